@@ -1,0 +1,113 @@
+//! The effort decision for a melee matchup.
+//!
+//! The target declares first, then the attacker answers. So for each target effort `t` the
+//! attacker picks the effort that maximises the objective (its *best response*), and the target
+//! picks the `t` whose best response is smallest. Ties go to the cheaper effort, because every
+//! effort costs the model a `★`.
+
+use super::scenario::{CellSpec, Objective};
+use crate::engine::Tally;
+use crate::rules::bmg3e::event;
+use crate::rules::bmg3e::metric;
+use serde::Serialize;
+
+/// An estimate with its 95 % interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    pub value: f64,
+    pub ci95: [f64; 2],
+}
+
+/// Objective value of one cell.
+pub fn estimate(t: &Tally, objective: Objective, z: f64) -> Estimate {
+    match objective {
+        Objective::Hits => {
+            let m = t.moments(metric::HITS);
+            Estimate {
+                value: m.mean,
+                ci95: [m.mean - z * m.stderr, m.mean + z * m.stderr],
+            }
+        }
+        Objective::Ko | Objective::Casualty => {
+            let e = t.event(if objective == Objective::Ko { event::KO } else { event::CASUALTY }, z);
+            Estimate { value: e.p, ci95: [e.lo, e.hi] }
+        }
+    }
+}
+
+/// The attacker's best answer to one target effort.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Response {
+    pub target_effort: u64,
+    pub attacker_effort: u64,
+    #[serde(flatten)]
+    pub estimate: Estimate,
+}
+
+/// What each side should do.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Best {
+    pub objective: &'static str,
+    pub rule: &'static str,
+    pub target_effort: u64,
+    pub attacker_effort: u64,
+    #[serde(flatten)]
+    pub estimate: Estimate,
+    /// `★` each side takes on itself for that choice.
+    pub stun_paid: StunPaid,
+    /// The attacker's best answer to every target effort.
+    pub responses: Vec<Response>,
+}
+
+/// Effort `★` paid by each side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StunPaid {
+    pub target: u64,
+    pub attacker: u64,
+}
+
+fn param(c: &CellSpec, name: &str) -> u64 {
+    c.params.iter().find(|(n, _)| n == name).and_then(|(_, v)| v.as_u64()).expect("effort cells carry both efforts")
+}
+
+/// Best responses and the target's optimal declaration.
+pub fn best(cells: &[CellSpec], tallies: &[Tally], objective: Objective, z: f64) -> Best {
+    let mut responses: Vec<Response> = Vec::new();
+    for (c, t) in cells.iter().zip(tallies) {
+        let te = param(c, "target_effort");
+        let ae = param(c, "attacker_effort");
+        let est = estimate(t, objective, z);
+        match responses.iter_mut().find(|r| r.target_effort == te) {
+            Some(r) if est.value > r.estimate.value => {
+                r.attacker_effort = ae;
+                r.estimate = est;
+            }
+            Some(_) => {}
+            None => responses.push(Response {
+                target_effort: te,
+                attacker_effort: ae,
+                estimate: est,
+            }),
+        }
+    }
+    let choice = responses
+        .iter()
+        .fold(None::<&Response>, |acc, r| match acc {
+            Some(a) if a.estimate.value <= r.estimate.value => Some(a),
+            _ => Some(r),
+        })
+        .expect("at least one cell")
+        .clone();
+    Best {
+        objective: objective.name(),
+        rule: "the target declares first; the attacker answers to maximise the objective; the target minimises the attacker's best answer; ties go to less effort",
+        target_effort: choice.target_effort,
+        attacker_effort: choice.attacker_effort,
+        estimate: choice.estimate,
+        stun_paid: StunPaid {
+            target: choice.target_effort,
+            attacker: choice.attacker_effort,
+        },
+        responses,
+    }
+}

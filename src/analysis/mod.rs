@@ -1,0 +1,23 @@
+//! Scenario → simulation → results: runs the cells of a scenario on the engine and derives
+//! what the kinds need beyond per-cell tallies (the effort best response).
+
+pub mod effort;
+pub mod scenario;
+
+use crate::engine::{self, RunOutput, progress::Progress};
+use scenario::Scenario;
+
+/// A finished run: the scenario and one tally per cell.
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    pub scenario: Scenario,
+    pub output: RunOutput,
+}
+
+/// Run every cell of `scenario` on `threads` worker threads (0 = one per core).
+pub fn run(scenario: Scenario, threads: usize, progress: &Progress) -> RunResult {
+    let trials: Vec<_> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
+    let output = engine::with_threads(threads, || engine::run_cells(&trials, scenario.seed, scenario.stop, progress));
+    progress.finish();
+    RunResult { scenario, output }
+}

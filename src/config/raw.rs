@@ -1,0 +1,157 @@
+//! The TOML schema exactly as written by users, before validation.
+//!
+//! Every struct denies unknown fields so a typo is an error with a line number, not a silently
+//! ignored setting. Integers are read as `i64` so out-of-range values (negative trials,
+//! Defense 0) get our own message with the allowed range rather than a type error.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// A scenario file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub ruleset: String,
+    pub kind: String,
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub seed: Option<i64>,
+    pub trials: Option<i64>,
+    pub precision: Option<f64>,
+    pub max_trials: Option<i64>,
+    #[serde(default)]
+    pub include: Vec<String>,
+    #[serde(default)]
+    pub readings: Readings,
+    #[serde(default)]
+    pub cards: BTreeMap<String, Card>,
+    #[serde(default)]
+    pub weapons: BTreeMap<String, Weapon>,
+    pub attack: Option<Attack>,
+    pub check: Option<Check>,
+    pub effort: Option<Effort>,
+    pub compare: Option<Compare>,
+    pub sweep: Option<Sweep>,
+}
+
+/// A library of cards and weapons pulled in with `include = [...]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LibraryFile {
+    pub ruleset: Option<String>,
+    pub description: Option<String>,
+    #[serde(default)]
+    pub cards: BTreeMap<String, Card>,
+    #[serde(default)]
+    pub weapons: BTreeMap<String, Weapon>,
+}
+
+/// Ambiguity switches (`shared/rules/bmg-3e.md`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Readings {
+    pub block_natural_six: Option<bool>,
+    pub ko_bonus_within_attack: Option<bool>,
+    pub check_with_one_die: Option<String>,
+}
+
+/// A character card.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    pub name: Option<String>,
+    pub attack: i64,
+    pub defense: i64,
+    pub strength: i64,
+    pub willpower: i64,
+    pub endurance: i64,
+    pub special: i64,
+    pub movement: Option<i64>,
+    pub reputation: Option<i64>,
+    pub funding: Option<i64>,
+}
+
+/// A weapon.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub name: Option<String>,
+    pub kind: String,
+    pub damage: String,
+    pub strength_bonus: Option<i64>,
+    pub rate_of_fire: Option<i64>,
+    pub strength: Option<i64>,
+    pub crt: Option<String>,
+}
+
+/// One attack (also the base of compare and sweep scenarios).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    pub attacker: Option<String>,
+    pub weapon: Option<String>,
+    pub target: Option<String>,
+    pub attacker_effort: Option<i64>,
+    pub target_effort: Option<i64>,
+    pub enemies_in_contact: Option<i64>,
+    pub attacker_stun: Option<i64>,
+    pub attacker_wounds: Option<i64>,
+    pub target_stun: Option<i64>,
+    pub target_wounds: Option<i64>,
+    pub defense_mod: Option<i64>,
+    pub moved: Option<bool>,
+    pub beyond_optimal_range: Option<bool>,
+    pub cover: Option<bool>,
+    pub blind_fire: Option<bool>,
+    pub storm: Option<bool>,
+    pub dodge: Option<i64>,
+}
+
+/// One check.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    pub model: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub characteristic: Option<String>,
+    pub against: Option<String>,
+    pub value: Option<i64>,
+    pub ko: Option<bool>,
+    pub enemy_effort: Option<i64>,
+}
+
+/// Effort table settings (the matchup itself is in `[attack]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Effort {
+    pub objective: Option<String>,
+}
+
+/// Loadouts × targets grid (shared settings in `[attack]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Compare {
+    pub loadouts: Vec<Loadout>,
+    pub targets: Vec<String>,
+}
+
+/// One attacker loadout in a comparison.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Loadout {
+    pub label: Option<String>,
+    pub attacker: String,
+    pub weapon: Option<String>,
+}
+
+/// One parameter over a range (base scenario in `[attack]` or `[check]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sweep {
+    pub parameter: String,
+    pub values: Option<Vec<i64>>,
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+    pub step: Option<i64>,
+}

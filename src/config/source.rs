@@ -1,0 +1,120 @@
+//! A config file's text, and how to point at a place in it.
+//!
+//! Serde errors carry a byte span; errors found later (out-of-range values, unknown card names,
+//! rule violations) carry a key path, which [`Source::locate`] turns back into a line and
+//! column by walking `toml`'s spanned document tree.
+
+use crate::error::InputError;
+use std::path::{Path, PathBuf};
+use toml::de::{DeTable, DeValue};
+
+/// One TOML file as read from disk.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl Source {
+    /// Read a file; a missing or unreadable file is an input error.
+    pub fn read(path: &Path) -> Result<Source, InputError> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Ok(Source {
+                path: path.to_path_buf(),
+                text,
+            }),
+            Err(e) => {
+                let mut err = InputError::msg(format!("cannot read config file: {e}"));
+                err.file = Some(path.to_path_buf());
+                Err(err)
+            }
+        }
+    }
+
+    /// 1-based (line, column) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let column = before[line_start..].chars().count() + 1;
+        (line, column)
+    }
+
+    /// Turn a `toml` deserialisation error into an input error at its span.
+    pub fn toml_error(&self, e: &toml::de::Error) -> InputError {
+        let mut err = InputError::msg(e.message().trim().to_string());
+        err.file = Some(self.path.clone());
+        if let Some(span) = e.span() {
+            let (l, c) = self.line_col(span.start);
+            err.line = Some(l);
+            err.column = Some(c);
+        }
+        err
+    }
+
+    /// An input error at `path` in this file (field named by the dotted path).
+    pub fn error_at(&self, path: &[&str], message: impl Into<String>, allowed: impl Into<String>) -> InputError {
+        let mut err = InputError::msg(message).field(path.join("."), allowed);
+        err.file = Some(self.path.clone());
+        // Point at the field itself, else at the closest enclosing key that is written.
+        let mut at = None;
+        for n in (1..=path.len()).rev() {
+            if let Some(off) = self.locate_exact(&path[..n]) {
+                at = Some(off);
+                break;
+            }
+        }
+        if let Some(off) = at {
+            let (l, c) = self.line_col(off);
+            err.line = Some(l);
+            err.column = Some(c);
+        }
+        err
+    }
+
+    fn locate_exact(&self, path: &[&str]) -> Option<usize> {
+        let doc = DeTable::parse(&self.text).ok()?;
+        let mut table: &DeTable = doc.get_ref();
+        for (i, key) in path.iter().enumerate() {
+            let (k, v) = table.get_key_value(*key)?;
+            if i + 1 == path.len() {
+                // Values that are tables point at their key; scalars at the value.
+                return Some(match v.get_ref() {
+                    DeValue::Table(_) => k.span().start,
+                    _ => v.span().start,
+                });
+            }
+            match v.get_ref() {
+                DeValue::Table(t) => table = t,
+                _ => return None,
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src(text: &str) -> Source {
+        Source {
+            path: PathBuf::from("x.toml"),
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn locates_nested_values_and_falls_back_to_ancestors() {
+        let s = src("kind = \"attack\"\n\n[cards.thug]\nattack = 3\ndefense = 0\n");
+        let e = s.error_at(&["cards", "thug", "defense"], "too low", "1..=6");
+        assert_eq!((e.line, e.column), (Some(5), Some(11)));
+        assert_eq!(e.to_string(), "x.toml:5:11: field `cards.thug.defense`: too low (allowed: 1..=6)");
+        let e = s.error_at(&["cards", "thug", "willpower"], "missing", "");
+        assert_eq!(e.line, Some(3));
+        let e = s.error_at(&["sweep", "values"], "missing", "");
+        assert_eq!(e.line, None);
+        assert!(s.locate_exact(&["cards", "thug", "attack"]).is_some());
+    }
+}

@@ -1,0 +1,345 @@
+//! The one source of dice for every rule system.
+//!
+//! Every die the analyser rolls comes from [`D6Stream`], so speed work and bias checks happen
+//! here and nowhere else. Rules are written against the [`Dice`] trait (static dispatch, no
+//! trait objects in the hot loop) so tests can feed them scripted or deliberately biased dice.
+//!
+//! Sampling is *exactly* unbiased: one 64-bit Xoshiro256++ word is turned into 16 dice with
+//! Lemire's batched multiply-shift method, and the whole batch is rejected in the rare case
+//! (probability < 2e-7) that the leftover low word falls in the biased zone. There is no `% 6`.
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Anything that yields D6 faces `1..=6`.
+pub trait Dice {
+    /// One six-sided die, face `1..=6`.
+    fn d6(&mut self) -> u8;
+}
+
+/// Number of dice extracted from one 64-bit word.
+const BATCH: usize = 16;
+/// 6^16: the number of equally likely batches.
+const BATCH_RANGE: u64 = 6u64.pow(BATCH as u32);
+/// 2^64 mod 6^16: low words below this are rejected so every batch is equally likely.
+const REJECT_BELOW: u64 = 0u64.wrapping_sub(BATCH_RANGE) % BATCH_RANGE;
+
+/// Fast, exactly unbiased D6 stream over Xoshiro256++.
+#[derive(Clone, Debug)]
+pub struct D6Stream {
+    rng: Xoshiro256PlusPlus,
+    buf: [u8; BATCH],
+    next: usize,
+}
+
+impl D6Stream {
+    /// A stream seeded from one 64-bit value (expanded with SplitMix64 by `rand_xoshiro`).
+    pub fn from_seed(seed: u64) -> Self {
+        Self::from_rng(Xoshiro256PlusPlus::seed_from_u64(seed))
+    }
+
+    /// A stream over an already-seeded generator.
+    pub fn from_rng(rng: Xoshiro256PlusPlus) -> Self {
+        D6Stream {
+            rng,
+            buf: [0; BATCH],
+            next: BATCH,
+        }
+    }
+
+    /// The independent stream for one chunk of one cell of a run: the engine derives every
+    /// chunk's generator from `(seed, cell, chunk)` so results do not depend on which thread
+    /// runs which chunk.
+    pub fn for_chunk(seed: u64, cell: u64, chunk: u64) -> Self {
+        let mut h = splitmix64(seed);
+        h = splitmix64(h ^ cell.wrapping_mul(0xA24B_AED4_963E_E407));
+        h = splitmix64(h ^ chunk.wrapping_mul(0x9FB2_1C65_1E98_DF25));
+        Self::from_seed(h)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) {
+        loop {
+            let mut x = self.rng.next_u64();
+            for slot in self.buf.iter_mut() {
+                let m = (x as u128) * 6;
+                *slot = (m >> 64) as u8 + 1;
+                x = m as u64;
+            }
+            // x is now (word * 6^16) mod 2^64; rejecting the lowest 2^64 mod 6^16 values
+            // gives each of the 6^16 batches exactly floor(2^64 / 6^16) preimages.
+            if x >= REJECT_BELOW {
+                break;
+            }
+        }
+        self.next = 0;
+    }
+}
+
+impl Dice for D6Stream {
+    #[inline(always)]
+    fn d6(&mut self) -> u8 {
+        if self.next == BATCH {
+            self.refill();
+        }
+        let face = self.buf[self.next];
+        self.next += 1;
+        face
+    }
+}
+
+/// SplitMix64 finaliser: a bijective 64-bit mixer used to derive stream seeds.
+pub fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Which faces of a D6 succeed, as a bit mask (bit `f` set ⇔ face `f` succeeds).
+///
+/// Building the mask once per scenario turns every per-die test into one shift and one AND,
+/// whatever natural-1 / natural-6 rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SuccessMask(u8);
+
+impl SuccessMask {
+    /// Success on a modified face ≥ `need`, where the face is the natural face plus `bonus`.
+    /// `natural_one_fails` / `natural_six_succeeds` override the comparison for those faces.
+    pub fn at_least(need: i32, bonus: i32, natural_one_fails: bool, natural_six_succeeds: bool) -> Self {
+        let mut mask = 0u8;
+        for face in 1..=6i32 {
+            let ok = if face == 1 && natural_one_fails {
+                false
+            } else if face == 6 && natural_six_succeeds {
+                true
+            } else {
+                face + bonus >= need
+            };
+            if ok {
+                mask |= 1 << face;
+            }
+        }
+        SuccessMask(mask)
+    }
+
+    /// Success on a face ≤ `limit` (used by "roll under" tests).
+    pub fn at_most(limit: i32) -> Self {
+        let mut mask = 0u8;
+        for face in 1..=6i32 {
+            if face <= limit {
+                mask |= 1 << face;
+            }
+        }
+        SuccessMask(mask)
+    }
+
+    /// Whether `face` succeeds.
+    #[inline(always)]
+    pub fn test(self, face: u8) -> bool {
+        (self.0 >> face) & 1 == 1
+    }
+
+    /// Number of succeeding faces out of six.
+    pub fn faces(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Probability that one die succeeds.
+    pub fn probability(self) -> f64 {
+        self.faces() as f64 / 6.0
+    }
+}
+
+/// How failed dice of a pool may be rolled again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reroll {
+    /// No rerolls.
+    None,
+    /// Reroll up to this many failed dice once.
+    Failures(u8),
+    /// Reroll every die showing a natural 1 once.
+    Ones,
+}
+
+/// Roll `n` dice and count successes, applying one round of rerolls.
+#[inline]
+pub fn count_successes<D: Dice>(dice: &mut D, n: u32, mask: SuccessMask, reroll: Reroll) -> u32 {
+    let mut hits = 0;
+    let mut left = match reroll {
+        Reroll::Failures(k) => k as u32,
+        _ => 0,
+    };
+    for _ in 0..n {
+        let face = dice.d6();
+        if mask.test(face) {
+            hits += 1;
+            continue;
+        }
+        let again = match reroll {
+            Reroll::None => false,
+            Reroll::Ones => face == 1,
+            Reroll::Failures(_) => {
+                if left > 0 {
+                    left -= 1;
+                    true
+                } else {
+                    false
+                }
+            }
+        };
+        if again && mask.test(dice.d6()) {
+            hits += 1;
+        }
+    }
+    hits
+}
+
+/// Roll `n ≥ 2` dice and return the sum of the two lowest.
+#[inline]
+pub fn keep_two_lowest<D: Dice>(dice: &mut D, n: u32) -> u32 {
+    debug_assert!(n >= 2);
+    let (mut lo, mut lo2) = (7u8, 7u8);
+    for _ in 0..n {
+        let f = dice.d6();
+        if f < lo {
+            lo2 = lo;
+            lo = f;
+        } else if f < lo2 {
+            lo2 = f;
+        }
+    }
+    (lo + lo2) as u32
+}
+
+/// Roll `n ≥ 2` dice and return the sum of the two highest.
+#[inline]
+pub fn keep_two_highest<D: Dice>(dice: &mut D, n: u32) -> u32 {
+    debug_assert!(n >= 2);
+    let (mut hi, mut hi2) = (0u8, 0u8);
+    for _ in 0..n {
+        let f = dice.d6();
+        if f > hi {
+            hi2 = hi;
+            hi = f;
+        } else if f > hi2 {
+            hi2 = f;
+        }
+    }
+    (hi + hi2) as u32
+}
+
+/// Dice that replay a fixed script of faces, for hand-computed rule tests.
+#[derive(Clone, Debug)]
+pub struct ScriptedDice {
+    faces: Vec<u8>,
+    pos: usize,
+}
+
+impl ScriptedDice {
+    /// Dice that return `faces` in order and panic if the rule asks for more.
+    pub fn new(faces: &[u8]) -> Self {
+        assert!(faces.iter().all(|f| (1..=6).contains(f)), "faces must be 1..=6");
+        ScriptedDice {
+            faces: faces.to_vec(),
+            pos: 0,
+        }
+    }
+
+    /// How many faces were consumed.
+    pub fn used(&self) -> usize {
+        self.pos
+    }
+}
+
+impl Dice for ScriptedDice {
+    fn d6(&mut self) -> u8 {
+        let f = *self
+            .faces
+            .get(self.pos)
+            .expect("scripted dice ran out: the rule rolled more dice than the test expected");
+        self.pos += 1;
+        f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reject_threshold_is_two_to_the_64_mod_range() {
+        let exact = ((1u128 << 64) % BATCH_RANGE as u128) as u64;
+        assert_eq!(REJECT_BELOW, exact);
+    }
+
+    #[test]
+    fn faces_stay_in_range_and_all_appear() {
+        let mut d = D6Stream::from_seed(7);
+        let mut seen = [0u32; 7];
+        for _ in 0..60_000 {
+            let f = d.d6();
+            assert!((1..=6).contains(&f));
+            seen[f as usize] += 1;
+        }
+        assert_eq!(seen[0], 0);
+        for f in 1..=6 {
+            assert!(seen[f] > 9_000, "face {f} seen {} times", seen[f]);
+        }
+    }
+
+    #[test]
+    fn masks_follow_natural_rules() {
+        // Defense 7 cannot be reached, but a natural 6 still succeeds.
+        let m = SuccessMask::at_least(7, 0, true, true);
+        assert_eq!(m.faces(), 1);
+        assert!(m.test(6));
+        // Need 1 with natural-1-fails: five faces.
+        let m = SuccessMask::at_least(1, 0, true, true);
+        assert_eq!(m.faces(), 5);
+        assert!(!m.test(1));
+        // Strength 4+ with a +1 bonus: faces 3..6.
+        let m = SuccessMask::at_least(4, 1, true, true);
+        assert_eq!(m.faces(), 4);
+        assert!(m.test(3) && !m.test(2));
+        // Without the natural-6 rule, need 7 never succeeds.
+        assert_eq!(SuccessMask::at_least(7, 0, false, false).faces(), 0);
+        assert_eq!(SuccessMask::at_most(2).faces(), 2);
+    }
+
+    #[test]
+    fn keep_two_picks_extremes() {
+        let mut d = ScriptedDice::new(&[4, 2, 6, 1, 5]);
+        assert_eq!(keep_two_lowest(&mut d, 5), 3);
+        let mut d = ScriptedDice::new(&[4, 2, 6, 1, 5]);
+        assert_eq!(keep_two_highest(&mut d, 5), 11);
+        let mut d = ScriptedDice::new(&[3, 3, 3]);
+        assert_eq!(keep_two_highest(&mut d, 3), 6);
+    }
+
+    #[test]
+    fn rerolls_use_extra_dice() {
+        let m = SuccessMask::at_least(4, 0, true, true);
+        // Faces: 1 (fail, rerolled → 5 ok), 3 (fail, no rerolls left), 6 ok.
+        let mut d = ScriptedDice::new(&[1, 5, 3, 6]);
+        assert_eq!(count_successes(&mut d, 3, m, Reroll::Failures(1)), 2);
+        assert_eq!(d.used(), 4);
+        // Ones: only natural 1s are rerolled.
+        let mut d = ScriptedDice::new(&[1, 2, 3, 4]);
+        assert_eq!(count_successes(&mut d, 3, m, Reroll::Ones), 1);
+        assert_eq!(d.used(), 4);
+    }
+
+    #[test]
+    fn same_seed_same_stream() {
+        let mut a = D6Stream::for_chunk(1, 2, 3);
+        let mut b = D6Stream::for_chunk(1, 2, 3);
+        let mut c = D6Stream::for_chunk(1, 2, 4);
+        let va: Vec<u8> = (0..100).map(|_| a.d6()).collect();
+        let vb: Vec<u8> = (0..100).map(|_| b.d6()).collect();
+        let vc: Vec<u8> = (0..100).map(|_| c.d6()).collect();
+        assert_eq!(va, vb);
+        assert_ne!(va, vc);
+    }
+}

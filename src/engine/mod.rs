@@ -1,0 +1,218 @@
+//! Parallel Monte Carlo driver.
+//!
+//! Trials are split into fixed chunks of [`CHUNK`] trials. Chunk `c` of cell `k` always draws
+//! from the stream `D6Stream::for_chunk(seed, k, c)` and its counts are integers, so the
+//! merged tallies — and every report built from them — are identical whatever the thread count
+//! or scheduling. The rule code only sees a [`Dice`] source; it knows nothing of threads.
+
+pub mod progress;
+pub mod tally;
+
+use crate::dice::{D6Stream, Dice};
+use crate::stats;
+use rayon::prelude::*;
+pub use tally::{Outcome, Shape, Tally};
+
+/// Trials per chunk: small enough to balance two cores and update a progress bar often,
+/// large enough that seeding a stream and allocating a tally are negligible.
+pub const CHUNK: u64 = 1 << 14;
+
+/// Trials of the first batch in a `--precision` run.
+pub const FIRST_BATCH: u64 = CHUNK * 16;
+
+/// One kind of random experiment: a pure function of the dice.
+pub trait Trial: Sync {
+    /// The metrics and events this trial reports.
+    fn shape(&self) -> Shape;
+    /// Resolve one trial.
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome;
+}
+
+/// When a run stops.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stop {
+    /// Exactly this many trials per cell.
+    Trials(u64),
+    /// Keep doubling the trials per cell until every reported probability's 95 % half-width
+    /// is at most `half_width`, or `max_trials` is reached.
+    Precision { half_width: f64, max_trials: u64 },
+}
+
+/// How a run ended, for the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stopping {
+    /// Trials per cell.
+    pub trials: u64,
+    /// The widest 95 % half-width over every reported probability of every cell.
+    pub worst_half_width: f64,
+    /// `Some(target)` in precision mode.
+    pub target_half_width: Option<f64>,
+    /// False when a precision run hit its trial cap first.
+    pub reached: bool,
+}
+
+/// Result of a run: one tally per cell, all with the same trial count.
+#[derive(Clone, Debug)]
+pub struct RunOutput {
+    pub tallies: Vec<Tally>,
+    pub stopping: Stopping,
+}
+
+/// Run every cell with the given stopping rule on the current rayon pool.
+pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progress::Progress) -> RunOutput {
+    let shapes: Vec<Shape> = cells.iter().map(|c| c.shape()).collect();
+    let mut tallies: Vec<Tally> = shapes.iter().map(Tally::new).collect();
+    let z = stats::z_value();
+    match stop {
+        Stop::Trials(n) => {
+            progress.set_total(n * cells.len() as u64);
+            add_trials(cells, &shapes, &mut tallies, seed, 0, n, progress);
+            let worst = worst(&tallies, z);
+            RunOutput {
+                tallies,
+                stopping: Stopping {
+                    trials: n,
+                    worst_half_width: worst,
+                    target_half_width: None,
+                    reached: true,
+                },
+            }
+        }
+        Stop::Precision { half_width, max_trials } => {
+            let mut done = 0u64;
+            let mut next = FIRST_BATCH.min(max_trials);
+            loop {
+                // The total is unknown up front; show progress towards the next batch boundary.
+                progress.set_total(next * cells.len() as u64);
+                add_trials(cells, &shapes, &mut tallies, seed, done, next, progress);
+                done = next;
+                let w = worst(&tallies, z);
+                if w <= half_width || done >= max_trials {
+                    return RunOutput {
+                        tallies,
+                        stopping: Stopping {
+                            trials: done,
+                            worst_half_width: w,
+                            target_half_width: Some(half_width),
+                            reached: w <= half_width,
+                        },
+                    };
+                }
+                next = (done * 2).min(max_trials);
+            }
+        }
+    }
+}
+
+fn worst(tallies: &[Tally], z: f64) -> f64 {
+    tallies.iter().map(|t| t.worst_half_width(z)).fold(0.0, f64::max)
+}
+
+/// Run trials `[from, to)` of every cell and merge them into `tallies`.
+/// `from` must be a multiple of [`CHUNK`] so chunk boundaries never depend on batching.
+fn add_trials<T: Trial>(
+    cells: &[T],
+    shapes: &[Shape],
+    tallies: &mut [Tally],
+    seed: u64,
+    from: u64,
+    to: u64,
+    progress: &progress::Progress,
+) {
+    debug_assert_eq!(from % CHUNK, 0);
+    let first_chunk = from / CHUNK;
+    let chunks = to.div_ceil(CHUNK) - first_chunk;
+    let tasks = chunks * cells.len() as u64;
+    let fresh = || shapes.iter().map(Tally::new).collect::<Vec<_>>();
+    let merged = (0..tasks)
+        .into_par_iter()
+        .fold(fresh, |mut acc, task| {
+            let cell = (task % cells.len() as u64) as usize;
+            let chunk = first_chunk + task / cells.len() as u64;
+            let start = chunk * CHUNK;
+            let n = (to - start).min(CHUNK);
+            let mut dice = D6Stream::for_chunk(seed, cell as u64, chunk);
+            let t = &mut acc[cell];
+            let trial = &cells[cell];
+            for _ in 0..n {
+                let o = trial.run(&mut dice);
+                t.record(&o);
+            }
+            progress.inc(n);
+            acc
+        })
+        .reduce(fresh, |mut a, b| {
+            for (x, y) in a.iter_mut().zip(&b) {
+                x.merge(y);
+            }
+            a
+        });
+    for (t, m) in tallies.iter_mut().zip(&merged) {
+        t.merge(m);
+    }
+}
+
+/// Run `f` on a rayon pool with exactly `threads` workers (0 = one per core).
+pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("building a rayon thread pool");
+    pool.install(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One die; metric = face, event = six.
+    struct OneDie;
+    impl Trial for OneDie {
+        fn shape(&self) -> Shape {
+            Shape {
+                metrics: vec![("face", 6)],
+                events: vec!["six"],
+            }
+        }
+        fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+            let f = dice.d6();
+            let mut o = Outcome::default();
+            o.metrics[0] = f as u16;
+            o.flag(0, f == 6);
+            o
+        }
+    }
+
+    #[test]
+    fn thread_count_does_not_change_counts() {
+        let p = progress::Progress::hidden();
+        let a = with_threads(1, || run_cells(&[OneDie, OneDie], 9, Stop::Trials(100_003), &p));
+        let b = with_threads(2, || run_cells(&[OneDie, OneDie], 9, Stop::Trials(100_003), &p));
+        assert_eq!(a.tallies, b.tallies);
+        assert_eq!(a.tallies[0].trials, 100_003);
+        assert_ne!(a.tallies[0], a.tallies[1], "cells must use different streams");
+    }
+
+    #[test]
+    fn precision_run_stops_at_target_and_matches_a_fixed_run() {
+        let p = progress::Progress::hidden();
+        let out = with_threads(2, || {
+            run_cells(&[OneDie], 3, Stop::Precision { half_width: 0.002, max_trials: 10_000_000 }, &p)
+        });
+        assert!(out.stopping.reached);
+        assert!(out.stopping.worst_half_width <= 0.002);
+        let n = out.stopping.trials;
+        // Half-width 0.002 at p = 0.5 needs about 240k trials; doubling from 262k stops there.
+        assert_eq!(n, FIRST_BATCH);
+        let fixed = with_threads(1, || run_cells(&[OneDie], 3, Stop::Trials(n), &p));
+        assert_eq!(fixed.tallies, out.tallies);
+    }
+
+    #[test]
+    fn precision_cap_is_reported() {
+        let p = progress::Progress::hidden();
+        let out = run_cells(&[OneDie], 3, Stop::Precision { half_width: 1e-5, max_trials: 50_000 }, &p);
+        assert!(!out.stopping.reached);
+        assert_eq!(out.stopping.trials, 50_000);
+    }
+}

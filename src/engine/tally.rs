@@ -1,0 +1,182 @@
+//! Mergeable, streaming tallies: integer histograms and event counters that add.
+//!
+//! A tally's memory depends only on the metric ranges, never on the trial count, and two
+//! tallies of the same shape merge by adding counts, so chunks (or shards on other machines)
+//! can be combined in any order with an identical result.
+
+use crate::stats::{self, Moments, Proportion};
+use serde::{Deserialize, Serialize};
+
+/// Most metrics one trial can report.
+pub const MAX_METRICS: usize = 8;
+/// Most events one trial can report.
+pub const MAX_EVENTS: usize = 16;
+
+/// What one trial produced: small integer metrics and yes/no events, on the stack.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub metrics: [u16; MAX_METRICS],
+    /// Bit `i` set ⇔ event `i` happened.
+    pub events: u16,
+}
+
+impl Outcome {
+    /// Set event `i` when `happened`.
+    #[inline(always)]
+    pub fn flag(&mut self, i: usize, happened: bool) {
+        self.events |= (happened as u16) << i;
+    }
+
+    /// Whether event `i` happened.
+    pub fn has(&self, i: usize) -> bool {
+        (self.events >> i) & 1 == 1
+    }
+}
+
+/// Names and value ranges of what a simulation records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Metric names with the largest value each can take.
+    pub metrics: Vec<(&'static str, usize)>,
+    pub events: Vec<&'static str>,
+}
+
+/// Counts for one cell: a histogram per metric and a counter per event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub trials: u64,
+    pub hists: Vec<Vec<u64>>,
+    pub events: Vec<u64>,
+}
+
+impl Tally {
+    /// An empty tally sized for `shape`.
+    pub fn new(shape: &Shape) -> Self {
+        assert!(shape.metrics.len() <= MAX_METRICS && shape.events.len() <= MAX_EVENTS);
+        Tally {
+            trials: 0,
+            hists: shape.metrics.iter().map(|&(_, max)| vec![0; max + 1]).collect(),
+            events: vec![0; shape.events.len()],
+        }
+    }
+
+    /// Add one trial's outcome.
+    #[inline(always)]
+    pub fn record(&mut self, o: &Outcome) {
+        self.trials += 1;
+        for (h, &v) in self.hists.iter_mut().zip(o.metrics.iter()) {
+            let v = v as usize;
+            if v >= h.len() {
+                // Only reachable if a shape under-states a bound; grows once, never per trial.
+                h.resize(v + 1, 0);
+            }
+            h[v] += 1;
+        }
+        let mut bits = o.events;
+        let mut i = 0;
+        while bits != 0 {
+            if bits & 1 == 1 {
+                self.events[i] += 1;
+            }
+            bits >>= 1;
+            i += 1;
+        }
+    }
+
+    /// Add another tally of the same shape into this one.
+    pub fn merge(&mut self, other: &Tally) {
+        self.trials += other.trials;
+        for (a, b) in self.hists.iter_mut().zip(&other.hists) {
+            if b.len() > a.len() {
+                a.resize(b.len(), 0);
+            }
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        for (a, b) in self.events.iter_mut().zip(&other.events) {
+            *a += b;
+        }
+    }
+
+    /// The histogram of metric `i` with trailing zero bins trimmed (at least one bin kept).
+    pub fn trimmed(&self, i: usize) -> &[u64] {
+        let h = &self.hists[i];
+        let last = h.iter().rposition(|&c| c > 0).unwrap_or(0);
+        &h[..=last]
+    }
+
+    /// Event `i` as a proportion with its interval.
+    pub fn event(&self, i: usize, z: f64) -> Proportion {
+        stats::wilson(self.events[i], self.trials, z)
+    }
+
+    /// Moments of metric `i`.
+    pub fn moments(&self, i: usize) -> Moments {
+        stats::moments(&self.hists[i])
+    }
+
+    /// P(metric i = v) with interval.
+    pub fn exactly(&self, i: usize, v: usize, z: f64) -> Proportion {
+        stats::wilson(*self.hists[i].get(v).unwrap_or(&0), self.trials, z)
+    }
+
+    /// P(metric i ≥ v) with interval.
+    pub fn at_least(&self, i: usize, v: usize, z: f64) -> Proportion {
+        let c: u64 = self.hists[i].iter().skip(v).sum();
+        stats::wilson(c, self.trials, z)
+    }
+
+    /// The widest 95 % half-width among every probability a report prints for this tally:
+    /// each event, each P(= v) and each P(≥ v). Drives the `--precision` stopping rule.
+    pub fn worst_half_width(&self, z: f64) -> f64 {
+        if self.trials == 0 {
+            return f64::INFINITY;
+        }
+        let mut worst: f64 = 0.0;
+        for i in 0..self.events.len() {
+            worst = worst.max(self.event(i, z).half_width());
+        }
+        for i in 0..self.hists.len() {
+            let len = self.trimmed(i).len();
+            for v in 0..len {
+                worst = worst.max(self.exactly(i, v, z).half_width());
+                worst = worst.max(self.at_least(i, v, z).half_width());
+            }
+        }
+        worst
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape() -> Shape {
+        Shape {
+            metrics: vec![("a", 3)],
+            events: vec!["e0", "e1"],
+        }
+    }
+
+    #[test]
+    fn record_and_merge_add_up() {
+        let s = shape();
+        let mut t1 = Tally::new(&s);
+        let mut t2 = Tally::new(&s);
+        let mut o = Outcome::default();
+        o.metrics[0] = 2;
+        o.flag(1, true);
+        t1.record(&o);
+        o.metrics[0] = 5; // beyond the stated bound: grows once
+        o.events = 0;
+        o.flag(0, true);
+        t2.record(&o);
+        t1.merge(&t2);
+        assert_eq!(t1.trials, 2);
+        assert_eq!(t1.hists[0], vec![0, 0, 1, 0, 0, 1]);
+        assert_eq!(t1.events, vec![1, 1]);
+        assert_eq!(t1.trimmed(0).len(), 6);
+        assert_eq!(t1.at_least(0, 3, 1.96).count, 1);
+    }
+}

@@ -1,0 +1,94 @@
+//! Errors the user sees. Input errors (exit code 2) name the file, line, column, field and
+//! what is allowed; output errors (exit code 1) name the path that could not be written.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// A problem with what the user gave us: config file, CLI value, missing file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub file: Option<PathBuf>,
+    /// 1-based line and column, where known.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    /// Dotted path of the field at fault, e.g. `cards.thug.defense`.
+    pub field: Option<String>,
+    pub message: String,
+    /// What would have been accepted.
+    pub allowed: Option<String>,
+}
+
+impl InputError {
+    /// An error with only a message.
+    pub fn msg(message: impl Into<String>) -> Self {
+        InputError {
+            file: None,
+            line: None,
+            column: None,
+            field: None,
+            message: message.into(),
+            allowed: None,
+        }
+    }
+
+    /// Set the field and the allowed values.
+    pub fn field(mut self, field: impl Into<String>, allowed: impl Into<String>) -> Self {
+        self.field = Some(field.into());
+        let a = allowed.into();
+        self.allowed = if a.is_empty() { None } else { Some(a) };
+        self
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{}", file.display())?;
+            if let Some(l) = self.line {
+                write!(f, ":{l}")?;
+                if let Some(c) = self.column {
+                    write!(f, ":{c}")?;
+                }
+            }
+            f.write_str(": ")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, "field `{field}`: ")?;
+        }
+        f.write_str(&self.message)?;
+        if let Some(a) = &self.allowed {
+            write!(f, " (allowed: {a})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Everything that can stop a run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Bad input: exit code 2.
+    #[error("{0}")]
+    Input(#[from] InputError),
+    /// Could not write output: exit code 1.
+    #[error("cannot write {path}: {source}")]
+    Output {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Chart rendering failed: exit code 1.
+    #[error("cannot draw chart {path}: {message}")]
+    Chart { path: PathBuf, message: String },
+}
+
+impl Error {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Input(_) => 2,
+            _ => 1,
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! Exact distributions, for cross-checking the Monte Carlo engine.
+//!
+//! [`enumerate`] walks every possible sequence of faces any [`Trial`] can consume (an odometer
+//! over the dice tree), so it is exact for *any* rule code, however it branches — but costs
+//! 6^dice. [`attack`] gets the same answer for BMG 2019 attacks by binomial convolution, fast
+//! enough for any dice count.
+
+use crate::dice::Dice;
+use crate::engine::{Shape, Trial};
+use crate::rules::bmg3e::Attack;
+
+/// Exact probabilities in the same layout as a [`crate::engine::Tally`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exact {
+    /// `metrics[i][v]` = P(metric i = v).
+    pub metrics: Vec<Vec<f64>>,
+    /// `events[i]` = P(event i).
+    pub events: Vec<f64>,
+}
+
+impl Exact {
+    fn new(shape: &Shape) -> Self {
+        Exact {
+            metrics: shape.metrics.iter().map(|&(_, m)| vec![0.0; m + 1]).collect(),
+            events: vec![0.0; shape.events.len()],
+        }
+    }
+
+    fn add(&mut self, o: &crate::engine::Outcome, w: f64) {
+        for (h, &v) in self.metrics.iter_mut().zip(o.metrics.iter()) {
+            let v = v as usize;
+            if v >= h.len() {
+                h.resize(v + 1, 0.0);
+            }
+            h[v] += w;
+        }
+        for (i, e) in self.events.iter_mut().enumerate() {
+            if o.has(i) {
+                *e += w;
+            }
+        }
+    }
+
+    /// Mean of metric `i`.
+    pub fn mean(&self, i: usize) -> f64 {
+        self.metrics[i].iter().enumerate().map(|(v, p)| v as f64 * p).sum()
+    }
+}
+
+/// Dice that replay a path and extend it with 1s; the odometer advances the path.
+struct PathDice {
+    path: Vec<u8>,
+    pos: usize,
+}
+
+impl Dice for PathDice {
+    fn d6(&mut self) -> u8 {
+        if self.pos == self.path.len() {
+            self.path.push(1);
+        }
+        let f = self.path[self.pos];
+        self.pos += 1;
+        f
+    }
+}
+
+/// Exact distribution of any trial by enumerating every dice sequence it can consume.
+/// Returns `None` if some sequence is longer than `max_dice` (too costly to enumerate).
+pub fn enumerate<T: Trial>(trial: &T, max_dice: usize) -> Option<Exact> {
+    let mut out = Exact::new(&trial.shape());
+    let mut dice = PathDice {
+        path: Vec::with_capacity(max_dice + 1),
+        pos: 0,
+    };
+    loop {
+        dice.pos = 0;
+        let o = trial.run(&mut dice);
+        if dice.pos > max_dice {
+            return None;
+        }
+        dice.path.truncate(dice.pos);
+        out.add(&o, 6f64.powi(-(dice.pos as i32)));
+        // Advance the odometer: drop trailing sixes, bump the last face.
+        while dice.path.last() == Some(&6) {
+            dice.path.pop();
+        }
+        match dice.path.last_mut() {
+            Some(f) => *f += 1,
+            None => return Some(out),
+        }
+    }
+}
+
+/// Binomial probabilities P(X = k), k = 0..=n, for success probability p.
+pub fn binomial(n: u32, p: f64) -> Vec<f64> {
+    let mut dist = vec![0.0; n as usize + 1];
+    dist[0] = 1.0;
+    for _ in 0..n {
+        for k in (0..dist.len()).rev() {
+            let stay = dist[k] * (1.0 - p);
+            let up = if k > 0 { dist[k - 1] * p } else { 0.0 };
+            dist[k] = stay + up;
+        }
+    }
+    dist
+}
+
+/// Exact distribution of a BMG 2019 attack by convolution over impacts, blocks and the
+/// Strength die face, scored by the same [`Attack::score`] the simulation uses.
+pub fn attack(a: &Attack) -> Exact {
+    let mut out = Exact::new(&a.shape());
+    let impacts = binomial(a.attack_dice, a.impact.probability());
+    let blocks = binomial(a.block_dice, a.block.probability());
+    let faces: Vec<(Option<u8>, f64)> = if a.strength_die {
+        (1..=6).map(|f| (Some(f), 1.0 / 6.0)).collect()
+    } else {
+        vec![(None, 1.0)]
+    };
+    for (i, &pi) in impacts.iter().enumerate() {
+        for &(face, pf) in &faces {
+            if i == 0 {
+                // No impacts: the block roll is irrelevant.
+                out.add(&a.score(0, 0, face), pi * pf);
+                continue;
+            }
+            for (b, &pb) in blocks.iter().enumerate() {
+                out.add(&a.score(i as u32, b as u32, face), pi * pf * pb);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomial_sums_to_one_and_matches_closed_form() {
+        let d = binomial(4, 0.5);
+        assert_eq!(d, vec![1.0 / 16.0, 4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0]);
+        assert!((binomial(12, 1.0 / 3.0).iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,16 @@
+//! skirmish-odds: Monte Carlo probability analyser for skirmish miniature wargames.
+//!
+//! Data flows one way: `config` (TOML → validated scenario) → `analysis` (scenario → cells of
+//! rule `Trial`s) → `engine` (parallel, deterministic tallies) → `report` (Markdown, CSV, JSON,
+//! charts). Rule modules are pure functions of a dice source and know nothing of threads or files.
+
+pub mod analysis;
+pub mod cli;
+pub mod config;
+pub mod dice;
+pub mod engine;
+pub mod error;
+pub mod exact;
+pub mod report;
+pub mod rules;
+pub mod stats;

@@ -1,0 +1,292 @@
+//! One report model → Markdown, CSV, JSON, charts and the terminal summary.
+//!
+//! A report directory is written to a temporary sibling first and renamed into place only when
+//! every file is complete, so a failure never leaves a half-written report behind.
+
+pub mod charts;
+pub mod csv_out;
+pub mod model;
+pub mod tables;
+pub mod text;
+
+use crate::analysis::RunResult;
+use crate::analysis::scenario::{AnyTrial, Layout};
+use crate::engine::Tally;
+use crate::error::Error;
+use crate::stats;
+use charts::{Chart, Est};
+use model::Report;
+use std::path::{Path, PathBuf};
+
+/// Charts for this run as (file stem, chart).
+pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let trials = report.trials;
+    let title_tail = format!("{} trials, 95 % intervals", trials);
+    let est_event = |cell: usize, name: &str| {
+        let e = report.cells[cell].events.get(name).expect("event exists");
+        Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] }
+    };
+    let est_mean = |cell: usize, name: &str| {
+        let m = report.cells[cell].metrics.get(name).expect("metric exists");
+        Est {
+            v: m.mean,
+            lo: m.mean - z * m.stderr,
+            hi: m.mean + z * m.stderr,
+        }
+    };
+    let mut out = Vec::new();
+    match &sc.layout {
+        Layout::Single => {
+            let names: &[&str] = match sc.cells[0].trial {
+                AnyTrial::Attack(_) => &["hits", "stun", "wounds"],
+                AnyTrial::Check(_) => &["sum"],
+            };
+            for name in names {
+                let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
+                out.push((name.to_string(), distribution(&t[0], i, &format!("{}: {} ({title_tail})", sc.name, text::metric_title(name)), text::metric_title(name), z)));
+            }
+        }
+        Layout::Compare { loadouts, targets } => {
+            let series = |f: &dyn Fn(usize) -> Est| -> Vec<(String, Vec<Est>)> {
+                loadouts.iter().enumerate().map(|(li, l)| (l.clone(), (0..targets.len()).map(|ti| f(li * targets.len() + ti)).collect())).collect()
+            };
+            out.push((
+                "compare-hits".into(),
+                Chart::Grouped {
+                    title: format!("{}: expected hits per attack ({title_tail})", sc.name),
+                    x_label: "target".into(),
+                    y_label: "expected hits".into(),
+                    groups: targets.clone(),
+                    series: series(&|c| est_mean(c, "hits")),
+                    percent: false,
+                },
+            ));
+            for ev in ["ko", "casualty"] {
+                out.push((
+                    format!("compare-{ev}"),
+                    Chart::Grouped {
+                        title: format!("{}: {} per attack ({title_tail})", sc.name, text::event_short(ev)),
+                        x_label: "target".into(),
+                        y_label: text::event_short(ev).into(),
+                        groups: targets.clone(),
+                        series: series(&|c| est_event(c, ev)),
+                        percent: true,
+                    },
+                ));
+            }
+        }
+        Layout::Sweep { parameter, values } => {
+            let n = sc.cells.len();
+            let is_attack = matches!(sc.cells[0].trial, AnyTrial::Attack(_));
+            let events: &[&str] = if is_attack { &["any_hit", "critical", "ko", "casualty"] } else { &["pass"] };
+            out.push((
+                "sweep-events".into(),
+                Chart::Lines {
+                    title: format!("{}: probabilities by {parameter} ({title_tail})", sc.name),
+                    x_label: parameter.clone(),
+                    y_label: "probability".into(),
+                    xs: values.clone(),
+                    series: events.iter().map(|e| (text::event_short(e).to_string(), (0..n).map(|c| est_event(c, e)).collect())).collect(),
+                    percent: true,
+                },
+            ));
+            let metrics: &[&str] = if is_attack { &["hits", "stun", "wounds"] } else { &["sum"] };
+            out.push((
+                "sweep-means".into(),
+                Chart::Lines {
+                    title: format!("{}: means by {parameter} ({title_tail})", sc.name),
+                    x_label: parameter.clone(),
+                    y_label: "mean".into(),
+                    xs: values.clone(),
+                    series: metrics.iter().map(|m| (format!("mean {}", text::metric_title(m)), (0..n).map(|c| est_mean(c, m)).collect())).collect(),
+                    percent: false,
+                },
+            ));
+        }
+        Layout::Effort { objective } => {
+            let best = report.best.as_ref().expect("effort has best");
+            let max_a = sc.cells.iter().filter_map(|c| c.params[1].1.as_u64()).max().unwrap_or(0);
+            let ys: Vec<String> = best.responses.iter().map(|r| r.target_effort.to_string()).collect();
+            let xs: Vec<String> = (0..=max_a).map(|a| a.to_string()).collect();
+            let values = best
+                .responses
+                .iter()
+                .map(|r| {
+                    (0..=max_a)
+                        .map(|a| {
+                            sc.cells
+                                .iter()
+                                .position(|c| c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a))
+                                .map(|i| crate::analysis::effort::estimate(&t[i], *objective, z).value)
+                        })
+                        .collect()
+                })
+                .collect();
+            out.push((
+                "effort".into(),
+                Chart::Heatmap {
+                    title: format!("{}: {} by effort", sc.name, objective.describe()),
+                    x_label: "attacker effort (★ taken)".into(),
+                    y_label: "target effort (★ taken)".into(),
+                    xs,
+                    ys,
+                    values,
+                    percent: *objective != crate::analysis::scenario::Objective::Hits,
+                },
+            ));
+            let i = sc
+                .cells
+                .iter()
+                .position(|c| c.params[0].1.as_u64() == Some(best.target_effort) && c.params[1].1.as_u64() == Some(best.attacker_effort))
+                .expect("best is a cell");
+            let hits = report.cells[i].metrics.0.iter().position(|(n, _)| n == "hits").expect("hits");
+            out.push((
+                "effort-best-hits".into(),
+                distribution(
+                    &t[i],
+                    hits,
+                    &format!("{}: hits at the best efforts (target {}, attacker {}) ({title_tail})", sc.name, best.target_effort, best.attacker_effort),
+                    "hits",
+                    z,
+                ),
+            ));
+        }
+    }
+    out
+}
+
+fn distribution(t: &Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
+    let len = t.trimmed(i).len();
+    let e = |p: stats::Proportion| Est { v: p.p, lo: p.lo, hi: p.hi };
+    Chart::Distribution {
+        title: title.to_string(),
+        x_label: x_label.to_string(),
+        exactly: (0..len).map(|v| e(t.exactly(i, v, z))).collect(),
+        at_least: (0..len).map(|v| e(t.at_least(i, v, z))).collect(),
+    }
+}
+
+/// The Markdown summary.
+pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) -> String {
+    let sc = &run.scenario;
+    let st = &report.stopping;
+    let mut s = format!("# {} — {} {}\n\n", sc.name, sc.ruleset, sc.kind.name());
+    if let Some(d) = &sc.description {
+        s.push_str(&format!("{d}\n\n"));
+    }
+    s.push_str(&format!(
+        "- Config: `{}`\n- Seed: {} (same config + seed ⇒ identical numbers for any thread count)\n- Trials per cell: {}\n",
+        sc.source.display(),
+        report.seed,
+        report.trials
+    ));
+    match st.target_half_width {
+        Some(target) => s.push_str(&format!(
+            "- Stopping rule: precision ±{} (95 %); widest interval half-width reached: ±{:.5} — {}\n",
+            target,
+            st.worst_half_width,
+            if st.reached { "target met" } else { "**trial cap hit before the target was met**" }
+        )),
+        None => s.push_str(&format!("- Stopping rule: fixed trial count; widest 95 % half-width: ±{:.5}\n", st.worst_half_width)),
+    }
+    s.push_str("\n## Setup\n\n");
+    for l in &sc.setup {
+        s.push_str(&format!("- {l}\n"));
+    }
+    s.push_str("\n## Readings in force\n\nAmbiguities of the source, with the reading used (see `configs/README.md`).\n\n| switch | value |\n|---|---|\n");
+    for (k, v) in &sc.readings {
+        s.push_str(&format!("| `{k}` | {v} |\n"));
+    }
+    s.push_str("\n## Results\n\n");
+    if let Some(v) = tables::effort_verdict(report) {
+        s.push_str(&format!("**{v}**\n\n"));
+    }
+    for t in tables::tables(run, report) {
+        s.push_str(&t.markdown());
+        s.push('\n');
+    }
+    s.push_str("## Charts\n\n");
+    for (stem, _) in charts {
+        s.push_str(&format!("![{stem}]({stem}.png)\n\n[SVG]({stem}.svg)\n\n"));
+    }
+    s.push_str(
+        "## How to read these numbers\n\n\
+         Every probability is a Monte Carlo estimate with its 95 % Wilson score interval; means are \
+         given ± 1.96 standard errors. `P(≥ k)` is the chance of at least k. Events count what this one \
+         attack (or check) causes: `K.O. caused` is false if the target was already K.O.\n",
+    );
+    s
+}
+
+/// Write every report file into `dir`, replacing it atomically. Returns the files written.
+pub fn write_all(run: &RunResult, report: &Report, dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source: std::io::Error| Error::Output { path, source }
+    };
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(io(parent))?;
+    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "report".into());
+    let tmp = parent.join(format!(".{name}.partial-{}", std::process::id()));
+    if tmp.exists() {
+        std::fs::remove_dir_all(&tmp).map_err(io(&tmp))?;
+    }
+    std::fs::create_dir_all(&tmp).map_err(io(&tmp))?;
+    let result = (|| {
+        let charts = chart_specs(run, report);
+        let mut files = vec!["summary.md".to_string(), "results.csv".into(), "results.json".into()];
+        std::fs::write(tmp.join("summary.md"), markdown(run, report, &charts)).map_err(io(&tmp.join("summary.md")))?;
+        std::fs::write(tmp.join("results.csv"), csv_out::render(run, report)).map_err(io(&tmp.join("results.csv")))?;
+        std::fs::write(tmp.join("results.json"), report.to_json()).map_err(io(&tmp.join("results.json")))?;
+        for (stem, chart) in &charts {
+            charts::render(chart, &tmp, stem)?;
+            files.push(format!("{stem}.png"));
+            files.push(format!("{stem}.svg"));
+        }
+        Ok::<_, Error>(files)
+    })();
+    let files = match result {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(e);
+        }
+    };
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(io(dir))?;
+    }
+    std::fs::rename(&tmp, dir).map_err(io(dir))?;
+    Ok(files.into_iter().map(|f| dir.join(f)).collect())
+}
+
+/// The terminal summary printed after a run.
+pub fn terminal(run: &RunResult, report: &Report) -> String {
+    let sc = &run.scenario;
+    let mut s = format!("{} — {} {} — seed {}, {} trials per cell\n", sc.name, sc.ruleset, sc.kind.name(), report.seed, report.trials);
+    for l in &sc.setup {
+        s.push_str(&format!("  {l}\n"));
+    }
+    s.push_str(&format!(
+        "  Readings: {}\n\n",
+        sc.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
+    ));
+    if let Some(v) = tables::effort_verdict(report) {
+        s.push_str(&format!("{v}\n\n"));
+    }
+    for t in tables::tables(run, report).iter().filter(|t| t.terminal) {
+        s.push_str(&t.plain());
+        s.push('\n');
+    }
+    if let Some(target) = report.stopping.target_half_width {
+        if !report.stopping.reached {
+            s.push_str(&format!(
+                "warning: precision ±{target} not reached within the trial cap; widest half-width ±{:.5}\n",
+                report.stopping.worst_half_width
+            ));
+        }
+    }
+    s
+}

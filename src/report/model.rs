@@ -1,0 +1,196 @@
+//! The one report model every output is rendered from, serialised as JSON schema v1.
+//!
+//! Everything here is derived from integer tallies, so the JSON is byte-identical for the same
+//! config and seed whatever the thread count.
+
+use crate::analysis::RunResult;
+use crate::analysis::effort::{self, Best};
+use crate::analysis::scenario::Layout;
+use crate::engine::Tally;
+use crate::stats;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value;
+
+/// JSON schema identifier.
+pub const SCHEMA: &str = "skirmish-odds/result/v1";
+
+/// A map that serialises in insertion order (metric order, distribution order).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ordered<V>(pub Vec<(String, V)>);
+
+impl<V: Serialize> Serialize for Ordered<V> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+impl<V> Ordered<V> {
+    /// Value for `key`.
+    pub fn get(&self, key: &str) -> Option<&V> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+}
+
+/// Summary of one integer metric.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MetricReport {
+    pub mean: f64,
+    pub sd: f64,
+    pub stderr: f64,
+    /// P(metric = k) for k = 0..=max observed.
+    pub dist: Ordered<f64>,
+}
+
+/// One event's probability.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct EventReport {
+    pub p: f64,
+    pub ci95: [f64; 2],
+    pub count: u64,
+}
+
+/// One cell.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CellReport {
+    pub label: String,
+    pub params: Ordered<Value>,
+    pub metrics: Ordered<MetricReport>,
+    pub events: Ordered<EventReport>,
+}
+
+/// How the run stopped.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct StoppingReport {
+    /// `trials` or `precision`.
+    pub rule: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_half_width: Option<f64>,
+    /// Widest 95 % half-width of any probability in the report.
+    pub worst_half_width: f64,
+    pub reached: bool,
+}
+
+/// The whole result.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Report {
+    pub schema: &'static str,
+    pub ruleset: &'static str,
+    pub scenario: String,
+    pub kind: &'static str,
+    pub seed: u64,
+    /// Trials per cell.
+    pub trials: u64,
+    pub readings: Ordered<String>,
+    pub cells: Vec<CellReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<Best>,
+    pub stopping: StoppingReport,
+}
+
+impl Report {
+    /// Build the report of a finished run.
+    pub fn build(run: &RunResult) -> Report {
+        let z = stats::z_value();
+        let sc = &run.scenario;
+        let cells = sc
+            .cells
+            .iter()
+            .zip(&run.output.tallies)
+            .map(|(c, t)| cell_report(c.label.clone(), c.params.clone(), &c.trial.shape_names(), t, z))
+            .collect();
+        let best = match &sc.layout {
+            Layout::Effort { objective } => Some(effort::best(&sc.cells, &run.output.tallies, *objective, z)),
+            _ => None,
+        };
+        let st = &run.output.stopping;
+        Report {
+            schema: SCHEMA,
+            ruleset: sc.ruleset,
+            scenario: sc.name.clone(),
+            kind: sc.kind.name(),
+            seed: sc.seed,
+            trials: st.trials,
+            readings: Ordered(sc.readings.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()),
+            cells,
+            best,
+            stopping: StoppingReport {
+                rule: if st.target_half_width.is_some() { "precision" } else { "trials" },
+                target_half_width: st.target_half_width,
+                worst_half_width: st.worst_half_width,
+                reached: st.reached,
+            },
+        }
+    }
+
+    /// Pretty JSON text with a trailing newline.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("report serialises");
+        s.push('\n');
+        s
+    }
+}
+
+/// Metric and event names of a trial.
+pub struct Names {
+    pub metrics: Vec<&'static str>,
+    pub events: Vec<&'static str>,
+}
+
+impl crate::analysis::scenario::AnyTrial {
+    /// Metric and event names, in index order.
+    pub fn shape_names(&self) -> Names {
+        use crate::engine::Trial;
+        let s = self.shape();
+        Names {
+            metrics: s.metrics.iter().map(|(n, _)| *n).collect(),
+            events: s.events,
+        }
+    }
+}
+
+fn cell_report(label: String, params: Vec<(String, Value)>, names: &Names, t: &Tally, z: f64) -> CellReport {
+    let metrics = names
+        .metrics
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let m = t.moments(i);
+            let dist = t.trimmed(i).iter().enumerate().map(|(v, &c)| (v.to_string(), c as f64 / t.trials as f64)).collect();
+            (
+                n.to_string(),
+                MetricReport {
+                    mean: m.mean,
+                    sd: m.sd,
+                    stderr: m.stderr,
+                    dist: Ordered(dist),
+                },
+            )
+        })
+        .collect();
+    let events = names
+        .events
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let p = t.event(i, z);
+            (
+                n.to_string(),
+                EventReport {
+                    p: p.p,
+                    ci95: [p.lo, p.hi],
+                    count: p.count,
+                },
+            )
+        })
+        .collect();
+    CellReport {
+        label,
+        params: Ordered(params),
+        metrics: Ordered(metrics),
+        events: Ordered(events),
+    }
+}

@@ -1,0 +1,227 @@
+//! The result tables of a run, laid out once and rendered as Markdown (summary.md) or as
+//! aligned plain text (the terminal summary).
+
+use crate::analysis::RunResult;
+use crate::analysis::effort;
+use crate::analysis::scenario::{AnyTrial, Layout};
+use crate::report::model::Report;
+use crate::report::text::{ci, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
+use crate::stats;
+
+/// One table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub title: String,
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Whether the terminal summary shows it (the Markdown file shows every table).
+    pub terminal: bool,
+}
+
+impl Table {
+    fn new(title: impl Into<String>, headers: &[&str], terminal: bool) -> Self {
+        Table {
+            title: title.into(),
+            headers: headers.iter().map(|h| h.to_string()).collect(),
+            rows: Vec::new(),
+            terminal,
+        }
+    }
+
+    /// As a Markdown table.
+    pub fn markdown(&self) -> String {
+        let mut s = format!("### {}\n\n| {} |\n|{}\n", self.title, self.headers.join(" | "), "---|".repeat(self.headers.len()));
+        for r in &self.rows {
+            s.push_str(&format!("| {} |\n", r.join(" | ")));
+        }
+        s
+    }
+
+    /// As aligned plain text.
+    pub fn plain(&self) -> String {
+        let cols = self.headers.len();
+        let width = |c: usize| {
+            std::iter::once(&self.headers[c]).chain(self.rows.iter().map(|r| &r[c])).map(|s| s.chars().count()).max().unwrap_or(0)
+        };
+        let widths: Vec<usize> = (0..cols).map(width).collect();
+        let line = |cells: &[String]| {
+            cells
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| format!("{c}{}", " ".repeat(w - c.chars().count())))
+                .collect::<Vec<_>>()
+                .join("  ")
+                .trim_end()
+                .to_string()
+        };
+        let mut s = format!("{}\n{}\n", self.title, line(&self.headers));
+        s.push_str(&format!("{}\n", widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>().join("  ")));
+        for r in &self.rows {
+            s.push_str(&line(r));
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// Every table for this run.
+pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let tallies = &run.output.tallies;
+    let n = report.trials;
+    let mut out = Vec::new();
+    match &sc.layout {
+        Layout::Single => {
+            let cell = &report.cells[0];
+            let t = &tallies[0];
+            let mut ev = Table::new(format!("Events ({n} trials, 95 % intervals)"), &["event", "probability", "95 % interval", "count"], true);
+            for (name, e) in &cell.events.0 {
+                ev.rows.push(vec![event_title(name).into(), pct(e.p), ci(e.ci95[0], e.ci95[1]), e.count.to_string()]);
+            }
+            out.push(ev);
+            let mut means = Table::new("Means", &["measure", "mean ± 95 %", "sd"], true);
+            for (name, m) in &cell.metrics.0 {
+                means.rows.push(vec![metric_title(name).into(), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]);
+            }
+            out.push(means);
+            let shown: &[&str] = match sc.cells[0].trial {
+                AnyTrial::Attack(_) => &["hits", "stun", "wounds", "impacts", "blocks"],
+                AnyTrial::Check(_) => &["sum"],
+            };
+            for (i, (name, _)) in cell.metrics.0.iter().enumerate() {
+                if !shown.contains(&name.as_str()) {
+                    continue;
+                }
+                let terminal = name == "hits" || name == "sum";
+                let mut d = Table::new(format!("Distribution of {}", metric_title(name)), &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"], terminal);
+                for v in 0..t.trimmed(i).len() {
+                    let e = t.exactly(i, v, z);
+                    let a = t.at_least(i, v, z);
+                    d.rows.push(vec![v.to_string(), pct(e.p), ci(e.lo, e.hi), pct(a.p), ci(a.lo, a.hi)]);
+                }
+                out.push(d);
+            }
+        }
+        Layout::Compare { loadouts, targets } => {
+            let mut headers: Vec<&str> = vec!["loadout"];
+            headers.extend(targets.iter().map(String::as_str));
+            let measures: [(&str, &str); 4] = [("hits", "mean"), ("ko", "event"), ("casualty", "event"), ("any_hit", "event")];
+            for (m, kind) in measures {
+                let title = if kind == "mean" { "Expected hits (± 95 %)".to_string() } else { format!("{} [95 % interval]", event_short(m)) };
+                let mut tab = Table::new(title, &headers, m == "hits" || m == "ko");
+                for (li, l) in loadouts.iter().enumerate() {
+                    let mut row = vec![l.clone()];
+                    for ti in 0..targets.len() {
+                        let c = &report.cells[li * targets.len() + ti];
+                        row.push(if kind == "mean" {
+                            let mr = c.metrics.get("hits").expect("attack metric");
+                            mean_ci(mr.mean, mr.stderr, z)
+                        } else {
+                            let e = c.events.get(m).expect("attack event");
+                            pct_ci(e.p, e.ci95[0], e.ci95[1])
+                        });
+                    }
+                    tab.rows.push(row);
+                }
+                out.push(tab);
+            }
+        }
+        Layout::Sweep { parameter, .. } => {
+            let is_attack = matches!(sc.cells[0].trial, AnyTrial::Attack(_));
+            let headers: Vec<&str> = if is_attack {
+                vec![parameter.as_str(), "mean hits", "P(hit)", "P(critical)", "P(K.O.)", "P(casualty)"]
+            } else {
+                vec![parameter.as_str(), "dice", "P(pass)", "95 % interval", "mean kept sum"]
+            };
+            let mut tab = Table::new(format!("Sweep over {parameter} ({n} trials per value)"), &headers, true);
+            for (c, spec) in report.cells.iter().zip(&sc.cells) {
+                let v = spec.params[0].1.to_string();
+                let e = |name: &str| {
+                    let e = c.events.get(name).expect("event");
+                    pct_ci(e.p, e.ci95[0], e.ci95[1])
+                };
+                let row = if is_attack {
+                    let h = c.metrics.get("hits").expect("hits");
+                    vec![v, mean_ci(h.mean, h.stderr, z), e("any_hit"), e("critical"), e("ko"), e("casualty")]
+                } else {
+                    let p = c.events.get("pass").expect("pass");
+                    let s = c.metrics.get("sum").expect("sum");
+                    let d = c.metrics.get("dice").expect("dice");
+                    vec![v, format!("{}", d.mean), pct(p.p), ci(p.ci95[0], p.ci95[1]), mean_ci(s.mean, s.stderr, z)]
+                };
+                tab.rows.push(row);
+            }
+            out.push(tab);
+        }
+        Layout::Effort { objective } => {
+            let best = report.best.as_ref().expect("effort reports have a best choice");
+            let max_a = sc.cells.iter().map(|c| c.params[1].1.as_u64().unwrap_or(0)).max().unwrap_or(0);
+            let mut headers = vec!["target effort \\ attacker effort".to_string()];
+            headers.extend((0..=max_a).map(|a| a.to_string()));
+            let h: Vec<&str> = headers.iter().map(String::as_str).collect();
+            let mut grid = Table::new(format!("{} for each (target effort, attacker effort)", objective.describe()), &h, true);
+            for r in &best.responses {
+                let mut row = vec![r.target_effort.to_string()];
+                for a in 0..=max_a {
+                    let idx = sc.cells.iter().position(|c| c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a));
+                    row.push(match idx {
+                        Some(i) => {
+                            let e = effort::estimate(&tallies[i], *objective, z);
+                            fmt_objective(*objective, e.value, e.ci95)
+                        }
+                        None => "—".into(),
+                    });
+                }
+                grid.rows.push(row);
+            }
+            out.push(grid);
+            let mut br = Table::new("Attacker's best answer to each target effort", &["target effort (★ paid)", "attacker's best effort (★ paid)", "objective", "mean hits", "P(K.O.)", "P(casualty)"], true);
+            for r in &best.responses {
+                let i = sc
+                    .cells
+                    .iter()
+                    .position(|c| c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(r.attacker_effort))
+                    .expect("response is a cell");
+                let c = &report.cells[i];
+                let h = c.metrics.get("hits").expect("hits");
+                let e = |n: &str| {
+                    let e = c.events.get(n).expect("event");
+                    pct_ci(e.p, e.ci95[0], e.ci95[1])
+                };
+                let mark = if r.target_effort == best.target_effort { " ← target's best" } else { "" };
+                br.rows.push(vec![
+                    format!("{}{mark}", r.target_effort),
+                    r.attacker_effort.to_string(),
+                    fmt_objective(*objective, r.estimate.value, r.estimate.ci95),
+                    mean_ci(h.mean, h.stderr, z),
+                    e("ko"),
+                    e("casualty"),
+                ]);
+            }
+            out.push(br);
+        }
+    }
+    out
+}
+
+fn fmt_objective(o: crate::analysis::scenario::Objective, v: f64, c: [f64; 2]) -> String {
+    match o {
+        crate::analysis::scenario::Objective::Hits => format!("{v:.3} [{:.3}, {:.3}]", c[0], c[1]),
+        _ => pct_ci(v, c[0], c[1]),
+    }
+}
+
+/// One-paragraph verdict for effort tables.
+pub fn effort_verdict(report: &Report) -> Option<String> {
+    let b = report.best.as_ref()?;
+    let value = if b.objective == "hits" {
+        format!("{:.3} expected hits [{:.3}, {:.3}]", b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
+    } else {
+        format!("{} = {}", if b.objective == "ko" { "P(K.O.)" } else { "P(casualty)" }, pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1]))
+    };
+    Some(format!(
+        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {}.",
+        b.objective, b.target_effort, b.stun_paid.target, b.attacker_effort, b.stun_paid.attacker, value
+    ))
+}

@@ -1,0 +1,824 @@
+//! Batman Miniature Game, 2019 rules (`bmg-3e`), per `shared/rules/bmg-3e.md`.
+//!
+//! Setup (validation, effort limits, dice counts, success masks, the damage each number of
+//! hits does) happens once in the constructors; [`Attack::run`] then only rolls dice and
+//! looks things up, so a melee resolution costs little more than its dice.
+
+use crate::dice::{Dice, SuccessMask, count_successes, keep_two_highest, keep_two_lowest, Reroll};
+use crate::engine::{Outcome, Shape, Trial};
+use std::fmt;
+
+/// A character card's dice-relevant characteristics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Profile {
+    pub attack: u8,
+    pub defense: u8,
+    /// Strength `k+`: target number of the Strength die.
+    pub strength: u8,
+    pub willpower: u8,
+    pub endurance: u8,
+    pub special: u8,
+    pub movement: u8,
+}
+
+/// Markers on a model (or inflicted per hit).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Markers {
+    /// `★` (stun, "Contusión").
+    pub stun: u8,
+    /// `♦` (wound, "Herido").
+    pub wounds: u8,
+}
+
+impl fmt::Display for Markers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for _ in 0..self.stun {
+            f.write_str("★")?;
+        }
+        for _ in 0..self.wounds {
+            f.write_str("♦")?;
+        }
+        Ok(())
+    }
+}
+
+/// How a weapon attacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeaponKind {
+    /// Adds `strength_bonus` to the wielder's Strength die (e.g. *Heavy* +1).
+    Melee { strength_bonus: i8 },
+    /// Rolls `rate_of_fire` attack dice and a Strength die of the weapon's own `strength`.
+    Ranged { rate_of_fire: u8, strength: u8 },
+}
+
+/// A weapon as written on the card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weapon {
+    pub kind: WeaponKind,
+    /// Markers per hit.
+    pub damage: Markers,
+    /// `CRT:` effect that may replace knock-down on a critical (reported, not simulated).
+    pub crt: Option<String>,
+}
+
+impl Weapon {
+    /// Bare hands: melee, `★` per hit.
+    pub fn unarmed() -> Self {
+        Weapon {
+            kind: WeaponKind::Melee { strength_bonus: 0 },
+            damage: Markers { stun: 1, wounds: 0 },
+            crt: None,
+        }
+    }
+}
+
+/// What to do when a check may roll only one die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OneDie {
+    /// Roll a second die and take both as rolled (default).
+    Plain2d6,
+    /// Compare the one die alone.
+    SingleDie,
+}
+
+/// The spec's ambiguity switches, with their documented defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Readings {
+    /// A natural 6 always blocks (default `false`: a block needs face ≥ the attacker's Attack).
+    pub block_natural_six: bool,
+    /// Hits after the one that causes K.O. in the same attack already add the extra `♦`.
+    pub ko_bonus_within_attack: bool,
+    /// Checks reduced to one die.
+    pub check_with_one_die: OneDie,
+}
+
+impl Default for Readings {
+    fn default() -> Self {
+        Readings {
+            block_natural_six: false,
+            ko_bonus_within_attack: false,
+            check_with_one_die: OneDie::Plain2d6,
+        }
+    }
+}
+
+impl Readings {
+    /// Switch names and values as printed in reports.
+    pub fn list(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("block_natural_six", self.block_natural_six.to_string()),
+            ("ko_bonus_within_attack", self.ko_bonus_within_attack.to_string()),
+            (
+                "check_with_one_die",
+                match self.check_with_one_die {
+                    OneDie::Plain2d6 => "plain_2d6",
+                    OneDie::SingleDie => "single_die",
+                }
+                .to_string(),
+            ),
+        ]
+    }
+}
+
+/// A rule violation in a scenario (reported to the user as a config error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    /// The scenario field at fault (e.g. `attacker_effort`).
+    pub field: &'static str,
+    pub message: String,
+    pub allowed: String,
+}
+
+/// Largest effort a model may make on one action: `3 − floor(♦/3)`, and never enough `★`
+/// to K.O. itself (`★ + effort < W`).
+pub fn effort_limit(p: &Profile, s: Markers) -> u8 {
+    let by_wounds = 3u8.saturating_sub(s.wounds / 3);
+    let by_stun = p.willpower.saturating_sub(1).saturating_sub(s.stun);
+    by_wounds.min(by_stun)
+}
+
+/// Whether a model with these markers is K.O.
+pub fn is_ko(p: &Profile, s: Markers) -> bool {
+    s.stun >= p.willpower
+}
+
+/// Ranged modifiers that remove dice (cumulative).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RangedMods {
+    /// Moved before shooting: −2.
+    pub moved: bool,
+    /// Beyond the weapon's optimal range: −1.
+    pub beyond_optimal_range: bool,
+    /// Target in cover: −1.
+    pub cover: bool,
+    /// Blind fire beyond the 12" night limit: −2.
+    pub blind_fire: bool,
+    /// "Storm" event: −1.
+    pub storm: bool,
+    /// Dodge rules: −k.
+    pub dodge: u8,
+}
+
+impl RangedMods {
+    /// Total dice removed.
+    pub fn removed(&self) -> u32 {
+        2 * self.moved as u32
+            + self.beyond_optimal_range as u32
+            + self.cover as u32
+            + 2 * self.blind_fire as u32
+            + self.storm as u32
+            + self.dodge as u32
+    }
+}
+
+/// Melee-only circumstances.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeleeMods {
+    /// `★` the attacker takes for +1 attack die each.
+    pub attacker_effort: u8,
+    /// `★` the target takes to remove one attack die each.
+    pub target_effort: u8,
+    /// Enemy models in contact with the target (numerical inferiority from 2).
+    pub enemies_in_contact: u8,
+}
+
+impl Default for MeleeMods {
+    fn default() -> Self {
+        MeleeMods {
+            attacker_effort: 0,
+            target_effort: 0,
+            enemies_in_contact: 1,
+        }
+    }
+}
+
+/// Everything needed to set up one attack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackSetup {
+    pub attacker: Profile,
+    pub attacker_markers: Markers,
+    pub weapon: Weapon,
+    pub target: Profile,
+    pub target_markers: Markers,
+    /// Extra Defense modifier on the target (cards, terrain, scenario rules).
+    pub defense_mod: i8,
+    pub melee: MeleeMods,
+    pub ranged: RangedMods,
+    pub readings: Readings,
+}
+
+/// Result of applying `h` hits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DamageDone {
+    /// `★` actually placed (markers beyond W are discarded).
+    pub stun: u8,
+    /// `♦` actually placed, including the extra `♦` against a K.O. target.
+    pub wounds: u8,
+    /// The target was not K.O. before and is after.
+    pub ko: bool,
+    /// The target's `♦` reached its Endurance.
+    pub casualty: bool,
+}
+
+/// Apply `hits` hits of `per_hit` markers to a target that starts with `start` markers.
+///
+/// Each hit against a target that was K.O. when the attack started adds one extra `♦`
+/// (also against one K.O.'d earlier in the same attack when `ko_bonus_within_attack`).
+pub fn apply_hits(target: &Profile, start: Markers, per_hit: Markers, hits: u32, r: &Readings) -> DamageDone {
+    let ko_at_start = is_ko(target, start);
+    let (mut stun, mut wounds) = (start.stun, start.wounds);
+    let mut ko_now = ko_at_start;
+    for _ in 0..hits {
+        if wounds >= target.endurance {
+            break;
+        }
+        let extra = (ko_at_start || (r.ko_bonus_within_attack && ko_now)) as u8;
+        stun = (stun + per_hit.stun).min(target.willpower.max(start.stun));
+        wounds = (wounds + per_hit.wounds + extra).min(target.endurance);
+        ko_now = ko_now || stun >= target.willpower;
+    }
+    DamageDone {
+        stun: stun - start.stun,
+        wounds: wounds - start.wounds,
+        ko: !ko_at_start && ko_now,
+        casualty: wounds >= target.endurance,
+    }
+}
+
+/// Metric indices of an attack outcome.
+pub mod metric {
+    pub const ATTACK_DICE: usize = 0;
+    pub const IMPACTS: usize = 1;
+    pub const BLOCKS: usize = 2;
+    pub const HITS: usize = 3;
+    pub const STUN: usize = 4;
+    pub const WOUNDS: usize = 5;
+}
+/// Event indices of an attack outcome.
+pub mod event {
+    pub const ANY_HIT: usize = 0;
+    pub const CRITICAL: usize = 1;
+    pub const KO: usize = 2;
+    pub const CASUALTY: usize = 3;
+}
+
+/// Metric names of an attack, in index order (JSON schema v1).
+pub const ATTACK_METRICS: [&str; 6] = ["attack_dice", "impacts", "blocks", "hits", "stun", "wounds"];
+/// Event names of an attack, in index order (JSON schema v1).
+pub const ATTACK_EVENTS: [&str; 4] = ["any_hit", "critical", "ko", "casualty"];
+
+/// A ready-to-roll attack (melee or ranged).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attack {
+    /// Ordinary attack dice rolled.
+    pub attack_dice: u32,
+    /// Faces that make an attack die an impact.
+    pub impact: SuccessMask,
+    /// Whether the Strength die is rolled.
+    pub strength_die: bool,
+    /// Faces that make the Strength die an impact.
+    pub strength: SuccessMask,
+    /// Block dice the target rolls (0 for ranged attacks and K.O. targets).
+    pub block_dice: u32,
+    /// Faces that make a block die cancel an impact.
+    pub block: SuccessMask,
+    /// `damage[h]` = what `h` hits do.
+    pub damage: Vec<DamageDone>,
+    /// Effort actually spent (reported).
+    pub attacker_effort: u8,
+    pub target_effort: u8,
+    /// Whether this is a ranged attack.
+    pub ranged: bool,
+}
+
+fn defense_after(setup: &AttackSetup, melee: bool) -> u8 {
+    let mut d = setup.target.defense as i32 + setup.defense_mod as i32;
+    if melee && setup.melee.enemies_in_contact >= 2 {
+        d -= setup.melee.enemies_in_contact as i32 - 1;
+    }
+    d.max(1) as u8
+}
+
+impl Attack {
+    /// Validate the setup against the rules and precompute the roll.
+    pub fn new(setup: &AttackSetup) -> Result<Attack, RuleError> {
+        let t = &setup.target;
+        if setup.target_markers.wounds >= t.endurance {
+            return Err(RuleError {
+                field: "target_wounds",
+                message: format!("the target already has {} ♦, a casualty cannot be attacked", setup.target_markers.wounds),
+                allowed: format!("0..={}", t.endurance - 1),
+            });
+        }
+        if setup.target_markers.stun > t.willpower {
+            return Err(RuleError {
+                field: "target_stun",
+                message: format!("markers beyond Willpower {} are discarded", t.willpower),
+                allowed: format!("0..={}", t.willpower),
+            });
+        }
+        let ko_start_markers = setup.target_markers;
+        match setup.weapon.kind {
+            WeaponKind::Melee { strength_bonus } => Self::melee(setup, strength_bonus, ko_start_markers),
+            WeaponKind::Ranged { rate_of_fire, strength } => Ok(Self::ranged(setup, rate_of_fire, strength)),
+        }
+    }
+
+    fn melee(setup: &AttackSetup, strength_bonus: i8, start: Markers) -> Result<Attack, RuleError> {
+        let m = setup.melee;
+        let a_limit = effort_limit(&setup.attacker, setup.attacker_markers);
+        if m.attacker_effort > a_limit {
+            return Err(RuleError {
+                field: "attacker_effort",
+                message: format!(
+                    "the attacker's effort limit is {a_limit} (3 − floor(♦/3), and ★ + effort must stay below Willpower)"
+                ),
+                allowed: format!("0..={a_limit}"),
+            });
+        }
+        let target_ko = is_ko(&setup.target, start);
+        let t_limit = if target_ko {
+            0
+        } else {
+            effort_limit(&setup.target, start).min(setup.attacker.attack)
+        };
+        if m.target_effort > t_limit {
+            return Err(RuleError {
+                field: "target_effort",
+                message: format!(
+                    "the target's effort limit here is {t_limit} (3 − floor(♦/3), ★ + effort below Willpower, no more than the attacker's Attack, none while K.O.)"
+                ),
+                allowed: format!("0..={t_limit}"),
+            });
+        }
+        let defense = defense_after(setup, true);
+        let attack_dice = (setup.attacker.attack as i32 + m.attacker_effort as i32 - m.target_effort as i32).max(0) as u32;
+        // The target's own effort ★ are on it before any hit lands.
+        let start = Markers {
+            stun: start.stun + m.target_effort,
+            wounds: start.wounds,
+        };
+        let max_hits = attack_dice + 1;
+        Ok(Attack {
+            attack_dice,
+            impact: SuccessMask::at_least(defense as i32, 0, true, true),
+            strength_die: true,
+            strength: SuccessMask::at_least(setup.attacker.strength as i32, strength_bonus as i32, true, true),
+            block_dice: if target_ko { 0 } else { defense as u32 },
+            block: SuccessMask::at_least(setup.attacker.attack as i32, 0, false, setup.readings.block_natural_six),
+            damage: damage_table(setup, start, max_hits),
+            attacker_effort: m.attacker_effort,
+            target_effort: m.target_effort,
+            ranged: false,
+        })
+    }
+
+    fn ranged(setup: &AttackSetup, rate_of_fire: u8, strength: u8) -> Attack {
+        let removed = setup.ranged.removed();
+        let mut attack_dice = rate_of_fire as u32;
+        let mut strength_die = true;
+        if removed > 0 {
+            // In ranged attacks the Strength die goes first.
+            strength_die = false;
+            attack_dice = attack_dice.saturating_sub(removed - 1);
+            if rate_of_fire == 0 {
+                // A template weapon that loses its only die rolls one ordinary attack die.
+                attack_dice = 1;
+            }
+        }
+        let defense = defense_after(setup, false);
+        let max_hits = attack_dice + strength_die as u32;
+        Attack {
+            attack_dice,
+            impact: SuccessMask::at_least(defense as i32, 0, true, true),
+            strength_die,
+            strength: SuccessMask::at_least(strength as i32, 0, true, true),
+            block_dice: 0,
+            block: SuccessMask::at_least(7, 0, false, false),
+            damage: damage_table(setup, setup.target_markers, max_hits),
+            attacker_effort: 0,
+            target_effort: 0,
+            ranged: true,
+        }
+    }
+
+    /// Largest number of hits this attack can score.
+    pub fn max_hits(&self) -> u32 {
+        self.attack_dice + self.strength_die as u32
+    }
+
+    /// Score one roll given its parts: the common last step of every attack.
+    #[inline(always)]
+    pub fn score(&self, impacts: u32, block_successes: u32, strength_face: Option<u8>) -> Outcome {
+        let blocks = block_successes.min(impacts);
+        let s_hit = strength_face.is_some_and(|f| self.strength.test(f));
+        let hits = impacts - blocks + s_hit as u32;
+        let d = self.damage[hits as usize];
+        let mut o = Outcome::default();
+        o.metrics[metric::ATTACK_DICE] = self.attack_dice as u16;
+        o.metrics[metric::IMPACTS] = (impacts + s_hit as u32) as u16;
+        o.metrics[metric::BLOCKS] = blocks as u16;
+        o.metrics[metric::HITS] = hits as u16;
+        o.metrics[metric::STUN] = d.stun as u16;
+        o.metrics[metric::WOUNDS] = d.wounds as u16;
+        o.flag(event::ANY_HIT, hits > 0);
+        o.flag(event::CRITICAL, strength_face == Some(6));
+        o.flag(event::KO, d.ko);
+        o.flag(event::CASUALTY, d.casualty);
+        o
+    }
+}
+
+fn damage_table(setup: &AttackSetup, start: Markers, max_hits: u32) -> Vec<DamageDone> {
+    (0..=max_hits)
+        .map(|h| apply_hits(&setup.target, start, setup.weapon.damage, h, &setup.readings))
+        .collect()
+}
+
+impl Trial for Attack {
+    fn shape(&self) -> Shape {
+        let max = self.max_hits() as usize;
+        let per_hit = self.damage.last().map(|d| (d.stun as usize, d.wounds as usize)).unwrap_or((0, 0));
+        Shape {
+            metrics: vec![
+                ("attack_dice", self.attack_dice as usize),
+                ("impacts", max),
+                ("blocks", self.attack_dice as usize),
+                ("hits", max),
+                ("stun", per_hit.0.max(1)),
+                ("wounds", per_hit.1.max(1)),
+            ],
+            events: ATTACK_EVENTS.to_vec(),
+        }
+    }
+
+    #[inline]
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let impacts = count_successes(dice, self.attack_dice, self.impact, Reroll::None);
+        let strength_face = if self.strength_die { Some(dice.d6()) } else { None };
+        let blocks = if impacts > 0 {
+            count_successes(dice, self.block_dice, self.block, Reroll::None)
+        } else {
+            // With nothing to cancel the block roll cannot change the outcome: skip it.
+            0
+        };
+        self.score(impacts, blocks, strength_face)
+    }
+}
+
+/// Own-characteristic check (keep two lowest, pass if ≤ X) or opposed check (keep two highest,
+/// pass if > X).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckKind {
+    Own,
+    Opposed,
+}
+
+/// Everything needed to set up one check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckSetup {
+    pub kind: CheckKind,
+    /// The rolling model's Special.
+    pub special: u8,
+    /// The rolling model is K.O. (−1 die).
+    pub ko: bool,
+    /// Effort `★` enemies spend to remove dice (−1 die each).
+    pub enemy_effort: u8,
+    /// The characteristic X compared against.
+    pub value: u8,
+    pub readings: Readings,
+}
+
+/// Metric and event names of a check (JSON schema v1).
+pub const CHECK_METRICS: [&str; 2] = ["dice", "sum"];
+pub const CHECK_EVENTS: [&str; 1] = ["pass"];
+
+/// A ready-to-roll check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    pub kind: CheckKind,
+    /// Dice rolled (after modifiers, at least 1).
+    pub dice: u32,
+    pub value: u32,
+    pub one_die: OneDie,
+}
+
+impl Check {
+    /// Dice count after modifiers: Special − K.O. − enemy effort, minimum 1.
+    pub fn new(s: &CheckSetup) -> Check {
+        let m = (s.special as i32 - s.ko as i32 - s.enemy_effort as i32).max(1) as u32;
+        Check {
+            kind: s.kind,
+            dice: m,
+            value: s.value as u32,
+            one_die: s.readings.check_with_one_die,
+        }
+    }
+
+    /// Whether a kept sum passes.
+    pub fn passes(&self, sum: u32) -> bool {
+        match self.kind {
+            CheckKind::Own => sum <= self.value,
+            CheckKind::Opposed => sum > self.value,
+        }
+    }
+}
+
+impl Trial for Check {
+    fn shape(&self) -> Shape {
+        Shape {
+            metrics: vec![("dice", self.dice as usize), ("sum", 12)],
+            events: CHECK_EVENTS.to_vec(),
+        }
+    }
+
+    #[inline]
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let sum = if self.dice == 1 {
+            match self.one_die {
+                OneDie::Plain2d6 => dice.d6() as u32 + dice.d6() as u32,
+                OneDie::SingleDie => dice.d6() as u32,
+            }
+        } else {
+            match self.kind {
+                CheckKind::Own => keep_two_lowest(dice, self.dice),
+                CheckKind::Opposed => keep_two_highest(dice, self.dice),
+            }
+        };
+        let mut o = Outcome::default();
+        o.metrics[0] = self.dice as u16;
+        o.metrics[1] = sum as u16;
+        o.flag(0, self.passes(sum));
+        o
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::ScriptedDice;
+
+    fn card(a: u8, d: u8, s: u8, w: u8, e: u8, sp: u8) -> Profile {
+        Profile {
+            attack: a,
+            defense: d,
+            strength: s,
+            willpower: w,
+            endurance: e,
+            special: sp,
+            movement: 4,
+        }
+    }
+
+    fn batman() -> Profile {
+        card(5, 4, 4, 8, 6, 4)
+    }
+    fn thug() -> Profile {
+        card(3, 3, 4, 5, 4, 2)
+    }
+
+    fn setup(weapon: Weapon) -> AttackSetup {
+        AttackSetup {
+            attacker: batman(),
+            attacker_markers: Markers::default(),
+            weapon,
+            target: thug(),
+            target_markers: Markers::default(),
+            defense_mod: 0,
+            melee: MeleeMods::default(),
+            ranged: RangedMods::default(),
+            readings: Readings::default(),
+        }
+    }
+
+    #[test]
+    fn source_worked_example_effort_dice() {
+        // Batman A5; target makes 3 effort, Batman 2 → 5 − 3 + 2 = 4 attack dice.
+        let mut s = setup(Weapon::unarmed());
+        s.target = card(5, 4, 4, 8, 6, 4);
+        s.melee.target_effort = 3;
+        s.melee.attacker_effort = 2;
+        let a = Attack::new(&s).unwrap();
+        assert_eq!(a.attack_dice, 4);
+        assert!(a.strength_die);
+    }
+
+    #[test]
+    fn effort_limits() {
+        let p = card(5, 4, 4, 6, 6, 4);
+        assert_eq!(effort_limit(&p, Markers::default()), 3);
+        assert_eq!(effort_limit(&p, Markers { stun: 0, wounds: 3 }), 2);
+        assert_eq!(effort_limit(&p, Markers { stun: 0, wounds: 9 }), 0);
+        // W6 with 4 ★: only one more ★ keeps it below 6.
+        assert_eq!(effort_limit(&p, Markers { stun: 4, wounds: 0 }), 1);
+        assert_eq!(effort_limit(&p, Markers { stun: 6, wounds: 0 }), 0);
+        let mut s = setup(Weapon::unarmed());
+        s.attacker_markers = Markers { stun: 0, wounds: 3 };
+        s.melee.attacker_effort = 3;
+        assert_eq!(Attack::new(&s).unwrap_err().field, "attacker_effort");
+        // The target cannot remove more dice than the attacker's Attack.
+        let mut s = setup(Weapon::unarmed());
+        s.attacker.attack = 2;
+        s.target.willpower = 9;
+        s.melee.target_effort = 3;
+        assert_eq!(Attack::new(&s).unwrap_err().field, "target_effort");
+    }
+
+    #[test]
+    fn melee_roll_step_by_step() {
+        // Batman A5 S4+ vs thug D3: attack dice 5, strength die, then thug's 3 block dice need ≥ 5.
+        let a = Attack::new(&setup(Weapon::unarmed())).unwrap();
+        assert_eq!(a.block_dice, 3);
+        // Attack: 1 (nat 1 fails), 3, 3, 6, 2 → 3 impacts; Strength die 4 → impact;
+        // blocks: 5, 6, 4 → 2 blocks. Hits = 3 − 2 + 1 = 2.
+        let mut d = ScriptedDice::new(&[1, 3, 3, 6, 2, 4, 5, 6, 4]);
+        let o = a.run(&mut d);
+        assert_eq!(d.used(), 9);
+        assert_eq!(o.metrics[metric::IMPACTS], 4);
+        assert_eq!(o.metrics[metric::BLOCKS], 2);
+        assert_eq!(o.metrics[metric::HITS], 2);
+        assert_eq!(o.metrics[metric::STUN], 2);
+        assert!(!o.has(event::CRITICAL));
+        assert!(!o.has(event::KO));
+    }
+
+    #[test]
+    fn strength_impact_cannot_be_blocked_and_six_is_critical() {
+        let a = Attack::new(&setup(Weapon::unarmed())).unwrap();
+        // No attack impacts, Strength die natural 6; block dice are not even needed.
+        let mut d = ScriptedDice::new(&[1, 1, 2, 1, 2, 6]);
+        let o = a.run(&mut d);
+        assert_eq!(o.metrics[metric::HITS], 1);
+        assert!(o.has(event::CRITICAL) && o.has(event::ANY_HIT));
+        // Strength 4+ with a natural 1 fails even with a large bonus.
+        let mut w = Weapon::unarmed();
+        w.kind = WeaponKind::Melee { strength_bonus: 5 };
+        let a = Attack::new(&setup(w)).unwrap();
+        let mut d = ScriptedDice::new(&[1, 1, 1, 1, 1, 1]);
+        assert_eq!(a.run(&mut d).metrics[metric::HITS], 0);
+        let mut d = ScriptedDice::new(&[1, 1, 1, 1, 1, 2]);
+        assert_eq!(a.run(&mut d).metrics[metric::HITS], 1);
+    }
+
+    #[test]
+    fn block_needs_attack_value_and_the_switch() {
+        let mut s = setup(Weapon::unarmed());
+        s.attacker.attack = 7;
+        s.target.willpower = 9;
+        let a = Attack::new(&s).unwrap();
+        assert_eq!(a.block.faces(), 0, "A7 cannot be blocked by default");
+        s.readings.block_natural_six = true;
+        let a = Attack::new(&s).unwrap();
+        assert_eq!(a.block.faces(), 1);
+        assert!(a.block.test(6));
+    }
+
+    #[test]
+    fn numerical_inferiority_lowers_defense_and_block_dice() {
+        let mut s = setup(Weapon::unarmed());
+        s.target.defense = 4;
+        s.melee.enemies_in_contact = 3;
+        let a = Attack::new(&s).unwrap();
+        assert_eq!(a.block_dice, 2);
+        assert_eq!(a.impact, SuccessMask::at_least(2, 0, true, true));
+        s.target.defense = 1;
+        let a = Attack::new(&s).unwrap();
+        assert_eq!(a.block_dice, 1, "Defense never drops below 1");
+    }
+
+    #[test]
+    fn damage_markers_ko_and_casualty() {
+        let t = thug(); // W5 E4
+        let r = Readings::default();
+        let star2 = Markers { stun: 2, wounds: 0 };
+        // 3 hits of ★★ = 6 ★, capped at W5: 5 placed, K.O.
+        let d = apply_hits(&t, Markers::default(), star2, 3, &r);
+        assert_eq!((d.stun, d.wounds, d.ko, d.casualty), (5, 0, true, false));
+        // Against a K.O. target each hit adds an extra ♦: 2 hits of ★ → 2 ♦, ★ stays at 5.
+        let ko = Markers { stun: 5, wounds: 0 };
+        let d = apply_hits(&t, ko, Markers { stun: 1, wounds: 0 }, 2, &r);
+        assert_eq!((d.stun, d.wounds, d.ko, d.casualty), (0, 2, false, false));
+        // ★♦ ×4 on E4: casualty after 4 ♦; further hits do nothing.
+        let d = apply_hits(&t, Markers::default(), Markers { stun: 1, wounds: 1 }, 6, &r);
+        assert_eq!((d.stun, d.wounds, d.casualty), (4, 4, true));
+        // ko_bonus_within_attack: W5 with 4 ★; ★ hits: 1st K.O.s, 2nd and 3rd add ♦ only if switched.
+        let start = Markers { stun: 4, wounds: 0 };
+        let d = apply_hits(&t, start, Markers { stun: 1, wounds: 0 }, 3, &r);
+        assert_eq!((d.stun, d.wounds, d.ko), (1, 0, true));
+        let on = Readings {
+            ko_bonus_within_attack: true,
+            ..r
+        };
+        let d = apply_hits(&t, start, Markers { stun: 1, wounds: 0 }, 3, &on);
+        assert_eq!((d.stun, d.wounds, d.ko), (1, 2, true));
+    }
+
+    #[test]
+    fn ko_target_does_not_block() {
+        let mut s = setup(Weapon::unarmed());
+        s.target_markers = Markers { stun: 5, wounds: 0 };
+        let a = Attack::new(&s).unwrap();
+        assert_eq!(a.block_dice, 0);
+        s.melee.target_effort = 1;
+        assert_eq!(Attack::new(&s).unwrap_err().field, "target_effort");
+    }
+
+    #[test]
+    fn target_effort_stun_counts_towards_ko() {
+        let mut s = setup(Weapon::unarmed());
+        s.target_markers = Markers { stun: 2, wounds: 0 }; // W5, 2 ★ → limit 2
+        s.melee.target_effort = 2;
+        let a = Attack::new(&s).unwrap();
+        assert_eq!(a.attack_dice, 3);
+        // One hit of ★ on 4 ★ → K.O.
+        assert!(a.damage[1].ko);
+    }
+
+    fn pistol(rof: u8) -> Weapon {
+        Weapon {
+            kind: WeaponKind::Ranged { rate_of_fire: rof, strength: 4 },
+            damage: Markers { stun: 0, wounds: 1 },
+            crt: None,
+        }
+    }
+
+    #[test]
+    fn ranged_dice_removal_strength_die_first() {
+        let mut s = setup(pistol(3));
+        let a = Attack::new(&s).unwrap();
+        assert_eq!((a.attack_dice, a.strength_die, a.block_dice), (3, true, 0));
+        s.ranged.cover = true;
+        let a = Attack::new(&s).unwrap();
+        assert_eq!((a.attack_dice, a.strength_die), (3, false));
+        s.ranged.moved = true; // −3 in all
+        let a = Attack::new(&s).unwrap();
+        assert_eq!((a.attack_dice, a.strength_die), (1, false));
+        s.ranged.dodge = 4;
+        let a = Attack::new(&s).unwrap();
+        assert_eq!((a.attack_dice, a.strength_die), (0, false));
+    }
+
+    #[test]
+    fn template_weapon_losing_strength_die_rolls_one_attack_die() {
+        // Shotgun (CdF 0) against a target in cover: one ordinary attack die.
+        let mut s = setup(pistol(0));
+        let a = Attack::new(&s).unwrap();
+        assert_eq!((a.attack_dice, a.strength_die), (0, true));
+        s.ranged.cover = true;
+        let a = Attack::new(&s).unwrap();
+        assert_eq!((a.attack_dice, a.strength_die), (1, false));
+        let mut d = ScriptedDice::new(&[6]);
+        let o = a.run(&mut d);
+        assert_eq!(o.metrics[metric::HITS], 1);
+        assert!(!o.has(event::CRITICAL), "a natural 6 on an attack die is not a critical");
+    }
+
+    #[test]
+    fn checks_keep_two() {
+        let base = CheckSetup {
+            kind: CheckKind::Own,
+            special: 4,
+            ko: false,
+            enemy_effort: 0,
+            value: 5,
+            readings: Readings::default(),
+        };
+        let c = Check::new(&base);
+        assert_eq!(c.dice, 4);
+        let mut d = ScriptedDice::new(&[6, 2, 5, 3]);
+        let o = c.run(&mut d);
+        assert_eq!(o.metrics[1], 5);
+        assert!(o.has(0));
+        // Opposed: keep two highest 6+5 = 11 > 10 passes.
+        let c = Check::new(&CheckSetup {
+            kind: CheckKind::Opposed,
+            value: 10,
+            ..base.clone()
+        });
+        let mut d = ScriptedDice::new(&[6, 2, 5, 3]);
+        assert!(c.run(&mut d).has(0));
+        // K.O. and enemy effort remove dice, minimum 1.
+        let c = Check::new(&CheckSetup {
+            ko: true,
+            enemy_effort: 5,
+            ..base.clone()
+        });
+        assert_eq!(c.dice, 1);
+        let mut d = ScriptedDice::new(&[3, 4]);
+        assert_eq!(c.run(&mut d).metrics[1], 7);
+        let single = Readings {
+            check_with_one_die: OneDie::SingleDie,
+            ..Readings::default()
+        };
+        let c = Check::new(&CheckSetup {
+            ko: true,
+            enemy_effort: 5,
+            readings: single,
+            ..base
+        });
+        let mut d = ScriptedDice::new(&[3]);
+        let o = c.run(&mut d);
+        assert_eq!(o.metrics[1], 3);
+        assert!(o.has(0));
+    }
+}

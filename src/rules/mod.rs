@@ -1,0 +1,4 @@
+//! Rule systems. Each module turns a validated scenario into [`crate::engine::Trial`]s:
+//! pure functions of the dice, with no I/O, threads or allocation per trial.
+
+pub mod bmg3e;
