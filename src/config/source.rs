@@ -43,14 +43,45 @@ impl Source {
 
     /// Turn a `toml` deserialisation error into an input error at its span.
     pub fn toml_error(&self, e: &toml::de::Error) -> InputError {
-        let mut err = InputError::msg(e.message().trim().to_string());
+        let message = e
+            .message()
+            .trim()
+            .replace("expected i64", "expected an integer")
+            .replace("expected f64", "expected a number")
+            .replace("expected u64", "expected a whole number ≥ 0");
+        let mut err = InputError::msg(message);
         err.file = Some(self.path.clone());
         if let Some(span) = e.span() {
             let (l, c) = self.line_col(span.start);
             err.line = Some(l);
             err.column = Some(c);
+            err.field = self.path_at(span.start).filter(|p| !p.is_empty()).map(|p| p.join("."));
         }
         err
+    }
+
+    /// Dotted key path of the deepest key or value whose span contains byte `offset`.
+    fn path_at(&self, offset: usize) -> Option<Vec<String>> {
+        let doc = DeTable::parse(&self.text).ok()?;
+        let mut path = Vec::new();
+        let mut table: &DeTable = doc.get_ref();
+        'walk: loop {
+            for (k, v) in table.iter() {
+                if k.span().contains(&offset) {
+                    path.push(k.get_ref().to_string());
+                    return Some(path);
+                }
+                if v.span().contains(&offset) {
+                    path.push(k.get_ref().to_string());
+                    if let DeValue::Table(t) = v.get_ref() {
+                        table = t;
+                        continue 'walk;
+                    }
+                    return Some(path);
+                }
+            }
+            return Some(path);
+        }
     }
 
     /// An input error at `path` in this file (field named by the dotted path).

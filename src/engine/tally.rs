@@ -106,6 +106,11 @@ impl Tally {
         &h[..=last]
     }
 
+    /// The smallest value metric `i` took (0 if none was recorded).
+    pub fn first(&self, i: usize) -> usize {
+        self.hists[i].iter().position(|&c| c > 0).unwrap_or(0)
+    }
+
     /// Event `i` as a proportion with its interval.
     pub fn event(&self, i: usize, z: f64) -> Proportion {
         stats::wilson(self.events[i], self.trials, z)

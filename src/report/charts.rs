@@ -46,6 +46,8 @@ pub enum Chart {
     Distribution {
         title: String,
         x_label: String,
+        /// The value of the first bar.
+        first: usize,
         exactly: Vec<Est>,
         at_least: Vec<Est>,
     },
@@ -130,15 +132,23 @@ fn e2s<E: std::fmt::Debug>(e: E) -> String {
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Result<(), String> {
     root.fill(&WHITE).map_err(e2s)?;
     match chart {
-        Chart::Distribution { title, x_label, exactly, at_least } => draw_distribution(root, title, x_label, exactly, at_least),
+        Chart::Distribution { title, x_label, first, exactly, at_least } => draw_distribution(root, title, x_label, *first, exactly, at_least),
         Chart::Grouped { title, x_label, y_label, groups, series, percent } => draw_grouped(root, title, x_label, y_label, groups, series, *percent),
         Chart::Lines { title, x_label, y_label, xs, series, percent } => draw_lines(root, title, x_label, y_label, xs, series, *percent),
         Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent } => draw_heatmap(root, title, x_label, y_label, xs, ys, values, *percent),
     }
 }
 
-fn draw_distribution<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &str, x_label: &str, exactly: &[Est], at_least: &[Est]) -> Result<(), String> {
+fn draw_distribution<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    x_label: &str,
+    first: usize,
+    exactly: &[Est],
+    at_least: &[Est],
+) -> Result<(), String> {
     let n = exactly.len().max(1);
+    let first = first as i64;
     let mut c = ChartBuilder::on(root)
         .caption(title, ("sans-serif", 26))
         .margin(16)
@@ -149,7 +159,7 @@ fn draw_distribution<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &
     c.configure_mesh()
         .disable_x_mesh()
         .x_labels(n.min(25))
-        .x_label_formatter(&|x| if (x - x.round()).abs() < 1e-6 && *x >= 0.0 { format!("{}", x.round() as i64) } else { String::new() })
+        .x_label_formatter(&|x| if (x - x.round()).abs() < 1e-6 && *x >= 0.0 { format!("{}", x.round() as i64 + first) } else { String::new() })
         .y_label_formatter(&|y| fmt_y(*y, true))
         .x_desc(x_label)
         .y_desc("probability")

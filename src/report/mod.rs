@@ -159,13 +159,14 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 }
 
 fn distribution(t: &Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
-    let len = t.trimmed(i).len();
+    let (first, len) = (t.first(i), t.trimmed(i).len());
     let e = |p: stats::Proportion| Est { v: p.p, lo: p.lo, hi: p.hi };
     Chart::Distribution {
         title: title.to_string(),
         x_label: x_label.to_string(),
-        exactly: (0..len).map(|v| e(t.exactly(i, v, z))).collect(),
-        at_least: (0..len).map(|v| e(t.at_least(i, v, z))).collect(),
+        first,
+        exactly: (first..len).map(|v| e(t.exactly(i, v, z))).collect(),
+        at_least: (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
     }
 }
 

@@ -95,7 +95,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 }
                 let terminal = name == "hits" || name == "sum";
                 let mut d = Table::new(format!("Distribution of {}", metric_title(name)), &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"], terminal);
-                for v in 0..t.trimmed(i).len() {
+                for v in t.first(i)..t.trimmed(i).len() {
                     let e = t.exactly(i, v, z);
                     let a = t.at_least(i, v, z);
                     d.rows.push(vec![v.to_string(), pct(e.p), ci(e.lo, e.hi), pct(a.p), ci(a.lo, a.hi)]);

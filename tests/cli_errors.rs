@@ -1,0 +1,156 @@
+//! Every kind of bad input: one clear message naming file, line, field and what is allowed,
+//! exit code 2, no panic, and no report directory written.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_skirmish-odds")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_errors").join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const CARDS: &str = r#"
+[cards.hero]
+attack = 5
+defense = 4
+strength = 4
+willpower = 8
+endurance = 7
+special = 4
+
+[cards.mook]
+attack = 3
+defense = 3
+strength = 4
+willpower = 5
+endurance = 4
+special = 2
+
+[weapons.club]
+kind = "melee"
+damage = "★★"
+strength_bonus = 1
+"#;
+
+fn good_attack() -> String {
+    format!("ruleset = \"bmg-3e\"\nkind = \"attack\"\ntrials = 1000\n{CARDS}\n[attack]\nattacker = \"hero\"\ntarget = \"mook\"\nweapon = \"club\"\n")
+}
+
+/// Run with `config` text (plus CLI args) and return stderr, checking exit 2 and no output dir.
+fn fails(name: &str, config: &str, args: &[&str]) -> String {
+    let dir = tmp(name);
+    let path = dir.join("scenario.toml");
+    std::fs::write(&path, config).unwrap();
+    let out = dir.join("report");
+    let o = Command::new(bin()).arg("run").arg(&path).arg("--out").arg(&out).args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(2), "{name}: expected exit 2, stderr: {err}");
+    assert!(!err.contains("panicked"), "{name}: panic: {err}");
+    assert_eq!(err.lines().count(), 1, "{name}: one message, got: {err}");
+    assert!(!out.exists(), "{name}: a report directory was written");
+    assert!(std::fs::read_dir(&dir).unwrap().count() == 1, "{name}: stray files left behind");
+    err
+}
+
+fn has(err: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(err.contains(p), "expected `{p}` in: {err}");
+    }
+}
+
+#[test]
+fn the_good_config_runs() {
+    let dir = tmp("good");
+    let path = dir.join("scenario.toml");
+    std::fs::write(&path, good_attack()).unwrap();
+    let o = Command::new(bin()).arg("run").arg(&path).arg("--out").arg(dir.join("r")).arg("-q").output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(dir.join("r/results.json").exists());
+}
+
+#[test]
+fn malformed_toml() {
+    let e = fails("malformed", "ruleset = \"bmg-3e\"\nkind = \"attack\ntrials = 5\n", &[]);
+    has(&e, &["scenario.toml:2:"]);
+}
+
+#[test]
+fn unknown_field_names_line_and_allowed_fields() {
+    let cfg = good_attack().replace("weapon = \"club\"", "weapon = \"club\"\ndefence_mod = 1");
+    let e = fails("unknown-field", &cfg, &[]);
+    has(&e, &["scenario.toml:", "unknown field `defence_mod`", "defense_mod"]);
+    let line = cfg.lines().position(|l| l.starts_with("defence_mod")).unwrap() + 1;
+    has(&e, &[&format!(":{line}:")]);
+}
+
+#[test]
+fn unknown_card_and_weapon_names() {
+    let e = fails("unknown-card", &good_attack().replace("target = \"mook\"", "target = \"mokk\""), &[]);
+    has(&e, &["field `attack.target`", "unknown card `mokk`", "`hero`, `mook`"]);
+    let e = fails("unknown-weapon", &good_attack().replace("weapon = \"club\"", "weapon = \"clubb\""), &[]);
+    has(&e, &["field `attack.weapon`", "unknown weapon `clubb`", "`club`, `unarmed`"]);
+}
+
+#[test]
+fn out_of_range_values() {
+    let e = fails("defense-0", &good_attack().replace("defense = 3", "defense = 0"), &[]);
+    has(&e, &["field `cards.mook.defense`", "out of range", "allowed: 1..=6"]);
+    let line = good_attack().lines().position(|l| l == "defense = 0" || l == "defense = 3").unwrap() + 1;
+    has(&e, &[&format!("scenario.toml:{line}:")]);
+    let e = fails("negative-trials", &good_attack().replace("trials = 1000", "trials = -5"), &[]);
+    has(&e, &["scenario.toml:3:", "field `trials`", "allowed: 1..=10000000000"]);
+    let e = fails("zero-precision", &good_attack().replace("trials = 1000", "precision = 0.0"), &[]);
+    has(&e, &["field `precision`", "out of range", "allowed:"]);
+    let e = fails("effort-limit", &good_attack().replace("weapon = \"club\"", "weapon = \"club\"\nattacker_effort = 3\nattacker_wounds = 3"), &[]);
+    has(&e, &["field `attack.attacker_effort`", "effort limit is 2", "allowed: 0..=2"]);
+    let e = fails("bad-kind", &good_attack().replace("kind = \"attack\"", "kind = \"brawl\""), &[]);
+    has(&e, &["scenario.toml:2:", "field `kind`", "`attack`, `check`, `effort`, `compare`, `sweep`"]);
+    let e = fails("bad-type", &good_attack().replace("trials = 1000", "trials = \"many\""), &[]);
+    has(&e, &["scenario.toml:3:", "field `trials`", "expected an integer"]);
+    let e = fails("ranged-field-on-melee", &good_attack().replace("weapon = \"club\"", "weapon = \"club\"\ncover = true"), &[]);
+    has(&e, &["field `attack.cover`", "ranged attacks only"]);
+    let e = fails("bad-reading", &format!("{}\n[readings]\ncheck_with_one_die = \"three\"\n", good_attack()), &[]);
+    has(&e, &["field `readings.check_with_one_die`", "`plain_2d6` (default), `single_die`"]);
+}
+
+#[test]
+fn absurd_command_line_values() {
+    let e = fails("cli-trials", &good_attack(), &["--trials", "100000000000000"]);
+    has(&e, &["field `--trials`", "allowed: 1..=10000000000"]);
+    let e = fails("cli-negative", &good_attack(), &["--trials", "-1"]);
+    has(&e, &["field `--trials`"]);
+    let e = fails("cli-precision", &good_attack(), &["--precision", "-0.5"]);
+    has(&e, &["field `--precision`"]);
+}
+
+#[test]
+fn missing_files() {
+    let dir = tmp("missing");
+    let o = Command::new(bin()).arg("run").arg(dir.join("nope.toml")).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("nope.toml") && e.contains("cannot read"), "{e}");
+    let e = fails("missing-include", &good_attack().replace("trials = 1000", "trials = 1000\ninclude = [\"cards-missing.toml\"]"), &[]);
+    has(&e, &["field `include`", "cards-missing.toml"]);
+}
+
+#[test]
+fn a_failed_run_keeps_the_previous_report() {
+    let dir = tmp("keep");
+    let path = dir.join("scenario.toml");
+    std::fs::write(&path, good_attack()).unwrap();
+    let out = dir.join("r");
+    let ok = Command::new(bin()).arg("run").arg(&path).arg("--out").arg(&out).arg("-q").output().unwrap();
+    assert!(ok.status.success());
+    let before = std::fs::read(out.join("results.json")).unwrap();
+    std::fs::write(&path, good_attack().replace("defense = 3", "defense = 9")).unwrap();
+    let bad = Command::new(bin()).arg("run").arg(&path).arg("--out").arg(&out).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(std::fs::read(out.join("results.json")).unwrap(), before);
+}
