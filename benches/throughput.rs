@@ -1,1 +1,134 @@
-fn main(){}
+//! Throughput in elements/s: raw D6 generation vs BMG 2019 resolutions.
+//!
+//! `dice/12 dice` generates exactly the dice a 12-dice melee resolution rolls, so its
+//! elements/s divided by `bmg3e/melee 12 dice` elements/s is the cost ratio of a resolution
+//! over its dice alone (goal: ≤ 3×).
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use skirmish_odds::dice::{D6Stream, Dice};
+use skirmish_odds::engine::{self, Stop, Trial, progress::Progress};
+use skirmish_odds::rules::bmg3e::*;
+use std::hint::black_box;
+
+const BATCH: u64 = 1000;
+
+fn card(a: u8, d: u8, s: u8, w: u8, e: u8, sp: u8) -> Profile {
+    Profile { attack: a, defense: d, strength: s, willpower: w, endurance: e, special: sp, movement: 6 }
+}
+
+/// Attacker A6 with 2 effort: 8 attack dice + Strength die + 3 block dice = 12 dice.
+fn melee_12() -> Attack {
+    let setup = AttackSetup {
+        attacker: card(6, 4, 4, 8, 7, 4),
+        attacker_markers: Markers::default(),
+        weapon: Weapon {
+            kind: WeaponKind::Melee { strength_bonus: 1 },
+            damage: Markers { stun: 2, wounds: 0 },
+            crt: None,
+        },
+        target: card(4, 3, 4, 6, 5, 3),
+        target_markers: Markers::default(),
+        defense_mod: 0,
+        melee: MeleeMods { attacker_effort: 2, target_effort: 0, enemies_in_contact: 1 },
+        ranged: RangedMods::default(),
+        readings: Readings::default(),
+    };
+    Attack::new(&setup).expect("valid")
+}
+
+/// Dice wrapper that counts draws, to state how many dice a resolution really rolls.
+struct Counting<'a>(&'a mut D6Stream, u64);
+impl Dice for Counting<'_> {
+    fn d6(&mut self) -> u8 {
+        self.1 += 1;
+        self.0.d6()
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    let attack = melee_12();
+    let mut probe = D6Stream::from_seed(3);
+    let mut counting = Counting(&mut probe, 0);
+    for _ in 0..100_000 {
+        black_box(attack.run(&mut counting));
+    }
+    eprintln!("melee bench scenario rolls {:.2} dice per resolution on average", counting.1 as f64 / 100_000.0);
+
+    let mut g = c.benchmark_group("dice");
+    g.throughput(Throughput::Elements(BATCH * 12));
+    g.bench_function("raw d6", |b| {
+        let mut d = D6Stream::from_seed(1);
+        b.iter(|| {
+            let mut acc = 0u32;
+            for _ in 0..BATCH * 12 {
+                acc += d.d6() as u32;
+            }
+            black_box(acc)
+        })
+    });
+    g.throughput(Throughput::Elements(BATCH));
+    g.bench_function("12 dice", |b| {
+        let mut d = D6Stream::from_seed(1);
+        b.iter(|| {
+            let mut acc = 0u32;
+            for _ in 0..BATCH {
+                for _ in 0..12 {
+                    acc += d.d6() as u32;
+                }
+            }
+            black_box(acc)
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("bmg3e");
+    g.throughput(Throughput::Elements(BATCH));
+    g.bench_function("melee 12 dice", |b| {
+        let mut d = D6Stream::from_seed(1);
+        b.iter(|| {
+            let mut acc = 0u32;
+            for _ in 0..BATCH {
+                acc += attack.run(&mut d).metrics[metric::HITS] as u32;
+            }
+            black_box(acc)
+        })
+    });
+    let check = Check::new(&CheckSetup {
+        kind: CheckKind::Own,
+        special: 4,
+        ko: false,
+        enemy_effort: 0,
+        value: 7,
+        readings: Readings::default(),
+    });
+    g.bench_function("check 4 dice", |b| {
+        let mut d = D6Stream::from_seed(1);
+        b.iter(|| {
+            let mut acc = 0u32;
+            for _ in 0..BATCH {
+                acc += check.run(&mut d).events as u32;
+            }
+            black_box(acc)
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("engine");
+    let n = 1_000_000u64;
+    g.throughput(Throughput::Elements(n));
+    g.sample_size(10);
+    for threads in [1usize, 2] {
+        g.bench_function(format!("melee 12 dice, {threads} thread(s), tallied"), |b| {
+            let p = Progress::hidden();
+            b.iter(|| {
+                engine::with_threads(threads, || {
+                    black_box(engine::run_cells(std::slice::from_ref(&attack), 9, Stop::Trials(n), &p))
+                })
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(throughput, benches);
+criterion_main!(throughput);

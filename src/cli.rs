@@ -83,16 +83,14 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
 }
 
 fn run(args: RunArgs) -> Result<(), Error> {
-    let overrides = Overrides {
-        seed: args.seed,
-        trials: args.trials,
-        precision: args.precision,
-        max_trials: args.max_trials,
-    };
+    let overrides =
+        Overrides { seed: args.seed, trials: args.trials, precision: args.precision, max_trials: args.max_trials };
     let scenario = config::load(&args.config, &overrides)?;
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(&scenario.name));
     if out.exists() && !out.is_dir() {
-        return Err(InputError::msg(format!("{} exists and is not a directory", out.display())).field("--out", "a directory path").into());
+        return Err(InputError::msg(format!("{} exists and is not a directory", out.display()))
+            .field("--out", "a directory path")
+            .into());
     }
     let progress = Progress::for_stderr(args.quiet);
     let result = analysis::run(scenario, args.threads as usize, &progress);

@@ -40,11 +40,7 @@ impl D6Stream {
 
     /// A stream over an already-seeded generator.
     pub fn from_rng(rng: Xoshiro256PlusPlus) -> Self {
-        D6Stream {
-            rng,
-            buf: [0; BATCH],
-            next: BATCH,
-        }
+        D6Stream { rng, buf: [0; BATCH], next: BATCH }
     }
 
     /// The independent stream for one chunk of one cell of a run: the engine derives every
@@ -241,10 +237,7 @@ impl ScriptedDice {
     /// Dice that return `faces` in order and panic if the rule asks for more.
     pub fn new(faces: &[u8]) -> Self {
         assert!(faces.iter().all(|f| (1..=6).contains(f)), "faces must be 1..=6");
-        ScriptedDice {
-            faces: faces.to_vec(),
-            pos: 0,
-        }
+        ScriptedDice { faces: faces.to_vec(), pos: 0 }
     }
 
     /// How many faces were consumed.
@@ -255,10 +248,8 @@ impl ScriptedDice {
 
 impl Dice for ScriptedDice {
     fn d6(&mut self) -> u8 {
-        let f = *self
-            .faces
-            .get(self.pos)
-            .expect("scripted dice ran out: the rule rolled more dice than the test expected");
+        let f =
+            *self.faces.get(self.pos).expect("scripted dice ran out: the rule rolled more dice than the test expected");
         self.pos += 1;
         f
     }
@@ -284,8 +275,8 @@ mod tests {
             seen[f as usize] += 1;
         }
         assert_eq!(seen[0], 0);
-        for f in 1..=6 {
-            assert!(seen[f] > 9_000, "face {f} seen {} times", seen[f]);
+        for (f, &n) in seen.iter().enumerate().skip(1) {
+            assert!(n > 9_000, "face {f} seen {n} times");
         }
     }
 

@@ -5,8 +5,13 @@ use std::fmt;
 use std::path::PathBuf;
 
 /// A problem with what the user gave us: config file, CLI value, missing file.
+/// Boxed so `Result<_, InputError>` stays one pointer wide on the happy path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InputError {
+pub struct InputError(Box<InputErrorDetail>);
+
+/// Where and what an [`InputError`] is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputErrorDetail {
     pub file: Option<PathBuf>,
     /// 1-based line and column, where known.
     pub line: Option<usize>,
@@ -21,14 +26,14 @@ pub struct InputError {
 impl InputError {
     /// An error with only a message.
     pub fn msg(message: impl Into<String>) -> Self {
-        InputError {
+        InputError(Box::new(InputErrorDetail {
             file: None,
             line: None,
             column: None,
             field: None,
             message: message.into(),
             allowed: None,
-        }
+        }))
     }
 
     /// Set the field and the allowed values.
@@ -37,6 +42,19 @@ impl InputError {
         let a = allowed.into();
         self.allowed = if a.is_empty() { None } else { Some(a) };
         self
+    }
+}
+
+impl std::ops::Deref for InputError {
+    type Target = InputErrorDetail;
+    fn deref(&self) -> &InputErrorDetail {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for InputError {
+    fn deref_mut(&mut self) -> &mut InputErrorDetail {
+        &mut self.0
     }
 }
 

@@ -68,10 +68,7 @@ impl Dice for PathDice {
 /// Returns `None` if some sequence is longer than `max_dice` (too costly to enumerate).
 pub fn enumerate<T: Trial>(trial: &T, max_dice: usize) -> Option<Exact> {
     let mut out = Exact::new(&trial.shape());
-    let mut dice = PathDice {
-        path: Vec::with_capacity(max_dice + 1),
-        pos: 0,
-    };
+    let mut dice = PathDice { path: Vec::with_capacity(max_dice + 1), pos: 0 };
     loop {
         dice.pos = 0;
         let o = trial.run(&mut dice);
@@ -111,11 +108,8 @@ pub fn attack(a: &Attack) -> Exact {
     let mut out = Exact::new(&a.shape());
     let impacts = binomial(a.attack_dice, a.impact.probability());
     let blocks = binomial(a.block_dice, a.block.probability());
-    let faces: Vec<(Option<u8>, f64)> = if a.strength_die {
-        (1..=6).map(|f| (Some(f), 1.0 / 6.0)).collect()
-    } else {
-        vec![(None, 1.0)]
-    };
+    let faces: Vec<(Option<u8>, f64)> =
+        if a.strength_die { (1..=6).map(|f| (Some(f), 1.0 / 6.0)).collect() } else { vec![(None, 1.0)] };
     for (i, &pi) in impacts.iter().enumerate() {
         for &(face, pf) in &faces {
             if i == 0 {

@@ -13,9 +13,7 @@ pub const CONFIDENCE: f64 = 0.95;
 /// The two-sided normal quantile for [`CONFIDENCE`] (≈ 1.959964).
 pub fn z_value() -> f64 {
     // statrs gives the exact quantile; computed once per call site, never in a hot loop.
-    Normal::new(0.0, 1.0)
-        .expect("standard normal is valid")
-        .inverse_cdf(1.0 - (1.0 - CONFIDENCE) / 2.0)
+    Normal::new(0.0, 1.0).expect("standard normal is valid").inverse_cdf(1.0 - (1.0 - CONFIDENCE) / 2.0)
 }
 
 /// A proportion with its 95 % interval.
@@ -44,13 +42,7 @@ pub fn wilson(count: u64, trials: u64, z: f64) -> Proportion {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let spread = z * ((p * (1.0 - p) / n) + z2 / (4.0 * n * n)).sqrt() / denom;
-    Proportion {
-        count,
-        trials,
-        p,
-        lo: (centre - spread).max(0.0),
-        hi: (centre + spread).min(1.0),
-    }
+    Proportion { count, trials, p, lo: (centre - spread).max(0.0), hi: (centre + spread).min(1.0) }
 }
 
 /// Mean, standard deviation and standard error of the mean of a histogram
@@ -66,29 +58,17 @@ pub struct Moments {
 pub fn moments(hist: &[u64]) -> Moments {
     let n: u64 = hist.iter().sum();
     if n == 0 {
-        return Moments {
-            mean: 0.0,
-            sd: 0.0,
-            stderr: 0.0,
-        };
+        return Moments { mean: 0.0, sd: 0.0, stderr: 0.0 };
     }
     let nf = n as f64;
     let mean = hist.iter().enumerate().map(|(v, &c)| v as f64 * c as f64).sum::<f64>() / nf;
     let var = if n > 1 {
-        hist.iter()
-            .enumerate()
-            .map(|(v, &c)| (v as f64 - mean).powi(2) * c as f64)
-            .sum::<f64>()
-            / (nf - 1.0)
+        hist.iter().enumerate().map(|(v, &c)| (v as f64 - mean).powi(2) * c as f64).sum::<f64>() / (nf - 1.0)
     } else {
         0.0
     };
     let sd = var.sqrt();
-    Moments {
-        mean,
-        sd,
-        stderr: sd / nf.sqrt(),
-    }
+    Moments { mean, sd, stderr: sd / nf.sqrt() }
 }
 
 /// Pearson chi-square goodness-of-fit of observed counts against exact probabilities.
@@ -119,14 +99,18 @@ pub fn chi_square_gof(observed: &[u64], expected_p: &[f64]) -> (f64, usize, f64)
     }
     let stat: f64 = pooled
         .iter()
-        .map(|&(o, e)| if e > 0.0 { (o - e).powi(2) / e } else if o > 0.0 { f64::INFINITY } else { 0.0 })
+        .map(|&(o, e)| {
+            if e > 0.0 {
+                (o - e).powi(2) / e
+            } else if o > 0.0 {
+                f64::INFINITY
+            } else {
+                0.0
+            }
+        })
         .sum();
     let df = pooled.len().saturating_sub(1);
-    let p = if df == 0 {
-        1.0
-    } else {
-        ChiSquared::new(df as f64).expect("df > 0").sf(stat)
-    };
+    let p = if df == 0 { 1.0 } else { ChiSquared::new(df as f64).expect("df > 0").sf(stat) };
     (stat, df, p)
 }
 

@@ -39,7 +39,9 @@ strength_bonus = 1
 "#;
 
 fn good_attack() -> String {
-    format!("ruleset = \"bmg-3e\"\nkind = \"attack\"\ntrials = 1000\n{CARDS}\n[attack]\nattacker = \"hero\"\ntarget = \"mook\"\nweapon = \"club\"\n")
+    format!(
+        "ruleset = \"bmg-3e\"\nkind = \"attack\"\ntrials = 1000\n{CARDS}\n[attack]\nattacker = \"hero\"\ntarget = \"mook\"\nweapon = \"club\"\n"
+    )
 }
 
 /// Run with `config` text (plus CLI args) and return stderr, checking exit 2 and no output dir.
@@ -107,13 +109,21 @@ fn out_of_range_values() {
     has(&e, &["scenario.toml:3:", "field `trials`", "allowed: 1..=10000000000"]);
     let e = fails("zero-precision", &good_attack().replace("trials = 1000", "precision = 0.0"), &[]);
     has(&e, &["field `precision`", "out of range", "allowed:"]);
-    let e = fails("effort-limit", &good_attack().replace("weapon = \"club\"", "weapon = \"club\"\nattacker_effort = 3\nattacker_wounds = 3"), &[]);
+    let e = fails(
+        "effort-limit",
+        &good_attack().replace("weapon = \"club\"", "weapon = \"club\"\nattacker_effort = 3\nattacker_wounds = 3"),
+        &[],
+    );
     has(&e, &["field `attack.attacker_effort`", "effort limit is 2", "allowed: 0..=2"]);
     let e = fails("bad-kind", &good_attack().replace("kind = \"attack\"", "kind = \"brawl\""), &[]);
     has(&e, &["scenario.toml:2:", "field `kind`", "`attack`, `check`, `effort`, `compare`, `sweep`"]);
     let e = fails("bad-type", &good_attack().replace("trials = 1000", "trials = \"many\""), &[]);
     has(&e, &["scenario.toml:3:", "field `trials`", "expected an integer"]);
-    let e = fails("ranged-field-on-melee", &good_attack().replace("weapon = \"club\"", "weapon = \"club\"\ncover = true"), &[]);
+    let e = fails(
+        "ranged-field-on-melee",
+        &good_attack().replace("weapon = \"club\"", "weapon = \"club\"\ncover = true"),
+        &[],
+    );
     has(&e, &["field `attack.cover`", "ranged attacks only"]);
     let e = fails("bad-reading", &format!("{}\n[readings]\ncheck_with_one_die = \"three\"\n", good_attack()), &[]);
     has(&e, &["field `readings.check_with_one_die`", "`plain_2d6` (default), `single_die`"]);
@@ -136,7 +146,11 @@ fn missing_files() {
     assert_eq!(o.status.code(), Some(2));
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("nope.toml") && e.contains("cannot read"), "{e}");
-    let e = fails("missing-include", &good_attack().replace("trials = 1000", "trials = 1000\ninclude = [\"cards-missing.toml\"]"), &[]);
+    let e = fails(
+        "missing-include",
+        &good_attack().replace("trials = 1000", "trials = 1000\ninclude = [\"cards-missing.toml\"]"),
+        &[],
+    );
     has(&e, &["field `include`", "cards-missing.toml"]);
 }
 

@@ -131,10 +131,7 @@ fn monte_carlo_matches_exact_checks() {
                     ko: false,
                     enemy_effort: 0,
                     value: 7,
-                    readings: Readings {
-                        check_with_one_die: one_die,
-                        ..Readings::default()
-                    },
+                    readings: Readings { check_with_one_die: one_die, ..Readings::default() },
                 });
                 let ex = exact::enumerate(&c, 8).unwrap();
                 let t = simulate(c, 50 + i as u64 * 10 + special as u64);

@@ -23,10 +23,7 @@ pub fn estimate(t: &Tally, objective: Objective, z: f64) -> Estimate {
     match objective {
         Objective::Hits => {
             let m = t.moments(metric::HITS);
-            Estimate {
-                value: m.mean,
-                ci95: [m.mean - z * m.stderr, m.mean + z * m.stderr],
-            }
+            Estimate { value: m.mean, ci95: [m.mean - z * m.stderr, m.mean + z * m.stderr] }
         }
         Objective::Ko | Objective::Casualty => {
             let e = t.event(if objective == Objective::Ko { event::KO } else { event::CASUALTY }, z);
@@ -83,11 +80,7 @@ pub fn best(cells: &[CellSpec], tallies: &[Tally], objective: Objective, z: f64)
                 r.estimate = est;
             }
             Some(_) => {}
-            None => responses.push(Response {
-                target_effort: te,
-                attacker_effort: ae,
-                estimate: est,
-            }),
+            None => responses.push(Response { target_effort: te, attacker_effort: ae, estimate: est }),
         }
     }
     let choice = responses
@@ -104,10 +97,7 @@ pub fn best(cells: &[CellSpec], tallies: &[Tally], objective: Objective, z: f64)
         target_effort: choice.target_effort,
         attacker_effort: choice.attacker_effort,
         estimate: choice.estimate,
-        stun_paid: StunPaid {
-            target: choice.target_effort,
-            attacker: choice.attacker_effort,
-        },
+        stun_paid: StunPaid { target: choice.target_effort, attacker: choice.attacker_effort },
         responses,
     }
 }

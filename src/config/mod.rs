@@ -70,7 +70,8 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
     };
     let name = match &file.name {
         Some(n) => {
-            if n.is_empty() || !n.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) || n.starts_with('.') {
+            if n.is_empty() || !n.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) || n.starts_with('.')
+            {
                 return Err(ctx.err(
                     0,
                     &["name"],
@@ -102,7 +103,10 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
                 0,
                 &[sec],
                 format!("section [{sec}] is not used by kind = \"{}\"", kind.name()),
-                format!("sections for this kind: {}", wanted.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>().join(", ")),
+                format!(
+                    "sections for this kind: {}",
+                    wanted.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>().join(", ")
+                ),
             ));
         }
     }
@@ -126,7 +130,12 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         Kind::Sweep => ctx.sweep(&file, &readings, &mut setup)?,
     };
     if cells.len() > MAX_CELLS {
-        return Err(ctx.err(0, &[kind.name()], format!("this scenario has {} cells", cells.len()), format!("at most {MAX_CELLS}")));
+        return Err(ctx.err(
+            0,
+            &[kind.name()],
+            format!("this scenario has {} cells", cells.len()),
+            format!("at most {MAX_CELLS}"),
+        ));
     }
     Ok(Scenario {
         name,
@@ -144,11 +153,7 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
 }
 
 fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
-    CellSpec {
-        label: label.to_string(),
-        params,
-        trial,
-    }
+    CellSpec { label: label.to_string(), params, trial }
 }
 
 fn kind_names() -> String {
@@ -213,11 +218,7 @@ struct Ctx {
 
 impl Ctx {
     fn new(main: Source) -> Self {
-        Ctx {
-            sources: vec![main],
-            cards: BTreeMap::new(),
-            weapons: BTreeMap::new(),
-        }
+        Ctx { sources: vec![main], cards: BTreeMap::new(), weapons: BTreeMap::new() }
     }
 
     fn err(&self, file: usize, path: &[&str], msg: impl Into<String>, allowed: impl Into<String>) -> InputError {
@@ -242,7 +243,12 @@ impl Ctx {
         let path: PathBuf = base.join(inc);
         let src = Source::read(&path).map_err(|e| {
             // Point at the `include` line of the scenario, and say which file failed and why.
-            self.err(0, &["include"], format!("cannot read included file {}: {}", path.display(), e.message), "paths relative to the scenario file")
+            self.err(
+                0,
+                &["include"],
+                format!("cannot read included file {}: {}", path.display(), e.message),
+                "paths relative to the scenario file",
+            )
         })?;
         let lib: raw::LibraryFile = toml::from_str(&src.text).map_err(|e| src.toml_error(&e))?;
         self.sources.push(src);
@@ -286,7 +292,14 @@ impl Ctx {
         Ok(())
     }
 
-    fn int(&self, file: usize, path: &[&str], v: i64, range: RangeInclusive<i64>, what: &str) -> Result<i64, InputError> {
+    fn int(
+        &self,
+        file: usize,
+        path: &[&str],
+        v: i64,
+        range: RangeInclusive<i64>,
+        what: &str,
+    ) -> Result<i64, InputError> {
         if range.contains(&v) {
             Ok(v)
         } else {
@@ -321,34 +334,59 @@ impl Ctx {
 
     fn weapon_of(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
         let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
-        let damage = parse_damage(&w.damage).map_err(|m| self.err(file, &at("damage"), m, "1 to 6 markers: `★` or `s` (stun), `♦` or `w` (wound), e.g. \"★★\" or \"sw\""))?;
+        let damage = parse_damage(&w.damage).map_err(|m| {
+            self.err(
+                file,
+                &at("damage"),
+                m,
+                "1 to 6 markers: `★` or `s` (stun), `♦` or `w` (wound), e.g. \"★★\" or \"sw\"",
+            )
+        })?;
         let kind = match w.kind.as_str() {
             "melee" => {
                 for (field, set) in [("rate_of_fire", w.rate_of_fire.is_some()), ("strength", w.strength.is_some())] {
                     if set {
-                        return Err(self.err(file, &at(field), format!("`{field}` applies to ranged weapons only; this weapon is melee"), "strength_bonus, damage, crt"));
+                        return Err(self.err(
+                            file,
+                            &at(field),
+                            format!("`{field}` applies to ranged weapons only; this weapon is melee"),
+                            "strength_bonus, damage, crt",
+                        ));
                     }
                 }
-                let b = self.int(file, &at("strength_bonus"), w.strength_bonus.unwrap_or(0), -3..=3, "strength_bonus")?;
+                let b =
+                    self.int(file, &at("strength_bonus"), w.strength_bonus.unwrap_or(0), -3..=3, "strength_bonus")?;
                 WeaponKind::Melee { strength_bonus: b as i8 }
             }
             "ranged" => {
                 if w.strength_bonus.is_some() {
-                    return Err(self.err(file, &at("strength_bonus"), "`strength_bonus` applies to melee weapons only; a ranged weapon has its own `strength`", "rate_of_fire, strength, damage, crt"));
+                    return Err(self.err(
+                        file,
+                        &at("strength_bonus"),
+                        "`strength_bonus` applies to melee weapons only; a ranged weapon has its own `strength`",
+                        "rate_of_fire, strength, damage, crt",
+                    ));
                 }
-                let rof = w.rate_of_fire.ok_or_else(|| self.err(file, &["weapons", name], "a ranged weapon needs `rate_of_fire`", "0..=8 (0 for template weapons)"))?;
+                let rof = w.rate_of_fire.ok_or_else(|| {
+                    self.err(
+                        file,
+                        &["weapons", name],
+                        "a ranged weapon needs `rate_of_fire`",
+                        "0..=8 (0 for template weapons)",
+                    )
+                })?;
                 let rof = self.int(file, &at("rate_of_fire"), rof, 0..=8, "rate_of_fire")?;
-                let s = w.strength.ok_or_else(|| self.err(file, &["weapons", name], "a ranged weapon needs its own `strength` (k for k+)", "2..=6"))?;
+                let s = w.strength.ok_or_else(|| {
+                    self.err(file, &["weapons", name], "a ranged weapon needs its own `strength` (k for k+)", "2..=6")
+                })?;
                 let s = self.int(file, &at("strength"), s, 2..=6, "strength")?;
                 WeaponKind::Ranged { rate_of_fire: rof as u8, strength: s as u8 }
             }
-            other => return Err(self.err(file, &at("kind"), format!("unknown weapon kind `{other}`"), "`melee`, `ranged`")),
+            other => {
+                return Err(self.err(file, &at("kind"), format!("unknown weapon kind `{other}`"), "`melee`, `ranged`"));
+            }
         };
-        Ok(Weapon {
-            kind,
-            damage,
-            crt: w.crt.clone(),
-        })
+        Ok(Weapon { kind, damage, crt: w.crt.clone() })
     }
 
     fn readings(&self, r: &raw::Readings) -> Result<Readings, InputError> {
@@ -364,7 +402,12 @@ impl Ctx {
                 "plain_2d6" => OneDie::Plain2d6,
                 "single_die" => OneDie::SingleDie,
                 other => {
-                    return Err(self.err(0, &["readings", "check_with_one_die"], format!("unknown reading `{other}`"), "`plain_2d6` (default), `single_die`"));
+                    return Err(self.err(
+                        0,
+                        &["readings", "check_with_one_die"],
+                        format!("unknown reading `{other}`"),
+                        "`plain_2d6` (default), `single_die`",
+                    ));
                 }
             };
         }
@@ -402,7 +445,11 @@ impl Ctx {
             (Some((t, from_cli)), None) => {
                 if let Some((_, m_cli)) = max_src {
                     let msg = "`max_trials` only applies with `precision`";
-                    return Err(if m_cli { cli("--max-trials", msg.into(), "use it with --precision".into()) } else { self.err(0, &["max_trials"], msg, "use it with `precision`") });
+                    return Err(if m_cli {
+                        cli("--max-trials", msg.into(), "use it with --precision".into())
+                    } else {
+                        self.err(0, &["max_trials"], msg, "use it with `precision`")
+                    });
                 }
                 Ok(Stop::Trials(check_trials(t, from_cli, "trials", "--trials")?))
             }
@@ -424,7 +471,11 @@ impl Ctx {
             (None, None) => {
                 if let Some((_, m_cli)) = max_src {
                     let msg = "`max_trials` only applies with `precision`";
-                    return Err(if m_cli { cli("--max-trials", msg.into(), "use it with --precision".into()) } else { self.err(0, &["max_trials"], msg, "use it with `precision`") });
+                    return Err(if m_cli {
+                        cli("--max-trials", msg.into(), "use it with --precision".into())
+                    } else {
+                        self.err(0, &["max_trials"], msg, "use it with `precision`")
+                    });
                 }
                 Ok(Stop::Trials(DEFAULT_TRIALS))
             }
@@ -432,12 +483,15 @@ impl Ctx {
     }
 
     fn section<T: Clone>(&self, s: &Option<T>, name: &str) -> Result<T, InputError> {
-        s.clone().ok_or_else(|| self.err(0, &[name], format!("this kind needs a [{name}] section"), format!("[{name}]")))
+        s.clone()
+            .ok_or_else(|| self.err(0, &[name], format!("this kind needs a [{name}] section"), format!("[{name}]")))
     }
 
     fn card(&self, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
         match self.cards.get(name) {
-            Some((c, file)) => Ok((self.profile_of(name, c, *file)?, c.name.clone().unwrap_or_else(|| name.to_string()))),
+            Some((c, file)) => {
+                Ok((self.profile_of(name, c, *file)?, c.name.clone().unwrap_or_else(|| name.to_string())))
+            }
             None => Err(self.err(0, at, format!("unknown card `{name}`"), self.card_names())),
         }
     }
@@ -452,7 +506,9 @@ impl Ctx {
 
     fn weapon(&self, name: &str, at: &[&str]) -> Result<(Weapon, String), InputError> {
         match self.weapons.get(name) {
-            Some((w, file)) => Ok((self.weapon_of(name, w, *file)?, w.name.clone().unwrap_or_else(|| name.to_string()))),
+            Some((w, file)) => {
+                Ok((self.weapon_of(name, w, *file)?, w.name.clone().unwrap_or_else(|| name.to_string())))
+            }
             None if name == "unarmed" => Ok((Weapon::unarmed(), "Unarmed".into())),
             None => {
                 let mut names: Vec<String> = self.weapons.keys().map(|k| format!("`{k}`")).collect();
@@ -464,9 +520,18 @@ impl Ctx {
 
     /// Turn an `[attack]`-shaped section into a rule setup. `ctx_label` prefixes messages for
     /// compare/sweep cells so the user knows which cell failed.
-    fn attack_setup(&self, a: &raw::Attack, sec: &str, readings: &Readings, ctx_label: &str) -> Result<AttackSetup, InputError> {
+    fn attack_setup(
+        &self,
+        a: &raw::Attack,
+        sec: &str,
+        readings: &Readings,
+        ctx_label: &str,
+    ) -> Result<AttackSetup, InputError> {
         let need = |v: &Option<String>, field: &str| -> Result<String, InputError> {
-            v.clone().ok_or_else(|| self.err(0, &[sec, field], format!("{ctx_label}missing `{field}`"), self.card_names()).field(format!("{sec}.{field}"), self.card_names()))
+            v.clone().ok_or_else(|| {
+                self.err(0, &[sec, field], format!("{ctx_label}missing `{field}`"), self.card_names())
+                    .field(format!("{sec}.{field}"), self.card_names())
+            })
         };
         let attacker_name = need(&a.attacker, "attacker")?;
         let target_name = need(&a.target, "target")?;
@@ -510,10 +575,20 @@ impl Ctx {
             wounds: int("attacker_wounds", a.attacker_wounds, 0, 0..=12)?,
         };
         if attacker_markers.stun >= attacker.willpower {
-            return Err(self.err(0, &[sec, "attacker_stun"], format!("{ctx_label}an attacker with {} ★ is K.O. and cannot attack", attacker_markers.stun), format!("0..={}", attacker.willpower - 1)));
+            return Err(self.err(
+                0,
+                &[sec, "attacker_stun"],
+                format!("{ctx_label}an attacker with {} ★ is K.O. and cannot attack", attacker_markers.stun),
+                format!("0..={}", attacker.willpower - 1),
+            ));
         }
         if attacker_markers.wounds >= attacker.endurance {
-            return Err(self.err(0, &[sec, "attacker_wounds"], format!("{ctx_label}an attacker with {} ♦ is a casualty", attacker_markers.wounds), format!("0..={}", attacker.endurance - 1)));
+            return Err(self.err(
+                0,
+                &[sec, "attacker_wounds"],
+                format!("{ctx_label}an attacker with {} ♦ is a casualty", attacker_markers.wounds),
+                format!("0..={}", attacker.endurance - 1),
+            ));
         }
         Ok(AttackSetup {
             attacker,
@@ -543,31 +618,62 @@ impl Ctx {
     }
 
     fn build_attack(&self, s: &AttackSetup, sec: &str, ctx_label: &str) -> Result<Attack, InputError> {
-        Attack::new(s).map_err(|RuleError { field, message, allowed }| self.err(0, &[sec, field], format!("{ctx_label}{message}"), allowed))
+        Attack::new(s).map_err(|RuleError { field, message, allowed }| {
+            self.err(0, &[sec, field], format!("{ctx_label}{message}"), allowed)
+        })
     }
 
-    fn check_setup(&self, c: &raw::Check, sec: &str, readings: &Readings) -> Result<(CheckSetup, Vec<String>), InputError> {
-        let model_name = c.model.clone().ok_or_else(|| self.err(0, &[sec], "missing `model` (the card that rolls)", self.card_names()))?;
+    fn check_setup(
+        &self,
+        c: &raw::Check,
+        sec: &str,
+        readings: &Readings,
+    ) -> Result<(CheckSetup, Vec<String>), InputError> {
+        let model_name = c
+            .model
+            .clone()
+            .ok_or_else(|| self.err(0, &[sec], "missing `model` (the card that rolls)", self.card_names()))?;
         let (model, model_label) = self.card(&model_name, &[sec, "model"])?;
         let kind = match c.kind.as_deref().unwrap_or("own") {
             "own" => CheckKind::Own,
             "opposed" => CheckKind::Opposed,
-            other => return Err(self.err(0, &[sec, "type"], format!("unknown check type `{other}`"), "`own` (keep two lowest, pass if ≤ X), `opposed` (keep two highest, pass if > X)")),
+            other => {
+                return Err(self.err(
+                    0,
+                    &[sec, "type"],
+                    format!("unknown check type `{other}`"),
+                    "`own` (keep two lowest, pass if ≤ X), `opposed` (keep two highest, pass if > X)",
+                ));
+            }
         };
         let chars = ["attack", "defense", "strength", "willpower", "endurance", "special", "movement"];
         let (value, what) = match (&c.value, &c.characteristic) {
-            (Some(_), Some(_)) => return Err(self.err(0, &[sec, "value"], "give `value` or `characteristic`, not both", "one of them")),
+            (Some(_), Some(_)) => {
+                return Err(self.err(0, &[sec, "value"], "give `value` or `characteristic`, not both", "one of them"));
+            }
             (Some(v), None) => (self.int(0, &[sec, "value"], *v, 1..=12, "value")? as u8, format!("X = {v}")),
             (None, Some(ch)) => {
                 let holder = match kind {
                     CheckKind::Own => {
                         if c.against.is_some() {
-                            return Err(self.err(0, &[sec, "against"], "an own check uses the model's own characteristic", "omit `against`, or use type = \"opposed\""));
+                            return Err(self.err(
+                                0,
+                                &[sec, "against"],
+                                "an own check uses the model's own characteristic",
+                                "omit `against`, or use type = \"opposed\"",
+                            ));
                         }
                         (model.clone(), model_label.clone())
                     }
                     CheckKind::Opposed => {
-                        let t = c.against.clone().ok_or_else(|| self.err(0, &[sec], "an opposed check with `characteristic` needs `against` (whose characteristic)", self.card_names()))?;
+                        let t = c.against.clone().ok_or_else(|| {
+                            self.err(
+                                0,
+                                &[sec],
+                                "an opposed check with `characteristic` needs `against` (whose characteristic)",
+                                self.card_names(),
+                            )
+                        })?;
                         self.card(&t, &[sec, "against"])?
                     }
                 };
@@ -580,48 +686,92 @@ impl Ctx {
                     "endurance" => p.endurance,
                     "special" => p.special,
                     "movement" => p.movement,
-                    other => return Err(self.err(0, &[sec, "characteristic"], format!("unknown characteristic `{other}`"), chars.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "))),
+                    other => {
+                        return Err(self.err(
+                            0,
+                            &[sec, "characteristic"],
+                            format!("unknown characteristic `{other}`"),
+                            chars.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "),
+                        ));
+                    }
                 };
                 (v, format!("X = {}'s {ch} {v}", holder.1))
             }
-            (None, None) => return Err(self.err(0, &[sec], "a check needs `characteristic` or `value` (the X to compare with)", "characteristic = \"willpower\" | ..., or value = 2..=12")),
+            (None, None) => {
+                return Err(self.err(
+                    0,
+                    &[sec],
+                    "a check needs `characteristic` or `value` (the X to compare with)",
+                    "characteristic = \"willpower\" | ..., or value = 2..=12",
+                ));
+            }
         };
         let setup = CheckSetup {
             kind,
             special: model.special,
             ko: c.ko.unwrap_or(false),
-            enemy_effort: self.int(0, &[sec, "enemy_effort"], c.enemy_effort.unwrap_or(0), 0..=7, "enemy_effort")? as u8,
+            enemy_effort: self.int(0, &[sec, "enemy_effort"], c.enemy_effort.unwrap_or(0), 0..=7, "enemy_effort")?
+                as u8,
             value,
             readings: *readings,
         };
         let dice = Check::new(&setup).dice;
         let lines = vec![
-            format!("Model: {model_label} (Special {}){}", model.special, if setup.ko { ", K.O. (−1 die)" } else { "" }),
+            format!(
+                "Model: {model_label} (Special {}){}",
+                model.special,
+                if setup.ko { ", K.O. (−1 die)" } else { "" }
+            ),
             match kind {
-                CheckKind::Own => format!("Own check: roll {dice} dice, keep the two lowest, pass if their sum ≤ X; {what}"),
-                CheckKind::Opposed => format!("Opposed check: roll {dice} dice, keep the two highest, pass if their sum > X; {what}"),
+                CheckKind::Own => {
+                    format!("Own check: roll {dice} dice, keep the two lowest, pass if their sum ≤ X; {what}")
+                }
+                CheckKind::Opposed => {
+                    format!("Opposed check: roll {dice} dice, keep the two highest, pass if their sum > X; {what}")
+                }
             },
             format!("Enemy effort removing dice: {}", setup.enemy_effort),
         ];
         Ok((setup, lines))
     }
 
-    fn effort(&self, f: &raw::ScenarioFile, readings: &Readings, setup: &mut Vec<String>) -> Result<(Vec<CellSpec>, Layout), InputError> {
+    fn effort(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<(Vec<CellSpec>, Layout), InputError> {
         let a = self.section(&f.attack, "attack")?;
         let e = self.section(&f.effort, "effort")?;
-        for (field, set) in [("attacker_effort", a.attacker_effort.is_some()), ("target_effort", a.target_effort.is_some())] {
+        for (field, set) in
+            [("attacker_effort", a.attacker_effort.is_some()), ("target_effort", a.target_effort.is_some())]
+        {
             if set {
-                return Err(self.err(0, &["attack", field], "an effort table tries every allowed effort; do not fix it", "omit it"));
+                return Err(self.err(
+                    0,
+                    &["attack", field],
+                    "an effort table tries every allowed effort; do not fix it",
+                    "omit it",
+                ));
             }
         }
-        let objective = match e.objective.as_deref().unwrap_or("ko") {
-            s => Objective::ALL.iter().find(|(n, _)| *n == s).map(|(_, o)| *o).ok_or_else(|| {
-                self.err(0, &["effort", "objective"], format!("unknown objective `{s}`"), Objective::ALL.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "))
-            })?,
-        };
+        let s = e.objective.as_deref().unwrap_or("ko");
+        let objective = Objective::ALL.iter().find(|(n, _)| *n == s).map(|(_, o)| *o).ok_or_else(|| {
+            self.err(
+                0,
+                &["effort", "objective"],
+                format!("unknown objective `{s}`"),
+                Objective::ALL.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+            )
+        })?;
         let base = self.attack_setup(&a, "attack", readings, "")?;
         if matches!(base.weapon.kind, WeaponKind::Ranged { .. }) {
-            return Err(self.err(0, &["attack", "weapon"], "effort applies to melee attacks only", "a melee weapon or `unarmed`"));
+            return Err(self.err(
+                0,
+                &["attack", "weapon"],
+                "effort applies to melee attacks only",
+                "a melee weapon or `unarmed`",
+            ));
         }
         *setup = describe_attack(self, &a, &base);
         let a_limit = crate::rules::bmg3e::effort_limit(&base.attacker, base.attacker_markers);
@@ -648,19 +798,43 @@ impl Ctx {
         Ok((cells, Layout::Effort { objective }))
     }
 
-    fn compare(&self, f: &raw::ScenarioFile, readings: &Readings, setup: &mut Vec<String>) -> Result<(Vec<CellSpec>, Layout), InputError> {
+    fn compare(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<(Vec<CellSpec>, Layout), InputError> {
         let base = f.attack.clone().unwrap_or_default();
         let c = self.section(&f.compare, "compare")?;
-        for (field, set) in [("attacker", base.attacker.is_some()), ("weapon", base.weapon.is_some()), ("target", base.target.is_some())] {
+        for (field, set) in [
+            ("attacker", base.attacker.is_some()),
+            ("weapon", base.weapon.is_some()),
+            ("target", base.target.is_some()),
+        ] {
             if set {
-                return Err(self.err(0, &["attack", field], "in a comparison attackers, weapons and targets come from [compare]", "omit it here; use [compare] loadouts and targets"));
+                return Err(self.err(
+                    0,
+                    &["attack", field],
+                    "in a comparison attackers, weapons and targets come from [compare]",
+                    "omit it here; use [compare] loadouts and targets",
+                ));
             }
         }
         if c.loadouts.is_empty() || c.loadouts.len() > 20 {
-            return Err(self.err(0, &["compare", "loadouts"], format!("{} loadouts given", c.loadouts.len()), "1..=20 loadouts"));
+            return Err(self.err(
+                0,
+                &["compare", "loadouts"],
+                format!("{} loadouts given", c.loadouts.len()),
+                "1..=20 loadouts",
+            ));
         }
         if c.targets.is_empty() || c.targets.len() > 20 {
-            return Err(self.err(0, &["compare", "targets"], format!("{} targets given", c.targets.len()), "1..=20 card names"));
+            return Err(self.err(
+                0,
+                &["compare", "targets"],
+                format!("{} targets given", c.targets.len()),
+                "1..=20 card names",
+            ));
         }
         let mut labels = Vec::new();
         for l in &c.loadouts {
@@ -669,7 +843,12 @@ impl Ctx {
             let (_, weapon_label) = self.weapon(&weapon, &["compare", "loadouts"])?;
             let label = l.label.clone().unwrap_or_else(|| format!("{card_label} + {weapon_label}"));
             if labels.contains(&label) {
-                return Err(self.err(0, &["compare", "loadouts"], format!("two loadouts are labelled `{label}`"), "distinct labels"));
+                return Err(self.err(
+                    0,
+                    &["compare", "loadouts"],
+                    format!("two loadouts are labelled `{label}`"),
+                    "distinct labels",
+                ));
             }
             labels.push(label);
         }
@@ -700,7 +879,12 @@ impl Ctx {
         Ok((cells, Layout::Compare { loadouts: labels, targets: target_labels }))
     }
 
-    fn sweep(&self, f: &raw::ScenarioFile, readings: &Readings, setup: &mut Vec<String>) -> Result<(Vec<CellSpec>, Layout), InputError> {
+    fn sweep(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<(Vec<CellSpec>, Layout), InputError> {
         let s = self.section(&f.sweep, "sweep")?;
         let values: Vec<i64> = match (&s.values, s.from, s.to) {
             (Some(v), None, None) if s.step.is_none() => v.clone(),
@@ -710,11 +894,23 @@ impl Ctx {
                     return Err(self.err(0, &["sweep", "step"], format!("step {step} must be positive"), "1.."));
                 }
                 if to < from {
-                    return Err(self.err(0, &["sweep", "to"], format!("`to` {to} is below `from` {from}"), format!("{from}..")));
+                    return Err(self.err(
+                        0,
+                        &["sweep", "to"],
+                        format!("`to` {to} is below `from` {from}"),
+                        format!("{from}.."),
+                    ));
                 }
                 (from..=to).step_by(step as usize).collect()
             }
-            _ => return Err(self.err(0, &["sweep"], "give either `values = [...]` or `from`, `to` (and optional `step`)", "values, or from/to/step")),
+            _ => {
+                return Err(self.err(
+                    0,
+                    &["sweep"],
+                    "give either `values = [...]` or `from`, `to` (and optional `step`)",
+                    "values, or from/to/step",
+                ));
+            }
         };
         if values.is_empty() || values.len() > 50 {
             return Err(self.err(0, &["sweep", "values"], format!("{} values given", values.len()), "1..=50 values"));
@@ -722,9 +918,15 @@ impl Ctx {
         let p = s.parameter.as_str();
         match (&f.attack, &f.check) {
             (Some(a), None) => {
-                let range = SWEEP_ATTACK_PARAMS.iter().find(|(n, _)| *n == p).map(|(_, r)| r.clone()).ok_or_else(|| {
-                    self.err(0, &["sweep", "parameter"], format!("unknown attack parameter `{p}`"), SWEEP_ATTACK_PARAMS.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "))
-                })?;
+                let range =
+                    SWEEP_ATTACK_PARAMS.iter().find(|(n, _)| *n == p).map(|(_, r)| r.clone()).ok_or_else(|| {
+                        self.err(
+                            0,
+                            &["sweep", "parameter"],
+                            format!("unknown attack parameter `{p}`"),
+                            SWEEP_ATTACK_PARAMS.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+                        )
+                    })?;
                 let base = self.attack_setup(a, "attack", readings, "")?;
                 *setup = describe_attack(self, a, &base);
                 let mut cells = Vec::new();
@@ -763,7 +965,14 @@ impl Ctx {
                         "target.endurance" => s2.target.endurance = v8,
                         "weapon.strength_bonus" => match &mut s2.weapon.kind {
                             WeaponKind::Melee { strength_bonus } => *strength_bonus = v as i8,
-                            _ => return Err(self.err(0, &["sweep", "parameter"], "`weapon.strength_bonus` needs a melee weapon", "weapon.rate_of_fire, weapon.strength")),
+                            _ => {
+                                return Err(self.err(
+                                    0,
+                                    &["sweep", "parameter"],
+                                    "`weapon.strength_bonus` needs a melee weapon",
+                                    "weapon.rate_of_fire, weapon.strength",
+                                ));
+                            }
                         },
                         "weapon.rate_of_fire" | "weapon.strength" => match &mut s2.weapon.kind {
                             WeaponKind::Ranged { rate_of_fire, strength } => {
@@ -773,12 +982,26 @@ impl Ctx {
                                     *rate_of_fire = v8
                                 }
                             }
-                            _ => return Err(self.err(0, &["sweep", "parameter"], format!("`{p}` needs a ranged weapon"), "weapon.strength_bonus")),
+                            _ => {
+                                return Err(self.err(
+                                    0,
+                                    &["sweep", "parameter"],
+                                    format!("`{p}` needs a ranged weapon"),
+                                    "weapon.strength_bonus",
+                                ));
+                            }
                         },
                         _ => {}
                     }
-                    if s2.attacker_markers.stun >= s2.attacker.willpower || s2.attacker_markers.wounds >= s2.attacker.endurance {
-                        return Err(self.err(0, &["sweep", "values"], format!("{ctx_label}the attacker would be K.O. or a casualty"), "values that leave the attacker standing"));
+                    if s2.attacker_markers.stun >= s2.attacker.willpower
+                        || s2.attacker_markers.wounds >= s2.attacker.endurance
+                    {
+                        return Err(self.err(
+                            0,
+                            &["sweep", "values"],
+                            format!("{ctx_label}the attacker would be K.O. or a casualty"),
+                            "values that leave the attacker standing",
+                        ));
                     }
                     let attack = self.build_attack(&s2, "attack", &ctx_label).map_err(|mut e| {
                         // The cell's value is what broke the rule; point there.
@@ -792,9 +1015,15 @@ impl Ctx {
                 Ok((cells, Layout::Sweep { parameter: p.to_string(), values }))
             }
             (None, Some(c)) => {
-                let range = SWEEP_CHECK_PARAMS.iter().find(|(n, _)| *n == p).map(|(_, r)| r.clone()).ok_or_else(|| {
-                    self.err(0, &["sweep", "parameter"], format!("unknown check parameter `{p}`"), SWEEP_CHECK_PARAMS.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "))
-                })?;
+                let range =
+                    SWEEP_CHECK_PARAMS.iter().find(|(n, _)| *n == p).map(|(_, r)| r.clone()).ok_or_else(|| {
+                        self.err(
+                            0,
+                            &["sweep", "parameter"],
+                            format!("unknown check parameter `{p}`"),
+                            SWEEP_CHECK_PARAMS.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+                        )
+                    })?;
                 let mut c2 = c.clone();
                 if p == "value" {
                     // The swept X replaces any fixed characteristic.
@@ -813,11 +1042,20 @@ impl Ctx {
                         "enemy_effort" => s2.enemy_effort = v as u8,
                         _ => s2.special = v as u8,
                     }
-                    cells.push(cell(&format!("{p} = {v}"), vec![(p.to_string(), json!(v))], AnyTrial::Check(Check::new(&s2))));
+                    cells.push(cell(
+                        &format!("{p} = {v}"),
+                        vec![(p.to_string(), json!(v))],
+                        AnyTrial::Check(Check::new(&s2)),
+                    ));
                 }
                 Ok((cells, Layout::Sweep { parameter: p.to_string(), values }))
             }
-            _ => Err(self.err(0, &["sweep"], "a sweep needs exactly one base section: [attack] or [check]", "[attack] or [check]")),
+            _ => Err(self.err(
+                0,
+                &["sweep"],
+                "a sweep needs exactly one base section: [attack] or [check]",
+                "[attack] or [check]",
+            )),
         }
     }
 }
@@ -848,7 +1086,11 @@ fn weapon_text(w: &Weapon, label: &str) -> String {
     match &w.kind {
         WeaponKind::Melee { strength_bonus } => {
             let b = if *strength_bonus != 0 { format!(", Strength {strength_bonus:+}") } else { String::new() };
-            format!("{label} (melee, {} per hit{b}{})", w.damage, w.crt.as_ref().map(|c| format!(", CRT: {c}")).unwrap_or_default())
+            format!(
+                "{label} (melee, {} per hit{b}{})",
+                w.damage,
+                w.crt.as_ref().map(|c| format!(", CRT: {c}")).unwrap_or_default()
+            )
         }
         WeaponKind::Ranged { rate_of_fire, strength } => format!(
             "{label} (ranged, Rate of Fire {rate_of_fire}, Strength {strength}+, {} per hit{})",
@@ -860,10 +1102,16 @@ fn weapon_text(w: &Weapon, label: &str) -> String {
 
 fn describe_attack(ctx: &Ctx, a: &raw::Attack, s: &AttackSetup) -> Vec<String> {
     let name = |n: &Option<String>| -> String {
-        n.as_ref().and_then(|n| ctx.cards.get(n).map(|(c, _)| c.name.clone().unwrap_or_else(|| n.clone()))).unwrap_or_default()
+        n.as_ref()
+            .and_then(|n| ctx.cards.get(n).map(|(c, _)| c.name.clone().unwrap_or_else(|| n.clone())))
+            .unwrap_or_default()
     };
     let wname = a.weapon.clone().unwrap_or_else(|| "unarmed".into());
-    let wlabel = ctx.weapons.get(&wname).and_then(|(w, _)| w.name.clone()).unwrap_or_else(|| if wname == "unarmed" { "Unarmed".into() } else { wname.clone() });
+    let wlabel = ctx
+        .weapons
+        .get(&wname)
+        .and_then(|(w, _)| w.name.clone())
+        .unwrap_or_else(|| if wname == "unarmed" { "Unarmed".into() } else { wname.clone() });
     let mut lines = vec![
         format!("Attacker: {} ({}){}", name(&a.attacker), profile_text(&s.attacker), markers_text(s.attacker_markers)),
         format!("Weapon: {}", weapon_text(&s.weapon, &wlabel)),

@@ -19,10 +19,7 @@ impl Source {
     /// Read a file; a missing or unreadable file is an input error.
     pub fn read(path: &Path) -> Result<Source, InputError> {
         match std::fs::read_to_string(path) {
-            Ok(text) => Ok(Source {
-                path: path.to_path_buf(),
-                text,
-            }),
+            Ok(text) => Ok(Source { path: path.to_path_buf(), text }),
             Err(e) => {
                 let mut err = InputError::msg(format!("cannot read config file: {e}"));
                 err.file = Some(path.to_path_buf());
@@ -130,10 +127,7 @@ mod tests {
     use super::*;
 
     fn src(text: &str) -> Source {
-        Source {
-            path: PathBuf::from("x.toml"),
-            text: text.to_string(),
-        }
+        Source { path: PathBuf::from("x.toml"), text: text.to_string() }
     }
 
     #[test]

@@ -70,12 +70,7 @@ pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progre
             let worst = worst(&tallies, z);
             RunOutput {
                 tallies,
-                stopping: Stopping {
-                    trials: n,
-                    worst_half_width: worst,
-                    target_half_width: None,
-                    reached: true,
-                },
+                stopping: Stopping { trials: n, worst_half_width: worst, target_half_width: None, reached: true },
             }
         }
         Stop::Precision { half_width, max_trials } => {
@@ -154,10 +149,7 @@ fn add_trials<T: Trial>(
 
 /// Run `f` on a rayon pool with exactly `threads` workers (0 = one per core).
 pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("building a rayon thread pool");
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("building a rayon thread pool");
     pool.install(f)
 }
 
@@ -169,10 +161,7 @@ mod tests {
     struct OneDie;
     impl Trial for OneDie {
         fn shape(&self) -> Shape {
-            Shape {
-                metrics: vec![("face", 6)],
-                events: vec!["six"],
-            }
+            Shape { metrics: vec![("face", 6)], events: vec!["six"] }
         }
         fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
             let f = dice.d6();

@@ -21,28 +21,22 @@ impl Progress {
         let bar = if !quiet && std::io::stderr().is_terminal() {
             let b = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
             b.set_style(
-                ProgressStyle::with_template("{spinner} {human_pos}/{human_len} trials [{bar:40}] {percent}% ETA {eta}")
-                    .expect("static template")
-                    .progress_chars("=> "),
+                ProgressStyle::with_template(
+                    "{spinner} {human_pos}/{human_len} trials [{bar:40}] {percent}% ETA {eta}",
+                )
+                .expect("static template")
+                .progress_chars("=> "),
             );
             Some(b)
         } else {
             None
         };
-        Progress {
-            bar,
-            started: Instant::now(),
-            shown: AtomicBool::new(false),
-        }
+        Progress { bar, started: Instant::now(), shown: AtomicBool::new(false) }
     }
 
     /// A progress counter that never draws (tests, benches, library use).
     pub fn hidden() -> Self {
-        Progress {
-            bar: None,
-            started: Instant::now(),
-            shown: AtomicBool::new(false),
-        }
+        Progress { bar: None, started: Instant::now(), shown: AtomicBool::new(false) }
     }
 
     /// Set the total number of trials expected so far.

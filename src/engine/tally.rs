@@ -158,10 +158,7 @@ mod tests {
     use super::*;
 
     fn shape() -> Shape {
-        Shape {
-            metrics: vec![("a", 3)],
-            events: vec!["e0", "e1"],
-        }
+        Shape { metrics: vec![("a", 3)], events: vec!["e0", "e1"] }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Charts (PNG and SVG) drawn with plotters.
 //!
-//! Text is rendered with the Ubuntu Light TTF shipped inside `epaint_default_fonts`,
-//! registered with plotters' `ab_glyph` backend, so charts render identically on a fresh
+//! Text is rendered with DejaVu Sans shipped inside the `dejavu` crate (it has the ★ ♦ ≥
+//! glyphs the BMG charts use), registered with plotters' `ab_glyph` backend, so charts render identically on a fresh
 //! machine with no system font packages. Each chart is described once ([`Chart`]) and drawn by
 //! one routine generic over the backend, so the PNG and the SVG always agree.
 
@@ -86,10 +86,10 @@ static FONTS: Once = Once::new();
 /// Register the embedded font under every family name the charts use.
 pub fn register_fonts() {
     FONTS.call_once(|| {
-        for style in [FontStyle::Normal, FontStyle::Bold] {
+        for (style, bytes) in [(FontStyle::Normal, dejavu::sans::regular()), (FontStyle::Bold, dejavu::sans::bold())] {
             for family in ["sans-serif", "serif", "monospace"] {
                 // The font is a valid TTF compiled into the binary; failure would be a build bug.
-                let _ = plotters::style::register_font(family, style, epaint_default_fonts::UBUNTU_LIGHT);
+                let _ = plotters::style::register_font(family, style, bytes);
             }
         }
     });
@@ -100,10 +100,7 @@ pub fn render(chart: &Chart, dir: &Path, stem: &str) -> Result<(), Error> {
     register_fonts();
     let svg = dir.join(format!("{stem}.svg"));
     let png = dir.join(format!("{stem}.png"));
-    let fail = |path: &Path, e: String| Error::Chart {
-        path: path.to_path_buf(),
-        message: e,
-    };
+    let fail = |path: &Path, e: String| Error::Chart { path: path.to_path_buf(), message: e };
     {
         let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
         draw(&root, chart).map_err(|e| fail(&svg, e))?;
@@ -132,10 +129,18 @@ fn e2s<E: std::fmt::Debug>(e: E) -> String {
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Result<(), String> {
     root.fill(&WHITE).map_err(e2s)?;
     match chart {
-        Chart::Distribution { title, x_label, first, exactly, at_least } => draw_distribution(root, title, x_label, *first, exactly, at_least),
-        Chart::Grouped { title, x_label, y_label, groups, series, percent } => draw_grouped(root, title, x_label, y_label, groups, series, *percent),
-        Chart::Lines { title, x_label, y_label, xs, series, percent } => draw_lines(root, title, x_label, y_label, xs, series, *percent),
-        Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent } => draw_heatmap(root, title, x_label, y_label, xs, ys, values, *percent),
+        Chart::Distribution { title, x_label, first, exactly, at_least } => {
+            draw_distribution(root, title, x_label, *first, exactly, at_least)
+        }
+        Chart::Grouped { title, x_label, y_label, groups, series, percent } => {
+            draw_grouped(root, title, x_label, y_label, groups, series, *percent)
+        }
+        Chart::Lines { title, x_label, y_label, xs, series, percent } => {
+            draw_lines(root, title, x_label, y_label, xs, series, *percent)
+        }
+        Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent } => {
+            draw_heatmap(root, title, x_label, y_label, xs, ys, values, *percent)
+        }
     }
 }
 
@@ -159,7 +164,13 @@ fn draw_distribution<DB: DrawingBackend>(
     c.configure_mesh()
         .disable_x_mesh()
         .x_labels(n.min(25))
-        .x_label_formatter(&|x| if (x - x.round()).abs() < 1e-6 && *x >= 0.0 { format!("{}", x.round() as i64 + first) } else { String::new() })
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-6 && *x >= 0.0 {
+                format!("{}", x.round() as i64 + first)
+            } else {
+                String::new()
+            }
+        })
         .y_label_formatter(&|y| fmt_y(*y, true))
         .x_desc(x_label)
         .y_desc("probability")
@@ -175,8 +186,13 @@ fn draw_distribution<DB: DrawingBackend>(
     .map_err(e2s)?
     .label("P(= k)")
     .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], bar.filled()));
-    c.draw_series(exactly.iter().enumerate().map(|(k, e)| PathElement::new(vec![(k as f64, e.lo), (k as f64, e.hi)], BLACK.stroke_width(2))))
-        .map_err(e2s)?;
+    c.draw_series(
+        exactly
+            .iter()
+            .enumerate()
+            .map(|(k, e)| PathElement::new(vec![(k as f64, e.lo), (k as f64, e.hi)], BLACK.stroke_width(2))),
+    )
+    .map_err(e2s)?;
     c.draw_series(exactly.iter().enumerate().map(|(k, e)| {
         Text::new(fmt_label(e.v, true), (k as f64 - 0.3, e.v + 0.045), ("sans-serif", 14).into_font().color(&BLACK))
     }))
@@ -229,7 +245,11 @@ fn draw_grouped<DB: DrawingBackend>(
         .x_labels(g)
         .x_label_formatter(&|x| {
             let i = x.round();
-            if (x - i).abs() < 1e-6 && i >= 0.0 { names.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                names.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
         })
         .y_label_formatter(&|y| fmt_y(*y, percent))
         .x_desc(x_label)
@@ -295,7 +315,9 @@ fn draw_lines<DB: DrawingBackend>(
         .map_err(e2s)?;
     c.configure_mesh()
         .x_labels(xs.len().min(20))
-        .x_label_formatter(&|x| if (x - x.round()).abs() < 1e-6 { format!("{}", x.round() as i64) } else { String::new() })
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-6 { format!("{}", x.round() as i64) } else { String::new() }
+        })
         .y_label_formatter(&|y| fmt_y(*y, percent))
         .x_desc(x_label)
         .y_desc(y_label)
@@ -311,11 +333,19 @@ fn draw_lines<DB: DrawingBackend>(
             .label(name.clone())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], col.stroke_width(3)));
         c.draw_series(pts.iter().map(|&p| Circle::new(p, 4, col.filled()))).map_err(e2s)?;
-        c.draw_series(xs.iter().zip(vals).map(|(&x, e)| PathElement::new(vec![(x as f64, e.lo), (x as f64, e.hi)], col.stroke_width(2))))
-            .map_err(e2s)?;
+        c.draw_series(
+            xs.iter()
+                .zip(vals)
+                .map(|(&x, e)| PathElement::new(vec![(x as f64, e.lo), (x as f64, e.hi)], col.stroke_width(2))),
+        )
+        .map_err(e2s)?;
         if xs.len() <= 12 {
             c.draw_series(xs.iter().zip(vals).map(|(&x, e)| {
-                Text::new(fmt_label(e.v, percent), (x as f64 + pad * 0.1, e.v + top * 0.02), ("sans-serif", 13).into_font().color(&col))
+                Text::new(
+                    fmt_label(e.v, percent),
+                    (x as f64 + pad * 0.1, e.v + top * 0.02),
+                    ("sans-serif", 13).into_font().color(&col),
+                )
             }))
             .map_err(e2s)?;
         }
@@ -344,7 +374,7 @@ fn draw_heatmap<DB: DrawingBackend>(
     let (nx, ny) = (xs.len().max(1), ys.len().max(1));
     let max = values.iter().flatten().flatten().fold(0.0f64, |a, &b| a.max(b)).max(1e-12);
     let mut c = ChartBuilder::on(root)
-        .caption(format!("{title} (legend: colour ∝ value, max {})", fmt_label(max, percent)), ("sans-serif", 24))
+        .caption(format!("{title} (darker = higher; max {})", fmt_label(max, percent)), ("sans-serif", 24))
         .margin(16)
         .x_label_area_size(50)
         .y_label_area_size(90)
@@ -370,18 +400,32 @@ fn draw_heatmap<DB: DrawingBackend>(
                 Some(v) => {
                     let t = v / max;
                     let fill = RGBColor((255.0 - 255.0 * t) as u8, (255.0 - 141.0 * t) as u8, (255.0 - 77.0 * t) as u8);
-                    c.draw_series(std::iter::once(Rectangle::new([(x0, y0), (x0 + 1.0, y0 + 1.0)], fill.filled()))).map_err(e2s)?;
-                    let text_col = if t > 0.6 { WHITE } else { BLACK };
-                    c.draw_series(std::iter::once(Text::new(fmt_label(*v, percent), (x0 + 0.3, y0 + 0.55), ("sans-serif", 18).into_font().color(&text_col))))
+                    c.draw_series(std::iter::once(Rectangle::new([(x0, y0), (x0 + 1.0, y0 + 1.0)], fill.filled())))
                         .map_err(e2s)?;
+                    let text_col = if t > 0.6 { WHITE } else { BLACK };
+                    c.draw_series(std::iter::once(Text::new(
+                        fmt_label(*v, percent),
+                        (x0 + 0.3, y0 + 0.55),
+                        ("sans-serif", 18).into_font().color(&text_col),
+                    )))
+                    .map_err(e2s)?;
                 }
                 None => {
-                    c.draw_series(std::iter::once(Rectangle::new([(x0, y0), (x0 + 1.0, y0 + 1.0)], RGBColor(220, 220, 220).filled()))).map_err(e2s)?;
-                    c.draw_series(std::iter::once(Text::new("not allowed", (x0 + 0.2, y0 + 0.55), ("sans-serif", 14).into_font().color(&BLACK))))
-                        .map_err(e2s)?;
+                    c.draw_series(std::iter::once(Rectangle::new(
+                        [(x0, y0), (x0 + 1.0, y0 + 1.0)],
+                        RGBColor(220, 220, 220).filled(),
+                    )))
+                    .map_err(e2s)?;
+                    c.draw_series(std::iter::once(Text::new(
+                        "not allowed",
+                        (x0 + 0.2, y0 + 0.55),
+                        ("sans-serif", 14).into_font().color(&BLACK),
+                    )))
+                    .map_err(e2s)?;
                 }
             }
-            c.draw_series(std::iter::once(Rectangle::new([(x0, y0), (x0 + 1.0, y0 + 1.0)], BLACK.stroke_width(1)))).map_err(e2s)?;
+            c.draw_series(std::iter::once(Rectangle::new([(x0, y0), (x0 + 1.0, y0 + 1.0)], BLACK.stroke_width(1))))
+                .map_err(e2s)?;
         }
     }
     Ok(())
@@ -390,5 +434,9 @@ fn draw_heatmap<DB: DrawingBackend>(
 /// Label for the centre of a heatmap cell; empty at cell edges.
 fn label_at(names: &[String], pos: f64) -> String {
     let i = (pos - 0.5).round();
-    if (pos - 0.5 - i).abs() < 1e-6 && i >= 0.0 { names.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
+    if (pos - 0.5 - i).abs() < 1e-6 && i >= 0.0 {
+        names.get(i as usize).cloned().unwrap_or_default()
+    } else {
+        String::new()
+    }
 }

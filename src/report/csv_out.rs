@@ -11,12 +11,36 @@ use crate::stats;
 pub fn render(run: &RunResult, report: &Report) -> String {
     let z = stats::z_value();
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["cell", "label", "params", "measure", "statistic", "key", "value", "ci95_lo", "ci95_hi", "count", "trials"])
-        .expect("in-memory write");
+    w.write_record([
+        "cell",
+        "label",
+        "params",
+        "measure",
+        "statistic",
+        "key",
+        "value",
+        "ci95_lo",
+        "ci95_hi",
+        "count",
+        "trials",
+    ])
+    .expect("in-memory write");
     for (i, (cell, tally)) in report.cells.iter().zip(&run.output.tallies).enumerate() {
-        let params = cell.params.0.iter().map(|(k, v)| format!("{k}={}", v.to_string().trim_matches('"'))).collect::<Vec<_>>().join("; ");
+        let params = cell
+            .params
+            .0
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.to_string().trim_matches('"')))
+            .collect::<Vec<_>>()
+            .join("; ");
         let n = tally.trials.to_string();
-        let mut row = |measure: &str, stat: &str, key: String, value: f64, lo: Option<f64>, hi: Option<f64>, count: Option<u64>| {
+        let mut row = |measure: &str,
+                       stat: &str,
+                       key: String,
+                       value: f64,
+                       lo: Option<f64>,
+                       hi: Option<f64>,
+                       count: Option<u64>| {
             let opt = |x: Option<f64>| x.map(|v| v.to_string()).unwrap_or_default();
             w.write_record([
                 i.to_string(),
@@ -37,7 +61,15 @@ pub fn render(run: &RunResult, report: &Report) -> String {
             row(name, "p", String::new(), e.p, Some(e.ci95[0]), Some(e.ci95[1]), Some(e.count));
         }
         for (m, (name, mr)) in cell.metrics.0.iter().enumerate() {
-            row(name, "mean", String::new(), mr.mean, Some(mr.mean - z * mr.stderr), Some(mr.mean + z * mr.stderr), None);
+            row(
+                name,
+                "mean",
+                String::new(),
+                mr.mean,
+                Some(mr.mean - z * mr.stderr),
+                Some(mr.mean + z * mr.stderr),
+                None,
+            );
             row(name, "sd", String::new(), mr.sd, None, None, None);
             for v in 0..tally.trimmed(m).len() {
                 let p = tally.exactly(m, v, z);

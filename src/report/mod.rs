@@ -24,18 +24,14 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let trials = report.trials;
-    let title_tail = format!("{} trials, 95 % intervals", trials);
+    let title_tail = format!("{} trials, 95 % intervals", text::count(trials));
     let est_event = |cell: usize, name: &str| {
         let e = report.cells[cell].events.get(name).expect("event exists");
         Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] }
     };
     let est_mean = |cell: usize, name: &str| {
         let m = report.cells[cell].metrics.get(name).expect("metric exists");
-        Est {
-            v: m.mean,
-            lo: m.mean - z * m.stderr,
-            hi: m.mean + z * m.stderr,
-        }
+        Est { v: m.mean, lo: m.mean - z * m.stderr, hi: m.mean + z * m.stderr }
     };
     let mut out = Vec::new();
     match &sc.layout {
@@ -46,12 +42,25 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             };
             for name in names {
                 let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
-                out.push((name.to_string(), distribution(&t[0], i, &format!("{}: {} ({title_tail})", sc.name, text::metric_title(name)), text::metric_title(name), z)));
+                out.push((
+                    name.to_string(),
+                    distribution(
+                        &t[0],
+                        i,
+                        &format!("{}: {} ({title_tail})", sc.name, text::metric_title(name)),
+                        text::metric_title(name),
+                        z,
+                    ),
+                ));
             }
         }
         Layout::Compare { loadouts, targets } => {
             let series = |f: &dyn Fn(usize) -> Est| -> Vec<(String, Vec<Est>)> {
-                loadouts.iter().enumerate().map(|(li, l)| (l.clone(), (0..targets.len()).map(|ti| f(li * targets.len() + ti)).collect())).collect()
+                loadouts
+                    .iter()
+                    .enumerate()
+                    .map(|(li, l)| (l.clone(), (0..targets.len()).map(|ti| f(li * targets.len() + ti)).collect()))
+                    .collect()
             };
             out.push((
                 "compare-hits".into(),
@@ -89,7 +98,10 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     x_label: parameter.clone(),
                     y_label: "probability".into(),
                     xs: values.clone(),
-                    series: events.iter().map(|e| (text::event_short(e).to_string(), (0..n).map(|c| est_event(c, e)).collect())).collect(),
+                    series: events
+                        .iter()
+                        .map(|e| (text::event_short(e).to_string(), (0..n).map(|c| est_event(c, e)).collect()))
+                        .collect(),
                     percent: true,
                 },
             ));
@@ -101,7 +113,10 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     x_label: parameter.clone(),
                     y_label: "mean".into(),
                     xs: values.clone(),
-                    series: metrics.iter().map(|m| (format!("mean {}", text::metric_title(m)), (0..n).map(|c| est_mean(c, m)).collect())).collect(),
+                    series: metrics
+                        .iter()
+                        .map(|m| (format!("mean {}", text::metric_title(m)), (0..n).map(|c| est_mean(c, m)).collect()))
+                        .collect(),
                     percent: false,
                 },
             ));
@@ -119,7 +134,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         .map(|a| {
                             sc.cells
                                 .iter()
-                                .position(|c| c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a))
+                                .position(|c| {
+                                    c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a)
+                                })
                                 .map(|i| crate::analysis::effort::estimate(&t[i], *objective, z).value)
                         })
                         .collect()
@@ -140,7 +157,10 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             let i = sc
                 .cells
                 .iter()
-                .position(|c| c.params[0].1.as_u64() == Some(best.target_effort) && c.params[1].1.as_u64() == Some(best.attacker_effort))
+                .position(|c| {
+                    c.params[0].1.as_u64() == Some(best.target_effort)
+                        && c.params[1].1.as_u64() == Some(best.attacker_effort)
+                })
                 .expect("best is a cell");
             let hits = report.cells[i].metrics.0.iter().position(|(n, _)| n == "hits").expect("hits");
             out.push((
@@ -148,7 +168,10 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 distribution(
                     &t[i],
                     hits,
-                    &format!("{}: hits at the best efforts (target {}, attacker {}) ({title_tail})", sc.name, best.target_effort, best.attacker_effort),
+                    &format!(
+                        "{}: hits at the best efforts (target {}, attacker {}) ({title_tail})",
+                        sc.name, best.target_effort, best.attacker_effort
+                    ),
                     "hits",
                     z,
                 ),
@@ -182,7 +205,7 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
         "- Config: `{}`\n- Seed: {} (same config + seed ⇒ identical numbers for any thread count)\n- Trials per cell: {}\n",
         sc.source.display(),
         report.seed,
-        report.trials
+        text::count(report.trials)
     ));
     match st.target_half_width {
         Some(target) => s.push_str(&format!(
@@ -191,7 +214,10 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
             st.worst_half_width,
             if st.reached { "target met" } else { "**trial cap hit before the target was met**" }
         )),
-        None => s.push_str(&format!("- Stopping rule: fixed trial count; widest 95 % half-width: ±{:.5}\n", st.worst_half_width)),
+        None => s.push_str(&format!(
+            "- Stopping rule: fixed trial count; widest 95 % half-width: ±{:.5}\n",
+            st.worst_half_width
+        )),
     }
     s.push_str("\n## Setup\n\n");
     for l in &sc.setup {
@@ -266,7 +292,14 @@ pub fn write_all(run: &RunResult, report: &Report, dir: &Path) -> Result<Vec<Pat
 /// The terminal summary printed after a run.
 pub fn terminal(run: &RunResult, report: &Report) -> String {
     let sc = &run.scenario;
-    let mut s = format!("{} — {} {} — seed {}, {} trials per cell\n", sc.name, sc.ruleset, sc.kind.name(), report.seed, report.trials);
+    let mut s = format!(
+        "{} — {} {} — seed {}, {} trials per cell\n",
+        sc.name,
+        sc.ruleset,
+        sc.kind.name(),
+        report.seed,
+        text::count(report.trials)
+    );
     for l in &sc.setup {
         s.push_str(&format!("  {l}\n"));
     }
@@ -281,13 +314,11 @@ pub fn terminal(run: &RunResult, report: &Report) -> String {
         s.push_str(&t.plain());
         s.push('\n');
     }
-    if let Some(target) = report.stopping.target_half_width {
-        if !report.stopping.reached {
-            s.push_str(&format!(
-                "warning: precision ±{target} not reached within the trial cap; widest half-width ±{:.5}\n",
-                report.stopping.worst_half_width
-            ));
-        }
+    if let (Some(target), false) = (report.stopping.target_half_width, report.stopping.reached) {
+        s.push_str(&format!(
+            "warning: precision ±{target} not reached within the trial cap; widest half-width ±{:.5}\n",
+            report.stopping.worst_half_width
+        ));
     }
     s
 }

@@ -145,10 +145,7 @@ impl crate::analysis::scenario::AnyTrial {
     pub fn shape_names(&self) -> Names {
         use crate::engine::Trial;
         let s = self.shape();
-        Names {
-            metrics: s.metrics.iter().map(|(n, _)| *n).collect(),
-            events: s.events,
-        }
+        Names { metrics: s.metrics.iter().map(|(n, _)| *n).collect(), events: s.events }
     }
 }
 
@@ -159,16 +156,9 @@ fn cell_report(label: String, params: Vec<(String, Value)>, names: &Names, t: &T
         .enumerate()
         .map(|(i, n)| {
             let m = t.moments(i);
-            let dist = t.trimmed(i).iter().enumerate().map(|(v, &c)| (v.to_string(), c as f64 / t.trials as f64)).collect();
-            (
-                n.to_string(),
-                MetricReport {
-                    mean: m.mean,
-                    sd: m.sd,
-                    stderr: m.stderr,
-                    dist: Ordered(dist),
-                },
-            )
+            let dist =
+                t.trimmed(i).iter().enumerate().map(|(v, &c)| (v.to_string(), c as f64 / t.trials as f64)).collect();
+            (n.to_string(), MetricReport { mean: m.mean, sd: m.sd, stderr: m.stderr, dist: Ordered(dist) })
         })
         .collect();
     let events = names
@@ -177,20 +167,8 @@ fn cell_report(label: String, params: Vec<(String, Value)>, names: &Names, t: &T
         .enumerate()
         .map(|(i, n)| {
             let p = t.event(i, z);
-            (
-                n.to_string(),
-                EventReport {
-                    p: p.p,
-                    ci95: [p.lo, p.hi],
-                    count: p.count,
-                },
-            )
+            (n.to_string(), EventReport { p: p.p, ci95: [p.lo, p.hi], count: p.count })
         })
         .collect();
-    CellReport {
-        label,
-        params: Ordered(params),
-        metrics: Ordered(metrics),
-        events: Ordered(events),
-    }
+    CellReport { label, params: Ordered(params), metrics: Ordered(metrics), events: Ordered(events) }
 }

@@ -5,7 +5,7 @@ use crate::analysis::RunResult;
 use crate::analysis::effort;
 use crate::analysis::scenario::{AnyTrial, Layout};
 use crate::report::model::Report;
-use crate::report::text::{ci, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
+use crate::report::text::{ci, count, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
 use crate::stats;
 
 /// One table.
@@ -30,7 +30,8 @@ impl Table {
 
     /// As a Markdown table.
     pub fn markdown(&self) -> String {
-        let mut s = format!("### {}\n\n| {} |\n|{}\n", self.title, self.headers.join(" | "), "---|".repeat(self.headers.len()));
+        let mut s =
+            format!("### {}\n\n| {} |\n|{}\n", self.title, self.headers.join(" | "), "---|".repeat(self.headers.len()));
         for r in &self.rows {
             s.push_str(&format!("| {} |\n", r.join(" | ")));
         }
@@ -41,7 +42,11 @@ impl Table {
     pub fn plain(&self) -> String {
         let cols = self.headers.len();
         let width = |c: usize| {
-            std::iter::once(&self.headers[c]).chain(self.rows.iter().map(|r| &r[c])).map(|s| s.chars().count()).max().unwrap_or(0)
+            std::iter::once(&self.headers[c])
+                .chain(self.rows.iter().map(|r| &r[c]))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
         };
         let widths: Vec<usize> = (0..cols).map(width).collect();
         let line = |cells: &[String]| {
@@ -75,7 +80,11 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         Layout::Single => {
             let cell = &report.cells[0];
             let t = &tallies[0];
-            let mut ev = Table::new(format!("Events ({n} trials, 95 % intervals)"), &["event", "probability", "95 % interval", "count"], true);
+            let mut ev = Table::new(
+                format!("Events ({} trials, 95 % intervals)", count(n)),
+                &["event", "probability", "95 % interval", "count"],
+                true,
+            );
             for (name, e) in &cell.events.0 {
                 ev.rows.push(vec![event_title(name).into(), pct(e.p), ci(e.ci95[0], e.ci95[1]), e.count.to_string()]);
             }
@@ -94,7 +103,11 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                     continue;
                 }
                 let terminal = name == "hits" || name == "sum";
-                let mut d = Table::new(format!("Distribution of {}", metric_title(name)), &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"], terminal);
+                let mut d = Table::new(
+                    format!("Distribution of {}", metric_title(name)),
+                    &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"],
+                    terminal,
+                );
                 for v in t.first(i)..t.trimmed(i).len() {
                     let e = t.exactly(i, v, z);
                     let a = t.at_least(i, v, z);
@@ -106,9 +119,14 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         Layout::Compare { loadouts, targets } => {
             let mut headers: Vec<&str> = vec!["loadout"];
             headers.extend(targets.iter().map(String::as_str));
-            let measures: [(&str, &str); 4] = [("hits", "mean"), ("ko", "event"), ("casualty", "event"), ("any_hit", "event")];
+            let measures: [(&str, &str); 4] =
+                [("hits", "mean"), ("ko", "event"), ("casualty", "event"), ("any_hit", "event")];
             for (m, kind) in measures {
-                let title = if kind == "mean" { "Expected hits (± 95 %)".to_string() } else { format!("{} [95 % interval]", event_short(m)) };
+                let title = if kind == "mean" {
+                    "Expected hits (± 95 %)".to_string()
+                } else {
+                    format!("{} [95 % interval]", event_short(m))
+                };
                 let mut tab = Table::new(title, &headers, m == "hits" || m == "ko");
                 for (li, l) in loadouts.iter().enumerate() {
                     let mut row = vec![l.clone()];
@@ -134,7 +152,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             } else {
                 vec![parameter.as_str(), "dice", "P(pass)", "95 % interval", "mean kept sum"]
             };
-            let mut tab = Table::new(format!("Sweep over {parameter} ({n} trials per value)"), &headers, true);
+            let mut tab = Table::new(format!("Sweep over {parameter} ({} trials per value)", count(n)), &headers, true);
             for (c, spec) in report.cells.iter().zip(&sc.cells) {
                 let v = spec.params[0].1.to_string();
                 let e = |name: &str| {
@@ -160,11 +178,14 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             let mut headers = vec!["target effort \\ attacker effort".to_string()];
             headers.extend((0..=max_a).map(|a| a.to_string()));
             let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut grid = Table::new(format!("{} for each (target effort, attacker effort)", objective.describe()), &h, true);
+            let mut grid =
+                Table::new(format!("{} for each (target effort, attacker effort)", objective.describe()), &h, true);
             for r in &best.responses {
                 let mut row = vec![r.target_effort.to_string()];
                 for a in 0..=max_a {
-                    let idx = sc.cells.iter().position(|c| c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a));
+                    let idx = sc.cells.iter().position(|c| {
+                        c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a)
+                    });
                     row.push(match idx {
                         Some(i) => {
                             let e = effort::estimate(&tallies[i], *objective, z);
@@ -176,12 +197,26 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 grid.rows.push(row);
             }
             out.push(grid);
-            let mut br = Table::new("Attacker's best answer to each target effort", &["target effort (★ paid)", "attacker's best effort (★ paid)", "objective", "mean hits", "P(K.O.)", "P(casualty)"], true);
+            let mut br = Table::new(
+                "Attacker's best answer to each target effort",
+                &[
+                    "target effort (★ paid)",
+                    "attacker's best effort (★ paid)",
+                    "objective",
+                    "mean hits",
+                    "P(K.O.)",
+                    "P(casualty)",
+                ],
+                true,
+            );
             for r in &best.responses {
                 let i = sc
                     .cells
                     .iter()
-                    .position(|c| c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(r.attacker_effort))
+                    .position(|c| {
+                        c.params[0].1.as_u64() == Some(r.target_effort)
+                            && c.params[1].1.as_u64() == Some(r.attacker_effort)
+                    })
                     .expect("response is a cell");
                 let c = &report.cells[i];
                 let h = c.metrics.get("hits").expect("hits");
@@ -218,7 +253,11 @@ pub fn effort_verdict(report: &Report) -> Option<String> {
     let value = if b.objective == "hits" {
         format!("{:.3} expected hits [{:.3}, {:.3}]", b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
     } else {
-        format!("{} = {}", if b.objective == "ko" { "P(K.O.)" } else { "P(casualty)" }, pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1]))
+        format!(
+            "{} = {}",
+            if b.objective == "ko" { "P(K.O.)" } else { "P(casualty)" },
+            pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
+        )
     };
     Some(format!(
         "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {}.",

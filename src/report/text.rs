@@ -2,11 +2,7 @@
 
 /// A probability as a percentage with two decimals (more for tiny values).
 pub fn pct(p: f64) -> String {
-    if p > 0.0 && p < 0.0001 {
-        format!("{:.4}%", p * 100.0)
-    } else {
-        format!("{:.2}%", p * 100.0)
-    }
+    if p > 0.0 && p < 0.0001 { format!("{:.4}%", p * 100.0) } else { format!("{:.2}%", p * 100.0) }
 }
 
 /// A 95 % interval as `[lo, hi]` in percent.
@@ -61,5 +57,30 @@ pub fn metric_title(name: &str) -> &'static str {
         "dice" => "dice rolled",
         "sum" => "sum of the two kept dice",
         _ => "metric",
+    }
+}
+
+/// A count with thousands separators: `1,000,000`.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_and_percentages() {
+        assert_eq!(super::count(1_000_000), "1,000,000");
+        assert_eq!(super::count(999), "999");
+        assert_eq!(super::count(1_048_576), "1,048,576");
+        assert_eq!(super::pct(0.41677), "41.68%");
+        assert_eq!(super::pct(0.00001), "0.0010%");
     }
 }

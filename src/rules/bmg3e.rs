@@ -4,7 +4,7 @@
 //! hits does) happens once in the constructors; [`Attack::run`] then only rolls dice and
 //! looks things up, so a melee resolution costs little more than its dice.
 
-use crate::dice::{Dice, SuccessMask, count_successes, keep_two_highest, keep_two_lowest, Reroll};
+use crate::dice::{Dice, Reroll, SuccessMask, count_successes, keep_two_highest, keep_two_lowest};
 use crate::engine::{Outcome, Shape, Trial};
 use std::fmt;
 
@@ -64,11 +64,7 @@ pub struct Weapon {
 impl Weapon {
     /// Bare hands: melee, `★` per hit.
     pub fn unarmed() -> Self {
-        Weapon {
-            kind: WeaponKind::Melee { strength_bonus: 0 },
-            damage: Markers { stun: 1, wounds: 0 },
-            crt: None,
-        }
+        Weapon { kind: WeaponKind::Melee { strength_bonus: 0 }, damage: Markers { stun: 1, wounds: 0 }, crt: None }
     }
 }
 
@@ -94,11 +90,7 @@ pub struct Readings {
 
 impl Default for Readings {
     fn default() -> Self {
-        Readings {
-            block_natural_six: false,
-            ko_bonus_within_attack: false,
-            check_with_one_die: OneDie::Plain2d6,
-        }
+        Readings { block_natural_six: false, ko_bonus_within_attack: false, check_with_one_die: OneDie::Plain2d6 }
     }
 }
 
@@ -184,11 +176,7 @@ pub struct MeleeMods {
 
 impl Default for MeleeMods {
     fn default() -> Self {
-        MeleeMods {
-            attacker_effort: 0,
-            target_effort: 0,
-            enemies_in_contact: 1,
-        }
+        MeleeMods { attacker_effort: 0, target_effort: 0, enemies_in_contact: 1 }
     }
 }
 
@@ -306,7 +294,10 @@ impl Attack {
         if setup.target_markers.wounds >= t.endurance {
             return Err(RuleError {
                 field: "target_wounds",
-                message: format!("the target already has {} ♦, a casualty cannot be attacked", setup.target_markers.wounds),
+                message: format!(
+                    "the target already has {} ♦, a casualty cannot be attacked",
+                    setup.target_markers.wounds
+                ),
                 allowed: format!("0..={}", t.endurance - 1),
             });
         }
@@ -337,11 +328,7 @@ impl Attack {
             });
         }
         let target_ko = is_ko(&setup.target, start);
-        let t_limit = if target_ko {
-            0
-        } else {
-            effort_limit(&setup.target, start).min(setup.attacker.attack)
-        };
+        let t_limit = if target_ko { 0 } else { effort_limit(&setup.target, start).min(setup.attacker.attack) };
         if m.target_effort > t_limit {
             return Err(RuleError {
                 field: "target_effort",
@@ -352,12 +339,10 @@ impl Attack {
             });
         }
         let defense = defense_after(setup, true);
-        let attack_dice = (setup.attacker.attack as i32 + m.attacker_effort as i32 - m.target_effort as i32).max(0) as u32;
+        let attack_dice =
+            (setup.attacker.attack as i32 + m.attacker_effort as i32 - m.target_effort as i32).max(0) as u32;
         // The target's own effort ★ are on it before any hit lands.
-        let start = Markers {
-            stun: start.stun + m.target_effort,
-            wounds: start.wounds,
-        };
+        let start = Markers { stun: start.stun + m.target_effort, wounds: start.wounds };
         let max_hits = attack_dice + 1;
         Ok(Attack {
             attack_dice,
@@ -430,9 +415,7 @@ impl Attack {
 }
 
 fn damage_table(setup: &AttackSetup, start: Markers, max_hits: u32) -> Vec<DamageDone> {
-    (0..=max_hits)
-        .map(|h| apply_hits(&setup.target, start, setup.weapon.damage, h, &setup.readings))
-        .collect()
+    (0..=max_hits).map(|h| apply_hits(&setup.target, start, setup.weapon.damage, h, &setup.readings)).collect()
 }
 
 impl Trial for Attack {
@@ -507,12 +490,7 @@ impl Check {
     /// Dice count after modifiers: Special − K.O. − enemy effort, minimum 1.
     pub fn new(s: &CheckSetup) -> Check {
         let m = (s.special as i32 - s.ko as i32 - s.enemy_effort as i32).max(1) as u32;
-        Check {
-            kind: s.kind,
-            dice: m,
-            value: s.value as u32,
-            one_die: s.readings.check_with_one_die,
-        }
+        Check { kind: s.kind, dice: m, value: s.value as u32, one_die: s.readings.check_with_one_die }
     }
 
     /// Whether a kept sum passes.
@@ -526,10 +504,7 @@ impl Check {
 
 impl Trial for Check {
     fn shape(&self) -> Shape {
-        Shape {
-            metrics: vec![("dice", self.dice as usize), ("sum", 12)],
-            events: CHECK_EVENTS.to_vec(),
-        }
+        Shape { metrics: vec![("dice", self.dice as usize), ("sum", 12)], events: CHECK_EVENTS.to_vec() }
     }
 
     #[inline]
@@ -559,15 +534,7 @@ mod tests {
     use crate::dice::ScriptedDice;
 
     fn card(a: u8, d: u8, s: u8, w: u8, e: u8, sp: u8) -> Profile {
-        Profile {
-            attack: a,
-            defense: d,
-            strength: s,
-            willpower: w,
-            endurance: e,
-            special: sp,
-            movement: 4,
-        }
+        Profile { attack: a, defense: d, strength: s, willpower: w, endurance: e, special: sp, movement: 4 }
     }
 
     fn batman() -> Profile {
@@ -705,10 +672,7 @@ mod tests {
         let start = Markers { stun: 4, wounds: 0 };
         let d = apply_hits(&t, start, Markers { stun: 1, wounds: 0 }, 3, &r);
         assert_eq!((d.stun, d.wounds, d.ko), (1, 0, true));
-        let on = Readings {
-            ko_bonus_within_attack: true,
-            ..r
-        };
+        let on = Readings { ko_bonus_within_attack: true, ..r };
         let d = apply_hits(&t, start, Markers { stun: 1, wounds: 0 }, 3, &on);
         assert_eq!((d.stun, d.wounds, d.ko), (1, 2, true));
     }
@@ -790,32 +754,16 @@ mod tests {
         assert_eq!(o.metrics[1], 5);
         assert!(o.has(0));
         // Opposed: keep two highest 6+5 = 11 > 10 passes.
-        let c = Check::new(&CheckSetup {
-            kind: CheckKind::Opposed,
-            value: 10,
-            ..base.clone()
-        });
+        let c = Check::new(&CheckSetup { kind: CheckKind::Opposed, value: 10, ..base.clone() });
         let mut d = ScriptedDice::new(&[6, 2, 5, 3]);
         assert!(c.run(&mut d).has(0));
         // K.O. and enemy effort remove dice, minimum 1.
-        let c = Check::new(&CheckSetup {
-            ko: true,
-            enemy_effort: 5,
-            ..base.clone()
-        });
+        let c = Check::new(&CheckSetup { ko: true, enemy_effort: 5, ..base.clone() });
         assert_eq!(c.dice, 1);
         let mut d = ScriptedDice::new(&[3, 4]);
         assert_eq!(c.run(&mut d).metrics[1], 7);
-        let single = Readings {
-            check_with_one_die: OneDie::SingleDie,
-            ..Readings::default()
-        };
-        let c = Check::new(&CheckSetup {
-            ko: true,
-            enemy_effort: 5,
-            readings: single,
-            ..base
-        });
+        let single = Readings { check_with_one_die: OneDie::SingleDie, ..Readings::default() };
+        let c = Check::new(&CheckSetup { ko: true, enemy_effort: 5, readings: single, ..base });
         let mut d = ScriptedDice::new(&[3]);
         let o = c.run(&mut d);
         assert_eq!(o.metrics[1], 3);
