@@ -84,7 +84,8 @@ pub struct Report {
     pub seed: u64,
     /// Trials per cell.
     pub trials: u64,
-    pub readings: Ordered<String>,
+    /// Ambiguity switches in force: booleans as JSON booleans, choices as strings.
+    pub readings: Ordered<Value>,
     pub cells: Vec<CellReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best: Option<Best>,
@@ -114,7 +115,19 @@ impl Report {
             kind: sc.kind.name(),
             seed: sc.seed,
             trials: st.trials,
-            readings: Ordered(sc.readings.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()),
+            readings: Ordered(
+                sc.readings
+                    .iter()
+                    .map(|(k, v)| {
+                        let value = match v.as_str() {
+                            "true" => Value::Bool(true),
+                            "false" => Value::Bool(false),
+                            other => Value::String(other.to_string()),
+                        };
+                        (k.to_string(), value)
+                    })
+                    .collect(),
+            ),
             cells,
             best,
             stopping: StoppingReport {
