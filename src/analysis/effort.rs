@@ -54,6 +54,9 @@ pub struct Best {
     pub stun_paid: StunPaid,
     /// The attacker's best answer to every target effort.
     pub responses: Vec<Response>,
+    /// Other target efforts whose best-answer interval overlaps the chosen one: at this trial
+    /// count the choice between them is not statistically resolved.
+    pub not_resolved_from: Vec<u64>,
 }
 
 /// Effort `★` paid by each side.
@@ -91,7 +94,13 @@ pub fn best(cells: &[CellSpec], tallies: &[Tally], objective: Objective, z: f64)
         })
         .expect("at least one cell")
         .clone();
+    let not_resolved_from = responses
+        .iter()
+        .filter(|r| r.target_effort != choice.target_effort && r.estimate.ci95[0] <= choice.estimate.ci95[1])
+        .map(|r| r.target_effort)
+        .collect();
     Best {
+        not_resolved_from,
         objective: objective.name(),
         rule: "the target declares first; the attacker answers to maximise the objective; the target minimises the attacker's best answer; ties go to less effort",
         target_effort: choice.target_effort,
@@ -99,5 +108,56 @@ pub fn best(cells: &[CellSpec], tallies: &[Tally], objective: Objective, z: f64)
         estimate: choice.estimate,
         stun_paid: StunPaid { target: choice.target_effort, attacker: choice.attacker_effort },
         responses,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::scenario::AnyTrial;
+    use crate::engine::{Shape, Trial};
+    use crate::rules::bmg3e::{ATTACK_EVENTS, Check, CheckKind, CheckSetup, Readings};
+    use serde_json::json;
+
+    fn cell(t: u64, a: u64) -> CellSpec {
+        let dummy = Check::new(&CheckSetup {
+            kind: CheckKind::Own,
+            special: 2,
+            ko: false,
+            enemy_effort: 0,
+            value: 7,
+            readings: Readings::default(),
+        });
+        assert!(dummy.shape().events.len() == 1);
+        CellSpec {
+            label: format!("{t}/{a}"),
+            params: vec![("target_effort".into(), json!(t)), ("attacker_effort".into(), json!(a))],
+            trial: AnyTrial::Check(dummy),
+        }
+    }
+
+    fn tally(ko: u64) -> Tally {
+        let shape = Shape { metrics: vec![("hits", 3)], events: ATTACK_EVENTS.to_vec() };
+        let mut t = Tally::new(&shape);
+        t.trials = 1_000_000;
+        t.hists[0][0] = t.trials;
+        t.events[event::KO] = ko;
+        t
+    }
+
+    #[test]
+    fn target_minimises_the_attackers_best_answer() {
+        // P(K.O.) per (target, attacker): the attacker's best answers are 0.6 (t=0) and 0.5 (t=1),
+        // so the target declares 1 and the attacker answers 1 (not 2: ties go to less effort).
+        let grid =
+            [(0, 0, 400_000), (0, 1, 600_000), (0, 2, 550_000), (1, 0, 300_000), (1, 1, 500_000), (1, 2, 500_000)];
+        let cells: Vec<CellSpec> = grid.iter().map(|&(t, a, _)| cell(t, a)).collect();
+        let tallies: Vec<Tally> = grid.iter().map(|&(_, _, k)| tally(k)).collect();
+        let b = best(&cells, &tallies, Objective::Ko, 1.96);
+        assert_eq!((b.target_effort, b.attacker_effort), (1, 1));
+        assert_eq!(b.responses[0].attacker_effort, 1);
+        assert!((b.estimate.value - 0.5).abs() < 1e-12);
+        assert_eq!(b.stun_paid, StunPaid { target: 1, attacker: 1 });
+        assert!(b.not_resolved_from.is_empty(), "0.6 vs 0.5 at 1M trials is resolved");
     }
 }

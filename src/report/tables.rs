@@ -259,8 +259,16 @@ pub fn effort_verdict(report: &Report) -> Option<String> {
             pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
         )
     };
+    let caveat = if b.not_resolved_from.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " Not resolved at 95 % from target effort {}: the intervals overlap, run more trials to separate them.",
+            b.not_resolved_from.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+        )
+    };
     Some(format!(
-        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {}.",
+        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {}.{caveat}",
         b.objective, b.target_effort, b.stun_paid.target, b.attacker_effort, b.stun_paid.attacker, value
     ))
 }
