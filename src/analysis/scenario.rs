@@ -32,36 +32,7 @@ impl Kind {
     }
 }
 
-/// What the effort analysis optimises: the attacker maximises it, the target minimises it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Objective {
-    /// Expected hits.
-    Hits,
-    /// P(K.O. caused).
-    Ko,
-    /// P(casualty caused).
-    Casualty,
-}
-
-impl Objective {
-    /// Config names.
-    pub const ALL: [(&'static str, Objective); 3] =
-        [("hits", Objective::Hits), ("ko", Objective::Ko), ("casualty", Objective::Casualty)];
-
-    /// The config / JSON name.
-    pub fn name(self) -> &'static str {
-        Objective::ALL.iter().find(|(_, o)| *o == self).map(|(n, _)| *n).expect("listed")
-    }
-
-    /// How reports describe it.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Objective::Hits => "expected hits",
-            Objective::Ko => "P(K.O.)",
-            Objective::Casualty => "P(casualty)",
-        }
-    }
-}
+pub use crate::rules::bmg3e::Objective;
 
 /// Any trial a scenario cell can hold. An enum (not a trait object) keeps dispatch static.
 #[derive(Clone, Debug, PartialEq)]

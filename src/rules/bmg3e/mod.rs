@@ -3,6 +3,9 @@
 //! Setup (validation, effort limits, dice counts, success masks, the damage each number of
 //! hits does) happens once in the constructors; [`Attack::run`] then only rolls dice and
 //! looks things up, so a melee resolution costs little more than its dice.
+//! [`duel`] runs the round structure (Take the Lead, activations, Recount) for two fighters.
+
+pub mod duel;
 
 use crate::dice::{Dice, Reroll, SuccessMask, count_successes, keep_two_highest, keep_two_lowest};
 use crate::engine::{Outcome, Shape, Trial};
@@ -109,6 +112,37 @@ impl Readings {
                 .to_string(),
             ),
         ]
+    }
+}
+
+/// What an effort choice optimises: the attacker maximises it, the target minimises it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Expected hits.
+    Hits,
+    /// P(K.O. caused).
+    Ko,
+    /// P(casualty caused).
+    Casualty,
+}
+
+impl Objective {
+    /// Config names.
+    pub const ALL: [(&'static str, Objective); 3] =
+        [("hits", Objective::Hits), ("ko", Objective::Ko), ("casualty", Objective::Casualty)];
+
+    /// The config / JSON name.
+    pub fn name(self) -> &'static str {
+        Objective::ALL.iter().find(|(_, o)| *o == self).map(|(n, _)| *n).expect("listed")
+    }
+
+    /// How reports describe it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Objective::Hits => "expected hits",
+            Objective::Ko => "P(K.O.)",
+            Objective::Casualty => "P(casualty)",
+        }
     }
 }
 
