@@ -137,7 +137,7 @@ mod tests {
     }
 
     fn tally(ko: u64) -> Tally {
-        let shape = Shape { metrics: vec![("hits", 3)], events: ATTACK_EVENTS.to_vec() };
+        let shape = Shape::new(vec![("hits", 3)], ATTACK_EVENTS.to_vec());
         let mut t = Tally::new(&shape);
         t.trials = 1_000_000;
         t.hists[0][0] = t.trials;

@@ -161,7 +161,7 @@ mod tests {
     struct OneDie;
     impl Trial for OneDie {
         fn shape(&self) -> Shape {
-            Shape { metrics: vec![("face", 6)], events: vec!["six"] }
+            Shape::new(vec![("face", 6)], vec!["six"])
         }
         fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
             let f = dice.d6();

@@ -39,6 +39,16 @@ pub struct Shape {
     /// Metric names with the largest value each can take.
     pub metrics: Vec<(&'static str, usize)>,
     pub events: Vec<&'static str>,
+    /// Metric pairs `(x, y)` whose cross sum Σ x·y is kept, so the ratio of means x̄ / ȳ
+    /// (e.g. damage per round) gets a delta-method interval.
+    pub ratios: Vec<(usize, usize)>,
+}
+
+impl Shape {
+    /// A shape with no ratio pairs.
+    pub fn new(metrics: Vec<(&'static str, usize)>, events: Vec<&'static str>) -> Self {
+        Shape { metrics, events, ratios: Vec::new() }
+    }
 }
 
 /// Counts for one cell: a histogram per metric and a counter per event.
@@ -47,6 +57,9 @@ pub struct Tally {
     pub trials: u64,
     pub hists: Vec<Vec<u64>>,
     pub events: Vec<u64>,
+    /// The ratio pairs of the shape, and Σ x·y for each.
+    pub ratios: Vec<(usize, usize)>,
+    pub cross: Vec<u128>,
 }
 
 impl Tally {
@@ -57,6 +70,8 @@ impl Tally {
             trials: 0,
             hists: shape.metrics.iter().map(|&(_, max)| vec![0; max + 1]).collect(),
             events: vec![0; shape.events.len()],
+            ratios: shape.ratios.clone(),
+            cross: vec![0; shape.ratios.len()],
         }
     }
 
@@ -71,6 +86,9 @@ impl Tally {
                 h.resize(v + 1, 0);
             }
             h[v] += 1;
+        }
+        for (c, &(x, y)) in self.cross.iter_mut().zip(&self.ratios) {
+            *c += o.metrics[x] as u128 * o.metrics[y] as u128;
         }
         let mut bits = o.events;
         let mut i = 0;
@@ -97,6 +115,24 @@ impl Tally {
         for (a, b) in self.events.iter_mut().zip(&other.events) {
             *a += b;
         }
+        for (a, b) in self.cross.iter_mut().zip(&other.cross) {
+            *a += b;
+        }
+    }
+
+    /// Ratio of means x̄ / ȳ of ratio pair `k`, with its delta-method 95 % interval.
+    pub fn ratio(&self, k: usize, z: f64) -> (f64, f64, f64) {
+        let (x, y) = self.ratios[k];
+        let n = self.trials as f64;
+        let (mx, my) = (self.moments(x), self.moments(y));
+        if my.mean == 0.0 || self.trials < 2 {
+            return (0.0, 0.0, 0.0);
+        }
+        let r = mx.mean / my.mean;
+        let sxy = (self.cross[k] as f64 - n * mx.mean * my.mean) / (n - 1.0);
+        let var = (mx.sd.powi(2) - 2.0 * r * sxy + r * r * my.sd.powi(2)).max(0.0) / (n * my.mean * my.mean);
+        let half = z * var.sqrt();
+        (r, r - half, r + half)
     }
 
     /// The histogram of metric `i` with trailing zero bins trimmed (at least one bin kept).
@@ -158,7 +194,7 @@ mod tests {
     use super::*;
 
     fn shape() -> Shape {
-        Shape { metrics: vec![("a", 3)], events: vec!["e0", "e1"] }
+        Shape::new(vec![("a", 3)], vec!["e0", "e1"])
     }
 
     #[test]
@@ -180,5 +216,22 @@ mod tests {
         assert_eq!(t1.events, vec![1, 1]);
         assert_eq!(t1.trimmed(0).len(), 6);
         assert_eq!(t1.at_least(0, 3, 1.96).count, 1);
+    }
+
+    #[test]
+    fn ratio_of_means_with_interval() {
+        // y is always 2 and x is 0 or 4 equally often: x̄/ȳ = 1 with a known variance.
+        let shape = Shape { metrics: vec![("x", 4), ("y", 2)], events: vec![], ratios: vec![(0, 1)] };
+        let mut t = Tally::new(&shape);
+        for i in 0..10_000u32 {
+            let mut o = Outcome::default();
+            o.metrics[0] = if i % 2 == 0 { 0 } else { 4 };
+            o.metrics[1] = 2;
+            t.record(&o);
+        }
+        let (r, lo, hi) = t.ratio(0, 1.96);
+        assert!((r - 1.0).abs() < 1e-12);
+        // sd(x) ≈ 2, so sd(x/2) ≈ 1 and the half-width is 1.96 / sqrt(10000) ≈ 0.0196.
+        assert!(((hi - lo) / 2.0 - 0.0196).abs() < 2e-4, "{lo} {hi}");
     }
 }

@@ -347,6 +347,8 @@ impl Trial for Duel {
                 ("b_effort", r * 6),
             ],
             events: DUEL_EVENTS.to_vec(),
+            // Damage dealt per round played, by each side.
+            ratios: vec![(metric::A_DEALT, metric::ROUNDS), (metric::B_DEALT, metric::ROUNDS)],
         }
     }
 

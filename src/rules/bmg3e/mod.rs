@@ -466,6 +466,7 @@ impl Trial for Attack {
                 ("wounds", per_hit.1.max(1)),
             ],
             events: ATTACK_EVENTS.to_vec(),
+            ratios: Vec::new(),
         }
     }
 
@@ -538,7 +539,7 @@ impl Check {
 
 impl Trial for Check {
     fn shape(&self) -> Shape {
-        Shape { metrics: vec![("dice", self.dice as usize), ("sum", 12)], events: CHECK_EVENTS.to_vec() }
+        Shape::new(vec![("dice", self.dice as usize), ("sum", 12)], CHECK_EVENTS.to_vec())
     }
 
     #[inline]
