@@ -226,6 +226,67 @@ pub fn keep_two_highest<D: Dice>(dice: &mut D, n: u32) -> u32 {
     (hi + hi2) as u32
 }
 
+/// Faces recorded from one resolution, to be replayed to another: common random numbers.
+#[derive(Clone, Debug)]
+pub struct Tape {
+    faces: [u8; TAPE_LEN],
+    len: usize,
+}
+
+/// Faces a [`Tape`] holds; later draws of the first resolution are not recorded and the
+/// second resolution draws fresh dice there (still fair, just no longer shared).
+pub const TAPE_LEN: usize = 64;
+
+impl Default for Tape {
+    fn default() -> Self {
+        Tape { faces: [0; TAPE_LEN], len: 0 }
+    }
+}
+
+impl Tape {
+    /// Forget what was recorded.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+/// Draws from `inner` and records every face on the tape.
+pub struct Recording<'a, D: Dice> {
+    pub inner: &'a mut D,
+    pub tape: &'a mut Tape,
+}
+
+impl<D: Dice> Dice for Recording<'_, D> {
+    #[inline(always)]
+    fn d6(&mut self) -> u8 {
+        let f = self.inner.d6();
+        if self.tape.len < TAPE_LEN {
+            self.tape.faces[self.tape.len] = f;
+            self.tape.len += 1;
+        }
+        f
+    }
+}
+
+/// Replays the tape's faces in order, then draws fresh dice from `inner`.
+pub struct Replaying<'a, D: Dice> {
+    pub inner: &'a mut D,
+    pub tape: &'a Tape,
+    pub pos: usize,
+}
+
+impl<D: Dice> Dice for Replaying<'_, D> {
+    #[inline(always)]
+    fn d6(&mut self) -> u8 {
+        if self.pos < self.tape.len {
+            self.pos += 1;
+            self.tape.faces[self.pos - 1]
+        } else {
+            self.inner.d6()
+        }
+    }
+}
+
 /// Dice that replay a fixed script of faces, for hand-computed rule tests.
 #[derive(Clone, Debug)]
 pub struct ScriptedDice {
@@ -320,6 +381,16 @@ mod tests {
         let mut d = ScriptedDice::new(&[1, 2, 3, 4]);
         assert_eq!(count_successes(&mut d, 3, m, Reroll::Ones), 1);
         assert_eq!(d.used(), 4);
+    }
+
+    #[test]
+    fn tape_replays_then_draws_fresh() {
+        let mut d = ScriptedDice::new(&[1, 2, 3, 4, 5]);
+        let mut tape = Tape::default();
+        let mut rec = Recording { inner: &mut d, tape: &mut tape };
+        assert_eq!((rec.d6(), rec.d6()), (1, 2));
+        let mut rep = Replaying { inner: &mut d, tape: &tape, pos: 0 };
+        assert_eq!((rep.d6(), rep.d6(), rep.d6()), (1, 2, 3));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Scenario → simulation → results: runs the cells of a scenario on the engine and derives
 //! what the kinds need beyond per-cell tallies (the effort best response).
 
+pub mod balance;
 pub mod effort;
+pub mod paired;
 pub mod scenario;
 
 use crate::engine::{self, RunOutput, progress::Progress};

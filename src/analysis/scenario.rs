@@ -1,7 +1,9 @@
 //! A validated scenario: what to simulate (cells) and how to present it (layout).
 
+use crate::analysis::paired::Paired;
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Stop, Trial};
+use crate::rules::bmg3e::duel::Duel;
 use crate::rules::bmg3e::{Attack, Check};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -14,16 +16,22 @@ pub enum Kind {
     Effort,
     Compare,
     Sweep,
+    Duel,
+    Balance,
+    Paired,
 }
 
 impl Kind {
     /// All kinds with their config names.
-    pub const ALL: [(&'static str, Kind); 5] = [
+    pub const ALL: [(&'static str, Kind); 8] = [
         ("attack", Kind::Attack),
         ("check", Kind::Check),
         ("effort", Kind::Effort),
         ("compare", Kind::Compare),
         ("sweep", Kind::Sweep),
+        ("duel", Kind::Duel),
+        ("balance", Kind::Balance),
+        ("paired", Kind::Paired),
     ];
 
     /// The config / JSON name.
@@ -39,6 +47,8 @@ pub use crate::rules::bmg3e::Objective;
 pub enum AnyTrial {
     Attack(Attack),
     Check(Check),
+    Duel(Duel),
+    Paired(Paired),
 }
 
 impl Trial for AnyTrial {
@@ -46,6 +56,8 @@ impl Trial for AnyTrial {
         match self {
             AnyTrial::Attack(a) => a.shape(),
             AnyTrial::Check(c) => c.shape(),
+            AnyTrial::Duel(d) => d.shape(),
+            AnyTrial::Paired(p) => p.shape(),
         }
     }
 
@@ -54,6 +66,8 @@ impl Trial for AnyTrial {
         match self {
             AnyTrial::Attack(a) => a.run(dice),
             AnyTrial::Check(c) => c.run(dice),
+            AnyTrial::Duel(d) => d.run(dice),
+            AnyTrial::Paired(p) => p.run(dice),
         }
     }
 }
@@ -77,6 +91,36 @@ pub enum Layout {
     Compare { loadouts: Vec<String>, targets: Vec<String> },
     /// One cell per value of `parameter`.
     Sweep { parameter: String, values: Vec<i64> },
+    /// One multi-round duel between fighters A and B.
+    Duel { a: String, b: String },
+    /// A candidate card and reference fighters, each against a gauntlet.
+    Balance(BalanceLayout),
+    /// Loadout A against loadout B on common random numbers.
+    Paired { a: String, b: String, measure: &'static str },
+}
+
+/// One row of a balance test: a fighter that met the gauntlet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BalanceRow {
+    pub label: String,
+    pub reputation: Option<f64>,
+    pub funding: Option<f64>,
+    /// Costs within the peer band of the candidate's (row 0 is the candidate itself).
+    pub peer: bool,
+}
+
+/// How a balance test's cells are arranged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BalanceLayout {
+    /// Row 0 is the candidate; the rest are the gauntlet's fighters.
+    pub rows: Vec<BalanceRow>,
+    pub opponents: Vec<String>,
+    /// `cells[row][opponent]`: the cell index of that duel (`None` for a fighter against itself).
+    pub cells: Vec<Vec<Option<usize>>>,
+    /// Reputation within ± this fraction of the candidate's counts as similar cost.
+    pub peer_band: f64,
+    /// Relative difference from the peers' mean that flags an outlier.
+    pub outlier_threshold: f64,
 }
 
 /// A validated scenario, ready to run.

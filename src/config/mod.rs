@@ -5,6 +5,7 @@
 //! allowed. Rule violations found by the rule constructors (effort limits, attacking a
 //! casualty) are routed back to the field that caused them.
 
+mod duels;
 pub mod raw;
 pub mod source;
 
@@ -55,6 +56,7 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         .map(|(_, k)| *k)
         .ok_or_else(|| ctx.err(0, &["kind"], format!("unknown scenario kind `{}`", file.kind), kind_names()))?;
     ctx.add_library(0, file.cards.clone(), file.weapons.clone())?;
+    ctx.add_fighters(0, file.fighters.clone())?;
     for inc in &file.include {
         ctx.include(inc)?;
     }
@@ -89,6 +91,9 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         ("effort", file.effort.is_some()),
         ("compare", file.compare.is_some()),
         ("sweep", file.sweep.is_some()),
+        ("duel", file.duel.is_some()),
+        ("balance", file.balance.is_some()),
+        ("paired", file.paired.is_some()),
     ];
     let wanted: &[&str] = match kind {
         Kind::Attack => &["attack"],
@@ -96,6 +101,9 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         Kind::Effort => &["attack", "effort"],
         Kind::Compare => &["attack", "compare"],
         Kind::Sweep => &["sweep"],
+        Kind::Duel => &["duel"],
+        Kind::Balance => &["balance"],
+        Kind::Paired => &["paired", "attack"],
     };
     for (sec, present) in sections {
         if present && !wanted.contains(&sec) && !(kind == Kind::Sweep && (sec == "attack" || sec == "check")) {
@@ -128,6 +136,9 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         Kind::Effort => ctx.effort(&file, &readings, &mut setup)?,
         Kind::Compare => ctx.compare(&file, &readings, &mut setup)?,
         Kind::Sweep => ctx.sweep(&file, &readings, &mut setup)?,
+        Kind::Duel => ctx.duel(&file, &readings, &mut setup)?,
+        Kind::Balance => ctx.balance(&file, &readings, &mut setup)?,
+        Kind::Paired => ctx.paired(&file, &readings, &mut setup)?,
     };
     if cells.len() > MAX_CELLS {
         return Err(ctx.err(
@@ -214,11 +225,12 @@ struct Ctx {
     sources: Vec<Source>,
     cards: BTreeMap<String, (raw::Card, usize)>,
     weapons: BTreeMap<String, (raw::Weapon, usize)>,
+    fighters: BTreeMap<String, (raw::FighterRef, usize)>,
 }
 
 impl Ctx {
     fn new(main: Source) -> Self {
-        Ctx { sources: vec![main], cards: BTreeMap::new(), weapons: BTreeMap::new() }
+        Ctx { sources: vec![main], cards: BTreeMap::new(), weapons: BTreeMap::new(), fighters: BTreeMap::new() }
     }
 
     fn err(&self, file: usize, path: &[&str], msg: impl Into<String>, allowed: impl Into<String>) -> InputError {
@@ -256,7 +268,8 @@ impl Ctx {
         if let Some(r) = &lib.ruleset {
             self.check_ruleset(r, idx)?;
         }
-        self.add_library(idx, lib.cards, lib.weapons)
+        self.add_library(idx, lib.cards, lib.weapons)?;
+        self.add_fighters(idx, lib.fighters)
     }
 
     fn add_library(
@@ -1078,7 +1091,7 @@ pub fn parse_damage(s: &str) -> Result<Markers, String> {
     Ok(m)
 }
 
-fn profile_text(p: &Profile) -> String {
+pub(crate) fn profile_text(p: &Profile) -> String {
     format!("A{} D{} S{}+ W{} E{} Sp{}", p.attack, p.defense, p.strength, p.willpower, p.endurance, p.special)
 }
 
@@ -1125,7 +1138,7 @@ fn markers_text(m: Markers) -> String {
     if m == Markers::default() { String::new() } else { format!(", starting with {m}") }
 }
 
-fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
+pub(crate) fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
     let mut out = Vec::new();
     let mut parts = Vec::new();
     if let Some(e) = a.attacker_effort {

@@ -32,6 +32,11 @@ pub struct ScenarioFile {
     pub effort: Option<Effort>,
     pub compare: Option<Compare>,
     pub sweep: Option<Sweep>,
+    #[serde(default)]
+    pub fighters: BTreeMap<String, FighterRef>,
+    pub duel: Option<Duel>,
+    pub balance: Option<Balance>,
+    pub paired: Option<Paired>,
 }
 
 /// A library of cards and weapons pulled in with `include = [...]`.
@@ -44,6 +49,8 @@ pub struct LibraryFile {
     pub cards: BTreeMap<String, Card>,
     #[serde(default)]
     pub weapons: BTreeMap<String, Weapon>,
+    #[serde(default)]
+    pub fighters: BTreeMap<String, FighterRef>,
 }
 
 /// Ambiguity switches (`shared/rules/bmg-3e.md`).
@@ -154,4 +161,46 @@ pub struct Sweep {
     pub from: Option<i64>,
     pub to: Option<i64>,
     pub step: Option<i64>,
+}
+
+/// A card with the weapon it fights with and its effort policy (duels, gauntlets).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FighterRef {
+    pub label: Option<String>,
+    pub card: String,
+    pub weapon: Option<String>,
+    pub effort: Option<String>,
+    pub stun: Option<i64>,
+    pub wounds: Option<i64>,
+}
+
+/// A multi-round duel.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Duel {
+    pub rounds: Option<i64>,
+    pub a: FighterRef,
+    pub b: FighterRef,
+}
+
+/// A card against a gauntlet of reference fighters.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Balance {
+    pub candidate: FighterRef,
+    pub gauntlet: Option<Vec<String>>,
+    pub rounds: Option<i64>,
+    pub peer_band: Option<f64>,
+    pub outlier_threshold: Option<f64>,
+}
+
+/// Loadout A against loadout B on common random numbers (circumstances in `[attack]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Paired {
+    pub a: Loadout,
+    pub b: Loadout,
+    pub target: String,
+    pub measure: Option<String>,
 }

@@ -46,8 +46,8 @@ pub enum Chart {
     Distribution {
         title: String,
         x_label: String,
-        /// The value of the first bar.
-        first: usize,
+        /// The value of the first bar (may be negative, e.g. a difference).
+        first: i64,
         exactly: Vec<Est>,
         at_least: Vec<Est>,
     },
@@ -148,12 +148,11 @@ fn draw_distribution<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     x_label: &str,
-    first: usize,
+    first: i64,
     exactly: &[Est],
     at_least: &[Est],
 ) -> Result<(), String> {
     let n = exactly.len().max(1);
-    let first = first as i64;
     let mut c = ChartBuilder::on(root)
         .caption(title, ("sans-serif", 26))
         .margin(16)

@@ -5,6 +5,7 @@
 
 pub mod charts;
 pub mod csv_out;
+mod duels;
 pub mod model;
 pub mod tables;
 pub mod text;
@@ -39,6 +40,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             let names: &[&str] = match sc.cells[0].trial {
                 AnyTrial::Attack(_) => &["hits", "stun", "wounds"],
                 AnyTrial::Check(_) => &["sum"],
+                _ => &[],
             };
             for name in names {
                 let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
@@ -121,6 +123,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 },
             ));
         }
+        Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
+            out.extend(duels::charts(run, report));
+        }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort has best");
             let max_a = sc.cells.iter().filter_map(|c| c.params[1].1.as_u64()).max().unwrap_or(0);
@@ -181,13 +186,13 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     out
 }
 
-fn distribution(t: &Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
+pub(crate) fn distribution(t: &Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
     let (first, len) = (t.first(i), t.trimmed(i).len());
     let e = |p: stats::Proportion| Est { v: p.p, lo: p.lo, hi: p.hi };
     Chart::Distribution {
         title: title.to_string(),
         x_label: x_label.to_string(),
-        first,
+        first: first as i64,
         exactly: (first..len).map(|v| e(t.exactly(i, v, z))).collect(),
         at_least: (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
     }
@@ -228,7 +233,7 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
         s.push_str(&format!("| `{k}` | {v} |\n"));
     }
     s.push_str("\n## Results\n\n");
-    if let Some(v) = tables::effort_verdict(report) {
+    if let Some(v) = tables::verdict(report) {
         s.push_str(&format!("**{v}**\n\n"));
     }
     for t in tables::tables(run, report) {
@@ -307,7 +312,7 @@ pub fn terminal(run: &RunResult, report: &Report) -> String {
         "  Readings: {}\n\n",
         sc.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
     ));
-    if let Some(v) = tables::effort_verdict(report) {
+    if let Some(v) = tables::verdict(report) {
         s.push_str(&format!("{v}\n\n"));
     }
     for t in tables::tables(run, report).iter().filter(|t| t.terminal) {

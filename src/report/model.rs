@@ -4,7 +4,9 @@
 //! config and seed whatever the thread count.
 
 use crate::analysis::RunResult;
+use crate::analysis::balance::{self, BalanceSummary};
 use crate::analysis::effort::{self, Best};
+use crate::analysis::paired::{self, PairedSummary};
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
 use crate::stats;
@@ -89,6 +91,12 @@ pub struct Report {
     pub cells: Vec<CellReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best: Option<Best>,
+    /// Balance tests: per fighter and overall figures, peers, outlier flags and the verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub balance: Option<BalanceSummary>,
+    /// Paired comparisons: the difference A − B and the trial saving of common random numbers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paired: Option<PairedSummary>,
     pub stopping: StoppingReport,
 }
 
@@ -105,6 +113,16 @@ impl Report {
             .collect();
         let best = match &sc.layout {
             Layout::Effort { objective } => Some(effort::best(&sc.cells, &run.output.tallies, *objective, z)),
+            _ => None,
+        };
+        let balance = match &sc.layout {
+            Layout::Balance(l) => Some(balance::summarise(l, &sc.cells, &run.output.tallies, z)),
+            _ => None,
+        };
+        let paired = match (&sc.layout, &sc.cells[0].trial) {
+            (Layout::Paired { .. }, crate::analysis::scenario::AnyTrial::Paired(p)) => {
+                Some(paired::summary(&run.output.tallies[0], p.offset, z))
+            }
             _ => None,
         };
         let st = &run.output.stopping;
@@ -130,6 +148,8 @@ impl Report {
             ),
             cells,
             best,
+            balance,
+            paired,
             stopping: StoppingReport {
                 rule: if st.target_half_width.is_some() { "precision" } else { "trials" },
                 target_half_width: st.target_half_width,

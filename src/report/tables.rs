@@ -19,7 +19,7 @@ pub struct Table {
 }
 
 impl Table {
-    fn new(title: impl Into<String>, headers: &[&str], terminal: bool) -> Self {
+    pub(crate) fn new(title: impl Into<String>, headers: &[&str], terminal: bool) -> Self {
         Table {
             title: title.into(),
             headers: headers.iter().map(|h| h.to_string()).collect(),
@@ -97,6 +97,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             let shown: &[&str] = match sc.cells[0].trial {
                 AnyTrial::Attack(_) => &["hits", "stun", "wounds", "impacts", "blocks"],
                 AnyTrial::Check(_) => &["sum"],
+                _ => &[],
             };
             for (i, (name, _)) in cell.metrics.0.iter().enumerate() {
                 if !shown.contains(&name.as_str()) {
@@ -171,6 +172,9 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 tab.rows.push(row);
             }
             out.push(tab);
+        }
+        Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
+            out.extend(super::duels::tables(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort reports have a best choice");
@@ -247,8 +251,24 @@ fn fmt_objective(o: crate::analysis::scenario::Objective, v: f64, c: [f64; 2]) -
     }
 }
 
-/// One-paragraph verdict for effort tables.
-pub fn effort_verdict(report: &Report) -> Option<String> {
+/// The headline sentence of effort, balance and paired reports.
+pub fn verdict(report: &Report) -> Option<String> {
+    if let Some(b) = &report.balance {
+        return Some(format!("{} Position: {}.", b.verdict, b.position));
+    }
+    if let Some(p) = &report.paired {
+        let resolved = if p.ci95[0] > 0.0 {
+            "A does more than B"
+        } else if p.ci95[1] < 0.0 {
+            "B does more than A"
+        } else {
+            "the difference is not resolved at 95 %"
+        };
+        return Some(format!(
+            "Mean difference A − B = {:+.4} [{:+.4}, {:+.4}]: {resolved}. Common random numbers made this {:.1}× cheaper than two independent runs.",
+            p.mean_difference, p.ci95[0], p.ci95[1], p.trial_saving
+        ));
+    }
     let b = report.best.as_ref()?;
     let value = if b.objective == "hits" {
         format!("{:.3} expected hits [{:.3}, {:.3}]", b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])

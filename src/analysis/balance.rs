@@ -1,0 +1,290 @@
+//! Balance verdicts: a candidate card against a gauntlet, compared with reference cards of
+//! similar cost.
+//!
+//! Every fighter (the candidate and each reference fighter) duels every gauntlet opponent
+//! except itself. Per opponent we report P(win), P(draw), P(loss), rounds to K.O., damage dealt
+//! and taken per round; "overall" is the plain average over opponents, with the interval of an
+//! average of independent estimates. Dividing by Reputation (and $ where given) puts cards of
+//! different cost on one scale; the candidate is flagged as an outlier on a metric when it is more
+//! than `outlier_threshold` away from its peers' mean *and* its own interval excludes that mean.
+
+use super::scenario::{BalanceLayout, CellSpec};
+use crate::engine::Tally;
+use crate::rules::bmg3e::duel::{event, metric};
+use crate::stats;
+use serde::Serialize;
+
+/// An estimate with its 95 % interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Est {
+    pub value: f64,
+    pub ci95: [f64; 2],
+}
+
+impl Est {
+    fn half(&self) -> f64 {
+        (self.ci95[1] - self.ci95[0]) / 2.0
+    }
+
+    fn scaled(&self, k: f64) -> Est {
+        Est { value: self.value * k, ci95: [self.ci95[0] * k, self.ci95[1] * k] }
+    }
+}
+
+/// The figures of one duel cell (or their average over opponents).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DuelStats {
+    pub win: Est,
+    pub draw: Est,
+    pub loss: Est,
+    /// Mean round in which the opponent was first put down, among duels where it was.
+    pub rounds_to_ko: Option<Est>,
+    pub dealt_per_round: Est,
+    pub taken_per_round: Est,
+}
+
+/// Figures of a duel tally (fighter A's point of view).
+pub fn duel_stats(t: &Tally, z: f64) -> DuelStats {
+    let ev = |i: usize| {
+        let p = t.event(i, z);
+        Est { value: p.p, ci95: [p.lo, p.hi] }
+    };
+    let rounds_to_ko = conditional_round(&t.hists[metric::A_KO_ROUND], z);
+    let ratio = |k: usize| {
+        let (r, lo, hi) = t.ratio(k, z);
+        Est { value: r, ci95: [lo, hi] }
+    };
+    DuelStats {
+        win: ev(event::A_WINS),
+        draw: ev(event::DRAW),
+        loss: ev(event::B_WINS),
+        rounds_to_ko,
+        dealt_per_round: ratio(0),
+        taken_per_round: ratio(1),
+    }
+}
+
+/// Mean of a "round it happened" histogram among the trials where it happened (value ≥ 1),
+/// with its interval; `None` if it happened fewer than twice.
+pub fn conditional_round(h: &[u64], z: f64) -> Option<Est> {
+    let happened: Vec<u64> = h.iter().skip(1).copied().collect();
+    let n: u64 = happened.iter().sum();
+    (n > 1).then(|| {
+        let m = stats::moments(&happened);
+        // `happened[k]` counts round k + 1.
+        let mean = m.mean + 1.0;
+        Est { value: mean, ci95: [mean - z * m.stderr, mean + z * m.stderr] }
+    })
+}
+
+/// Average of independent estimates: the mean, with half-width √(Σ halfᵢ²) / k.
+fn average(xs: &[Est]) -> Est {
+    let k = xs.len() as f64;
+    let value = xs.iter().map(|e| e.value).sum::<f64>() / k;
+    let half = xs.iter().map(|e| e.half().powi(2)).sum::<f64>().sqrt() / k;
+    Est { value, ci95: [value - half, value + half] }
+}
+
+fn average_stats(xs: &[&DuelStats]) -> DuelStats {
+    let pick = |f: &dyn Fn(&DuelStats) -> Est| average(&xs.iter().map(|s| f(s)).collect::<Vec<_>>());
+    let ko: Vec<Est> = xs.iter().filter_map(|s| s.rounds_to_ko).collect();
+    DuelStats {
+        win: pick(&|s| s.win),
+        draw: pick(&|s| s.draw),
+        loss: pick(&|s| s.loss),
+        rounds_to_ko: (!ko.is_empty()).then(|| average(&ko)),
+        dealt_per_round: pick(&|s| s.dealt_per_round),
+        taken_per_round: pick(&|s| s.taken_per_round),
+    }
+}
+
+/// One fighter's results against the gauntlet.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FighterSummary {
+    pub label: String,
+    pub reputation: Option<f64>,
+    pub funding: Option<f64>,
+    pub peer: bool,
+    /// Per gauntlet opponent, in layout order (`None` against itself).
+    pub per_opponent: Vec<Option<DuelStats>>,
+    pub overall: DuelStats,
+    /// `overall` divided by Reputation.
+    pub per_reputation: Option<DuelStats>,
+    /// `overall` divided by $ (funding).
+    pub per_funding: Option<DuelStats>,
+}
+
+/// An outlier flag, in plain language and in numbers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Flag {
+    pub metric: &'static str,
+    pub value: Est,
+    pub reference_mean: f64,
+    /// (value − reference mean) / reference mean.
+    pub relative: f64,
+    pub text: String,
+}
+
+/// The whole balance result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BalanceSummary {
+    pub fighters: Vec<FighterSummary>,
+    /// Labels of the reference fighters the candidate was compared with.
+    pub reference: Vec<String>,
+    /// How those were chosen.
+    pub reference_rule: String,
+    pub position: String,
+    pub flags: Vec<Flag>,
+    pub verdict: String,
+}
+
+fn scale(s: &DuelStats, k: f64) -> DuelStats {
+    DuelStats {
+        win: s.win.scaled(k),
+        draw: s.draw.scaled(k),
+        loss: s.loss.scaled(k),
+        rounds_to_ko: s.rounds_to_ko.map(|e| e.scaled(k)),
+        dealt_per_round: s.dealt_per_round.scaled(k),
+        taken_per_round: s.taken_per_round.scaled(k),
+    }
+}
+
+/// Per-Reputation metrics checked for outliers: (name, getter, higher is better for the card).
+/// The last flag says whether the figure is a probability (printed as a percentage).
+type Getter = fn(&DuelStats) -> Est;
+const CHECKED: [(&str, Getter, bool, bool); 3] = [
+    ("P(win) per Reputation point", |s| s.win, true, true),
+    ("damage dealt per round per Reputation point", |s| s.dealt_per_round, true, false),
+    ("damage taken per round per Reputation point", |s| s.taken_per_round, false, false),
+];
+
+/// Summarise a balance run.
+pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally], z: f64) -> BalanceSummary {
+    let fighters: Vec<FighterSummary> = layout
+        .rows
+        .iter()
+        .zip(&layout.cells)
+        .map(|(row, cells)| {
+            let per_opponent: Vec<Option<DuelStats>> =
+                cells.iter().map(|c| c.map(|i| duel_stats(&tallies[i], z))).collect();
+            let present: Vec<&DuelStats> = per_opponent.iter().flatten().collect();
+            let overall = average_stats(&present);
+            FighterSummary {
+                label: row.label.clone(),
+                reputation: row.reputation,
+                funding: row.funding,
+                peer: row.peer,
+                per_reputation: row.reputation.filter(|r| *r > 0.0).map(|r| scale(&overall, 1.0 / r)),
+                per_funding: row.funding.filter(|f| *f > 0.0).map(|f| scale(&overall, 1.0 / f)),
+                per_opponent,
+                overall,
+            }
+        })
+        .collect();
+    let cand = &fighters[0];
+    let priced: Vec<usize> = (1..fighters.len()).filter(|&i| fighters[i].per_reputation.is_some()).collect();
+    let peers: Vec<usize> = priced.iter().copied().filter(|&i| fighters[i].peer).collect();
+    let band = format!("{:.0} %", layout.peer_band * 100.0);
+    let (reference, reference_rule) = if peers.len() >= 2 {
+        (peers, format!("reference fighters whose Reputation is within ±{band} of the candidate's"))
+    } else {
+        (
+            priced.clone(),
+            format!(
+                "every reference fighter with a Reputation (fewer than two are within ±{band} of the candidate's cost)"
+            ),
+        )
+    };
+    let ref_labels: Vec<String> = reference.iter().map(|&i| fighters[i].label.clone()).collect();
+    let mut flags = Vec::new();
+    let mut position = String::from("the candidate has no Reputation, so it cannot be placed by cost");
+    if let Some(cpr) = &cand.per_reputation {
+        if !reference.is_empty() {
+            let win = |i: usize| fighters[i].per_reputation.as_ref().map(|s| s.win.value).unwrap_or(0.0);
+            let better = reference.iter().filter(|&&i| win(i) > cpr.win.value).count();
+            position = format!(
+                "P(win) per Reputation point ranks {} of {} against the reference fighters ({})",
+                better + 1,
+                reference.len() + 1,
+                ref_labels.join(", ")
+            );
+        }
+        for (name, get, higher_is_stronger, percent) in CHECKED {
+            let f = |x: f64| if percent { format!("{:.3}%", x * 100.0) } else { fmt(x) };
+            let vals: Vec<f64> =
+                reference.iter().filter_map(|&i| fighters[i].per_reputation.as_ref().map(|s| get(s).value)).collect();
+            if vals.is_empty() {
+                continue;
+            }
+            let mean = vals.iter().sum::<f64>() / vals.len() as f64;
+            let v = get(cpr);
+            if mean <= 0.0 {
+                continue;
+            }
+            let rel = (v.value - mean) / mean;
+            let excludes = v.ci95[0] > mean || v.ci95[1] < mean;
+            if rel.abs() > layout.outlier_threshold && excludes {
+                let stronger = (rel > 0.0) == higher_is_stronger;
+                flags.push(Flag {
+                    metric: name,
+                    value: v,
+                    reference_mean: mean,
+                    relative: rel,
+                    text: format!(
+                        "{name} is {} [{}, {}], {:.0} % {} the reference mean {}: the card looks {} for its Reputation.",
+                        f(v.value),
+                        f(v.ci95[0]),
+                        f(v.ci95[1]),
+                        rel.abs() * 100.0,
+                        if rel > 0.0 { "above" } else { "below" },
+                        f(mean),
+                        if stronger { "too strong (under-costed)" } else { "too weak (over-costed)" }
+                    ),
+                });
+            }
+        }
+    }
+    let verdict = if cand.per_reputation.is_none() {
+        "No verdict: give the candidate card a `reputation` to compare it by cost.".to_string()
+    } else if reference.is_empty() {
+        "No verdict: no reference fighter has a Reputation to compare with.".to_string()
+    } else if flags.is_empty() {
+        format!(
+            "Balanced: within ±{:.0} % of the reference fighters on every per-Reputation metric (or not distinguishable from them at 95 %).",
+            layout.outlier_threshold * 100.0
+        )
+    } else {
+        format!(
+            "Outlier on {} metric(s): {}",
+            flags.len(),
+            flags.iter().map(|f| f.text.as_str()).collect::<Vec<_>>().join(" ")
+        )
+    };
+    BalanceSummary { fighters, reference: ref_labels, reference_rule, position, flags, verdict }
+}
+
+/// Format a small per-Reputation figure with enough digits.
+pub fn fmt(v: f64) -> String {
+    if v.abs() >= 1.0 {
+        format!("{v:.3}")
+    } else if v.abs() >= 0.01 {
+        format!("{v:.4}")
+    } else {
+        format!("{v:.5}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn average_of_independent_estimates() {
+        let a = Est { value: 0.4, ci95: [0.3, 0.5] };
+        let b = Est { value: 0.6, ci95: [0.5, 0.7] };
+        let m = average(&[a, b]);
+        assert!((m.value - 0.5).abs() < 1e-12);
+        // Half-widths 0.1 and 0.1 → √0.02 / 2 ≈ 0.0707.
+        assert!((m.half() - 0.02f64.sqrt() / 2.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,313 @@
+//! Config for the multi-round kinds (`duel`, `balance`) and CRN comparisons (`paired`).
+
+use super::{Ctx, cell, raw};
+use crate::analysis::paired::{Measure, Paired};
+use crate::analysis::scenario::{AnyTrial, BalanceLayout, BalanceRow, CellSpec, Layout};
+use crate::error::InputError;
+use crate::rules::bmg3e::Readings;
+use crate::rules::bmg3e::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
+use crate::rules::bmg3e::{Markers, WeaponKind};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// A fighter resolved from the config, with what the reports need to know about it.
+pub(super) struct Resolved {
+    pub fighter: Fighter,
+    pub label: String,
+    pub reputation: Option<f64>,
+    pub funding: Option<f64>,
+    pub describe: String,
+}
+
+type Cells = (Vec<CellSpec>, Layout);
+
+impl Ctx {
+    pub(super) fn add_fighters(
+        &mut self,
+        file: usize,
+        fighters: BTreeMap<String, raw::FighterRef>,
+    ) -> Result<(), InputError> {
+        for (name, f) in fighters {
+            if let Some((_, other)) = self.fighters.get(&name) {
+                return Err(self.err(
+                    file,
+                    &["fighters", &name],
+                    format!("fighter `{name}` is already defined in {}", self.sources[*other].path.display()),
+                    "each fighter name once",
+                ));
+            }
+            self.fighters.insert(name, (f, file));
+        }
+        Ok(())
+    }
+
+    /// Resolve a fighter reference written at `at` in file `file`.
+    pub(super) fn fighter(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
+        let path = |field: &'static str| -> Vec<&str> { at.iter().copied().chain(std::iter::once(field)).collect() };
+        // Lookups report at the fighter's own file and field (it may come from an include).
+        let retarget = |e: InputError, field: &'static str| {
+            self.err(file, &path(field), e.message.clone(), e.allowed.clone().unwrap_or_default())
+        };
+        let (profile, card_label) = self.card(&f.card, &path("card")).map_err(|e| retarget(e, "card"))?;
+        let card = &self.cards[&f.card].0;
+        let weapon_name = f.weapon.clone().unwrap_or_else(|| "unarmed".into());
+        let (weapon, weapon_label) = self.weapon(&weapon_name, &path("weapon")).map_err(|e| retarget(e, "weapon"))?;
+        let policy_name = f.effort.clone().unwrap_or_else(|| "optimal-ko".into());
+        let effort = EffortPolicy::parse(&policy_name).ok_or_else(|| {
+            self.err(
+                file,
+                &path("effort"),
+                format!("unknown effort policy `{policy_name}`"),
+                EffortPolicy::NAMES.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+            )
+        })?;
+        let stun = self.int(file, &path("stun"), f.stun.unwrap_or(0), 0..=profile.willpower as i64 - 1, "stun")?;
+        let wounds =
+            self.int(file, &path("wounds"), f.wounds.unwrap_or(0), 0..=profile.endurance as i64 - 1, "wounds")?;
+        let label = f.label.clone().unwrap_or_else(|| format!("{card_label} + {weapon_label}"));
+        let kind = match weapon.kind {
+            WeaponKind::Melee { .. } => "melee",
+            WeaponKind::Ranged { .. } => "ranged",
+        };
+        let describe = format!(
+            "{label}: {} ({kind}, {} per hit), effort policy `{}`{}",
+            super::profile_text(&profile),
+            weapon.damage,
+            effort.name(),
+            card.reputation.map(|r| format!(", Reputation {r}")).unwrap_or_default()
+        );
+        Ok(Resolved {
+            fighter: Fighter { profile, weapon, effort, start: Markers { stun: stun as u8, wounds: wounds as u8 } },
+            label,
+            reputation: card.reputation.map(|r| r as f64),
+            funding: card.funding.map(|f| f as f64),
+            describe,
+        })
+    }
+
+    fn rounds(&self, v: Option<i64>, sec: &str) -> Result<u8, InputError> {
+        Ok(self.int(0, &[sec, "rounds"], v.unwrap_or(4), 1..=12, "rounds")? as u8)
+    }
+
+    pub(super) fn duel(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let d = self.section(&f.duel, "duel")?;
+        let rounds = self.rounds(d.rounds, "duel")?;
+        let a = self.fighter(&d.a, 0, &["duel", "a"])?;
+        let b = self.fighter(&d.b, 0, &["duel", "b"])?;
+        setup.push(format!("A — {}", a.describe));
+        setup.push(format!("B — {}", b.describe));
+        setup.push(format!(
+            "{rounds} rounds: Take the Lead, one attack each in initiative order, Recount (★ removal, K.O. recovery checks)"
+        ));
+        let duel = Duel::new(&DuelSetup { a: a.fighter, b: b.fighter, rounds, readings: *readings });
+        Ok((
+            vec![cell(
+                &format!("{} vs {}", a.label, b.label),
+                vec![("a".into(), json!(a.label)), ("b".into(), json!(b.label))],
+                AnyTrial::Duel(duel),
+            )],
+            Layout::Duel { a: a.label, b: b.label },
+        ))
+    }
+
+    pub(super) fn balance(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let b = self.section(&f.balance, "balance")?;
+        let rounds = self.rounds(b.rounds, "balance")?;
+        let candidate = self.fighter(&b.candidate, 0, &["balance", "candidate"])?;
+        if candidate.reputation.is_none() {
+            return Err(self.err(
+                0,
+                &["balance", "candidate", "card"],
+                format!("card `{}` has no `reputation`: a balance test compares cards by cost", b.candidate.card),
+                "a card with reputation = 0..=2000",
+            ));
+        }
+        let names: Vec<String> = match &b.gauntlet {
+            Some(g) => g.clone(),
+            None => self.fighters.keys().cloned().collect(),
+        };
+        if names.is_empty() || names.len() > 20 {
+            return Err(self.err(
+                0,
+                &["balance", "gauntlet"],
+                format!("{} gauntlet fighters", names.len()),
+                "1..=20 names of [fighters.NAME] entries (e.g. from an included gauntlet file)",
+            ));
+        }
+        let peer_band = b.peer_band.unwrap_or(0.25);
+        if !(peer_band > 0.0 && peer_band <= 2.0) {
+            return Err(self.err(
+                0,
+                &["balance", "peer_band"],
+                format!("peer_band {peer_band}"),
+                "greater than 0, at most 2 (fraction of the candidate's Reputation)",
+            ));
+        }
+        let threshold = b.outlier_threshold.unwrap_or(0.25);
+        if !(threshold > 0.0 && threshold <= 5.0) {
+            return Err(self.err(
+                0,
+                &["balance", "outlier_threshold"],
+                format!("outlier_threshold {threshold}"),
+                "greater than 0, at most 5 (relative difference)",
+            ));
+        }
+        let mut gauntlet = Vec::new();
+        for n in &names {
+            let (fr, file) = self.fighters.get(n).ok_or_else(|| {
+                self.err(
+                    0,
+                    &["balance", "gauntlet"],
+                    format!("unknown fighter `{n}`"),
+                    self.fighters.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+                )
+            })?;
+            gauntlet.push((n.clone(), self.fighter(fr, *file, &["fighters", n])?));
+        }
+        let cand_rep = candidate.reputation.unwrap_or(0.0);
+        let mut rows = vec![BalanceRow {
+            label: format!("{} (candidate)", candidate.label),
+            reputation: candidate.reputation,
+            funding: candidate.funding,
+            peer: true,
+        }];
+        for (_, g) in &gauntlet {
+            rows.push(BalanceRow {
+                label: g.label.clone(),
+                reputation: g.reputation,
+                funding: g.funding,
+                peer: g.reputation.is_some_and(|r| (r - cand_rep).abs() <= peer_band * cand_rep),
+            });
+        }
+        let mut cells = Vec::new();
+        let mut index = Vec::new();
+        let row_fighters: Vec<(Option<&str>, &Resolved)> =
+            std::iter::once((None, &candidate)).chain(gauntlet.iter().map(|(n, r)| (Some(n.as_str()), r))).collect();
+        for (row, (row_name, fighter)) in row_fighters.iter().enumerate() {
+            let mut line = Vec::new();
+            for (opp_name, opp) in &gauntlet {
+                if *row_name == Some(opp_name.as_str()) {
+                    line.push(None);
+                    continue;
+                }
+                let duel = Duel::new(&DuelSetup {
+                    a: fighter.fighter.clone(),
+                    b: opp.fighter.clone(),
+                    rounds,
+                    readings: *readings,
+                });
+                line.push(Some(cells.len()));
+                cells.push(cell(
+                    &format!("{} vs {}", rows[row].label, opp.label),
+                    vec![("fighter".into(), json!(rows[row].label)), ("opponent".into(), json!(opp.label))],
+                    AnyTrial::Duel(duel),
+                ));
+            }
+            index.push(line);
+        }
+        setup.push(format!("Candidate — {}", candidate.describe));
+        for (_, g) in &gauntlet {
+            setup.push(format!("Gauntlet — {}", g.describe));
+        }
+        setup.push(format!(
+            "Each fighter duels every gauntlet opponent but itself over {rounds} rounds; peers: Reputation within ±{:.0} % of {cand_rep}; outlier: more than {:.0} % from the peers' mean with an interval that excludes it",
+            peer_band * 100.0,
+            threshold * 100.0
+        ));
+        let opponents = gauntlet.iter().map(|(_, g)| g.label.clone()).collect();
+        Ok((
+            cells,
+            Layout::Balance(BalanceLayout { rows, opponents, cells: index, peer_band, outlier_threshold: threshold }),
+        ))
+    }
+
+    pub(super) fn paired(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let p = self.section(&f.paired, "paired")?;
+        let base = f.attack.clone().unwrap_or_default();
+        for (field, set) in [
+            ("attacker", base.attacker.is_some()),
+            ("weapon", base.weapon.is_some()),
+            ("target", base.target.is_some()),
+        ] {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["attack", field],
+                    "in a paired comparison attackers, weapons and the target come from [paired]",
+                    "omit it here",
+                ));
+            }
+        }
+        let measure_name = p.measure.clone().unwrap_or_else(|| "hits".into());
+        let measure = Measure::ALL.iter().find(|(n, _)| *n == measure_name).map(|(_, m)| *m).ok_or_else(|| {
+            self.err(
+                0,
+                &["paired", "measure"],
+                format!("unknown measure `{measure_name}`"),
+                Measure::ALL.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+            )
+        })?;
+        let (_, target_label) = self.card(&p.target, &["paired", "target"])?;
+        let mut attacks = Vec::new();
+        let mut labels = Vec::new();
+        for (side, l) in [("a", &p.a), ("b", &p.b)] {
+            let (_, card_label) = self.card(&l.attacker, &["paired", side])?;
+            let weapon = l.weapon.clone().unwrap_or_else(|| "unarmed".into());
+            let (_, weapon_label) = self.weapon(&weapon, &["paired", side])?;
+            let label = l.label.clone().unwrap_or_else(|| format!("{card_label} + {weapon_label}"));
+            let mut a = base.clone();
+            a.attacker = Some(l.attacker.clone());
+            a.weapon = l.weapon.clone();
+            a.target = Some(p.target.clone());
+            let ctx_label = format!("loadout {} (`{label}`): ", side.to_uppercase());
+            let s = self.attack_setup(&a, "attack", readings, &ctx_label)?;
+            attacks.push(self.build_attack(&s, "attack", &ctx_label)?);
+            labels.push(label);
+        }
+        if labels[0] == labels[1] {
+            return Err(self.err(
+                0,
+                &["paired", "b"],
+                format!("both loadouts are labelled `{}`", labels[0]),
+                "distinct labels",
+            ));
+        }
+        setup.push(format!("A: {}", labels[0]));
+        setup.push(format!("B: {}", labels[1]));
+        setup.push(format!("Target: {target_label}"));
+        setup.push(format!(
+            "Measure: {} per attack; A and B resolve on the same dice (common random numbers)",
+            measure.name()
+        ));
+        setup.extend(super::describe_circumstances(&base));
+        let b = attacks.pop().expect("two attacks");
+        let a = attacks.pop().expect("two attacks");
+        Ok((
+            vec![cell(
+                &format!("{} − {}", labels[0], labels[1]),
+                vec![
+                    ("a".into(), json!(labels[0])),
+                    ("b".into(), json!(labels[1])),
+                    ("measure".into(), json!(measure.name())),
+                ],
+                AnyTrial::Paired(Paired::new(a, b, measure)),
+            )],
+            Layout::Paired { a: labels[0].clone(), b: labels[1].clone(), measure: measure.name() },
+        ))
+    }
+}

@@ -1,0 +1,318 @@
+//! Tables and charts for duels, balance tests and paired (CRN) comparisons.
+
+use super::charts::{Chart, Est};
+use super::model::Report;
+use super::tables::Table;
+use super::text::{ci, count, mean_ci, pct, pct_ci};
+use crate::analysis::RunResult;
+use crate::analysis::balance::{self, DuelStats, duel_stats};
+use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
+use crate::analysis::scenario::{AnyTrial, Layout};
+use crate::rules::bmg3e::duel::{event, metric};
+use crate::stats;
+
+fn est(e: &balance::Est) -> String {
+    format!("{} [{}, {}]", balance::fmt(e.value), balance::fmt(e.ci95[0]), balance::fmt(e.ci95[1]))
+}
+
+fn p_est(e: &balance::Est) -> String {
+    pct_ci(e.value, e.ci95[0], e.ci95[1])
+}
+
+fn stats_row(first: String, s: &DuelStats) -> Vec<String> {
+    vec![
+        first,
+        p_est(&s.win),
+        p_est(&s.draw),
+        p_est(&s.loss),
+        s.rounds_to_ko.as_ref().map(est).unwrap_or_else(|| "never".into()),
+        est(&s.dealt_per_round),
+        est(&s.taken_per_round),
+    ]
+}
+
+const STATS_HEADERS: [&str; 6] = [
+    "P(win)",
+    "P(draw: both standing or both down)",
+    "P(loss)",
+    "rounds to K.O. (when it happens)",
+    "damage dealt per round",
+    "damage taken per round",
+];
+
+/// Tables for the duel, balance and paired layouts.
+pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let n = count(report.trials);
+    let mut out = Vec::new();
+    match &sc.layout {
+        Layout::Duel { a, b } => {
+            let mut ev = Table::new(
+                format!("Duel outcome ({n} duels, 95 % intervals)"),
+                &["event", "probability", "95 % interval"],
+                true,
+            );
+            for (i, name) in [
+                (event::A_WINS, format!("{a} wins (opponent K.O. or removed, {a} standing)")),
+                (event::B_WINS, format!("{b} wins")),
+                (event::DRAW, "draw (both standing at the round limit, or both down)".to_string()),
+                (event::B_CASUALTY, format!("{b} removed as a casualty")),
+                (event::A_CASUALTY, format!("{a} removed as a casualty")),
+                (event::A_INITIATIVE, format!("{a} won Take the Lead in round 1")),
+            ] {
+                let p = t[0].event(i, z);
+                ev.rows.push(vec![name, pct(p.p), ci(p.lo, p.hi)]);
+            }
+            out.push(ev);
+            let s = duel_stats(&t[0], z);
+            let mut f = Table::new("Per duel", &["figure", a.as_str(), b.as_str()], true);
+            let m = |i: usize| {
+                let mm = t[0].moments(i);
+                mean_ci(mm.mean, mm.stderr, z)
+            };
+            f.rows.push(vec![
+                "markers placed on the opponent (★ + ♦), mean".into(),
+                m(metric::A_DEALT),
+                m(metric::B_DEALT),
+            ]);
+            let (ra, rb) = (t[0].ratio(0, z), t[0].ratio(1, z));
+            f.rows.push(vec![
+                "markers placed per round played".into(),
+                format!("{:.3} [{:.3}, {:.3}]", ra.0, ra.1, ra.2),
+                format!("{:.3} [{:.3}, {:.3}]", rb.0, rb.1, rb.2),
+            ]);
+            let ko_b = balance::conditional_round(&t[0].hists[metric::B_KO_ROUND], z);
+            f.rows.push(vec![
+                "round the opponent first goes down (when it does)".into(),
+                s.rounds_to_ko.as_ref().map(est).unwrap_or_else(|| "never".into()),
+                ko_b.map(|e| est(&e)).unwrap_or_else(|| "never".into()),
+            ]);
+            f.rows.push(vec!["effort ★ taken, mean".into(), m(metric::A_EFFORT), m(metric::B_EFFORT)]);
+            f.rows.push(vec!["rounds played, mean".into(), m(metric::ROUNDS), String::new()]);
+            out.push(f);
+            let mut d = Table::new("Rounds played", &["rounds", "P(= k)", "95 % interval"], false);
+            for v in t[0].first(metric::ROUNDS)..t[0].trimmed(metric::ROUNDS).len() {
+                let p = t[0].exactly(metric::ROUNDS, v, z);
+                d.rows.push(vec![v.to_string(), pct(p.p), ci(p.lo, p.hi)]);
+            }
+            out.push(d);
+        }
+        Layout::Balance(l) => {
+            let b = report.balance.as_ref().expect("balance summary");
+            let cand = &b.fighters[0];
+            let mut headers = vec!["opponent"];
+            headers.extend(STATS_HEADERS);
+            let mut per = Table::new(format!("{} against each opponent ({n} duels each)", cand.label), &headers, true);
+            for (o, s) in l.opponents.iter().zip(&cand.per_opponent) {
+                if let Some(s) = s {
+                    per.rows.push(stats_row(o.clone(), s));
+                }
+            }
+            per.rows.push(stats_row("overall (average)".into(), &cand.overall));
+            out.push(per);
+            let mut all = Table::new(
+                "Every fighter against the gauntlet: overall and per Reputation point",
+                &[
+                    "fighter",
+                    "Reputation",
+                    "peer",
+                    "P(win)",
+                    "P(win) per Rep",
+                    "dealt/round per Rep",
+                    "taken/round per Rep",
+                    "P(win) per $",
+                ],
+                true,
+            );
+            for f in &b.fighters {
+                let pr = f.per_reputation.as_ref();
+                all.rows.push(vec![
+                    f.label.clone(),
+                    f.reputation.map(|r| format!("{r}")).unwrap_or_else(|| "—".into()),
+                    if f.peer { "yes".into() } else { String::new() },
+                    p_est(&f.overall.win),
+                    pr.map(|s| p_est(&s.win)).unwrap_or_else(|| "—".into()),
+                    pr.map(|s| est(&s.dealt_per_round)).unwrap_or_else(|| "—".into()),
+                    pr.map(|s| est(&s.taken_per_round)).unwrap_or_else(|| "—".into()),
+                    f.per_funding.as_ref().map(|s| p_est(&s.win)).unwrap_or_else(|| "—".into()),
+                ]);
+            }
+            out.push(all);
+            for f in b.fighters.iter().skip(1) {
+                let mut headers = vec!["opponent"];
+                headers.extend(STATS_HEADERS);
+                let mut tb = Table::new(format!("{} against each opponent", f.label), &headers, false);
+                for (o, s) in l.opponents.iter().zip(&f.per_opponent) {
+                    if let Some(s) = s {
+                        tb.rows.push(stats_row(o.clone(), s));
+                    }
+                }
+                tb.rows.push(stats_row("overall (average)".into(), &f.overall));
+                out.push(tb);
+            }
+        }
+        Layout::Paired { a, b, measure } => {
+            let p = report.paired.as_ref().expect("paired summary");
+            let mut tb = Table::new(
+                format!("{measure} per attack, A = {a}, B = {b} ({n} paired trials)"),
+                &["figure", "value", "95 % interval"],
+                true,
+            );
+            let ma = t[0].moments(A_VALUE);
+            let mb = t[0].moments(B_VALUE);
+            tb.rows.push(vec![
+                format!("mean {measure}, A"),
+                format!("{:.4}", ma.mean),
+                format!("± {:.4}", z * ma.stderr),
+            ]);
+            tb.rows.push(vec![
+                format!("mean {measure}, B"),
+                format!("{:.4}", mb.mean),
+                format!("± {:.4}", z * mb.stderr),
+            ]);
+            tb.rows.push(vec![
+                "mean difference A − B".into(),
+                format!("{:+.4}", p.mean_difference),
+                format!("[{:+.4}, {:+.4}]", p.ci95[0], p.ci95[1]),
+            ]);
+            for (i, name) in [(0, "P(A does more than B)"), (1, "P(B does more than A)"), (2, "P(same)")] {
+                let e = t[0].event(i, z);
+                tb.rows.push(vec![name.into(), pct(e.p), ci(e.lo, e.hi)]);
+            }
+            out.push(tb);
+            let mut crn = Table::new("What common random numbers saved", &["figure", "value"], true);
+            crn.rows.push(vec![
+                "variance of A − B: independent runs ÷ paired run".into(),
+                format!("{:.2}×", p.trial_saving),
+            ]);
+            crn.rows.push(vec![
+                "trials per loadout two independent runs would need for this interval".into(),
+                count(p.independent_trials_needed.round() as u64),
+            ]);
+            crn.rows.push(vec!["trials this paired run used".into(), count(report.trials)]);
+            out.push(crn);
+        }
+        _ => {}
+    }
+    out
+}
+
+fn e(x: &balance::Est) -> Est {
+    Est { v: x.value, lo: x.ci95[0], hi: x.ci95[1] }
+}
+
+/// Charts for the duel, balance and paired layouts.
+pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let tail = format!("{} trials, 95 % intervals", count(report.trials));
+    let mut out = Vec::new();
+    match &sc.layout {
+        Layout::Duel { a, b } => {
+            let s = duel_stats(&t[0], z);
+            out.push((
+                "duel-outcome".into(),
+                Chart::Grouped {
+                    title: format!("{}: duel outcome ({tail})", sc.name),
+                    x_label: "outcome".into(),
+                    y_label: "probability".into(),
+                    groups: vec![format!("{a} wins"), "draw".into(), format!("{b} wins")],
+                    series: vec![("probability".into(), vec![e(&s.win), e(&s.draw), e(&s.loss)])],
+                    percent: true,
+                },
+            ));
+            out.push((
+                "duel-rounds".into(),
+                super::distribution(
+                    &t[0],
+                    metric::ROUNDS,
+                    &format!("{}: rounds played ({tail})", sc.name),
+                    "rounds played",
+                    z,
+                ),
+            ));
+        }
+        Layout::Balance(l) => {
+            let bs = report.balance.as_ref().expect("balance summary");
+            let shown: Vec<&balance::FighterSummary> = std::iter::once(&bs.fighters[0])
+                .chain(bs.fighters.iter().skip(1).filter(|f| bs.reference.contains(&f.label)))
+                .take(8)
+                .collect();
+            out.push((
+                "balance-win-by-opponent".into(),
+                Chart::Grouped {
+                    title: format!("{}: P(win) against each opponent ({tail})", sc.name),
+                    x_label: "opponent".into(),
+                    y_label: "P(win)".into(),
+                    groups: l.opponents.clone(),
+                    series: shown
+                        .iter()
+                        .map(|f| {
+                            (
+                                f.label.clone(),
+                                f.per_opponent
+                                    .iter()
+                                    .map(|s| s.as_ref().map(|s| e(&s.win)).unwrap_or(Est { v: 0.0, lo: 0.0, hi: 0.0 }))
+                                    .collect(),
+                            )
+                        })
+                        .collect(),
+                    percent: true,
+                },
+            ));
+            let priced: Vec<&balance::FighterSummary> =
+                bs.fighters.iter().filter(|f| f.per_reputation.is_some()).collect();
+            out.push((
+                "balance-per-reputation".into(),
+                Chart::Grouped {
+                    title: format!("{}: overall P(win) per Reputation point", sc.name),
+                    x_label: "fighter".into(),
+                    y_label: "P(win) per Reputation point".into(),
+                    groups: priced.iter().map(|f| f.label.clone()).collect(),
+                    series: vec![(
+                        "P(win) / Reputation".into(),
+                        priced.iter().map(|f| e(&f.per_reputation.as_ref().expect("priced").win)).collect(),
+                    )],
+                    percent: true,
+                },
+            ));
+        }
+        Layout::Paired { a, b, measure } => {
+            let p = match &sc.cells[0].trial {
+                AnyTrial::Paired(p) => p,
+                _ => return out,
+            };
+            let (ma, mb) = (t[0].moments(A_VALUE), t[0].moments(B_VALUE));
+            let m = |x: stats::Moments| Est { v: x.mean, lo: x.mean - z * x.stderr, hi: x.mean + z * x.stderr };
+            out.push((
+                "paired-means".into(),
+                Chart::Grouped {
+                    title: format!("{}: mean {measure} per attack ({tail})", sc.name),
+                    x_label: "loadout".into(),
+                    y_label: format!("mean {measure}"),
+                    groups: vec![a.clone(), b.clone()],
+                    series: vec![(format!("mean {measure}"), vec![m(ma), m(mb)])],
+                    percent: false,
+                },
+            ));
+            let first = t[0].first(DIFF);
+            let len = t[0].trimmed(DIFF).len();
+            let pe = |q: stats::Proportion| Est { v: q.p, lo: q.lo, hi: q.hi };
+            out.push((
+                "paired-difference".into(),
+                Chart::Distribution {
+                    title: format!("{}: A − B on the same dice ({tail})", sc.name),
+                    x_label: format!("{measure}: A − B"),
+                    first: first as i64 - p.offset as i64,
+                    exactly: (first..len).map(|v| pe(t[0].exactly(DIFF, v, z))).collect(),
+                    at_least: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
+                },
+            ));
+        }
+        _ => {}
+    }
+    out
+}
