@@ -114,12 +114,46 @@ pub fn render(chart: &Chart, dir: &Path, stem: &str) -> Result<(), Error> {
     Ok(())
 }
 
-fn fmt_y(v: f64, percent: bool) -> String {
-    if percent { format!("{:.0}%", v * 100.0) } else { format!("{v:.1}") }
+/// Axis label: enough decimals for the axis range, and nothing above 100 % (the headroom
+/// above a probability axis is only there to keep the legend clear of the bars).
+fn fmt_y(v: f64, percent: bool, top: f64) -> String {
+    if percent {
+        if v > 1.0 + 1e-9 {
+            String::new()
+        } else if top < 0.05 {
+            format!("{:.2}%", v * 100.0)
+        } else if top < 0.2 {
+            format!("{:.1}%", v * 100.0)
+        } else {
+            format!("{:.0}%", v * 100.0)
+        }
+    } else if top < 0.5 {
+        format!("{v:.3}")
+    } else {
+        format!("{v:.1}")
+    }
 }
 
 fn fmt_label(v: f64, percent: bool) -> String {
     if percent { format!("{:.1}%", v * 100.0) } else { format!("{v:.2}") }
+}
+
+/// Caption font size that keeps a title inside the chart width.
+fn caption_size(title: &str) -> u32 {
+    let n = title.chars().count() as u32;
+    if n <= 60 { 26 } else { (26 * 60 / n).max(15) }
+}
+
+/// Shorten a category label to what fits under its bar group.
+fn fit_label(label: &str, groups: usize) -> String {
+    let max = ((SIZE.0 as usize - 120) / groups.max(1) / 8).max(4);
+    if label.chars().count() <= max {
+        label.to_string()
+    } else {
+        let mut s: String = label.chars().take(max - 1).collect();
+        s.push('…');
+        s
+    }
 }
 
 fn e2s<E: std::fmt::Debug>(e: E) -> String {
@@ -154,7 +188,7 @@ fn draw_distribution<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let n = exactly.len().max(1);
     let mut c = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 26))
+        .caption(title, ("sans-serif", caption_size(title)))
         .margin(16)
         .x_label_area_size(50)
         .y_label_area_size(70)
@@ -170,7 +204,7 @@ fn draw_distribution<DB: DrawingBackend>(
                 String::new()
             }
         })
-        .y_label_formatter(&|y| fmt_y(*y, true))
+        .y_label_formatter(&|y| fmt_y(*y, true, 1.0))
         .x_desc(x_label)
         .y_desc("probability")
         .label_style(("sans-serif", 16))
@@ -213,9 +247,11 @@ fn draw_distribution<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Top of the y axis: the highest interval plus room for the legend box above the data.
 fn y_max(series: &[(String, Vec<Est>)], percent: bool) -> f64 {
     let m = series.iter().flat_map(|(_, v)| v.iter().map(|e| e.hi.max(e.v))).fold(0.0, f64::max);
-    if percent { (m * 1.15).clamp(0.05, 1.08) } else { (m * 1.15).max(0.5) }
+    let room = 1.15 + 0.07 * series.len() as f64;
+    if percent { (m * room).clamp(0.002, 1.0 + 0.07 * series.len() as f64 + 0.1) } else { (m * room).max(0.05) }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -232,13 +268,13 @@ fn draw_grouped<DB: DrawingBackend>(
     let s = series.len().max(1);
     let top = y_max(series, percent);
     let mut c = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 26))
+        .caption(title, ("sans-serif", caption_size(title)))
         .margin(16)
         .x_label_area_size(50)
         .y_label_area_size(70)
         .build_cartesian_2d(-0.5f64..(g as f64 - 0.5), 0f64..top)
         .map_err(e2s)?;
-    let names = groups.to_vec();
+    let names: Vec<String> = groups.iter().map(|g| fit_label(g, groups.len())).collect();
     c.configure_mesh()
         .disable_x_mesh()
         .x_labels(g)
@@ -250,7 +286,7 @@ fn draw_grouped<DB: DrawingBackend>(
                 String::new()
             }
         })
-        .y_label_formatter(&|y| fmt_y(*y, percent))
+        .y_label_formatter(&|y| fmt_y(*y, percent, top))
         .x_desc(x_label)
         .y_desc(y_label)
         .label_style(("sans-serif", 15))
@@ -306,7 +342,7 @@ fn draw_lines<DB: DrawingBackend>(
     let pad = ((hi - lo) * 0.05).max(0.5);
     let top = y_max(series, percent);
     let mut c = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 26))
+        .caption(title, ("sans-serif", caption_size(title)))
         .margin(16)
         .x_label_area_size(50)
         .y_label_area_size(70)
@@ -317,7 +353,7 @@ fn draw_lines<DB: DrawingBackend>(
         .x_label_formatter(&|x| {
             if (x - x.round()).abs() < 1e-6 { format!("{}", x.round() as i64) } else { String::new() }
         })
-        .y_label_formatter(&|y| fmt_y(*y, percent))
+        .y_label_formatter(&|y| fmt_y(*y, percent, top))
         .x_desc(x_label)
         .y_desc(y_label)
         .label_style(("sans-serif", 16))
@@ -372,8 +408,9 @@ fn draw_heatmap<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let (nx, ny) = (xs.len().max(1), ys.len().max(1));
     let max = values.iter().flatten().flatten().fold(0.0f64, |a, &b| a.max(b)).max(1e-12);
+    let caption = format!("{title} (darker = higher; max {})", fmt_label(max, percent));
     let mut c = ChartBuilder::on(root)
-        .caption(format!("{title} (darker = higher; max {})", fmt_label(max, percent)), ("sans-serif", 24))
+        .caption(&caption, ("sans-serif", caption_size(&caption)))
         .margin(16)
         .x_label_area_size(50)
         .y_label_area_size(90)

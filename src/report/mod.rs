@@ -1,4 +1,4 @@
-//! One report model → Markdown, CSV, JSON, charts and the terminal summary.
+//! One report model → Markdown, CSV, JSON, charts, a self-contained HTML page and the terminal summary.
 //!
 //! A report directory is written to a temporary sibling first and renamed into place only when
 //! every file is complete, so a failure never leaves a half-written report behind.
@@ -6,6 +6,7 @@
 pub mod charts;
 pub mod csv_out;
 mod duels;
+pub mod html;
 pub mod model;
 pub mod tables;
 pub mod text;
@@ -273,11 +274,17 @@ pub fn write_all(run: &RunResult, report: &Report, dir: &Path) -> Result<Vec<Pat
         std::fs::write(tmp.join("summary.md"), markdown(run, report, &charts)).map_err(io(&tmp.join("summary.md")))?;
         std::fs::write(tmp.join("results.csv"), csv_out::render(run, report)).map_err(io(&tmp.join("results.csv")))?;
         std::fs::write(tmp.join("results.json"), report.to_json()).map_err(io(&tmp.join("results.json")))?;
+        let mut svgs = Vec::new();
         for (stem, chart) in &charts {
             charts::render(chart, &tmp, stem)?;
             files.push(format!("{stem}.png"));
             files.push(format!("{stem}.svg"));
+            let svg_path = tmp.join(format!("{stem}.svg"));
+            svgs.push((stem.clone(), std::fs::read_to_string(&svg_path).map_err(io(&svg_path))?));
         }
+        let page = tmp.join("index.html");
+        std::fs::write(&page, html::render(run, report, &svgs)).map_err(io(&page))?;
+        files.push("index.html".into());
         Ok::<_, Error>(files)
     })();
     let files = match result {

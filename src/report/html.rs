@@ -1,0 +1,151 @@
+//! `index.html`: one self-contained page per run (every kind) with the verdict, setup,
+//! readings, every table and every chart inlined as SVG. No server, no network, no external
+//! files: it can be mailed or opened from disk.
+//!
+//! A few lines of script check on load that every chart and table is actually laid out with a
+//! non-zero size and record the result on `<body data-render-check="...">`, so a headless
+//! browser test can tell "rendered and visible" from "present in the source".
+
+use super::model::Report;
+use super::tables::{self, Table};
+use crate::analysis::RunResult;
+use std::fmt::Write;
+
+/// Escape text for HTML.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn table_html(t: &Table) -> String {
+    let mut s = format!("<section><h3>{}</h3><div class=\"scroll\"><table>\n<thead><tr>", escape(&t.title));
+    for h in &t.headers {
+        let _ = write!(s, "<th>{}</th>", escape(h));
+    }
+    s.push_str("</tr></thead>\n<tbody>\n");
+    for r in &t.rows {
+        s.push_str("<tr>");
+        for c in r {
+            let _ = write!(s, "<td>{}</td>", escape(c));
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</tbody></table></div></section>\n");
+    s
+}
+
+/// Strip the XML prolog so an SVG file can be inlined in HTML.
+fn inline_svg(svg: &str) -> &str {
+    match svg.find("<svg") {
+        Some(i) => &svg[i..],
+        None => svg,
+    }
+}
+
+const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#222}\
+h1{font-size:1.6rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}h3{font-size:1.05rem}\
+table{border-collapse:collapse;font-size:.88rem;margin:.5rem 0}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}\
+th{background:#f0f4f8}tbody tr:nth-child(even){background:#fafafa}.scroll{overflow-x:auto}\
+.verdict{background:#fff8e1;border-left:4px solid #e69f00;padding:.75rem 1rem;font-weight:600}\
+figure{margin:1rem 0}figure svg{max-width:100%;height:auto;border:1px solid #eee}figcaption{font-size:.85rem;color:#555}\
+.meta{color:#555}";
+
+const CHECK_SCRIPT: &str = r#"<script>
+window.addEventListener('load', function () {
+  var charts = document.querySelectorAll('figure svg');
+  var tables = document.querySelectorAll('table');
+  var ok = true;
+  function visible(el) {
+    var r = el.getBoundingClientRect();
+    var st = window.getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
+  }
+  charts.forEach(function (c) { if (!visible(c) || c.querySelectorAll('rect,path,polyline,circle,text').length === 0) ok = false; });
+  tables.forEach(function (t) { if (!visible(t) || t.querySelectorAll('td').length === 0) ok = false; });
+  document.body.setAttribute('data-render-check', 'charts=' + charts.length + ' tables=' + tables.length + ' visible=' + (ok ? 'ok' : 'FAIL'));
+});
+</script>"#;
+
+/// The page. `svgs` are the (file stem, SVG text) of the charts, in report order.
+pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String)]) -> String {
+    let sc = &run.scenario;
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{} — skirmish-odds</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        escape(&sc.name)
+    );
+    let _ =
+        write!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>\n", escape(&sc.name), sc.ruleset, sc.kind.name());
+    if let Some(d) = &sc.description {
+        let _ = writeln!(s, "<p>{}</p>", escape(d));
+    }
+    let st = &report.stopping;
+    let _ = writeln!(
+        s,
+        "<p class=\"meta\">Seed {} · {} trials per cell · widest 95 % half-width ±{:.5}{} · same config and seed give identical numbers for any thread count</p>",
+        report.seed,
+        super::text::count(report.trials),
+        st.worst_half_width,
+        match (st.target_half_width, st.reached) {
+            (Some(t), true) => format!(" (precision target ±{t} met)"),
+            (Some(t), false) => format!(" (<strong>precision target ±{t} not met: trial cap hit</strong>)"),
+            (None, _) => String::new(),
+        }
+    );
+    if let Some(v) = tables::verdict(report) {
+        let _ = writeln!(s, "<p class=\"verdict\">{}</p>", escape(&v));
+    }
+    s.push_str("<h2>Setup</h2>\n<ul>\n");
+    for l in &sc.setup {
+        let _ = writeln!(s, "<li>{}</li>", escape(l));
+    }
+    s.push_str(
+        "</ul>\n<h2>Readings in force</h2>\n<table><thead><tr><th>switch</th><th>value</th></tr></thead><tbody>\n",
+    );
+    for (k, v) in &sc.readings {
+        let _ = writeln!(s, "<tr><td><code>{}</code></td><td>{}</td></tr>", escape(k), escape(v));
+    }
+    s.push_str("</tbody></table>\n<h2>Charts</h2>\n");
+    for (stem, svg) in svgs {
+        let _ = writeln!(
+            s,
+            "<figure id=\"{}\">{}<figcaption>{}</figcaption></figure>",
+            escape(stem),
+            inline_svg(svg),
+            escape(stem)
+        );
+    }
+    s.push_str("<h2>Results</h2>\n");
+    for t in tables::tables(run, report) {
+        s.push_str(&table_html(&t));
+    }
+    s.push_str(
+        "<h2>How to read these numbers</h2>\n<p>Every probability is a Monte Carlo estimate with its 95 % Wilson score interval; \
+         means are given ± 1.96 standard errors; ratios (per round, per Reputation point) carry delta-method intervals. \
+         The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
+    );
+    s.push_str(CHECK_SCRIPT);
+    s.push_str("\n</body>\n</html>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(escape("a < b & \"c\" > d"), "a &lt; b &amp; &quot;c&quot; &gt; d");
+        assert_eq!(inline_svg("<?xml version=\"1.0\"?>\n<svg x>"), "<svg x>");
+    }
+}
