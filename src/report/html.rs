@@ -85,7 +85,7 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String)]) -> St
         escape(&sc.name)
     );
     let _ =
-        write!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>\n", escape(&sc.name), sc.ruleset, sc.kind.name());
+        writeln!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>", escape(&sc.name), sc.ruleset, sc.kind.name());
     if let Some(d) = &sc.description {
         let _ = writeln!(s, "<p>{}</p>", escape(d));
     }
