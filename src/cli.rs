@@ -5,6 +5,7 @@ use crate::config::{self, Overrides};
 use crate::engine::progress::Progress;
 use crate::error::{Error, InputError};
 use crate::report::{self, model::Report};
+use crate::shard;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -26,6 +27,25 @@ pub enum Command {
         /// Scenario TOML file.
         config: PathBuf,
     },
+    /// Combine the partial results of `run --shard i/n` into the report a single run gives.
+    Merge(MergeArgs),
+}
+
+/// Options of `merge`.
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// Partial result files, one per shard, in any order.
+    #[arg(required = true)]
+    pub partials: Vec<PathBuf>,
+    /// Report directory (default: reports/<scenario name>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the JSON result to stdout instead of the summary table.
+    #[arg(long)]
+    pub json: bool,
+    /// No summary on stdout.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Options of `run`.
@@ -48,7 +68,7 @@ pub struct RunArgs {
     /// Worker threads (0 = one per core). Results are identical for any value.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=512))]
     pub threads: u16,
-    /// Report directory (default: reports/<scenario name>).
+    /// Report directory (default: reports/<scenario name>); with --shard, the partial result file.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Print the JSON result to stdout instead of the summary table.
@@ -57,6 +77,9 @@ pub struct RunArgs {
     /// No progress bar and no summary on stdout (errors still go to stderr).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Run only shard i of n (1-based, e.g. 3/8) and write a partial result for `merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
 }
 
 /// Parse arguments and run; returns the process exit code.
@@ -79,26 +102,57 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             Ok(())
         }
         Command::Run(args) => run(args),
+        Command::Merge(args) => {
+            let result = shard::merge(&args.partials)?;
+            finish(result, args.out, args.json, args.quiet)
+        }
     }
 }
 
 fn run(args: RunArgs) -> Result<(), Error> {
     let overrides =
         Overrides { seed: args.seed, trials: args.trials, precision: args.precision, max_trials: args.max_trials };
+    let shard = args.shard.as_deref().map(shard::parse_shard).transpose()?;
     let scenario = config::load(&args.config, &overrides)?;
-    let out = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(&scenario.name));
+    let progress = Progress::for_stderr(args.quiet);
+    if let Some(sh) = shard {
+        let path = args.out.clone().unwrap_or_else(|| {
+            PathBuf::from("reports").join(format!("{}.shard-{}-of-{}.json", scenario.name, sh.index + 1, sh.count))
+        });
+        if path.is_dir() {
+            return Err(InputError::msg(format!("{} is a directory", path.display()))
+                .field("--out", "with --shard, the partial result file to write")
+                .into());
+        }
+        let partial = shard::run_partial(&scenario, &args.config, sh, args.threads as usize, &progress)?;
+        shard::write_partial(&partial, &path)?;
+        if !args.quiet {
+            println!(
+                "Shard {}/{} written to {}; combine all shards with `skirmish-odds merge`",
+                sh.index + 1,
+                sh.count,
+                path.display()
+            );
+        }
+        return Ok(());
+    }
+    let result = analysis::run(scenario, args.threads as usize, &progress);
+    finish(result, args.out, args.json, args.quiet)
+}
+
+/// Write the report of a finished (or merged) run and print its summary.
+fn finish(result: analysis::RunResult, out: Option<PathBuf>, json: bool, quiet: bool) -> Result<(), Error> {
+    let out = out.unwrap_or_else(|| PathBuf::from("reports").join(&result.scenario.name));
     if out.exists() && !out.is_dir() {
         return Err(InputError::msg(format!("{} exists and is not a directory", out.display()))
             .field("--out", "a directory path")
             .into());
     }
-    let progress = Progress::for_stderr(args.quiet);
-    let result = analysis::run(scenario, args.threads as usize, &progress);
     let report = Report::build(&result);
     let files = report::write_all(&result, &report, &out)?;
-    if args.json {
+    if json {
         print!("{}", report.to_json());
-    } else if !args.quiet {
+    } else if !quiet {
         print!("{}", report::terminal(&result, &report));
         println!("Report written to {}/ ({} files)", out.display(), files.len());
     }

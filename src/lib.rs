@@ -13,4 +13,5 @@ pub mod error;
 pub mod exact;
 pub mod report;
 pub mod rules;
+pub mod shard;
 pub mod stats;

@@ -66,7 +66,7 @@ pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progre
     match stop {
         Stop::Trials(n) => {
             progress.set_total(n * cells.len() as u64);
-            add_trials(cells, &shapes, &mut tallies, seed, 0, n, progress);
+            add_trials(cells, &shapes, &mut tallies, seed, 0, n, None, progress);
             let worst = worst(&tallies, z);
             RunOutput {
                 tallies,
@@ -79,7 +79,7 @@ pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progre
             loop {
                 // The total is unknown up front; show progress towards the next batch boundary.
                 progress.set_total(next * cells.len() as u64);
-                add_trials(cells, &shapes, &mut tallies, seed, done, next, progress);
+                add_trials(cells, &shapes, &mut tallies, seed, done, next, None, progress);
                 done = next;
                 let w = worst(&tallies, z);
                 if w <= half_width || done >= max_trials {
@@ -99,12 +99,43 @@ pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progre
     }
 }
 
+/// One shard of a fixed-trial run: shard `index` (0-based) of `count` takes every chunk `c`
+/// with `c % count == index`, so the shards' tallies add up to exactly the single run's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+/// Run one shard of `trials` trials per cell; the result is a partial tally per cell.
+pub fn run_shard<T: Trial>(
+    cells: &[T],
+    seed: u64,
+    trials: u64,
+    shard: Shard,
+    progress: &progress::Progress,
+) -> Vec<Tally> {
+    assert!(shard.count > 0 && shard.index < shard.count);
+    let shapes: Vec<Shape> = cells.iter().map(|c| c.shape()).collect();
+    let mut tallies: Vec<Tally> = shapes.iter().map(Tally::new).collect();
+    progress.set_total(trials * cells.len() as u64 / shard.count);
+    add_trials(cells, &shapes, &mut tallies, seed, 0, trials, Some(shard), progress);
+    tallies
+}
+
+/// The stopping summary of a fixed-trial run from its (merged) tallies.
+pub fn fixed_stopping(tallies: &[Tally], trials: u64) -> Stopping {
+    Stopping { trials, worst_half_width: worst(tallies, stats::z_value()), target_half_width: None, reached: true }
+}
+
 fn worst(tallies: &[Tally], z: f64) -> f64 {
     tallies.iter().map(|t| t.worst_half_width(z)).fold(0.0, f64::max)
 }
 
-/// Run trials `[from, to)` of every cell and merge them into `tallies`.
-/// `from` must be a multiple of [`CHUNK`] so chunk boundaries never depend on batching.
+/// Run trials `[from, to)` of every cell (only the shard's chunks, if given) and merge them
+/// into `tallies`. `from` must be a multiple of [`CHUNK`] so chunk boundaries never depend on
+/// batching.
+#[allow(clippy::too_many_arguments)]
 fn add_trials<T: Trial>(
     cells: &[T],
     shapes: &[Shape],
@@ -112,6 +143,7 @@ fn add_trials<T: Trial>(
     seed: u64,
     from: u64,
     to: u64,
+    shard: Option<Shard>,
     progress: &progress::Progress,
 ) {
     debug_assert_eq!(from % CHUNK, 0);
@@ -121,6 +153,10 @@ fn add_trials<T: Trial>(
     let fresh = || shapes.iter().map(Tally::new).collect::<Vec<_>>();
     let merged = (0..tasks)
         .into_par_iter()
+        .filter(|task| {
+            let chunk = first_chunk + task / cells.len() as u64;
+            shard.is_none_or(|s| chunk % s.count == s.index)
+        })
         .fold(fresh, |mut acc, task| {
             let cell = (task % cells.len() as u64) as usize;
             let chunk = first_chunk + task / cells.len() as u64;
@@ -195,6 +231,27 @@ mod tests {
         assert_eq!(n, FIRST_BATCH);
         let fixed = with_threads(1, || run_cells(&[OneDie], 3, Stop::Trials(n), &p));
         assert_eq!(fixed.tallies, out.tallies);
+    }
+
+    #[test]
+    fn shards_add_up_to_the_single_run() {
+        let p = progress::Progress::hidden();
+        let full = run_cells(&[OneDie, OneDie], 4, Stop::Trials(100_000), &p);
+        let mut merged: Option<Vec<Tally>> = None;
+        for index in 0..3 {
+            let part = run_shard(&[OneDie, OneDie], 4, 100_000, Shard { index, count: 3 }, &p);
+            assert!(part[0].trials < 100_000);
+            merged = Some(match merged {
+                None => part,
+                Some(mut m) => {
+                    for (a, b) in m.iter_mut().zip(&part) {
+                        a.merge(b);
+                    }
+                    m
+                }
+            });
+        }
+        assert_eq!(merged.unwrap(), full.tallies);
     }
 
     #[test]
