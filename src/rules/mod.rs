@@ -1,4 +1,5 @@
 //! Rule systems. Each module turns a validated scenario into [`crate::engine::Trial`]s:
 //! pure functions of the dice, with no I/O, threads or allocation per trial.
 
+pub mod bmg1e;
 pub mod bmg3e;

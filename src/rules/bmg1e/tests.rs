@@ -1,0 +1,236 @@
+//! Hand-computed rule steps for 2013 attacks.
+
+use super::*;
+use crate::dice::ScriptedDice;
+use crate::exact::enumerate;
+
+pub(crate) fn card(w: u8, a: u8, d: u8, s: u8, e: u8) -> Card {
+    Card {
+        willpower: w,
+        movement: 3,
+        attack: a,
+        defense: d,
+        strength: s,
+        endurance: e,
+        special: 3,
+        traits: CharTraits::default(),
+    }
+}
+
+fn batman() -> Card {
+    // The rulebook card: Attack 5, Defense 5, Strength 3+, Endurance 8, Special 3, Movement 3.
+    Card {
+        willpower: 6,
+        movement: 3,
+        attack: 5,
+        defense: 5,
+        strength: 3,
+        endurance: 8,
+        special: 3,
+        traits: CharTraits::default(),
+    }
+}
+
+fn henchman() -> Card {
+    card(4, 3, 3, 4, 5)
+}
+
+fn melee(a: Card, t: Card, ac: u8, dc: u8) -> AttackSetup {
+    AttackSetup {
+        attacker: a,
+        weapon: Weapon::unarmed(),
+        target: t,
+        target_weapon: Weapon::unarmed(),
+        target_markers: Markers::default(),
+        target_knocked_down: false,
+        melee: MeleeMods { attack_counters: ac, defense_counters: dc, ..MeleeMods::default() },
+        ranged: RangedMods::default(),
+        readings: Readings::default(),
+    }
+}
+
+fn rotarang() -> Weapon {
+    let mut traits = WeaponTraits::default();
+    traits.throwing = true;
+    traits.remote_controlled = true;
+    Weapon {
+        kind: WeaponKind::Ranged { rate_of_fire: 2 },
+        damage: Markers { stun: 2, wounds: 0 },
+        traits,
+        crt: None,
+        unarmed: false,
+    }
+}
+
+#[test]
+fn melee_step_by_step() {
+    // Batman 3 AC vs henchman D3 with 1 DC (needs ≥ A5 to block).
+    let a = Attack::new(&melee(batman(), henchman(), 3, 1)).unwrap();
+    // Impacts: 3, 1, 5 → 2 (natural 1 fails). Block: 5 → cancels one. 1 hit.
+    // Damage die 4 ≥ S3 → success; collateral 4 equals the damage die → knock-down. ★ per hit.
+    let mut d = ScriptedDice::new(&[3, 1, 5, 5, 4, 4]);
+    let o = a.run(&mut d);
+    assert_eq!(d.used(), 6);
+    assert_eq!((o.metrics[metric::IMPACTS], o.metrics[metric::BLOCKS], o.metrics[metric::HITS]), (2, 1, 1));
+    assert_eq!((o.metrics[metric::DAMAGE], o.metrics[metric::STUN]), (1, 1));
+    assert!(o.has(event::KNOCKED_DOWN) && !o.has(event::CRITICAL));
+}
+
+#[test]
+fn collateral_rules() {
+    let a = Attack::new(&melee(batman(), henchman(), 2, 0)).unwrap();
+    // Impacts 6, 6; damage 1 (fail), 6 (success); collateral 6 → critical (+★) and matches 6 → knock-down.
+    let mut d = ScriptedDice::new(&[6, 6, 1, 6, 6]);
+    let o = a.run(&mut d);
+    assert!(o.has(event::CRITICAL) && o.has(event::KNOCKED_DOWN));
+    assert_eq!(o.metrics[metric::STUN], 2);
+    // Collateral 1 matching a damage die of 1 never knocks down.
+    let mut d = ScriptedDice::new(&[6, 6, 1, 3, 1]);
+    let o = a.run(&mut d);
+    assert!(!o.has(event::KNOCKED_DOWN) && !o.has(event::CRITICAL));
+    // A collateral 6 with no damage success is no critical.
+    let mut d = ScriptedDice::new(&[6, 6, 1, 2, 6]);
+    assert!(!a.run(&mut d).has(event::CRITICAL));
+    // Big targets are knocked down only by Big attackers.
+    let mut big = henchman();
+    big.traits.big = true;
+    let a = Attack::new(&melee(batman(), big, 2, 0)).unwrap();
+    let mut d = ScriptedDice::new(&[6, 6, 4, 3, 4]);
+    assert!(!a.run(&mut d).has(event::KNOCKED_DOWN));
+}
+
+#[test]
+fn combo_and_sustained_defense_and_limits() {
+    let mut b = batman();
+    b.traits.combo = true;
+    let mut t = henchman();
+    t.traits.sustained_defense = true;
+    let a = Attack::new(&melee(b, t, 4, 2)).unwrap();
+    assert_eq!((a.impact_dice, a.block_dice), (6, 3));
+    assert_eq!(Attack::new(&melee(batman(), henchman(), 6, 0)).unwrap_err().field, "attack_counters");
+    assert_eq!(Attack::new(&melee(batman(), henchman(), 2, 4)).unwrap_err().field, "defense_counters");
+}
+
+#[test]
+fn impact_modifiers() {
+    let mut s = melee(batman(), henchman(), 1, 0);
+    s.target_knocked_down = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 5, "knocked down: 2+");
+    let mut s = melee(batman(), card(4, 3, 5, 4, 5), 1, 0);
+    s.melee.numerical_inferiority = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3, "D5 − 1 → 4+");
+    s.attacker.traits.martial_artist = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 2, "Martial Artist ignores it: 5+");
+    s.attacker.traits.masterfighter = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3, "+1 unarmed");
+    s.attacker.traits.blind = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 1, "Blind: natural 6 only");
+}
+
+#[test]
+fn damage_modifiers() {
+    let mut s = melee(batman(), henchman(), 1, 0);
+    s.weapon =
+        Weapon { traits: WeaponTraits { firearm: true, ..Default::default() }, unarmed: false, ..Weapon::unarmed() };
+    assert_eq!(Attack::new(&s).unwrap().damage.faces(), 5, "Firearm 2+");
+    s.target.traits.bulletproof_vest = true;
+    assert_eq!(Attack::new(&s).unwrap().damage.faces(), 3, "Bulletproof Vest: 4+");
+    let mut s = melee(batman(), henchman(), 1, 0);
+    s.weapon.traits.heavy = true;
+    s.target.traits.tough_skin = true;
+    assert_eq!(Attack::new(&s).unwrap().damage.faces(), 4, "S3 +1 −1 = 3+");
+}
+
+#[test]
+fn markers_wounds_first_and_ko_replacement() {
+    // E5 with 3 ★: ♦♦ → 5 markers: K.O. (3★ 2♦).
+    let r = apply_markers(5, Markers { stun: 3, wounds: 0 }, 0, 2);
+    assert_eq!((r.markers, r.ko, r.casualty), (Markers { stun: 3, wounds: 2 }, true, false));
+    // Already K.O. at 3★ 2♦: ♦♦ replace two ★; ★ ignored.
+    let r = apply_markers(5, Markers { stun: 3, wounds: 2 }, 4, 2);
+    assert_eq!(r.markers, Markers { stun: 1, wounds: 4 });
+    assert_eq!((r.stun_added, r.wounds_added), (0, 2));
+    // Enough ♦ make a casualty.
+    let r = apply_markers(5, Markers { stun: 0, wounds: 4 }, 0, 3);
+    assert!(r.casualty && r.ko);
+    // Application order: ♦ first, so ♦♦ + ★★★★ on E4 keeps both ♦.
+    let r = apply_markers(4, Markers::default(), 4, 2);
+    assert_eq!(r.markers, Markers { stun: 2, wounds: 2 });
+}
+
+#[test]
+fn armour_and_vests() {
+    let mut t = henchman();
+    t.traits.bat_armor_mk1 = true;
+    let a = Attack::new(&melee(batman(), t, 1, 0)).unwrap();
+    // Impact 6, armour die 5 → ignored: no damage roll, no collateral.
+    let mut d = ScriptedDice::new(&[6, 5]);
+    let o = a.run(&mut d);
+    assert_eq!(d.used(), 2);
+    assert_eq!(o.metrics[metric::HITS], 0);
+    let mut t = henchman();
+    t.traits.kevlar_vest = true;
+    let mut s = melee(batman(), t, 1, 0);
+    s.weapon.damage = Markers { stun: 1, wounds: 1 };
+    let a = Attack::new(&s).unwrap();
+    let mut d = ScriptedDice::new(&[6, 5, 2]);
+    let o = a.run(&mut d);
+    assert_eq!((o.metrics[metric::STUN], o.metrics[metric::WOUNDS]), (0, 1), "Kevlar: ★♦ → ♦");
+    let mut t = henchman();
+    t.traits.power_armor = true;
+    let mut s = melee(batman(), t, 3, 0);
+    s.weapon.damage = Markers { stun: 2, wounds: 0 };
+    let a = Attack::new(&s).unwrap();
+    // Three impacts, three damage successes (6 ★), collateral 1: Power Armor absorbs 3 → 3 ★.
+    let mut d = ScriptedDice::new(&[6, 6, 6, 5, 5, 5, 1]);
+    assert_eq!(a.run(&mut d).metrics[metric::STUN], 3);
+}
+
+#[test]
+fn ranged_blinks_and_rate_of_fire() {
+    let mut s = melee(batman(), henchman(), 0, 0);
+    s.weapon = Weapon { traits: WeaponTraits::default(), ..rotarang() };
+    s.ranged.obstacles = vec![4, 6];
+    s.ranged.cover = true;
+    let a = Attack::new(&s).unwrap();
+    assert_eq!(a.impact_dice, 2);
+    assert_eq!(a.blinks.len(), 2);
+    assert_eq!(a.blinks[0].faces(), 3, "4+");
+    assert_eq!(a.blinks[1].faces(), 2, "6+ with cover +1 → 5+");
+    s.ranged.moved = true;
+    assert_eq!(Attack::new(&s).unwrap().impact_dice, 1, "moved: Rate of Fire 1");
+    s.weapon.traits.throwing = true;
+    assert_eq!(Attack::new(&s).unwrap().impact_dice, 2, "Throwing ignores the move");
+    s.weapon.traits.remote_controlled = true;
+    assert!(Attack::new(&s).unwrap().blinks.is_empty(), "Remote Controlled: no blinks");
+    // Shooter ignores the hardest obstacle (4+).
+    let mut s2 = s.clone();
+    s2.weapon.traits.remote_controlled = false;
+    s2.attacker.traits.shooter = true;
+    let a = Attack::new(&s2).unwrap();
+    assert_eq!(a.blinks.len(), 1);
+    assert_eq!(a.blinks[0].faces(), 2);
+}
+
+#[test]
+fn scratch_gives_a_stun_per_failed_ranged_damage_die() {
+    let mut s = melee(batman(), henchman(), 0, 0);
+    let mut w = rotarang();
+    w.traits.scratch = true;
+    w.damage = Markers { stun: 0, wounds: 1 };
+    s.weapon = w;
+    let a = Attack::new(&s).unwrap();
+    // Impacts 6, 6; damage 1 (fail → ★ by Scratch), 4 (♦); collateral 2.
+    let mut d = ScriptedDice::new(&[6, 6, 1, 4, 2]);
+    let o = a.run(&mut d);
+    assert_eq!((o.metrics[metric::STUN], o.metrics[metric::WOUNDS]), (1, 1));
+}
+
+#[test]
+fn exact_enumeration_is_a_distribution() {
+    let mut s = melee(batman(), henchman(), 2, 1);
+    s.weapon.traits.brutal = true;
+    let ex = enumerate(&Attack::new(&s).unwrap(), 12).unwrap();
+    let total: f64 = ex.metrics[metric::HITS].iter().sum();
+    assert!((total - 1.0).abs() < 1e-9);
+}
