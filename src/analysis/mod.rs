@@ -3,6 +3,7 @@
 
 pub mod balance;
 pub mod effort;
+pub mod exchange;
 pub mod paired;
 pub mod scenario;
 

@@ -19,11 +19,14 @@ pub enum Kind {
     Duel,
     Balance,
     Paired,
+    Procedure,
+    Exchange,
+    Editions,
 }
 
 impl Kind {
     /// All kinds with their config names.
-    pub const ALL: [(&'static str, Kind); 8] = [
+    pub const ALL: [(&'static str, Kind); 11] = [
         ("attack", Kind::Attack),
         ("check", Kind::Check),
         ("effort", Kind::Effort),
@@ -32,6 +35,9 @@ impl Kind {
         ("duel", Kind::Duel),
         ("balance", Kind::Balance),
         ("paired", Kind::Paired),
+        ("procedure", Kind::Procedure),
+        ("exchange", Kind::Exchange),
+        ("editions", Kind::Editions),
     ];
 
     /// The config / JSON name.
@@ -49,6 +55,8 @@ pub enum AnyTrial {
     Check(Check),
     Duel(Duel),
     Paired(Paired),
+    /// Any Batman Miniature Game 2013 trial.
+    Bmg1e(crate::rules::bmg1e::Trial1e),
 }
 
 impl Trial for AnyTrial {
@@ -58,6 +66,7 @@ impl Trial for AnyTrial {
             AnyTrial::Check(c) => c.shape(),
             AnyTrial::Duel(d) => d.shape(),
             AnyTrial::Paired(p) => p.shape(),
+            AnyTrial::Bmg1e(t) => t.shape(),
         }
     }
 
@@ -68,6 +77,30 @@ impl Trial for AnyTrial {
             AnyTrial::Check(c) => c.run(dice),
             AnyTrial::Duel(d) => d.run(dice),
             AnyTrial::Paired(p) => p.run(dice),
+            AnyTrial::Bmg1e(t) => t.run(dice),
+        }
+    }
+}
+
+impl AnyTrial {
+    /// The metrics whose distributions the reports show, most important first.
+    pub fn headline_metrics(&self) -> &'static [&'static str] {
+        use crate::rules::bmg1e::Trial1e as T;
+        match self {
+            AnyTrial::Attack(_) => &["hits", "stun", "wounds", "impacts", "blocks"],
+            AnyTrial::Check(_) => &["sum"],
+            AnyTrial::Duel(_) | AnyTrial::Paired(_) => &[],
+            AnyTrial::Bmg1e(t) => match t {
+                T::Attack(_) => &["damage_successes", "stun", "wounds", "impacts", "hits"],
+                T::Check(_) => &["roll"],
+                T::Recovery(_) => &["stun_removed"],
+                T::TakeTheLead(_) => &["a_leads", "a_longest_streak", "rounds"],
+                T::LetsGo(_) => &["chain"],
+                T::Movement(_) => &["distance_cm"],
+                T::Riddle(_) => &["vp"],
+                T::Passing(_) => &["passes"],
+                T::Exchange(_) => &["a_dealt", "b_dealt"],
+            },
         }
     }
 }
@@ -97,6 +130,10 @@ pub enum Layout {
     Balance(BalanceLayout),
     /// Loadout A against loadout B on common random numbers.
     Paired { a: String, b: String, measure: &'static str },
+    /// A 2013 melee exchange: one cell per (A split, B split), A-major.
+    Exchange { a_splits: Vec<(u8, u8)>, b_splits: Vec<(u8, u8)>, objective: &'static str },
+    /// One matchup under each edition: cell 0 is `bmg-1e`, cell 1 is `bmg-3e`.
+    Editions,
 }
 
 /// One row of a balance test: a fighter that met the gauntlet.

@@ -5,6 +5,7 @@
 //! allowed. Rule violations found by the rule constructors (effort limits, attacking a
 //! casualty) are routed back to the field that caused them.
 
+mod bmg1e;
 mod duels;
 pub mod raw;
 pub mod source;
@@ -23,7 +24,24 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 /// Rule systems this build can simulate.
-pub const RULESETS: [&str; 1] = ["bmg-3e"];
+pub const RULESETS: [&str; 2] = ["bmg-3e", "bmg-1e"];
+
+/// Scenario kinds each rule system offers.
+fn kinds_of(ruleset: &str) -> &'static [Kind] {
+    match ruleset {
+        "bmg-1e" => &[Kind::Attack, Kind::Check, Kind::Procedure, Kind::Exchange, Kind::Editions],
+        _ => &[
+            Kind::Attack,
+            Kind::Check,
+            Kind::Effort,
+            Kind::Compare,
+            Kind::Sweep,
+            Kind::Duel,
+            Kind::Balance,
+            Kind::Paired,
+        ],
+    }
+}
 /// Default trials per cell when a config gives neither `trials` nor `precision`.
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
 /// Allowed trials per cell.
@@ -50,17 +68,24 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
     let file: raw::ScenarioFile = toml::from_str(&main.text).map_err(|e| main.toml_error(&e))?;
     let mut ctx = Ctx::new(main);
     ctx.check_ruleset(&file.ruleset, 0)?;
-    let kind = Kind::ALL
-        .iter()
-        .find(|(n, _)| *n == file.kind)
-        .map(|(_, k)| *k)
-        .ok_or_else(|| ctx.err(0, &["kind"], format!("unknown scenario kind `{}`", file.kind), kind_names()))?;
+    ctx.ruleset = RULESETS.iter().find(|r| **r == file.ruleset).copied().expect("checked");
+    let allowed_kinds = kinds_of(ctx.ruleset);
+    let kind =
+        Kind::ALL.iter().find(|(n, k)| *n == file.kind && allowed_kinds.contains(k)).map(|(_, k)| *k).ok_or_else(
+            || {
+                ctx.err(
+                    0,
+                    &["kind"],
+                    format!("unknown scenario kind `{}` for {}", file.kind, ctx.ruleset),
+                    allowed_kinds.iter().map(|k| format!("`{}`", k.name())).collect::<Vec<_>>().join(", "),
+                )
+            },
+        )?;
     ctx.add_library(0, file.cards.clone(), file.weapons.clone())?;
     ctx.add_fighters(0, file.fighters.clone())?;
     for inc in &file.include {
         ctx.include(inc)?;
     }
-    let readings = ctx.readings(&file.readings)?;
     let stop = ctx.stop(&file, overrides)?;
     let seed = match overrides.seed {
         Some(s) => s,
@@ -94,6 +119,9 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         ("duel", file.duel.is_some()),
         ("balance", file.balance.is_some()),
         ("paired", file.paired.is_some()),
+        ("procedure", file.procedure.is_some()),
+        ("exchange", file.exchange.is_some()),
+        ("editions", file.editions.is_some()),
     ];
     let wanted: &[&str] = match kind {
         Kind::Attack => &["attack"],
@@ -104,6 +132,9 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         Kind::Duel => &["duel"],
         Kind::Balance => &["balance"],
         Kind::Paired => &["paired", "attack"],
+        Kind::Procedure => &["procedure"],
+        Kind::Exchange => &["exchange"],
+        Kind::Editions => &["editions", "attack"],
     };
     for (sec, present) in sections {
         if present && !wanted.contains(&sec) && !(kind == Kind::Sweep && (sec == "attack" || sec == "check")) {
@@ -119,6 +150,12 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         }
     }
     let mut setup = Vec::new();
+    if ctx.ruleset == "bmg-1e" {
+        let readings = ctx.readings_1e(&file.readings)?;
+        let (cells, layout) = ctx.build_1e(kind, &file, &readings, &mut setup)?;
+        return finish_scenario(&ctx, path, &file, name, kind, seed, stop, readings.list(), setup, cells, layout);
+    }
+    let readings = ctx.readings(&file.readings)?;
     let (cells, layout) = match kind {
         Kind::Attack => {
             let a = ctx.section(&file.attack, "attack")?;
@@ -139,7 +176,26 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         Kind::Duel => ctx.duel(&file, &readings, &mut setup)?,
         Kind::Balance => ctx.balance(&file, &readings, &mut setup)?,
         Kind::Paired => ctx.paired(&file, &readings, &mut setup)?,
+        Kind::Procedure | Kind::Exchange | Kind::Editions => unreachable!("bmg-1e kinds are handled above"),
     };
+    finish_scenario(&ctx, path, &file, name, kind, seed, stop, readings.list(), setup, cells, layout)
+}
+
+/// Common last step: the cell limit, then the scenario.
+#[allow(clippy::too_many_arguments)]
+fn finish_scenario(
+    ctx: &Ctx,
+    path: &Path,
+    file: &raw::ScenarioFile,
+    name: String,
+    kind: Kind,
+    seed: u64,
+    stop: Stop,
+    readings: Vec<(&'static str, String)>,
+    setup: Vec<String>,
+    cells: Vec<CellSpec>,
+    layout: Layout,
+) -> Result<Scenario, InputError> {
     if cells.len() > MAX_CELLS {
         return Err(ctx.err(
             0,
@@ -151,11 +207,11 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
     Ok(Scenario {
         name,
         description: file.description.clone(),
-        ruleset: "bmg-3e",
+        ruleset: ctx.ruleset,
         kind,
         seed,
         stop,
-        readings: readings.list(),
+        readings,
         setup,
         source: path.to_path_buf(),
         cells,
@@ -165,10 +221,6 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
 
 fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
     CellSpec { label: label.to_string(), params, trial }
-}
-
-fn kind_names() -> String {
-    Kind::ALL.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
 }
 
 /// Parameters a sweep can vary, with the range each may take.
@@ -226,11 +278,19 @@ struct Ctx {
     cards: BTreeMap<String, (raw::Card, usize)>,
     weapons: BTreeMap<String, (raw::Weapon, usize)>,
     fighters: BTreeMap<String, (raw::FighterRef, usize)>,
+    /// The scenario's rule system: decides how cards and weapons are validated.
+    ruleset: &'static str,
 }
 
 impl Ctx {
     fn new(main: Source) -> Self {
-        Ctx { sources: vec![main], cards: BTreeMap::new(), weapons: BTreeMap::new(), fighters: BTreeMap::new() }
+        Ctx {
+            sources: vec![main],
+            cards: BTreeMap::new(),
+            weapons: BTreeMap::new(),
+            fighters: BTreeMap::new(),
+            ruleset: "bmg-3e",
+        }
     }
 
     fn err(&self, file: usize, path: &[&str], msg: impl Into<String>, allowed: impl Into<String>) -> InputError {
@@ -267,6 +327,14 @@ impl Ctx {
         let idx = self.sources.len() - 1;
         if let Some(r) = &lib.ruleset {
             self.check_ruleset(r, idx)?;
+            if r != self.ruleset {
+                return Err(self.err(
+                    idx,
+                    &["ruleset"],
+                    format!("this library is for `{r}` but the scenario is `{}`", self.ruleset),
+                    format!("`{}`", self.ruleset),
+                ));
+            }
         }
         self.add_library(idx, lib.cards, lib.weapons)?;
         self.add_fighters(idx, lib.fighters)
@@ -287,7 +355,11 @@ impl Ctx {
                     "each card name once",
                 ));
             }
-            self.profile_of(&name, &card, file)?;
+            if self.ruleset == "bmg-1e" {
+                self.card_1e(&name, &card, file)?;
+            } else {
+                self.profile_of(&name, &card, file)?;
+            }
             self.cards.insert(name, (card, file));
         }
         for (name, weapon) in weapons {
@@ -299,7 +371,11 @@ impl Ctx {
                     "each weapon name once",
                 ));
             }
-            self.weapon_of(&name, &weapon, file)?;
+            if self.ruleset == "bmg-1e" {
+                self.weapon_1e(&name, &weapon, file)?;
+            } else {
+                self.weapon_of(&name, &weapon, file)?;
+            }
             self.weapons.insert(name, (weapon, file));
         }
         Ok(())
@@ -321,6 +397,14 @@ impl Ctx {
     }
 
     fn profile_of(&self, name: &str, c: &raw::Card, file: usize) -> Result<Profile, InputError> {
+        if c.traits.is_some() {
+            return Err(self.err(
+                file,
+                &["cards", name, "traits"],
+                "`traits` are a bmg-1e card field",
+                "bmg-3e cards: attack, defense, strength, willpower, endurance, special, movement, reputation, funding",
+            ));
+        }
         let f = |field: &str, v: i64| -> Result<u8, InputError> {
             let r = card_range(field);
             self.int(file, &["cards", name, field], v, r, field).map(|v| v as u8)
@@ -347,6 +431,14 @@ impl Ctx {
 
     fn weapon_of(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
         let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
+        if w.traits.is_some() {
+            return Err(self.err(
+                file,
+                &at("traits"),
+                "`traits` are a bmg-1e weapon field",
+                "bmg-3e weapons: kind, damage, strength_bonus, rate_of_fire, strength, crt",
+            ));
+        }
         let damage = parse_damage(&w.damage).map_err(|m| {
             self.err(
                 file,
@@ -558,6 +650,16 @@ impl Ctx {
                 Some(v) => self.int(0, &[sec, field], v, r, &format!("{ctx_label}{field}")).map(|v| v as u8),
             }
         };
+        for (field, set) in bmg1e::attack_fields_1e(a) {
+            if set {
+                return Err(self.err(
+                    0,
+                    &[sec, field],
+                    format!("`{field}` is a bmg-1e attack field"),
+                    "see configs/README.md for the bmg-3e [attack] fields",
+                ));
+            }
+        }
         let ranged = matches!(weapon.kind, WeaponKind::Ranged { .. });
         let melee_only = [
             ("attacker_effort", a.attacker_effort.is_some()),

@@ -37,6 +37,9 @@ pub struct ScenarioFile {
     pub duel: Option<Duel>,
     pub balance: Option<Balance>,
     pub paired: Option<Paired>,
+    pub procedure: Option<Procedure>,
+    pub exchange: Option<Exchange>,
+    pub editions: Option<Editions>,
 }
 
 /// A library of cards and weapons pulled in with `include = [...]`.
@@ -76,6 +79,8 @@ pub struct Card {
     pub movement: Option<i64>,
     pub reputation: Option<i64>,
     pub funding: Option<i64>,
+    /// bmg-1e only: character traits (e.g. `["combo", "bat_armor_mk1"]`).
+    pub traits: Option<Vec<String>>,
 }
 
 /// A weapon.
@@ -89,6 +94,8 @@ pub struct Weapon {
     pub rate_of_fire: Option<i64>,
     pub strength: Option<i64>,
     pub crt: Option<String>,
+    /// bmg-1e only: weapon traits (e.g. `["handy", "heavy"]`).
+    pub traits: Option<Vec<String>>,
 }
 
 /// One attack (also the base of compare and sweep scenarios).
@@ -112,6 +119,17 @@ pub struct Attack {
     pub blind_fire: Option<bool>,
     pub storm: Option<bool>,
     pub dodge: Option<i64>,
+    // bmg-1e fields.
+    pub attack_counters: Option<i64>,
+    pub defense_counters: Option<i64>,
+    pub numerical_inferiority: Option<bool>,
+    pub defensive_position: Option<bool>,
+    pub paralyzed: Option<bool>,
+    pub target_knocked_down: Option<bool>,
+    pub target_weapon: Option<String>,
+    pub obstacles: Option<Vec<i64>>,
+    pub dodge_counters: Option<i64>,
+    pub elusive: Option<bool>,
 }
 
 /// One check.
@@ -203,4 +221,70 @@ pub struct Paired {
     pub b: Loadout,
     pub target: String,
     pub measure: Option<String>,
+}
+
+/// A bmg-1e round procedure.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Procedure {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub model: Option<String>,
+    // take-the-lead
+    pub rounds: Option<i64>,
+    pub a_mastermind: Option<bool>,
+    pub a_perfect_plan: Option<bool>,
+    pub a_kaos_agent: Option<bool>,
+    pub b_mastermind: Option<bool>,
+    pub b_perfect_plan: Option<bool>,
+    pub b_kaos_agent: Option<bool>,
+    // lets-go
+    pub henchmen: Option<i64>,
+    pub mob: Option<bool>,
+    // movement
+    pub movement_counters: Option<i64>,
+    pub run: Option<bool>,
+    pub target_cm: Option<i64>,
+    // recovery
+    pub stun: Option<i64>,
+    pub unspent_special: Option<i64>,
+    pub ko: Option<bool>,
+    // riddle
+    pub named: Option<i64>,
+    // passing
+    pub own_characters: Option<i64>,
+    pub enemy_characters: Option<i64>,
+    pub informer: Option<bool>,
+    pub enemy_detective: Option<bool>,
+}
+
+/// A bmg-1e melee exchange with action-counter splits.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exchange {
+    pub a: ExchangeSide,
+    pub b: ExchangeSide,
+    pub objective: Option<String>,
+}
+
+/// One side of an exchange.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExchangeSide {
+    pub card: String,
+    pub weapon: Option<String>,
+    pub stun: Option<i64>,
+    pub wounds: Option<i64>,
+    /// `[attack counters, defense counters]`; omitted: every full split is tried.
+    pub split: Option<Vec<i64>>,
+}
+
+/// One matchup under both BMG editions.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Editions {
+    pub attacker: String,
+    pub weapon: Option<String>,
+    pub target: String,
+    pub target_weapon: Option<String>,
 }

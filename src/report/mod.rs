@@ -6,6 +6,7 @@
 pub mod charts;
 pub mod csv_out;
 mod duels;
+mod editions;
 pub mod html;
 pub mod model;
 pub mod tables;
@@ -38,11 +39,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let mut out = Vec::new();
     match &sc.layout {
         Layout::Single => {
-            let names: &[&str] = match sc.cells[0].trial {
-                AnyTrial::Attack(_) => &["hits", "stun", "wounds"],
-                AnyTrial::Check(_) => &["sum"],
-                _ => &[],
-            };
+            let names: Vec<&str> = sc.cells[0].trial.headline_metrics().iter().take(3).copied().collect();
             for name in names {
                 let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
                 out.push((
@@ -126,6 +123,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
         }
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
             out.extend(duels::charts(run, report));
+        }
+        Layout::Exchange { .. } | Layout::Editions => {
+            out.extend(editions::charts(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort has best");

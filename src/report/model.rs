@@ -97,6 +97,9 @@ pub struct Report {
     /// Paired comparisons: the difference A − B and the trial saving of common random numbers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paired: Option<PairedSummary>,
+    /// bmg-1e exchanges: A's maximin counter split and B's best answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<crate::analysis::exchange::ExchangeBest>,
     pub stopping: StoppingReport,
 }
 
@@ -125,6 +128,13 @@ impl Report {
             }
             _ => None,
         };
+        let exchange = match (&sc.layout, &sc.cells[0].trial) {
+            (
+                Layout::Exchange { objective, .. },
+                crate::analysis::scenario::AnyTrial::Bmg1e(crate::rules::bmg1e::Trial1e::Exchange(x)),
+            ) => Some(crate::analysis::exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, z)),
+            _ => None,
+        };
         let st = &run.output.stopping;
         Report {
             schema: SCHEMA,
@@ -150,6 +160,7 @@ impl Report {
             best,
             balance,
             paired,
+            exchange,
             stopping: StoppingReport {
                 rule: if st.target_half_width.is_some() { "precision" } else { "trials" },
                 target_half_width: st.target_half_width,

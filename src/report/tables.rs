@@ -94,16 +94,12 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 means.rows.push(vec![metric_title(name).into(), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]);
             }
             out.push(means);
-            let shown: &[&str] = match sc.cells[0].trial {
-                AnyTrial::Attack(_) => &["hits", "stun", "wounds", "impacts", "blocks"],
-                AnyTrial::Check(_) => &["sum"],
-                _ => &[],
-            };
+            let shown = sc.cells[0].trial.headline_metrics();
             for (i, (name, _)) in cell.metrics.0.iter().enumerate() {
                 if !shown.contains(&name.as_str()) {
                     continue;
                 }
-                let terminal = name == "hits" || name == "sum";
+                let terminal = shown.first() == Some(&name.as_str());
                 let mut d = Table::new(
                     format!("Distribution of {}", metric_title(name)),
                     &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"],
@@ -175,6 +171,9 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         }
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
             out.extend(super::duels::tables(run, report));
+        }
+        Layout::Exchange { .. } | Layout::Editions => {
+            out.extend(super::editions::tables(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort reports have a best choice");
@@ -267,6 +266,17 @@ pub fn verdict(report: &Report) -> Option<String> {
         return Some(format!(
             "Mean difference A − B = {:+.4} [{:+.4}, {:+.4}]: {resolved}. Common random numbers made this {:.1}× cheaper than two independent runs.",
             p.mean_difference, p.ci95[0], p.ci95[1], p.trial_saving
+        ));
+    }
+    if let Some(x) = &report.exchange {
+        let v = if x.objective == "net" {
+            format!("{:+.3} [{:+.3}, {:+.3}] markers net", x.value.value, x.value.ci95[0], x.value.ci95[1])
+        } else {
+            pct_ci(x.value.value, x.value.ci95[0], x.value.ci95[1])
+        };
+        return Some(format!(
+            "Best split for A (maximin, objective `{}`): {} Attack / {} Defense counters; B's best answer is {}/{}, leaving A {v}.",
+            x.objective, x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
         ));
     }
     let b = report.best.as_ref()?;

@@ -753,3 +753,54 @@ impl Attack {
 
 #[cfg(test)]
 mod tests;
+
+/// Every 2013 trial a scenario cell can hold (static dispatch, no trait objects).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Trial1e {
+    Attack(Attack),
+    Check(procedures::Check),
+    Recovery(procedures::Recovery),
+    TakeTheLead(procedures::TakeTheLead),
+    LetsGo(procedures::LetsGo),
+    Movement(procedures::Movement),
+    Riddle(procedures::Riddle),
+    Exchange(counters::Exchange),
+    /// Pass chances: a deterministic count (every trial gives the same value, no dice).
+    Passing(u8),
+}
+
+impl Trial for Trial1e {
+    fn shape(&self) -> Shape {
+        match self {
+            Trial1e::Attack(t) => t.shape(),
+            Trial1e::Check(t) => t.shape(),
+            Trial1e::Recovery(t) => t.shape(),
+            Trial1e::TakeTheLead(t) => t.shape(),
+            Trial1e::LetsGo(t) => t.shape(),
+            Trial1e::Movement(t) => t.shape(),
+            Trial1e::Riddle(t) => t.shape(),
+            Trial1e::Exchange(t) => t.shape(),
+            Trial1e::Passing(n) => Shape::new(vec![("passes", *n as usize)], vec!["any_pass"]),
+        }
+    }
+
+    #[inline]
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        match self {
+            Trial1e::Attack(t) => t.run(dice),
+            Trial1e::Check(t) => t.run(dice),
+            Trial1e::Recovery(t) => t.run(dice),
+            Trial1e::TakeTheLead(t) => t.run(dice),
+            Trial1e::LetsGo(t) => t.run(dice),
+            Trial1e::Movement(t) => t.run(dice),
+            Trial1e::Riddle(t) => t.run(dice),
+            Trial1e::Exchange(t) => t.run(dice),
+            Trial1e::Passing(n) => {
+                let mut o = Outcome::default();
+                o.metrics[0] = *n as u16;
+                o.flag(0, *n > 0);
+                o
+            }
+        }
+    }
+}

@@ -50,9 +50,7 @@ fn melee(a: Card, t: Card, ac: u8, dc: u8) -> AttackSetup {
 }
 
 fn rotarang() -> Weapon {
-    let mut traits = WeaponTraits::default();
-    traits.throwing = true;
-    traits.remote_controlled = true;
+    let traits = WeaponTraits { throwing: true, remote_controlled: true, ..Default::default() };
     Weapon {
         kind: WeaponKind::Ranged { rate_of_fire: 2 },
         damage: Markers { stun: 2, wounds: 0 },

@@ -1,0 +1,772 @@
+//! bmg-1e config: 2013 cards and weapons with traits, attacks, checks, round procedures,
+//! action-counter exchanges, and one matchup under both editions.
+
+use super::{Ctx, cell, parse_damage, raw};
+use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
+use crate::error::InputError;
+use crate::rules::bmg1e::counters::{Exchange, Side, available, full_splits};
+use crate::rules::bmg1e::procedures::{
+    Check, CheckKind, LetsGo, Movement, Recovery, Riddle, TakeTheLead, bag_counters, basic_move, pass_chances,
+};
+use crate::rules::bmg1e::{
+    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, MeleeMods, RangedMods, Readings, RuleError, Trial1e,
+    WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits,
+};
+use crate::rules::bmg3e;
+use crate::rules::bmg3e::Markers;
+use serde_json::json;
+use std::ops::RangeInclusive;
+
+type Cells = (Vec<CellSpec>, Layout);
+/// One side of an exchange: the fighter, the splits to try, and its setup line.
+type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
+
+/// Which bmg-1e attack fields a section sets (the bmg-3e validator refuses them).
+pub(super) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 10] {
+    [
+        ("attack_counters", a.attack_counters.is_some()),
+        ("defense_counters", a.defense_counters.is_some()),
+        ("numerical_inferiority", a.numerical_inferiority.is_some()),
+        ("defensive_position", a.defensive_position.is_some()),
+        ("paralyzed", a.paralyzed.is_some()),
+        ("target_knocked_down", a.target_knocked_down.is_some()),
+        ("target_weapon", a.target_weapon.is_some()),
+        ("obstacles", a.obstacles.is_some()),
+        ("dodge_counters", a.dodge_counters.is_some()),
+        ("elusive", a.elusive.is_some()),
+    ]
+}
+
+/// Which bmg-3e-only attack fields a section sets (the bmg-1e validator refuses them).
+fn attack_fields_3e(a: &raw::Attack) -> [(&'static str, bool); 10] {
+    [
+        ("attacker_effort", a.attacker_effort.is_some()),
+        ("target_effort", a.target_effort.is_some()),
+        ("enemies_in_contact", a.enemies_in_contact.is_some()),
+        ("attacker_stun", a.attacker_stun.is_some()),
+        ("attacker_wounds", a.attacker_wounds.is_some()),
+        ("defense_mod", a.defense_mod.is_some()),
+        ("beyond_optimal_range", a.beyond_optimal_range.is_some()),
+        ("blind_fire", a.blind_fire.is_some()),
+        ("storm", a.storm.is_some()),
+        ("dodge", a.dodge.is_some()),
+    ]
+}
+
+const CARD_RANGES: [(&str, RangeInclusive<i64>); 7] = [
+    ("willpower", 1..=12),
+    ("movement", 0..=12),
+    ("attack", 1..=10),
+    ("defense", 1..=10),
+    ("strength", 2..=6),
+    ("endurance", 1..=15),
+    ("special", 0..=8),
+];
+
+fn join(names: &[&str]) -> String {
+    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+}
+
+/// How a 2013 card reads in a report line.
+fn card_text(c: &Card) -> String {
+    format!(
+        "W{} Mv{} A{} D{} S{}+ E{} Sp{}",
+        c.willpower, c.movement, c.attack, c.defense, c.strength, c.endurance, c.special
+    )
+}
+
+impl Ctx {
+    pub(super) fn card_1e(&self, name: &str, c: &raw::Card, file: usize) -> Result<Card, InputError> {
+        let v = |field: &'static str, x: i64| -> Result<u8, InputError> {
+            let r = CARD_RANGES.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("listed");
+            self.int(file, &["cards", name, field], x, r, field).map(|x| x as u8)
+        };
+        let mut traits = CharTraits::default();
+        for t in c.traits.iter().flatten() {
+            if !traits.set(t) {
+                return Err(self.err(
+                    file,
+                    &["cards", name, "traits"],
+                    format!("unknown trait `{t}`"),
+                    join(&CHARACTER_TRAITS),
+                ));
+            }
+        }
+        if let Some(r) = c.reputation {
+            self.int(file, &["cards", name, "reputation"], r, 0..=2000, "reputation")?;
+        }
+        Ok(Card {
+            willpower: v("willpower", c.willpower)?,
+            movement: v(
+                "movement",
+                c.movement.ok_or_else(|| {
+                    self.err(
+                        file,
+                        &["cards", name],
+                        "a bmg-1e card needs `movement` (Movement counters, basic move bonus dice)",
+                        "0..=12",
+                    )
+                })?,
+            )?,
+            attack: v("attack", c.attack)?,
+            defense: v("defense", c.defense)?,
+            strength: v("strength", c.strength)?,
+            endurance: v("endurance", c.endurance)?,
+            special: v("special", c.special)?,
+            traits,
+        })
+    }
+
+    pub(super) fn weapon_1e(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
+        let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
+        for (field, set) in [("strength_bonus", w.strength_bonus.is_some()), ("strength", w.strength.is_some())] {
+            if set {
+                return Err(self.err(
+                    file,
+                    &at(field),
+                    format!("`{field}` is a bmg-3e weapon field; 2013 weapons change the damage roll with traits"),
+                    "traits such as `heavy`, `firearm`, `mechanic`",
+                ));
+            }
+        }
+        let damage = parse_damage(&w.damage)
+            .map_err(|m| self.err(file, &at("damage"), m, "1 to 6 markers: `★`/`s` (stun), `♦`/`w` (wound)"))?;
+        let mut traits = WeaponTraits::default();
+        for t in w.traits.iter().flatten() {
+            if !traits.set(t) {
+                return Err(self.err(file, &at("traits"), format!("unknown weapon trait `{t}`"), join(&WEAPON_TRAITS)));
+            }
+        }
+        let kind = match w.kind.as_str() {
+            "melee" => {
+                if w.rate_of_fire.is_some() {
+                    return Err(self.err(
+                        file,
+                        &at("rate_of_fire"),
+                        "`rate_of_fire` applies to ranged weapons only",
+                        "damage, traits, crt",
+                    ));
+                }
+                WeaponKind::Melee
+            }
+            "ranged" => {
+                let rof = w.rate_of_fire.ok_or_else(|| {
+                    self.err(file, &["weapons", name], "a ranged weapon needs `rate_of_fire`", "1..=6")
+                })?;
+                WeaponKind::Ranged {
+                    rate_of_fire: self.int(file, &at("rate_of_fire"), rof, 1..=6, "rate_of_fire")? as u8,
+                }
+            }
+            other => {
+                return Err(self.err(file, &at("kind"), format!("unknown weapon kind `{other}`"), "`melee`, `ranged`"));
+            }
+        };
+        Ok(Weapon { kind, damage, traits, crt: w.crt.clone(), unarmed: false })
+    }
+
+    fn card1(&self, name: &str, at: &[&str]) -> Result<(Card, String), InputError> {
+        match self.cards.get(name) {
+            Some((c, file)) => Ok((self.card_1e(name, c, *file)?, c.name.clone().unwrap_or_else(|| name.to_string()))),
+            None => Err(self.err(0, at, format!("unknown card `{name}`"), self.card_names())),
+        }
+    }
+
+    fn weapon1(&self, name: &str, at: &[&str]) -> Result<(Weapon, String), InputError> {
+        match self.weapons.get(name) {
+            Some((w, file)) => {
+                Ok((self.weapon_1e(name, w, *file)?, w.name.clone().unwrap_or_else(|| name.to_string())))
+            }
+            None if name == "unarmed" => Ok((Weapon::unarmed(), "Unarmed".into())),
+            None => {
+                let mut names: Vec<String> = self.weapons.keys().map(|k| format!("`{k}`")).collect();
+                names.push("`unarmed`".into());
+                Err(self.err(0, at, format!("unknown weapon `{name}`"), names.join(", ")))
+            }
+        }
+    }
+
+    pub(super) fn readings_1e(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+        for (field, set) in [
+            ("ko_bonus_within_attack", r.ko_bonus_within_attack.is_some()),
+            ("check_with_one_die", r.check_with_one_die.is_some()),
+        ] {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["readings", field],
+                    format!("`{field}` is a bmg-3e reading"),
+                    "bmg-1e readings: block_natural_six",
+                ));
+            }
+        }
+        Ok(Readings { block_natural_six: r.block_natural_six.unwrap_or(false) })
+    }
+
+    pub(super) fn build_1e(
+        &self,
+        kind: Kind,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        match kind {
+            Kind::Attack => {
+                let a = self.section(&f.attack, "attack")?;
+                let (s, lines) = self.attack_1e(&a, readings)?;
+                *setup = lines;
+                let attack = self.build_1e_attack(&s)?;
+                Ok((vec![cell("attack", vec![], AnyTrial::Bmg1e(Trial1e::Attack(attack)))], Layout::Single))
+            }
+            Kind::Check => self.check_1e(f, setup),
+            Kind::Procedure => self.procedure_1e(f, setup),
+            Kind::Exchange => self.exchange_1e(f, readings, setup),
+            Kind::Editions => self.editions(f, readings, setup),
+            _ => unreachable!("kinds_of(bmg-1e) lists only these"),
+        }
+    }
+
+    fn build_1e_attack(&self, s: &AttackSetup) -> Result<Attack, InputError> {
+        Attack::new(s)
+            .map_err(|RuleError { field, message, allowed }| self.err(0, &["attack", field], message, allowed))
+    }
+
+    fn attack_1e(&self, a: &raw::Attack, readings: &Readings) -> Result<(AttackSetup, Vec<String>), InputError> {
+        for (field, set) in attack_fields_3e(a) {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["attack", field],
+                    format!("`{field}` is a bmg-3e attack field"),
+                    "see configs/README.md for the bmg-1e [attack] fields",
+                ));
+            }
+        }
+        let need = |v: &Option<String>, field: &str| {
+            v.clone().ok_or_else(|| self.err(0, &["attack"], format!("missing `{field}`"), self.card_names()))
+        };
+        let (attacker, a_label) = self.card1(&need(&a.attacker, "attacker")?, &["attack", "attacker"])?;
+        let (target, t_label) = self.card1(&need(&a.target, "target")?, &["attack", "target"])?;
+        let (weapon, w_label) = self.weapon1(a.weapon.as_deref().unwrap_or("unarmed"), &["attack", "weapon"])?;
+        let (target_weapon, tw_label) =
+            self.weapon1(a.target_weapon.as_deref().unwrap_or("unarmed"), &["attack", "target_weapon"])?;
+        let ranged = matches!(weapon.kind, WeaponKind::Ranged { .. });
+        let melee_only = [
+            ("attack_counters", a.attack_counters.is_some()),
+            ("defense_counters", a.defense_counters.is_some()),
+            ("numerical_inferiority", a.numerical_inferiority.is_some()),
+            ("defensive_position", a.defensive_position.is_some()),
+        ];
+        let ranged_only = [
+            ("moved", a.moved.is_some()),
+            ("obstacles", a.obstacles.is_some()),
+            ("cover", a.cover.is_some()),
+            ("dodge_counters", a.dodge_counters.is_some()),
+            ("elusive", a.elusive.is_some()),
+        ];
+        for (field, set) in if ranged { melee_only.as_slice() } else { ranged_only.as_slice() } {
+            if *set {
+                let (this, other) = if ranged { ("ranged", "melee") } else { ("melee", "ranged") };
+                return Err(self.err(0, &["attack", field], format!("`{field}` applies to {other} attacks only; the weapon is {this}"), if ranged { "moved, obstacles, cover, dodge_counters, elusive, paralyzed, target_knocked_down" } else { "attack_counters, defense_counters, numerical_inferiority, defensive_position, paralyzed, target_knocked_down" }));
+            }
+        }
+        let int = |field: &str, v: Option<i64>, default: i64, r: RangeInclusive<i64>| -> Result<u8, InputError> {
+            match v {
+                None => Ok(default as u8),
+                Some(x) => self.int(0, &["attack", field], x, r, field).map(|x| x as u8),
+            }
+        };
+        let target_markers = Markers {
+            stun: int("target_stun", a.target_stun, 0, 0..=15)?,
+            wounds: int("target_wounds", a.target_wounds, 0, 0..=15)?,
+        };
+        let a_avail = attacker.willpower.min(attacker.attack);
+        let t_avail = available(&target, target_markers).min(target.defense);
+        let obstacles = a
+            .obstacles
+            .clone()
+            .unwrap_or_default()
+            .iter()
+            .map(|&d| self.int(0, &["attack", "obstacles"], d, 4..=6, "obstacle difficulty").map(|d| d as u8))
+            .collect::<Result<Vec<_>, _>>()?;
+        if obstacles.len() > 6 {
+            return Err(self.err(
+                0,
+                &["attack", "obstacles"],
+                format!("{} obstacles", obstacles.len()),
+                "at most 6 obstacles",
+            ));
+        }
+        if a.elusive == Some(true) && !target.traits.elusive {
+            return Err(self.err(
+                0,
+                &["attack", "elusive"],
+                "only a target with the `elusive` trait can spend a counter on it",
+                "add `elusive` to the target's traits, or omit",
+            ));
+        }
+        let setup = AttackSetup {
+            attacker: attacker.clone(),
+            weapon: weapon.clone(),
+            target: target.clone(),
+            target_weapon,
+            target_markers,
+            target_knocked_down: a.target_knocked_down.unwrap_or(false),
+            melee: MeleeMods {
+                attack_counters: int("attack_counters", a.attack_counters, a_avail as i64, 0..=a_avail as i64)?,
+                defense_counters: int("defense_counters", a.defense_counters, 0, 0..=t_avail as i64)?,
+                numerical_inferiority: a.numerical_inferiority.unwrap_or(false),
+                defensive_position: a.defensive_position.unwrap_or(false),
+                paralyzed: a.paralyzed.unwrap_or(false),
+            },
+            ranged: RangedMods {
+                moved: a.moved.unwrap_or(false),
+                obstacles,
+                cover: a.cover.unwrap_or(false),
+                dodge_counters: int("dodge_counters", a.dodge_counters, 0, 0..=target.movement as i64)?,
+                elusive: a.elusive.unwrap_or(false),
+                paralyzed: a.paralyzed.unwrap_or(false),
+            },
+            readings: *readings,
+        };
+        let traits_of = |c: &raw::Card| c.traits.clone().unwrap_or_default().join(", ");
+        let raw_card = |n: &Option<String>| {
+            n.as_ref().and_then(|n| self.cards.get(n)).map(|(c, _)| traits_of(c)).unwrap_or_default()
+        };
+        let mut lines = vec![
+            format!("Attacker: {a_label} ({}){}", card_text(&attacker), bracket(&raw_card(&a.attacker))),
+            format!(
+                "Weapon: {w_label} ({}, {} per damage success{})",
+                match weapon.kind {
+                    WeaponKind::Melee => "melee".to_string(),
+                    WeaponKind::Ranged { rate_of_fire } => format!("ranged, Rate of Fire {rate_of_fire}"),
+                },
+                setup_damage(&setup),
+                self.weapons
+                    .get(a.weapon.as_deref().unwrap_or(""))
+                    .map(|(w, _)| bracket(&w.traits.clone().unwrap_or_default().join(", ")))
+                    .unwrap_or_default()
+            ),
+            format!(
+                "Target: {t_label} ({}){}, defending with {tw_label}{}",
+                card_text(&target),
+                bracket(&raw_card(&a.target)),
+                if target_markers == Markers::default() {
+                    String::new()
+                } else {
+                    format!(", starting with {target_markers}")
+                }
+            ),
+        ];
+        if ranged {
+            lines.push(format!(
+                "Shot: {} impact dice (2 AC per shot){}; obstacles {:?}{}{}",
+                Attack::new(&setup).map(|x| x.impact_dice).unwrap_or(0),
+                if setup.ranged.moved { ", shooter moved" } else { "" },
+                setup.ranged.obstacles,
+                if setup.ranged.cover { ", target in cover" } else { "" },
+                if setup.ranged.dodge_counters > 0 {
+                    format!(", {} MC on Dodge", setup.ranged.dodge_counters)
+                } else {
+                    String::new()
+                }
+            ));
+        } else {
+            lines.push(format!(
+                "Counters: attacker {} AC (strikes), target {} DC (block dice){}{}",
+                setup.melee.attack_counters,
+                setup.melee.defense_counters,
+                if setup.melee.numerical_inferiority { ", numerical inferiority" } else { "" },
+                if setup.melee.defensive_position { ", defensive position" } else { "" }
+            ));
+        }
+        Ok((setup, lines))
+    }
+
+    fn check_1e(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+        let c = self.section(&f.check, "check")?;
+        for (field, set) in [
+            ("characteristic", c.characteristic.is_some()),
+            ("against", c.against.is_some()),
+            ("ko", c.ko.is_some()),
+            ("enemy_effort", c.enemy_effort.is_some()),
+        ] {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["check", field],
+                    format!("`{field}` is a bmg-3e check field"),
+                    "bmg-1e checks: model, type, value",
+                ));
+            }
+        }
+        let model = c.model.clone().ok_or_else(|| self.err(0, &["check"], "missing `model`", self.card_names()))?;
+        let (card, label) = self.card1(&model, &["check", "model"])?;
+        let type_name = c.kind.clone().unwrap_or_else(|| "willpower".into());
+        let (kind, value, reroll, what) = match type_name.as_str() {
+            "agility" => {
+                (CheckKind::Agility, card.movement, card.traits.reflexes, "Agility: D6 ≤ Movement (Reflexes rerolls)")
+            }
+            "endurance" => (
+                CheckKind::Endurance,
+                card.endurance,
+                card.traits.resilient,
+                "Endurance: 2D6 ≤ Endurance (Resilient rerolls)",
+            ),
+            "willpower" => (
+                CheckKind::Willpower,
+                card.willpower,
+                card.traits.leader,
+                "Willpower: 2D6 ≤ Willpower (Leader rerolls; also the Run Away roll)",
+            ),
+            other => {
+                return Err(self.err(
+                    0,
+                    &["check", "type"],
+                    format!("unknown bmg-1e check `{other}`"),
+                    "`agility`, `endurance`, `willpower`",
+                ));
+            }
+        };
+        let value = match c.value {
+            Some(v) => self.int(0, &["check", "value"], v, 0..=15, "value")? as u8,
+            None => value,
+        };
+        setup.push(format!("Model: {label} ({})", card_text(&card)));
+        setup.push(format!("{what}; X = {value}{}", if reroll { "; a failure is rerolled" } else { "" }));
+        Ok((
+            vec![cell("check", vec![], AnyTrial::Bmg1e(Trial1e::Check(Check { kind, value, reroll })))],
+            Layout::Single,
+        ))
+    }
+
+    fn procedure_1e(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+        let p = self.section(&f.procedure, "procedure")?;
+        let at = |field: &'static str| -> [&str; 2] { ["procedure", field] };
+        let int =
+            |field: &'static str, v: Option<i64>, default: i64, r: RangeInclusive<i64>| -> Result<u8, InputError> {
+                self.int(0, &at(field), v.unwrap_or(default), r, field).map(|x| x as u8)
+            };
+        let model = |required: bool| -> Result<Option<(Card, String)>, InputError> {
+            match &p.model {
+                Some(m) => self.card1(m, &at("model")).map(Some),
+                None if required => Err(self.err(0, &["procedure"], "this procedure needs `model`", self.card_names())),
+                None => Ok(None),
+            }
+        };
+        let trial = match p.kind.as_str() {
+            "take-the-lead" => {
+                let rounds = int("rounds", p.rounds, 6, 2..=20)?;
+                if rounds % 2 == 1 {
+                    return Err(self.err(
+                        0,
+                        &at("rounds"),
+                        format!("{rounds} rounds cannot be split equally between two players"),
+                        "an even number 2..=20",
+                    ));
+                }
+                let flag = |b: Option<bool>| b.unwrap_or(false);
+                let a = bag_counters(rounds / 2, flag(p.a_mastermind), flag(p.a_perfect_plan), flag(p.b_kaos_agent));
+                let b = bag_counters(rounds / 2, flag(p.b_mastermind), flag(p.b_perfect_plan), flag(p.a_kaos_agent));
+                setup.push(format!("Take the Lead bag for {rounds} rounds: player A {a} counters, player B {b} counters (Mastermind +1, Perfect Plan +1, enemy Kaos Agent −1)"));
+                setup.push(
+                    "Each round one counter is drawn; its owner leads; the game ends when the bag is empty".into(),
+                );
+                Trial1e::TakeTheLead(TakeTheLead { a, b })
+            }
+            "lets-go" => {
+                let n = int("henchmen", p.henchmen, 3, 1..=20)?;
+                let mob = p.mob.unwrap_or(false);
+                setup.push(format!(
+                    "Let's Go!: {n} more henchmen can join; 4+ then +1 per further use, a 6 always succeeds{}",
+                    if mob { "; Mob +1 to the roll" } else { "" }
+                ));
+                Trial1e::LetsGo(LetsGo { available: n, mob })
+            }
+            "movement" => {
+                let (card, label) = model(true)?.expect("required");
+                let mc = int("movement_counters", p.movement_counters, card.movement as i64, 0..=card.movement as i64)?;
+                let run = p.run.unwrap_or(false);
+                let target = self.int(0, &at("target_cm"), p.target_cm.unwrap_or(0), 0..=200, "target_cm")? as u16;
+                let basic = basic_move(card.traits.acrobat, card.traits.big, card.traits.small);
+                setup.push(format!(
+                    "Model: {label} ({}), basic move {basic} cm{}",
+                    card_text(&card),
+                    if card.traits.fast { ", Fast (rerolls the dice sum once when short)" } else { "" }
+                ));
+                setup.push(format!(
+                    "{mc} Movement counters rolled as D6 each{}{}",
+                    if run { "; running (2 × basic, 1 MC + 1 SC)" } else { "" },
+                    if target > 0 { format!("; target {target} cm") } else { String::new() }
+                ));
+                Trial1e::Movement(Movement { basic, mc_dice: mc, fast: card.traits.fast, run, target })
+            }
+            "recovery" => {
+                let (card, label) = model(true)?.expect("required");
+                let stun = int("stun", p.stun, 1, 0..=card.endurance as i64)?;
+                let sc = int("unspent_special", p.unspent_special, 0, 0..=card.special as i64)?;
+                let ko = p.ko.unwrap_or(false);
+                setup.push(format!(
+                    "Model: {label} ({}) with {stun} ★{}",
+                    card_text(&card),
+                    if ko { ", K.O.: an Endurance roll removes one ★" } else { "" }
+                ));
+                if !ko {
+                    setup.push(format!("Recovery: 1 + {sc} dice (unspent Special counters), each 4+ removes one ★"));
+                }
+                Trial1e::Recovery(Recovery {
+                    stun,
+                    unspent_special: sc,
+                    ko,
+                    endurance: card.endurance,
+                    resilient: card.traits.resilient,
+                })
+            }
+            "riddle" => {
+                let named = int("named", p.named, 0, 0..=6)?;
+                setup.push(format!(
+                    "Riddle: the opponent names {}; equal → 3 VP, off by one → the riddle stays, otherwise 1 VP",
+                    if named == 0 { "a number at random".to_string() } else { named.to_string() }
+                ));
+                Trial1e::Riddle(Riddle { named })
+            }
+            "passing" => {
+                let own = int("own_characters", p.own_characters, 1, 0..=30)?;
+                let enemy = int("enemy_characters", p.enemy_characters, 1, 0..=30)?;
+                let passes = pass_chances(own, enemy, p.informer.unwrap_or(false), p.enemy_detective.unwrap_or(false));
+                setup.push(format!("Passing: {own} own vs {enemy} enemy non-K.O. characters{}{} → {passes} pass(es) this round, never more than two in a row", if p.informer == Some(true) { ", Informer +1" } else { "" }, if p.enemy_detective == Some(true) { ", enemy Detective −1" } else { "" }));
+                // A deterministic rule: the "roll" always gives the same count.
+                Trial1e::Passing(passes)
+            }
+            other => {
+                return Err(self.err(
+                    0,
+                    &at("type"),
+                    format!("unknown procedure `{other}`"),
+                    "`take-the-lead`, `lets-go`, `movement`, `recovery`, `riddle`, `passing`",
+                ));
+            }
+        };
+        Ok((vec![cell(&p.kind, vec![], AnyTrial::Bmg1e(trial))], Layout::Single))
+    }
+
+    fn exchange_1e(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let x = self.section(&f.exchange, "exchange")?;
+        let objective = match x.objective.as_deref().unwrap_or("a_ahead") {
+            "a_ahead" => "a_ahead",
+            "b_down" => "b_down",
+            "net" => "net",
+            other => {
+                return Err(self.err(
+                    0,
+                    &["exchange", "objective"],
+                    format!("unknown objective `{other}`"),
+                    "`a_ahead` (B down, A standing), `b_down`, `net` (markers dealt − taken)",
+                ));
+            }
+        };
+        let side = |s: &raw::ExchangeSide, name: &'static str| -> Result<ExchangeSideSpec, InputError> {
+            let (card, label) = self.card1(&s.card, &["exchange", name, "card"])?;
+            let (weapon, w_label) =
+                self.weapon1(s.weapon.as_deref().unwrap_or("unarmed"), &["exchange", name, "weapon"])?;
+            if !matches!(weapon.kind, WeaponKind::Melee) {
+                return Err(self.err(
+                    0,
+                    &["exchange", name, "weapon"],
+                    "an exchange is fought in melee",
+                    "a melee weapon or `unarmed`",
+                ));
+            }
+            let markers = Markers {
+                stun: self.int(
+                    0,
+                    &["exchange", name, "stun"],
+                    s.stun.unwrap_or(0),
+                    0..=card.endurance as i64 - 1,
+                    "stun",
+                )? as u8,
+                wounds: self.int(
+                    0,
+                    &["exchange", name, "wounds"],
+                    s.wounds.unwrap_or(0),
+                    0..=card.endurance as i64 - 1,
+                    "wounds",
+                )? as u8,
+            };
+            if markers.stun + markers.wounds >= card.endurance {
+                return Err(self.err(
+                    0,
+                    &["exchange", name],
+                    "this fighter starts K.O.",
+                    format!("stun + wounds < {}", card.endurance),
+                ));
+            }
+            let avail = available(&card, markers);
+            let splits = match &s.split {
+                Some(v) => {
+                    if v.len() != 2 {
+                        return Err(self.err(
+                            0,
+                            &["exchange", name, "split"],
+                            format!("{} numbers", v.len()),
+                            "[attack counters, defense counters]",
+                        ));
+                    }
+                    let ac = self.int(
+                        0,
+                        &["exchange", name, "split"],
+                        v[0],
+                        0..=card.attack.min(avail) as i64,
+                        "attack counters",
+                    )? as u8;
+                    let dc = self.int(
+                        0,
+                        &["exchange", name, "split"],
+                        v[1],
+                        0..=card.defense.min(avail - ac) as i64,
+                        "defense counters",
+                    )? as u8;
+                    vec![(ac, dc)]
+                }
+                None => full_splits(&card, avail),
+            };
+            let line = format!(
+                "{}: {label} ({}) with {w_label}, {avail} counters available{}",
+                name.to_uppercase(),
+                card_text(&card),
+                if s.split.is_some() {
+                    format!(", split AC {} / DC {}", splits[0].0, splits[0].1)
+                } else {
+                    format!(", every full split tried: {splits:?}")
+                }
+            );
+            Ok((Side { card, weapon, markers, split: (0, 0) }, splits, line))
+        };
+        let (a, a_splits, a_line) = side(&x.a, "a")?;
+        let (b, b_splits, b_line) = side(&x.b, "b")?;
+        setup.push(a_line);
+        setup.push(b_line);
+        setup.push("A attacks with its AC against B's DC; B, if not down, loses counters for the markers taken (unspent ones first, then AC) and strikes back against A's DC".into());
+        let mut cells = Vec::new();
+        for &sa in &a_splits {
+            for &sb in &b_splits {
+                let ex = Exchange::new(&Side { split: sa, ..a.clone() }, &Side { split: sb, ..b.clone() }, *readings)
+                    .map_err(|e| self.err(0, &["exchange"], e.message, e.allowed))?;
+                cells.push(cell(
+                    &format!("A {}/{} vs B {}/{}", sa.0, sa.1, sb.0, sb.1),
+                    vec![
+                        ("a_ac".into(), json!(sa.0)),
+                        ("a_dc".into(), json!(sa.1)),
+                        ("b_ac".into(), json!(sb.0)),
+                        ("b_dc".into(), json!(sb.1)),
+                    ],
+                    AnyTrial::Bmg1e(Trial1e::Exchange(ex)),
+                ));
+            }
+        }
+        Ok((cells, Layout::Exchange { a_splits, b_splits, objective }))
+    }
+
+    fn editions(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let e = self.section(&f.editions, "editions")?;
+        let mut base = f.attack.clone().unwrap_or_default();
+        for (field, set) in [
+            ("attacker", base.attacker.is_some()),
+            ("weapon", base.weapon.is_some()),
+            ("target", base.target.is_some()),
+            ("target_weapon", base.target_weapon.is_some()),
+        ] {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["attack", field],
+                    "in an edition comparison the matchup comes from [editions]",
+                    "omit it here",
+                ));
+            }
+        }
+        base.attacker = Some(e.attacker.clone());
+        base.weapon = e.weapon.clone();
+        base.target = Some(e.target.clone());
+        base.target_weapon = e.target_weapon.clone();
+        let (s1, lines) = self.attack_1e(&base, readings)?;
+        let a1 = self.build_1e_attack(&s1)?;
+        let to3 = |c: &Card| bmg3e::Profile {
+            attack: c.attack,
+            defense: c.defense.clamp(1, 6),
+            strength: c.strength,
+            willpower: c.endurance,
+            endurance: c.endurance,
+            special: c.special.max(1),
+            movement: c.movement,
+        };
+        let w = &s1.weapon;
+        let weapon3 = bmg3e::Weapon {
+            kind: match w.kind {
+                WeaponKind::Melee => bmg3e::WeaponKind::Melee { strength_bonus: w.traits.heavy as i8 },
+                WeaponKind::Ranged { rate_of_fire } => bmg3e::WeaponKind::Ranged {
+                    rate_of_fire,
+                    strength: if w.traits.firearm {
+                        2
+                    } else if w.traits.mechanic {
+                        3
+                    } else {
+                        s1.attacker.strength
+                    },
+                },
+            },
+            damage: if w.unarmed && s1.attacker.traits.reinforced_gloves {
+                Markers { stun: 2, wounds: 0 }
+            } else {
+                w.damage
+            },
+            crt: w.crt.clone(),
+        };
+        let s3 = bmg3e::AttackSetup {
+            attacker: to3(&s1.attacker),
+            attacker_markers: Markers::default(),
+            weapon: weapon3,
+            target: to3(&s1.target),
+            target_markers: s1.target_markers,
+            defense_mod: 0,
+            melee: bmg3e::MeleeMods {
+                enemies_in_contact: if s1.melee.numerical_inferiority { 2 } else { 1 },
+                ..Default::default()
+            },
+            ranged: bmg3e::RangedMods { moved: s1.ranged.moved, cover: s1.ranged.cover, ..Default::default() },
+            readings: bmg3e::Readings { block_natural_six: readings.block_natural_six, ..Default::default() },
+        };
+        let a3 = bmg3e::Attack::new(&s3)
+            .map_err(|e| self.err(0, &["editions"], format!("the bmg-3e side: {}", e.message), e.allowed))?;
+        *setup = lines;
+        setup.push("Mapping to bmg-3e: Attack, Defense, Strength, Special and Movement carry over; 2013 Endurance (K.O. at that many markers) becomes both Willpower (K.O. at that many ★) and Endurance (casualty at that many ♦); a Heavy weapon becomes Strength +1; a ranged weapon keeps its Rate of Fire and shoots at the attacker's Strength (Firearm 2+, Mechanic 3+); no effort in 2019; numerical inferiority becomes 2 enemies in contact; moved and cover carry over, obstacles (Blink!) have no 2019 counterpart; 2013 hits are damage successes, 2019 hits are hits after blocks".into());
+        Ok((
+            vec![
+                cell("bmg-1e", vec![("edition".into(), json!("bmg-1e"))], AnyTrial::Bmg1e(Trial1e::Attack(a1))),
+                cell("bmg-3e", vec![("edition".into(), json!("bmg-3e"))], AnyTrial::Attack(a3)),
+            ],
+            Layout::Editions,
+        ))
+    }
+}
+
+fn bracket(s: &str) -> String {
+    if s.is_empty() { String::new() } else { format!(" [{s}]") }
+}
+
+fn setup_damage(s: &AttackSetup) -> Markers {
+    if s.weapon.unarmed && s.attacker.traits.reinforced_gloves {
+        Markers { stun: 2, wounds: 0 }
+    } else {
+        s.weapon.damage
+    }
+}
