@@ -36,6 +36,33 @@ fn melee_12() -> Attack {
     Attack::new(&setup).expect("valid")
 }
 
+/// BMG 2013: Batman's 5 strikes against 2 block dice, damage dice and the collateral die.
+fn bmg1e_melee() -> skirmish_odds::rules::bmg1e::Attack {
+    use skirmish_odds::rules::bmg1e as e1;
+    let card = |w, a, d, s, e| e1::Card {
+        willpower: w,
+        movement: 3,
+        attack: a,
+        defense: d,
+        strength: s,
+        endurance: e,
+        special: 3,
+        traits: e1::CharTraits::default(),
+    };
+    e1::Attack::new(&e1::AttackSetup {
+        attacker: card(6, 5, 5, 3, 8),
+        weapon: e1::Weapon::unarmed(),
+        target: card(4, 4, 3, 3, 7),
+        target_weapon: e1::Weapon::unarmed(),
+        target_markers: Markers::default(),
+        target_knocked_down: false,
+        melee: e1::MeleeMods { attack_counters: 5, defense_counters: 2, ..Default::default() },
+        ranged: e1::RangedMods::default(),
+        readings: e1::Readings::default(),
+    })
+    .expect("valid")
+}
+
 /// Dice wrapper that counts draws, to state how many dice a resolution really rolls.
 struct Counting<'a>(&'a mut D6Stream, u64);
 impl Dice for Counting<'_> {
@@ -53,6 +80,12 @@ fn benches(c: &mut Criterion) {
         black_box(attack.run(&mut counting));
     }
     eprintln!("melee bench scenario rolls {:.2} dice per resolution on average", counting.1 as f64 / 100_000.0);
+    let m1 = bmg1e_melee();
+    let mut counting = Counting(&mut probe, 0);
+    for _ in 0..100_000 {
+        black_box(m1.run(&mut counting));
+    }
+    eprintln!("bmg-1e melee bench scenario rolls {:.2} dice per resolution on average", counting.1 as f64 / 100_000.0);
 
     let mut g = c.benchmark_group("dice");
     g.throughput(Throughput::Elements(BATCH * 12));
@@ -89,6 +122,17 @@ fn benches(c: &mut Criterion) {
             let mut acc = 0u32;
             for _ in 0..BATCH {
                 acc += attack.run(&mut d).metrics[metric::HITS] as u32;
+            }
+            black_box(acc)
+        })
+    });
+    let melee_1e = bmg1e_melee();
+    g.bench_function("bmg1e melee 5 AC vs 2 DC", |b| {
+        let mut d = D6Stream::from_seed(1);
+        b.iter(|| {
+            let mut acc = 0u32;
+            for _ in 0..BATCH {
+                acc += melee_1e.run(&mut d).metrics[0] as u32;
             }
             black_box(acc)
         })

@@ -26,7 +26,9 @@ fn run(config: &str, threads: u32, out: &Path, extra: &[&str]) -> Vec<u8> {
 #[test]
 fn json_and_csv_identical_for_one_and_two_threads() {
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("determinism");
-    let cases: [(&str, &[&str]); 4] = [
+    let cases: [(&str, &[&str]); 6] = [
+        ("configs/bmg-1e/counters-exchange.toml", &["--trials", "30000"]),
+        ("configs/bmg-1e/editions-batman-brawl.toml", &["--trials", "50000"]),
         ("configs/bmg-3e/batman-vs-thug.toml", &["--trials", "300001"]),
         ("configs/bmg-3e/loadout-comparison.toml", &["--trials", "50000"]),
         ("configs/bmg-3e/effort-table.toml", &["--trials", "40000", "--seed", "77"]),
@@ -44,7 +46,7 @@ fn json_and_csv_identical_for_one_and_two_threads() {
         assert_eq!(ca, cb, "{config}: CSV differs between 1 and 2 threads");
         let v: serde_json::Value = serde_json::from_slice(&ja).unwrap();
         assert_eq!(v["schema"], "skirmish-odds/result/v1");
-        assert_eq!(v["ruleset"], "bmg-3e");
+        assert_eq!(v["ruleset"], config.split('/').nth(1).unwrap());
     }
 }
 

@@ -82,6 +82,10 @@ fn every_kind_renders_in_headless_chromium() {
         ("configs/bmg-3e/duel-batman-vs-bruiser.toml", 3),
         ("configs/bmg-3e/balance-new-henchman.toml", 3),
         ("configs/bmg-3e/paired-bat-vs-knife.toml", 3),
+        ("configs/bmg-1e/batman-rotarang.toml", 4),
+        ("configs/bmg-1e/counters-exchange.toml", 3),
+        ("configs/bmg-1e/editions-batman-brawl.toml", 3),
+        ("configs/bmg-1e/take-the-lead.toml", 3),
     ] {
         let stem = Path::new(config).file_stem().unwrap().to_string_lossy().to_string();
         let out = tmp.join(&stem);

@@ -11,7 +11,7 @@
 //! exact expected values — so a trial only rolls dice, looks up and adds.
 
 use super::{DamageDone, Markers, Objective, Profile, Readings, Weapon, WeaponKind, apply_hits, effort_limit, is_ko};
-use crate::dice::{Dice, Reroll, SuccessMask, count_successes, keep_two_lowest};
+use crate::dice::{Dice, SuccessMask, count_hits, keep_two_lowest};
 use crate::engine::{Outcome, Shape, Trial};
 use crate::exact::binomial;
 
@@ -266,10 +266,10 @@ impl Direction {
         att.stun += a;
         tgt.stun += t;
         let n = (self.base_dice + a as u32).saturating_sub(t as u32);
-        let impacts = count_successes(dice, n, self.impact, Reroll::None);
+        let impacts = count_hits(dice, n, self.impact);
         let s_hit = self.strength_die && self.strength.test(dice.d6());
         let blocks = if impacts > 0 && !is_ko(&self.target, *tgt) {
-            count_successes(dice, self.block_dice, self.block, Reroll::None).min(impacts)
+            count_hits(dice, self.block_dice, self.block).min(impacts)
         } else {
             0
         };

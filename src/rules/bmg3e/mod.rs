@@ -7,7 +7,7 @@
 
 pub mod duel;
 
-use crate::dice::{Dice, Reroll, SuccessMask, count_successes, keep_two_highest, keep_two_lowest};
+use crate::dice::{Dice, SuccessMask, count_hits, keep_two_highest, keep_two_lowest};
 use crate::engine::{Outcome, Shape, Trial};
 use std::fmt;
 
@@ -472,10 +472,10 @@ impl Trial for Attack {
 
     #[inline]
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let impacts = count_successes(dice, self.attack_dice, self.impact, Reroll::None);
+        let impacts = count_hits(dice, self.attack_dice, self.impact);
         let strength_face = if self.strength_die { Some(dice.d6()) } else { None };
         let blocks = if impacts > 0 {
-            count_successes(dice, self.block_dice, self.block, Reroll::None)
+            count_hits(dice, self.block_dice, self.block)
         } else {
             // With nothing to cancel the block roll cannot change the outcome: skip it.
             0
