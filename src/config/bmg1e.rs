@@ -22,7 +22,7 @@ type Cells = (Vec<CellSpec>, Layout);
 type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
 
 /// Which bmg-1e attack fields a section sets (the bmg-3e validator refuses them).
-pub(super) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 10] {
+pub(super) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 11] {
     [
         ("attack_counters", a.attack_counters.is_some()),
         ("defense_counters", a.defense_counters.is_some()),
@@ -34,6 +34,7 @@ pub(super) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 10] {
         ("obstacles", a.obstacles.is_some()),
         ("dodge_counters", a.dodge_counters.is_some()),
         ("elusive", a.elusive.is_some()),
+        ("within_5cm", a.within_5cm.is_some()),
     ]
 }
 
@@ -262,6 +263,7 @@ impl Ctx {
             ("cover", a.cover.is_some()),
             ("dodge_counters", a.dodge_counters.is_some()),
             ("elusive", a.elusive.is_some()),
+            ("within_5cm", a.within_5cm.is_some()),
         ];
         for (field, set) in if ranged { melee_only.as_slice() } else { ranged_only.as_slice() } {
             if *set {
@@ -296,6 +298,14 @@ impl Ctx {
                 "at most 6 obstacles",
             ));
         }
+        if a.within_5cm == Some(true) && !weapon.traits.light {
+            return Err(self.err(
+                0,
+                &["attack", "within_5cm"],
+                "a ranged weapon cannot target a model within 5 cm unless it is Light",
+                "a `light` weapon (it then shoots with Rate of Fire 1), or within_5cm = false",
+            ));
+        }
         if a.elusive == Some(true) && !target.traits.elusive {
             return Err(self.err(
                 0,
@@ -325,6 +335,7 @@ impl Ctx {
                 dodge_counters: int("dodge_counters", a.dodge_counters, 0, 0..=target.movement as i64)?,
                 elusive: a.elusive.unwrap_or(false),
                 paralyzed: a.paralyzed.unwrap_or(false),
+                within_5cm: a.within_5cm.unwrap_or(false),
             },
             readings: *readings,
         };

@@ -130,6 +130,7 @@ pub struct Attack {
     pub obstacles: Option<Vec<i64>>,
     pub dodge_counters: Option<i64>,
     pub elusive: Option<bool>,
+    pub within_5cm: Option<bool>,
 }
 
 /// One check.

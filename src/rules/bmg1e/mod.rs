@@ -359,8 +359,10 @@ pub struct RangedMods {
     pub dodge_counters: u8,
     /// The target spends 1 MC on *Elusive* (+1 Defense).
     pub elusive: bool,
-    /// −1 Defense.
+    /// −2 Defense.
     pub paralyzed: bool,
+    /// The target is within 5 cm: only a *Light* weapon may shoot, with Rate of Fire 1.
+    pub within_5cm: bool,
 }
 
 /// Everything needed to set up one 2013 attack.
@@ -530,7 +532,15 @@ impl Attack {
                 (strikes, blocks)
             }
             WeaponKind::Ranged { rate_of_fire } => {
-                let base = if s.ranged.moved && !w.traits.throwing { 1 } else { rate_of_fire as u32 };
+                if s.ranged.within_5cm && !w.traits.light {
+                    return Err(RuleError {
+                        field: "within_5cm",
+                        message: "no ranged attack against a target within 5 cm unless the weapon is Light".into(),
+                        allowed: "a Light weapon".into(),
+                    });
+                }
+                let base =
+                    if s.ranged.within_5cm || (s.ranged.moved && !w.traits.throwing) { 1 } else { rate_of_fire as u32 };
                 (base + w.traits.rapid_fire as u32, 0)
             }
         };

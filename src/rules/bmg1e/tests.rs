@@ -201,6 +201,11 @@ fn ranged_blinks_and_rate_of_fire() {
     assert_eq!(Attack::new(&s).unwrap().impact_dice, 2, "Throwing ignores the move");
     s.weapon.traits.remote_controlled = true;
     assert!(Attack::new(&s).unwrap().blinks.is_empty(), "Remote Controlled: no blinks");
+    let mut close = s.clone();
+    close.ranged.within_5cm = true;
+    assert_eq!(Attack::new(&close).unwrap_err().field, "within_5cm");
+    close.weapon.traits.light = true;
+    assert_eq!(Attack::new(&close).unwrap().impact_dice, 1, "Light weapon within 5 cm: Rate of Fire 1");
     // Shooter ignores the hardest obstacle (4+).
     let mut s2 = s.clone();
     s2.weapon.traits.remote_controlled = false;
