@@ -3,3 +3,4 @@
 
 pub mod bmg1e;
 pub mod bmg3e;
+pub mod bichos;

@@ -1,0 +1,663 @@
+//! ¡Bichos! (THW "Bugs!"), per `shared/rules/bichos.md`: 2D6 firing table, damage with the
+//! impact and wound tables, reaction tests, bug encounters — in the cm and inches variants.
+//!
+//! Everything random is a pure function of the dice; the tables are formulas (checked against
+//! every printed cell in the tests).
+
+use crate::dice::Dice;
+use crate::engine::{Outcome, Shape, Trial};
+
+#[cfg(test)]
+mod tests;
+
+/// Units variant of the Spanish translation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Units {
+    Cm,
+    Inches,
+}
+
+impl Units {
+    /// Config / report name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Units::Cm => "cm",
+            Units::Inches => "inches",
+        }
+    }
+}
+
+/// How the inches variant treats doubles on the hole distance roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoleDoubles {
+    /// Always multiply (default).
+    Multiply,
+    /// Doubles are added instead.
+    Sum,
+    /// Doubles count one die.
+    OneDie,
+}
+
+/// The spec's variants and ambiguity switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Readings {
+    pub units: Units,
+    /// Grenade POT: 11 (both weapon tables, default) or 9 (the profiles' "2D6 (P9)").
+    pub grenade_pot: u8,
+    pub hole_doubles: HoleDoubles,
+}
+
+impl Default for Readings {
+    fn default() -> Self {
+        Readings { units: Units::Cm, grenade_pot: 11, hole_doubles: HoleDoubles::Multiply }
+    }
+}
+
+impl Readings {
+    /// Switch names and values as printed in reports.
+    pub fn list(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("units", self.units.name().to_string()),
+            ("grenade_pot", self.grenade_pot.to_string()),
+            (
+                "hole_doubles",
+                match self.hole_doubles {
+                    HoleDoubles::Multiply => "multiply",
+                    HoleDoubles::Sum => "sum",
+                    HoleDoubles::OneDie => "one_die",
+                }
+                .to_string(),
+            ),
+        ]
+    }
+}
+
+/// A figure's profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// Weapon skill.
+    pub hda: u8,
+    /// Power (POT): used on the impact table in melee.
+    pub pot: u8,
+    /// Will (FDV).
+    pub fdv: u8,
+    /// Resistance points.
+    pub res: u16,
+    /// Armour (BLD).
+    pub bld: u8,
+    /// Movement in cm and in inches (the translation prints both).
+    pub mov_cm: u16,
+    pub mov_in: u16,
+}
+
+/// The profiles printed in the source, by config name.
+pub const PROFILES: [(&str, &str, Profile); 5] = [
+    ("ciudadano", "Ciudadano (citizen)", Profile { hda: 5, pot: 6, fdv: 7, res: 42, bld: 0, mov_cm: 20, mov_in: 8 }),
+    ("colono", "Colono (colonist)", Profile { hda: 7, pot: 7, fdv: 9, res: 63, bld: 0, mov_cm: 20, mov_in: 8 }),
+    ("soldado", "Soldado (soldier)", Profile { hda: 10, pot: 9, fdv: 9, res: 81, bld: 8, mov_cm: 20, mov_in: 8 }),
+    ("pequeno", "\"Pequeño\" (small bug)", Profile { hda: 5, pot: 7, fdv: 7, res: 49, bld: 8, mov_cm: 30, mov_in: 12 }),
+    ("grande", "\"Grande\" (big bug)", Profile { hda: 12, pot: 12, fdv: 10, res: 120, bld: 12, mov_cm: 15, mov_in: 6 }),
+];
+
+/// How many figures one attack can hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Targets {
+    One,
+    /// Up to three, within 5 cm [2"] of each other; the index matters on the firing table.
+    Three,
+    /// Every figure under a 7 cm [3"] radius template.
+    Template,
+}
+
+/// A weapon from the source's table (or natural weapons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weapon {
+    /// Damage dice (D6 summed).
+    pub dice: u8,
+    /// POT on the impact table; `None` = melee, the attacker's own POT.
+    pub pot: Option<u8>,
+    pub targets: Targets,
+    /// Whether the weapon has a long range band (the grenade does not).
+    pub has_long_range: bool,
+}
+
+/// Weapons by config name: (name, label, weapon). The grenade's POT is set by the reading.
+pub const WEAPONS: [(&str, &str, Weapon); 7] = [
+    ("pistol", "Pistola (pistol)", Weapon { dice: 1, pot: Some(5), targets: Targets::One, has_long_range: true }),
+    ("assault_rifle", "Rifle de asalto (assault rifle)", Weapon { dice: 3, pot: Some(11), targets: Targets::Three, has_long_range: true }),
+    ("grenade", "Granada (grenade)", Weapon { dice: 2, pot: Some(11), targets: Targets::Template, has_long_range: false }),
+    ("heavy_weapon", "Arma pesada (heavy weapon)", Weapon { dice: 2, pot: Some(9), targets: Targets::Template, has_long_range: true }),
+    ("fists", "Puños (fists, melee)", Weapon { dice: 1, pot: None, targets: Targets::One, has_long_range: false }),
+    ("small_claws", "Garras y dientes 2D6 (small bug, melee)", Weapon { dice: 2, pot: None, targets: Targets::One, has_long_range: false }),
+    ("big_claws", "Garras y dientes 3D6 (big bug, melee)", Weapon { dice: 3, pot: None, targets: Targets::One, has_long_range: false }),
+];
+
+/// The circumstances of one target of one attack.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Situation {
+    pub long_range: bool,
+    /// The shooter moved ≥ 30 cm [12"] this turn.
+    pub shooter_moved_far: bool,
+    /// The target moved ≥ 30 cm [12"].
+    pub target_moved_far: bool,
+    pub cover: bool,
+    /// 1, 2 or 3 (figures beyond the third use the third's rows).
+    pub target_index: u8,
+}
+
+/// What the firing table gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fire {
+    Miss,
+    Light,
+    Critical,
+}
+
+/// The firing table (shooting and melee alike) as a pure function of the 2D6 roll.
+pub fn fire(roll: u8, s: &Situation, shooter_hda: u8) -> Fire {
+    use Fire::*;
+    let later = s.target_index >= 2;
+    match roll {
+        2 => Critical,
+        3 => {
+            if s.long_range {
+                Miss
+            } else {
+                Light
+            }
+        }
+        4 | 7 | 10 => Miss,
+        5 => {
+            if s.shooter_moved_far && later {
+                Miss
+            } else {
+                Critical
+            }
+        }
+        6 => {
+            if shooter_hda <= 5 {
+                Miss
+            } else {
+                Light
+            }
+        }
+        8 => {
+            if s.cover || s.target_index >= 3 {
+                Miss
+            } else {
+                Critical
+            }
+        }
+        9 => {
+            if s.target_moved_far || s.long_range {
+                Miss
+            } else {
+                Light
+            }
+        }
+        11 => {
+            if shooter_hda >= 9 {
+                Critical
+            } else {
+                Light
+            }
+        }
+        12 => {
+            if s.long_range {
+                Miss
+            } else {
+                Critical
+            }
+        }
+        _ => panic!("2D6 roll out of range: {roll}"),
+    }
+}
+
+/// Impact table: `roll + POT − 4`; `None` is "H" (above 10).
+pub fn impact(roll: u8, pot: u8) -> Option<u8> {
+    let v = roll as i32 + pot as i32 - 4;
+    if v > 10 { None } else { Some(v.max(0) as u8) }
+}
+
+/// Wound table: "M" (dead) when `roll + FDV ≤ 13`, otherwise FDV −1.
+pub fn wound_kills(roll: u8, fdv: u8) -> bool {
+    roll as u32 + fdv as u32 <= 13
+}
+
+/// A figure's state as it takes damage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    pub res: i32,
+    pub fdv: u8,
+    pub knocked_down: bool,
+    pub dead: bool,
+}
+
+impl State {
+    /// A fresh figure.
+    pub fn new(p: &Profile) -> Self {
+        State { res: p.res as i32, fdv: p.fdv, knocked_down: false, dead: false }
+    }
+
+    /// RES ≤ 0: FDV 0, flees.
+    pub fn fled(&self) -> bool {
+        self.res <= 0
+    }
+}
+
+/// What one resolved hit did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HitResult {
+    pub res_lost: u32,
+    pub critical: bool,
+    pub impact_h: bool,
+}
+
+fn roll_2d6<D: Dice>(dice: &mut D) -> u8 {
+    dice.d6() + dice.d6()
+}
+
+/// Resolve one attack on one target in `state`: firing table, damage, impact and wound tables.
+#[allow(clippy::too_many_arguments)]
+pub fn resolve<D: Dice>(
+    dice: &mut D,
+    shooter_hda: u8,
+    damage_dice: u8,
+    pot: u8,
+    target: &Profile,
+    situation: &Situation,
+    state: &mut State,
+) -> (Fire, HitResult) {
+    let f = fire(roll_2d6(dice), situation, shooter_hda);
+    let mut r = HitResult::default();
+    if f == Fire::Miss || state.dead {
+        return (f, r);
+    }
+    let mut sum = 0u32;
+    for _ in 0..damage_dice {
+        sum += dice.d6() as u32;
+    }
+    let mut lost = (shooter_hda as u32 + sum).saturating_sub(target.bld as u32);
+    if f == Fire::Critical {
+        r.critical = true;
+        match impact(roll_2d6(dice), pot) {
+            Some(v) => lost += v as u32,
+            None => {
+                r.impact_h = true;
+                lost += 10;
+                state.knocked_down = true;
+                if wound_kills(roll_2d6(dice), state.fdv) {
+                    state.dead = true;
+                } else {
+                    state.fdv = state.fdv.saturating_sub(1);
+                }
+            }
+        }
+    }
+    r.res_lost = lost;
+    state.res -= lost as i32;
+    if state.fled() {
+        state.fdv = 0;
+    }
+    if state.res <= -(target.res as i32) {
+        state.dead = true;
+    }
+    (f, r)
+}
+
+/// One attack on up to three figures (rifle targets, or figures under a template: the 4th and
+/// later behave like the 3rd).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shot {
+    pub shooter_hda: u8,
+    pub damage_dice: u8,
+    pub pot: u8,
+    pub targets: Vec<(Profile, Situation)>,
+}
+
+/// Metric/event names of a shot (per target t1..t3).
+pub const SHOT_METRICS: [&str; 3] = ["res_lost_t1", "res_lost_t2", "res_lost_t3"];
+pub const SHOT_EVENTS: [&str; 15] = [
+    "hit_t1", "critical_t1", "knocked_down_t1", "flees_t1", "dead_t1", "hit_t2", "critical_t2", "knocked_down_t2",
+    "flees_t2", "dead_t2", "hit_t3", "critical_t3", "knocked_down_t3", "flees_t3", "dead_t3",
+];
+
+impl Trial for Shot {
+    fn shape(&self) -> Shape {
+        let n = self.targets.len();
+        let max = |p: &Profile| p.res as usize + 40;
+        Shape::new(
+            self.targets.iter().enumerate().map(|(i, (p, _))| (SHOT_METRICS[i], max(p))).collect(),
+            SHOT_EVENTS[..5 * n].to_vec(),
+        )
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let mut o = Outcome::default();
+        for (i, (p, s)) in self.targets.iter().enumerate() {
+            let mut st = State::new(p);
+            let (f, r) = resolve(dice, self.shooter_hda, self.damage_dice, self.pot, p, s, &mut st);
+            o.metrics[i] = r.res_lost.min(u16::MAX as u32) as u16;
+            o.flag(5 * i, f != Fire::Miss);
+            o.flag(5 * i + 1, r.critical);
+            o.flag(5 * i + 2, r.impact_h);
+            o.flag(5 * i + 3, st.fled());
+            o.flag(5 * i + 4, st.dead);
+        }
+        o
+    }
+}
+
+/// Repeated attacks on one target, state carried between them (RES, FDV, dead).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sequence {
+    pub shooter_hda: u8,
+    pub damage_dice: u8,
+    pub pot: u8,
+    pub target: Profile,
+    pub situation: Situation,
+    /// Stop after this many attacks (reported as "not within the cap").
+    pub cap: u16,
+}
+
+/// Metric/event names of a sequence.
+pub const SEQUENCE_METRICS: [&str; 3] = ["shots_to_flee", "shots_to_kill", "res_lost_first_shot"];
+pub const SEQUENCE_EVENTS: [&str; 7] =
+    ["first_hit", "first_critical", "first_knocked_down", "flees_after_1", "dead_after_1", "flees_within_cap", "dead_within_cap"];
+
+impl Trial for Sequence {
+    fn shape(&self) -> Shape {
+        let c = self.cap as usize + 1;
+        Shape::new(vec![("shots_to_flee", c), ("shots_to_kill", c), ("res_lost_first_shot", self.target.res as usize + 40)], SEQUENCE_EVENTS.to_vec())
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let mut st = State::new(&self.target);
+        let mut o = Outcome::default();
+        let (mut flee_at, mut kill_at) = (0u16, 0u16);
+        for shot in 1..=self.cap {
+            let (f, r) = resolve(dice, self.shooter_hda, self.damage_dice, self.pot, &self.target, &self.situation, &mut st);
+            if shot == 1 {
+                o.metrics[2] = r.res_lost.min(u16::MAX as u32) as u16;
+                o.flag(0, f != Fire::Miss);
+                o.flag(1, r.critical);
+                o.flag(2, r.impact_h);
+                o.flag(3, st.fled());
+                o.flag(4, st.dead);
+            }
+            if flee_at == 0 && (st.fled() || st.dead) {
+                flee_at = shot;
+            }
+            if st.dead {
+                kill_at = shot;
+                break;
+            }
+        }
+        // Not within the cap: reported in the extra bin cap + 1.
+        o.metrics[0] = if flee_at == 0 { self.cap + 1 } else { flee_at };
+        o.metrics[1] = if kill_at == 0 { self.cap + 1 } else { kill_at };
+        o.flag(5, flee_at > 0);
+        o.flag(6, kill_at > 0);
+        o
+    }
+}
+
+/// A reaction test: 2D6 ≤ modified FDV passes 1st; otherwise a second 2D6 ≤ passes 2nd.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reaction {
+    pub modified_fdv: i8,
+}
+
+impl Trial for Reaction {
+    fn shape(&self) -> Shape {
+        Shape::new(vec![("result", 2)], vec!["passed_1st", "passed_2nd", "failed_both"])
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let pass = |r: u8| r as i32 <= self.modified_fdv as i32;
+        let result = if pass(roll_2d6(dice)) {
+            0
+        } else if pass(roll_2d6(dice)) {
+            1
+        } else {
+            2
+        };
+        let mut o = Outcome::default();
+        o.metrics[0] = result;
+        o.flag(result as usize, true);
+        o
+    }
+}
+
+/// "¿Ahora qué?": each side rolls 1D6 + FDV, higher acts first, ties re-rolled. With equal FDV
+/// this is also the activation tie-break between two figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opposed {
+    pub a_fdv: u8,
+    pub b_fdv: u8,
+}
+
+impl Trial for Opposed {
+    fn shape(&self) -> Shape {
+        Shape::new(vec![("rolls", 20)], vec!["a_first"])
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let mut rolls = 0u16;
+        let a_first = loop {
+            rolls += 1;
+            let (a, b) = (dice.d6() + self.a_fdv, dice.d6() + self.b_fdv);
+            if a != b {
+                break a > b;
+            }
+        };
+        let mut o = Outcome::default();
+        o.metrics[0] = rolls.min(20);
+        o.flag(0, a_first);
+        o
+    }
+}
+
+/// Encounter check and what comes out of the hole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Encounter {
+    /// 9 + terrain + holes − soldiers (max 6); a hole opens on 2D6 ≤ this.
+    pub number: i8,
+    /// Humans on the table (total attacking bugs = humans + 1D6).
+    pub humans: u8,
+    pub readings: Readings,
+}
+
+/// Metric names of an encounter (distance in the variant's units).
+pub const ENCOUNTER_METRICS: [&str; 6] = ["tremor_turns", "direction", "distance", "total_bugs", "big_bugs", "first_bug_big"];
+pub const ENCOUNTER_EVENTS: [&str; 2] = ["hole_opens", "opens_this_turn"];
+
+/// The distance a hole opens at, in the variant's units.
+pub fn hole_distance<D: Dice>(dice: &mut D, r: &Readings) -> u16 {
+    match r.units {
+        Units::Cm => (dice.d6() as u16 + dice.d6() as u16 + dice.d6() as u16) * 5,
+        Units::Inches => {
+            let (a, b) = (dice.d6() as u16, dice.d6() as u16);
+            if a == b {
+                match r.hole_doubles {
+                    HoleDoubles::Multiply => a * b,
+                    HoleDoubles::Sum => a + b,
+                    HoleDoubles::OneDie => a,
+                }
+            } else {
+                a * b
+            }
+        }
+    }
+}
+
+/// Bug type: 2D6 of 2, 3, 10, 11, 12 is a big bug.
+pub fn big_bug<D: Dice>(dice: &mut D) -> bool {
+    matches!(roll_2d6(dice), 2 | 3 | 10..=12)
+}
+
+impl Trial for Encounter {
+    fn shape(&self) -> Shape {
+        Shape::new(
+            vec![("tremor_turns", 30), ("direction", 4), ("distance", 90), ("total_bugs", self.humans as usize + 6), ("big_bugs", self.humans as usize + 6), ("first_bug_big", 1)],
+            ENCOUNTER_EVENTS.to_vec(),
+        )
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let mut o = Outcome::default();
+        let opens = (roll_2d6(dice) as i32) <= self.number as i32;
+        o.flag(0, opens);
+        if !opens {
+            return o;
+        }
+        // Direction: 1–4; 5–6 tremors, it opens next turn (re-roll then).
+        let mut delay = 0u16;
+        let dir = loop {
+            let d = dice.d6();
+            if d <= 4 {
+                break d;
+            }
+            delay += 1;
+            if delay >= 30 {
+                break 0;
+            }
+        };
+        o.flag(1, delay == 0);
+        o.metrics[0] = delay;
+        o.metrics[1] = dir as u16;
+        o.metrics[2] = hole_distance(dice, &self.readings);
+        let total = self.humans as u16 + dice.d6() as u16;
+        let mut big = 0u16;
+        let mut first_big = false;
+        for i in 0..total {
+            let b = big_bug(dice);
+            if i == 0 {
+                first_big = b;
+            }
+            big += b as u16;
+        }
+        o.metrics[3] = total;
+        o.metrics[4] = big;
+        o.metrics[5] = first_big as u16;
+        o
+    }
+}
+
+/// Encounter number: 9 + terrain modifier + holes on the table − soldiers (at most 6).
+pub fn encounter_number(terrain_mod: i8, holes: u8, soldiers: u8) -> i8 {
+    9 + terrain_mod + holes as i8 - soldiers.min(6) as i8
+}
+
+/// Terrain modifiers by config name.
+pub const TERRAIN: [(&str, i8); 5] = [("jungle_swamp", 2), ("open", 1), ("rocky", -1), ("mountain", -2), ("city", -2)];
+
+/// Pursuit: MOV + ½D6 (D3: 2/5/7 cm or 1/2/3"); then each turn an FDV test (2D6 ≤ FDV) stops
+/// it, a failure pursues another turn at half the previous MOV, until MOV reaches 2 cm [1"].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pursuit {
+    pub mov: u16,
+    pub fdv: u8,
+    pub units: Units,
+}
+
+impl Trial for Pursuit {
+    fn shape(&self) -> Shape {
+        Shape::new(vec![("first_turn", self.mov as usize + 7), ("total", 2 * self.mov as usize + 8), ("turns", 12)], vec!["pursues_a_second_turn"])
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let d3 = (dice.d6() + 1) / 2;
+        let bonus = match self.units {
+            Units::Cm => [2u16, 5, 7][d3 as usize - 1],
+            Units::Inches => d3 as u16,
+        };
+        let first = self.mov + bonus;
+        let floor = if self.units == Units::Cm { 2 } else { 1 };
+        let (mut total, mut turns, mut mov) = (first, 1u16, self.mov);
+        while mov / 2 >= floor && roll_2d6(dice) > self.fdv {
+            mov /= 2;
+            total += mov;
+            turns += 1;
+        }
+        let mut o = Outcome::default();
+        o.metrics[0] = first;
+        o.metrics[1] = total;
+        o.metrics[2] = turns;
+        o.flag(0, turns > 1);
+        o
+    }
+}
+
+/// Terrain type: 2D6 — 5–8 open, 4 or 9 jungle/swamp, 3 or 10 rocky, 2/11/12 mountain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TerrainRoll;
+
+impl Trial for TerrainRoll {
+    fn shape(&self) -> Shape {
+        Shape::new(vec![("roll", 12)], vec!["open", "jungle_swamp", "rocky", "mountain"])
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let r = roll_2d6(dice);
+        let mut o = Outcome::default();
+        o.metrics[0] = r as u16;
+        let k = match r {
+            5..=8 => 0,
+            4 | 9 => 1,
+            3 | 10 => 2,
+            _ => 3,
+        };
+        o.flag(k, true);
+        o
+    }
+}
+
+/// Every ¡Bichos! trial a scenario cell can hold.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TrialBichos {
+    Shot(Shot),
+    Sequence(Sequence),
+    Reaction(Reaction),
+    Opposed(Opposed),
+    Encounter(Encounter),
+    Pursuit(Pursuit),
+    Terrain(TerrainRoll),
+}
+
+impl Trial for TrialBichos {
+    fn shape(&self) -> Shape {
+        match self {
+            TrialBichos::Shot(t) => t.shape(),
+            TrialBichos::Sequence(t) => t.shape(),
+            TrialBichos::Reaction(t) => t.shape(),
+            TrialBichos::Opposed(t) => t.shape(),
+            TrialBichos::Encounter(t) => t.shape(),
+            TrialBichos::Pursuit(t) => t.shape(),
+            TrialBichos::Terrain(t) => t.shape(),
+        }
+    }
+
+    #[inline]
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        match self {
+            TrialBichos::Shot(t) => t.run(dice),
+            TrialBichos::Sequence(t) => t.run(dice),
+            TrialBichos::Reaction(t) => t.run(dice),
+            TrialBichos::Opposed(t) => t.run(dice),
+            TrialBichos::Encounter(t) => t.run(dice),
+            TrialBichos::Pursuit(t) => t.run(dice),
+            TrialBichos::Terrain(t) => t.run(dice),
+        }
+    }
+}
+
+/// What each reaction test's outcomes mean (passed 1st, passed 2nd, failed both).
+pub const REACTION_OUTCOMES: [(&str, &str, &str, &str); 6] = [
+    ("¿Ahora qué? (a target appears from hiding)", "acts", "opposed 1D6 + FDV, higher acts first, re-roll ties", "frozen"),
+    ("Bajo fuego (shot at)", "finishes its move", "ducks back", "flees"),
+    ("Cargando (wants to charge)", "completes the charge", "stops and shoots", "ducks back"),
+    ("Herido (wounded)", "keeps fighting", "retreats 2 cm [1\"], FDV −1 (in melee keeps fighting; under fire ducks)", "flees"),
+    ("Asaltado (being charged)", "waits and fires", "waits, no fire", "flees"),
+    ("Líder muerto (leader dead)", "carries on", "ducks back", "flees"),
+];

@@ -1,0 +1,199 @@
+//! The formulas against every printed cell, the firing table row by row, and worked examples.
+
+use super::*;
+use crate::dice::ScriptedDice;
+use crate::exact::enumerate;
+
+/// "TABLA DE IMPACTOS - POTENCIA" as printed: rows 2D6 = 12 down to 2, columns POT 12 down to 2.
+const IMPACT_TABLE: &str = "
+12 | H | H | H | H | H | H | H | H | H | H | 10
+11 | H | H | H | H | H | H | H | H | H | 10 | 9
+10 | H | H | H | H | H | H | H | H | 10 | 9 | 8
+9 | H | H | H | H | H | H | H | 10 | 9 | 8 | 7
+8 | H | H | H | H | H | H | 10 | 9 | 8 | 7 | 6
+7 | H | H | H | H | H | 10 | 9 | 8 | 7 | 6 | 5
+6 | H | H | H | H | 10 | 9 | 8 | 7 | 6 | 5 | 4
+5 | H | H | H | 10 | 9 | 8 | 7 | 6 | 5 | 4 | 3
+4 | H | H | 10 | 9 | 8 | 7 | 6 | 5 | 4 | 3 | 2
+3 | H | 10 | 9 | 8 | 7 | 6 | 5 | 4 | 3 | 2 | 1
+2 | 10 | 9 | 8 | 7 | 6 | 5 | 4 | 3 | 2 | 1 | 0";
+
+/// "TABLA DE HERIDAS - FUERZA DE VOLUNTAD" as printed: rows 2D6 = 12 down to 2, columns FDV 2..12.
+const WOUND_TABLE: &str = "
+12 | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1
+11 | M | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1
+10 | M | M | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1
+9 | M | M | M | -1 | -1 | -1 | -1 | -1 | -1 | -1 | -1
+8 | M | M | M | M | -1 | -1 | -1 | -1 | -1 | -1 | -1
+7 | M | M | M | M | M | -1 | -1 | -1 | -1 | -1 | -1
+6 | M | M | M | M | M | M | -1 | -1 | -1 | -1 | -1
+5 | M | M | M | M | M | M | M | -1 | -1 | -1 | -1
+4 | M | M | M | M | M | M | M | M | -1 | -1 | -1
+3 | M | M | M | M | M | M | M | M | M | -1 | -1
+2 | M | M | M | M | M | M | M | M | M | M | -1";
+
+fn cells(table: &str) -> Vec<(u8, Vec<String>)> {
+    table
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut parts = l.split('|').map(|c| c.trim().to_string());
+            let roll: u8 = parts.next().unwrap().parse().unwrap();
+            (roll, parts.collect())
+        })
+        .collect()
+}
+
+#[test]
+fn impact_formula_matches_every_printed_cell() {
+    let rows = cells(IMPACT_TABLE);
+    assert_eq!(rows.len(), 11);
+    let mut checked = 0;
+    for (roll, row) in rows {
+        assert_eq!(row.len(), 11);
+        for (i, cell) in row.iter().enumerate() {
+            let pot = 12 - i as u8;
+            let expect = if cell == "H" { None } else { Some(cell.parse::<u8>().unwrap()) };
+            assert_eq!(impact(roll, pot), expect, "roll {roll}, POT {pot}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 121);
+}
+
+#[test]
+fn wound_formula_matches_every_printed_cell() {
+    let mut checked = 0;
+    for (roll, row) in cells(WOUND_TABLE) {
+        for (i, cell) in row.iter().enumerate() {
+            let fdv = 2 + i as u8;
+            assert_eq!(wound_kills(roll, fdv), cell == "M", "roll {roll}, FDV {fdv}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 121);
+}
+
+#[test]
+fn firing_table_every_row() {
+    let plain = Situation { target_index: 1, ..Situation::default() };
+    let long = Situation { long_range: true, ..plain };
+    use Fire::*;
+    assert_eq!(fire(2, &long, 5), Critical);
+    assert_eq!((fire(3, &plain, 7), fire(3, &long, 7)), (Light, Miss));
+    for r in [4, 7, 10] {
+        assert_eq!(fire(r, &plain, 12), Miss);
+    }
+    let moved = Situation { shooter_moved_far: true, ..plain };
+    assert_eq!(fire(5, &moved, 7), Critical, "first target still hit");
+    assert_eq!(fire(5, &Situation { target_index: 2, ..moved }, 7), Miss);
+    assert_eq!(fire(5, &Situation { target_index: 3, ..moved }, 7), Miss);
+    assert_eq!(fire(5, &Situation { target_index: 2, ..plain }, 7), Critical);
+    assert_eq!((fire(6, &plain, 5), fire(6, &plain, 6)), (Miss, Light), "HDA 5 or less misses");
+    assert_eq!(fire(8, &plain, 7), Critical);
+    assert_eq!(fire(8, &Situation { cover: true, ..plain }, 7), Miss);
+    assert_eq!(fire(8, &Situation { target_index: 3, ..plain }, 7), Miss);
+    assert_eq!(fire(8, &Situation { target_index: 2, ..plain }, 7), Critical);
+    assert_eq!(fire(9, &plain, 7), Light);
+    assert_eq!(fire(9, &Situation { target_moved_far: true, ..plain }, 7), Miss);
+    assert_eq!(fire(9, &long, 7), Miss);
+    assert_eq!((fire(11, &plain, 9), fire(11, &plain, 8)), (Critical, Light));
+    assert_eq!((fire(12, &plain, 7), fire(12, &long, 7)), (Critical, Miss));
+}
+
+#[test]
+fn damage_step_by_step() {
+    let soldier = PROFILES[2].2;
+    let small = PROFILES[3].2;
+    let s = Situation { target_index: 1, ..Situation::default() };
+    // Roll 2 → critical; rifle 3D6 = 6+5+4 = 15; HDA 10 + 15 − BLD 8 = 17; impact 2D6 = 6+6 → 12 + 11 − 4 = 19: H →
+    // +10, knocked down; wound 2D6 = 1+1 = 2, 2 + FDV 7 ≤ 13 → dead.
+    let mut d = ScriptedDice::new(&[1, 1, 6, 5, 4, 6, 6, 1, 1]);
+    let mut st = State::new(&small);
+    let (f, r) = resolve(&mut d, soldier.hda, 3, 11, &small, &s, &mut st);
+    assert_eq!(f, Fire::Critical);
+    assert_eq!(r.res_lost, 27);
+    assert!(r.impact_h && st.knocked_down && st.dead);
+    // Light wound: roll 3 (1+2), pistol 1D6 = 1: 10 + 1 − 8 = 3.
+    let mut d = ScriptedDice::new(&[1, 2, 1]);
+    let mut st = State::new(&small);
+    let (f, r) = resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st);
+    assert_eq!((f, r.res_lost, st.res), (Fire::Light, 3, 46));
+    // RES ≤ 0 → FDV 0 and flees; RES ≤ −start → dead.
+    let mut st = State { res: 2, fdv: 7, knocked_down: false, dead: false };
+    let mut d = ScriptedDice::new(&[1, 2, 6]);
+    resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st);
+    assert!(st.fled() && st.fdv == 0 && !st.dead);
+    // Light wound of 10 + 1 − 8 = 3 at RES −40: −43 > −49, not dead.
+    let mut st = State { res: -40, fdv: 0, knocked_down: false, dead: false };
+    let mut d = ScriptedDice::new(&[1, 2, 1]);
+    resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st);
+    assert!(!st.dead && st.res == -43);
+    // Light wound of 10 + 6 − 8 = 8 at RES −45: −53 ≤ −49, dead.
+    let mut st = State { res: -45, fdv: 0, knocked_down: false, dead: false };
+    let mut d = ScriptedDice::new(&[1, 2, 6]);
+    resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st);
+    assert!(st.dead && st.res == -53);
+}
+
+#[test]
+fn reaction_test_exact() {
+    for f in 2..=12i8 {
+        let ex = enumerate(&Reaction { modified_fdv: f }, 4).unwrap();
+        let p: f64 = (2..=12).filter(|s| *s <= f).map(|s| (6 - (s - 7i8).abs()) as f64 / 36.0).sum();
+        assert!((ex.events[0] - p).abs() < 1e-12);
+        assert!((ex.events[1] - (1.0 - p) * p).abs() < 1e-12);
+        assert!((ex.events[2] - (1.0 - p) * (1.0 - p)).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn hole_distance_worked_examples_and_readings() {
+    let cm = Readings::default();
+    let mut d = ScriptedDice::new(&[4, 1, 1]);
+    assert_eq!(hole_distance(&mut d, &cm), 30, "4, 1, 1 → 6 → 30 cm");
+    let inches = Readings { units: Units::Inches, ..cm };
+    let mut d = ScriptedDice::new(&[6, 2]);
+    assert_eq!(hole_distance(&mut d, &inches), 12, "6 and 2 → 12\"");
+    for (rule, expect) in [(HoleDoubles::Multiply, 16), (HoleDoubles::Sum, 8), (HoleDoubles::OneDie, 4)] {
+        let mut d = ScriptedDice::new(&[4, 4]);
+        assert_eq!(hole_distance(&mut d, &Readings { hole_doubles: rule, ..inches }), expect);
+    }
+    assert_eq!(encounter_number(2, 1, 8), 6, "jungle +2, one hole +1, soldiers capped at 6");
+}
+
+#[test]
+fn terrain_and_bug_type_probabilities() {
+    let ex = enumerate(&TerrainRoll, 2).unwrap();
+    assert!((ex.events[0] - 20.0 / 36.0).abs() < 1e-12, "5–8 open");
+    assert!((ex.events[3] - 4.0 / 36.0).abs() < 1e-12, "2, 11, 12 mountain");
+    struct Big;
+    impl Trial for Big {
+        fn shape(&self) -> Shape {
+            Shape::new(vec![], vec!["big"])
+        }
+        fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+            let mut o = Outcome::default();
+            o.flag(0, big_bug(dice));
+            o
+        }
+    }
+    assert!((enumerate(&Big, 2).unwrap().events[0] - 9.0 / 36.0).abs() < 1e-12);
+}
+
+#[test]
+fn pursuit_distances_per_variant() {
+    let p = Pursuit { mov: 30, fdv: 12, units: Units::Cm };
+    let mut d = ScriptedDice::new(&[1, 3, 3]);
+    assert_eq!(p.run(&mut d).metrics[0], 32, "½D6 = 1 → 2 cm");
+    let mut d = ScriptedDice::new(&[6, 3, 3]);
+    assert_eq!(p.run(&mut d).metrics[0], 37, "½D6 = 3 → 7 cm");
+    let p = Pursuit { mov: 12, fdv: 12, units: Units::Inches };
+    let mut d = ScriptedDice::new(&[4, 3, 3]);
+    assert_eq!(p.run(&mut d).metrics[0], 14, "½D6 = 2 → 2\"");
+    // A failed FDV test (2D6 > FDV) pursues again at half MOV.
+    let p = Pursuit { mov: 12, fdv: 5, units: Units::Inches };
+    let mut d = ScriptedDice::new(&[1, 6, 6, 1, 1]);
+    let o = p.run(&mut d);
+    assert_eq!((o.metrics[1], o.metrics[2]), (13 + 6, 2));
+}
