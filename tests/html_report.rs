@@ -86,6 +86,10 @@ fn every_kind_renders_in_headless_chromium() {
         ("configs/bmg-1e/counters-exchange.toml", 3),
         ("configs/bmg-1e/editions-batman-brawl.toml", 3),
         ("configs/bmg-1e/take-the-lead.toml", 3),
+        ("configs/bichos/weapons-vs-bugs.toml", 8),
+        ("configs/bichos/reaction-tests.toml", 3),
+        ("configs/bichos/cm-vs-inches.toml", 2),
+        ("configs/bichos/rifle-three-targets.toml", 4),
     ] {
         let stem = Path::new(config).file_stem().unwrap().to_string_lossy().to_string();
         let out = tmp.join(&stem);

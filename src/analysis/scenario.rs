@@ -22,11 +22,19 @@ pub enum Kind {
     Procedure,
     Exchange,
     Editions,
+    Shot,
+    Sequence,
+    Arsenal,
+    Reaction,
+    Encounter,
+    Pursuit,
+    Terrain,
+    Variants,
 }
 
 impl Kind {
     /// All kinds with their config names.
-    pub const ALL: [(&'static str, Kind); 11] = [
+    pub const ALL: [(&'static str, Kind); 19] = [
         ("attack", Kind::Attack),
         ("check", Kind::Check),
         ("effort", Kind::Effort),
@@ -38,6 +46,14 @@ impl Kind {
         ("procedure", Kind::Procedure),
         ("exchange", Kind::Exchange),
         ("editions", Kind::Editions),
+        ("shot", Kind::Shot),
+        ("sequence", Kind::Sequence),
+        ("arsenal", Kind::Arsenal),
+        ("reaction", Kind::Reaction),
+        ("encounter", Kind::Encounter),
+        ("pursuit", Kind::Pursuit),
+        ("terrain", Kind::Terrain),
+        ("variants", Kind::Variants),
     ];
 
     /// The config / JSON name.
@@ -57,6 +73,8 @@ pub enum AnyTrial {
     Paired(Paired),
     /// Any Batman Miniature Game 2013 trial.
     Bmg1e(crate::rules::bmg1e::Trial1e),
+    /// Any ¡Bichos! trial.
+    Bichos(crate::rules::bichos::TrialBichos),
 }
 
 impl Trial for AnyTrial {
@@ -67,6 +85,7 @@ impl Trial for AnyTrial {
             AnyTrial::Duel(d) => d.shape(),
             AnyTrial::Paired(p) => p.shape(),
             AnyTrial::Bmg1e(t) => t.shape(),
+            AnyTrial::Bichos(t) => t.shape(),
         }
     }
 
@@ -78,6 +97,7 @@ impl Trial for AnyTrial {
             AnyTrial::Duel(d) => d.run(dice),
             AnyTrial::Paired(p) => p.run(dice),
             AnyTrial::Bmg1e(t) => t.run(dice),
+            AnyTrial::Bichos(t) => t.run(dice),
         }
     }
 }
@@ -101,6 +121,18 @@ impl AnyTrial {
                 T::Passing(_) => &["passes"],
                 T::Exchange(_) => &["a_dealt", "b_dealt"],
             },
+            AnyTrial::Bichos(t) => {
+                use crate::rules::bichos::TrialBichos as B;
+                match t {
+                    B::Shot(s) => &["res_lost_t1", "res_lost_t2", "res_lost_t3"][..s.targets.len()],
+                    B::Sequence(_) => &["shots_to_kill", "shots_to_flee", "res_lost_first_shot"],
+                    B::Reaction(_) => &["result"],
+                    B::Opposed(_) => &["rolls"],
+                    B::Encounter(_) => &["distance", "total_bugs", "big_bugs", "tremor_turns"],
+                    B::Pursuit(_) => &["first_turn", "total", "turns"],
+                    B::Terrain(_) => &["roll"],
+                }
+            }
         }
     }
 }
@@ -134,6 +166,12 @@ pub enum Layout {
     Exchange { a_splits: Vec<(u8, u8)>, b_splits: Vec<(u8, u8)>, objective: &'static str },
     /// One matchup under each edition: cell 0 is `bmg-1e`, cell 1 is `bmg-3e`.
     Editions,
+    /// ¡Bichos!: one sequence cell per (weapon, situation); `index[weapon][situation]`.
+    Arsenal { weapons: Vec<String>, situations: Vec<String>, index: Vec<Vec<Option<usize>>> },
+    /// ¡Bichos!: one reaction cell per modified FDV, then optionally one opposed roll.
+    Reaction { fdvs: Vec<i64>, opposed: Option<(u8, u8)> },
+    /// ¡Bichos!: encounter and pursuit under cm (cells 0, 2) and inches (cells 1, 3).
+    Variants,
 }
 
 /// One row of a balance test: a fighter that met the gauntlet.

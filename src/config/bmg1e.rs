@@ -187,6 +187,7 @@ impl Ctx {
     }
 
     pub(super) fn readings_1e(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+        super::bichos::refuse_bichos_readings(self, r, "bmg-1e")?;
         for (field, set) in [
             ("ko_bonus_within_attack", r.ko_bonus_within_attack.is_some()),
             ("check_with_one_die", r.check_with_one_die.is_some()),

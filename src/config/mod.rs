@@ -5,6 +5,7 @@
 //! allowed. Rule violations found by the rule constructors (effort limits, attacking a
 //! casualty) are routed back to the field that caused them.
 
+mod bichos;
 mod bmg1e;
 mod duels;
 pub mod raw;
@@ -24,12 +25,22 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 /// Rule systems this build can simulate.
-pub const RULESETS: [&str; 2] = ["bmg-3e", "bmg-1e"];
+pub const RULESETS: [&str; 3] = ["bmg-3e", "bmg-1e", "bichos"];
 
 /// Scenario kinds each rule system offers.
 fn kinds_of(ruleset: &str) -> &'static [Kind] {
     match ruleset {
         "bmg-1e" => &[Kind::Attack, Kind::Check, Kind::Procedure, Kind::Exchange, Kind::Editions],
+        "bichos" => &[
+            Kind::Shot,
+            Kind::Sequence,
+            Kind::Arsenal,
+            Kind::Reaction,
+            Kind::Encounter,
+            Kind::Pursuit,
+            Kind::Terrain,
+            Kind::Variants,
+        ],
         _ => &[
             Kind::Attack,
             Kind::Check,
@@ -122,6 +133,13 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         ("procedure", file.procedure.is_some()),
         ("exchange", file.exchange.is_some()),
         ("editions", file.editions.is_some()),
+        ("shot", file.shot.is_some()),
+        ("sequence", file.sequence.is_some()),
+        ("arsenal", file.arsenal.is_some()),
+        ("reaction", file.reaction.is_some()),
+        ("encounter", file.encounter.is_some()),
+        ("pursuit", file.pursuit.is_some()),
+        ("variants", file.variants.is_some()),
     ];
     let wanted: &[&str] = match kind {
         Kind::Attack => &["attack"],
@@ -135,6 +153,14 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         Kind::Procedure => &["procedure"],
         Kind::Exchange => &["exchange"],
         Kind::Editions => &["editions", "attack"],
+        Kind::Shot => &["shot"],
+        Kind::Sequence => &["sequence"],
+        Kind::Arsenal => &["arsenal"],
+        Kind::Reaction => &["reaction"],
+        Kind::Encounter => &["encounter"],
+        Kind::Pursuit => &["pursuit"],
+        Kind::Terrain => &[],
+        Kind::Variants => &["variants"],
     };
     for (sec, present) in sections {
         if present && !wanted.contains(&sec) && !(kind == Kind::Sweep && (sec == "attack" || sec == "check")) {
@@ -150,6 +176,11 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         }
     }
     let mut setup = Vec::new();
+    if ctx.ruleset == "bichos" {
+        let readings = ctx.readings_bichos(&file.readings)?;
+        let (cells, layout) = ctx.build_bichos(kind, &file, &readings, &mut setup)?;
+        return finish_scenario(&ctx, path, &file, name, kind, seed, stop, readings.list(), setup, cells, layout);
+    }
     if ctx.ruleset == "bmg-1e" {
         let readings = ctx.readings_1e(&file.readings)?;
         let (cells, layout) = ctx.build_1e(kind, &file, &readings, &mut setup)?;
@@ -176,7 +207,7 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         Kind::Duel => ctx.duel(&file, &readings, &mut setup)?,
         Kind::Balance => ctx.balance(&file, &readings, &mut setup)?,
         Kind::Paired => ctx.paired(&file, &readings, &mut setup)?,
-        Kind::Procedure | Kind::Exchange | Kind::Editions => unreachable!("bmg-1e kinds are handled above"),
+        _ => unreachable!("kinds_of(bmg-3e) lists only the kinds above"),
     };
     finish_scenario(&ctx, path, &file, name, kind, seed, stop, readings.list(), setup, cells, layout)
 }
@@ -346,6 +377,24 @@ impl Ctx {
         cards: BTreeMap<String, raw::Card>,
         weapons: BTreeMap<String, raw::Weapon>,
     ) -> Result<(), InputError> {
+        if self.ruleset == "bichos" {
+            if let Some(name) = cards.keys().next() {
+                return Err(self.err(
+                    file,
+                    &["cards", name],
+                    "¡Bichos! figures are `[profiles.NAME]`, not cards",
+                    "[profiles.NAME] with hda, pot, fdv, res, bld, mov_cm, mov_in",
+                ));
+            }
+            if let Some(name) = weapons.keys().next() {
+                return Err(self.err(
+                    file,
+                    &["weapons", name],
+                    "¡Bichos! weapons are the source's own",
+                    "pistol, assault_rifle, grenade, heavy_weapon, fists, small_claws, big_claws",
+                ));
+            }
+        }
         for (name, card) in cards {
             if let Some((_, other)) = self.cards.get(&name) {
                 return Err(self.err(
@@ -495,6 +544,7 @@ impl Ctx {
     }
 
     fn readings(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+        bichos::refuse_bichos_readings(self, r, "bmg-3e")?;
         let mut out = Readings::default();
         if let Some(b) = r.block_natural_six {
             out.block_natural_six = b;

@@ -40,6 +40,15 @@ pub struct ScenarioFile {
     pub procedure: Option<Procedure>,
     pub exchange: Option<Exchange>,
     pub editions: Option<Editions>,
+    #[serde(default)]
+    pub profiles: BTreeMap<String, BichosProfile>,
+    pub shot: Option<BichosShot>,
+    pub sequence: Option<BichosShot>,
+    pub arsenal: Option<Arsenal>,
+    pub reaction: Option<ReactionTable>,
+    pub encounter: Option<EncounterSpec>,
+    pub pursuit: Option<PursuitSpec>,
+    pub variants: Option<VariantsSpec>,
 }
 
 /// A library of cards and weapons pulled in with `include = [...]`.
@@ -63,6 +72,10 @@ pub struct Readings {
     pub block_natural_six: Option<bool>,
     pub ko_bonus_within_attack: Option<bool>,
     pub check_with_one_die: Option<String>,
+    // bichos
+    pub units: Option<String>,
+    pub grenade_pot: Option<i64>,
+    pub hole_doubles: Option<String>,
 }
 
 /// A character card.
@@ -288,4 +301,83 @@ pub struct Editions {
     pub weapon: Option<String>,
     pub target: String,
     pub target_weapon: Option<String>,
+}
+
+/// A ¡Bichos! figure profile.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BichosProfile {
+    pub name: Option<String>,
+    pub hda: i64,
+    pub pot: i64,
+    pub fdv: i64,
+    pub res: i64,
+    pub bld: i64,
+    pub mov_cm: i64,
+    pub mov_in: i64,
+}
+
+/// One ¡Bichos! attack (`[shot]`) or repeated attacks on one target (`[sequence]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BichosShot {
+    pub shooter: String,
+    pub weapon: String,
+    /// `[shot]`: one to three targets; `[sequence]`: exactly one.
+    pub targets: Option<Vec<String>>,
+    pub target: Option<String>,
+    pub long_range: Option<bool>,
+    pub shooter_moved_far: Option<bool>,
+    pub target_moved_far: Option<bool>,
+    pub cover: Option<bool>,
+    pub cap: Option<i64>,
+}
+
+/// Every weapon against every target profile in every situation.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arsenal {
+    pub shooter: String,
+    pub weapons: Vec<String>,
+    pub targets: Vec<String>,
+    pub ranges: Option<Vec<String>>,
+    pub cover: Option<Vec<bool>>,
+    pub cap: Option<i64>,
+}
+
+/// The reaction test table and the opposed "¿Ahora qué?" roll.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReactionTable {
+    pub fdv_from: Option<i64>,
+    pub fdv_to: Option<i64>,
+    pub opposed: Option<Vec<i64>>,
+}
+
+/// An encounter check.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterSpec {
+    pub terrain: Option<String>,
+    pub holes: Option<i64>,
+    pub soldiers: Option<i64>,
+    pub humans: Option<i64>,
+}
+
+/// A pursuit.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PursuitSpec {
+    pub profile: String,
+}
+
+/// The same encounter and pursuit under the cm and the inches variant.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantsSpec {
+    pub profile: String,
+    pub terrain: Option<String>,
+    pub holes: Option<i64>,
+    pub soldiers: Option<i64>,
+    pub humans: Option<i64>,
 }

@@ -3,6 +3,7 @@
 //! A report directory is written to a temporary sibling first and renamed into place only when
 //! every file is complete, so a failure never leaves a half-written report behind.
 
+mod bichos;
 pub mod charts;
 pub mod csv_out;
 mod duels;
@@ -48,7 +49,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         &t[0],
                         i,
                         &format!("{}: {} ({title_tail})", sc.name, text::metric_title(name)),
-                        text::metric_title(name),
+                        &text::metric_title(name),
                         z,
                     ),
                 ));
@@ -126,6 +127,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
         }
         Layout::Exchange { .. } | Layout::Editions => {
             out.extend(editions::charts(run, report));
+        }
+        Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
+            out.extend(bichos::charts(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort has best");

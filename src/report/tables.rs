@@ -86,12 +86,12 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 true,
             );
             for (name, e) in &cell.events.0 {
-                ev.rows.push(vec![event_title(name).into(), pct(e.p), ci(e.ci95[0], e.ci95[1]), e.count.to_string()]);
+                ev.rows.push(vec![event_title(name), pct(e.p), ci(e.ci95[0], e.ci95[1]), e.count.to_string()]);
             }
             out.push(ev);
             let mut means = Table::new("Means", &["measure", "mean ± 95 %", "sd"], true);
             for (name, m) in &cell.metrics.0 {
-                means.rows.push(vec![metric_title(name).into(), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]);
+                means.rows.push(vec![metric_title(name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]);
             }
             out.push(means);
             let shown = sc.cells[0].trial.headline_metrics();
@@ -174,6 +174,9 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         }
         Layout::Exchange { .. } | Layout::Editions => {
             out.extend(super::editions::tables(run, report));
+        }
+        Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
+            out.extend(super::bichos::tables(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort reports have a best choice");

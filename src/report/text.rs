@@ -21,11 +21,14 @@ pub fn mean_ci(mean: f64, stderr: f64, z: f64) -> String {
     format!("{:.3} ± {:.3}", mean, z * stderr)
 }
 
-/// What an event name means, for people.
-pub fn event_title(name: &str) -> &'static str {
+/// What an event name means, for people (`_t1`.. `_t3` suffixes name the target).
+pub fn event_title(name: &str) -> String {
+    if let Some((base, t)) = target_suffix(name) {
+        return format!("{} (target {t})", event_title(base));
+    }
     match name {
         "any_hit" => "at least one hit",
-        "critical" => "critical (2019: Strength die natural 6; 2013: collateral 6 with a damage success)",
+        "critical" => "critical (2019: Strength die natural 6; 2013: collateral die 6 with a damage success)",
         "ko" => "K.O. caused",
         "casualty" => "casualty caused",
         "pass" => "check passed",
@@ -43,8 +46,38 @@ pub fn event_title(name: &str) -> &'static str {
         "riddle_stays" => "the riddle stays (off by one)",
         "one_vp" => "1 VP",
         "any_pass" => "at least one pass",
+        "wounded" => "wounded (light or critical wound)",
+        "critical_wound" => "critical wound",
+        "impact_h" => "impact \"H\": knocked down, wound-table roll",
+        "flees" => "flees (RES ≤ 0)",
+        "dead" => "dead",
+        "first_hit" => "first attack hits",
+        "first_critical" => "first attack is a critical wound",
+        "first_knocked_down" => "first attack knocks down (impact \"H\")",
+        "flees_after_1" => "flees after one attack",
+        "dead_after_1" => "dead after one attack",
+        "flees_within_cap" => "flees within the attack cap",
+        "dead_within_cap" => "dead within the attack cap",
+        "passed_1st" => "passed 1st",
+        "passed_2nd" => "passed 2nd",
+        "failed_both" => "failed both",
+        "a_first" => "A acts first",
+        "hole_opens" => "a bug hole opens",
+        "opens_this_turn" => "it opens this turn (no tremors)",
+        "pursues_a_second_turn" => "pursues a second turn",
+        "open" => "open terrain",
+        "jungle_swamp" => "jungle or swamp",
+        "rocky" => "rocky",
+        "mountain" => "mountain",
         _ => "event",
     }
+    .to_string()
+}
+
+fn target_suffix(name: &str) -> Option<(&str, char)> {
+    let (base, t) = name.rsplit_once("_t")?;
+    let c = t.chars().next()?;
+    (t.len() == 1 && ('1'..='3').contains(&c)).then_some((base, c))
 }
 
 /// Short event label for table headers and legends.
@@ -60,7 +93,10 @@ pub fn event_short(name: &str) -> &'static str {
 }
 
 /// What a metric name means, for people.
-pub fn metric_title(name: &str) -> &'static str {
+pub fn metric_title(name: &str) -> String {
+    if let Some((base, t)) = target_suffix(name) {
+        return format!("{} (target {t})", metric_title(base));
+    }
     match name {
         "attack_dice" => "attack dice rolled (without the Strength die)",
         "impacts" => "impacts before blocks (2019: Strength die included)",
@@ -86,8 +122,24 @@ pub fn metric_title(name: &str) -> &'static str {
         "b_dealt" => "markers B deals",
         "b_strikes_left" => "B's strikes left",
         "net_plus_offset" => "net markers (offset)",
+        "res_lost" => "RES lost",
+        "shots_to_flee" => "attacks until it flees (cap + 1 = not within the cap)",
+        "shots_to_kill" => "attacks until it is dead (cap + 1 = not within the cap)",
+        "res_lost_first_shot" => "RES lost to the first attack",
+        "result" => "reaction result (0 passed 1st, 1 passed 2nd, 2 failed both)",
+        "rolls" => "opposed rolls needed (ties re-rolled)",
+        "tremor_turns" => "turns of tremors before the hole opens",
+        "direction" => "direction (1 front, 2 right, 3 behind, 4 left)",
+        "distance" => "hole distance (variant's units)",
+        "total_bugs" => "attacking bugs",
+        "big_bugs" => "big bugs among them",
+        "first_bug_big" => "the first bug is big",
+        "first_turn" => "pursuit distance, first turn",
+        "total" => "pursuit distance, all turns",
+        "turns" => "pursuit turns",
         _ => "metric",
     }
+    .to_string()
 }
 
 /// A count with thousands separators: `1,000,000`.

@@ -124,12 +124,32 @@ pub struct Weapon {
 /// Weapons by config name: (name, label, weapon). The grenade's POT is set by the reading.
 pub const WEAPONS: [(&str, &str, Weapon); 7] = [
     ("pistol", "Pistola (pistol)", Weapon { dice: 1, pot: Some(5), targets: Targets::One, has_long_range: true }),
-    ("assault_rifle", "Rifle de asalto (assault rifle)", Weapon { dice: 3, pot: Some(11), targets: Targets::Three, has_long_range: true }),
-    ("grenade", "Granada (grenade)", Weapon { dice: 2, pot: Some(11), targets: Targets::Template, has_long_range: false }),
-    ("heavy_weapon", "Arma pesada (heavy weapon)", Weapon { dice: 2, pot: Some(9), targets: Targets::Template, has_long_range: true }),
+    (
+        "assault_rifle",
+        "Rifle de asalto (assault rifle)",
+        Weapon { dice: 3, pot: Some(11), targets: Targets::Three, has_long_range: true },
+    ),
+    (
+        "grenade",
+        "Granada (grenade)",
+        Weapon { dice: 2, pot: Some(11), targets: Targets::Template, has_long_range: false },
+    ),
+    (
+        "heavy_weapon",
+        "Arma pesada (heavy weapon)",
+        Weapon { dice: 2, pot: Some(9), targets: Targets::Template, has_long_range: true },
+    ),
     ("fists", "Puños (fists, melee)", Weapon { dice: 1, pot: None, targets: Targets::One, has_long_range: false }),
-    ("small_claws", "Garras y dientes 2D6 (small bug, melee)", Weapon { dice: 2, pot: None, targets: Targets::One, has_long_range: false }),
-    ("big_claws", "Garras y dientes 3D6 (big bug, melee)", Weapon { dice: 3, pot: None, targets: Targets::One, has_long_range: false }),
+    (
+        "small_claws",
+        "Garras y dientes 2D6 (small bug, melee)",
+        Weapon { dice: 2, pot: None, targets: Targets::One, has_long_range: false },
+    ),
+    (
+        "big_claws",
+        "Garras y dientes 3D6 (big bug, melee)",
+        Weapon { dice: 3, pot: None, targets: Targets::One, has_long_range: false },
+    ),
 ];
 
 /// The circumstances of one target of one attack.
@@ -318,8 +338,21 @@ pub struct Shot {
 /// Metric/event names of a shot (per target t1..t3).
 pub const SHOT_METRICS: [&str; 3] = ["res_lost_t1", "res_lost_t2", "res_lost_t3"];
 pub const SHOT_EVENTS: [&str; 15] = [
-    "hit_t1", "critical_t1", "knocked_down_t1", "flees_t1", "dead_t1", "hit_t2", "critical_t2", "knocked_down_t2",
-    "flees_t2", "dead_t2", "hit_t3", "critical_t3", "knocked_down_t3", "flees_t3", "dead_t3",
+    "wounded_t1",
+    "critical_wound_t1",
+    "impact_h_t1",
+    "flees_t1",
+    "dead_t1",
+    "wounded_t2",
+    "critical_wound_t2",
+    "impact_h_t2",
+    "flees_t2",
+    "dead_t2",
+    "wounded_t3",
+    "critical_wound_t3",
+    "impact_h_t3",
+    "flees_t3",
+    "dead_t3",
 ];
 
 impl Trial for Shot {
@@ -362,13 +395,23 @@ pub struct Sequence {
 
 /// Metric/event names of a sequence.
 pub const SEQUENCE_METRICS: [&str; 3] = ["shots_to_flee", "shots_to_kill", "res_lost_first_shot"];
-pub const SEQUENCE_EVENTS: [&str; 7] =
-    ["first_hit", "first_critical", "first_knocked_down", "flees_after_1", "dead_after_1", "flees_within_cap", "dead_within_cap"];
+pub const SEQUENCE_EVENTS: [&str; 7] = [
+    "first_hit",
+    "first_critical",
+    "first_knocked_down",
+    "flees_after_1",
+    "dead_after_1",
+    "flees_within_cap",
+    "dead_within_cap",
+];
 
 impl Trial for Sequence {
     fn shape(&self) -> Shape {
         let c = self.cap as usize + 1;
-        Shape::new(vec![("shots_to_flee", c), ("shots_to_kill", c), ("res_lost_first_shot", self.target.res as usize + 40)], SEQUENCE_EVENTS.to_vec())
+        Shape::new(
+            vec![("shots_to_flee", c), ("shots_to_kill", c), ("res_lost_first_shot", self.target.res as usize + 40)],
+            SEQUENCE_EVENTS.to_vec(),
+        )
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
@@ -376,7 +419,8 @@ impl Trial for Sequence {
         let mut o = Outcome::default();
         let (mut flee_at, mut kill_at) = (0u16, 0u16);
         for shot in 1..=self.cap {
-            let (f, r) = resolve(dice, self.shooter_hda, self.damage_dice, self.pot, &self.target, &self.situation, &mut st);
+            let (f, r) =
+                resolve(dice, self.shooter_hda, self.damage_dice, self.pot, &self.target, &self.situation, &mut st);
             if shot == 1 {
                 o.metrics[2] = r.res_lost.min(u16::MAX as u32) as u16;
                 o.flag(0, f != Fire::Miss);
@@ -469,7 +513,8 @@ pub struct Encounter {
 }
 
 /// Metric names of an encounter (distance in the variant's units).
-pub const ENCOUNTER_METRICS: [&str; 6] = ["tremor_turns", "direction", "distance", "total_bugs", "big_bugs", "first_bug_big"];
+pub const ENCOUNTER_METRICS: [&str; 6] =
+    ["tremor_turns", "direction", "distance", "total_bugs", "big_bugs", "first_bug_big"];
 pub const ENCOUNTER_EVENTS: [&str; 2] = ["hole_opens", "opens_this_turn"];
 
 /// The distance a hole opens at, in the variant's units.
@@ -499,7 +544,14 @@ pub fn big_bug<D: Dice>(dice: &mut D) -> bool {
 impl Trial for Encounter {
     fn shape(&self) -> Shape {
         Shape::new(
-            vec![("tremor_turns", 30), ("direction", 4), ("distance", 90), ("total_bugs", self.humans as usize + 6), ("big_bugs", self.humans as usize + 6), ("first_bug_big", 1)],
+            vec![
+                ("tremor_turns", 30),
+                ("direction", 4),
+                ("distance", 90),
+                ("total_bugs", self.humans as usize + 6),
+                ("big_bugs", self.humans as usize + 6),
+                ("first_bug_big", 1),
+            ],
             ENCOUNTER_EVENTS.to_vec(),
         )
     }
@@ -563,11 +615,14 @@ pub struct Pursuit {
 
 impl Trial for Pursuit {
     fn shape(&self) -> Shape {
-        Shape::new(vec![("first_turn", self.mov as usize + 7), ("total", 2 * self.mov as usize + 8), ("turns", 12)], vec!["pursues_a_second_turn"])
+        Shape::new(
+            vec![("first_turn", self.mov as usize + 7), ("total", 2 * self.mov as usize + 8), ("turns", 12)],
+            vec!["pursues_a_second_turn"],
+        )
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let d3 = (dice.d6() + 1) / 2;
+        let d3 = dice.d6().div_ceil(2);
         let bonus = match self.units {
             Units::Cm => [2u16, 5, 7][d3 as usize - 1],
             Units::Inches => d3 as u16,
@@ -654,10 +709,20 @@ impl Trial for TrialBichos {
 
 /// What each reaction test's outcomes mean (passed 1st, passed 2nd, failed both).
 pub const REACTION_OUTCOMES: [(&str, &str, &str, &str); 6] = [
-    ("¿Ahora qué? (a target appears from hiding)", "acts", "opposed 1D6 + FDV, higher acts first, re-roll ties", "frozen"),
+    (
+        "¿Ahora qué? (a target appears from hiding)",
+        "acts",
+        "opposed 1D6 + FDV, higher acts first, re-roll ties",
+        "frozen",
+    ),
     ("Bajo fuego (shot at)", "finishes its move", "ducks back", "flees"),
     ("Cargando (wants to charge)", "completes the charge", "stops and shoots", "ducks back"),
-    ("Herido (wounded)", "keeps fighting", "retreats 2 cm [1\"], FDV −1 (in melee keeps fighting; under fire ducks)", "flees"),
+    (
+        "Herido (wounded)",
+        "keeps fighting",
+        "retreats 2 cm [1\"], FDV −1 (in melee keeps fighting; under fire ducks)",
+        "flees",
+    ),
     ("Asaltado (being charged)", "waits and fires", "waits, no fire", "flees"),
     ("Líder muerto (leader dead)", "carries on", "ducks back", "flees"),
 ];

@@ -1,0 +1,488 @@
+//! ¡Bichos! config: profiles, the source's weapons, and the bichos scenario kinds.
+
+use super::{Ctx, cell, raw};
+use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
+use crate::error::InputError;
+use crate::rules::bichos::{
+    Encounter, HoleDoubles, Opposed, PROFILES, Profile, Pursuit, Reaction, Readings, Sequence, Shot, Situation,
+    TERRAIN, Targets, TerrainRoll, TrialBichos, Units, WEAPONS, Weapon, encounter_number,
+};
+use serde_json::json;
+use std::ops::RangeInclusive;
+
+type Cells = (Vec<CellSpec>, Layout);
+
+/// bmg rule systems refuse the bichos readings.
+pub(super) fn refuse_bichos_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str) -> Result<(), InputError> {
+    for (field, set) in [
+        ("units", r.units.is_some()),
+        ("grenade_pot", r.grenade_pot.is_some()),
+        ("hole_doubles", r.hole_doubles.is_some()),
+    ] {
+        if set {
+            return Err(ctx.err(
+                0,
+                &["readings", field],
+                format!("`{field}` is a bichos reading, not a {ruleset} one"),
+                "see configs/README.md for this rule system's readings",
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn names<T>(list: &[(&str, &str, T)]) -> String {
+    list.iter().map(|(n, _, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+}
+
+impl Ctx {
+    pub(super) fn readings_bichos(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+        for (field, set) in [
+            ("block_natural_six", r.block_natural_six.is_some()),
+            ("ko_bonus_within_attack", r.ko_bonus_within_attack.is_some()),
+            ("check_with_one_die", r.check_with_one_die.is_some()),
+        ] {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["readings", field],
+                    format!("`{field}` is a Batman Miniature Game reading"),
+                    "bichos readings: units, grenade_pot, hole_doubles",
+                ));
+            }
+        }
+        let mut out = Readings::default();
+        if let Some(u) = &r.units {
+            out.units = match u.as_str() {
+                "cm" => Units::Cm,
+                "inches" => Units::Inches,
+                other => {
+                    return Err(self.err(
+                        0,
+                        &["readings", "units"],
+                        format!("unknown variant `{other}`"),
+                        "`cm` (default), `inches`",
+                    ));
+                }
+            };
+        }
+        if let Some(p) = r.grenade_pot {
+            if p != 11 && p != 9 {
+                return Err(self.err(
+                    0,
+                    &["readings", "grenade_pot"],
+                    format!("grenade POT {p}"),
+                    "11 (the weapon tables, default) or 9 (the profiles)",
+                ));
+            }
+            out.grenade_pot = p as u8;
+        }
+        if let Some(h) = &r.hole_doubles {
+            out.hole_doubles = match h.as_str() {
+                "multiply" => HoleDoubles::Multiply,
+                "sum" => HoleDoubles::Sum,
+                "one_die" => HoleDoubles::OneDie,
+                other => {
+                    return Err(self.err(
+                        0,
+                        &["readings", "hole_doubles"],
+                        format!("unknown reading `{other}`"),
+                        "`multiply` (default), `sum`, `one_die`",
+                    ));
+                }
+            };
+        }
+        Ok(out)
+    }
+
+    fn profile_b(&self, f: &raw::ScenarioFile, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
+        if let Some(p) = f.profiles.get(name) {
+            let v = |field: &'static str, x: i64, r: RangeInclusive<i64>| {
+                self.int(0, &["profiles", name, field], x, r, field)
+            };
+            return Ok((
+                Profile {
+                    hda: v("hda", p.hda, 1..=15)? as u8,
+                    pot: v("pot", p.pot, 1..=15)? as u8,
+                    fdv: v("fdv", p.fdv, 0..=15)? as u8,
+                    res: v("res", p.res, 1..=500)? as u16,
+                    bld: v("bld", p.bld, 0..=20)? as u8,
+                    mov_cm: v("mov_cm", p.mov_cm, 0..=100)? as u16,
+                    mov_in: v("mov_in", p.mov_in, 0..=40)? as u16,
+                },
+                p.name.clone().unwrap_or_else(|| name.to_string()),
+            ));
+        }
+        match PROFILES.iter().find(|(n, _, _)| *n == name) {
+            Some((_, label, p)) => Ok((*p, label.to_string())),
+            None => {
+                let mut all: Vec<String> = PROFILES.iter().map(|(n, _, _)| format!("`{n}`")).collect();
+                all.extend(f.profiles.keys().map(|k| format!("`{k}`")));
+                Err(self.err(0, at, format!("unknown profile `{name}`"), all.join(", ")))
+            }
+        }
+    }
+
+    fn weapon_b(&self, name: &str, at: &[&str], r: &Readings) -> Result<(Weapon, String), InputError> {
+        let (_, label, w) = WEAPONS
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .ok_or_else(|| self.err(0, at, format!("unknown weapon `{name}`"), names(&WEAPONS)))?;
+        let mut w = *w;
+        if name == "grenade" {
+            w.pot = Some(r.grenade_pot);
+        }
+        Ok((w, label.to_string()))
+    }
+
+    pub(super) fn build_bichos(
+        &self,
+        kind: Kind,
+        f: &raw::ScenarioFile,
+        r: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let b = |t: TrialBichos| AnyTrial::Bichos(t);
+        match kind {
+            Kind::Shot | Kind::Sequence => {
+                let sec = if kind == Kind::Shot { "shot" } else { "sequence" };
+                let s = self.section(if kind == Kind::Shot { &f.shot } else { &f.sequence }, sec)?;
+                let (shooter, s_label) = self.profile_b(f, &s.shooter, &[sec, "shooter"])?;
+                let (weapon, w_label) = self.weapon_b(&s.weapon, &[sec, "weapon"], r)?;
+                let situation = self.situation(&s, &weapon, sec)?;
+                let pot = weapon.pot.unwrap_or(shooter.pot);
+                setup.push(format!("Shooter: {s_label} (HDA {}, POT {})", shooter.hda, shooter.pot));
+                setup.push(format!(
+                    "Weapon: {w_label}: {}D6 damage, POT {pot}{}",
+                    weapon.dice,
+                    if weapon.pot.is_none() { " (melee: the attacker's POT)" } else { "" }
+                ));
+                setup.push(situation_text(&situation));
+                if kind == Kind::Shot {
+                    if s.target.is_some() {
+                        return Err(self.err(
+                            0,
+                            &[sec, "target"],
+                            "a shot lists `targets`",
+                            "targets = [\"pequeno\", ...]",
+                        ));
+                    }
+                    let names = s
+                        .targets
+                        .clone()
+                        .ok_or_else(|| self.err(0, &[sec], "missing `targets`", "1 to 3 profile names"))?;
+                    let max = match weapon.targets {
+                        Targets::One => 1,
+                        _ => 3,
+                    };
+                    if names.is_empty() || names.len() > max {
+                        return Err(self.err(
+                            0,
+                            &[sec, "targets"],
+                            format!("{} targets for this weapon", names.len()),
+                            format!(
+                                "1..={max}{}",
+                                if weapon.targets == Targets::Template {
+                                    " (a 4th and later figure under the template fares like the 3rd)"
+                                } else {
+                                    ""
+                                }
+                            ),
+                        ));
+                    }
+                    let mut targets = Vec::new();
+                    for (i, n) in names.iter().enumerate() {
+                        let (p, label) = self.profile_b(f, n, &[sec, "targets"])?;
+                        setup.push(format!("Target {}: {label} (RES {}, BLD {}, FDV {})", i + 1, p.res, p.bld, p.fdv));
+                        targets.push((p, Situation { target_index: i as u8 + 1, ..situation }));
+                    }
+                    let shot = Shot { shooter_hda: shooter.hda, damage_dice: weapon.dice, pot, targets };
+                    Ok((vec![cell("shot", vec![], b(TrialBichos::Shot(shot)))], Layout::Single))
+                } else {
+                    let n =
+                        s.target.clone().ok_or_else(|| self.err(0, &[sec], "missing `target`", "one profile name"))?;
+                    let (p, label) = self.profile_b(f, &n, &[sec, "target"])?;
+                    let cap = self.int(0, &[sec, "cap"], s.cap.unwrap_or(100), 1..=1000, "cap")? as u16;
+                    setup.push(format!("Target: {label} (RES {}, BLD {}, FDV {}); attacks repeat with RES, FDV and death carried over, up to {cap}", p.res, p.bld, p.fdv));
+                    let seq = Sequence {
+                        shooter_hda: shooter.hda,
+                        damage_dice: weapon.dice,
+                        pot,
+                        target: p,
+                        situation: Situation { target_index: 1, ..situation },
+                        cap,
+                    };
+                    Ok((vec![cell("sequence", vec![], b(TrialBichos::Sequence(seq)))], Layout::Single))
+                }
+            }
+            Kind::Arsenal => {
+                let a = self.section(&f.arsenal, "arsenal")?;
+                let (shooter, s_label) = self.profile_b(f, &a.shooter, &["arsenal", "shooter"])?;
+                let cap = self.int(0, &["arsenal", "cap"], a.cap.unwrap_or(100), 1..=1000, "cap")? as u16;
+                let ranges = a.ranges.clone().unwrap_or_else(|| vec!["effective".into(), "long".into()]);
+                for rg in &ranges {
+                    if rg != "effective" && rg != "long" {
+                        return Err(self.err(
+                            0,
+                            &["arsenal", "ranges"],
+                            format!("unknown range `{rg}`"),
+                            "`effective`, `long`",
+                        ));
+                    }
+                }
+                let covers = a.cover.clone().unwrap_or_else(|| vec![false, true]);
+                if a.weapons.is_empty() || a.targets.is_empty() || ranges.is_empty() || covers.is_empty() {
+                    return Err(self.err(
+                        0,
+                        &["arsenal"],
+                        "weapons, targets, ranges and cover must each list at least one entry",
+                        "non-empty lists",
+                    ));
+                }
+                let mut weapons = Vec::new();
+                for w in &a.weapons {
+                    weapons.push(self.weapon_b(w, &["arsenal", "weapons"], r)?);
+                }
+                let mut targets = Vec::new();
+                for t in &a.targets {
+                    targets.push(self.profile_b(f, t, &["arsenal", "targets"])?);
+                }
+                let mut situations = Vec::new();
+                let mut combos = Vec::new();
+                for (tp, tl) in &targets {
+                    for rg in &ranges {
+                        for &cv in &covers {
+                            situations.push(format!("{tl}, {rg}, {}", if cv { "cover" } else { "open" }));
+                            combos.push((*tp, rg == "long", cv));
+                        }
+                    }
+                }
+                let mut cells = Vec::new();
+                let mut index = Vec::new();
+                for (w, wl) in &weapons {
+                    let mut row = Vec::new();
+                    for (k, &(tp, long, cv)) in combos.iter().enumerate() {
+                        if long && !w.has_long_range {
+                            row.push(None);
+                            continue;
+                        }
+                        let situation =
+                            Situation { long_range: long, cover: cv, target_index: 1, ..Situation::default() };
+                        let seq = Sequence {
+                            shooter_hda: shooter.hda,
+                            damage_dice: w.dice,
+                            pot: w.pot.unwrap_or(shooter.pot),
+                            target: tp,
+                            situation,
+                            cap,
+                        };
+                        row.push(Some(cells.len()));
+                        cells.push(cell(
+                            &format!("{wl} vs {}", situations[k]),
+                            vec![("weapon".into(), json!(wl)), ("situation".into(), json!(situations[k]))],
+                            b(TrialBichos::Sequence(seq)),
+                        ));
+                    }
+                    index.push(row);
+                }
+                setup.push(format!("Shooter: {s_label} (HDA {}, POT {})", shooter.hda, shooter.pot));
+                setup.push(format!(
+                    "Weapons: {}",
+                    weapons
+                        .iter()
+                        .map(|(w, l)| format!(
+                            "{l} ({}D6, POT {})",
+                            w.dice,
+                            w.pot.map(|p| p.to_string()).unwrap_or_else(|| "the shooter's".into())
+                        ))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ));
+                setup.push(format!("Each cell: attacks at one target (the first on the firing table) repeated until it is dead or {cap} attacks; a weapon without a long range (the grenade) has no long-range cells"));
+                Ok((
+                    cells,
+                    Layout::Arsenal { weapons: weapons.into_iter().map(|(_, l)| l).collect(), situations, index },
+                ))
+            }
+            Kind::Reaction => {
+                let t = self.section(&f.reaction, "reaction")?;
+                let from = self.int(0, &["reaction", "fdv_from"], t.fdv_from.unwrap_or(2), 0..=20, "fdv_from")?;
+                let to = self.int(0, &["reaction", "fdv_to"], t.fdv_to.unwrap_or(12), from..=20, "fdv_to")?;
+                let mut cells: Vec<CellSpec> = (from..=to)
+                    .map(|v| {
+                        cell(
+                            &format!("modified FDV {v}"),
+                            vec![("modified_fdv".into(), json!(v))],
+                            b(TrialBichos::Reaction(Reaction { modified_fdv: v as i8 })),
+                        )
+                    })
+                    .collect();
+                let opposed = match &t.opposed {
+                    Some(v) if v.len() == 2 => {
+                        let a = self.int(0, &["reaction", "opposed"], v[0], 0..=15, "FDV")? as u8;
+                        let bb = self.int(0, &["reaction", "opposed"], v[1], 0..=15, "FDV")? as u8;
+                        cells.push(cell(
+                            &format!("¿Ahora qué? FDV {a} vs {bb}"),
+                            vec![("a_fdv".into(), json!(a)), ("b_fdv".into(), json!(bb))],
+                            b(TrialBichos::Opposed(Opposed { a_fdv: a, b_fdv: bb })),
+                        ));
+                        Some((a, bb))
+                    }
+                    Some(v) => {
+                        return Err(self.err(
+                            0,
+                            &["reaction", "opposed"],
+                            format!("{} numbers", v.len()),
+                            "[FDV of A, FDV of B]",
+                        ));
+                    }
+                    None => None,
+                };
+                setup.push("Reaction test: 2D6 ≤ modified FDV passes 1st; otherwise a second 2D6 ≤ passes 2nd; otherwise failed both (equality passes)".into());
+                setup.push("Modifiers: leader +2; own leader within 7 cm [3\"] in sight +1; +1 per friend (max 3) within 7 cm [3\"]; higher than all enemies +1; in cover +1; attacking from behind +2; attacked from behind −2".into());
+                if let Some((a, bb)) = opposed {
+                    setup.push(format!("¿Ahora qué? opposed roll: 1D6 + FDV {a} against 1D6 + FDV {bb}, higher acts first, ties re-rolled (with equal FDV this is also the activation tie-break)"));
+                }
+                Ok((cells, Layout::Reaction { fdvs: (from..=to).collect(), opposed }))
+            }
+            Kind::Encounter => {
+                let e = self.section(&f.encounter, "encounter")?;
+                let enc = self.encounter_b(&e.terrain, e.holes, e.soldiers, e.humans, "encounter", *r, setup)?;
+                Ok((vec![cell("encounter", vec![], b(TrialBichos::Encounter(enc)))], Layout::Single))
+            }
+            Kind::Pursuit => {
+                let p = self.section(&f.pursuit, "pursuit")?;
+                let (prof, label) = self.profile_b(f, &p.profile, &["pursuit", "profile"])?;
+                let pu = pursuit_of(&prof, r.units);
+                setup.push(pursuit_text(&label, &prof, r.units));
+                Ok((vec![cell("pursuit", vec![], b(TrialBichos::Pursuit(pu)))], Layout::Single))
+            }
+            Kind::Terrain => {
+                setup.push("Terrain type, 2D6 (the source says 1D6 but lists 2–12): 5–8 open, 4 or 9 jungle/swamp, 3 or 10 rocky, 2, 11 or 12 mountain".into());
+                Ok((vec![cell("terrain", vec![], b(TrialBichos::Terrain(TerrainRoll)))], Layout::Single))
+            }
+            Kind::Variants => {
+                let v = self.section(&f.variants, "variants")?;
+                let (prof, label) = self.profile_b(f, &v.profile, &["variants", "profile"])?;
+                let cm = Readings { units: Units::Cm, ..*r };
+                let inches = Readings { units: Units::Inches, ..*r };
+                let mut lines = Vec::new();
+                let e_cm = self.encounter_b(&v.terrain, v.holes, v.soldiers, v.humans, "variants", cm, &mut lines)?;
+                let e_in = Encounter { readings: inches, ..e_cm };
+                setup.extend(lines);
+                setup.push(pursuit_text(&label, &prof, Units::Cm));
+                setup.push(pursuit_text(&label, &prof, Units::Inches));
+                setup.push("The cm variant rolls the hole distance as 3D6 × 5 cm; the inches variant as 1D6 × 1D6 inches (doubles per `hole_doubles`). Comparisons convert inches at the translation's own 2.5 cm per inch (20 cm = 8\")".into());
+                let cells = vec![
+                    cell("encounter, cm", vec![("variant".into(), json!("cm"))], b(TrialBichos::Encounter(e_cm))),
+                    cell(
+                        "encounter, inches",
+                        vec![("variant".into(), json!("inches"))],
+                        b(TrialBichos::Encounter(e_in)),
+                    ),
+                    cell(
+                        "pursuit, cm",
+                        vec![("variant".into(), json!("cm"))],
+                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Cm))),
+                    ),
+                    cell(
+                        "pursuit, inches",
+                        vec![("variant".into(), json!("inches"))],
+                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches))),
+                    ),
+                ];
+                Ok((cells, Layout::Variants))
+            }
+            _ => unreachable!("kinds_of(bichos) lists only these"),
+        }
+    }
+
+    fn situation(&self, s: &raw::BichosShot, w: &Weapon, sec: &str) -> Result<Situation, InputError> {
+        let long = s.long_range.unwrap_or(false);
+        if long && !w.has_long_range {
+            return Err(self.err(
+                0,
+                &[sec, "long_range"],
+                "this weapon has no long range (grenades: effective range only; melee weapons: contact)",
+                "long_range = false",
+            ));
+        }
+        Ok(Situation {
+            long_range: long,
+            shooter_moved_far: s.shooter_moved_far.unwrap_or(false),
+            target_moved_far: s.target_moved_far.unwrap_or(false),
+            cover: s.cover.unwrap_or(false),
+            target_index: 1,
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn encounter_b(
+        &self,
+        terrain: &Option<String>,
+        holes: Option<i64>,
+        soldiers: Option<i64>,
+        humans: Option<i64>,
+        sec: &str,
+        r: Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Encounter, InputError> {
+        let t = terrain.clone().unwrap_or_else(|| "open".into());
+        let tm = TERRAIN.iter().find(|(n, _)| *n == t).map(|(_, m)| *m).ok_or_else(|| {
+            self.err(
+                0,
+                &[sec, "terrain"],
+                format!("unknown terrain `{t}`"),
+                TERRAIN.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+            )
+        })?;
+        let h = self.int(0, &[sec, "holes"], holes.unwrap_or(0), 0..=20, "holes")? as u8;
+        let so = self.int(0, &[sec, "soldiers"], soldiers.unwrap_or(0), 0..=30, "soldiers")? as u8;
+        let hu = self.int(0, &[sec, "humans"], humans.unwrap_or(4), 1..=30, "humans")? as u8;
+        let number = encounter_number(tm, h, so);
+        setup.push(format!(
+            "Encounter number 9 {tm:+} ({t}) + {h} hole(s) − {} soldier(s) = {number}: a hole opens on 2D6 ≤ {number}",
+            so.min(6)
+        ));
+        setup.push(format!("Direction 1D6 (1 front, 2 right, 3 behind, 4 left; 5–6 tremors: it opens next turn, re-roll then); {hu} humans: total attacking bugs = {hu} + 1D6, each big on 2D6 = 2, 3, 10, 11, 12"));
+        Ok(Encounter { number, humans: hu, readings: r })
+    }
+}
+
+fn pursuit_of(p: &Profile, units: Units) -> Pursuit {
+    Pursuit { mov: if units == Units::Cm { p.mov_cm } else { p.mov_in }, fdv: p.fdv, units }
+}
+
+fn pursuit_text(label: &str, p: &Profile, units: Units) -> String {
+    let (mov, bonus, u) = match units {
+        Units::Cm => (p.mov_cm, "2 / 5 / 7 cm", "cm"),
+        Units::Inches => (p.mov_in, "1 / 2 / 3\"", "\""),
+    };
+    format!(
+        "Pursuit ({} variant) by {label}: MOV {mov}{u} + ½D6 ({bonus}); then FDV {} tests each turn, a failure pursues again at half MOV; charge reach 1.5 × MOV = {}{u}",
+        units.name(),
+        p.fdv,
+        mov * 3 / 2
+    )
+}
+
+fn situation_text(s: &Situation) -> String {
+    let mut parts = Vec::new();
+    if s.long_range {
+        parts.push("long range");
+    }
+    if s.shooter_moved_far {
+        parts.push("shooter moved ≥ 30 cm [12\"]");
+    }
+    if s.target_moved_far {
+        parts.push("target moved ≥ 30 cm [12\"]");
+    }
+    if s.cover {
+        parts.push("target in cover");
+    }
+    if parts.is_empty() {
+        "Situation: effective range, nobody moved far, no cover".into()
+    } else {
+        format!("Situation: {}", parts.join(", "))
+    }
+}

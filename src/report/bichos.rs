@@ -1,0 +1,263 @@
+//! Tables and charts for the ¡Bichos! arsenal grid, reaction-test table and variant comparison.
+
+use super::charts::{Chart, Est};
+use super::model::Report;
+use super::tables::Table;
+use super::text::{ci, count, mean_ci, pct, pct_ci};
+use crate::analysis::RunResult;
+use crate::analysis::scenario::Layout;
+use crate::engine::Tally;
+use crate::rules::bichos::REACTION_OUTCOMES;
+use crate::stats;
+
+/// Centimetres per inch in the translation (20 cm = 8").
+pub const CM_PER_INCH: f64 = 2.5;
+
+fn median(t: &Tally, m: usize) -> usize {
+    let half = t.trials.div_ceil(2);
+    let mut acc = 0;
+    for (v, &c) in t.hists[m].iter().enumerate() {
+        acc += c;
+        if acc >= half {
+            return v;
+        }
+    }
+    0
+}
+
+/// P(metric ≤ v) with interval.
+fn at_most(t: &Tally, m: usize, v: usize, z: f64) -> String {
+    let c: u64 = t.hists[m].iter().take(v + 1).sum();
+    let p = stats::wilson(c, t.trials, z);
+    pct_ci(p.p, p.lo, p.hi)
+}
+
+/// Tables for the bichos layouts.
+pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let mut out = Vec::new();
+    match &sc.layout {
+        Layout::Arsenal { weapons, situations, index } => {
+            type Measure<'a> = (&'a str, bool, Box<dyn Fn(&Tally) -> String + 'a>);
+            let ev = |i: usize| {
+                move |tally: &Tally| {
+                    let p = tally.event(i, z);
+                    pct_ci(p.p, p.lo, p.hi)
+                }
+            };
+            let measures: Vec<Measure> = vec![
+                (
+                    "RES lost to one attack (mean ± 95 %)",
+                    true,
+                    Box::new(|tally: &Tally| {
+                        let m = tally.moments(2);
+                        mean_ci(m.mean, m.stderr, z)
+                    }),
+                ),
+                ("P(critical wound) per attack", false, Box::new(ev(1))),
+                ("P(knocked down) per attack", false, Box::new(ev(2))),
+                ("P(flees after one attack)", true, Box::new(ev(3))),
+                ("P(dead after one attack)", false, Box::new(ev(4))),
+                ("median attacks until it flees", true, Box::new(|tally: &Tally| median(tally, 0).to_string())),
+                ("median attacks until it is dead", true, Box::new(|tally: &Tally| median(tally, 1).to_string())),
+                ("P(dead within 3 attacks)", false, Box::new(|tally: &Tally| at_most(tally, 1, 3, z))),
+            ];
+            for (title, terminal, f) in measures {
+                let mut headers = vec!["weapon".to_string()];
+                headers.extend(situations.iter().cloned());
+                let h: Vec<&str> = headers.iter().map(String::as_str).collect();
+                let mut tab =
+                    Table::new(format!("{title} ({} sequences per cell)", count(report.trials)), &h, terminal);
+                for (w, row) in weapons.iter().zip(index) {
+                    let mut cells = vec![w.clone()];
+                    for c in row {
+                        cells.push(match c {
+                            Some(i) => f(&t[*i]),
+                            None => "— (no long range)".into(),
+                        });
+                    }
+                    tab.rows.push(cells);
+                }
+                out.push(tab);
+            }
+        }
+        Layout::Reaction { fdvs, opposed } => {
+            let mut tab = Table::new(
+                format!("Reaction test by modified FDV ({} trials each)", count(report.trials)),
+                &["modified FDV", "passed 1st", "passed 2nd", "failed both"],
+                true,
+            );
+            for (k, v) in fdvs.iter().enumerate() {
+                let e = |i: usize| {
+                    let p = t[k].event(i, z);
+                    pct_ci(p.p, p.lo, p.hi)
+                };
+                tab.rows.push(vec![v.to_string(), e(0), e(1), e(2)]);
+            }
+            out.push(tab);
+            let mut meaning =
+                Table::new("What each result means", &["test", "passed 1st", "passed 2nd", "failed both"], true);
+            for (test, a, b, c) in REACTION_OUTCOMES {
+                meaning.rows.push(vec![test.into(), a.into(), b.into(), c.into()]);
+            }
+            out.push(meaning);
+            if let Some((a, b)) = opposed {
+                let p = t[fdvs.len()].event(0, z);
+                let mut op = Table::new(
+                    "¿Ahora qué? opposed roll",
+                    &["A's FDV", "B's FDV", "P(A acts first)", "95 % interval"],
+                    true,
+                );
+                op.rows.push(vec![a.to_string(), b.to_string(), pct(p.p), ci(p.lo, p.hi)]);
+                out.push(op);
+            }
+        }
+        Layout::Variants => {
+            let mut tab = Table::new(
+                format!("The same encounter and pursuit under both variants ({} trials each)", count(report.trials)),
+                &["measure", "cm variant", "inches variant", "inches variant in cm (× 2.5)"],
+                true,
+            );
+            let m = |cell: usize, i: usize| t[cell].moments(i);
+            let row = |title: &str, cm: stats::Moments, inch: stats::Moments| {
+                vec![
+                    title.to_string(),
+                    format!("{} cm", mean_ci(cm.mean, cm.stderr, z)),
+                    format!("{}\"", mean_ci(inch.mean, inch.stderr, z)),
+                    format!("{} cm", mean_ci(inch.mean * CM_PER_INCH, inch.stderr * CM_PER_INCH, z)),
+                ]
+            };
+            // Distances only count trials where the hole opened (others record 0): condition on it.
+            let opened = |cell: usize| {
+                let mut h = t[cell].hists[2].clone();
+                h[0] = 0;
+                stats::moments(&h)
+            };
+            tab.rows.push(row("hole distance (when a hole opens)", opened(0), opened(1)));
+            tab.rows.push(row("pursuit, first turn", m(2, 0), m(3, 0)));
+            tab.rows.push(row("pursuit, all turns", m(2, 1), m(3, 1)));
+            out.push(tab);
+            let p = t[0].event(0, z);
+            let mut same = Table::new("Identical in both variants", &["measure", "value"], false);
+            same.rows.push(vec!["P(a hole opens)".into(), pct_ci(p.p, p.lo, p.hi)]);
+            let b = t[0].moments(3);
+            same.rows.push(vec!["attacking bugs (when a hole opens)".into(), mean_ci(b.mean, b.stderr, z)]);
+            out.push(same);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Charts for the bichos layouts.
+pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let tail = format!("{} trials, 95 % intervals", count(report.trials));
+    let mut out = Vec::new();
+    match &sc.layout {
+        Layout::Arsenal { weapons, situations, index } => {
+            let zero = Est { v: 0.0, lo: 0.0, hi: 0.0 };
+            let series = |f: &dyn Fn(&Tally) -> Est| -> Vec<(String, Vec<Est>)> {
+                weapons
+                    .iter()
+                    .zip(index)
+                    .map(|(w, row)| (w.clone(), row.iter().map(|c| c.map(|i| f(&t[i])).unwrap_or(zero)).collect()))
+                    .collect()
+            };
+            out.push((
+                "arsenal-dead-within-3".into(),
+                Chart::Grouped {
+                    title: format!("{}: P(dead within 3 attacks) ({tail})", sc.name),
+                    x_label: "target, range, cover".into(),
+                    y_label: "P(dead within 3 attacks)".into(),
+                    groups: situations.clone(),
+                    series: series(&|tally| {
+                        let c: u64 = tally.hists[1].iter().take(4).sum();
+                        let p = stats::wilson(c, tally.trials, z);
+                        Est { v: p.p, lo: p.lo, hi: p.hi }
+                    }),
+                    percent: true,
+                },
+            ));
+            out.push((
+                "arsenal-res-lost".into(),
+                Chart::Grouped {
+                    title: format!("{}: RES lost to one attack ({tail})", sc.name),
+                    x_label: "target, range, cover".into(),
+                    y_label: "mean RES lost".into(),
+                    groups: situations.clone(),
+                    series: series(&|tally| {
+                        let m = tally.moments(2);
+                        Est { v: m.mean, lo: m.mean - z * m.stderr, hi: m.mean + z * m.stderr }
+                    }),
+                    percent: false,
+                },
+            ));
+        }
+        Layout::Reaction { fdvs, .. } => {
+            let ev = |i: usize| {
+                fdvs.iter()
+                    .enumerate()
+                    .map(|(k, _)| {
+                        let p = t[k].event(i, z);
+                        Est { v: p.p, lo: p.lo, hi: p.hi }
+                    })
+                    .collect::<Vec<_>>()
+            };
+            out.push((
+                "reaction".into(),
+                Chart::Grouped {
+                    title: format!("{}: reaction test by modified FDV ({tail})", sc.name),
+                    x_label: "modified FDV".into(),
+                    y_label: "probability".into(),
+                    groups: fdvs.iter().map(|v| v.to_string()).collect(),
+                    series: vec![
+                        ("passed 1st".into(), ev(0)),
+                        ("passed 2nd".into(), ev(1)),
+                        ("failed both".into(), ev(2)),
+                    ],
+                    percent: true,
+                },
+            ));
+        }
+        Layout::Variants => {
+            // P(hole distance ≥ d cm), given a hole opens, for both variants on one cm axis.
+            let xs: Vec<i64> = (0..=18).map(|k| k * 5).collect();
+            let curve = |cell: usize, scale: f64| {
+                let h = &t[cell].hists[2];
+                let n: u64 = h.iter().skip(1).sum();
+                xs.iter()
+                    .map(|&d| {
+                        let c: u64 = h
+                            .iter()
+                            .enumerate()
+                            .skip(1)
+                            .filter(|(v, _)| *v as f64 * scale >= d as f64)
+                            .map(|(_, c)| c)
+                            .sum();
+                        let p = stats::wilson(c, n.max(1), z);
+                        Est { v: p.p, lo: p.lo, hi: p.hi }
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let (cm_curve, inch_curve) = (curve(0, 1.0), curve(1, CM_PER_INCH));
+            out.push((
+                "variants-hole-distance".into(),
+                Chart::Lines {
+                    title: format!("{}: P(hole at least d cm away) ({tail})", sc.name),
+                    x_label: "d (cm; inches × 2.5)".into(),
+                    y_label: "P(distance ≥ d)".into(),
+                    xs,
+                    series: vec![("cm: 3D6 × 5 cm".into(), cm_curve), ("inches: 1D6 × 1D6\"".into(), inch_curve)],
+                    percent: true,
+                },
+            ));
+        }
+        _ => {}
+    }
+    out
+}

@@ -1,0 +1,207 @@
+//! ¡Bichos!: Monte Carlo against exact enumeration (fixed seeds, chi-square and 5-se tests),
+//! the encounter probability against its closed form, and bad input.
+
+use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
+use skirmish_odds::exact::{Exact, enumerate};
+use skirmish_odds::rules::bichos::*;
+use skirmish_odds::stats::chi_square_gof;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn profile(name: &str) -> Profile {
+    PROFILES.iter().find(|(n, _, _)| *n == name).unwrap().2
+}
+
+fn simulate<T: Trial + Clone>(t: &T, seed: u64) -> Tally {
+    engine::run_cells(std::slice::from_ref(t), seed, Stop::Trials(200_000), &Progress::hidden()).tallies.remove(0)
+}
+
+fn check(t: &Tally, ex: &Exact, name: &str) {
+    let n = t.trials as f64;
+    for (m, h) in t.hists.iter().enumerate() {
+        let (_, _, p) = chi_square_gof(h, &ex.metrics[m]);
+        assert!(p > 1e-4, "{name}: metric {m} rejected (p = {p})");
+    }
+    for (i, (&pe, &c)) in ex.events.iter().zip(&t.events).enumerate() {
+        let se = (pe * (1.0 - pe) / n).sqrt().max(1e-9);
+        let dev = ((c as f64 / n) - pe).abs() / se;
+        assert!(dev < 5.0 || (pe == 0.0 && c == 0), "{name}: event {i} is {dev:.1} se off");
+    }
+}
+
+#[test]
+fn shots_match_exact_enumeration() {
+    let soldier = profile("soldado");
+    let small = profile("pequeno");
+    let cases = [
+        (
+            "pistol at a small bug, long range",
+            Shot {
+                shooter_hda: soldier.hda,
+                damage_dice: 1,
+                pot: 5,
+                targets: vec![(small, Situation { long_range: true, target_index: 1, ..Situation::default() })],
+            },
+        ),
+        (
+            "claws at a soldier (melee, own POT)",
+            Shot {
+                shooter_hda: small.hda,
+                damage_dice: 2,
+                pot: small.pot,
+                targets: vec![(soldier, Situation { target_index: 1, ..Situation::default() })],
+            },
+        ),
+        (
+            "pistol, 3rd target in cover, shooter moved",
+            Shot {
+                shooter_hda: 5,
+                damage_dice: 1,
+                pot: 5,
+                targets: vec![(
+                    small,
+                    Situation { cover: true, shooter_moved_far: true, target_index: 3, ..Situation::default() },
+                )],
+            },
+        ),
+    ];
+    for (i, (name, shot)) in cases.into_iter().enumerate() {
+        let ex = enumerate(&shot, 10).expect("small enough");
+        let t = simulate(&shot, 700 + i as u64);
+        check(&t, &ex, name);
+        eprintln!("{name}: P(wounded) exact {:.4}, MC {:.4}", ex.events[0], t.events[0] as f64 / t.trials as f64);
+    }
+}
+
+#[test]
+fn firing_table_probabilities_by_hand() {
+    // First target, effective range, HDA 10, no cover: misses only on 4, 7, 10 (3 + 6 + 3 of 36).
+    let shot = Shot {
+        shooter_hda: 10,
+        damage_dice: 1,
+        pot: 5,
+        targets: vec![(profile("pequeno"), Situation { target_index: 1, ..Situation::default() })],
+    };
+    let ex = enumerate(&shot, 10).unwrap();
+    assert!((ex.events[0] - 24.0 / 36.0).abs() < 1e-12);
+    // Critical wounds on 2, 5, 8, 11, 12: 1 + 4 + 5 + 2 + 1 = 13 of 36.
+    assert!((ex.events[1] - 13.0 / 36.0).abs() < 1e-12);
+}
+
+#[test]
+fn encounter_and_reaction_match_closed_forms() {
+    let p2d6_le = |k: i32| (2..=12).filter(|s| *s <= k).map(|s| (6 - (s - 7i32).abs()) as f64 / 36.0).sum::<f64>();
+    let e = Encounter { number: 8, humans: 3, readings: Readings::default() };
+    let t = simulate(&e, 11);
+    let p = p2d6_le(8);
+    let got = t.events[0] as f64 / t.trials as f64;
+    assert!((got - p).abs() < 5.0 * (p * (1.0 - p) / t.trials as f64).sqrt(), "{got} vs {p}");
+    // Given a hole: opens at once with P(1D6 ≤ 4) = 2/3.
+    let now = t.events[1] as f64 / t.events[0] as f64;
+    assert!((now - 2.0 / 3.0).abs() < 0.01);
+    let r = Reaction { modified_fdv: 7 };
+    let ex = enumerate(&r, 4).unwrap();
+    check(&simulate(&r, 12), &ex, "reaction FDV 7");
+}
+
+#[test]
+fn sequences_carry_state_until_death() {
+    let s = Sequence {
+        shooter_hda: 10,
+        damage_dice: 3,
+        pot: 11,
+        target: profile("pequeno"),
+        situation: Situation { target_index: 1, ..Situation::default() },
+        cap: 200,
+    };
+    let t = simulate(&s, 13);
+    // Every sequence ends in death within the cap; fleeing never comes after death.
+    assert_eq!(t.events[6], t.trials);
+    let (flee, kill) = (t.moments(0).mean, t.moments(1).mean);
+    assert!(flee <= kill && kill > 1.0, "flee {flee}, kill {kill}");
+}
+
+fn fails(name: &str, config: &str, expect: &[&str]) {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bichos_errors").join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let path = d.join("scenario.toml");
+    std::fs::write(&path, config).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_skirmish-odds"))
+        .arg("run")
+        .arg(&path)
+        .arg("--out")
+        .arg(d.join("out"))
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{name}: {e}");
+    assert!(!e.contains("panicked") && e.lines().count() == 1, "{name}: {e}");
+    assert!(!d.join("out").exists());
+    for x in expect {
+        assert!(e.contains(x), "{name}: expected `{x}` in {e}");
+    }
+}
+
+#[test]
+fn bad_input_in_bichos_configs() {
+    let head = "ruleset = \"bichos\"\ntrials = 1000\n";
+    fails(
+        "units",
+        &format!("{head}kind = \"terrain\"\n[readings]\nunits = \"furlongs\"\n"),
+        &["field `readings.units`", "`cm` (default), `inches`"],
+    );
+    fails(
+        "grenade-pot",
+        &format!("{head}kind = \"terrain\"\n[readings]\ngrenade_pot = 10\n"),
+        &["field `readings.grenade_pot`", "11 (the weapon tables, default) or 9"],
+    );
+    fails(
+        "unknown-weapon",
+        &format!("{head}kind = \"shot\"\n[shot]\nshooter = \"soldado\"\nweapon = \"laser\"\ntargets = [\"pequeno\"]\n"),
+        &["scenario.toml:6:", "field `shot.weapon`", "`assault_rifle`"],
+    );
+    fails(
+        "too-many-targets",
+        &format!(
+            "{head}kind = \"shot\"\n[shot]\nshooter = \"soldado\"\nweapon = \"pistol\"\ntargets = [\"pequeno\", \"pequeno\"]\n"
+        ),
+        &["field `shot.targets`", "allowed: 1..=1"],
+    );
+    fails(
+        "grenade-long",
+        &format!(
+            "{head}kind = \"shot\"\n[shot]\nshooter = \"soldado\"\nweapon = \"grenade\"\ntargets = [\"pequeno\"]\nlong_range = true\n"
+        ),
+        &["field `shot.long_range`", "no long range"],
+    );
+    fails(
+        "terrain",
+        &format!("{head}kind = \"encounter\"\n[encounter]\nterrain = \"desert\"\n"),
+        &["field `encounter.terrain`", "`jungle_swamp`"],
+    );
+    fails(
+        "profile-range",
+        &format!(
+            "{head}kind = \"pursuit\"\n[profiles.x]\nhda = 5\npot = 5\nfdv = 5\nres = 0\nbld = 0\nmov_cm = 20\nmov_in = 8\n[pursuit]\nprofile = \"x\"\n"
+        ),
+        &["field `profiles.x.res`", "allowed: 1..=500"],
+    );
+    fails(
+        "bmg-reading",
+        &format!("{head}kind = \"terrain\"\n[readings]\nblock_natural_six = true\n"),
+        &["field `readings.block_natural_six`", "bichos readings"],
+    );
+    fails(
+        "cards",
+        &format!(
+            "{head}kind = \"terrain\"\n[cards.x]\nattack = 1\ndefense = 1\nstrength = 4\nwillpower = 4\nendurance = 4\nspecial = 1\n"
+        ),
+        &["field `cards.x`", "[profiles.NAME]"],
+    );
+    fails(
+        "bmg-kind",
+        &format!("{head}kind = \"duel\"\n"),
+        &["field `kind`", "for bichos", "`shot`, `sequence`, `arsenal`"],
+    );
+}
