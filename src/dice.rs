@@ -206,6 +206,30 @@ pub fn count_successes<D: Dice>(dice: &mut D, n: u32, mask: SuccessMask, reroll:
     hits
 }
 
+/// A uniform integer in `0..n` (1 ≤ n ≤ 216) built from D6 rolls by exact rejection: one die
+/// for n ≤ 6, two for n ≤ 36, three for n ≤ 216. Used to draw cards and bag counters without
+/// bias from the same dice source as everything else.
+pub fn uniform_below<D: Dice>(dice: &mut D, n: u32) -> u32 {
+    assert!((1..=216).contains(&n), "uniform_below supports 1..=216, got {n}");
+    let (digits, range) = if n <= 6 {
+        (1, 6)
+    } else if n <= 36 {
+        (2, 36)
+    } else {
+        (3, 216)
+    };
+    let limit = range - range % n;
+    loop {
+        let mut v = 0;
+        for _ in 0..digits {
+            v = v * 6 + dice.d6() as u32 - 1;
+        }
+        if v < limit {
+            return v % n;
+        }
+    }
+}
+
 /// Roll `n ≥ 2` dice and return the sum of the two lowest.
 #[inline]
 pub fn keep_two_lowest<D: Dice>(dice: &mut D, n: u32) -> u32 {
@@ -405,6 +429,22 @@ mod tests {
         assert_eq!((rec.d6(), rec.d6()), (1, 2));
         let mut rep = Replaying { inner: &mut d, tape: &tape, pos: 0 };
         assert_eq!((rep.d6(), rep.d6(), rep.d6()), (1, 2, 3));
+    }
+
+    #[test]
+    fn uniform_below_is_uniform() {
+        let mut d = D6Stream::from_seed(11);
+        for n in [1u32, 5, 6, 7, 36, 52, 216] {
+            let mut counts = vec![0u32; n as usize];
+            let draws = 2_000 * n;
+            for _ in 0..draws {
+                counts[uniform_below(&mut d, n) as usize] += 1;
+            }
+            let p = vec![1.0 / n as f64; n as usize];
+            let c: Vec<u64> = counts.iter().map(|&x| x as u64).collect();
+            let (_, _, pv) = crate::stats::chi_square_gof(&c, &p);
+            assert!(n == 1 || pv > 1e-4, "n = {n}: p = {pv}");
+        }
     }
 
     #[test]

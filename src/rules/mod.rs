@@ -4,3 +4,4 @@
 pub mod bichos;
 pub mod bmg1e;
 pub mod bmg3e;
+pub mod wolsung;

@@ -1,7 +1,7 @@
 //! 2013 checks and round procedures: Agility / Endurance / Willpower rolls, recovery,
 //! the Take-the-Lead bag, *Let's Go!* chains, movement with MC dice, passing, the Riddle.
 
-use crate::dice::Dice;
+use crate::dice::{Dice, uniform_below};
 use crate::engine::{Outcome, Shape, Trial};
 
 /// Which characteristic a check rolls against.
@@ -155,26 +155,6 @@ impl Trial for TakeTheLead {
         o.flag(1, last);
         o.flag(2, 2 * led as u32 > round);
         o
-    }
-}
-
-/// A uniform integer in `0..n` (n ≤ 36) from D6 rolls, by exact rejection.
-fn uniform_below<D: Dice>(dice: &mut D, n: u32) -> u32 {
-    debug_assert!((1..=36).contains(&n));
-    if n <= 6 {
-        loop {
-            let f = dice.d6() as u32 - 1;
-            if f < n {
-                return f;
-            }
-        }
-    }
-    let limit = 36 - 36 % n;
-    loop {
-        let v = (dice.d6() as u32 - 1) * 6 + dice.d6() as u32 - 1;
-        if v < limit {
-            return v % n;
-        }
     }
 }
 
