@@ -5,3 +5,5 @@ pub mod bichos;
 pub mod bmg1e;
 pub mod bmg3e;
 pub mod wolsung;
+pub mod mordheim;
+pub mod threat;
