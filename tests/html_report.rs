@@ -90,6 +90,10 @@ fn every_kind_renders_in_headless_chromium() {
         ("configs/bichos/reaction-tests.toml", 3),
         ("configs/bichos/cm-vs-inches.toml", 2),
         ("configs/bichos/rifle-three-targets.toml", 4),
+        ("configs/wolsung/pistol-vs-rifle.toml", 7),
+        ("configs/wolsung/melee-guard-or-parry.toml", 2),
+        ("configs/mordheim/warrior-movement.toml", 3),
+        ("configs/all/threat-range.toml", 2),
     ] {
         let stem = Path::new(config).file_stem().unwrap().to_string_lossy().to_string();
         let out = tmp.join(&stem);

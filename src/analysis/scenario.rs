@@ -30,11 +30,18 @@ pub enum Kind {
     Pursuit,
     Terrain,
     Variants,
+    Shooting,
+    Melee,
+    Magic,
+    Initiative,
+    Leave,
+    Movement,
+    Threat,
 }
 
 impl Kind {
     /// All kinds with their config names.
-    pub const ALL: [(&'static str, Kind); 19] = [
+    pub const ALL: [(&'static str, Kind); 26] = [
         ("attack", Kind::Attack),
         ("check", Kind::Check),
         ("effort", Kind::Effort),
@@ -54,6 +61,13 @@ impl Kind {
         ("pursuit", Kind::Pursuit),
         ("terrain", Kind::Terrain),
         ("variants", Kind::Variants),
+        ("shooting", Kind::Shooting),
+        ("melee", Kind::Melee),
+        ("magic", Kind::Magic),
+        ("initiative", Kind::Initiative),
+        ("leave", Kind::Leave),
+        ("movement", Kind::Movement),
+        ("threat", Kind::Threat),
     ];
 
     /// The config / JSON name.
@@ -75,6 +89,12 @@ pub enum AnyTrial {
     Bmg1e(crate::rules::bmg1e::Trial1e),
     /// Any ¡Bichos! trial.
     Bichos(crate::rules::bichos::TrialBichos),
+    /// Any Wolsung trial.
+    Wolsung(crate::rules::wolsung::TrialWolsung),
+    /// Mordheim movement (deterministic).
+    Mordheim(crate::rules::mordheim::Movement),
+    /// One rule system's threat-range mover.
+    Threat(crate::rules::threat::Mover),
 }
 
 impl Trial for AnyTrial {
@@ -86,6 +106,9 @@ impl Trial for AnyTrial {
             AnyTrial::Paired(p) => p.shape(),
             AnyTrial::Bmg1e(t) => t.shape(),
             AnyTrial::Bichos(t) => t.shape(),
+            AnyTrial::Wolsung(t) => t.shape(),
+            AnyTrial::Mordheim(t) => t.shape(),
+            AnyTrial::Threat(t) => t.shape(),
         }
     }
 
@@ -98,6 +121,9 @@ impl Trial for AnyTrial {
             AnyTrial::Paired(p) => p.run(dice),
             AnyTrial::Bmg1e(t) => t.run(dice),
             AnyTrial::Bichos(t) => t.run(dice),
+            AnyTrial::Wolsung(t) => t.run(dice),
+            AnyTrial::Mordheim(t) => t.run(dice),
+            AnyTrial::Threat(t) => t.run(dice),
         }
     }
 }
@@ -133,6 +159,18 @@ impl AnyTrial {
                     B::Terrain(_) => &["roll"],
                 }
             }
+            AnyTrial::Wolsung(t) => {
+                use crate::rules::wolsung::TrialWolsung as W;
+                match t {
+                    W::Shooting(_) => &["damage", "hits", "first_shot_crits"],
+                    W::Melee(_) => &["damage_to_defender", "backlash_to_attacker", "crits"],
+                    W::Magic(_) => &["damage", "crits", "cards_spent"],
+                    W::Bid(_) => &["opponent_bid_rank"],
+                    W::Leave(_) => &[],
+                }
+            }
+            AnyTrial::Mordheim(_) => &["move", "run", "charge", "detection_range"],
+            AnyTrial::Threat(_) => &["reach_tenths_in"],
         }
     }
 }
@@ -172,6 +210,12 @@ pub enum Layout {
     Reaction { fdvs: Vec<i64>, opposed: Option<(u8, u8)> },
     /// ¡Bichos!: encounter and pursuit under cm (cells 0, 2) and inches (cells 1, 3).
     Variants,
+    /// Wolsung shooting: `index[row][col]`, rows = gun × policy, cols = distance × reaction × cover.
+    ShootingGrid { rows: Vec<String>, cols: Vec<String>, index: Vec<Vec<Option<usize>>> },
+    /// Wolsung melee: one cell per attacker policy × defender choice.
+    MeleeTable,
+    /// Threat range: one mover cell per rule system, plotted from `from_in` to `to_in` inches.
+    Threat { systems: Vec<String>, from_in: u16, to_in: u16 },
 }
 
 /// One row of a balance test: a fighter that met the gauntlet.

@@ -23,7 +23,7 @@ pub(super) fn refuse_bichos_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str
             return Err(ctx.err(
                 0,
                 &["readings", field],
-                format!("`{field}` is a bichos reading, not a {ruleset} one"),
+                format!("`{field}` is not a {ruleset} reading"),
                 "see configs/README.md for this rule system's readings",
             ));
         }

@@ -10,6 +10,7 @@ mod bmg1e;
 mod duels;
 pub mod raw;
 pub mod source;
+mod wolsung;
 
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Objective, Scenario};
 use crate::engine::Stop;
@@ -25,7 +26,7 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 /// Rule systems this build can simulate.
-pub const RULESETS: [&str; 3] = ["bmg-3e", "bmg-1e", "bichos"];
+pub const RULESETS: [&str; 6] = ["bmg-3e", "bmg-1e", "bichos", "wolsung", "mordheim", "all"];
 
 /// Scenario kinds each rule system offers.
 fn kinds_of(ruleset: &str) -> &'static [Kind] {
@@ -41,6 +42,9 @@ fn kinds_of(ruleset: &str) -> &'static [Kind] {
             Kind::Terrain,
             Kind::Variants,
         ],
+        "wolsung" => &[Kind::Shooting, Kind::Melee, Kind::Magic, Kind::Initiative, Kind::Leave],
+        "mordheim" => &[Kind::Movement],
+        "all" => &[Kind::Threat],
         _ => &[
             Kind::Attack,
             Kind::Check,
@@ -140,6 +144,13 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         ("encounter", file.encounter.is_some()),
         ("pursuit", file.pursuit.is_some()),
         ("variants", file.variants.is_some()),
+        ("shooting", file.shooting.is_some()),
+        ("melee", file.melee.is_some()),
+        ("magic", file.magic.is_some()),
+        ("initiative", file.initiative.is_some()),
+        ("leave", file.leave.is_some()),
+        ("movement", file.movement.is_some()),
+        ("threat", file.threat.is_some()),
     ];
     let wanted: &[&str] = match kind {
         Kind::Attack => &["attack"],
@@ -161,6 +172,13 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         Kind::Pursuit => &["pursuit"],
         Kind::Terrain => &[],
         Kind::Variants => &["variants"],
+        Kind::Shooting => &["shooting"],
+        Kind::Melee => &["melee"],
+        Kind::Magic => &["magic"],
+        Kind::Initiative => &["initiative"],
+        Kind::Leave => &["leave"],
+        Kind::Movement => &["movement"],
+        Kind::Threat => &["threat"],
     };
     for (sec, present) in sections {
         if present && !wanted.contains(&sec) && !(kind == Kind::Sweep && (sec == "attack" || sec == "check")) {
@@ -176,6 +194,10 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
         }
     }
     let mut setup = Vec::new();
+    if matches!(ctx.ruleset, "wolsung" | "mordheim" | "all") {
+        let (cells, layout, readings) = ctx.build_other(kind, &file, &mut setup)?;
+        return finish_scenario(&ctx, path, &file, name, kind, seed, stop, readings, setup, cells, layout);
+    }
     if ctx.ruleset == "bichos" {
         let readings = ctx.readings_bichos(&file.readings)?;
         let (cells, layout) = ctx.build_bichos(kind, &file, &readings, &mut setup)?;
@@ -377,7 +399,7 @@ impl Ctx {
         cards: BTreeMap<String, raw::Card>,
         weapons: BTreeMap<String, raw::Weapon>,
     ) -> Result<(), InputError> {
-        if self.ruleset == "bichos" {
+        if matches!(self.ruleset, "bichos" | "wolsung" | "mordheim" | "all") {
             if let Some(name) = cards.keys().next() {
                 return Err(self.err(
                     file,

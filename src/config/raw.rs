@@ -49,6 +49,17 @@ pub struct ScenarioFile {
     pub encounter: Option<EncounterSpec>,
     pub pursuit: Option<PursuitSpec>,
     pub variants: Option<VariantsSpec>,
+    #[serde(default)]
+    pub models: BTreeMap<String, WolsungModel>,
+    #[serde(default)]
+    pub guns: BTreeMap<String, WolsungGun>,
+    pub shooting: Option<WShooting>,
+    pub melee: Option<WMelee>,
+    pub magic: Option<WMagic>,
+    pub initiative: Option<WInitiative>,
+    pub leave: Option<WLeave>,
+    pub movement: Option<MordheimSpec>,
+    pub threat: Option<ThreatSpec>,
 }
 
 /// A library of cards and weapons pulled in with `include = [...]`.
@@ -72,6 +83,10 @@ pub struct Readings {
     pub block_natural_six: Option<bool>,
     pub ko_bonus_within_attack: Option<bool>,
     pub check_with_one_die: Option<String>,
+    // wolsung
+    pub guard_backlash_crits: Option<bool>,
+    // mordheim
+    pub detection_range: Option<String>,
     // bichos
     pub units: Option<String>,
     pub grenade_pot: Option<i64>,
@@ -380,4 +395,172 @@ pub struct VariantsSpec {
     pub holes: Option<i64>,
     pub soldiers: Option<i64>,
     pub humans: Option<i64>,
+}
+
+/// A Wolsung model.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WolsungModel {
+    pub name: Option<String>,
+    pub a: Option<i64>,
+    pub m: i64,
+    pub c: i64,
+    pub f: i64,
+    pub d: i64,
+    pub r: i64,
+    pub h: i64,
+    pub armour: Option<i64>,
+    pub hero: Option<bool>,
+    pub suit: Option<String>,
+    pub magic: Option<i64>,
+    pub melee_bonus: Option<i64>,
+    pub hard_to_kill: Option<bool>,
+    pub sunnir: Option<bool>,
+    pub beginners_luck: Option<bool>,
+}
+
+/// A Wolsung ranged weapon.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WolsungGun {
+    pub name: Option<String>,
+    pub f: i64,
+    /// `[[up to inches, dice modifier], ...]` in increasing range.
+    pub bands: Vec<Vec<i64>>,
+    pub rapid: Option<bool>,
+    pub rapid_fire: Option<i64>,
+    pub movement_penalty: Option<i64>,
+    pub armour_penetration: Option<i64>,
+}
+
+/// Wolsung shooting grid.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WShooting {
+    pub shooter: String,
+    pub target: String,
+    pub guns: Vec<String>,
+    pub distances: Vec<i64>,
+    pub reactions: Option<Vec<String>>,
+    pub cover: Option<Vec<String>>,
+    pub policies: Option<Vec<String>>,
+    pub target_policy: Option<String>,
+    pub heroes: Option<i64>,
+    pub actions: Option<i64>,
+    pub moved: Option<bool>,
+    pub target_lower: Option<bool>,
+    pub shooter_lower: Option<bool>,
+    pub move_and_shoot: Option<bool>,
+}
+
+/// Wolsung melee table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WMelee {
+    pub attacker: String,
+    pub defender: String,
+    pub guards: Option<Vec<String>>,
+    pub attacker_support: Option<i64>,
+    pub defender_support: Option<i64>,
+    pub attacker_higher: Option<bool>,
+    pub defender_higher: Option<bool>,
+    pub charge_from_above: Option<bool>,
+    pub defender_knocked_down: Option<bool>,
+    pub hypnotic_aura: Option<bool>,
+    pub policies: Option<Vec<String>>,
+    pub defender_policy: Option<String>,
+    pub heroes: Option<i64>,
+}
+
+/// Wolsung magic.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WMagic {
+    pub caster: String,
+    pub target: Option<String>,
+    pub spell_f: Option<i64>,
+    pub difficulty: Option<i64>,
+    pub cost: Option<i64>,
+    pub policy: Option<String>,
+    pub heroes: Option<i64>,
+}
+
+/// Wolsung initiative bid.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WInitiative {
+    pub hand: Vec<String>,
+    pub opponent_cards: Option<i64>,
+}
+
+/// Wolsung leaving combat.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WLeave {
+    pub model: String,
+    pub enemy: String,
+}
+
+/// Mordheim movement.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MordheimSpec {
+    pub m: i64,
+    pub initiative: Option<i64>,
+    pub visible_enemy: Option<i64>,
+}
+
+/// Threat range across rule systems.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThreatSpec {
+    pub from_in: Option<i64>,
+    pub to_in: Option<i64>,
+    #[serde(rename = "bmg-1e")]
+    pub bmg_1e: Option<ThreatBmg1e>,
+    #[serde(rename = "bmg-3e")]
+    pub bmg_3e: Option<ThreatBmg3e>,
+    pub bichos: Option<ThreatBichos>,
+    pub wolsung: Option<ThreatWolsung>,
+    pub mordheim: Option<ThreatMordheim>,
+}
+
+/// BMG 2013 mover.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThreatBmg1e {
+    pub basic_cm: Option<i64>,
+    pub movement_counters: i64,
+    pub fast: Option<bool>,
+}
+
+/// BMG 2019 mover.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThreatBmg3e {
+    pub movement_in: i64,
+}
+
+/// ¡Bichos! mover.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThreatBichos {
+    pub mov_cm: i64,
+    pub mov_in: i64,
+    pub units: Option<String>,
+}
+
+/// Wolsung mover.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThreatWolsung {
+    pub actions: Option<i64>,
+    pub move_in: i64,
+}
+
+/// Mordheim mover.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThreatMordheim {
+    pub m: i64,
 }

@@ -12,6 +12,7 @@ pub mod html;
 pub mod model;
 pub mod tables;
 pub mod text;
+mod wolsung;
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{AnyTrial, Layout};
@@ -130,6 +131,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
         }
         Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
             out.extend(bichos::charts(run, report));
+        }
+        Layout::ShootingGrid { .. } | Layout::MeleeTable | Layout::Threat { .. } => {
+            out.extend(wolsung::charts(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort has best");

@@ -89,6 +89,9 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 ev.rows.push(vec![event_title(name), pct(e.p), ci(e.ci95[0], e.ci95[1]), e.count.to_string()]);
             }
             out.push(ev);
+            if cell.metrics.0.is_empty() {
+                return out;
+            }
             let mut means = Table::new("Means", &["measure", "mean ± 95 %", "sd"], true);
             for (name, m) in &cell.metrics.0 {
                 means.rows.push(vec![metric_title(name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]);
@@ -177,6 +180,9 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         }
         Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
             out.extend(super::bichos::tables(run, report));
+        }
+        Layout::ShootingGrid { .. } | Layout::MeleeTable | Layout::Threat { .. } => {
+            out.extend(super::wolsung::tables(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort reports have a best choice");

@@ -4,6 +4,6 @@
 pub mod bichos;
 pub mod bmg1e;
 pub mod bmg3e;
-pub mod wolsung;
 pub mod mordheim;
 pub mod threat;
+pub mod wolsung;

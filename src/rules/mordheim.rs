@@ -25,7 +25,7 @@ pub struct Movement {
 
 impl Movement {
     /// Running: 2 × M, but it must stop at once on coming within 8" of a visible enemy.
-    pub fn run(&self) -> u8 {
+    pub fn run_distance(&self) -> u8 {
         let full = 2 * self.m;
         match self.visible_enemy {
             Some(e) => full.min(e.saturating_sub(8)),
@@ -45,16 +45,19 @@ impl Movement {
 impl Trial for Movement {
     fn shape(&self) -> Shape {
         let m = self.m as usize;
-        Shape::new(vec![("move", m), ("run", 2 * m), ("charge", 2 * m), ("detection_range", 3 * self.initiative as usize)], vec!["can_run_full"])
+        Shape::new(
+            vec![("move", m), ("run", 2 * m), ("charge", 2 * m), ("detection_range", 3 * self.initiative as usize)],
+            vec!["can_run_full"],
+        )
     }
 
     fn run<D: Dice>(&self, _dice: &mut D) -> Outcome {
         let mut o = Outcome::default();
         o.metrics[0] = self.m as u16;
-        o.metrics[1] = Movement::run(self) as u16;
+        o.metrics[1] = self.run_distance() as u16;
         o.metrics[2] = 2 * self.m as u16;
         o.metrics[3] = self.detection_range() as u16;
-        o.flag(0, Movement::run(self) == 2 * self.m);
+        o.flag(0, self.run_distance() == 2 * self.m);
         o
     }
 }
@@ -66,10 +69,10 @@ mod tests {
     #[test]
     fn run_stops_within_eight_inches() {
         let w = Movement { m: 4, initiative: 3, visible_enemy: None, detection: Detection::Initiative };
-        assert_eq!((w.run(), w.detection_range()), (8, 3));
-        assert_eq!(Movement { visible_enemy: Some(12), ..w }.run(), 4);
-        assert_eq!(Movement { visible_enemy: Some(6), ..w }.run(), 0);
-        assert_eq!(Movement { visible_enemy: Some(30), ..w }.run(), 8);
+        assert_eq!((w.run_distance(), w.detection_range()), (8, 3));
+        assert_eq!(Movement { visible_enemy: Some(12), ..w }.run_distance(), 4);
+        assert_eq!(Movement { visible_enemy: Some(6), ..w }.run_distance(), 0);
+        assert_eq!(Movement { visible_enemy: Some(30), ..w }.run_distance(), 8);
         assert_eq!(Movement { detection: Detection::TripleInitiative, ..w }.detection_range(), 9);
     }
 }

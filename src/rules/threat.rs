@@ -33,8 +33,20 @@ impl Mover {
         match *self {
             Mover::Bmg1e { basic_cm, mc_dice, .. } => cm(basic_cm as f64 + 6.0 * mc_dice as f64),
             Mover::Bmg3e { movement_in } => 10 * movement_in as usize,
-            Mover::BichosCharge { mov, inches } => if inches { 15 * mov as usize } else { cm(1.5 * mov as f64) },
-            Mover::BichosPursuit { mov, inches } => if inches { 10 * (mov as usize + 3) } else { cm(mov as f64 + 7.0) },
+            Mover::BichosCharge { mov, inches } => {
+                if inches {
+                    15 * mov as usize
+                } else {
+                    cm(1.5 * mov as f64)
+                }
+            }
+            Mover::BichosPursuit { mov, inches } => {
+                if inches {
+                    10 * (mov as usize + 3)
+                } else {
+                    cm(mov as f64 + 7.0)
+                }
+            }
             Mover::Wolsung { actions, move_in } => 10 * actions as usize * move_in as usize,
             Mover::Mordheim { m } => 20 * m as usize,
         }
@@ -58,7 +70,13 @@ impl Trial for Mover {
                 cm(basic_cm as f64 + s as f64)
             }
             Mover::Bmg3e { movement_in } => 10 * movement_in as u16,
-            Mover::BichosCharge { mov, inches } => if inches { 15 * mov } else { cm(1.5 * mov as f64) },
+            Mover::BichosCharge { mov, inches } => {
+                if inches {
+                    15 * mov
+                } else {
+                    cm(1.5 * mov as f64)
+                }
+            }
             Mover::BichosPursuit { mov, inches } => {
                 let d3 = dice.d6().div_ceil(2);
                 if inches { 10 * (mov + d3 as u16) } else { cm(mov as f64 + [2.0, 5.0, 7.0][d3 as usize - 1]) }

@@ -1,0 +1,722 @@
+//! Config for Wolsung, Mordheim and the cross-system threat range (`ruleset = "all"`).
+
+use super::{Ctx, cell, raw};
+use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
+use crate::error::InputError;
+use crate::rules::mordheim::{self, Detection};
+use crate::rules::threat::Mover;
+use crate::rules::wolsung::{
+    Bid, Guard, Leave, Magic, Melee, Policy, Reaction, Readings, ShootingTurn, TrialWolsung, card_text, parse_card,
+};
+use serde_json::json;
+use std::ops::RangeInclusive;
+
+type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
+
+/// A validated Wolsung model.
+struct Model {
+    label: String,
+    a: u8,
+    m: u8,
+    c: i32,
+    f: u32,
+    d: i32,
+    r: i32,
+    h: u32,
+    armour: u32,
+    hero: bool,
+    suit: Option<u8>,
+    magic: Option<i32>,
+    melee_bonus: i32,
+    hard_to_kill: bool,
+    sunnir: bool,
+    beginners_luck: bool,
+}
+
+/// A validated Wolsung gun.
+struct Gun {
+    label: String,
+    f: u32,
+    bands: Vec<(i64, i32)>,
+    rapid: bool,
+    rapid_fire: u8,
+    movement_penalty: i32,
+    ap: u32,
+}
+
+fn list<T>(xs: &[(&str, T)]) -> String {
+    xs.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+}
+
+impl Ctx {
+    pub(super) fn build_other(
+        &self,
+        kind: Kind,
+        f: &raw::ScenarioFile,
+        setup: &mut Vec<String>,
+    ) -> Result<Built, InputError> {
+        let r = &f.readings;
+        let bmg_or_bichos = [
+            ("block_natural_six", r.block_natural_six.is_some()),
+            ("ko_bonus_within_attack", r.ko_bonus_within_attack.is_some()),
+            ("check_with_one_die", r.check_with_one_die.is_some()),
+            ("units", r.units.is_some()),
+            ("grenade_pot", r.grenade_pot.is_some()),
+            ("hole_doubles", r.hole_doubles.is_some()),
+        ];
+        let allowed = match self.ruleset {
+            "wolsung" => "guard_backlash_crits",
+            "mordheim" => "detection_range",
+            _ => "none",
+        };
+        let foreign = [
+            ("guard_backlash_crits", r.guard_backlash_crits.is_some() && self.ruleset != "wolsung"),
+            ("detection_range", r.detection_range.is_some() && self.ruleset != "mordheim"),
+        ];
+        for (field, set) in bmg_or_bichos.into_iter().chain(foreign) {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["readings", field],
+                    format!("`{field}` is not a {} reading", self.ruleset),
+                    format!("{} readings: {allowed}", self.ruleset),
+                ));
+            }
+        }
+        match self.ruleset {
+            "wolsung" => self.wolsung(kind, f, setup),
+            "mordheim" => self.mordheim(f, setup),
+            _ => self.threat(f, setup),
+        }
+    }
+
+    fn model_w(&self, f: &raw::ScenarioFile, name: &str, at: &[&str]) -> Result<Model, InputError> {
+        let m = f.models.get(name).ok_or_else(|| {
+            self.err(
+                0,
+                at,
+                format!("unknown model `{name}`"),
+                f.models.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+            )
+        })?;
+        let v =
+            |field: &'static str, x: i64, r: RangeInclusive<i64>| self.int(0, &["models", name, field], x, r, field);
+        let suit = match &m.suit {
+            None => None,
+            Some(s) => Some(match s.as_str() {
+                "♠" | "spades" => 0,
+                "♥" | "hearts" => 1,
+                "♦" | "diamonds" => 2,
+                "♣" | "clubs" => 3,
+                other => {
+                    return Err(self.err(
+                        0,
+                        &["models", name, "suit"],
+                        format!("unknown suit `{other}`"),
+                        "♠ ♥ ♦ ♣ (or spades, hearts, diamonds, clubs)",
+                    ));
+                }
+            }),
+        };
+        Ok(Model {
+            label: m.name.clone().unwrap_or_else(|| name.to_string()),
+            a: v("a", m.a.unwrap_or(2), 1..=4)? as u8,
+            m: v("m", m.m, 0..=12)? as u8,
+            c: v("c", m.c, 0..=12)? as i32,
+            f: v("f", m.f, 0..=12)? as u32,
+            d: v("d", m.d, 0..=12)? as i32,
+            r: v("r", m.r, 0..=12)? as i32,
+            h: v("h", m.h, 1..=20)? as u32,
+            armour: v("armour", m.armour.unwrap_or(0), 0..=6)? as u32,
+            hero: m.hero.unwrap_or(false),
+            suit,
+            magic: m.magic.map(|x| v("magic", x, 0..=12).map(|x| x as i32)).transpose()?,
+            melee_bonus: v("melee_bonus", m.melee_bonus.unwrap_or(0), -3..=5)? as i32,
+            hard_to_kill: m.hard_to_kill.unwrap_or(false),
+            sunnir: m.sunnir.unwrap_or(false),
+            beginners_luck: m.beginners_luck.unwrap_or(false),
+        })
+    }
+
+    fn gun_w(&self, f: &raw::ScenarioFile, name: &str, at: &[&str]) -> Result<Gun, InputError> {
+        let g = f.guns.get(name).ok_or_else(|| {
+            self.err(
+                0,
+                at,
+                format!("unknown gun `{name}`"),
+                f.guns.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+            )
+        })?;
+        let at_g = |field: &'static str| -> [&str; 3] { ["guns", name, field] };
+        let mut bands = Vec::new();
+        let mut last = 0;
+        for b in &g.bands {
+            if b.len() != 2 || b[0] <= last || b[0] > 60 || !(-6..=6).contains(&b[1]) {
+                return Err(self.err(0, &at_g("bands"), format!("band {b:?}"), "[[up to inches, dice modifier], …] with increasing distances up to 60 and modifiers −6..=6, e.g. [[8, 1], [16, -1], [24, -2]]"));
+            }
+            last = b[0];
+            bands.push((b[0], b[1] as i32));
+        }
+        if bands.is_empty() {
+            return Err(self.err(0, &at_g("bands"), "no range bands", "at least one band"));
+        }
+        Ok(Gun {
+            label: g.name.clone().unwrap_or_else(|| name.to_string()),
+            f: self.int(0, &at_g("f"), g.f, 0..=15, "f")? as u32,
+            bands,
+            rapid: g.rapid.unwrap_or(false),
+            rapid_fire: self.int(0, &at_g("rapid_fire"), g.rapid_fire.unwrap_or(1), 1..=6, "rapid_fire")? as u8,
+            movement_penalty: self.int(
+                0,
+                &at_g("movement_penalty"),
+                g.movement_penalty.unwrap_or(0),
+                0..=6,
+                "movement_penalty",
+            )? as i32,
+            ap: self.int(
+                0,
+                &at_g("armour_penetration"),
+                g.armour_penetration.unwrap_or(0),
+                0..=6,
+                "armour_penetration",
+            )? as u32,
+        })
+    }
+
+    fn policy_w(&self, name: &str, at: &[&str]) -> Result<Policy, InputError> {
+        Policy::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, p)| *p)
+            .ok_or_else(|| self.err(0, at, format!("unknown policy `{name}`"), list(&Policy::ALL)))
+    }
+
+    fn wolsung(&self, kind: Kind, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let readings = Readings { guard_backlash_crits: f.readings.guard_backlash_crits.unwrap_or(true) };
+        let w = |t: TrialWolsung| AnyTrial::Wolsung(t);
+        let hand_of = |m: &Model, heroes: u8| if m.hero { 3 + heroes } else { 0 };
+        let describe = |m: &Model| {
+            format!(
+                "{}: A{} M{} C{} F{} D{} R{} H{} armour {}{}{}",
+                m.label,
+                m.a,
+                m.m,
+                m.c,
+                m.f,
+                m.d,
+                m.r,
+                m.h,
+                m.armour,
+                if m.hero { ", hero" } else { ", henchman (no cards)" },
+                if m.hard_to_kill { ", Hard to kill" } else { "" }
+            )
+        };
+        let (cells, layout) = match kind {
+            Kind::Shooting => {
+                let s = self.section(&f.shooting, "shooting")?;
+                let shooter = self.model_w(f, &s.shooter, &["shooting", "shooter"])?;
+                let target = self.model_w(f, &s.target, &["shooting", "target"])?;
+                let heroes = self.int(0, &["shooting", "heroes"], s.heroes.unwrap_or(1), 0..=6, "heroes")? as u8;
+                let actions = self.int(0, &["shooting", "actions"], s.actions.unwrap_or(1), 1..=4, "actions")? as u8;
+                let reactions: Vec<String> = s.reactions.clone().unwrap_or_else(|| vec!["stand".into(), "dive".into()]);
+                let covers: Vec<String> = s.cover.clone().unwrap_or_else(|| vec!["none".into()]);
+                let policies: Vec<String> =
+                    s.policies.clone().unwrap_or_else(|| vec!["never".into(), "fewest_to_win".into()]);
+                let target_policy = self
+                    .policy_w(s.target_policy.as_deref().unwrap_or("fewest_to_win"), &["shooting", "target_policy"])?;
+                if s.guns.is_empty() || s.distances.is_empty() {
+                    return Err(self.err(
+                        0,
+                        &["shooting"],
+                        "`guns` and `distances` need at least one entry",
+                        "non-empty lists",
+                    ));
+                }
+                let moved = s.moved.unwrap_or(false) || s.move_and_shoot.unwrap_or(false);
+                let mut guns = Vec::new();
+                for g in &s.guns {
+                    let gun = self.gun_w(f, g, &["shooting", "guns"])?;
+                    if s.move_and_shoot == Some(true) && !gun.rapid {
+                        return Err(self.err(
+                            0,
+                            &["shooting", "move_and_shoot"],
+                            format!("`{}` is not Rapid: it cannot move and shoot in one action", gun.label),
+                            "Rapid guns only, or move_and_shoot = false",
+                        ));
+                    }
+                    guns.push(gun);
+                }
+                let mut pol = Vec::new();
+                for p in &policies {
+                    pol.push((p.clone(), self.policy_w(p, &["shooting", "policies"])?));
+                }
+                for r in &reactions {
+                    if r != "stand" && r != "dive" {
+                        return Err(self.err(
+                            0,
+                            &["shooting", "reactions"],
+                            format!("unknown reaction `{r}`"),
+                            "`stand`, `dive`",
+                        ));
+                    }
+                }
+                for c in &covers {
+                    if !["none", "partial", "heavy"].contains(&c.as_str()) {
+                        return Err(self.err(
+                            0,
+                            &["shooting", "cover"],
+                            format!("unknown cover `{c}`"),
+                            "`none`, `partial` (+1 R), `heavy` (+2 R)",
+                        ));
+                    }
+                }
+                let mut cols = Vec::new();
+                let mut sits = Vec::new();
+                for &d in &s.distances {
+                    self.int(0, &["shooting", "distances"], d, 0..=60, "distance")?;
+                    for r in &reactions {
+                        for c in &covers {
+                            cols.push(format!("{d}\", {r}, cover {c}"));
+                            sits.push((d, r.as_str(), c.as_str()));
+                        }
+                    }
+                }
+                let mut rows = Vec::new();
+                let mut index = Vec::new();
+                let mut cells = Vec::new();
+                for g in &guns {
+                    for (pn, p) in &pol {
+                        rows.push(format!("{} — {pn}", g.label));
+                        let mut row = Vec::new();
+                        for (k, &(d, r, c)) in sits.iter().enumerate() {
+                            let Some(&(_, band)) = g.bands.iter().find(|(max, _)| d <= *max) else {
+                                row.push(None);
+                                continue;
+                            };
+                            let mut dice = shooter.d + band + s.target_lower.unwrap_or(false) as i32;
+                            if s.move_and_shoot == Some(true) {
+                                dice -= 1;
+                            }
+                            if moved && g.movement_penalty > 0 {
+                                dice = (dice - g.movement_penalty).max(1);
+                            }
+                            let cover = match c {
+                                "partial" => 1,
+                                "heavy" => 2,
+                                _ => 0,
+                            };
+                            let tdice =
+                                target.r + cover + s.shooter_lower.unwrap_or(false) as i32 + target.sunnir as i32;
+                            let turn = ShootingTurn {
+                                shooter_dice: dice,
+                                actions,
+                                rapid_fire: g.rapid_fire,
+                                target_dice: tdice,
+                                reaction: if r == "dive" { Reaction::Dive } else { Reaction::Stand },
+                                damage: g.f,
+                                armour: target.armour.saturating_sub(g.ap),
+                                wounds: target.h,
+                                hard_to_kill: target.hard_to_kill,
+                                fresh_target_each_shot: g.rapid_fire > 1,
+                                shooter_hand: hand_of(&shooter, heroes),
+                                shooter_policy: *p,
+                                target_hand: hand_of(&target, heroes),
+                                target_policy,
+                                beginners_luck: shooter.beginners_luck,
+                            };
+                            row.push(Some(cells.len()));
+                            cells.push(cell(
+                                &format!("{} — {pn} — {}", g.label, cols[k]),
+                                vec![
+                                    ("gun".into(), json!(g.label)),
+                                    ("policy".into(), json!(pn)),
+                                    ("distance_in".into(), json!(d)),
+                                    ("reaction".into(), json!(r)),
+                                    ("cover".into(), json!(c)),
+                                ],
+                                w(TrialWolsung::Shooting(turn)),
+                            ));
+                        }
+                        index.push(row);
+                    }
+                }
+                setup.push(format!("Shooter — {}", describe(&shooter)));
+                setup.push(format!(
+                    "Target — {}{}",
+                    describe(&target),
+                    if target.sunnir { ", Sunnir technique +1 R" } else { "" }
+                ));
+                for g in &guns {
+                    setup.push(format!(
+                        "Gun {}: F {}, bands {}{}{}{}{}",
+                        g.label,
+                        g.f,
+                        g.bands.iter().map(|(m, b)| format!("up to {m}\": {b:+}")).collect::<Vec<_>>().join(", "),
+                        if g.rapid { ", Rapid" } else { "" },
+                        if g.rapid_fire > 1 {
+                            format!(
+                                ", Rapid Fire [{}] (each shot at a different target, the k-th at −(k−1) D)",
+                                g.rapid_fire
+                            )
+                        } else {
+                            String::new()
+                        },
+                        if g.movement_penalty > 0 {
+                            format!(", Movement penalty [{}]", g.movement_penalty)
+                        } else {
+                            String::new()
+                        },
+                        if g.ap > 0 { format!(", Armour Penetration [{}]", g.ap) } else { String::new() }
+                    ));
+                }
+                setup.push(format!(
+                    "{actions} shooting action(s) per turn; hands of 3 + {heroes} cards from one 52-card deck for heroes; red cards pay for shooting (J Q K A +2, others +1); the target hero spends by `{}`; both heroes alternate, the side behind first (tie: the target){}",
+                    target_policy.name(),
+                    if shooter.beginners_luck { "; Beginner's luck re-rolls the first missed roll of the turn" } else { "" }
+                ));
+                (cells, Layout::ShootingGrid { rows, cols, index })
+            }
+            Kind::Melee => {
+                let m = self.section(&f.melee, "melee")?;
+                let att = self.model_w(f, &m.attacker, &["melee", "attacker"])?;
+                let def = self.model_w(f, &m.defender, &["melee", "defender"])?;
+                let heroes = self.int(0, &["melee", "heroes"], m.heroes.unwrap_or(1), 0..=6, "heroes")? as u8;
+                let kd = m.defender_knocked_down.unwrap_or(false);
+                let aura = m.hypnotic_aura.unwrap_or(false);
+                let guards: Vec<String> = m.guards.clone().unwrap_or_else(|| vec!["on_guard".into(), "parry".into()]);
+                let policies: Vec<String> =
+                    m.policies.clone().unwrap_or_else(|| vec!["never".into(), "fewest_to_win".into()]);
+                let dpol = self
+                    .policy_w(m.defender_policy.as_deref().unwrap_or("fewest_to_win"), &["melee", "defender_policy"])?;
+                let support = |x: Option<i64>, f: &'static str| {
+                    self.int(0, &["melee", f], x.unwrap_or(0), 0..=20, f).map(|v| v as i32)
+                };
+                let adice = att.c
+                    + support(m.attacker_support, "attacker_support")?
+                    + m.attacker_higher.unwrap_or(false) as i32
+                    + m.charge_from_above.unwrap_or(false) as i32;
+                let ddice = if kd { 1 } else { def.c }
+                    + support(m.defender_support, "defender_support")?
+                    + m.defender_higher.unwrap_or(false) as i32;
+                let mut cells = Vec::new();
+                for pn in &policies {
+                    let p = self.policy_w(pn, &["melee", "policies"])?;
+                    for g in &guards {
+                        let guard = match g.as_str() {
+                            "on_guard" => Guard::OnGuard,
+                            "parry" => Guard::Parry,
+                            other => {
+                                return Err(self.err(
+                                    0,
+                                    &["melee", "guards"],
+                                    format!("unknown choice `{other}`"),
+                                    "`on_guard`, `parry`",
+                                ));
+                            }
+                        };
+                        if kd && guard == Guard::Parry {
+                            return Err(self.err(
+                                0,
+                                &["melee", "guards"],
+                                "a knocked-down defender must choose on guard",
+                                "[\"on_guard\"]",
+                            ));
+                        }
+                        if aura && guard == Guard::OnGuard {
+                            return Err(self.err(
+                                0,
+                                &["melee", "guards"],
+                                "against a Hypnotic aura the defender cannot choose on guard",
+                                "[\"parry\"]",
+                            ));
+                        }
+                        let t = Melee {
+                            attacker_dice: adice,
+                            defender_dice: ddice,
+                            guard,
+                            attacker_damage: (att.f as i32 + att.melee_bonus).max(0) as u32,
+                            defender_damage: (def.f as i32 + def.melee_bonus).max(0) as u32,
+                            attacker_armour: att.armour,
+                            defender_armour: def.armour,
+                            attacker_wounds: att.h,
+                            defender_wounds: def.h,
+                            hard_to_kill: (att.hard_to_kill, def.hard_to_kill),
+                            attacker_hand: hand_of(&att, heroes),
+                            attacker_policy: p,
+                            defender_hand: hand_of(&def, heroes),
+                            defender_policy: dpol,
+                            readings,
+                        };
+                        cells.push(cell(
+                            &format!("{pn}, defender {g}"),
+                            vec![("policy".into(), json!(pn)), ("guard".into(), json!(g))],
+                            w(TrialWolsung::Melee(t)),
+                        ));
+                    }
+                }
+                setup.push(format!("Attacker — {} ({adice} C dice with support, height and charge)", describe(&att)));
+                setup.push(format!(
+                    "Defender — {} ({ddice} C dice{}; parry +2)",
+                    describe(&def),
+                    if kd { ", knocked down: C 1" } else { "" }
+                ));
+                setup.push("A hit on attacker successes ≥ defender's: F + criticals − armour; otherwise, only on guard, the attacker suffers the defender's F (+ criticals per `guard_backlash_crits`) − armour; black cards pay for melee".into());
+                (cells, Layout::MeleeTable)
+            }
+            Kind::Magic => {
+                let m = self.section(&f.magic, "magic")?;
+                let caster = self.model_w(f, &m.caster, &["magic", "caster"])?;
+                let skill = caster.magic.ok_or_else(|| {
+                    self.err(
+                        0,
+                        &["magic", "caster"],
+                        format!("`{}` has no `magic` skill", caster.label),
+                        "a model with magic = 1..=12",
+                    )
+                })?;
+                let heroes = self.int(0, &["magic", "heroes"], m.heroes.unwrap_or(1), 0..=6, "heroes")? as u8;
+                let cost = self.int(0, &["magic", "cost"], m.cost.unwrap_or(0), 0..=2, "cost")? as u8;
+                let suit = match (caster.suit, cost) {
+                    (Some(s), _) => s,
+                    (None, 0) => 0,
+                    (None, _) => {
+                        return Err(self.err(
+                            0,
+                            &["magic", "cost"],
+                            "casting costs cards of the caster's suit, but it has no `suit`",
+                            "give the caster a suit, or cost = 0",
+                        ));
+                    }
+                };
+                let policy = self.policy_w(m.policy.as_deref().unwrap_or("fewest_to_win"), &["magic", "policy"])?;
+                let (target_dice, difficulty, what) = match (&m.target, m.difficulty) {
+                    (Some(t), None) => {
+                        let tm = self.model_w(f, t, &["magic", "target"])?;
+                        (Some(tm.r), 0, format!("magic missile against {} (R {}; magic ignores cover)", tm.label, tm.r))
+                    }
+                    (None, Some(x)) => (
+                        None,
+                        self.int(0, &["magic", "difficulty"], x, 1..=12, "difficulty")? as u32,
+                        format!("aura / enhancement against difficulty [{x}]"),
+                    ),
+                    _ => {
+                        return Err(self.err(
+                            0,
+                            &["magic"],
+                            "give `target` (a missile) or `difficulty` (an aura), not both",
+                            "one of them",
+                        ));
+                    }
+                };
+                let t = Magic {
+                    magic_dice: skill,
+                    target_dice,
+                    difficulty,
+                    damage: self.int(0, &["magic", "spell_f"], m.spell_f.unwrap_or(3), 0..=12, "spell_f")? as u32,
+                    armour: 0,
+                    hand: hand_of(&caster, heroes),
+                    suit,
+                    cost,
+                    policy,
+                };
+                setup.push(format!("Caster — {} with Magic {skill}; {what}; casting costs {cost} card(s) of its suit; {} cards for feats", caster.label, if target_dice.is_some() { "red" } else { "black" }));
+                (vec![cell("magic", vec![], w(TrialWolsung::Magic(t)))], Layout::Single)
+            }
+            Kind::Initiative => {
+                let i = self.section(&f.initiative, "initiative")?;
+                let mut hand = Vec::new();
+                for c in &i.hand {
+                    let card = parse_card(c).ok_or_else(|| {
+                        self.err(
+                            0,
+                            &["initiative", "hand"],
+                            format!("`{c}` is not a card"),
+                            "rank 2–10, J, Q, K, A then a suit ♠ ♥ ♦ ♣ (or s h d c), e.g. \"A♠\", \"10h\"",
+                        )
+                    })?;
+                    if hand.contains(&card) {
+                        return Err(self.err(0, &["initiative", "hand"], format!("{c} twice"), "distinct cards"));
+                    }
+                    hand.push(card);
+                }
+                if hand.is_empty() || hand.len() > 16 {
+                    return Err(self.err(0, &["initiative", "hand"], format!("{} cards", hand.len()), "1..=16 cards"));
+                }
+                let opp = self.int(
+                    0,
+                    &["initiative", "opponent_cards"],
+                    i.opponent_cards.unwrap_or(hand.len() as i64),
+                    1..=16,
+                    "opponent_cards",
+                )? as u8;
+                setup.push(format!("Hand {} bids its highest card against the highest of {opp} random cards from the rest of the deck (value, then ♠ > ♥ > ♦ > ♣)", hand.iter().map(|&c| card_text(c)).collect::<Vec<_>>().join(" ")));
+                (vec![cell("bid", vec![], w(TrialWolsung::Bid(Bid { hand, opponent: opp })))], Layout::Single)
+            }
+            Kind::Leave => {
+                let l = self.section(&f.leave, "leave")?;
+                let m = self.model_w(f, &l.model, &["leave", "model"])?;
+                let e = self.model_w(f, &l.enemy, &["leave", "enemy"])?;
+                setup.push(format!(
+                    "{} rolls R {} against {}'s C {}: it leaves melee on at least as many successes",
+                    m.label, m.r, e.label, e.c
+                ));
+                (vec![cell("leave", vec![], w(TrialWolsung::Leave(Leave { r: m.r, c: e.c })))], Layout::Single)
+            }
+            _ => unreachable!("kinds_of(wolsung)"),
+        };
+        Ok((cells, layout, readings.list()))
+    }
+
+    fn mordheim(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let m = self.section(&f.movement, "movement")?;
+        let detection = match f.readings.detection_range.as_deref().unwrap_or("initiative") {
+            "initiative" => Detection::Initiative,
+            "triple_initiative" => Detection::TripleInitiative,
+            other => {
+                return Err(self.err(
+                    0,
+                    &["readings", "detection_range"],
+                    format!("unknown reading `{other}`"),
+                    "`initiative` (default), `triple_initiative`",
+                ));
+            }
+        };
+        let mv = mordheim::Movement {
+            m: self.int(0, &["movement", "m"], m.m, 1..=12, "m")? as u8,
+            initiative: self.int(0, &["movement", "initiative"], m.initiative.unwrap_or(3), 1..=10, "initiative")?
+                as u8,
+            visible_enemy: m
+                .visible_enemy
+                .map(|e| self.int(0, &["movement", "visible_enemy"], e, 0..=72, "visible_enemy").map(|e| e as u8))
+                .transpose()?,
+            detection,
+        };
+        setup.push(format!(
+            "Warrior M {} I {}: move up to {}\", run 2 × M = {}\" (must stop within 8\" of a visible enemy{}), charge 2 × M = {}\"; no dice are rolled",
+            mv.m,
+            mv.initiative,
+            mv.m,
+            2 * mv.m,
+            mv.visible_enemy.map(|e| format!(", one is {e}\" away")).unwrap_or_default(),
+            2 * mv.m
+        ));
+        setup.push(format!(
+            "Hidden models are detected within {}\" ({})",
+            mv.detection_range(),
+            if detection == Detection::Initiative {
+                "I inches, as the worked example"
+            } else {
+                "3 × I inches, as the text"
+            }
+        ));
+        let readings = vec![(
+            "detection_range",
+            if detection == Detection::Initiative { "initiative" } else { "triple_initiative" }.to_string(),
+        )];
+        Ok((vec![cell("movement", vec![], AnyTrial::Mordheim(mv))], Layout::Single, readings))
+    }
+
+    fn threat(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let t = self.section(&f.threat, "threat")?;
+        let from = self.int(0, &["threat", "from_in"], t.from_in.unwrap_or(0), 0..=100, "from_in")? as u16;
+        let to = self.int(0, &["threat", "to_in"], t.to_in.unwrap_or(30), from as i64 + 1..=120, "to_in")? as u16;
+        let mut cells = Vec::new();
+        let mut systems = Vec::new();
+        let mut push =
+            |name: String, line: String, mover: Mover, cells: &mut Vec<CellSpec>, setup: &mut Vec<String>| {
+                setup.push(line);
+                cells.push(cell(&name, vec![("system".into(), json!(name))], AnyTrial::Threat(mover)));
+                systems.push(name);
+            };
+        if let Some(b) = &t.bmg_1e {
+            let basic =
+                self.int(0, &["threat", "bmg-1e", "basic_cm"], b.basic_cm.unwrap_or(10), 1..=20, "basic_cm")? as u8;
+            let mc = self.int(
+                0,
+                &["threat", "bmg-1e", "movement_counters"],
+                b.movement_counters,
+                0..=6,
+                "movement_counters",
+            )? as u8;
+            let fast = b.fast.unwrap_or(false);
+            push(
+                "BMG 2013".into(),
+                format!(
+                    "BMG 2013: {basic} cm + {mc}D6 cm (Movement counters){} — converted at 2.54 cm per inch",
+                    if fast { ", Fast" } else { "" }
+                ),
+                Mover::Bmg1e { basic_cm: basic, mc_dice: mc, fast },
+                &mut cells,
+                setup,
+            );
+        }
+        if let Some(b) = &t.bmg_3e {
+            let mv = self.int(0, &["threat", "bmg-3e", "movement_in"], b.movement_in, 0..=16, "movement_in")? as u8;
+            push(
+                "BMG 2019".into(),
+                format!("BMG 2019: Movement {mv}\", then the attack (a Bold model moves and attacks)"),
+                Mover::Bmg3e { movement_in: mv },
+                &mut cells,
+                setup,
+            );
+        }
+        if let Some(b) = &t.bichos {
+            let inches = match b.units.as_deref().unwrap_or("inches") {
+                "inches" => true,
+                "cm" => false,
+                other => {
+                    return Err(self.err(
+                        0,
+                        &["threat", "bichos", "units"],
+                        format!("unknown variant `{other}`"),
+                        "`cm`, `inches`",
+                    ));
+                }
+            };
+            let mov = if inches {
+                self.int(0, &["threat", "bichos", "mov_in"], b.mov_in, 0..=40, "mov_in")? as u16
+            } else {
+                self.int(0, &["threat", "bichos", "mov_cm"], b.mov_cm, 0..=100, "mov_cm")? as u16
+            };
+            let u = if inches { "\"" } else { " cm" };
+            push(
+                "¡Bichos! charge".into(),
+                format!("¡Bichos! charge: 1.5 × MOV {mov}{u} ({} variant)", if inches { "inches" } else { "cm" }),
+                Mover::BichosCharge { mov, inches },
+                &mut cells,
+                setup,
+            );
+            push(
+                "¡Bichos! pursuit".into(),
+                format!("¡Bichos! pursuit: MOV {mov}{u} + ½D6 ({})", if inches { "1/2/3\"" } else { "2/5/7 cm" }),
+                Mover::BichosPursuit { mov, inches },
+                &mut cells,
+                setup,
+            );
+        }
+        if let Some(b) = &t.wolsung {
+            let a = self.int(0, &["threat", "wolsung", "actions"], b.actions.unwrap_or(2), 1..=4, "actions")? as u8;
+            let m = self.int(0, &["threat", "wolsung", "move_in"], b.move_in, 0..=12, "move_in")? as u8;
+            push(
+                "Wolsung".into(),
+                format!("Wolsung: {a} actions of M {m}\", the last a charge"),
+                Mover::Wolsung { actions: a, move_in: m },
+                &mut cells,
+                setup,
+            );
+        }
+        if let Some(b) = &t.mordheim {
+            let m = self.int(0, &["threat", "mordheim", "m"], b.m, 1..=12, "m")? as u8;
+            push("Mordheim".into(), format!("Mordheim: charge 2 × M {m}\""), Mover::Mordheim { m }, &mut cells, setup);
+        }
+        if cells.is_empty() {
+            return Err(self.err(
+                0,
+                &["threat"],
+                "no rule system given",
+                "[threat.bmg-1e], [threat.bmg-3e], [threat.bichos], [threat.wolsung], [threat.mordheim]",
+            ));
+        }
+        Ok((cells, Layout::Threat { systems, from_in: from, to_in: to }, vec![("cm_per_inch", "2.54".into())]))
+    }
+}

@@ -1,0 +1,191 @@
+//! Tables and charts for Wolsung shooting grids and melee tables, and the threat range.
+
+use super::charts::{Chart, Est};
+use super::model::Report;
+use super::tables::Table;
+use super::text::{count, mean_ci, pct, pct_ci};
+use crate::analysis::RunResult;
+use crate::analysis::scenario::Layout;
+use crate::engine::Tally;
+use crate::stats;
+
+fn ev(t: &Tally, i: usize, z: f64) -> String {
+    let p = t.event(i, z);
+    pct_ci(p.p, p.lo, p.hi)
+}
+
+fn mean(t: &Tally, i: usize, z: f64) -> String {
+    let m = t.moments(i);
+    mean_ci(m.mean, m.stderr, z)
+}
+
+/// P(reach ≥ d inches) from a reach histogram in tenths of an inch.
+fn reach_at_least(t: &Tally, d: u16, z: f64) -> stats::Proportion {
+    t.at_least(0, 10 * d as usize, z)
+}
+
+/// Tables for the Wolsung and threat layouts.
+pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let mut out = Vec::new();
+    match &sc.layout {
+        Layout::ShootingGrid { rows, cols, index } => {
+            type Measure = (&'static str, bool, fn(&Tally, f64) -> String);
+            let measures: [Measure; 6] = [
+                ("P(first shot hits)", true, |t, z| ev(t, 0, z)),
+                ("damage per turn (mean ± 95 %)", true, |t, z| mean(t, 1, z)),
+                ("critical hits on the first shot (mean ± 95 %)", false, |t, z| mean(t, 2, z)),
+                ("P(target down this turn)", false, |t, z| ev(t, 2, z)),
+                ("cards the shooter spent (mean)", false, |t, z| mean(t, 4, z)),
+                ("cards the target spent (mean)", false, |t, z| mean(t, 5, z)),
+            ];
+            for (title, terminal, f) in measures {
+                let mut headers = vec!["gun — policy".to_string()];
+                headers.extend(cols.iter().cloned());
+                let h: Vec<&str> = headers.iter().map(String::as_str).collect();
+                let mut tab = Table::new(format!("{title} ({} turns per cell)", count(report.trials)), &h, terminal);
+                for (r, row) in rows.iter().zip(index) {
+                    let mut cells = vec![r.clone()];
+                    cells.extend(row.iter().map(|c| c.map(|i| f(&t[i], z)).unwrap_or_else(|| "out of range".into())));
+                    tab.rows.push(cells);
+                }
+                out.push(tab);
+            }
+        }
+        Layout::MeleeTable => {
+            let mut tab = Table::new(
+                format!("Melee: attacker's card policy × defender's choice ({} attacks each)", count(report.trials)),
+                &[
+                    "attacker policy, defender choice",
+                    "P(hit)",
+                    "damage to the defender",
+                    "P(backlash)",
+                    "backlash to the attacker",
+                    "P(defender down)",
+                    "P(attacker down)",
+                    "attacker cards",
+                    "defender cards",
+                ],
+                true,
+            );
+            for (c, tally) in sc.cells.iter().zip(t) {
+                tab.rows.push(vec![
+                    c.label.clone(),
+                    ev(tally, 0, z),
+                    mean(tally, 0, z),
+                    ev(tally, 1, z),
+                    mean(tally, 1, z),
+                    ev(tally, 2, z),
+                    ev(tally, 3, z),
+                    format!("{:.2}", tally.moments(3).mean),
+                    format!("{:.2}", tally.moments(4).mean),
+                ]);
+            }
+            out.push(tab);
+        }
+        Layout::Threat { systems, from_in, to_in } => {
+            let mut headers = vec!["distance (inches)".to_string()];
+            headers.extend(systems.iter().cloned());
+            let h: Vec<&str> = headers.iter().map(String::as_str).collect();
+            let mut tab = Table::new(
+                format!("P(base contact this turn) by distance ({} trials per system)", count(report.trials)),
+                &h,
+                true,
+            );
+            for d in (*from_in..=*to_in).step_by(2) {
+                let mut row = vec![d.to_string()];
+                for tally in t {
+                    row.push(pct(reach_at_least(tally, d, z).p));
+                }
+                tab.rows.push(row);
+            }
+            out.push(tab);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Charts for the Wolsung and threat layouts.
+pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let tail = format!("{} trials, 95 % intervals", count(report.trials));
+    let mut out = Vec::new();
+    let est = |p: stats::Proportion| Est { v: p.p, lo: p.lo, hi: p.hi };
+    match &sc.layout {
+        Layout::ShootingGrid { rows, cols, index } => {
+            let zero = Est { v: 0.0, lo: 0.0, hi: 0.0 };
+            out.push((
+                "shooting-p-hit".into(),
+                Chart::Grouped {
+                    title: format!("{}: P(first shot hits) ({tail})", sc.name),
+                    x_label: "distance, reaction, cover".into(),
+                    y_label: "P(hit)".into(),
+                    groups: cols.clone(),
+                    series: rows
+                        .iter()
+                        .zip(index)
+                        .take(8)
+                        .map(|(r, row)| {
+                            (r.clone(), row.iter().map(|c| c.map(|i| est(t[i].event(0, z))).unwrap_or(zero)).collect())
+                        })
+                        .collect(),
+                    percent: true,
+                },
+            ));
+            if let Some(Some(first)) = index.first().and_then(|r| r.first()) {
+                let title = |what: &str| format!("{}: {what}, {} at {} ({tail})", sc.name, rows[0], cols[0]);
+                out.push((
+                    "shooting-damage".into(),
+                    super::distribution(&t[*first], 1, &title("damage per turn"), "damage (wounds)", z),
+                ));
+                out.push((
+                    "shooting-crits".into(),
+                    super::distribution(&t[*first], 2, &title("critical hits, first shot"), "critical hits", z),
+                ));
+            }
+        }
+        Layout::MeleeTable => {
+            out.push((
+                "melee".into(),
+                Chart::Grouped {
+                    title: format!("{}: P(hit) and P(backlash) ({tail})", sc.name),
+                    x_label: "attacker policy, defender choice".into(),
+                    y_label: "probability".into(),
+                    groups: sc.cells.iter().map(|c| c.label.clone()).collect(),
+                    series: vec![
+                        ("P(hit)".into(), t.iter().map(|x| est(x.event(0, z))).collect()),
+                        ("P(backlash)".into(), t.iter().map(|x| est(x.event(1, z))).collect()),
+                    ],
+                    percent: true,
+                },
+            ));
+        }
+        Layout::Threat { systems, from_in, to_in } => {
+            let xs: Vec<i64> = (*from_in as i64..=*to_in as i64).collect();
+            out.push((
+                "threat-range".into(),
+                Chart::Lines {
+                    title: format!("{}: P(base contact this turn) by distance ({tail})", sc.name),
+                    x_label: "distance to the target (inches)".into(),
+                    y_label: "P(reaches base contact)".into(),
+                    xs: xs.clone(),
+                    series: systems
+                        .iter()
+                        .zip(t)
+                        .map(|(s, tally)| {
+                            (s.clone(), xs.iter().map(|&d| est(reach_at_least(tally, d as u16, z))).collect())
+                        })
+                        .collect(),
+                    percent: true,
+                },
+            ));
+        }
+        _ => {}
+    }
+    out
+}
