@@ -123,20 +123,14 @@ fn common_random_numbers_reduce_the_variance_of_a_difference() {
 }
 
 fn fails(name: &str, config: &str, args: &[&str], expect: &[&str]) {
-    let d = tmp(name);
-    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/bmg-3e/cards.toml"), d.join("cards.toml")).unwrap();
-    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/bmg-3e/gauntlet.toml"), d.join("gauntlet.toml"))
-        .unwrap();
-    let path = d.join("scenario.toml");
-    std::fs::write(&path, config).unwrap();
-    let o = bin().arg("run").arg(&path).arg("--out").arg(d.join("out")).args(args).output().unwrap();
-    let e = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{name}: {e}");
-    assert!(!e.contains("panicked"), "{name}: {e}");
-    assert!(!d.join("out").exists(), "{name}: wrote a report");
-    for x in expect {
-        assert!(e.contains(x), "{name}: expected `{x}` in {e}");
-    }
+    common::fails(
+        "balance_lab",
+        name,
+        config,
+        &["configs/bmg-3e/cards.toml", "configs/bmg-3e/gauntlet.toml"],
+        args,
+        expect,
+    );
 }
 
 const HEAD: &str = "ruleset = \"bmg-3e\"\ninclude = [\"cards.toml\", \"gauntlet.toml\"]\ntrials = 1000\n";

@@ -1,12 +1,12 @@
 //! ¡Bichos!: Monte Carlo against exact enumeration (fixed seeds, chi-square and 5-se tests),
 //! the encounter probability against its closed form, and bad input.
 
+mod common;
+
 use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
 use skirmish_odds::exact::{Exact, enumerate};
 use skirmish_odds::rules::bichos::*;
 use skirmish_odds::stats::chi_square_gof;
-use std::path::PathBuf;
-use std::process::Command;
 
 fn profile(name: &str) -> Profile {
     PROFILES.iter().find(|(n, _, _)| *n == name).unwrap().2
@@ -122,25 +122,7 @@ fn sequences_carry_state_until_death() {
 }
 
 fn fails(name: &str, config: &str, expect: &[&str]) {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bichos_errors").join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    let path = d.join("scenario.toml");
-    std::fs::write(&path, config).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_skirmish-odds"))
-        .arg("run")
-        .arg(&path)
-        .arg("--out")
-        .arg(d.join("out"))
-        .output()
-        .unwrap();
-    let e = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{name}: {e}");
-    assert!(!e.contains("panicked") && e.lines().count() == 1, "{name}: {e}");
-    assert!(!d.join("out").exists());
-    for x in expect {
-        assert!(e.contains(x), "{name}: expected `{x}` in {e}");
-    }
+    common::fails("bichos_errors", name, config, &[], &[], expect);
 }
 
 #[test]

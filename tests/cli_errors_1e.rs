@@ -1,29 +1,9 @@
 //! Bad input in bmg-1e configs: one message with file, line, field and allowed values; exit 2.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
 fn fails(name: &str, config: &str, expect: &[&str]) {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_errors_1e").join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/bmg-1e/cards.toml"), d.join("cards.toml")).unwrap();
-    let path = d.join("scenario.toml");
-    std::fs::write(&path, config).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_skirmish-odds"))
-        .arg("run")
-        .arg(&path)
-        .arg("--out")
-        .arg(d.join("out"))
-        .output()
-        .unwrap();
-    let e = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{name}: {e}");
-    assert!(!e.contains("panicked") && e.lines().count() == 1, "{name}: {e}");
-    assert!(!d.join("out").exists(), "{name}: wrote a report");
-    for x in expect {
-        assert!(e.contains(x), "{name}: expected `{x}` in {e}");
-    }
+    common::fails("cli_errors_1e", name, config, &["configs/bmg-1e/cards.toml"], &[], expect);
 }
 
 const HEAD: &str = "ruleset = \"bmg-1e\"\ninclude = [\"cards.toml\"]\ntrials = 1000\n";

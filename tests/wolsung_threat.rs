@@ -1,11 +1,11 @@
 //! Wolsung pools against exact binomial values, card policies that must help, and bad input
 //! for Wolsung, Mordheim and the threat range.
 
+mod common;
+
 use skirmish_odds::engine::{self, Stop, Tally, progress::Progress};
 use skirmish_odds::exact::binomial;
 use skirmish_odds::rules::wolsung::*;
-use std::path::PathBuf;
-use std::process::Command;
 
 fn turn(d: i32, r: i32, hand: u8, policy: Policy) -> ShootingTurn {
     ShootingTurn {
@@ -72,25 +72,7 @@ fn card_policies_order_as_they_should() {
 }
 
 fn fails(name: &str, config: &str, expect: &[&str]) {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("wolsung_errors").join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    let path = d.join("scenario.toml");
-    std::fs::write(&path, config).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_skirmish-odds"))
-        .arg("run")
-        .arg(&path)
-        .arg("--out")
-        .arg(d.join("out"))
-        .output()
-        .unwrap();
-    let e = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{name}: {e}");
-    assert!(!e.contains("panicked") && e.lines().count() == 1, "{name}: {e}");
-    assert!(!d.join("out").exists());
-    for x in expect {
-        assert!(e.contains(x), "{name}: expected `{x}` in {e}");
-    }
+    common::fails("wolsung_errors", name, config, &[], &[], expect);
 }
 
 const MODELS: &str = "[models.h]\nc = 3\nf = 3\nd = 3\nm = 4\nr = 3\nh = 4\nhero = true\nsuit = \"♥\"\n[models.t]\nc = 3\nf = 3\nd = 2\nm = 3\nr = 2\nh = 3\n[guns.p]\nf = 4\nbands = [[8, 1], [16, -1]]\n";
