@@ -183,7 +183,7 @@ fn bad_input_in_bichos_configs() {
     );
     fails(
         "bmg-kind",
-        &format!("{head}kind = \"duel\"\n"),
+        &format!("{head}kind = \"effort\"\n"),
         &["field `kind`", "for bichos", "`shot`, `sequence`, `arsenal`"],
     );
 }

@@ -26,7 +26,9 @@ fn run(config: &str, threads: u32, out: &Path, extra: &[&str]) -> Vec<u8> {
 #[test]
 fn json_and_csv_identical_for_one_and_two_threads() {
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("determinism");
-    let cases: [(&str, &[&str]); 10] = [
+    let cases: [(&str, &[&str]); 12] = [
+        ("configs/bmg-1e/duel-batman-vs-bruiser.toml", &["--trials", "20000"]),
+        ("configs/wolsung/duel-duelist-vs-troll.toml", &["--trials", "20000"]),
         ("configs/wolsung/pistol-vs-rifle.toml", &["--trials", "2000"]),
         ("configs/all/threat-range.toml", &["--trials", "20000"]),
         ("configs/bichos/weapons-vs-bugs.toml", &["--trials", "3000"]),

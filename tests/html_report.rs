@@ -94,6 +94,9 @@ fn every_kind_renders_in_headless_chromium() {
         ("configs/wolsung/melee-guard-or-parry.toml", 2),
         ("configs/mordheim/warrior-movement.toml", 3),
         ("configs/all/threat-range.toml", 2),
+        ("configs/bmg-1e/duel-batman-vs-bruiser.toml", 3),
+        ("configs/bichos/duel-soldier-vs-big-bug.toml", 3),
+        ("configs/wolsung/duel-duelist-vs-troll.toml", 3),
     ] {
         let stem = Path::new(config).file_stem().unwrap().to_string_lossy().to_string();
         let out = tmp.join(&stem);

@@ -145,6 +145,7 @@ impl AnyTrial {
                 T::Movement(_) => &["distance_cm"],
                 T::Riddle(_) => &["vp"],
                 T::Passing(_) => &["passes"],
+                T::Duel(_) => &[],
                 T::Exchange(_) => &["a_dealt", "b_dealt"],
             },
             AnyTrial::Bichos(t) => {
@@ -157,6 +158,7 @@ impl AnyTrial {
                     B::Encounter(_) => &["distance", "total_bugs", "big_bugs", "tremor_turns"],
                     B::Pursuit(_) => &["first_turn", "total", "turns"],
                     B::Terrain(_) => &["roll"],
+                    B::Duel(_) => &[],
                 }
             }
             AnyTrial::Wolsung(t) => {
@@ -166,7 +168,7 @@ impl AnyTrial {
                     W::Melee(_) => &["damage_to_defender", "backlash_to_attacker", "crits"],
                     W::Magic(_) => &["damage", "crits", "cards_spent"],
                     W::Bid(_) => &["opponent_bid_rank"],
-                    W::Leave(_) => &[],
+                    W::Leave(_) | W::Duel(_) => &[],
                 }
             }
             AnyTrial::Mordheim(_) => &["move", "run", "charge", "detection_range"],

@@ -393,6 +393,64 @@ impl Ctx {
                 ];
                 Ok((cells, Layout::Variants))
             }
+            Kind::Duel => {
+                let d = self.section(&f.duel, "duel")?;
+                let turns = self.rounds(d.rounds, "duel")?;
+                let mut side = |x: &raw::FighterRef,
+                                name: &'static str|
+                 -> Result<(crate::rules::bichos::duel::Fighter, String), InputError> {
+                    for (field, set) in [
+                        ("effort", x.effort.is_some()),
+                        ("stun", x.stun.is_some()),
+                        ("wounds", x.wounds.is_some()),
+                        ("guard", x.guard.is_some()),
+                    ] {
+                        if set {
+                            return Err(self.err(
+                                0,
+                                &["duel", name, field],
+                                format!("`{field}` does not apply to a ¡Bichos! figure"),
+                                "card (a profile), weapon, label",
+                            ));
+                        }
+                    }
+                    let (p, p_label) = self.profile_b(f, &x.card, &["duel", name, "card"])?;
+                    let (w, w_label) =
+                        self.weapon_b(x.weapon.as_deref().unwrap_or("fists"), &["duel", name, "weapon"], r)?;
+                    let label = x.label.clone().unwrap_or_else(|| format!("{p_label} + {w_label}"));
+                    setup.push(format!(
+                        "{} — {label}: HDA {}, POT {}, FDV {}, RES {}, BLD {}; {}D6, POT {}",
+                        name.to_uppercase(),
+                        p.hda,
+                        p.pot,
+                        p.fdv,
+                        p.res,
+                        p.bld,
+                        w.dice,
+                        w.pot.unwrap_or(p.pot)
+                    ));
+                    let fighter = crate::rules::bichos::duel::Fighter {
+                        profile: p,
+                        damage_dice: w.dice,
+                        pot: w.pot.unwrap_or(p.pot),
+                        situation: Situation { target_index: 1, ..Situation::default() },
+                        shooting: w.pot.is_some(),
+                    };
+                    Ok((fighter, label))
+                };
+                let (fa, a_label) = side(&d.a, "a")?;
+                let (fb, b_label) = side(&d.b, "b")?;
+                setup.push(format!("{turns} turns: activation by FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks its next attack; failed: flees); RES ≤ 0 flees; the fight ends when one flees or dies"));
+                let duel = crate::rules::bichos::duel::Duel { a: fa, b: fb, turns };
+                Ok((
+                    vec![cell(
+                        &format!("{a_label} vs {b_label}"),
+                        vec![("a".into(), json!(a_label)), ("b".into(), json!(b_label))],
+                        b(TrialBichos::Duel(duel)),
+                    )],
+                    Layout::Duel { a: a_label, b: b_label },
+                ))
+            }
             _ => unreachable!("kinds_of(bichos) lists only these"),
         }
     }

@@ -223,6 +223,7 @@ impl Ctx {
             Kind::Procedure => self.procedure_1e(f, setup),
             Kind::Exchange => self.exchange_1e(f, readings, setup),
             Kind::Editions => self.editions(f, readings, setup),
+            Kind::Duel => self.duel_1e(f, readings, setup),
             _ => unreachable!("kinds_of(bmg-1e) lists only these"),
         }
     }
@@ -681,6 +682,79 @@ impl Ctx {
             }
         }
         Ok((cells, Layout::Exchange { a_splits, b_splits, objective }))
+    }
+
+    fn duel_1e(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        use crate::rules::bmg1e::duel::{Duel, Fighter, Split};
+        let d = self.section(&f.duel, "duel")?;
+        let rounds = self.rounds(d.rounds, "duel")?;
+        let mut side = |r: &raw::FighterRef, name: &'static str| -> Result<(Fighter, String), InputError> {
+            if r.guard.is_some() {
+                return Err(self.err(
+                    0,
+                    &["duel", name, "guard"],
+                    "`guard` is a Wolsung fighter field",
+                    "bmg-1e fighters: card, weapon, effort (counter split), stun, wounds, label",
+                ));
+            }
+            let (card, c_label) = self.card1(&r.card, &["duel", name, "card"])?;
+            let (weapon, w_label) =
+                self.weapon1(r.weapon.as_deref().unwrap_or("unarmed"), &["duel", name, "weapon"])?;
+            if !matches!(weapon.kind, WeaponKind::Melee) {
+                return Err(self.err(
+                    0,
+                    &["duel", name, "weapon"],
+                    "a 2013 duel is fought in melee",
+                    "a melee weapon or `unarmed`",
+                ));
+            }
+            let split_name = r.effort.clone().unwrap_or_else(|| "attack_first".into());
+            let split = Split::ALL.iter().find(|(n, _)| *n == split_name).map(|(_, s)| *s).ok_or_else(|| {
+                self.err(
+                    0,
+                    &["duel", name, "effort"],
+                    format!("unknown counter split `{split_name}`"),
+                    "`attack_first`, `balanced`, `defend_first`",
+                )
+            })?;
+            let e = card.endurance as i64;
+            let start = Markers {
+                stun: self.int(0, &["duel", name, "stun"], r.stun.unwrap_or(0), 0..=e - 1, "stun")? as u8,
+                wounds: self.int(0, &["duel", name, "wounds"], r.wounds.unwrap_or(0), 0..=e - 1, "wounds")? as u8,
+            };
+            if start.stun + start.wounds >= card.endurance {
+                return Err(self.err(
+                    0,
+                    &["duel", name],
+                    "this fighter starts K.O.",
+                    format!("stun + wounds < {}", card.endurance),
+                ));
+            }
+            let label = r.label.clone().unwrap_or_else(|| format!("{c_label} + {w_label}"));
+            setup.push(format!(
+                "{} — {label} ({}), counters split `{split_name}`",
+                name.to_uppercase(),
+                card_text(&card)
+            ));
+            Ok((Fighter { card, weapon, start, split }, label))
+        };
+        let (a, a_label) = side(&d.a, "a")?;
+        let (b, b_label) = side(&d.b, "b")?;
+        setup.push(format!("{rounds} rounds: the Take-the-Lead bag picks the leader; counters each round (one lost per 2 markers); the leader attacks, the other strikes back with the counters it has left; Casualty Recount"));
+        let duel = Duel::new(a, b, rounds, *readings).map_err(|e| self.err(0, &["duel"], e.message, e.allowed))?;
+        Ok((
+            vec![cell(
+                &format!("{a_label} vs {b_label}"),
+                vec![("a".into(), json!(a_label)), ("b".into(), json!(b_label))],
+                AnyTrial::Bmg1e(Trial1e::Duel(duel)),
+            )],
+            Layout::Duel { a: a_label, b: b_label },
+        ))
     }
 
     fn editions(

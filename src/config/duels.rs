@@ -43,6 +43,15 @@ impl Ctx {
 
     /// Resolve a fighter reference written at `at` in file `file`.
     pub(super) fn fighter(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
+        if f.guard.is_some() {
+            let path: Vec<&str> = at.iter().copied().chain(std::iter::once("guard")).collect();
+            return Err(self.err(
+                file,
+                &path,
+                "`guard` is a Wolsung fighter field",
+                "bmg-3e fighters: card, weapon, effort, stun, wounds, label",
+            ));
+        }
         let path = |field: &'static str| -> Vec<&str> { at.iter().copied().chain(std::iter::once(field)).collect() };
         // Lookups report at the fighter's own file and field (it may come from an include).
         let retarget = |e: InputError, field: &'static str| {
@@ -85,7 +94,7 @@ impl Ctx {
         })
     }
 
-    fn rounds(&self, v: Option<i64>, sec: &str) -> Result<u8, InputError> {
+    pub(super) fn rounds(&self, v: Option<i64>, sec: &str) -> Result<u8, InputError> {
         Ok(self.int(0, &[sec, "rounds"], v.unwrap_or(4), 1..=12, "rounds")? as u8)
     }
 

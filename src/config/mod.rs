@@ -31,7 +31,7 @@ pub const RULESETS: [&str; 6] = ["bmg-3e", "bmg-1e", "bichos", "wolsung", "mordh
 /// Scenario kinds each rule system offers.
 fn kinds_of(ruleset: &str) -> &'static [Kind] {
     match ruleset {
-        "bmg-1e" => &[Kind::Attack, Kind::Check, Kind::Procedure, Kind::Exchange, Kind::Editions],
+        "bmg-1e" => &[Kind::Attack, Kind::Check, Kind::Procedure, Kind::Exchange, Kind::Editions, Kind::Duel],
         "bichos" => &[
             Kind::Shot,
             Kind::Sequence,
@@ -41,8 +41,9 @@ fn kinds_of(ruleset: &str) -> &'static [Kind] {
             Kind::Pursuit,
             Kind::Terrain,
             Kind::Variants,
+            Kind::Duel,
         ],
-        "wolsung" => &[Kind::Shooting, Kind::Melee, Kind::Magic, Kind::Initiative, Kind::Leave],
+        "wolsung" => &[Kind::Shooting, Kind::Melee, Kind::Magic, Kind::Initiative, Kind::Leave, Kind::Duel],
         "mordheim" => &[Kind::Movement],
         "all" => &[Kind::Threat],
         _ => &[

@@ -217,9 +217,12 @@ pub struct FighterRef {
     pub label: Option<String>,
     pub card: String,
     pub weapon: Option<String>,
+    /// bmg-3e: effort policy; bmg-1e: counter split; wolsung: card policy.
     pub effort: Option<String>,
     pub stun: Option<i64>,
     pub wounds: Option<i64>,
+    /// wolsung: `on_guard` or `parry` when attacked.
+    pub guard: Option<String>,
 }
 
 /// A multi-round duel.

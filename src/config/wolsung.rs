@@ -562,6 +562,73 @@ impl Ctx {
                 ));
                 (vec![cell("leave", vec![], w(TrialWolsung::Leave(Leave { r: m.r, c: e.c })))], Layout::Single)
             }
+            Kind::Duel => {
+                use crate::rules::wolsung::duel::{Duel, Fighter};
+                let d = self.section(&f.duel, "duel")?;
+                let turns = self.rounds(d.rounds.or(Some(3)), "duel")?;
+                let heroes = 1u8;
+                let mut side = |x: &raw::FighterRef, name: &'static str| -> Result<(Fighter, String), InputError> {
+                    for (field, set) in
+                        [("weapon", x.weapon.is_some()), ("stun", x.stun.is_some()), ("wounds", x.wounds.is_some())]
+                    {
+                        if set {
+                            return Err(self.err(
+                                0,
+                                &["duel", name, field],
+                                format!("`{field}` does not apply to a Wolsung fighter"),
+                                "card (a model), effort (card policy), guard, label",
+                            ));
+                        }
+                    }
+                    let m = self.model_w(f, &x.card, &["duel", name, "card"])?;
+                    let policy =
+                        self.policy_w(x.effort.as_deref().unwrap_or("fewest_to_win"), &["duel", name, "effort"])?;
+                    let guard = match x.guard.as_deref().unwrap_or("on_guard") {
+                        "on_guard" => Guard::OnGuard,
+                        "parry" => Guard::Parry,
+                        other => {
+                            return Err(self.err(
+                                0,
+                                &["duel", name, "guard"],
+                                format!("unknown choice `{other}`"),
+                                "`on_guard`, `parry`",
+                            ));
+                        }
+                    };
+                    let label = x.label.clone().unwrap_or_else(|| m.label.clone());
+                    setup.push(format!(
+                        "{} — {}; card policy `{}`, answers attacks with {}",
+                        name.to_uppercase(),
+                        describe(&m),
+                        policy.name(),
+                        if guard == Guard::OnGuard { "on guard" } else { "a parry" }
+                    ));
+                    let fighter = Fighter {
+                        c: m.c,
+                        f: (m.f as i32 + m.melee_bonus).max(0) as u32,
+                        armour: m.armour,
+                        wounds: m.h,
+                        hard_to_kill: m.hard_to_kill,
+                        actions: m.a,
+                        hand_size: hand_of(&m, heroes),
+                        policy,
+                        guard,
+                    };
+                    Ok((fighter, label))
+                };
+                let (a, a_label) = side(&d.a, "a")?;
+                let (b, b_label) = side(&d.b, "b")?;
+                setup.push(format!("{turns} turns: each player's own deck, heroes top up to 3 + 1 cards each turn; a roll-off decides who activates first; every action is a melee attack; a model at 0 wounds is removed"));
+                let duel = Duel { a, b, turns, readings };
+                (
+                    vec![cell(
+                        &format!("{a_label} vs {b_label}"),
+                        vec![("a".into(), json!(a_label)), ("b".into(), json!(b_label))],
+                        w(TrialWolsung::Duel(duel)),
+                    )],
+                    Layout::Duel { a: a_label, b: b_label },
+                )
+            }
             _ => unreachable!("kinds_of(wolsung)"),
         };
         Ok((cells, layout, readings.list()))

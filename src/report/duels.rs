@@ -55,12 +55,12 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 true,
             );
             for (i, name) in [
-                (event::A_WINS, format!("{a} wins (opponent K.O. or removed, {a} standing)")),
+                (event::A_WINS, format!("{a} wins (the opponent is down or out, {a} is not)")),
                 (event::B_WINS, format!("{b} wins")),
                 (event::DRAW, "draw (both standing at the round limit, or both down)".to_string()),
                 (event::B_CASUALTY, format!("{b} removed as a casualty")),
                 (event::A_CASUALTY, format!("{a} removed as a casualty")),
-                (event::A_INITIATIVE, format!("{a} won Take the Lead in round 1")),
+                (event::A_INITIATIVE, format!("{a} acted first in round 1")),
             ] {
                 let p = t[0].event(i, z);
                 ev.rows.push(vec![name, pct(p.p), ci(p.lo, p.hi)]);
@@ -72,14 +72,19 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 let mm = t[0].moments(i);
                 mean_ci(mm.mean, mm.stderr, z)
             };
+            let unit = match sc.ruleset {
+                "bichos" => "RES",
+                "wolsung" => "wounds",
+                _ => "markers (★ + ♦)",
+            };
             f.rows.push(vec![
-                "markers placed on the opponent (★ + ♦), mean".into(),
+                format!("damage dealt to the opponent, {unit}, mean"),
                 m(metric::A_DEALT),
                 m(metric::B_DEALT),
             ]);
             let (ra, rb) = (t[0].ratio(0, z), t[0].ratio(1, z));
             f.rows.push(vec![
-                "markers placed per round played".into(),
+                format!("{unit} dealt per round played"),
                 format!("{:.3} [{:.3}, {:.3}]", ra.0, ra.1, ra.2),
                 format!("{:.3} [{:.3}, {:.3}]", rb.0, rb.1, rb.2),
             ]);
@@ -89,7 +94,15 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 s.rounds_to_ko.as_ref().map(est).unwrap_or_else(|| "never".into()),
                 ko_b.map(|e| est(&e)).unwrap_or_else(|| "never".into()),
             ]);
-            f.rows.push(vec!["effort ★ taken, mean".into(), m(metric::A_EFFORT), m(metric::B_EFFORT)]);
+            let extra = report.cells[0].metrics.0[metric::A_EFFORT].0.trim_start_matches("a_").to_string();
+            let extra_title = match extra.as_str() {
+                "effort" => "effort ★ taken, mean",
+                "strikes" => "Attack counters (strikes) used, mean",
+                "cards" => "heroic-feat cards spent, mean",
+                "ducked" => "attacks lost ducking, mean",
+                _ => "other, mean",
+            };
+            f.rows.push(vec![extra_title.into(), m(metric::A_EFFORT), m(metric::B_EFFORT)]);
             f.rows.push(vec!["rounds played, mean".into(), m(metric::ROUNDS), String::new()]);
             out.push(f);
             let mut d = Table::new("Rounds played", &["rounds", "P(= k)", "95 % interval"], false);

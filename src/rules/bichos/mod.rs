@@ -7,6 +7,7 @@
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
 
+pub mod duel;
 #[cfg(test)]
 mod tests;
 
@@ -678,6 +679,7 @@ pub enum TrialBichos {
     Encounter(Encounter),
     Pursuit(Pursuit),
     Terrain(TerrainRoll),
+    Duel(duel::Duel),
 }
 
 impl Trial for TrialBichos {
@@ -690,6 +692,7 @@ impl Trial for TrialBichos {
             TrialBichos::Encounter(t) => t.shape(),
             TrialBichos::Pursuit(t) => t.shape(),
             TrialBichos::Terrain(t) => t.shape(),
+            TrialBichos::Duel(t) => t.shape(),
         }
     }
 
@@ -703,6 +706,7 @@ impl Trial for TrialBichos {
             TrialBichos::Encounter(t) => t.run(dice),
             TrialBichos::Pursuit(t) => t.run(dice),
             TrialBichos::Terrain(t) => t.run(dice),
+            TrialBichos::Duel(t) => t.run(dice),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! As in `bmg3e`, every constant is computed once in the constructors; a trial only rolls.
 
 pub mod counters;
+pub mod duel;
 pub mod procedures;
 
 use crate::dice::{Dice, Reroll, SuccessMask, count_successes};
@@ -777,6 +778,7 @@ pub enum Trial1e {
     Exchange(counters::Exchange),
     /// Pass chances: a deterministic count (every trial gives the same value, no dice).
     Passing(u8),
+    Duel(duel::Duel),
 }
 
 impl Trial for Trial1e {
@@ -791,6 +793,7 @@ impl Trial for Trial1e {
             Trial1e::Riddle(t) => t.shape(),
             Trial1e::Exchange(t) => t.shape(),
             Trial1e::Passing(n) => Shape::new(vec![("passes", *n as usize)], vec!["any_pass"]),
+            Trial1e::Duel(t) => t.shape(),
         }
     }
 
@@ -805,6 +808,7 @@ impl Trial for Trial1e {
             Trial1e::Movement(t) => t.run(dice),
             Trial1e::Riddle(t) => t.run(dice),
             Trial1e::Exchange(t) => t.run(dice),
+            Trial1e::Duel(t) => t.run(dice),
             Trial1e::Passing(n) => {
                 let mut o = Outcome::default();
                 o.metrics[0] = *n as u16;

@@ -8,6 +8,7 @@
 use crate::dice::{Dice, uniform_below};
 use crate::engine::{Outcome, Shape, Trial};
 
+pub mod duel;
 #[cfg(test)]
 mod tests;
 
@@ -148,6 +149,14 @@ impl Hand {
             h.len += 1;
         }
         h
+    }
+
+    /// Add a card (ignored beyond 16).
+    pub fn push(&mut self, c: Card) {
+        if self.len < 16 {
+            self.cards[self.len] = c;
+            self.len += 1;
+        }
     }
 
     /// Cards held.
@@ -442,7 +451,8 @@ pub const MELEE_METRICS: [&str; 5] =
     ["damage_to_defender", "backlash_to_attacker", "crits", "attacker_cards", "defender_cards"];
 pub const MELEE_EVENTS: [&str; 4] = ["hit", "backlash", "defender_down", "attacker_down"];
 
-fn wound(wounds: u32, dealt: u32, hard: bool) -> u32 {
+/// Wounds left after `dealt` damage (*Hard to kill*: a model with more than 1 wound stays at 1).
+pub fn wound(wounds: u32, dealt: u32, hard: bool) -> u32 {
     let left = wounds.saturating_sub(dealt);
     if left == 0 && hard && wounds > 1 { 1 } else { left }
 }
@@ -605,6 +615,7 @@ pub enum TrialWolsung {
     Magic(Magic),
     Bid(Bid),
     Leave(Leave),
+    Duel(duel::Duel),
 }
 
 impl Trial for TrialWolsung {
@@ -615,6 +626,7 @@ impl Trial for TrialWolsung {
             TrialWolsung::Magic(t) => t.shape(),
             TrialWolsung::Bid(t) => t.shape(),
             TrialWolsung::Leave(t) => t.shape(),
+            TrialWolsung::Duel(t) => t.shape(),
         }
     }
 
@@ -626,6 +638,7 @@ impl Trial for TrialWolsung {
             TrialWolsung::Magic(t) => t.run(dice),
             TrialWolsung::Bid(t) => t.run(dice),
             TrialWolsung::Leave(t) => t.run(dice),
+            TrialWolsung::Duel(t) => t.run(dice),
         }
     }
 }

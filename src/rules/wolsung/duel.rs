@@ -1,0 +1,183 @@
+//! A Wolsung melee fight over the game's turns.
+//!
+//! Each player has its own 52-card deck; at the start of each turn a hero tops its hand up to
+//! 3 + heroes cards. Each turn a roll-off (D6 each, ties re-rolled) decides who activates first;
+//! each model then spends its actions on melee attacks, the defender answering on guard or with
+//! a parry as its fighter says. A model whose wounds reach 0 is removed and the other wins.
+//! Metric and event layout match the BMG 2019 duel.
+
+use super::{Bidder, Deck, Guard, Hand, Policy, Readings, feats, successes, wound};
+use crate::dice::Dice;
+use crate::engine::{Outcome, Shape, Trial};
+use crate::rules::bmg3e::duel::{DUEL_EVENTS, event, metric};
+
+/// One side of a fight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fighter {
+    pub c: i32,
+    /// F + the weapon's melee modifier.
+    pub f: u32,
+    pub armour: u32,
+    pub wounds: u32,
+    pub hard_to_kill: bool,
+    pub actions: u8,
+    /// 0 for a henchman.
+    pub hand_size: u8,
+    pub policy: Policy,
+    /// What it chooses when attacked.
+    pub guard: Guard,
+}
+
+/// A fight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Duel {
+    pub a: Fighter,
+    pub b: Fighter,
+    pub turns: u8,
+    pub readings: Readings,
+}
+
+/// Metric names of a Wolsung fight.
+pub const METRICS: [&str; 7] = ["rounds", "a_dealt", "b_dealt", "a_ko_round", "b_ko_round", "a_cards", "b_cards"];
+
+impl Trial for Duel {
+    fn shape(&self) -> Shape {
+        let t = self.turns as usize;
+        Shape {
+            metrics: vec![
+                ("rounds", t),
+                ("a_dealt", self.b.wounds as usize),
+                ("b_dealt", self.a.wounds as usize),
+                ("a_ko_round", t),
+                ("b_ko_round", t),
+                ("a_cards", 40),
+                ("b_cards", 40),
+            ],
+            events: DUEL_EVENTS.to_vec(),
+            ratios: vec![(metric::A_DEALT, metric::ROUNDS), (metric::B_DEALT, metric::ROUNDS)],
+        }
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let f = [self.a, self.b];
+        let mut decks = [Deck::without(&[]), Deck::without(&[])];
+        let mut hands = [Hand::default(), Hand::default()];
+        let mut wounds = [self.a.wounds, self.b.wounds];
+        let (mut dealt, mut cards, mut down_round) = ([0u32; 2], [0u32; 2], [0u16; 2]);
+        let mut rounds = 0;
+        let mut a_first = false;
+        'turns: for turn in 1..=self.turns as u16 {
+            rounds = turn;
+            for s in 0..2 {
+                while hands[s].cards().len() < f[s].hand_size as usize {
+                    let Some(c) = decks[s].draw(dice) else { break };
+                    hands[s].push(c);
+                }
+            }
+            let first = loop {
+                let (x, y) = (dice.d6(), dice.d6());
+                if x != y {
+                    break if x > y { 0 } else { 1 };
+                }
+            };
+            if turn == 1 {
+                a_first = first == 0;
+            }
+            for s in [first, 1 - first] {
+                let o = 1 - s;
+                for _ in 0..f[s].actions {
+                    if wounds[s] == 0 || wounds[o] == 0 {
+                        break 'turns;
+                    }
+                    let parry = if f[o].guard == Guard::Parry { 2 } else { 0 };
+                    let att = successes(dice, f[s].c);
+                    let def = successes(dice, f[o].c + parry);
+                    let [h0, h1] = &mut hands;
+                    let (hs, ho) = if s == 0 { (h0, h1) } else { (h1, h0) };
+                    let mut a = Bidder { hand: (f[s].hand_size > 0).then_some(hs), policy: f[s].policy };
+                    let mut p = Bidder { hand: (f[o].hand_size > 0).then_some(ho), policy: f[o].policy };
+                    let (att, def, ca, cp) = feats(att, def, &mut a, &mut p, false);
+                    cards[s] += ca;
+                    cards[o] += cp;
+                    if att >= def {
+                        let hit = (f[s].f + att - def).saturating_sub(f[o].armour);
+                        let left = wound(wounds[o], hit, f[o].hard_to_kill);
+                        dealt[s] += wounds[o] - left;
+                        wounds[o] = left;
+                        if left == 0 {
+                            down_round[s] = turn;
+                        }
+                    } else if f[o].guard == Guard::OnGuard {
+                        let crits = if self.readings.guard_backlash_crits { def - att } else { 0 };
+                        let hit = (f[o].f + crits).saturating_sub(f[s].armour);
+                        let left = wound(wounds[s], hit, f[s].hard_to_kill);
+                        dealt[o] += wounds[s] - left;
+                        wounds[s] = left;
+                        if left == 0 {
+                            down_round[o] = turn;
+                        }
+                    }
+                }
+            }
+        }
+        let (a_out, b_out) = (wounds[0] == 0, wounds[1] == 0);
+        let mut o = Outcome::default();
+        o.metrics[metric::ROUNDS] = rounds;
+        o.metrics[metric::A_DEALT] = dealt[0] as u16;
+        o.metrics[metric::B_DEALT] = dealt[1] as u16;
+        o.metrics[metric::A_KO_ROUND] = down_round[0];
+        o.metrics[metric::B_KO_ROUND] = down_round[1];
+        o.metrics[5] = cards[0].min(40) as u16;
+        o.metrics[6] = cards[1].min(40) as u16;
+        o.flag(event::A_WINS, b_out && !a_out);
+        o.flag(event::B_WINS, a_out && !b_out);
+        o.flag(event::DRAW, a_out == b_out);
+        o.flag(event::B_CASUALTY, b_out);
+        o.flag(event::A_CASUALTY, a_out);
+        o.flag(event::A_INITIATIVE, a_first);
+        o
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::D6Stream;
+
+    #[test]
+    fn cards_help_and_fights_end_cleanly() {
+        let hero = Fighter {
+            c: 4,
+            f: 3,
+            armour: 0,
+            wounds: 4,
+            hard_to_kill: false,
+            actions: 2,
+            hand_size: 4,
+            policy: Policy::FewestToWin,
+            guard: Guard::OnGuard,
+        };
+        let brute = Fighter {
+            c: 4,
+            f: 3,
+            armour: 0,
+            wounds: 4,
+            hard_to_kill: false,
+            actions: 2,
+            hand_size: 0,
+            policy: Policy::Never,
+            guard: Guard::OnGuard,
+        };
+        let d = Duel { a: hero, b: brute, turns: 3, readings: Readings::default() };
+        let mut dice = D6Stream::from_seed(8);
+        let (mut a, mut b) = (0, 0);
+        for _ in 0..20_000 {
+            let o = d.run(&mut dice);
+            assert_eq!(o.has(event::A_WINS) as u8 + o.has(event::B_WINS) as u8 + o.has(event::DRAW) as u8, 1);
+            assert_eq!(o.metrics[6], 0, "a henchman spends no cards");
+            a += o.has(event::A_WINS) as u32;
+            b += o.has(event::B_WINS) as u32;
+        }
+        assert!(a > b + 2_000, "the hero with cards should win clearly more often ({a} vs {b})");
+    }
+}
