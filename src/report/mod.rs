@@ -42,6 +42,24 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     match &sc.layout {
         Layout::Single => {
             let names: Vec<&str> = sc.cells[0].trial.headline_metrics().iter().take(3).copied().collect();
+            if names.is_empty() {
+                // Nothing to draw as a distribution: chart the event probabilities instead.
+                let events = &report.cells[0].events.0;
+                out.push((
+                    "events".into(),
+                    Chart::Grouped {
+                        title: format!("{}: probabilities ({title_tail})", sc.name),
+                        x_label: "event".into(),
+                        y_label: "probability".into(),
+                        groups: events.iter().map(|(n, _)| text::event_title(n)).collect(),
+                        series: vec![(
+                            "probability".into(),
+                            events.iter().map(|(_, e)| Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] }).collect(),
+                        )],
+                        percent: true,
+                    },
+                ));
+            }
             for name in names {
                 let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
                 out.push((
