@@ -182,6 +182,11 @@ fn bad_input_in_bichos_configs() {
         &["field `cards.x`", "[profiles.NAME]"],
     );
     fails(
+        "modifiers-without-profile",
+        &format!("{head}kind = \"reaction\"\n[reaction]\nin_cover = true\n"),
+        &["field `reaction`", "need the `profile`"],
+    );
+    fails(
         "bmg-kind",
         &format!("{head}kind = \"effort\"\n"),
         &["field `kind`", "for bichos", "`shot`, `sequence`, `arsenal`"],

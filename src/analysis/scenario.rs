@@ -209,7 +209,7 @@ pub enum Layout {
     /// ¡Bichos!: one sequence cell per (weapon, situation); `index[weapon][situation]`.
     Arsenal { weapons: Vec<String>, situations: Vec<String>, index: Vec<Vec<Option<usize>>> },
     /// ¡Bichos!: one reaction cell per modified FDV, then optionally one opposed roll.
-    Reaction { fdvs: Vec<i64>, opposed: Option<(u8, u8)> },
+    Reaction { fdvs: Vec<i64>, figure: Option<(String, i64)>, opposed: Option<(u8, u8)> },
     /// ¡Bichos!: encounter and pursuit under cm (cells 0, 2) and inches (cells 1, 3).
     Variants,
     /// Wolsung shooting: `index[row][col]`, rows = gun × policy, cols = distance × reaction × cover.

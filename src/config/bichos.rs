@@ -317,6 +317,54 @@ impl Ctx {
                         )
                     })
                     .collect();
+                let mods_given = [
+                    t.leader,
+                    t.leader_near,
+                    t.higher_than_enemies,
+                    t.in_cover,
+                    t.attacking_from_behind,
+                    t.attacked_from_behind,
+                ]
+                .iter()
+                .any(Option::is_some)
+                    || t.friends_near.is_some();
+                let figure = match &t.profile {
+                    Some(pn) => {
+                        let (p, label) = self.profile_b(f, pn, &["reaction", "profile"])?;
+                        let flag = |x: Option<bool>| x.unwrap_or(false) as i64;
+                        let friends = self
+                            .int(0, &["reaction", "friends_near"], t.friends_near.unwrap_or(0), 0..=10, "friends_near")?
+                            .min(3);
+                        let modified = p.fdv as i64
+                            + 2 * flag(t.leader)
+                            + flag(t.leader_near)
+                            + friends
+                            + flag(t.higher_than_enemies)
+                            + flag(t.in_cover)
+                            + 2 * flag(t.attacking_from_behind)
+                            - 2 * flag(t.attacked_from_behind);
+                        setup.push(format!(
+                            "{label}: FDV {} {:+} (modifiers) = modified FDV {modified}",
+                            p.fdv,
+                            modified - p.fdv as i64
+                        ));
+                        cells.push(cell(
+                            &format!("{label}, modified FDV {modified}"),
+                            vec![("modified_fdv".into(), json!(modified))],
+                            b(TrialBichos::Reaction(Reaction { modified_fdv: modified.clamp(-20, 40) as i8 })),
+                        ));
+                        Some((label, modified))
+                    }
+                    None if mods_given => {
+                        return Err(self.err(
+                            0,
+                            &["reaction"],
+                            "modifiers need the `profile` they apply to",
+                            "profile = \"soldado\" (or omit the modifiers)",
+                        ));
+                    }
+                    None => None,
+                };
                 let opposed = match &t.opposed {
                     Some(v) if v.len() == 2 => {
                         let a = self.int(0, &["reaction", "opposed"], v[0], 0..=15, "FDV")? as u8;
@@ -343,7 +391,7 @@ impl Ctx {
                 if let Some((a, bb)) = opposed {
                     setup.push(format!("¿Ahora qué? opposed roll: 1D6 + FDV {a} against 1D6 + FDV {bb}, higher acts first, ties re-rolled (with equal FDV this is also the activation tie-break)"));
                 }
-                Ok((cells, Layout::Reaction { fdvs: (from..=to).collect(), opposed }))
+                Ok((cells, Layout::Reaction { fdvs: (from..=to).collect(), figure, opposed }))
             }
             Kind::Encounter => {
                 let e = self.section(&f.encounter, "encounter")?;

@@ -370,6 +370,15 @@ pub struct ReactionTable {
     pub fdv_from: Option<i64>,
     pub fdv_to: Option<i64>,
     pub opposed: Option<Vec<i64>>,
+    /// A figure whose modified FDV is computed from the spec's modifiers.
+    pub profile: Option<String>,
+    pub leader: Option<bool>,
+    pub leader_near: Option<bool>,
+    pub friends_near: Option<i64>,
+    pub higher_than_enemies: Option<bool>,
+    pub in_cover: Option<bool>,
+    pub attacking_from_behind: Option<bool>,
+    pub attacked_from_behind: Option<bool>,
 }
 
 /// An encounter check.

@@ -83,7 +83,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 out.push(tab);
             }
         }
-        Layout::Reaction { fdvs, opposed } => {
+        Layout::Reaction { fdvs, figure, opposed } => {
             let mut tab = Table::new(
                 format!("Reaction test by modified FDV ({} trials each)", count(report.trials)),
                 &["modified FDV", "passed 1st", "passed 2nd", "failed both"],
@@ -97,6 +97,20 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 tab.rows.push(vec![v.to_string(), e(0), e(1), e(2)]);
             }
             out.push(tab);
+            if let Some((label, modified)) = figure {
+                let k = fdvs.len();
+                let e = |i: usize| {
+                    let p = t[k].event(i, z);
+                    pct_ci(p.p, p.lo, p.hi)
+                };
+                let mut ft = Table::new(
+                    format!("{label} with its modifiers"),
+                    &["modified FDV", "passed 1st", "passed 2nd", "failed both"],
+                    true,
+                );
+                ft.rows.push(vec![modified.to_string(), e(0), e(1), e(2)]);
+                out.push(ft);
+            }
             let mut meaning =
                 Table::new("What each result means", &["test", "passed 1st", "passed 2nd", "failed both"], true);
             for (test, a, b, c) in REACTION_OUTCOMES {
@@ -104,7 +118,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             out.push(meaning);
             if let Some((a, b)) = opposed {
-                let p = t[fdvs.len()].event(0, z);
+                let p = t[fdvs.len() + figure.is_some() as usize].event(0, z);
                 let mut op = Table::new(
                     "¿Ahora qué? opposed roll",
                     &["A's FDV", "B's FDV", "P(A acts first)", "95 % interval"],
