@@ -45,6 +45,37 @@ pub fn wilson(count: u64, trials: u64, z: f64) -> Proportion {
     Proportion { count, trials, p, lo: (centre - spread).max(0.0), hi: (centre + spread).min(1.0) }
 }
 
+/// A reported figure — probability, mean or ratio — with its 95 % interval. Serialises as
+/// `{"value": x, "ci95": [lo, hi]}`.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Estimate {
+    pub value: f64,
+    pub ci95: [f64; 2],
+}
+
+impl Estimate {
+    /// Half the interval's width.
+    pub fn half(&self) -> f64 {
+        (self.ci95[1] - self.ci95[0]) / 2.0
+    }
+
+    /// The figure and its interval multiplied by `k` (e.g. per Reputation point).
+    pub fn scaled(&self, k: f64) -> Estimate {
+        Estimate { value: self.value * k, ci95: [self.ci95[0] * k, self.ci95[1] * k] }
+    }
+
+    /// A mean ± z standard errors.
+    pub fn mean(m: &Moments, z: f64) -> Estimate {
+        Estimate { value: m.mean, ci95: [m.mean - z * m.stderr, m.mean + z * m.stderr] }
+    }
+}
+
+impl From<Proportion> for Estimate {
+    fn from(p: Proportion) -> Self {
+        Estimate { value: p.p, ci95: [p.lo, p.hi] }
+    }
+}
+
 /// Mean, standard deviation and standard error of the mean of a histogram
 /// (`hist[v]` = how many trials produced value `v`).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -11,48 +11,28 @@
 use super::scenario::{BalanceLayout, CellSpec};
 use crate::engine::Tally;
 use crate::rules::bmg3e::duel::{event, metric};
-use crate::stats;
+use crate::stats::{self, Estimate};
 use serde::Serialize;
-
-/// An estimate with its 95 % interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Est {
-    pub value: f64,
-    pub ci95: [f64; 2],
-}
-
-impl Est {
-    fn half(&self) -> f64 {
-        (self.ci95[1] - self.ci95[0]) / 2.0
-    }
-
-    fn scaled(&self, k: f64) -> Est {
-        Est { value: self.value * k, ci95: [self.ci95[0] * k, self.ci95[1] * k] }
-    }
-}
 
 /// The figures of one duel cell (or their average over opponents).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DuelStats {
-    pub win: Est,
-    pub draw: Est,
-    pub loss: Est,
+    pub win: Estimate,
+    pub draw: Estimate,
+    pub loss: Estimate,
     /// Mean round in which the opponent was first put down, among duels where it was.
-    pub rounds_to_ko: Option<Est>,
-    pub dealt_per_round: Est,
-    pub taken_per_round: Est,
+    pub rounds_to_ko: Option<Estimate>,
+    pub dealt_per_round: Estimate,
+    pub taken_per_round: Estimate,
 }
 
 /// Figures of a duel tally (fighter A's point of view).
 pub fn duel_stats(t: &Tally, z: f64) -> DuelStats {
-    let ev = |i: usize| {
-        let p = t.event(i, z);
-        Est { value: p.p, ci95: [p.lo, p.hi] }
-    };
+    let ev = |i: usize| t.event(i, z).into();
     let rounds_to_ko = conditional_round(&t.hists[metric::A_KO_ROUND], z);
     let ratio = |k: usize| {
         let (r, lo, hi) = t.ratio(k, z);
-        Est { value: r, ci95: [lo, hi] }
+        Estimate { value: r, ci95: [lo, hi] }
     };
     DuelStats {
         win: ev(event::A_WINS),
@@ -66,28 +46,28 @@ pub fn duel_stats(t: &Tally, z: f64) -> DuelStats {
 
 /// Mean of a "round it happened" histogram among the trials where it happened (value ≥ 1),
 /// with its interval; `None` if it happened fewer than twice.
-pub fn conditional_round(h: &[u64], z: f64) -> Option<Est> {
+pub fn conditional_round(h: &[u64], z: f64) -> Option<Estimate> {
     let happened: Vec<u64> = h.iter().skip(1).copied().collect();
     let n: u64 = happened.iter().sum();
     (n > 1).then(|| {
         let m = stats::moments(&happened);
         // `happened[k]` counts round k + 1.
         let mean = m.mean + 1.0;
-        Est { value: mean, ci95: [mean - z * m.stderr, mean + z * m.stderr] }
+        Estimate { value: mean, ci95: [mean - z * m.stderr, mean + z * m.stderr] }
     })
 }
 
 /// Average of independent estimates: the mean, with half-width √(Σ halfᵢ²) / k.
-fn average(xs: &[Est]) -> Est {
+fn average(xs: &[Estimate]) -> Estimate {
     let k = xs.len() as f64;
     let value = xs.iter().map(|e| e.value).sum::<f64>() / k;
     let half = xs.iter().map(|e| e.half().powi(2)).sum::<f64>().sqrt() / k;
-    Est { value, ci95: [value - half, value + half] }
+    Estimate { value, ci95: [value - half, value + half] }
 }
 
 fn average_stats(xs: &[&DuelStats]) -> DuelStats {
-    let pick = |f: &dyn Fn(&DuelStats) -> Est| average(&xs.iter().map(|s| f(s)).collect::<Vec<_>>());
-    let ko: Vec<Est> = xs.iter().filter_map(|s| s.rounds_to_ko).collect();
+    let pick = |f: &dyn Fn(&DuelStats) -> Estimate| average(&xs.iter().map(|s| f(s)).collect::<Vec<_>>());
+    let ko: Vec<Estimate> = xs.iter().filter_map(|s| s.rounds_to_ko).collect();
     DuelStats {
         win: pick(&|s| s.win),
         draw: pick(&|s| s.draw),
@@ -118,7 +98,7 @@ pub struct FighterSummary {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Flag {
     pub metric: &'static str,
-    pub value: Est,
+    pub value: Estimate,
     pub reference_mean: f64,
     /// (value − reference mean) / reference mean.
     pub relative: f64,
@@ -151,7 +131,7 @@ fn scale(s: &DuelStats, k: f64) -> DuelStats {
 
 /// Per-Reputation metrics checked for outliers: (name, getter, higher is better for the card).
 /// The last flag says whether the figure is a probability (printed as a percentage).
-type Getter = fn(&DuelStats) -> Est;
+type Getter = fn(&DuelStats) -> Estimate;
 const CHECKED: [(&str, Getter, bool, bool); 3] = [
     ("P(win) per Reputation point", |s| s.win, true, true),
     ("damage dealt per round per Reputation point", |s| s.dealt_per_round, true, false),
@@ -280,8 +260,8 @@ mod tests {
 
     #[test]
     fn average_of_independent_estimates() {
-        let a = Est { value: 0.4, ci95: [0.3, 0.5] };
-        let b = Est { value: 0.6, ci95: [0.5, 0.7] };
+        let a = Estimate { value: 0.4, ci95: [0.3, 0.5] };
+        let b = Estimate { value: 0.6, ci95: [0.5, 0.7] };
         let m = average(&[a, b]);
         assert!((m.value - 0.5).abs() < 1e-12);
         // Half-widths 0.1 and 0.1 → √0.02 / 2 ≈ 0.0707.

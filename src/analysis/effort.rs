@@ -9,26 +9,15 @@ use super::scenario::{CellSpec, Objective};
 use crate::engine::Tally;
 use crate::rules::bmg3e::event;
 use crate::rules::bmg3e::metric;
+use crate::stats::Estimate;
 use serde::Serialize;
-
-/// An estimate with its 95 % interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Estimate {
-    pub value: f64,
-    pub ci95: [f64; 2],
-}
 
 /// Objective value of one cell.
 pub fn estimate(t: &Tally, objective: Objective, z: f64) -> Estimate {
     match objective {
-        Objective::Hits => {
-            let m = t.moments(metric::HITS);
-            Estimate { value: m.mean, ci95: [m.mean - z * m.stderr, m.mean + z * m.stderr] }
-        }
-        Objective::Ko | Objective::Casualty => {
-            let e = t.event(if objective == Objective::Ko { event::KO } else { event::CASUALTY }, z);
-            Estimate { value: e.p, ci95: [e.lo, e.hi] }
-        }
+        Objective::Hits => Estimate::mean(&t.moments(metric::HITS), z),
+        Objective::Ko => t.event(event::KO, z).into(),
+        Objective::Casualty => t.event(event::CASUALTY, z).into(),
     }
 }
 

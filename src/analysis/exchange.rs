@@ -6,27 +6,18 @@
 
 use super::scenario::CellSpec;
 use crate::engine::Tally;
+use crate::stats::Estimate;
 use serde::Serialize;
 
-/// An objective value with its 95 % interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Value {
-    pub value: f64,
-    pub ci95: [f64; 2],
-}
-
 /// Objective value of one exchange cell.
-pub fn value(t: &Tally, objective: &str, offset: u16, z: f64) -> Value {
+pub fn value(t: &Tally, objective: &str, offset: u16, z: f64) -> Estimate {
     match objective {
         "net" => {
             let m = t.moments(3);
             let v = m.mean - offset as f64;
-            Value { value: v, ci95: [v - z * m.stderr, v + z * m.stderr] }
+            Estimate { value: v, ci95: [v - z * m.stderr, v + z * m.stderr] }
         }
-        other => {
-            let p = t.event(if other == "b_down" { 0 } else { 2 }, z);
-            Value { value: p.p, ci95: [p.lo, p.hi] }
-        }
+        other => t.event(if other == "b_down" { 0 } else { 2 }, z).into(),
     }
 }
 
@@ -37,7 +28,7 @@ pub struct ExchangeBest {
     pub a_split: [u8; 2],
     pub b_answer: [u8; 2],
     #[serde(flatten)]
-    pub value: Value,
+    pub value: Estimate,
     /// For each A split, B's best answer and the value it leaves A.
     pub worst_cases: Vec<WorstCase>,
 }
@@ -48,7 +39,7 @@ pub struct WorstCase {
     pub a_split: [u8; 2],
     pub b_answer: [u8; 2],
     #[serde(flatten)]
-    pub value: Value,
+    pub value: Estimate,
 }
 
 fn split(c: &CellSpec, ac: &str, dc: &str) -> [u8; 2] {

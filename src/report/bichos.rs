@@ -174,7 +174,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let mut out = Vec::new();
     match &sc.layout {
         Layout::Arsenal { weapons, situations, index } => {
-            let zero = Est { v: 0.0, lo: 0.0, hi: 0.0 };
+            let zero = Est::ZERO;
             let series = |f: &dyn Fn(&Tally) -> Est| -> Vec<(String, Vec<Est>)> {
                 weapons
                     .iter()
@@ -192,7 +192,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     series: series(&|tally| {
                         let c: u64 = tally.hists[1].iter().take(4).sum();
                         let p = stats::wilson(c, tally.trials, z);
-                        Est { v: p.p, lo: p.lo, hi: p.hi }
+                        Est::from(p)
                     }),
                     percent: true,
                 },
@@ -206,7 +206,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     groups: situations.clone(),
                     series: series(&|tally| {
                         let m = tally.moments(2);
-                        Est { v: m.mean, lo: m.mean - z * m.stderr, hi: m.mean + z * m.stderr }
+                        Est::mean(&m, z)
                     }),
                     percent: false,
                 },
@@ -218,7 +218,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     .enumerate()
                     .map(|(k, _)| {
                         let p = t[k].event(i, z);
-                        Est { v: p.p, lo: p.lo, hi: p.hi }
+                        Est::from(p)
                     })
                     .collect::<Vec<_>>()
             };
@@ -254,7 +254,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                             .map(|(_, c)| c)
                             .sum();
                         let p = stats::wilson(c, n.max(1), z);
-                        Est { v: p.p, lo: p.lo, hi: p.hi }
+                        Est::from(p)
                     })
                     .collect::<Vec<_>>()
             };

@@ -9,13 +9,13 @@ use crate::analysis::balance::{self, DuelStats, duel_stats};
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
 use crate::analysis::scenario::{AnyTrial, Layout};
 use crate::rules::bmg3e::duel::{event, metric};
-use crate::stats;
+use crate::stats::{self, Estimate};
 
-fn est(e: &balance::Est) -> String {
+fn est(e: &Estimate) -> String {
     format!("{} [{}, {}]", balance::fmt(e.value), balance::fmt(e.ci95[0]), balance::fmt(e.ci95[1]))
 }
 
-fn p_est(e: &balance::Est) -> String {
+fn p_est(e: &Estimate) -> String {
     pct_ci(e.value, e.ci95[0], e.ci95[1])
 }
 
@@ -212,8 +212,8 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     out
 }
 
-fn e(x: &balance::Est) -> Est {
-    Est { v: x.value, lo: x.ci95[0], hi: x.ci95[1] }
+fn e(x: &Estimate) -> Est {
+    Est::from(*x)
 }
 
 /// Charts for the duel, balance and paired layouts.
@@ -268,7 +268,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                                 f.label.clone(),
                                 f.per_opponent
                                     .iter()
-                                    .map(|s| s.as_ref().map(|s| e(&s.win)).unwrap_or(Est { v: 0.0, lo: 0.0, hi: 0.0 }))
+                                    .map(|s| s.as_ref().map(|s| e(&s.win)).unwrap_or(Est::ZERO))
                                     .collect(),
                             )
                         })
@@ -299,7 +299,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 _ => return out,
             };
             let (ma, mb) = (t[0].moments(A_VALUE), t[0].moments(B_VALUE));
-            let m = |x: stats::Moments| Est { v: x.mean, lo: x.mean - z * x.stderr, hi: x.mean + z * x.stderr };
+            let m = |x: stats::Moments| Est::mean(&x, z);
             out.push((
                 "paired-means".into(),
                 Chart::Grouped {
@@ -313,7 +313,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             ));
             let first = t[0].first(DIFF);
             let len = t[0].trimmed(DIFF).len();
-            let pe = |q: stats::Proportion| Est { v: q.p, lo: q.lo, hi: q.hi };
+            let pe = |q: stats::Proportion| Est::from(q);
             out.push((
                 "paired-difference".into(),
                 Chart::Distribution {

@@ -9,7 +9,7 @@ use crate::analysis::exchange;
 use crate::analysis::scenario::{AnyTrial, Layout};
 use crate::engine::Tally;
 use crate::rules::bmg1e::Trial1e;
-use crate::stats;
+use crate::stats::{self, Estimate};
 
 /// (row title, 2013 name, 2019 name, is an event)
 const EDITION_ROWS: [(&str, &str, &str, bool); 8] = [
@@ -34,7 +34,7 @@ fn exchange_offset(run: &RunResult) -> u16 {
     }
 }
 
-fn value_text(objective: &str, v: &exchange::Value) -> String {
+fn value_text(objective: &str, v: &Estimate) -> String {
     if objective == "net" {
         format!("{:+.3} [{:+.3}, {:+.3}]", v.value, v.ci95[0], v.ci95[1])
     } else {
@@ -214,7 +214,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     (0..len)
                         .map(|v| {
                             let p = tally.exactly(i, v, z);
-                            Est { v: p.p, lo: p.lo, hi: p.hi }
+                            Est::from(p)
                         })
                         .collect::<Vec<_>>()
                 };
@@ -234,13 +234,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 ));
             }
             let events: Vec<&(&str, &str, &str, bool)> = EDITION_ROWS.iter().filter(|r| r.3).collect();
-            let ev = |cell: usize, name: &str| {
-                report.cells[cell]
-                    .events
-                    .get(name)
-                    .map(|e| Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] })
-                    .unwrap_or(Est { v: 0.0, lo: 0.0, hi: 0.0 })
-            };
+            let ev = |cell: usize, name: &str| report.cells[cell].events.get(name).map(Est::from).unwrap_or(Est::ZERO);
             out.push((
                 "editions-events".into(),
                 Chart::Grouped {

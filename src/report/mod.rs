@@ -32,7 +32,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let title_tail = format!("{} trials, 95 % intervals", text::count(trials));
     let est_event = |cell: usize, name: &str| {
         let e = report.cells[cell].events.get(name).expect("event exists");
-        Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] }
+        Est::from(e)
     };
     let est_mean = |cell: usize, name: &str| {
         let m = report.cells[cell].metrics.get(name).expect("metric exists");
@@ -52,10 +52,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         x_label: "event".into(),
                         y_label: "probability".into(),
                         groups: events.iter().map(|(n, _)| text::event_title(n)).collect(),
-                        series: vec![(
-                            "probability".into(),
-                            events.iter().map(|(_, e)| Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] }).collect(),
-                        )],
+                        series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
                         percent: true,
                     },
                 ));
@@ -215,7 +212,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 
 pub(crate) fn distribution(t: &Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
     let (first, len) = (t.first(i), t.trimmed(i).len());
-    let e = |p: stats::Proportion| Est { v: p.p, lo: p.lo, hi: p.hi };
+    let e = |p: stats::Proportion| Est::from(p);
     Chart::Distribution {
         title: title.to_string(),
         x_label: x_label.to_string(),

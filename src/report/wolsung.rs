@@ -115,10 +115,10 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let t = &run.output.tallies;
     let tail = format!("{} trials, 95 % intervals", count(report.trials));
     let mut out = Vec::new();
-    let est = |p: stats::Proportion| Est { v: p.p, lo: p.lo, hi: p.hi };
+    let est = |p: stats::Proportion| Est::from(p);
     match &sc.layout {
         Layout::ShootingGrid { rows, cols, index } => {
-            let zero = Est { v: 0.0, lo: 0.0, hi: 0.0 };
+            let zero = Est::ZERO;
             out.push((
                 "shooting-p-hit".into(),
                 Chart::Grouped {
