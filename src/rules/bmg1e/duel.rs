@@ -242,20 +242,7 @@ impl Trial for Duel {
 mod tests {
     use super::*;
     use crate::dice::D6Stream;
-    use crate::rules::bmg1e::CharTraits;
-
-    fn card(w: u8, a: u8, d: u8, s: u8, e: u8) -> Card {
-        Card {
-            willpower: w,
-            movement: 3,
-            attack: a,
-            defense: d,
-            strength: s,
-            endurance: e,
-            special: 3,
-            traits: CharTraits::default(),
-        }
-    }
+    use crate::rules::bmg1e::tests::card;
 
     #[test]
     fn splits() {
