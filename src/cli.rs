@@ -4,6 +4,8 @@ use crate::analysis;
 use crate::config::{self, Overrides};
 use crate::engine::progress::Progress;
 use crate::error::{Error, InputError};
+use crate::interrupt;
+use crate::output::{self, PartialFile, ReportDir};
 use crate::report::{self, model::Report};
 use crate::shard;
 use clap::{Parser, Subcommand};
@@ -43,7 +45,7 @@ pub struct MergeArgs {
     /// Print the JSON result to stdout instead of the summary table.
     #[arg(long)]
     pub json: bool,
-    /// No summary on stdout.
+    /// Nothing on stdout, and nothing but errors on stderr.
     #[arg(long, short)]
     pub quiet: bool,
 }
@@ -53,9 +55,9 @@ pub struct MergeArgs {
 pub struct RunArgs {
     /// Scenario TOML file (see configs/README.md).
     pub config: PathBuf,
-    /// Random seed (overrides the config's `seed`).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// Random seed, 0..=9223372036854775807 (overrides the config's `seed`).
+    #[arg(long, allow_negative_numbers = true, value_name = "N")]
+    pub seed: Option<String>,
     /// Trials per cell (overrides the config's `trials` / `precision`).
     #[arg(long, allow_negative_numbers = true)]
     pub trials: Option<i64>,
@@ -74,7 +76,7 @@ pub struct RunArgs {
     /// Print the JSON result to stdout instead of the summary table.
     #[arg(long)]
     pub json: bool,
-    /// No progress bar and no summary on stdout (errors still go to stderr).
+    /// Nothing on stdout, and nothing but errors on stderr (no progress bar, no warnings).
     #[arg(long, short)]
     pub quiet: bool,
     /// Run only shard i of n (1-based, e.g. 3/8) and write a partial result for `merge`.
@@ -84,6 +86,8 @@ pub struct RunArgs {
 
 /// Parse arguments and run; returns the process exit code.
 pub fn main() -> i32 {
+    // First, so an interrupt at any later point is caught and cleaned up after.
+    interrupt::install();
     let cli = Cli::parse();
     match dispatch(cli) {
         Ok(()) => 0,
@@ -98,65 +102,110 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Validate { config } => {
             let sc = config::load(&config, &Overrides::default())?;
-            println!("{}: ok — {} {} with {} cell(s)", config.display(), sc.ruleset, sc.kind.name(), sc.cells.len());
+            say(&format!(
+                "{}: ok — {} {} with {} cell(s)\n",
+                config.display(),
+                sc.ruleset,
+                sc.kind.name(),
+                sc.cells.len()
+            ));
             Ok(())
         }
         Command::Run(args) => run(args),
         Command::Merge(args) => {
             let result = shard::merge(&args.partials)?;
-            finish(result, args.out, args.json, args.quiet)
+            let out = args.out.unwrap_or_else(|| default_out(&result.scenario.name));
+            let dir = ReportDir::prepare(&out)?;
+            finish(result, dir, args.json, args.quiet)
         }
     }
 }
 
+/// `reports/<scenario name>`.
+fn default_out(name: &str) -> PathBuf {
+    PathBuf::from("reports").join(name)
+}
+
+/// `--seed`: a whole number a config file could also hold (TOML integers are signed 64-bit).
+fn parse_seed(s: &str) -> Result<u64, InputError> {
+    let bad = |m: String| InputError::msg(m).field("--seed", config::SEED_RANGE);
+    match s.trim().parse::<i128>() {
+        Ok(v) if v < 0 => Err(bad(format!("seed {s} is negative"))),
+        Ok(v) if v > i64::MAX as i128 => Err(bad(format!("seed {s} is too large"))),
+        Ok(v) => Ok(v as u64),
+        Err(_) => Err(bad(format!("`{s}` is not a whole number"))),
+    }
+}
+
+/// Everything is checked before a trial runs: the config (in full, then the command-line
+/// overrides), the shard, and the output location, whose staging is created up front.
 fn run(args: RunArgs) -> Result<(), Error> {
-    let overrides =
-        Overrides { seed: args.seed, trials: args.trials, precision: args.precision, max_trials: args.max_trials };
+    let seed = args.seed.as_deref().map(parse_seed).transpose()?;
+    let overrides = Overrides { seed, trials: args.trials, precision: args.precision, max_trials: args.max_trials };
     let shard = args.shard.as_deref().map(shard::parse_shard).transpose()?;
-    let scenario = config::load(&args.config, &overrides)?;
-    let progress = Progress::for_stderr(args.quiet);
+    let (scenario, sources) = config::load_with_sources(&args.config, &overrides, None)?;
+    let threads = args.threads as usize;
     if let Some(sh) = shard {
+        shard::fixed_trials(&scenario)?;
         let path = args.out.clone().unwrap_or_else(|| {
             PathBuf::from("reports").join(format!("{}.shard-{}-of-{}.json", scenario.name, sh.index + 1, sh.count))
         });
-        if path.is_dir() {
-            return Err(InputError::msg(format!("{} is a directory", path.display()))
-                .field("--out", "with --shard, the partial result file to write")
-                .into());
-        }
-        let partial = shard::run_partial(&scenario, &args.config, sh, args.threads as usize, &progress)?;
-        shard::write_partial(&partial, &path)?;
+        let file = PartialFile::prepare(&path)?;
+        output::step("ready");
+        let progress = Progress::for_stderr(args.quiet);
+        let partial = shard::run_partial(&scenario, &sources, sh, threads, &progress)?;
+        output::step("simulated");
+        file.commit(partial.to_json().as_bytes())?;
+        completed()?;
         if !args.quiet {
-            println!(
-                "Shard {}/{} written to {}; combine all shards with `skirmish-odds merge`",
+            say(&format!(
+                "Shard {}/{} written to {}; combine all shards with `skirmish-odds merge`\n",
                 sh.index + 1,
                 sh.count,
                 path.display()
-            );
+            ));
         }
         return Ok(());
     }
-    let result = analysis::run(scenario, args.threads as usize, &progress);
-    finish(result, args.out, args.json, args.quiet)
+    let out = args.out.clone().unwrap_or_else(|| default_out(&scenario.name));
+    let dir = ReportDir::prepare(&out)?;
+    output::step("ready");
+    let progress = Progress::for_stderr(args.quiet);
+    let result = analysis::run(scenario, threads, &progress)?;
+    output::step("simulated");
+    finish(result, dir, args.json, args.quiet)
+}
+
+/// After the output is in place: a signal that arrived meanwhile still ends the process with
+/// its exit code (the output is complete, and the message says so).
+fn completed() -> Result<(), Error> {
+    match interrupt::received() {
+        Some(signal) => Err(Error::Interrupted { signal, complete: true }),
+        None => Ok(()),
+    }
+}
+
+/// Print to stdout; a closed pipe (`| head`) is not an error worth a panic.
+fn say(s: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(s.as_bytes()).and_then(|_| out.flush());
 }
 
 /// Write the report of a finished (or merged) run and print its summary.
-fn finish(result: analysis::RunResult, out: Option<PathBuf>, json: bool, quiet: bool) -> Result<(), Error> {
-    let out = out.unwrap_or_else(|| PathBuf::from("reports").join(&result.scenario.name));
-    if out.exists() && !out.is_dir() {
-        return Err(InputError::msg(format!("{} exists and is not a directory", out.display()))
-            .field("--out", "a directory path")
-            .into());
-    }
+fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) -> Result<(), Error> {
+    let shown = dir.shown().to_path_buf();
     let report = Report::build(&result);
-    let files = report::write_all(&result, &report, &out)?;
+    let files = report::write_all(&result, &report, dir)?;
+    completed()?;
     if json {
-        print!("{}", report.to_json());
+        say(&report.to_json());
     } else if !quiet {
-        print!("{}", report::terminal(&result, &report));
-        println!("Report written to {}/ ({} files)", out.display(), files.len());
+        say(&report::terminal(&result, &report));
+        say(&format!("Report written to {}/ ({} files)\n", shown.display(), files.len()));
     }
-    if !report.stopping.reached {
+    if !report.stopping.reached && !quiet {
+        // With --quiet this stays in summary.md and results.json (`stopping.reached`).
         eprintln!(
             "warning: precision target not reached within {} trials per cell (widest 95 % half-width ±{:.5}); raise --max-trials",
             report.trials, report.stopping.worst_half_width

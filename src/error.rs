@@ -1,5 +1,6 @@
 //! Errors the user sees. Input errors (exit code 2) name the file, line, column, field and
-//! what is allowed; output errors (exit code 1) name the path that could not be written.
+//! what is allowed; output errors (exit code 1) name the path that could not be written;
+//! an interrupt exits 128 + signal number.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -99,6 +100,19 @@ pub enum Error {
     /// Chart rendering failed: exit code 1.
     #[error("cannot draw chart {path}: {message}")]
     Chart { path: PathBuf, message: String },
+    /// SIGINT, SIGTERM or SIGHUP arrived: exit code 128 + signal. `complete` is true when the
+    /// new output was already in place; otherwise the output location is as it was.
+    #[error("{}", interrupted_message(*signal, *complete))]
+    Interrupted { signal: i32, complete: bool },
+}
+
+fn interrupted_message(signal: i32, complete: bool) -> String {
+    let name = crate::interrupt::signal_name(signal);
+    if complete {
+        format!("interrupted by {name} after the output was complete: it is in place")
+    } else {
+        format!("interrupted by {name}: stopped, removed what it had started, left the output location as it was")
+    }
 }
 
 impl Error {
@@ -106,6 +120,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input(_) => 2,
+            Error::Interrupted { signal, .. } => 128 + signal,
             _ => 1,
         }
     }

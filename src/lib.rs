@@ -11,6 +11,8 @@ pub mod dice;
 pub mod engine;
 pub mod error;
 pub mod exact;
+pub mod interrupt;
+pub mod output;
 pub mod report;
 pub mod rules;
 pub mod shard;

@@ -3,19 +3,22 @@
 //!
 //! Shard i of n (1-based) runs every chunk `c` with `c % n == i − 1`; chunk streams depend only
 //! on (seed, cell, chunk), so the shards can run anywhere — a Slurm array, a Kubernetes indexed
-//! Job, GNU parallel — and in any order. A partial records the scenario's fingerprint, so shards
-//! of different configs, seeds or trial counts are refused rather than silently mixed.
+//! Job, GNU parallel — and in any order. A partial identifies its scenario by content, never by
+//! path: the SHA-256 of the resolved scenario (every card, weapon and rule value after includes
+//! and overrides), its seed and its trial count. It also carries copies of the config and its
+//! includes, so `merge` rebuilds the report from any directory, on any machine, with no config
+//! file present. Mismatched partials are refused with a message naming what differs.
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Scenario;
-use crate::config::{self, Overrides};
+use crate::config::{self, Overrides, source::Source};
 use crate::engine::{self, RunOutput, Shard, Stop, Tally, progress::Progress};
 use crate::error::{Error, InputError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// Schema identifier of a partial result file.
-pub const PARTIAL_SCHEMA: &str = "skirmish-odds/partial/v1";
+/// Schema identifier of a partial result file (v2: content fingerprint + embedded config).
+pub const PARTIAL_SCHEMA: &str = "skirmish-odds/partial/v2";
 /// Most shards one run may be split into.
 pub const MAX_SHARDS: u64 = 100_000;
 
@@ -23,15 +26,33 @@ pub const MAX_SHARDS: u64 = 100_000;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Partial {
     pub schema: String,
-    /// The scenario file, as given on the command line of the shard run.
-    pub config: PathBuf,
-    /// FNV-1a hash of everything that defines the scenario's numbers.
+    /// Program and version that ran the shard: shards of different versions are not merged,
+    /// since a rule fix between them would mix two different answers.
+    pub generator: String,
+    /// The scenario file as typed on the shard's command line (shown in the merged report only).
+    pub config: String,
+    /// SHA-256 of everything that defines the scenario's numbers (not where its file lives).
     pub fingerprint: String,
     pub seed: u64,
     pub trials: u64,
     /// `[i, n]`: shard i (1-based) of n.
     pub shard: [u64; 2],
+    /// The config file and its includes as they were read, for `merge`.
+    pub sources: Vec<EmbeddedFile>,
     pub tallies: Vec<Tally>,
+}
+
+/// A copy of one config file inside a partial result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EmbeddedFile {
+    /// The path the loader read it from (the include as resolved against the scenario's path).
+    pub path: String,
+    pub text: String,
+}
+
+/// This build's name and version, as partials record it.
+fn generator() -> String {
+    format!("skirmish-odds {}", env!("CARGO_PKG_VERSION"))
 }
 
 /// Parse `i/n` with 1 ≤ i ≤ n.
@@ -54,55 +75,55 @@ pub fn fingerprint(sc: &Scenario) -> String {
         "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}",
         sc.name, sc.kind, sc.seed, sc.stop, sc.readings, sc.setup, sc.cells, sc.layout
     );
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    crate::output::manifest::sha256_hex(text.as_bytes())
 }
 
-/// Run one shard of a fixed-trial scenario.
+/// The fixed trial count a sharded run needs (checked before anything is written).
+pub fn fixed_trials(sc: &Scenario) -> Result<u64, InputError> {
+    match sc.stop {
+        Stop::Trials(n) => Ok(n),
+        Stop::Precision { .. } => Err(InputError::msg(
+            "a sharded run needs a fixed trial count: its stopping rule cannot see the other shards",
+        )
+        .field("--shard", "use with `trials` in the config or --trials")),
+    }
+}
+
+/// Run one shard of a fixed-trial scenario whose files were `sources` (from
+/// [`config::load_with_sources`]); `Err` if it was stopped by a signal or is not fixed-trial.
 pub fn run_partial(
     sc: &Scenario,
-    config: &Path,
+    sources: &[Source],
     shard: Shard,
     threads: usize,
     progress: &Progress,
-) -> Result<Partial, InputError> {
-    let trials = match sc.stop {
-        Stop::Trials(n) => n,
-        Stop::Precision { .. } => {
-            return Err(InputError::msg(
-                "a sharded run needs a fixed trial count: its stopping rule cannot see the other shards",
-            )
-            .field("--shard", "use with `trials` in the config or --trials"));
-        }
-    };
+) -> Result<Partial, Error> {
+    let trials = fixed_trials(sc)?;
     let cells: Vec<_> = sc.cells.iter().map(|c| c.trial.clone()).collect();
     let tallies = engine::with_threads(threads, || engine::run_shard(&cells, sc.seed, trials, shard, progress));
     progress.finish();
+    progress.check()?;
     Ok(Partial {
         schema: PARTIAL_SCHEMA.into(),
-        config: config.to_path_buf(),
+        generator: generator(),
+        config: sc.source.to_string_lossy().into_owned(),
         fingerprint: fingerprint(sc),
         seed: sc.seed,
         trials,
         shard: [shard.index + 1, shard.count],
+        sources: sources
+            .iter()
+            .map(|s| EmbeddedFile { path: s.path.to_string_lossy().into_owned(), text: s.text.clone() })
+            .collect(),
         tallies,
     })
 }
 
-/// Write a partial result atomically (temporary file, then rename).
-pub fn write_partial(p: &Partial, path: &Path) -> Result<(), Error> {
-    let io = |source| Error::Output { path: path.to_path_buf(), source };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io)?;
+impl Partial {
+    /// The file's contents.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("partial serialises")
     }
-    let tmp = path.with_extension(format!("partial-{}", std::process::id()));
-    let text = serde_json::to_string(p).expect("partial serialises");
-    std::fs::write(&tmp, text).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
 }
 
 fn read_partial(path: &Path) -> Result<Partial, InputError> {
@@ -112,6 +133,12 @@ fn read_partial(path: &Path) -> Result<Partial, InputError> {
         e
     };
     let text = std::fs::read_to_string(path).map_err(|e| at(format!("cannot read partial result: {e}")))?;
+    if text.starts_with("{\"schema\":\"skirmish-odds/partial/v1\"") {
+        return Err(at("this partial result was made by an older skirmish-odds, which did not carry its config; \
+                       re-run the shard with this version"
+            .into())
+        .field("schema", format!("`{PARTIAL_SCHEMA}`")));
+    }
     let p: Partial = serde_json::from_str(&text).map_err(|e| {
         let mut err = at(format!("not a skirmish-odds partial result: {e}"));
         err.line = Some(e.line());
@@ -124,7 +151,7 @@ fn read_partial(path: &Path) -> Result<Partial, InputError> {
     Ok(p)
 }
 
-/// Merge partial results into the single run's result.
+/// Merge partial results into the single run's result. Reads nothing but the partials.
 pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
     if paths.is_empty() {
         return Err(InputError::msg("no partial results given").field("PARTIAL", "one file per shard"));
@@ -134,29 +161,49 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
     let n = first.shard[1];
     let mut seen = vec![None::<&Path>; n as usize];
     for (p, path) in parts.iter().zip(paths) {
-        let mismatch = |what: &str| {
+        let differs = |what: &str, here: String, there: String| {
             let mut e = InputError::msg(format!(
-                "this partial has a different {what} from {} (shards of different runs cannot be merged)",
+                "this partial has {what} {here}, but {} has {there}: shards of different runs cannot be merged",
                 paths[0].display()
             ));
             e.file = Some(path.clone());
             e
         };
-        if p.fingerprint != first.fingerprint || p.config != first.config {
-            return Err(mismatch("scenario"));
+        if p.generator != first.generator {
+            return Err(differs("the version", p.generator.clone(), first.generator.clone()));
+        }
+        if p.fingerprint != first.fingerprint {
+            // Say first whatever a user can recognise; the fingerprint covers every rule value.
+            if p.seed != first.seed {
+                return Err(differs("seed", p.seed.to_string(), first.seed.to_string()));
+            }
+            if p.trials != first.trials {
+                return Err(differs("trial count", p.trials.to_string(), first.trials.to_string()));
+            }
+            return Err(differs(
+                "a different scenario",
+                format!("(config `{}`, fingerprint {})", p.config, &p.fingerprint[..12.min(p.fingerprint.len())]),
+                format!(
+                    "config `{}`, fingerprint {}",
+                    first.config,
+                    &first.fingerprint[..12.min(first.fingerprint.len())]
+                ),
+            ));
         }
         if p.seed != first.seed {
-            return Err(mismatch("seed"));
+            return Err(differs("seed", p.seed.to_string(), first.seed.to_string()));
         }
         if p.trials != first.trials {
-            return Err(mismatch("trial count"));
+            return Err(differs("trial count", p.trials.to_string(), first.trials.to_string()));
         }
         if p.shard[1] != n {
-            return Err(mismatch("shard count"));
+            return Err(differs("shard count", p.shard[1].to_string(), n.to_string()));
         }
         let i = p.shard[0];
         if i == 0 || i > n {
-            return Err(mismatch("shard index"));
+            let mut e = InputError::msg(format!("shard index {i} is not within 1..={n}"));
+            e.file = Some(path.clone());
+            return Err(e);
         }
         if let Some(other) = seen[(i - 1) as usize] {
             let mut e = InputError::msg(format!("shard {i}/{n} is given twice (also {})", other.display()));
@@ -172,19 +219,22 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
             .field("PARTIAL", format!("all {n} shards of the run")));
     }
     let overrides = Overrides { seed: Some(first.seed), trials: Some(first.trials as i64), ..Overrides::default() };
-    let scenario = config::load(&first.config, &overrides)?;
+    let copies: Vec<Source> =
+        first.sources.iter().map(|f| Source { path: PathBuf::from(&f.path), text: f.text.clone() }).collect();
+    let (scenario, _) = config::load_with_sources(Path::new(&first.config), &overrides, Some(&copies))?;
     if fingerprint(&scenario) != first.fingerprint {
         let mut e = InputError::msg(
-            "the config file changed since the shards ran: its numbers would not match; re-run the shards".to_string(),
+            "the config this partial carries does not rebuild the scenario its shards ran; re-run the shards",
         );
-        e.file = Some(first.config.clone());
+        e.file = Some(paths[0].clone());
         return Err(e);
     }
-    let mut tallies = first.tallies.clone();
-    for p in &parts[1..] {
-        if p.tallies.len() != tallies.len() {
-            let mut e = InputError::msg("partial has a different number of cells");
-            e.file = Some(paths[0].clone());
+    let expected: Vec<Tally> = scenario.cells.iter().map(|c| Tally::new(&engine::Trial::shape(&c.trial))).collect();
+    let mut tallies = expected.clone();
+    for (p, path) in parts.iter().zip(paths) {
+        if p.tallies.len() != expected.len() || p.tallies.iter().zip(&expected).any(|(a, b)| !a.same_shape(b)) {
+            let mut e = InputError::msg("this partial's tallies do not fit the scenario (damaged file?)");
+            e.file = Some(path.clone());
             return Err(e);
         }
         for (a, b) in tallies.iter_mut().zip(&p.tallies) {

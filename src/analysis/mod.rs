@@ -8,6 +8,7 @@ pub mod paired;
 pub mod scenario;
 
 use crate::engine::{self, RunOutput, progress::Progress};
+use crate::interrupt::Interrupted;
 use scenario::Scenario;
 
 /// A finished run: the scenario and one tally per cell.
@@ -17,10 +18,12 @@ pub struct RunResult {
     pub output: RunOutput,
 }
 
-/// Run every cell of `scenario` on `threads` worker threads (0 = one per core).
-pub fn run(scenario: Scenario, threads: usize, progress: &Progress) -> RunResult {
+/// Run every cell of `scenario` on `threads` worker threads (0 = one per core); `Err` when a
+/// signal stopped it (see [`Progress::cancelled`]).
+pub fn run(scenario: Scenario, threads: usize, progress: &Progress) -> Result<RunResult, Interrupted> {
     let trials: Vec<_> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
     let output = engine::with_threads(threads, || engine::run_cells(&trials, scenario.seed, scenario.stop, progress));
     progress.finish();
-    RunResult { scenario, output }
+    progress.check()?;
+    Ok(RunResult { scenario, output })
 }

@@ -66,6 +66,8 @@ pub const TRIALS_RANGE: RangeInclusive<i64> = 1..=10_000_000_000;
 pub const DEFAULT_MAX_TRIALS: u64 = 100_000_000;
 /// Allowed `precision` (95 % half-width target).
 pub const PRECISION_RANGE: RangeInclusive<f64> = 0.00001..=0.25;
+/// Allowed seeds, in the config and on the command line (TOML integers are signed 64-bit).
+pub const SEED_RANGE: &str = "0..=9223372036854775807";
 /// Largest number of cells one scenario may ask for.
 pub const MAX_CELLS: usize = 400;
 
@@ -80,9 +82,26 @@ pub struct Overrides {
 
 /// Read, parse and validate a scenario file.
 pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> {
-    let main = Source::read(path)?;
+    load_with_sources(path, overrides, None).map(|(sc, _)| sc)
+}
+
+/// Read, parse and validate a scenario, from disk or (with `embedded`) from the copies of its
+/// files a shard's partial result carries, so `merge` needs no config file. Returns the files
+/// read too (the scenario first, then its includes), for a partial result to carry.
+pub fn load_with_sources(
+    path: &Path,
+    overrides: &Overrides,
+    embedded: Option<&[Source]>,
+) -> Result<(Scenario, Vec<Source>), InputError> {
+    let main = Source::read_from(path, embedded)?;
     let file: raw::ScenarioFile = toml::from_str(&main.text).map_err(|e| main.toml_error(&e))?;
-    let mut ctx = Ctx::new(main);
+    let mut ctx = Ctx::new(main, embedded.map(<[Source]>::to_vec));
+    let scenario = build(path, overrides, &file, &mut ctx)?;
+    Ok((scenario, ctx.sources))
+}
+
+/// Validate a parsed scenario file into a [`Scenario`].
+fn build(path: &Path, overrides: &Overrides, file: &raw::ScenarioFile, ctx: &mut Ctx) -> Result<Scenario, InputError> {
     ctx.check_ruleset(&file.ruleset, 0)?;
     ctx.ruleset = RULESETS.iter().find(|r| **r == file.ruleset).copied().expect("checked");
     let allowed_kinds = kinds_of(ctx.ruleset);
@@ -102,15 +121,14 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
     for inc in &file.include {
         ctx.include(inc)?;
     }
-    let stop = ctx.stop(&file, overrides)?;
-    let seed = match overrides.seed {
-        Some(s) => s,
-        None => match file.seed {
-            None => 1,
-            Some(s) if s >= 0 => s as u64,
-            Some(s) => return Err(ctx.err(0, &["seed"], format!("seed {s} is negative"), "0..=9223372036854775807")),
-        },
+    let stop = ctx.stop(file, overrides)?;
+    // The file's seed is checked even when --seed replaces it.
+    let file_seed = match file.seed {
+        None => 1,
+        Some(s) if s >= 0 => s as u64,
+        Some(s) => return Err(ctx.err(0, &["seed"], format!("seed {s} is negative"), SEED_RANGE)),
     };
+    let seed = overrides.seed.unwrap_or(file_seed);
     let name = match &file.name {
         Some(n) => {
             if n.is_empty() || !n.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) || n.starts_with('.')
@@ -196,25 +214,25 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
     }
     let mut setup = Vec::new();
     if matches!(ctx.ruleset, "wolsung" | "mordheim" | "all") {
-        let (cells, layout, readings) = ctx.build_other(kind, &file, &mut setup)?;
-        return finish_scenario(&ctx, path, &file, name, kind, seed, stop, readings, setup, cells, layout);
+        let (cells, layout, readings) = ctx.build_other(kind, file, &mut setup)?;
+        return finish_scenario(ctx, path, file, name, kind, seed, stop, readings, setup, cells, layout);
     }
     if ctx.ruleset == "bichos" {
         let readings = ctx.readings_bichos(&file.readings)?;
-        let (cells, layout) = ctx.build_bichos(kind, &file, &readings, &mut setup)?;
-        return finish_scenario(&ctx, path, &file, name, kind, seed, stop, readings.list(), setup, cells, layout);
+        let (cells, layout) = ctx.build_bichos(kind, file, &readings, &mut setup)?;
+        return finish_scenario(ctx, path, file, name, kind, seed, stop, readings.list(), setup, cells, layout);
     }
     if ctx.ruleset == "bmg-1e" {
         let readings = ctx.readings_1e(&file.readings)?;
-        let (cells, layout) = ctx.build_1e(kind, &file, &readings, &mut setup)?;
-        return finish_scenario(&ctx, path, &file, name, kind, seed, stop, readings.list(), setup, cells, layout);
+        let (cells, layout) = ctx.build_1e(kind, file, &readings, &mut setup)?;
+        return finish_scenario(ctx, path, file, name, kind, seed, stop, readings.list(), setup, cells, layout);
     }
     let readings = ctx.readings(&file.readings)?;
     let (cells, layout) = match kind {
         Kind::Attack => {
             let a = ctx.section(&file.attack, "attack")?;
             let s = ctx.attack_setup(&a, "attack", &readings, "")?;
-            setup = describe_attack(&ctx, &a, &s);
+            setup = describe_attack(ctx, &a, &s);
             let attack = ctx.build_attack(&s, "attack", "")?;
             (vec![cell("attack", vec![], AnyTrial::Attack(attack))], Layout::Single)
         }
@@ -224,15 +242,15 @@ pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> 
             setup = lines;
             (vec![cell("check", vec![], AnyTrial::Check(Check::new(&cs)))], Layout::Single)
         }
-        Kind::Effort => ctx.effort(&file, &readings, &mut setup)?,
-        Kind::Compare => ctx.compare(&file, &readings, &mut setup)?,
-        Kind::Sweep => ctx.sweep(&file, &readings, &mut setup)?,
-        Kind::Duel => ctx.duel(&file, &readings, &mut setup)?,
-        Kind::Balance => ctx.balance(&file, &readings, &mut setup)?,
-        Kind::Paired => ctx.paired(&file, &readings, &mut setup)?,
+        Kind::Effort => ctx.effort(file, &readings, &mut setup)?,
+        Kind::Compare => ctx.compare(file, &readings, &mut setup)?,
+        Kind::Sweep => ctx.sweep(file, &readings, &mut setup)?,
+        Kind::Duel => ctx.duel(file, &readings, &mut setup)?,
+        Kind::Balance => ctx.balance(file, &readings, &mut setup)?,
+        Kind::Paired => ctx.paired(file, &readings, &mut setup)?,
         _ => unreachable!("kinds_of(bmg-3e) lists only the kinds above"),
     };
-    finish_scenario(&ctx, path, &file, name, kind, seed, stop, readings.list(), setup, cells, layout)
+    finish_scenario(ctx, path, file, name, kind, seed, stop, readings.list(), setup, cells, layout)
 }
 
 /// Common last step: the cell limit, then the scenario.
@@ -334,11 +352,14 @@ struct Ctx {
     fighters: BTreeMap<String, (raw::FighterRef, usize)>,
     /// The scenario's rule system: decides how cards and weapons are validated.
     ruleset: &'static str,
+    /// Copies of the files to read instead of the disk (a partial result's, for `merge`).
+    embedded: Option<Vec<Source>>,
 }
 
 impl Ctx {
-    fn new(main: Source) -> Self {
+    fn new(main: Source, embedded: Option<Vec<Source>>) -> Self {
         Ctx {
+            embedded,
             sources: vec![main],
             cards: BTreeMap::new(),
             weapons: BTreeMap::new(),
@@ -367,7 +388,7 @@ impl Ctx {
     fn include(&mut self, inc: &str) -> Result<(), InputError> {
         let base = self.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
         let path: PathBuf = base.join(inc);
-        let src = Source::read(&path).map_err(|e| {
+        let src = Source::read_from(&path, self.embedded.as_deref()).map_err(|e| {
             // Point at the `include` line of the scenario, and say which file failed and why.
             self.err(
                 0,
@@ -592,71 +613,85 @@ impl Ctx {
         Ok(out)
     }
 
+    /// The stopping rule. The file's own values are validated in full first, exactly as
+    /// `validate` does, so a command-line override never hides an invalid file; then
+    /// `--trials` / `--precision` / `--max-trials` replace what the file says.
     fn stop(&self, f: &raw::ScenarioFile, o: &Overrides) -> Result<Stop, InputError> {
+        let file = self.file_stop(f)?;
         let cli = |flag: &str, msg: String, allowed: String| InputError::msg(msg).field(flag, allowed);
-        let trials_src = o.trials.map(|t| (t, true)).or(f.trials.map(|t| (t, false)));
-        let precision_src = o.precision.map(|p| (p, true)).or(f.precision.map(|p| (p, false)));
-        let max_src = o.max_trials.map(|t| (t, true)).or(f.max_trials.map(|t| (t, false)));
-        // A command-line choice of one stopping rule replaces the config's other one.
-        let (trials_src, precision_src) = match (o.trials.is_some(), o.precision.is_some()) {
-            (true, false) => (trials_src, None),
-            (false, true) => (None, precision_src),
-            _ => (trials_src, precision_src),
-        };
-        let check_trials = |t: i64, from_cli: bool, field: &str, flag: &str| -> Result<u64, InputError> {
+        let trials = |t: i64, flag: &str| -> Result<u64, InputError> {
             if TRIALS_RANGE.contains(&t) {
                 Ok(t as u64)
-            } else if from_cli {
+            } else {
                 Err(cli(flag, format!("{t} trials is out of range"), range_text(&TRIALS_RANGE)))
+            }
+        };
+        match (o.trials, o.precision, o.max_trials) {
+            (Some(_), Some(_), _) => {
+                Err(cli("--precision", "give --trials or --precision, not both".into(), "one of them".into()))
+            }
+            (Some(_), None, Some(_)) => Err(cli(
+                "--max-trials",
+                "`max_trials` only applies with `precision`".into(),
+                "use it with --precision".into(),
+            )),
+            (Some(t), None, None) => Ok(Stop::Trials(trials(t, "--trials")?)),
+            (None, Some(p), m) => {
+                if !(p.is_finite() && PRECISION_RANGE.contains(&p)) {
+                    let allowed = format!("{} to {} (95 % half-width)", PRECISION_RANGE.start(), PRECISION_RANGE.end());
+                    return Err(cli("--precision", format!("precision {p} is out of range"), allowed));
+                }
+                let max_trials = match (m, file) {
+                    (Some(m), _) => trials(m, "--max-trials")?,
+                    (None, Stop::Precision { max_trials, .. }) => max_trials,
+                    (None, Stop::Trials(_)) => DEFAULT_MAX_TRIALS,
+                };
+                Ok(Stop::Precision { half_width: p, max_trials })
+            }
+            (None, None, Some(m)) => match file {
+                Stop::Precision { half_width, .. } => {
+                    Ok(Stop::Precision { half_width, max_trials: trials(m, "--max-trials")? })
+                }
+                Stop::Trials(_) => Err(cli(
+                    "--max-trials",
+                    "`max_trials` only applies with `precision`".into(),
+                    "use it with --precision, or `precision` in the config".into(),
+                )),
+            },
+            (None, None, None) => Ok(file),
+        }
+    }
+
+    /// The stopping rule the file itself gives, every value checked.
+    fn file_stop(&self, f: &raw::ScenarioFile) -> Result<Stop, InputError> {
+        let trials = |t: i64, field: &str| -> Result<u64, InputError> {
+            if TRIALS_RANGE.contains(&t) {
+                Ok(t as u64)
             } else {
                 Err(self.err(0, &[field], format!("{t} trials is out of range"), range_text(&TRIALS_RANGE)))
             }
         };
-        match (trials_src, precision_src) {
-            (Some(_), Some((_, p_cli))) => {
-                if p_cli {
-                    Err(cli("--precision", "give --trials or --precision, not both".into(), "one of them".into()))
-                } else {
-                    Err(self.err(0, &["precision"], "give `trials` or `precision`, not both", "one of them"))
-                }
+        let t = f.trials.map(|t| trials(t, "trials")).transpose()?;
+        let m = f.max_trials.map(|t| trials(t, "max_trials")).transpose()?;
+        if let Some(p) = f.precision
+            && !(p.is_finite() && PRECISION_RANGE.contains(&p))
+        {
+            let allowed = format!("{} to {} (95 % half-width)", PRECISION_RANGE.start(), PRECISION_RANGE.end());
+            return Err(self.err(0, &["precision"], format!("precision {p} is out of range"), allowed));
+        }
+        match (t, f.precision, m) {
+            (Some(_), Some(_), _) => {
+                Err(self.err(0, &["precision"], "give `trials` or `precision`, not both", "one of them"))
             }
-            (Some((t, from_cli)), None) => {
-                if let Some((_, m_cli)) = max_src {
-                    let msg = "`max_trials` only applies with `precision`";
-                    return Err(if m_cli {
-                        cli("--max-trials", msg.into(), "use it with --precision".into())
-                    } else {
-                        self.err(0, &["max_trials"], msg, "use it with `precision`")
-                    });
-                }
-                Ok(Stop::Trials(check_trials(t, from_cli, "trials", "--trials")?))
-            }
-            (None, Some((p, from_cli))) => {
-                if !(p.is_finite() && PRECISION_RANGE.contains(&p)) {
-                    let allowed = format!("{} to {} (95 % half-width)", PRECISION_RANGE.start(), PRECISION_RANGE.end());
-                    return Err(if from_cli {
-                        cli("--precision", format!("precision {p} is out of range"), allowed)
-                    } else {
-                        self.err(0, &["precision"], format!("precision {p} is out of range"), allowed)
-                    });
-                }
-                let max = match max_src {
-                    Some((m, m_cli)) => check_trials(m, m_cli, "max_trials", "--max-trials")?,
-                    None => DEFAULT_MAX_TRIALS,
-                };
-                Ok(Stop::Precision { half_width: p, max_trials: max })
-            }
-            (None, None) => {
-                if let Some((_, m_cli)) = max_src {
-                    let msg = "`max_trials` only applies with `precision`";
-                    return Err(if m_cli {
-                        cli("--max-trials", msg.into(), "use it with --precision".into())
-                    } else {
-                        self.err(0, &["max_trials"], msg, "use it with `precision`")
-                    });
-                }
-                Ok(Stop::Trials(DEFAULT_TRIALS))
-            }
+            (_, None, Some(_)) => Err(self.err(
+                0,
+                &["max_trials"],
+                "`max_trials` only applies with `precision`",
+                "use it with `precision`",
+            )),
+            (Some(t), None, None) => Ok(Stop::Trials(t)),
+            (None, Some(p), m) => Ok(Stop::Precision { half_width: p, max_trials: m.unwrap_or(DEFAULT_MAX_TRIALS) }),
+            (None, None, None) => Ok(Stop::Trials(DEFAULT_TRIALS)),
         }
     }
 

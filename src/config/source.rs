@@ -28,6 +28,17 @@ impl Source {
         }
     }
 
+    /// Read `path` from `embedded` copies when given (a partial result's: nothing is read from
+    /// disk, so `merge` works anywhere), else from disk.
+    pub fn read_from(path: &Path, embedded: Option<&[Source]>) -> Result<Source, InputError> {
+        let Some(copies) = embedded else { return Source::read(path) };
+        copies.iter().find(|s| s.path == path).cloned().ok_or_else(|| {
+            let mut err = InputError::msg("the partial result carries no copy of this file");
+            err.file = Some(path.to_path_buf());
+            err
+        })
+    }
+
     /// 1-based (line, column) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());

@@ -81,6 +81,10 @@ pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progre
                 progress.set_total(next * cells.len() as u64);
                 add_trials(cells, &shapes, &mut tallies, seed, done, next, None, progress);
                 done = next;
+                if progress.cancelled() {
+                    // Incomplete: the caller checks `progress` and discards this output.
+                    return RunOutput { tallies, stopping: interrupted_stopping(done, half_width) };
+                }
                 let w = worst(&tallies, z);
                 if w <= half_width || done >= max_trials {
                     return RunOutput {
@@ -123,6 +127,11 @@ pub fn run_shard<T: Trial>(
     tallies
 }
 
+/// Stopping summary of a precision run cut short by a signal (never reported).
+fn interrupted_stopping(trials: u64, half_width: f64) -> Stopping {
+    Stopping { trials, worst_half_width: f64::INFINITY, target_half_width: Some(half_width), reached: false }
+}
+
 /// The stopping summary of a fixed-trial run from its (merged) tallies.
 pub fn fixed_stopping(tallies: &[Tally], trials: u64) -> Stopping {
     Stopping { trials, worst_half_width: worst(tallies, stats::z_value()), target_half_width: None, reached: true }
@@ -162,6 +171,10 @@ fn add_trials<T: Trial>(
             let chunk = first_chunk + task / cells.len() as u64;
             let start = chunk * CHUNK;
             let n = (to - start).min(CHUNK);
+            if progress.cancelled() {
+                // A signal arrived: skip the remaining chunks; the caller discards the result.
+                return acc;
+            }
             let mut dice = D6Stream::for_chunk(seed, cell as u64, chunk);
             let t = &mut acc[cell];
             let trial = &cells[cell];

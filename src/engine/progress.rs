@@ -1,7 +1,9 @@
-//! Progress bar on stderr for long runs.
+//! Progress of a run: a bar on stderr for long runs, and the way a run learns it should stop.
 //!
 //! The bar stays hidden for the first second so quick runs print nothing, and is never
-//! created when stderr is not a terminal or `--quiet` is given.
+//! created when stderr is not a terminal or `--quiet` is given. A progress made for the command
+//! line also reports [`Progress::cancelled`] once SIGINT/SIGTERM/SIGHUP arrived
+//! ([`crate::interrupt`]), and the engine then skips the chunks it has not started.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -13,6 +15,8 @@ pub struct Progress {
     bar: Option<ProgressBar>,
     started: Instant,
     shown: AtomicBool,
+    /// Stop when a signal arrives (command-line runs only; tests and benches never stop).
+    stops_on_signal: bool,
 }
 
 impl Progress {
@@ -31,12 +35,26 @@ impl Progress {
         } else {
             None
         };
-        Progress { bar, started: Instant::now(), shown: AtomicBool::new(false) }
+        Progress { bar, started: Instant::now(), shown: AtomicBool::new(false), stops_on_signal: true }
     }
 
-    /// A progress counter that never draws (tests, benches, library use).
+    /// A progress counter that never draws and never stops (tests, benches, library use).
     pub fn hidden() -> Self {
-        Progress { bar: None, started: Instant::now(), shown: AtomicBool::new(false) }
+        Progress { bar: None, started: Instant::now(), shown: AtomicBool::new(false), stops_on_signal: false }
+    }
+
+    /// True once the run should stop (a caught signal): the tallies are then incomplete and
+    /// must not be reported.
+    pub fn cancelled(&self) -> bool {
+        self.stops_on_signal && crate::interrupt::received().is_some()
+    }
+
+    /// `Err` with the signal if the run was cancelled.
+    pub fn check(&self) -> Result<(), crate::interrupt::Interrupted> {
+        match crate::interrupt::received() {
+            Some(signal) if self.stops_on_signal => Err(crate::interrupt::Interrupted(signal)),
+            _ => Ok(()),
+        }
     }
 
     /// Set the total number of trials expected so far.

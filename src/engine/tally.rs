@@ -101,6 +101,14 @@ impl Tally {
         }
     }
 
+    /// Same metrics, events and ratio pairs (histogram lengths may differ: they grow on merge).
+    pub fn same_shape(&self, other: &Tally) -> bool {
+        self.hists.len() == other.hists.len()
+            && self.events.len() == other.events.len()
+            && self.ratios == other.ratios
+            && self.cross.len() == other.cross.len()
+    }
+
     /// Add another tally of the same shape into this one.
     pub fn merge(&mut self, other: &Tally) {
         self.trials += other.trials;

@@ -1,7 +1,8 @@
 //! One report model → Markdown, CSV, JSON, charts, a self-contained HTML page and the terminal summary.
 //!
-//! A report directory is written to a temporary sibling first and renamed into place only when
-//! every file is complete, so a failure never leaves a half-written report behind.
+//! A report folder is written to a hidden staging folder and swapped into place only when
+//! every file is complete ([`crate::output`]), so a failure or an interrupt never leaves a
+//! half-written report behind and never touches files skirmish-odds did not write.
 
 mod bichos;
 pub mod charts;
@@ -18,10 +19,11 @@ use crate::analysis::RunResult;
 use crate::analysis::scenario::{AnyTrial, Layout};
 use crate::engine::Tally;
 use crate::error::Error;
+use crate::output::{self, ReportDir};
 use crate::stats;
 use charts::{Chart, Est};
 use model::Report;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Charts for this run as (file stem, chart).
 pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
@@ -277,51 +279,29 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
     s
 }
 
-/// Write every report file into `dir`, replacing it atomically. Returns the files written.
-pub fn write_all(run: &RunResult, report: &Report, dir: &Path) -> Result<Vec<PathBuf>, Error> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source: std::io::Error| Error::Output { path, source }
-    };
-    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(io(parent))?;
-    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "report".into());
-    let tmp = parent.join(format!(".{name}.partial-{}", std::process::id()));
-    if tmp.exists() {
-        std::fs::remove_dir_all(&tmp).map_err(io(&tmp))?;
+/// Write every report file into `dir`'s staging folder and swap it into place (see
+/// [`crate::output`]). Returns the files written, under the path as the user typed it.
+pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result<Vec<PathBuf>, Error> {
+    let charts = chart_specs(run, report);
+    dir.write("summary.md", markdown(run, report, &charts).as_bytes())?;
+    dir.write("results.csv", csv_out::render(run, report).as_bytes())?;
+    dir.write("results.json", report.to_json().as_bytes())?;
+    let mut svgs = Vec::new();
+    for (stem, chart) in &charts {
+        output::check_interrupt()?;
+        // Chart errors name the file under --out, not the hidden staging folder.
+        charts::render(chart, dir.staging(), stem).map_err(|e| match e {
+            Error::Chart { path, message } => {
+                Error::Chart { path: dir.shown().join(path.file_name().unwrap_or_default()), message }
+            }
+            other => other,
+        })?;
+        dir.adopt(&format!("{stem}.png"))?;
+        let svg = dir.adopt(&format!("{stem}.svg"))?;
+        svgs.push((stem.clone(), String::from_utf8_lossy(&svg).into_owned()));
     }
-    std::fs::create_dir_all(&tmp).map_err(io(&tmp))?;
-    let result = (|| {
-        let charts = chart_specs(run, report);
-        let mut files = vec!["summary.md".to_string(), "results.csv".into(), "results.json".into()];
-        std::fs::write(tmp.join("summary.md"), markdown(run, report, &charts)).map_err(io(&tmp.join("summary.md")))?;
-        std::fs::write(tmp.join("results.csv"), csv_out::render(run, report)).map_err(io(&tmp.join("results.csv")))?;
-        std::fs::write(tmp.join("results.json"), report.to_json()).map_err(io(&tmp.join("results.json")))?;
-        let mut svgs = Vec::new();
-        for (stem, chart) in &charts {
-            charts::render(chart, &tmp, stem)?;
-            files.push(format!("{stem}.png"));
-            files.push(format!("{stem}.svg"));
-            let svg_path = tmp.join(format!("{stem}.svg"));
-            svgs.push((stem.clone(), std::fs::read_to_string(&svg_path).map_err(io(&svg_path))?));
-        }
-        let page = tmp.join("index.html");
-        std::fs::write(&page, html::render(run, report, &svgs)).map_err(io(&page))?;
-        files.push("index.html".into());
-        Ok::<_, Error>(files)
-    })();
-    let files = match result {
-        Ok(f) => f,
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(e);
-        }
-    };
-    if dir.exists() {
-        std::fs::remove_dir_all(dir).map_err(io(dir))?;
-    }
-    std::fs::rename(&tmp, dir).map_err(io(dir))?;
-    Ok(files.into_iter().map(|f| dir.join(f)).collect())
+    dir.write("index.html", html::render(run, report, &svgs).as_bytes())?;
+    dir.commit(&run.scenario.name)
 }
 
 /// The terminal summary printed after a run.

@@ -1,0 +1,163 @@
+//! The mark a report folder carries: `.skirmish-odds-report.json` lists every file the report
+//! wrote with its size and SHA-256, so a later run replaces exactly those files and only while
+//! they still hold what skirmish-odds wrote (a file the user edited is never deleted).
+//!
+//! Reports written before manifests existed are recognised by their own contents (see
+//! [`legacy_files`]) so re-running an old config over its old report keeps working.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// File name of the manifest inside a report folder.
+pub const FILE: &str = ".skirmish-odds-report.json";
+/// Schema identifier of the manifest.
+pub const SCHEMA: &str = "skirmish-odds/report/v1";
+
+/// What a report folder holds, as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub schema: String,
+    /// Program and version that wrote the report.
+    pub generator: String,
+    /// Scenario name of the report.
+    pub scenario: String,
+    pub files: Vec<Entry>,
+}
+
+/// One file of a report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub name: String,
+    pub bytes: u64,
+    /// Lower-case hex SHA-256 of the contents; `None` for a report older than manifests.
+    pub sha256: Option<String>,
+}
+
+impl Entry {
+    /// The entry describing `contents` written as `name`.
+    pub fn of(name: &str, contents: &[u8]) -> Entry {
+        Entry { name: name.to_string(), bytes: contents.len() as u64, sha256: Some(sha256_hex(contents)) }
+    }
+}
+
+impl Manifest {
+    /// A manifest of the files of a report about `scenario`.
+    pub fn new(scenario: &str, files: Vec<Entry>) -> Manifest {
+        Manifest {
+            schema: SCHEMA.into(),
+            generator: format!("skirmish-odds {}", env!("CARGO_PKG_VERSION")),
+            scenario: scenario.into(),
+            files,
+        }
+    }
+
+    /// Pretty JSON, newline-terminated (deterministic: no times, no paths).
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("manifest serialises");
+        s.push('\n');
+        s
+    }
+
+    /// Parse a manifest's text; the error says what is wrong with it.
+    pub fn parse(text: &str) -> Result<Manifest, String> {
+        let m: Manifest = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if m.schema != SCHEMA {
+            return Err(format!("schema `{}` (expected `{SCHEMA}`)", m.schema));
+        }
+        if let Some(bad) = m.files.iter().find(|f| !is_plain_name(&f.name)) {
+            return Err(format!("it lists `{}`, which is not a file name", bad.name));
+        }
+        Ok(m)
+    }
+}
+
+/// Lower-case hex SHA-256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A name with no folder part, that cannot climb out of the report folder.
+fn is_plain_name(name: &str) -> bool {
+    !name.is_empty() && name != "." && name != ".." && !name.contains('/') && !name.contains('\\')
+}
+
+/// Names a report can write: a file of this shape that the report does not list must not be
+/// carried over into a new report, which could overwrite it.
+pub fn is_report_name(name: &str) -> bool {
+    matches!(name, "summary.md" | "results.csv" | "results.json" | "index.html" | FILE)
+        || name.ends_with(".png")
+        || name.ends_with(".svg")
+}
+
+/// The files of a report written before manifests existed, if `dir` is one: its
+/// `results.json` starts with the result schema, and the charts are those `summary.md` links.
+/// Returns `None` for anything else.
+pub fn legacy_files(dir: &Path, names: &[String]) -> Option<Vec<Entry>> {
+    let json = std::fs::read(dir.join("results.json")).ok()?;
+    if !json.starts_with(b"{\n  \"schema\": \"skirmish-odds/result/v1\"") {
+        return None;
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.md")).ok()?;
+    if !summary.starts_with("# ") {
+        return None;
+    }
+    let mut known: Vec<String> =
+        ["summary.md", "results.csv", "results.json", "index.html"].iter().map(|s| s.to_string()).collect();
+    // Charts are linked as `![stem](stem.png)` and `[SVG](stem.svg)`.
+    for line in summary.lines() {
+        for ext in [".png)", ".svg)"] {
+            if let (Some(open), true) = (line.rfind("]("), line.ends_with(ext)) {
+                let name = &line[open + 2..line.len() - 1];
+                if is_plain_name(name) {
+                    known.push(name.to_string());
+                }
+            }
+        }
+    }
+    Some(
+        names
+            .iter()
+            .filter(|n| known.contains(n))
+            .map(|n| Entry {
+                name: n.clone(),
+                bytes: std::fs::metadata(dir.join(n)).map(|m| m.len()).unwrap_or(0),
+                sha256: None,
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_rejects() {
+        let m = Manifest::new("x", vec![Entry::of("summary.md", b"# x\n")]);
+        assert_eq!(Manifest::parse(&m.to_json()).unwrap(), m);
+        assert_eq!(m.files[0].bytes, 4);
+        assert_eq!(m.files[0].sha256.as_deref().map(str::len), Some(64));
+        let bad = m.to_json().replace("summary.md", "../etc/passwd");
+        assert!(Manifest::parse(&bad).unwrap_err().contains("not a file name"));
+        let other = m.to_json().replace(SCHEMA, "something/else");
+        assert!(Manifest::parse(&other).unwrap_err().contains("schema"));
+        assert!(Manifest::parse("{").is_err());
+    }
+
+    #[test]
+    fn sha256_of_known_text() {
+        // FIPS 180-2 test vector.
+        assert_eq!(sha256_hex(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+
+    #[test]
+    fn report_names() {
+        for n in ["summary.md", "hits.png", "hits.svg", "index.html", FILE] {
+            assert!(is_report_name(n), "{n}");
+        }
+        for n in ["notes.md", ".DS_Store", "results.txt"] {
+            assert!(!is_report_name(n), "{n}");
+        }
+    }
+}
