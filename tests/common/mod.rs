@@ -42,7 +42,7 @@ pub fn fails(group: &str, name: &str, config: &str, libraries: &[&str], args: &[
     }
     let path = d.join("scenario.toml");
     std::fs::write(&path, config).unwrap();
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish-odds"))
+    let o = std::process::Command::new(bin_path())
         .arg("run")
         .arg(&path)
         .arg("--out")
@@ -58,4 +58,89 @@ pub fn fails(group: &str, name: &str, config: &str, libraries: &[&str], args: &[
         assert!(e.contains(x), "{name}: expected `{x}` in {e}");
     }
     e
+}
+
+/// The binary under test: `SKIRMISH_ODDS_BIN` if set (to show a test fails on another build,
+/// e.g. an older release), else the one cargo built.
+pub fn bin_path() -> std::path::PathBuf {
+    std::env::var_os("SKIRMISH_ODDS_BIN")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_skirmish-odds").into())
+}
+
+/// A fresh, empty folder under cargo's test scratch space.
+pub fn tmp(group: &str, name: &str) -> std::path::PathBuf {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(group).join(name);
+    if d.exists() {
+        chmod_all(&d);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Run the binary in `cwd` with `args`, capturing its output.
+pub fn bin_run(cwd: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(bin_path()).current_dir(cwd).args(args).output().unwrap()
+}
+
+/// Every file and folder under `dir` (relative path → contents; folders map to `None`), to
+/// compare a location before and after.
+pub fn snapshot(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut std::collections::BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            let rel = p.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+            if p.is_dir() {
+                out.insert(format!("{rel}/"), Vec::new());
+                walk(root, &p, out);
+            } else {
+                out.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// True when the tests run as root (permission bits do not stop root).
+pub fn is_root() -> bool {
+    std::process::Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0\n")).unwrap_or(false)
+}
+
+/// `setpriv` can run a command as `nobody`.
+pub fn can_drop_privileges() -> bool {
+    std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "true"])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
+/// Run the binary as `nobody` in `cwd` (needs root and `setpriv`).
+pub fn bin_run_as_nobody(cwd: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(bin_path())
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap()
+}
+
+/// Set a path's permission bits.
+pub fn chmod(p: &std::path::Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// Make every folder under `dir` writable again (so a test can clean up after a read-only one).
+fn chmod_all(dir: &std::path::Path) {
+    if dir.is_dir() && !dir.is_symlink() {
+        chmod(dir, 0o755);
+        for e in std::fs::read_dir(dir).unwrap() {
+            chmod_all(&e.unwrap().path());
+        }
+    }
 }

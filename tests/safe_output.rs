@@ -1,0 +1,206 @@
+//! skirmish-odds only ever creates, replaces or deletes what it wrote itself (issue #9):
+//! `--out` on a folder that is not an earlier report, an edited report, a read-only location,
+//! shard paths, file values hidden by command-line overrides, `--seed` limits and `--quiet`.
+//! Each of these failed on the main branch before the fix.
+
+mod common;
+
+use common::{bin_run, snapshot, tmp};
+use std::path::Path;
+
+const CONFIG: &str = "configs/bmg-3e/batman-vs-thug.toml";
+
+fn config() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(CONFIG)
+}
+
+/// Runs in `cwd`: (exit code, stderr).
+fn run(cwd: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let o = bin_run(cwd, args);
+    (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+fn one_line_exit_2(code: Option<i32>, err: &str, expect: &[&str]) {
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    for x in expect {
+        assert!(err.contains(x), "expected `{x}` in: {err}");
+    }
+}
+
+#[test]
+fn out_dot_in_a_folder_with_files_touches_nothing() {
+    let d = tmp("safe_output", "dot");
+    std::fs::write(d.join("thesis.txt"), "my only copy").unwrap();
+    std::fs::create_dir(d.join("photos")).unwrap();
+    std::fs::write(d.join("photos/cat.png"), "meow").unwrap();
+    let before = snapshot(&d);
+    let cfg = config();
+    let (code, err) = run(&d, &["run", cfg.to_str().unwrap(), "--trials", "1000", "-q", "--out", "."]);
+    one_line_exit_2(code, &err, &["--out", "not a skirmish-odds report", "thesis.txt"]);
+    assert!(err.starts_with("error: .:"), "names the path as typed: {err}");
+    assert_eq!(snapshot(&d), before, "the folder changed");
+}
+
+#[test]
+fn foreign_folder_is_refused_and_untouched() {
+    let d = tmp("safe_output", "foreign");
+    std::fs::create_dir(d.join("mine")).unwrap();
+    std::fs::write(d.join("mine/results.json"), "{\"mine\": true}").unwrap();
+    let before = snapshot(&d);
+    let cfg = config();
+    let (code, err) = run(&d, &["run", cfg.to_str().unwrap(), "--trials", "1000", "-q", "--out", "mine"]);
+    one_line_exit_2(code, &err, &["mine", "not a skirmish-odds report"]);
+    assert_eq!(snapshot(&d), before);
+    // A file where a folder should be.
+    std::fs::write(d.join("plain"), "x").unwrap();
+    let (code, err) = run(&d, &["run", cfg.to_str().unwrap(), "--trials", "1000", "-q", "--out", "plain"]);
+    one_line_exit_2(code, &err, &["plain", "not a folder"]);
+    assert_eq!(std::fs::read(d.join("plain")).unwrap(), b"x");
+}
+
+#[test]
+fn replacing_a_report_removes_only_its_own_files() {
+    let d = tmp("safe_output", "replace");
+    let cfg = config();
+    let c = cfg.to_str().unwrap();
+    let (code, err) = run(&d, &["run", c, "--trials", "2000", "--seed", "1", "-q", "--out", "r"]);
+    assert_eq!(code, Some(0), "{err}");
+    let first = snapshot(&d.join("r"));
+    assert!(first.contains_key(".skirmish-odds-report.json"), "the report is marked");
+    std::fs::write(d.join("r/notes.md"), "why I ran this").unwrap();
+    let (code, err) = run(&d, &["run", c, "--trials", "2000", "--seed", "2", "-q", "--out", "r"]);
+    assert_eq!(code, Some(0), "{err}");
+    let second = snapshot(&d.join("r"));
+    assert_eq!(second.get("notes.md").map(Vec::as_slice), Some(&b"why I ran this"[..]), "the user's file survives");
+    assert_ne!(second["results.json"], first["results.json"], "the report was replaced");
+    let names: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, vec!["r"], "nothing else left beside the report: {names:?}");
+    // A report file the user edited is not deleted: refused, untouched.
+    std::fs::write(d.join("r/summary.md"), "my edits").unwrap();
+    let before = snapshot(&d);
+    let (code, err) = run(&d, &["run", c, "--trials", "2000", "-q", "--out", "r"]);
+    one_line_exit_2(code, &err, &["summary.md was changed"]);
+    assert_eq!(snapshot(&d), before);
+    // A folder the user put inside a report is refused too.
+    std::fs::remove_file(d.join("r/summary.md")).unwrap();
+    std::fs::create_dir(d.join("r/drafts")).unwrap();
+    let before = snapshot(&d);
+    let (code, err) = run(&d, &["run", c, "--trials", "2000", "-q", "--out", "r"]);
+    one_line_exit_2(code, &err, &["drafts"]);
+    assert_eq!(snapshot(&d), before);
+}
+
+#[test]
+fn report_from_before_manifests_is_still_replaced() {
+    let d = tmp("safe_output", "legacy");
+    let c = config();
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", "old"]);
+    assert_eq!(code, Some(0), "{err}");
+    // What earlier versions wrote: the same files without the manifest.
+    std::fs::remove_file(d.join("old/.skirmish-odds-report.json")).unwrap();
+    std::fs::write(d.join("old/notes.txt"), "keep").unwrap();
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "--seed", "5", "-q", "--out", "old"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(d.join("old/.skirmish-odds-report.json").exists());
+    assert_eq!(std::fs::read(d.join("old/notes.txt")).unwrap(), b"keep");
+}
+
+#[test]
+fn unwritable_location_fails_at_once_naming_the_typed_path() {
+    let d = tmp("safe_output", "readonly");
+    std::fs::create_dir(d.join("locked")).unwrap();
+    let c = config();
+    // 10¹⁰ trials would take minutes: the refusal must come before the simulation.
+    let args = ["run", c.to_str().unwrap(), "--trials", "10000000000", "-q", "--out", "locked/report"];
+    let started = std::time::Instant::now();
+    let (code, err) = if common::is_root() {
+        // root ignores permission bits: run as `nobody` if the system can, else use a path
+        // that even root cannot create folders in.
+        if common::can_drop_privileges() {
+            common::chmod(&d, 0o755);
+            common::chmod(&d.join("locked"), 0o555);
+            let o = common::bin_run_as_nobody(&d, &args);
+            (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+        } else {
+            let args = ["run", c.to_str().unwrap(), "--trials", "10000000000", "-q", "--out", "/proc/locked/report"];
+            run(&d, &args)
+        }
+    } else {
+        common::chmod(&d.join("locked"), 0o555);
+        run(&d, &args)
+    };
+    one_line_exit_2(code, &err, &["locked/report", "--out", "ermission denied"]);
+    assert!(!err.contains("skirmish-odds-"), "names no temporary folder: {err}");
+    assert!(started.elapsed().as_secs() < 20, "refused only after {:?}", started.elapsed());
+    common::chmod(&d.join("locked"), 0o755);
+    assert_eq!(std::fs::read_dir(d.join("locked")).unwrap().count(), 0);
+}
+
+#[test]
+fn shard_output_replaces_only_a_partial_result() {
+    let d = tmp("safe_output", "shard-out");
+    std::fs::write(d.join("notes.json"), "{\"mine\": 1}").unwrap();
+    let c = config();
+    let args = ["run", c.to_str().unwrap(), "--trials", "20000", "--shard", "1/2", "-q", "--out"];
+    let (code, err) = run(&d, &[&args[..], &["notes.json"]].concat());
+    one_line_exit_2(code, &err, &["notes.json", "not a skirmish-odds partial result"]);
+    assert_eq!(std::fs::read(d.join("notes.json")).unwrap(), b"{\"mine\": 1}");
+    // A partial result is replaced; nothing is left beside it.
+    for _ in 0..2 {
+        let (code, err) = run(&d, &[&args[..], &["part.json"]].concat());
+        assert_eq!(code, Some(0), "{err}");
+    }
+    let mut names: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    names.sort();
+    assert_eq!(names, vec!["notes.json", "part.json"]);
+}
+
+/// Case 5: a command-line override does not hide an invalid value in the file.
+#[test]
+fn overrides_never_hide_an_invalid_file() {
+    let base = std::fs::read_to_string(config()).unwrap();
+    for (name, from, to, args, expect) in [
+        ("trials", "trials = 1_000_000", "trials = -7", vec!["--trials", "1000"], "field `trials`"),
+        ("precision", "trials = 1_000_000", "precision = 1e3", vec!["--trials", "1000"], "field `precision`"),
+        ("both", "trials = 1_000_000", "trials = 5\nprecision = 0.01", vec!["--precision", "0.01"], "not both"),
+        ("seed", "seed = 2019", "seed = -4", vec!["--seed", "3"], "field `seed`"),
+        ("max", "trials = 1_000_000", "trials = 9\nmax_trials = 100", vec!["--trials", "1000"], "max_trials"),
+    ] {
+        let text = base.replace(from, to);
+        assert_ne!(text, base, "{name}: the test edit applies");
+        let e = common::fails("overrides", name, &text, &["configs/bmg-3e/cards.toml"], &args, &[expect]);
+        assert!(e.contains(":"), "{name}: {e}");
+        // `validate` rejects the same file with the same message.
+        let p = Path::new(env!("CARGO_TARGET_TMPDIR")).join("overrides").join(name).join("scenario.toml");
+        let o = std::process::Command::new(common::bin_path()).arg("validate").arg(&p).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr), e, "{name}: run and validate agree");
+    }
+}
+
+/// Case 6: `--seed` limits, and `--quiet` silences the precision-cap warning.
+#[test]
+fn seed_limits_and_quiet() {
+    let d = tmp("safe_output", "seed");
+    let c = config();
+    let c = c.to_str().unwrap();
+    for (seed, expect) in [("-1", "seed -1 is negative"), ("9223372036854775808", "too large"), ("x7", "not a whole")] {
+        let (code, err) = run(&d, &["run", c, "--trials", "1000", "-q", "--seed", seed, "--out", "r"]);
+        one_line_exit_2(code, &err, &["--seed", expect, "0..=9223372036854775807"]);
+        assert!(!err.contains("-- -1"), "no clap tip: {err}");
+    }
+    assert!(!d.join("r").exists());
+    let (code, err) = run(&d, &["run", c, "--trials", "1000", "-q", "--seed", "9223372036854775807", "--out", "r"]);
+    assert_eq!(code, Some(0), "{err}");
+    // A precision target that 1,000 trials cannot reach.
+    let cap = ["run", c, "--precision", "0.0001", "--max-trials", "1000", "--out", "r"];
+    let (code, err) = run(&d, &[&cap[..], &["-q"]].concat());
+    assert_eq!((code, err.as_str()), (Some(0), ""), "--quiet prints nothing on stderr");
+    let (code, err) = run(&d, &cap);
+    assert_eq!(code, Some(0));
+    assert!(err.contains("warning: precision target not reached"), "{err}");
+    let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    assert!(summary.contains("trial cap hit before the target was met"), "the report keeps the warning");
+}
