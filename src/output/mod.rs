@@ -418,6 +418,11 @@ fn swap(new: &Path, target: &Path) -> std::io::Result<PathBuf> {
             return Err(e);
         }
     }
+    swap_by_renames(new, target)
+}
+
+/// The fallback of [`swap`]: move the old folder aside, then the new one in (and back if that fails).
+fn swap_by_renames(new: &Path, target: &Path) -> std::io::Result<PathBuf> {
     let mut old = new.as_os_str().to_os_string();
     old.push("-old");
     let old = PathBuf::from(old);
@@ -493,5 +498,45 @@ impl Drop for PartialFile {
             let _ = std::fs::remove_file(&self.staging);
             remove_created(&mut self.created);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("skirmish-odds-output-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn both_ways_of_swapping_put_the_new_folder_in_place_and_return_the_old_one() {
+        for (name, f) in [("exchange", swap as fn(&Path, &Path) -> _), ("renames", swap_by_renames)] {
+            let d = scratch(name);
+            let (new, target) = (d.join(".r.staging"), d.join("r"));
+            std::fs::create_dir(&new).unwrap();
+            std::fs::create_dir(&target).unwrap();
+            std::fs::write(new.join("a"), "new").unwrap();
+            std::fs::write(target.join("a"), "old").unwrap();
+            let old = f(&new, &target).unwrap();
+            assert_eq!(std::fs::read_to_string(target.join("a")).unwrap(), "new", "{name}");
+            assert_eq!(std::fs::read_to_string(old.join("a")).unwrap(), "old", "{name}");
+            std::fs::remove_dir_all(&d).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_failed_second_rename_puts_the_old_folder_back() {
+        let d = scratch("rollback");
+        let target = d.join("r");
+        std::fs::create_dir(&target).unwrap();
+        std::fs::write(target.join("a"), "old").unwrap();
+        // The new folder does not exist: the second rename fails.
+        assert!(swap_by_renames(&d.join(".missing"), &target).is_err());
+        assert_eq!(std::fs::read_to_string(target.join("a")).unwrap(), "old");
+        std::fs::remove_dir_all(&d).unwrap();
     }
 }
