@@ -132,6 +132,10 @@ fn read_partial(path: &Path) -> Result<Partial, InputError> {
         e.file = Some(path.to_path_buf());
         e
     };
+    // Never open a named pipe or device: reading it could block forever.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(at("cannot read partial result: not a regular file".into()));
+    }
     let text = std::fs::read_to_string(path).map_err(|e| at(format!("cannot read partial result: {e}")))?;
     if text.starts_with("{\"schema\":\"skirmish-odds/partial/v1\"") {
         return Err(at("this partial result was made by an older skirmish-odds, which did not carry its config; \

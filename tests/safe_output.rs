@@ -7,6 +7,7 @@ mod common;
 
 use common::{bin_run, snapshot, tmp};
 use std::path::Path;
+use std::process::Command;
 
 const CONFIG: &str = "configs/bmg-3e/batman-vs-thug.toml";
 
@@ -93,18 +94,175 @@ fn replacing_a_report_removes_only_its_own_files() {
 }
 
 #[test]
-fn report_from_before_manifests_is_still_replaced() {
+fn a_report_without_a_manifest_is_refused_untouched() {
+    // A report of an earlier version (no manifest), or a folder of the user's that looks like
+    // one: nothing can tell the user's edits from skirmish-odds' files, so nothing is deleted.
     let d = tmp("safe_output", "legacy");
     let c = config();
     let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", "old"]);
     assert_eq!(code, Some(0), "{err}");
-    // What earlier versions wrote: the same files without the manifest.
     std::fs::remove_file(d.join("old/.skirmish-odds-report.json")).unwrap();
+    std::fs::write(d.join("old/summary.md"), "# My own analysis, written over the old summary\n").unwrap();
     std::fs::write(d.join("old/notes.txt"), "keep").unwrap();
-    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "--seed", "5", "-q", "--out", "old"]);
+    let before = snapshot(&d);
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", "old"]);
+    one_line_exit_2(code, &err, &["old", "earlier skirmish-odds", "without a manifest"]);
+    assert_eq!(snapshot(&d), before);
+}
+
+#[test]
+fn a_manifest_entry_without_a_hash_deletes_nothing() {
+    let d = tmp("safe_output", "no-hash");
+    let c = config();
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", "r"]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(d.join("old/.skirmish-odds-report.json").exists());
-    assert_eq!(std::fs::read(d.join("old/notes.txt")).unwrap(), b"keep");
+    std::fs::write(d.join("r/notes.txt"), "a user's file").unwrap();
+    let m = d.join("r/.skirmish-odds-report.json");
+    let text = std::fs::read_to_string(&m).unwrap();
+    let forged = text.replacen("\"files\": [", "\"files\": [\n    {\"name\": \"notes.txt\", \"bytes\": 13},", 1);
+    assert_ne!(forged, text);
+    std::fs::write(&m, forged).unwrap();
+    let before = snapshot(&d);
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", "r"]);
+    one_line_exit_2(code, &err, &["manifest", "damaged"]);
+    assert_eq!(snapshot(&d), before);
+}
+
+#[test]
+fn broken_symlinks_named_with_a_trailing_slash_are_refused_before_running() {
+    let d = tmp("safe_output", "dangling");
+    std::os::unix::fs::symlink("nowhere", d.join("dl")).unwrap();
+    let c = config();
+    let c = c.to_str().unwrap();
+    for extra in [&["--trials", "10000000000"][..], &["--trials", "20000", "--shard", "1/2"][..]] {
+        for out in ["dl", "dl/"] {
+            let started = std::time::Instant::now();
+            let (code, err) = run(&d, &[&["run", c, "-q", "--out", out][..], extra].concat());
+            one_line_exit_2(code, &err, &["symbolic link to nothing"]);
+            assert!(started.elapsed().as_secs() < 20);
+            assert_eq!(std::fs::read_link(d.join("dl")).unwrap(), Path::new("nowhere"), "the link is kept");
+        }
+    }
+    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+}
+
+#[test]
+fn named_pipes_are_refused_not_opened() {
+    let d = tmp("safe_output", "fifo");
+    let fifo = d.join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let c = config();
+    let c = c.to_str().unwrap();
+    let part = d.join("p.json");
+    assert_eq!(run(&d, &["run", c, "-q", "--trials", "20000", "--shard", "1/1", "--out", "p.json"]).0, Some(0));
+    let _ = part;
+    for args in [
+        vec!["run", c, "-q", "--trials", "20000", "--shard", "1/2", "--out", "fifo"],
+        vec!["merge", "fifo", "--out", "m"],
+        vec!["run", "fifo", "-q"],
+        vec!["run", c, "-q", "--trials", "2000", "--out", "fifo"],
+    ] {
+        // A run that blocks on the pipe would never end: give it 20 s, then fail.
+        let mut child = Command::new(common::bin_path())
+            .current_dir(&d)
+            .args(&args)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if started.elapsed().as_secs() > 20 {
+                child.kill().unwrap();
+                panic!("{args:?} blocked on a named pipe");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        one_line_exit_2(status.code(), &err, &["fifo"]);
+    }
+}
+
+#[test]
+fn an_empty_folder_keeps_its_permissions_and_group() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let d = tmp("safe_output", "modes");
+    std::fs::create_dir(d.join("shared")).unwrap();
+    common::chmod(&d.join("shared"), 0o2770);
+    let c = config();
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", "shared"]);
+    assert_eq!(code, Some(0), "{err}");
+    let m = std::fs::metadata(d.join("shared")).unwrap();
+    assert_eq!(m.permissions().mode() & 0o7777, 0o2770, "the folder's mode is kept");
+    // A second run replaces the report and keeps the mode too.
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", "shared"]);
+    assert_eq!(code, Some(0), "{err}");
+    let m2 = std::fs::metadata(d.join("shared")).unwrap();
+    assert_eq!((m2.permissions().mode() & 0o7777, m2.gid()), (0o2770, m.gid()));
+}
+
+#[test]
+fn a_long_folder_name_works() {
+    let d = tmp("safe_output", "long");
+    let name = "r".repeat(240);
+    let c = config();
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", &name]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", &name]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+}
+
+#[test]
+fn folders_this_user_may_not_change_are_refused_before_running() {
+    if !common::is_root() || !common::can_drop_privileges() {
+        eprintln!("skipped: needs root and setpriv to act as another user");
+        return;
+    }
+    let d = tmp("safe_output", "others");
+    common::chmod(&d, 0o755);
+    let c = config();
+    let c = c.to_str().unwrap();
+    let long = ["run", c, "--trials", "10000000000", "-q", "--out"];
+    let nobody = |out: &str| {
+        let started = std::time::Instant::now();
+        let o = common::bin_run_as_nobody(&d, &[&long[..], &[out]].concat());
+        assert!(started.elapsed().as_secs() < 20, "{out}: refused only after the run");
+        (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    // A report of root's in a folder nobody may write: read-only for nobody.
+    let (code, err) = run(&d, &["run", c, "--trials", "2000", "-q", "--out", "rootrep"]);
+    assert_eq!(code, Some(0), "{err}");
+    let before = snapshot(&d);
+    let (code, err) = nobody("rootrep");
+    one_line_exit_2(code, &err, &["rootrep"]);
+    assert_eq!(snapshot(&d), before);
+    // A shared sticky folder (like /tmp): root's report in it is not nobody's to replace.
+    std::fs::create_dir(d.join("sticky")).unwrap();
+    common::chmod(&d.join("sticky"), 0o1777);
+    let (code, err) = run(&d, &["run", c, "--trials", "2000", "-q", "--out", "sticky/rootrep"]);
+    assert_eq!(code, Some(0), "{err}");
+    common::chmod(&d.join("sticky/rootrep"), 0o777);
+    let before = snapshot(&d);
+    let (code, err) = nobody("sticky/rootrep");
+    one_line_exit_2(code, &err, &["sticky/rootrep", "another user"]);
+    assert_eq!(snapshot(&d), before);
+    // nobody's own report holding root's private file, which nobody may not link.
+    std::fs::create_dir(d.join("mine")).unwrap();
+    std::os::unix::fs::chown(d.join("mine"), Some(65534), Some(65534)).unwrap();
+    let o = common::bin_run_as_nobody(&d.join("mine"), &["run", c, "--trials", "2000", "-q", "--out", "rep"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::write(d.join("mine/rep/secret.txt"), "root's").unwrap();
+    common::chmod(&d.join("mine/rep/secret.txt"), 0o600);
+    let before = snapshot(&d);
+    let (code, err) = nobody("mine/rep");
+    one_line_exit_2(code, &err, &["secret.txt"]);
+    assert_eq!(snapshot(&d), before);
+    let leftovers: Vec<_> = std::fs::read_dir(d.join("mine")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(leftovers, vec!["rep"]);
 }
 
 #[test]

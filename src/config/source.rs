@@ -18,6 +18,14 @@ pub struct Source {
 impl Source {
     /// Read a file; a missing or unreadable file is an input error.
     pub fn read(path: &Path) -> Result<Source, InputError> {
+        // Never open a named pipe or device: reading it could block forever.
+        if let Ok(m) = std::fs::metadata(path)
+            && !m.is_file()
+        {
+            let mut err = InputError::msg("cannot read config file: not a regular file");
+            err.file = Some(path.to_path_buf());
+            return Err(err);
+        }
         match std::fs::read_to_string(path) {
             Ok(text) => Ok(Source { path: path.to_path_buf(), text }),
             Err(e) => {

@@ -2,12 +2,11 @@
 //! wrote with its size and SHA-256, so a later run replaces exactly those files and only while
 //! they still hold what skirmish-odds wrote (a file the user edited is never deleted).
 //!
-//! Reports written before manifests existed are recognised by their own contents (see
-//! [`legacy_files`]) so re-running an old config over its old report keeps working.
+//! Reports written before manifests existed carry no hashes, so nothing could tell a user's
+//! edits in them from skirmish-odds' own files: they are refused like any unmarked folder.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::path::Path;
 
 /// File name of the manifest inside a report folder.
 pub const FILE: &str = ".skirmish-odds-report.json";
@@ -30,14 +29,14 @@ pub struct Manifest {
 pub struct Entry {
     pub name: String,
     pub bytes: u64,
-    /// Lower-case hex SHA-256 of the contents; `None` for a report older than manifests.
-    pub sha256: Option<String>,
+    /// Lower-case hex SHA-256 of the contents: a file is removed only while it still matches.
+    pub sha256: String,
 }
 
 impl Entry {
     /// The entry describing `contents` written as `name`.
     pub fn of(name: &str, contents: &[u8]) -> Entry {
-        Entry { name: name.to_string(), bytes: contents.len() as u64, sha256: Some(sha256_hex(contents)) }
+        Entry { name: name.to_string(), bytes: contents.len() as u64, sha256: sha256_hex(contents) }
     }
 }
 
@@ -68,6 +67,11 @@ impl Manifest {
         if let Some(bad) = m.files.iter().find(|f| !is_plain_name(&f.name)) {
             return Err(format!("it lists `{}`, which is not a file name", bad.name));
         }
+        if let Some(bad) =
+            m.files.iter().find(|f| f.sha256.len() != 64 || !f.sha256.bytes().all(|b| b.is_ascii_hexdigit()))
+        {
+            return Err(format!("the hash of `{}` is not a SHA-256", bad.name));
+        }
         Ok(m)
     }
 }
@@ -90,44 +94,6 @@ pub fn is_report_name(name: &str) -> bool {
         || name.ends_with(".svg")
 }
 
-/// The files of a report written before manifests existed, if `dir` is one: its
-/// `results.json` starts with the result schema, and the charts are those `summary.md` links.
-/// Returns `None` for anything else.
-pub fn legacy_files(dir: &Path, names: &[String]) -> Option<Vec<Entry>> {
-    let json = std::fs::read(dir.join("results.json")).ok()?;
-    if !json.starts_with(b"{\n  \"schema\": \"skirmish-odds/result/v1\"") {
-        return None;
-    }
-    let summary = std::fs::read_to_string(dir.join("summary.md")).ok()?;
-    if !summary.starts_with("# ") {
-        return None;
-    }
-    let mut known: Vec<String> =
-        ["summary.md", "results.csv", "results.json", "index.html"].iter().map(|s| s.to_string()).collect();
-    // Charts are linked as `![stem](stem.png)` and `[SVG](stem.svg)`.
-    for line in summary.lines() {
-        for ext in [".png)", ".svg)"] {
-            if let (Some(open), true) = (line.rfind("]("), line.ends_with(ext)) {
-                let name = &line[open + 2..line.len() - 1];
-                if is_plain_name(name) {
-                    known.push(name.to_string());
-                }
-            }
-        }
-    }
-    Some(
-        names
-            .iter()
-            .filter(|n| known.contains(n))
-            .map(|n| Entry {
-                name: n.clone(),
-                bytes: std::fs::metadata(dir.join(n)).map(|m| m.len()).unwrap_or(0),
-                sha256: None,
-            })
-            .collect(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,7 +103,12 @@ mod tests {
         let m = Manifest::new("x", vec![Entry::of("summary.md", b"# x\n")]);
         assert_eq!(Manifest::parse(&m.to_json()).unwrap(), m);
         assert_eq!(m.files[0].bytes, 4);
-        assert_eq!(m.files[0].sha256.as_deref().map(str::len), Some(64));
+        assert_eq!(m.files[0].sha256.len(), 64);
+        let no_hash = m.to_json().replace(&m.files[0].sha256, "");
+        assert!(Manifest::parse(&no_hash).unwrap_err().contains("SHA-256"));
+        let missing = m.to_json().replace(&format!(",\n      \"sha256\": \"{}\"", m.files[0].sha256), "");
+        assert_ne!(missing, m.to_json());
+        assert!(Manifest::parse(&missing).is_err(), "an entry without a hash is refused");
         let bad = m.to_json().replace("summary.md", "../etc/passwd");
         assert!(Manifest::parse(&bad).unwrap_err().contains("not a file name"));
         let other = m.to_json().replace(SCHEMA, "something/else");

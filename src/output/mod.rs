@@ -87,6 +87,14 @@ fn resolve(shown: &Path, created: &mut Vec<PathBuf>, allowed: &str) -> Result<(P
                 _ => return Err(out_error(shown, "does not end in a file or folder name", allowed)),
             };
             let parent = shown.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            // `link/` with a trailing slash looks missing even when `link` is a broken symlink.
+            if std::fs::symlink_metadata(parent.join(&name)).is_ok() {
+                return Err(out_error(
+                    shown,
+                    "is a symbolic link to nothing; skirmish-odds will not replace it",
+                    allowed,
+                ));
+            }
             create_parents(shown, parent, created)?;
             let real =
                 std::fs::canonicalize(parent).map_err(|e| out_error(shown, format!("cannot resolve: {e}"), allowed))?;
@@ -127,7 +135,12 @@ fn remove_created(created: &mut Vec<PathBuf>) {
 /// Create a hidden staging entry `.NAME.skirmish-odds-PID[-k]` in `parent`: a folder, or an
 /// empty file; `k` counts up past leftovers of a killed process that had the same PID.
 fn create_staging(parent: &Path, name: &OsString, folder: bool) -> std::io::Result<PathBuf> {
-    let base = format!(".{}.skirmish-odds-{}", name.to_string_lossy(), std::process::id());
+    // Stay under the usual 255-byte name limit whatever the name's length.
+    let mut short = name.to_string_lossy().into_owned();
+    while short.len() > 200 {
+        short.pop();
+    }
+    let base = format!(".{short}.skirmish-odds-{}", std::process::id());
     for k in 0..1000 {
         let p = parent.join(if k == 0 { base.clone() } else { format!("{base}-{k}") });
         let made = if folder {
@@ -142,6 +155,74 @@ fn create_staging(parent: &Path, name: &OsString, folder: bool) -> std::io::Resu
         }
     }
     Err(std::io::Error::other("too many leftover staging entries"))
+}
+
+/// Refuse before the run what the swap would fail on after it: a report folder this user may
+/// not change (read-only, someone else's), or one in a shared sticky folder owned by another.
+fn can_replace(shown: &Path, parent: &Path, target: &Path) -> Result<(), Error> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        use std::os::unix::fs::MetadataExt;
+        let writable = |p: &Path| {
+            let Ok(c) = std::ffi::CString::new(p.as_os_str().as_bytes()) else { return false };
+            // SAFETY: a valid NUL-terminated path; faccessat only reads it.
+            unsafe { libc::faccessat(libc::AT_FDCWD, c.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+        };
+        if !writable(target) {
+            return Err(out_error(
+                shown,
+                "is read-only for this user, so its old files could not be removed; make it writable or \
+                 choose another --out",
+                WRITABLE,
+            ));
+        }
+        // SAFETY: geteuid has no preconditions.
+        let me = unsafe { libc::geteuid() };
+        if let (Ok(p), Ok(t)) = (std::fs::metadata(parent), std::fs::metadata(target))
+            && p.mode() & 0o1000 != 0
+            && me != 0
+            && t.uid() != me
+            && p.uid() != me
+        {
+            return Err(out_error(
+                shown,
+                "belongs to another user in a shared folder, which only its owner may replace; choose another --out",
+                WRITABLE,
+            ));
+        }
+    }
+    let _ = (shown, parent, target);
+    Ok(())
+}
+
+/// Give the staged report the folder's permission bits and, where the system allows, its
+/// owner and group (a private or group-shared folder stays so). Best effort: a refusal to
+/// change ownership leaves the files as this user's own.
+fn keep_mode_and_owner(target: &Path, staging: &Path, files: &[Entry]) {
+    let Ok(meta) = std::fs::metadata(target) else { return };
+    let _ = std::fs::set_permissions(staging, meta.permissions());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(mine) = std::fs::metadata(staging) else { return };
+        let uid = (meta.uid() != mine.uid()).then_some(meta.uid());
+        let gid = (meta.gid() != mine.gid()).then_some(meta.gid());
+        if uid.is_none() && gid.is_none() {
+            return;
+        }
+        let mut paths: Vec<PathBuf> = files.iter().map(|f| staging.join(&f.name)).collect();
+        paths.push(staging.join(manifest::FILE));
+        paths.push(staging.to_path_buf());
+        for p in paths {
+            if std::os::unix::fs::lchown(&p, uid, gid).is_err() {
+                // Not allowed to give away ownership: keep at least the group if we may.
+                let _ = std::os::unix::fs::lchown(&p, None, gid);
+            }
+        }
+        // chown clears set-id bits on folders on some systems: put the mode back.
+        let _ = std::fs::set_permissions(staging, meta.permissions());
+    }
 }
 
 /// What the output folder holds before the run.
@@ -165,9 +246,14 @@ fn inspect(shown: &Path, dir: &Path) -> Result<Existing, Error> {
         return Ok(Existing::Nothing);
     }
     names.sort();
-    let utf8: Vec<String> = names.iter().filter_map(|n| n.to_str().map(str::to_string)).collect();
-    let listed = match std::fs::read_to_string(dir.join(manifest::FILE)) {
-        Ok(text) => {
+    let manifest_path = dir.join(manifest::FILE);
+    // Only a regular file is read (a named pipe would block the run).
+    let text = match std::fs::symlink_metadata(&manifest_path) {
+        Ok(m) if m.is_file() => std::fs::read_to_string(&manifest_path).ok(),
+        _ => None,
+    };
+    let listed = match text {
+        Some(text) => {
             Manifest::parse(&text)
                 .map_err(|e| {
                     refuse(format!(
@@ -178,15 +264,23 @@ fn inspect(shown: &Path, dir: &Path) -> Result<Existing, Error> {
                 })?
                 .files
         }
-        Err(_) => manifest::legacy_files(dir, &utf8).ok_or_else(|| {
+        None if names.iter().any(|n| n == "results.json") && names.iter().any(|n| n == "summary.md") => {
+            return Err(refuse(
+                "it looks like a report of an earlier skirmish-odds, written without a manifest, so nothing \
+                 tells its files from your edits: delete it yourself (or move it) and run again, or choose \
+                 another --out"
+                    .into(),
+            ));
+        }
+        None => {
             let shown_names: Vec<String> = names.iter().take(3).map(|n| n.to_string_lossy().into_owned()).collect();
             let more = if names.len() > 3 { format!(" and {} more", names.len() - 3) } else { String::new() };
-            refuse(format!(
+            return Err(refuse(format!(
                 "the folder exists and is not a skirmish-odds report (it holds {}{more}); skirmish-odds replaces \
                  only folders it wrote itself: choose a new or empty folder",
                 shown_names.join(", ")
-            ))
-        })?,
+            )));
+        }
     };
     let mut present = Vec::new();
     for e in listed {
@@ -194,16 +288,14 @@ fn inspect(shown: &Path, dir: &Path) -> Result<Existing, Error> {
         if !meta.is_file() {
             return Err(refuse(format!("{} is no longer the file skirmish-odds wrote; move it away", e.name)));
         }
-        if let Some(sum) = &e.sha256 {
-            let same = meta.len() == e.bytes
-                && std::fs::read(dir.join(&e.name)).map(|b| manifest::sha256_hex(&b) == *sum).unwrap_or(false);
-            if !same {
-                return Err(refuse(format!(
-                    "{} was changed after skirmish-odds wrote it; it will not delete your edits: \
-                     move the file away or choose another --out",
-                    e.name
-                )));
-            }
+        let same = meta.len() == e.bytes
+            && std::fs::read(dir.join(&e.name)).map(|b| manifest::sha256_hex(&b) == e.sha256).unwrap_or(false);
+        if !same {
+            return Err(refuse(format!(
+                "{} was changed after skirmish-odds wrote it; it will not delete your edits: \
+                 move the file away or choose another --out",
+                e.name
+            )));
         }
         present.push(e);
     }
@@ -259,6 +351,7 @@ impl ReportDir {
                 return Err(out_error(shown, "exists and is not a folder", REPORT_ALLOWED));
             }
             let ex = inspect(shown, &target)?;
+            can_replace(shown, &parent, &target)?;
             let cwd = std::env::current_dir().and_then(std::fs::canonicalize).ok();
             if cwd.is_some_and(|c| c.starts_with(&target)) {
                 return Err(out_error(
@@ -290,6 +383,26 @@ impl ReportDir {
             let at = shown.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
             out_error(shown, format!("cannot write in {}: {e}", at.display()), WRITABLE)
         })?;
+        // The user's own files are carried over by hard link at the swap: try each now, so a
+        // file the system will not link (another user's, say) stops the run before it starts.
+        if let Existing::Report { extras, .. } = &existing {
+            for x in extras {
+                let probe = staging.join(x);
+                let linked = std::fs::hard_link(target.join(x), &probe);
+                let _ = std::fs::remove_file(&probe);
+                if let Err(e) = linked {
+                    let _ = std::fs::remove_dir_all(&staging);
+                    return Err(out_error(
+                        shown,
+                        format!(
+                            "cannot carry your file {} into a new report ({e}); move it out of the folder",
+                            x.to_string_lossy()
+                        ),
+                        REPORT_ALLOWED,
+                    ));
+                }
+            }
+        }
         Ok(ReportDir {
             shown: shown.to_path_buf(),
             target,
@@ -344,6 +457,22 @@ impl ReportDir {
         if let (Existing::Nothing, Existing::Report { .. }) = (&self.existing, &now) {
             return Err(out_error(&self.shown, "an earlier report appeared there during the run", REPORT_ALLOWED));
         }
+        if std::fs::symlink_metadata(&self.target).is_ok() && !self.target.exists() {
+            return Err(out_error(&self.shown, "became a symbolic link to nothing during the run", REPORT_ALLOWED));
+        }
+        if let Existing::Report { extras, .. } = &now {
+            for x in extras {
+                std::fs::hard_link(self.target.join(x), self.staging.join(x)).map_err(|e| {
+                    out_error(
+                        &self.shown,
+                        format!("cannot carry your file {} into the new report: {e}", x.to_string_lossy()),
+                        REPORT_ALLOWED,
+                    )
+                })?;
+            }
+        }
+        // The report keeps the folder's permission bits and, where allowed, its owner and group.
+        keep_mode_and_owner(&self.target, &self.staging, &self.written);
         let io = |source| Error::Output { path: self.shown.clone(), source };
         match now {
             Existing::Nothing => {
@@ -352,18 +481,6 @@ impl ReportDir {
                 self.committed = true;
             }
             Existing::Report { listed, extras } => {
-                for x in &extras {
-                    std::fs::hard_link(self.target.join(x), self.staging.join(x)).map_err(|e| {
-                        out_error(
-                            &self.shown,
-                            format!("cannot carry your file {} into the new report: {e}", x.to_string_lossy()),
-                            REPORT_ALLOWED,
-                        )
-                    })?;
-                }
-                if let Ok(meta) = std::fs::metadata(&self.target) {
-                    let _ = std::fs::set_permissions(&self.staging, meta.permissions());
-                }
                 let old = swap(&self.staging, &self.target).map_err(io)?;
                 self.committed = true;
                 step("swapped");
@@ -374,11 +491,9 @@ impl ReportDir {
                 for n in names {
                     let _ = std::fs::remove_file(old.join(n));
                 }
-                if std::fs::remove_dir(&old).is_err() {
-                    eprintln!(
-                        "warning: the previous report's folder kept files added during the run; they are in {}",
-                        old.display()
-                    );
+                if let Err(e) = std::fs::remove_dir(&old) {
+                    // Only files that appeared in the old folder after the last check can be left.
+                    eprintln!("warning: could not remove the previous report's folder {}: {e}", old.display());
                 }
             }
         }
@@ -391,7 +506,13 @@ impl ReportDir {
 impl Drop for ReportDir {
     fn drop(&mut self) {
         if !self.committed {
-            // The staging folder is this process's own (its name carries our PID).
+            // The staging folder is this process's own (its name carries our PID); it may have
+            // been given a read-only mode just before a failed swap.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let _ = std::fs::set_permissions(&self.staging, std::fs::Permissions::from_mode(0o700));
+            }
             let _ = std::fs::remove_dir_all(&self.staging);
             remove_created(&mut self.created);
         }
@@ -457,6 +578,10 @@ impl PartialFile {
         if exists {
             if target.is_dir() {
                 return Err(out_error(shown, "is a folder", "with --shard, the partial result file to write"));
+            }
+            // Never open a named pipe or device: it could block the run forever.
+            if !std::fs::metadata(&target).map(|m| m.is_file()).unwrap_or(false) {
+                return Err(out_error(shown, "exists and is not a regular file", PARTIAL_ALLOWED));
             }
             let mut head = vec![0u8; PARTIAL_PREFIX.len()];
             let ours =
