@@ -75,19 +75,13 @@ fn resolve(shown: &Path, created: &mut Vec<PathBuf>, allowed: &str) -> Result<(P
             Ok((parent.to_path_buf(), name.to_os_string(), true))
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            if std::fs::symlink_metadata(shown).is_ok() {
-                return Err(out_error(
-                    shown,
-                    "is a symbolic link to nothing; skirmish-odds will not replace it",
-                    allowed,
-                ));
-            }
             let name = match shown.components().next_back() {
                 Some(Component::Normal(n)) => n.to_os_string(),
                 _ => return Err(out_error(shown, "does not end in a file or folder name", allowed)),
             };
             let parent = shown.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            // `link/` with a trailing slash looks missing even when `link` is a broken symlink.
+            // Something is there that cannot be followed: a broken symlink, also when named
+            // `link/` (with the slash it looks missing even to lstat).
             if std::fs::symlink_metadata(parent.join(&name)).is_ok() {
                 return Err(out_error(
                     shown,
