@@ -109,6 +109,9 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                 sc.kind.name(),
                 sc.cells.len()
             ));
+            for n in &sc.notes {
+                say(&format!("  {}\n", n.line()));
+            }
             Ok(())
         }
         Command::Run(args) => run(args),
@@ -200,6 +203,12 @@ fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) 
     completed()?;
     if json {
         say(&report.to_json());
+        if !quiet {
+            // stdout holds the JSON (which lists them too); people watching stderr see them here.
+            for n in &result.scenario.notes {
+                eprintln!("note: {}", n.line());
+            }
+        }
     } else if !quiet {
         say(&report::terminal(&result, &report));
         say(&format!("Report written to {}/ ({} files)\n", shown.display(), files.len()));

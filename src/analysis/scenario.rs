@@ -257,7 +257,50 @@ pub struct Scenario {
     pub readings: Vec<(&'static str, String)>,
     /// Human-readable setup lines (cards, weapons, circumstances) for the summary.
     pub setup: Vec<String>,
+    /// What the reader must know about this scenario's rules: values that cannot matter here and
+    /// rules it touches that the analyser does not model. Printed in every output (see [`Note`]).
+    pub notes: Vec<Note>,
     pub source: PathBuf,
     pub cells: Vec<CellSpec>,
     pub layout: Layout,
+}
+
+/// Why a [`Note`] is attached to a scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoteKind {
+    /// A value the config sets that cannot change any number in this scenario (e.g. a melee-only
+    /// field with a ranged weapon). A warning, not an error: existing configs keep working.
+    Ignored,
+    /// A rule the scenario touches that the analyser does not model (with the reason). The numbers
+    /// are right for the rules that are modelled; the note says what they leave out.
+    NotModelled,
+}
+
+/// One line a report must show beside its numbers (stderr warning, summary.md, results.json,
+/// index.html), so nothing is silently skipped.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Note {
+    pub kind: NoteKind,
+    pub text: String,
+}
+
+impl Note {
+    /// A value that cannot matter in this scenario.
+    pub fn ignored(text: impl Into<String>) -> Note {
+        Note { kind: NoteKind::Ignored, text: text.into() }
+    }
+
+    /// A rule the scenario touches that is not modelled.
+    pub fn not_modelled(text: impl Into<String>) -> Note {
+        Note { kind: NoteKind::NotModelled, text: text.into() }
+    }
+
+    /// The line as printed: `ignored: …` / `not modelled: …`.
+    pub fn line(&self) -> String {
+        match self.kind {
+            NoteKind::Ignored => format!("ignored: {}", self.text),
+            NoteKind::NotModelled => format!("not modelled: {}", self.text),
+        }
+    }
 }

@@ -285,6 +285,7 @@ fn finish_scenario(
         stop,
         readings,
         setup,
+        notes: ctx.notes.borrow().clone(),
         source: path.to_path_buf(),
         cells,
         layout,
@@ -354,6 +355,9 @@ struct Ctx {
     ruleset: &'static str,
     /// Copies of the files to read instead of the disk (a partial result's, for `merge`).
     embedded: Option<Vec<Source>>,
+    /// Notes the builders attach to the scenario (values that cannot matter, rules not modelled).
+    /// A `RefCell` so any builder holding `&Ctx` can add one; deduplicated in order of arrival.
+    notes: std::cell::RefCell<Vec<crate::analysis::scenario::Note>>,
 }
 
 impl Ctx {
@@ -365,6 +369,26 @@ impl Ctx {
             weapons: BTreeMap::new(),
             fighters: BTreeMap::new(),
             ruleset: "bmg-3e",
+            notes: Default::default(),
+        }
+    }
+
+    /// A sweep whose cells all compile to the same trial cannot show anything: say so (a warning,
+    /// not an error, so configs that did this keep running). Trials hold the resolved dice
+    /// procedure (masks, dice counts, damage), so equal trials mean equal distributions.
+    fn note_constant_sweep(&self, p: &str, cells: &[CellSpec], why: &str) {
+        if cells.len() > 1 && cells.windows(2).all(|w| w[0].trial == w[1].trial) {
+            self.note(crate::analysis::scenario::Note::ignored(format!(
+                "sweep parameter `{p}` cannot change any number in this scenario{why}: every value gives the same trial"
+            )));
+        }
+    }
+
+    /// Attach a note to the scenario being built (once, however many cells raise it).
+    fn note(&self, note: crate::analysis::scenario::Note) {
+        let mut notes = self.notes.borrow_mut();
+        if !notes.contains(&note) {
+            notes.push(note);
         }
     }
 
@@ -1235,6 +1259,13 @@ impl Ctx {
                     })?;
                     cells.push(cell(&format!("{p} = {v}"), vec![(p.to_string(), json!(v))], AnyTrial::Attack(attack)));
                 }
+                let why = match (p, &base.weapon.kind) {
+                    ("attacker.strength", WeaponKind::Ranged { .. }) => {
+                        " (a ranged attack rolls the weapon's Strength, not the shooter's)"
+                    }
+                    _ => "",
+                };
+                self.note_constant_sweep(p, &cells, why);
                 Ok((cells, Layout::Sweep { parameter: p.to_string(), values }))
             }
             (None, Some(c)) => {
@@ -1271,6 +1302,7 @@ impl Ctx {
                         AnyTrial::Check(Check::new(&s2)),
                     ));
                 }
+                self.note_constant_sweep(p, &cells, "");
                 Ok((cells, Layout::Sweep { parameter: p.to_string(), values }))
             }
             _ => Err(self.err(

@@ -115,7 +115,15 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String)]) -> St
     for (k, v) in &sc.readings {
         let _ = writeln!(s, "<tr><td><code>{}</code></td><td>{}</td></tr>", escape(k), escape(v));
     }
-    s.push_str("</tbody></table>\n<h2>Charts</h2>\n");
+    s.push_str("</tbody></table>\n");
+    if !sc.notes.is_empty() {
+        s.push_str("<h2>Notes</h2>\n<ul class=\"notes\">\n");
+        for n in &sc.notes {
+            let _ = writeln!(s, "<li>{}</li>", escape(&n.line()));
+        }
+        s.push_str("</ul>\n");
+    }
+    s.push_str("<h2>Charts</h2>\n");
     for (stem, svg) in svgs {
         let _ = writeln!(
             s,

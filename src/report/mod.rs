@@ -258,6 +258,12 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
     for (k, v) in &sc.readings {
         s.push_str(&format!("| `{k}` | {v} |\n"));
     }
+    if !sc.notes.is_empty() {
+        s.push_str("\n## Notes\n\nWhat these numbers leave out, and values of the config that cannot change them.\n\n");
+        for n in &sc.notes {
+            s.push_str(&format!("- {}\n", n.line()));
+        }
+    }
     s.push_str("\n## Results\n\n");
     if let Some(v) = tables::verdict(report) {
         s.push_str(&format!("**{v}**\n\n"));
@@ -322,6 +328,12 @@ pub fn terminal(run: &RunResult, report: &Report) -> String {
         "  Readings: {}\n\n",
         sc.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
     ));
+    if !sc.notes.is_empty() {
+        for n in &sc.notes {
+            s.push_str(&format!("  {}\n", n.line()));
+        }
+        s.push('\n');
+    }
     if let Some(v) = tables::verdict(report) {
         s.push_str(&format!("{v}\n\n"));
     }

@@ -88,6 +88,9 @@ pub struct Report {
     pub trials: u64,
     /// Ambiguity switches in force: booleans as JSON booleans, choices as strings.
     pub readings: Ordered<Value>,
+    /// Values that cannot matter here and rules touched but not modelled (empty: nothing to say).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<crate::analysis::scenario::Note>,
     pub cells: Vec<CellReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best: Option<Best>,
@@ -156,6 +159,7 @@ impl Report {
                     })
                     .collect(),
             ),
+            notes: sc.notes.clone(),
             cells,
             best,
             balance,
