@@ -1,11 +1,12 @@
 //! ¡Bichos! config: profiles, the source's weapons, and the bichos scenario kinds.
 
 use super::{Ctx, cell, raw};
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
+use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Note};
 use crate::error::InputError;
 use crate::rules::bichos::{
-    Encounter, HoleDoubles, Opposed, PROFILES, Profile, Pursuit, Reaction, Readings, Sequence, Shot, Situation,
-    TERRAIN, Targets, TerrainRoll, TrialBichos, Units, WEAPONS, Weapon, encounter_number,
+    Encounter, HoleDoubles, Opposed, PROFILES, Profile, Pursuit, PursuitHalving, Reaction, Readings, RetreatDistance,
+    Sequence, Shot, Situation, TERRAIN, Targets, TerrainRoll, TrialBichos, Units, WEAPONS, Weapon, WoundLowFdv,
+    WoundedTests, encounter_number,
 };
 use serde_json::json;
 use std::ops::RangeInclusive;
@@ -18,6 +19,10 @@ pub(super) fn refuse_bichos_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str
         ("units", r.units.is_some()),
         ("grenade_pot", r.grenade_pot.is_some()),
         ("hole_doubles", r.hole_doubles.is_some()),
+        ("wound_table_low_fdv", r.wound_table_low_fdv.is_some()),
+        ("shot_wounded_tests", r.shot_wounded_tests.is_some()),
+        ("retreat_distance", r.retreat_distance.is_some()),
+        ("pursuit_halving", r.pursuit_halving.is_some()),
     ] {
         if set {
             return Err(ctx.err(
@@ -30,6 +35,9 @@ pub(super) fn refuse_bichos_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str
     }
     Ok(())
 }
+
+/// The readings a bichos config may set, for error messages.
+const BICHOS_READINGS: &str = "bichos readings: units, grenade_pot, hole_doubles, wound_table_low_fdv, shot_wounded_tests, retreat_distance, pursuit_halving";
 
 fn names<T>(list: &[(&str, &str, T)]) -> String {
     list.iter().map(|(n, _, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
@@ -47,7 +55,20 @@ impl Ctx {
                     0,
                     &["readings", field],
                     format!("`{field}` is a Batman Miniature Game reading"),
-                    "bichos readings: units, grenade_pot, hole_doubles",
+                    BICHOS_READINGS,
+                ));
+            }
+        }
+        for (field, set) in [
+            ("guard_backlash_crits", r.guard_backlash_crits.is_some()),
+            ("detection_range", r.detection_range.is_some()),
+        ] {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["readings", field],
+                    format!("`{field}` is not a bichos reading"),
+                    BICHOS_READINGS,
                 ));
             }
         }
@@ -87,10 +108,43 @@ impl Ctx {
                         0,
                         &["readings", "hole_doubles"],
                         format!("unknown reading `{other}`"),
-                        "`multiply` (default), `sum`, `one_die`",
+                        "`sum` (default), `multiply`, `one_die`",
                     ));
                 }
             };
+        }
+        let choice = |field: &'static str, v: &Option<String>, allowed: &'static str, names: &[&str]| match v {
+            None => Ok(None),
+            Some(x) => match names.iter().position(|n| n == x) {
+                Some(i) => Ok(Some(i)),
+                None => Err(self.err(0, &["readings", field], format!("unknown reading `{x}`"), allowed)),
+            },
+        };
+        if let Some(i) =
+            choice("wound_table_low_fdv", &r.wound_table_low_fdv, "`extend` (default), `clamp`", &["extend", "clamp"])?
+        {
+            out.wound_table_low_fdv = [WoundLowFdv::Extend, WoundLowFdv::Clamp][i];
+        }
+        if let Some(i) = choice(
+            "shot_wounded_tests",
+            &r.shot_wounded_tests,
+            "`both` (default), `herido_only`",
+            &["both", "herido_only"],
+        )? {
+            out.shot_wounded_tests = [WoundedTests::Both, WoundedTests::HeridoOnly][i];
+        }
+        if let Some(i) =
+            choice("retreat_distance", &r.retreat_distance, "`table` (default), `summary`", &["table", "summary"])?
+        {
+            out.retreat_distance = [RetreatDistance::Table, RetreatDistance::Summary][i];
+        }
+        if let Some(i) = choice(
+            "pursuit_halving",
+            &r.pursuit_halving,
+            "`round_down` (default), `fractional`",
+            &["round_down", "fractional"],
+        )? {
+            out.pursuit_halving = [PursuitHalving::RoundDown, PursuitHalving::Fractional][i];
         }
         Ok(out)
     }
@@ -136,6 +190,109 @@ impl Ctx {
     }
 
     pub(super) fn build_bichos(
+        &self,
+        kind: Kind,
+        f: &raw::ScenarioFile,
+        r: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let built = self.build_bichos_cells(kind, f, r, setup)?;
+        self.note_bichos_readings(kind, f, &built.0);
+        Ok(built)
+    }
+
+    /// A reading the config sets that cannot change any number of this scenario gets a note.
+    fn note_bichos_readings(&self, kind: Kind, f: &raw::ScenarioFile, cells: &[CellSpec]) {
+        let trials: Vec<&TrialBichos> = cells
+            .iter()
+            .filter_map(|c| match &c.trial {
+                AnyTrial::Bichos(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let any = |p: &dyn Fn(&TrialBichos) -> bool| trials.iter().any(|t| p(t));
+        let hits = any(&|t| matches!(t, TrialBichos::Shot(_) | TrialBichos::Sequence(_) | TrialBichos::Duel(_)));
+        let shots = any(&|t| match t {
+            TrialBichos::Shot(s) => s.shooting,
+            TrialBichos::Sequence(s) => s.shooting,
+            TrialBichos::Duel(d) => d.a.shooting || d.b.shooting,
+            _ => false,
+        });
+        let distances =
+            kind != Kind::Variants && any(&|t| matches!(t, TrialBichos::Encounter(_) | TrialBichos::Pursuit(_)));
+        let inches_hole = any(&|t| matches!(t, TrialBichos::Encounter(e) if e.readings.units == Units::Inches));
+        let pursuit = any(&|t| matches!(t, TrialBichos::Pursuit(_)));
+        let mut weapons: Vec<&str> = Vec::new();
+        for s in [&f.shot, &f.sequence].into_iter().flatten() {
+            weapons.push(&s.weapon);
+        }
+        if let Some(a) = &f.arsenal {
+            weapons.extend(a.weapons.iter().map(String::as_str));
+        }
+        if let Some(d) = &f.duel {
+            weapons.extend([&d.a, &d.b].iter().map(|x| x.weapon.as_deref().unwrap_or("fists")));
+        }
+        let raw = &f.readings;
+        let why = [
+            (
+                "units",
+                raw.units.is_some() && !distances,
+                if kind == Kind::Variants {
+                    "this kind shows both variants"
+                } else {
+                    "it measures no distance (the firing table takes range and movement as conditions)"
+                },
+            ),
+            ("grenade_pot", raw.grenade_pot.is_some() && !weapons.contains(&"grenade"), "no grenade is thrown"),
+            (
+                "hole_doubles",
+                raw.hole_doubles.is_some() && !inches_hole,
+                "it only applies to the inches variant's hole distance",
+            ),
+            ("wound_table_low_fdv", raw.wound_table_low_fdv.is_some() && !hits, "no attack is resolved"),
+            ("shot_wounded_tests", raw.shot_wounded_tests.is_some() && !shots, "no figure is shot at"),
+            (
+                "retreat_distance",
+                raw.retreat_distance.is_some(),
+                "no figure is moved on a table (it changes only the wording of the \"Herido\" row)",
+            ),
+            ("pursuit_halving", raw.pursuit_halving.is_some() && !pursuit, "there is no pursuit"),
+        ];
+        for (field, ignored, reason) in why {
+            if ignored {
+                self.note(Note::ignored(format!(
+                    "`readings.{field}` cannot change any number in this scenario: {reason}"
+                )));
+            }
+        }
+    }
+
+    /// Sequences carry state between attacks, but not position.
+    fn note_sequence_moves(&self, shooting: bool) {
+        self.note(Note::not_modelled(if shooting {
+            "what a target does between attacks: one that ducks back would move to cover, one that flees runs for the table edge — later attacks keep the configured range and cover"
+        } else {
+            "what a target does between attacks: one that retreats or flees moves away — later attacks are still made in contact"
+        }));
+    }
+
+    /// The charger's FDV for the threat range's "Cargando" test (`[threat.bichos] fdv`).
+    pub(super) fn bichos_threat_fdv(&self, b: &raw::ThreatBichos) -> Result<u8, InputError> {
+        self.note(Note::not_modelled(
+            "¡Bichos! charge: the charged figure's \"Asaltado\" test (it may flee or fire as the charger arrives) and terrain that halves movement",
+        ));
+        match b.fdv {
+            Some(v) => Ok(self.int(0, &["threat", "bichos", "fdv"], v, 0..=20, "fdv")? as u8),
+            None => {
+                self.note(Note::not_modelled(
+                    "¡Bichos! charge: `[threat.bichos] fdv` is not set, so the \"Cargando\" test uses FDV 9 (the Soldado's and Colono's, MOV 20 cm [8\"]); set the charger's own (modified) FDV",
+                ));
+                Ok(9)
+            }
+        }
+    }
+
+    fn build_bichos_cells(
         &self,
         kind: Kind,
         f: &raw::ScenarioFile,
@@ -196,7 +353,15 @@ impl Ctx {
                         setup.push(format!("Target {}: {label} (RES {}, BLD {}, FDV {})", i + 1, p.res, p.bld, p.fdv));
                         targets.push((p, Situation { target_index: i as u8 + 1, ..situation }));
                     }
-                    let shot = Shot { shooter_hda: shooter.hda, damage_dice: weapon.dice, pot, targets };
+                    let shot = Shot {
+                        shooter_hda: shooter.hda,
+                        damage_dice: weapon.dice,
+                        pot,
+                        shooting: weapon.pot.is_some(),
+                        rules: r.hit_rules(),
+                        targets,
+                    };
+                    setup.push(reactions_text(weapon.pot.is_some(), r));
                     Ok((vec![cell("shot", vec![], b(TrialBichos::Shot(shot)))], Layout::Single))
                 } else {
                     let n =
@@ -204,10 +369,14 @@ impl Ctx {
                     let (p, label) = self.profile_b(f, &n, &[sec, "target"])?;
                     let cap = self.int(0, &[sec, "cap"], s.cap.unwrap_or(100), 1..=1000, "cap")? as u16;
                     setup.push(format!("Target: {label} (RES {}, BLD {}, FDV {}); attacks repeat with RES, FDV and death carried over, up to {cap}", p.res, p.bld, p.fdv));
+                    setup.push(reactions_text(weapon.pot.is_some(), r));
+                    self.note_sequence_moves(weapon.pot.is_some());
                     let seq = Sequence {
                         shooter_hda: shooter.hda,
                         damage_dice: weapon.dice,
                         pot,
+                        shooting: weapon.pot.is_some(),
+                        rules: r.hit_rules(),
                         target: p,
                         situation: Situation { target_index: 1, ..situation },
                         cap,
@@ -272,6 +441,8 @@ impl Ctx {
                             shooter_hda: shooter.hda,
                             damage_dice: w.dice,
                             pot: w.pot.unwrap_or(shooter.pot),
+                            shooting: w.pot.is_some(),
+                            rules: r.hit_rules(),
                             target: tp,
                             situation,
                             cap,
@@ -299,6 +470,8 @@ impl Ctx {
                         .join("; ")
                 ));
                 setup.push(format!("Each cell: attacks at one target (the first on the firing table) repeated until it is dead or {cap} attacks; a weapon without a long range (the grenade) has no long-range cells"));
+                setup.push(reactions_text(weapons.iter().any(|(w, _)| w.pot.is_some()), r));
+                self.note_sequence_moves(weapons.iter().any(|(w, _)| w.pot.is_some()));
                 Ok((
                     cells,
                     Layout::Arsenal { weapons: weapons.into_iter().map(|(_, l)| l).collect(), situations, index },
@@ -401,8 +574,8 @@ impl Ctx {
             Kind::Pursuit => {
                 let p = self.section(&f.pursuit, "pursuit")?;
                 let (prof, label) = self.profile_b(f, &p.profile, &["pursuit", "profile"])?;
-                let pu = pursuit_of(&prof, r.units);
-                setup.push(pursuit_text(&label, &prof, r.units));
+                let pu = pursuit_of(&prof, r.units, r.pursuit_halving);
+                setup.push(pursuit_text(&label, &prof, r.units, r.pursuit_halving));
                 Ok((vec![cell("pursuit", vec![], b(TrialBichos::Pursuit(pu)))], Layout::Single))
             }
             Kind::Terrain => {
@@ -418,8 +591,8 @@ impl Ctx {
                 let e_cm = self.encounter_b(&v.terrain, v.holes, v.soldiers, v.humans, "variants", cm, &mut lines)?;
                 let e_in = Encounter { readings: inches, ..e_cm };
                 setup.extend(lines);
-                setup.push(pursuit_text(&label, &prof, Units::Cm));
-                setup.push(pursuit_text(&label, &prof, Units::Inches));
+                setup.push(pursuit_text(&label, &prof, Units::Cm, r.pursuit_halving));
+                setup.push(pursuit_text(&label, &prof, Units::Inches, r.pursuit_halving));
                 setup.push("The cm variant rolls the hole distance as 3D6 × 5 cm; the inches variant as 1D6 × 1D6 inches (doubles per `hole_doubles`). Comparisons convert inches at the translation's own 2.5 cm per inch (20 cm = 8\")".into());
                 let cells = vec![
                     cell("encounter, cm", vec![("variant".into(), json!("cm"))], b(TrialBichos::Encounter(e_cm))),
@@ -431,12 +604,12 @@ impl Ctx {
                     cell(
                         "pursuit, cm",
                         vec![("variant".into(), json!("cm"))],
-                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Cm))),
+                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Cm, r.pursuit_halving))),
                     ),
                     cell(
                         "pursuit, inches",
                         vec![("variant".into(), json!("inches"))],
-                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches))),
+                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches, r.pursuit_halving))),
                     ),
                 ];
                 Ok((cells, Layout::Variants))
@@ -488,8 +661,18 @@ impl Ctx {
                 };
                 let (fa, a_label) = side(&d.a, "a")?;
                 let (fb, b_label) = side(&d.b, "b")?;
-                setup.push(format!("{turns} turns: activation by FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks its next attack; failed: flees); RES ≤ 0 flees; the fight ends when one flees or dies"));
-                let duel = crate::rules::bichos::duel::Duel { a: fa, b: fb, turns };
+                setup.push(format!("{turns} turns: activation by current FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks back; failed both: flees); a figure shot at tests \"Bajo fuego\" (2nd: ducks back; failed both: flees){}; an \"H\" knocks the figure down: it spends its next activation standing up; a figure that ducked back loses its next activation; RES ≤ 0 flees; a figure fleeing a fight in contact takes a free attack from behind; the fight ends when one flees or dies",
+                    if r.shot_wounded_tests == WoundedTests::HeridoOnly { " — a wounded figure only \"Herido\" (`shot_wounded_tests = herido_only`)" } else { ", after \"Herido\" when wounded" }));
+                let contact = !fa.shooting || !fb.shooting;
+                self.note(Note::not_modelled(
+                    "the approach: the \"Cargando\" and \"Asaltado\" tests and any movement before the fight (both figures start able to attack each other); ducking back and retreating move no figure (a figure that ducks back loses its next activation)",
+                ));
+                if contact {
+                    self.note(Note::not_modelled(
+                        "summary G (seed line 487): a figure attacked in melee that gets \"Adelante\" on its reaction test may strike back at once — each figure attacks on its own activation only",
+                    ));
+                }
+                let duel = crate::rules::bichos::duel::Duel { a: fa, b: fb, turns, rules: r.hit_rules() };
                 Ok((
                     vec![cell(
                         &format!("{a_label} vs {b_label}"),
@@ -555,21 +738,41 @@ impl Ctx {
     }
 }
 
-fn pursuit_of(p: &Profile, units: Units) -> Pursuit {
-    Pursuit { mov: if units == Units::Cm { p.mov_cm } else { p.mov_in }, fdv: p.fdv, units }
+fn pursuit_of(p: &Profile, units: Units, halving: PursuitHalving) -> Pursuit {
+    Pursuit { mov: if units == Units::Cm { p.mov_cm } else { p.mov_in }, fdv: p.fdv, units, halving }
 }
 
-fn pursuit_text(label: &str, p: &Profile, units: Units) -> String {
-    let (mov, bonus, u) = match units {
-        Units::Cm => (p.mov_cm, "2 / 5 / 7 cm", "cm"),
-        Units::Inches => (p.mov_in, "1 / 2 / 3\"", "\""),
+fn pursuit_text(label: &str, p: &Profile, units: Units, halving: PursuitHalving) -> String {
+    let (mov, bonus, u, floor) = match units {
+        Units::Cm => (p.mov_cm, "2 / 5 / 7 cm", "cm", "2 cm"),
+        Units::Inches => (p.mov_in, "1 / 2 / 3\"", "\"", "1\""),
     };
     format!(
-        "Pursuit ({} variant) by {label}: MOV {mov}{u} + ½D6 ({bonus}); then FDV {} tests each turn, a failure pursues again at half MOV; charge reach 1.5 × MOV = {}{u}",
+        "Pursuit ({} variant) by {label}: MOV {mov}{u} + ½D6 ({bonus}); then an FDV {} test each turn (2D6 ≤ FDV stops it), a failure pursues again at half MOV ({}), down to the first MOV ≤ {floor}; charge reach 1.5 × MOV = {}{u}",
         units.name(),
         p.fdv,
+        match halving {
+            PursuitHalving::RoundDown => "halves rounded down",
+            PursuitHalving::Fractional => "exact halves, the total rounded to the nearest whole unit",
+        },
         mov * 3 / 2
     )
+}
+
+/// The reaction tests an attack forces, for the setup lines.
+fn reactions_text(shooting: bool, r: &Readings) -> String {
+    let herido = "a wounded target tests \"Herido\" at once (passed 2nd: FDV −1; failed both: flees, RES and FDV 0)";
+    if shooting {
+        format!(
+            "Reaction tests: {herido}; a target shot at, hit or missed, tests \"Bajo fuego\" (failed both: flees){}; in cover +1 to both; \"flees\" counts RES ≤ 0 and failed tests",
+            match r.shot_wounded_tests {
+                WoundedTests::Both => ", after \"Herido\" when wounded",
+                WoundedTests::HeridoOnly => " unless it was wounded (`shot_wounded_tests = herido_only`)",
+            }
+        )
+    } else {
+        format!("Reaction tests (melee): {herido}; in cover +1; \"flees\" counts RES ≤ 0 and failed tests")
+    }
 }
 
 fn situation_text(s: &Situation) -> String {
