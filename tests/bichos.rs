@@ -117,6 +117,49 @@ fn hits_match_exact_enumeration() {
     }
 }
 
+/// Repeated heavy-weapon attacks on a big bug, damage only (no reaction tests), state carried:
+/// compared with the independent reading's exact Markov chain (`/work/readings/bichos.md`,
+/// `shots-to-kill-big-bug.toml`, "RES-only flight" column): P(dead by attack 1, 2, 3) = 0.0217,
+/// 0.0482, 0.0792; the first is exactly 13/36 · 26/36 · 1/36 = 169/7776 (an "H" that leaves
+/// RES ≤ 0 is fatal at FDV 0) plus nothing else.
+#[derive(Clone)]
+struct DamageOnly {
+    target: Profile,
+}
+
+impl Trial for DamageOnly {
+    fn shape(&self) -> Shape {
+        Shape::new(vec![("kill", 5)], vec![])
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let mut st = State::new(&self.target);
+        let s = Situation { target_index: 1, ..Situation::default() };
+        let mut o = Outcome::default();
+        o.metrics[0] = 4;
+        for k in 1..=3 {
+            resolve(dice, 10, 2, 9, &self.target, &s, &mut st, WoundLowFdv::Extend);
+            if st.dead {
+                o.metrics[0] = k;
+                break;
+            }
+        }
+        o
+    }
+}
+
+#[test]
+fn damage_only_sequence_matches_the_independent_markov_chain() {
+    let t = simulate(&DamageOnly { target: profile("grande") }, 21);
+    let n = t.trials as f64;
+    let mut cum = 0.0;
+    for (k, p) in [(1, 169.0 / 7776.0), (2, 0.0482), (3, 0.0792)] {
+        cum += t.hists[0][k] as f64 / n;
+        let se = (p * (1.0 - p) / n).sqrt();
+        assert!((cum - p).abs() < 5.0 * se + 5e-5, "P(dead by attack {k}) = {cum}, expected {p}");
+    }
+}
+
 #[test]
 fn firing_table_probabilities_by_hand() {
     // First target, effective range, HDA 10, no cover: misses only on 4, 7, 10 (3 + 6 + 3 of 36).

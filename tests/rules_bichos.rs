@@ -236,3 +236,86 @@ fn readings_that_cannot_matter_get_a_note() {
     assert!(summary.contains("retreats 5 cm [2\"]"), "{summary}");
     assert!(summary.contains("| `retreat_distance` | summary |"), "{summary}");
 }
+
+/// The six-turn duel of `configs/bichos/duel-soldier-vs-big-bug.toml` against the independent
+/// reading's exact Markov chain (`/work/readings/bichos.md`, section 2, "+ Bajo fuego" row: current
+/// FDV activation, knock-down and ducking cost the next activation, Herido then Bajo fuego):
+/// P(soldier wins) 0.3341, P(bug wins) 0.4576, neither 0.2083. The free attack on a figure fleeing
+/// from contact changes only who dies, not who wins.
+#[test]
+fn six_turn_duel_matches_the_independent_markov_chain() {
+    let (v, _) = run(
+        "duel_six_turns",
+        &format!(
+            "{HEAD}kind = \"duel\"\ntrials = 200000\n[duel]\nrounds = 6\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"grande\", weapon = \"big_claws\" }}\n"
+        ),
+    );
+    let n = trials(&v);
+    close("P(A wins)", event(&v, 0, "a_wins"), 0.3341, n);
+    close("P(B wins)", event(&v, 0, "b_wins"), 0.4576, n);
+    close("P(draw)", event(&v, 0, "draw"), 0.2083, n);
+}
+
+/// `ranged_in_contact = melee` (seed line 497: "la columna correspondiente al valor de POT del arma
+/// (o del personaje, si el combate es CaC)"): the Soldado's rifle against a bug in contact uses his
+/// own POT 9 and forces no "Bajo fuego". One turn: P(bug out) = 258547/1119744 ≈ 0.2309; P(B wins)
+/// ≈ 0.02710 (the bug strikes back unless out, knocked down; the Soldado out w.p. 34037/839808).
+#[test]
+fn ranged_weapon_in_contact_can_fight_as_melee() {
+    let (v, summary) = run(
+        "duel_melee_rifle",
+        &format!(
+            "{HEAD}kind = \"duel\"\ntrials = 200000\n[readings]\nranged_in_contact = \"melee\"\n[duel]\nrounds = 1\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
+        ),
+    );
+    let n = trials(&v);
+    close("P(A wins)", event(&v, 0, "a_wins"), 258547.0 / 1119744.0, n);
+    close("P(B wins)", event(&v, 0, "b_wins"), 2123942837.0 / 78364164096.0, n);
+    assert!(summary.contains("| `ranged_in_contact` | melee |"));
+}
+
+/// `pursuit_test = reaction`: the D8 FDV test as a full reaction test, passing at either roll
+/// stopping it: P(stop) = 1 − (5/12)² = 119/144 at FDV 7; mean total 37.498 cm (the independent
+/// reading gives 37.498 too). `hole_triples = sum` (seed line 537 read literally for cm: "salvo que
+/// sean iguales"): three equal dice give the sum in cm, P(3 cm) = 1/216; mean 154/3 ≈ 51.33 cm.
+#[test]
+fn pursuit_test_and_hole_triples_readings() {
+    let (v, _) = run(
+        "pursuit_reaction",
+        &format!(
+            "{HEAD}kind = \"pursuit\"\ntrials = 300000\n[readings]\nunits = \"cm\"\npursuit_test = \"reaction\"\n[pursuit]\nprofile = \"pequeno\"\n"
+        ),
+    );
+    close("P(1 turn)", metric_p(&v, 0, "turns", 1), 119.0 / 144.0, trials(&v));
+    let m = metric_mean(&v, 0, "total");
+    assert!((m - 37.498426).abs() < 0.03, "mean total {m}");
+    let (v, _) = run(
+        "hole_triples",
+        &format!(
+            "{HEAD}kind = \"encounter\"\ntrials = 300000\n[readings]\nunits = \"cm\"\nhole_triples = \"sum\"\n[encounter]\nterrain = \"open\"\n"
+        ),
+    );
+    let n = trials(&v);
+    close("P(3 cm)", metric_p(&v, 0, "distance", 3), 1.0 / 216.0, n);
+    close("P(90 cm): 6, 6, 6 is 18 cm now", metric_p(&v, 0, "distance", 90), 0.0, n);
+    close("P(18 cm)", metric_p(&v, 0, "distance", 18), 1.0 / 216.0, n);
+    let m = metric_mean(&v, 0, "distance");
+    assert!((m - 154.0 / 3.0).abs() < 0.15, "mean distance {m}");
+}
+
+/// `flee_res = keep`: a figure that fails "Herido" flees with FDV 0 but keeps its RES (the default
+/// `zero` follows summary D5, "RES y FDV = 0").
+#[test]
+fn flee_res_reading() {
+    let small = PROFILES[3].2;
+    let s = Situation { target_index: 1, ..Situation::default() };
+    for (res, expect) in [(FleeRes::Zero, 0), (FleeRes::Keep, 46)] {
+        let mut d = ScriptedDice::new(&[1, 2, 1, 6, 6, 6, 6]);
+        let mut st = State::new(&small);
+        let (f, _) = resolve(&mut d, 10, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
+        let rules = HitRules { flee_res: res, ..HitRules::default() };
+        let r = react(&mut d, &mut st, f != Fire::Miss, true, 0, &rules);
+        assert!(r.flees && st.fled() && st.fdv == 0);
+        assert_eq!(st.res, expect, "{res:?}");
+    }
+}

@@ -110,12 +110,14 @@ def prob(d, pred):
     return sum((p for k, p in d.items() if pred(k)), F(0))
 
 
-def pursuit(mov, fdv, units="cm", fractional=False):
+def pursuit(mov, fdv, units="cm", fractional=False, reaction=False):
     """Summary D8, seed 82: MOV + 1/2D6 (2/5/7 cm or 1/2/3"), then FDV tests; a failure pursues at
     half MOV, halving until the first MOV <= 2 cm [1"] (that turn is still pursued)."""
     floor = 2 if units == "cm" else 1
     bonus = [2, 5, 7] if units == "cm" else [1, 2, 3]
     p = p_le(fdv)
+    if reaction:  # pursuit_test = reaction: passing at the 1st or the 2nd roll stops it
+        p = 1 - (1 - p) ** 2
     q = 1 - p
     halves = []
     m = F(mov)
@@ -166,6 +168,12 @@ if __name__ == "__main__":
     old_out = prob(one_attack(10, 3, 11, 49, 7, 8, reactions=False), lambda k: k[0] or k[1])
     print(f"   (damage only, no reaction tests: P(bug out) = {float(old_out):.6f})")
 
+    print("== ranged_in_contact = melee: the Soldado's rifle at its own POT 9, no Bajo fuego, one turn")
+    bug_m = one_attack(10, 3, 9, 49, 7, 8, shooting=False)
+    out_m = prob(bug_m, lambda k: k[0] or k[1])
+    acts_m = prob(bug_m, lambda k: not (k[0] or k[1] or k[2] or k[3]))
+    print(f"   P(A wins) = {out_m} = {float(out_m):.6f}; P(B wins) = {acts_m * sol_out} = {float(acts_m * sol_out):.6f}")
+
     print("== Big bug claws (HDA 12, 3D6, own POT 12) on a Soldado (RES 81, FDV 9, BLD 8), melee")
     sol_big = one_attack(12, 3, 12, 81, 9, 8, shooting=False)
     summarise("melee", sol_big)
@@ -204,5 +212,7 @@ if __name__ == "__main__":
         h, t, mf, mt = pursuit(mov, fdv, u)
         print(f"   MOV {mov}{u} FDV {fdv}: halves {[str(x) for x in h]}; turns {dict((k, str(v)) for k, v in t.items())}; "
               f"mean first {mf} ; mean total {mt} = {float(mt):.6f}")
+    h, t, mf, mt = pursuit(30, 7, "cm", reaction=True)
+    print(f"   pursuit_test = reaction, MOV 30 cm FDV 7: P(1 turn) {t[1]}; mean total {mt} = {float(mt):.6f}")
     h, t, mf, mt = pursuit(20, 9, "cm", fractional=True)
     print(f"   fractional MOV 20 cm FDV 9: halves {[str(x) for x in h]}; mean total (unrounded) {float(mt):.6f}")

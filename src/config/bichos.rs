@@ -4,9 +4,9 @@ use super::{Ctx, cell, raw};
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Note};
 use crate::error::InputError;
 use crate::rules::bichos::{
-    Encounter, HoleDoubles, Opposed, PROFILES, Profile, Pursuit, PursuitHalving, Reaction, Readings, RetreatDistance,
-    Sequence, Shot, Situation, TERRAIN, Targets, TerrainRoll, TrialBichos, Units, WEAPONS, Weapon, WoundLowFdv,
-    WoundedTests, encounter_number,
+    Encounter, FleeRes, HoleDoubles, HoleTriples, Opposed, PROFILES, Profile, Pursuit, PursuitHalving, PursuitTest,
+    RangedInContact, Reaction, Readings, RetreatDistance, Sequence, Shot, Situation, TERRAIN, Targets, TerrainRoll,
+    TrialBichos, Units, WEAPONS, Weapon, WoundLowFdv, WoundedTests, encounter_number,
 };
 use serde_json::json;
 use std::ops::RangeInclusive;
@@ -23,6 +23,10 @@ pub(super) fn refuse_bichos_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str
         ("shot_wounded_tests", r.shot_wounded_tests.is_some()),
         ("retreat_distance", r.retreat_distance.is_some()),
         ("pursuit_halving", r.pursuit_halving.is_some()),
+        ("hole_triples", r.hole_triples.is_some()),
+        ("flee_res", r.flee_res.is_some()),
+        ("pursuit_test", r.pursuit_test.is_some()),
+        ("ranged_in_contact", r.ranged_in_contact.is_some()),
     ] {
         if set {
             return Err(ctx.err(
@@ -37,7 +41,7 @@ pub(super) fn refuse_bichos_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str
 }
 
 /// The readings a bichos config may set, for error messages.
-const BICHOS_READINGS: &str = "bichos readings: units, grenade_pot, hole_doubles, wound_table_low_fdv, shot_wounded_tests, retreat_distance, pursuit_halving";
+const BICHOS_READINGS: &str = "bichos readings: units, grenade_pot, hole_doubles, hole_triples, wound_table_low_fdv, shot_wounded_tests, flee_res, retreat_distance, pursuit_halving, pursuit_test, ranged_in_contact";
 
 fn names<T>(list: &[(&str, &str, T)]) -> String {
     list.iter().map(|(n, _, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
@@ -146,6 +150,22 @@ impl Ctx {
         )? {
             out.pursuit_halving = [PursuitHalving::RoundDown, PursuitHalving::Fractional][i];
         }
+        if let Some(i) = choice("hole_triples", &r.hole_triples, "`multiply` (default), `sum`", &["multiply", "sum"])? {
+            out.hole_triples = [HoleTriples::Multiply, HoleTriples::Sum][i];
+        }
+        if let Some(i) = choice("flee_res", &r.flee_res, "`zero` (default), `keep`", &["zero", "keep"])? {
+            out.flee_res = [FleeRes::Zero, FleeRes::Keep][i];
+        }
+        if let Some(i) =
+            choice("pursuit_test", &r.pursuit_test, "`single` (default), `reaction`", &["single", "reaction"])?
+        {
+            out.pursuit_test = [PursuitTest::Single, PursuitTest::Reaction][i];
+        }
+        if let Some(i) =
+            choice("ranged_in_contact", &r.ranged_in_contact, "`shot` (default), `melee`", &["shot", "melee"])?
+        {
+            out.ranged_in_contact = [RangedInContact::Shot, RangedInContact::Melee][i];
+        }
         Ok(out)
     }
 
@@ -222,6 +242,13 @@ impl Ctx {
             kind != Kind::Variants && any(&|t| matches!(t, TrialBichos::Encounter(_) | TrialBichos::Pursuit(_)));
         let inches_hole = any(&|t| matches!(t, TrialBichos::Encounter(e) if e.readings.units == Units::Inches));
         let pursuit = any(&|t| matches!(t, TrialBichos::Pursuit(_)));
+        let mixed_duel = f.duel.as_ref().is_some_and(|d| {
+            let ranged = |x: &raw::FighterRef| {
+                let w = x.weapon.as_deref().unwrap_or("fists");
+                WEAPONS.iter().any(|(n, _, wp)| *n == w && wp.pot.is_some())
+            };
+            ranged(&d.a) != ranged(&d.b)
+        });
         let mut weapons: Vec<&str> = Vec::new();
         for s in [&f.shot, &f.sequence].into_iter().flatten() {
             weapons.push(&s.weapon);
@@ -257,6 +284,19 @@ impl Ctx {
                 "no figure is moved on a table (it changes only the wording of the \"Herido\" row)",
             ),
             ("pursuit_halving", raw.pursuit_halving.is_some() && !pursuit, "there is no pursuit"),
+            ("pursuit_test", raw.pursuit_test.is_some() && !pursuit, "there is no pursuit"),
+            ("flee_res", raw.flee_res.is_some() && !hits, "no attack is resolved"),
+            (
+                "hole_triples",
+                raw.hole_triples.is_some()
+                    && !any(&|t| matches!(t, TrialBichos::Encounter(e) if e.readings.units == Units::Cm)),
+                "it only applies to the cm variant's hole distance",
+            ),
+            (
+                "ranged_in_contact",
+                raw.ranged_in_contact.is_some() && !mixed_duel,
+                "it only applies to a duel between a ranged and a melee weapon",
+            ),
         ];
         for (field, ignored, reason) in why {
             if ignored {
@@ -574,8 +614,8 @@ impl Ctx {
             Kind::Pursuit => {
                 let p = self.section(&f.pursuit, "pursuit")?;
                 let (prof, label) = self.profile_b(f, &p.profile, &["pursuit", "profile"])?;
-                let pu = pursuit_of(&prof, r.units, r.pursuit_halving);
-                setup.push(pursuit_text(&label, &prof, r.units, r.pursuit_halving));
+                let pu = pursuit_of(&prof, r.units, r);
+                setup.push(pursuit_text(&label, &prof, r.units, r));
                 Ok((vec![cell("pursuit", vec![], b(TrialBichos::Pursuit(pu)))], Layout::Single))
             }
             Kind::Terrain => {
@@ -591,8 +631,8 @@ impl Ctx {
                 let e_cm = self.encounter_b(&v.terrain, v.holes, v.soldiers, v.humans, "variants", cm, &mut lines)?;
                 let e_in = Encounter { readings: inches, ..e_cm };
                 setup.extend(lines);
-                setup.push(pursuit_text(&label, &prof, Units::Cm, r.pursuit_halving));
-                setup.push(pursuit_text(&label, &prof, Units::Inches, r.pursuit_halving));
+                setup.push(pursuit_text(&label, &prof, Units::Cm, r));
+                setup.push(pursuit_text(&label, &prof, Units::Inches, r));
                 setup.push("The cm variant rolls the hole distance as 3D6 × 5 cm; the inches variant as 1D6 × 1D6 inches (doubles per `hole_doubles`). Comparisons convert inches at the translation's own 2.5 cm per inch (20 cm = 8\")".into());
                 let cells = vec![
                     cell("encounter, cm", vec![("variant".into(), json!("cm"))], b(TrialBichos::Encounter(e_cm))),
@@ -604,12 +644,12 @@ impl Ctx {
                     cell(
                         "pursuit, cm",
                         vec![("variant".into(), json!("cm"))],
-                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Cm, r.pursuit_halving))),
+                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Cm, r))),
                     ),
                     cell(
                         "pursuit, inches",
                         vec![("variant".into(), json!("inches"))],
-                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches, r.pursuit_halving))),
+                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches, r))),
                     ),
                 ];
                 Ok((cells, Layout::Variants))
@@ -659,8 +699,18 @@ impl Ctx {
                     };
                     Ok((fighter, label))
                 };
-                let (fa, a_label) = side(&d.a, "a")?;
-                let (fb, b_label) = side(&d.b, "b")?;
+                let (mut fa, a_label) = side(&d.a, "a")?;
+                let (mut fb, b_label) = side(&d.b, "b")?;
+                if r.ranged_in_contact == RangedInContact::Melee && fa.shooting != fb.shooting {
+                    // "o del personaje, si el combate es CaC" (seed line 497): the gun fights in melee.
+                    for f in [&mut fa, &mut fb] {
+                        if f.shooting {
+                            f.shooting = false;
+                            f.pot = f.profile.pot;
+                        }
+                    }
+                    setup.push("In contact with a melee fighter, the ranged weapon fights in melee (`ranged_in_contact = melee`): the character's POT on the impact table, no \"Bajo fuego\"".into());
+                }
                 setup.push(format!("{turns} turns: activation by current FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks back; failed both: flees); a figure shot at tests \"Bajo fuego\" (2nd: ducks back; failed both: flees){}; an \"H\" knocks the figure down: it spends its next activation standing up; a figure that ducked back loses its next activation; RES ≤ 0 flees; a figure fleeing a fight in contact takes a free attack from behind; the fight ends when one flees or dies",
                     if r.shot_wounded_tests == WoundedTests::HeridoOnly { " — a wounded figure only \"Herido\" (`shot_wounded_tests = herido_only`)" } else { ", after \"Herido\" when wounded" }));
                 let contact = !fa.shooting || !fb.shooting;
@@ -738,20 +788,30 @@ impl Ctx {
     }
 }
 
-fn pursuit_of(p: &Profile, units: Units, halving: PursuitHalving) -> Pursuit {
-    Pursuit { mov: if units == Units::Cm { p.mov_cm } else { p.mov_in }, fdv: p.fdv, units, halving }
+fn pursuit_of(p: &Profile, units: Units, r: &Readings) -> Pursuit {
+    Pursuit {
+        mov: if units == Units::Cm { p.mov_cm } else { p.mov_in },
+        fdv: p.fdv,
+        units,
+        halving: r.pursuit_halving,
+        test: r.pursuit_test,
+    }
 }
 
-fn pursuit_text(label: &str, p: &Profile, units: Units, halving: PursuitHalving) -> String {
+fn pursuit_text(label: &str, p: &Profile, units: Units, r: &Readings) -> String {
     let (mov, bonus, u, floor) = match units {
         Units::Cm => (p.mov_cm, "2 / 5 / 7 cm", "cm", "2 cm"),
         Units::Inches => (p.mov_in, "1 / 2 / 3\"", "\"", "1\""),
     };
     format!(
-        "Pursuit ({} variant) by {label}: MOV {mov}{u} + ½D6 ({bonus}); then an FDV {} test each turn (2D6 ≤ FDV stops it), a failure pursues again at half MOV ({}), down to the first MOV ≤ {floor}; charge reach 1.5 × MOV = {}{u}",
+        "Pursuit ({} variant) by {label}: MOV {mov}{u} + ½D6 ({bonus}); then an FDV {} test each turn ({}), a failure pursues again at half MOV ({}), down to the first MOV ≤ {floor}; charge reach 1.5 × MOV = {}{u}",
         units.name(),
         p.fdv,
-        match halving {
+        match r.pursuit_test {
+            PursuitTest::Single => "2D6 ≤ FDV stops it",
+            PursuitTest::Reaction => "a reaction test: passing at the 1st or 2nd roll stops it",
+        },
+        match r.pursuit_halving {
             PursuitHalving::RoundDown => "halves rounded down",
             PursuitHalving::Fractional => "exact halves, the total rounded to the nearest whole unit",
         },

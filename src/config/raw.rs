@@ -95,6 +95,10 @@ pub struct Readings {
     pub shot_wounded_tests: Option<String>,
     pub retreat_distance: Option<String>,
     pub pursuit_halving: Option<String>,
+    pub hole_triples: Option<String>,
+    pub flee_res: Option<String>,
+    pub pursuit_test: Option<String>,
+    pub ranged_in_contact: Option<String>,
 }
 
 /// A character card.

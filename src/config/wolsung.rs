@@ -67,6 +67,10 @@ impl Ctx {
             ("shot_wounded_tests", r.shot_wounded_tests.is_some()),
             ("retreat_distance", r.retreat_distance.is_some()),
             ("pursuit_halving", r.pursuit_halving.is_some()),
+            ("hole_triples", r.hole_triples.is_some()),
+            ("flee_res", r.flee_res.is_some()),
+            ("pursuit_test", r.pursuit_test.is_some()),
+            ("ranged_in_contact", r.ranged_in_contact.is_some()),
         ];
         let allowed = match self.ruleset {
             "wolsung" => "guard_backlash_crits",

@@ -124,7 +124,7 @@ impl Trial for Duel {
                     fire != Fire::Miss,
                     f[s].shooting,
                     situation_modifier(&f[s].situation),
-                    self.rules.wounded_tests,
+                    &self.rules,
                 );
                 if re.ducks {
                     skip[o] = true;

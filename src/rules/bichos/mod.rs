@@ -43,6 +43,48 @@ pub enum HoleDoubles {
     OneDie,
 }
 
+/// The cm variant's triples (`hole_triples`). The main text (seed line 537) prints "lanza 3D6, y
+/// salvo que sean iguales, multiplica el resultado por 5cm" and the summary's asterisk follows
+/// "3D6" (line 104): read literally the clause is the cm rule's, and the worked example (4, 1, 1 →
+/// 30 cm, line 546) allows it only for three equal dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoleTriples {
+    /// Always × 5 cm: the clause belongs to the inches variant (default, with the digest).
+    Multiply,
+    /// Three equal dice are not multiplied: the sum in cm (3, 6, … 18 cm).
+    Sum,
+}
+
+/// What fleeing does to RES (`flee_res`). Summary D5 (seed line 82): "HUIR: … RES y FDV = 0";
+/// the text does not say whether a figure that flees a failed test with RES left loses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FleeRes {
+    /// RES becomes 0 (a negative RES is kept) (default, the summary's words).
+    Zero,
+    /// RES is kept; only FDV becomes 0 and the figure is out of the fight.
+    Keep,
+}
+
+/// The pursuer's FDV test each turn (`pursuit_test`, summary D8: "chequea FDV … Si acierta se
+/// detendrá, si falla perseguirá otro turno").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PursuitTest {
+    /// One 2D6 ≤ FDV: the text names only success and failure (default).
+    Single,
+    /// A full reaction test: passing at the first or the second roll stops it.
+    Reaction,
+}
+
+/// A ranged weapon fired at an opponent that fights in melee (`ranged_in_contact`, duels only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangedInContact {
+    /// Its attacks are shots: the weapon's POT, and the target tests "Bajo fuego" (default).
+    Shot,
+    /// It is melee ("o del personaje, si el combate es CaC", seed line 497): the character's POT,
+    /// no "Bajo fuego", and a wounded target passing "Herido" 2nd keeps fighting.
+    Melee,
+}
+
 /// The wound table off its printed columns (`wound_table_low_fdv`): FDV 0–1, which a figure has
 /// once RES ≤ 0 (seed line 505) or after repeated "−1" results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +129,7 @@ pub enum PursuitHalving {
 pub struct HitRules {
     pub low_fdv: WoundLowFdv,
     pub wounded_tests: WoundedTests,
+    pub flee_res: FleeRes,
 }
 
 impl Default for HitRules {
@@ -106,6 +149,10 @@ pub struct Readings {
     pub shot_wounded_tests: WoundedTests,
     pub retreat_distance: RetreatDistance,
     pub pursuit_halving: PursuitHalving,
+    pub hole_triples: HoleTriples,
+    pub flee_res: FleeRes,
+    pub pursuit_test: PursuitTest,
+    pub ranged_in_contact: RangedInContact,
 }
 
 impl Default for Readings {
@@ -118,6 +165,10 @@ impl Default for Readings {
             shot_wounded_tests: WoundedTests::Both,
             retreat_distance: RetreatDistance::Table,
             pursuit_halving: PursuitHalving::RoundDown,
+            hole_triples: HoleTriples::Multiply,
+            flee_res: FleeRes::Zero,
+            pursuit_test: PursuitTest::Single,
+            ranged_in_contact: RangedInContact::Shot,
         }
     }
 }
@@ -169,12 +220,44 @@ impl Readings {
                 }
                 .to_string(),
             ),
+            (
+                "hole_triples",
+                match self.hole_triples {
+                    HoleTriples::Multiply => "multiply",
+                    HoleTriples::Sum => "sum",
+                }
+                .to_string(),
+            ),
+            (
+                "flee_res",
+                match self.flee_res {
+                    FleeRes::Zero => "zero",
+                    FleeRes::Keep => "keep",
+                }
+                .to_string(),
+            ),
+            (
+                "pursuit_test",
+                match self.pursuit_test {
+                    PursuitTest::Single => "single",
+                    PursuitTest::Reaction => "reaction",
+                }
+                .to_string(),
+            ),
+            (
+                "ranged_in_contact",
+                match self.ranged_in_contact {
+                    RangedInContact::Shot => "shot",
+                    RangedInContact::Melee => "melee",
+                }
+                .to_string(),
+            ),
         ]
     }
 
     /// The readings one hit depends on.
     pub fn hit_rules(&self) -> HitRules {
-        HitRules { low_fdv: self.wound_table_low_fdv, wounded_tests: self.shot_wounded_tests }
+        HitRules { low_fdv: self.wound_table_low_fdv, wounded_tests: self.shot_wounded_tests, flee_res: self.flee_res }
     }
 }
 
@@ -365,17 +448,19 @@ pub struct State {
     pub fdv: u8,
     pub knocked_down: bool,
     pub dead: bool,
+    /// Fled on a failed reaction test (RES ≤ 0 is a flight too, see [`State::fled`]).
+    pub fled_test: bool,
 }
 
 impl State {
     /// A fresh figure.
     pub fn new(p: &Profile) -> Self {
-        State { res: p.res as i32, fdv: p.fdv, knocked_down: false, dead: false }
+        State { res: p.res as i32, fdv: p.fdv, knocked_down: false, dead: false, fled_test: false }
     }
 
-    /// RES ≤ 0 (by damage, or set to 0 by fleeing): the figure has fled.
+    /// RES ≤ 0, or a failed reaction test: the figure has fled.
     pub fn fled(&self) -> bool {
-        self.res <= 0
+        self.res <= 0 || self.fled_test
     }
 
     /// Lose `n` RES at once and check RES (seed lines 482, 505): RES ≤ 0 → FDV 0 and it flees;
@@ -390,10 +475,14 @@ impl State {
         }
     }
 
-    /// "Huir" (summary D5, seed line 82): "RES y FDV = 0". A figure already below 0 keeps its RES.
-    pub fn flee(&mut self) {
-        self.res = self.res.min(0);
+    /// "Huir" (summary D5, seed line 82): "RES y FDV = 0" — RES per the `flee_res` reading (a
+    /// figure already below 0 keeps its RES either way).
+    pub fn flee(&mut self, res: FleeRes) {
+        if res == FleeRes::Zero {
+            self.res = self.res.min(0);
+        }
         self.fdv = 0;
+        self.fled_test = true;
     }
 }
 
@@ -499,7 +588,7 @@ pub fn react<D: Dice>(
     wounded: bool,
     shot: bool,
     modifier: i32,
-    tests: WoundedTests,
+    rules: &HitRules,
 ) -> Reacted {
     let mut out = Reacted::default();
     if state.dead || state.fled() {
@@ -515,20 +604,20 @@ pub fn react<D: Dice>(
                 out.ducks = shot;
             }
             _ => {
-                state.flee();
+                state.flee(rules.flee_res);
                 out.flees = true;
                 return out;
             }
         }
     }
-    if shot && (!wounded || tests == WoundedTests::Both) {
+    if shot && (!wounded || rules.wounded_tests == WoundedTests::Both) {
         let b = reaction_test(dice, state.fdv as i32 + modifier);
         out.bajo_fuego = Some(b);
         match b {
             0 => {}
             1 => out.ducks = true,
             _ => {
-                state.flee();
+                state.flee(rules.flee_res);
                 out.flees = true;
                 out.ducks = false;
             }
@@ -591,7 +680,7 @@ impl Trial for Shot {
         for (i, (p, s)) in self.targets.iter().enumerate() {
             let mut st = State::new(p);
             let (f, r) = resolve(dice, self.shooter_hda, self.damage_dice, self.pot, p, s, &mut st, self.rules.low_fdv);
-            react(dice, &mut st, f != Fire::Miss, self.shooting, situation_modifier(s), self.rules.wounded_tests);
+            react(dice, &mut st, f != Fire::Miss, self.shooting, situation_modifier(s), &self.rules);
             o.metrics[i] = r.res_lost.min(u16::MAX as u32) as u16;
             o.flag(5 * i, f != Fire::Miss);
             o.flag(5 * i + 1, r.critical);
@@ -656,7 +745,7 @@ impl Trial for Sequence {
                 &mut st,
                 self.rules.low_fdv,
             );
-            react(dice, &mut st, f != Fire::Miss, self.shooting, modifier, self.rules.wounded_tests);
+            react(dice, &mut st, f != Fire::Miss, self.shooting, modifier, &self.rules);
             if shot == 1 {
                 o.metrics[2] = r.res_lost.min(u16::MAX as u32) as u16;
                 o.flag(0, f != Fire::Miss);
@@ -752,7 +841,10 @@ pub const ENCOUNTER_EVENTS: [&str; 6] =
 /// The distance a hole opens at, in the variant's units.
 pub fn hole_distance<D: Dice>(dice: &mut D, r: &Readings) -> u16 {
     match r.units {
-        Units::Cm => (dice.d6() as u16 + dice.d6() as u16 + dice.d6() as u16) * 5,
+        Units::Cm => {
+            let (a, b, c) = (dice.d6() as u16, dice.d6() as u16, dice.d6() as u16);
+            if a == b && b == c && r.hole_triples == HoleTriples::Sum { a + b + c } else { (a + b + c) * 5 }
+        }
         Units::Inches => {
             let (a, b) = (dice.d6() as u16, dice.d6() as u16);
             if a == b {
@@ -845,6 +937,7 @@ pub struct Pursuit {
     pub fdv: u8,
     pub units: Units,
     pub halving: PursuitHalving,
+    pub test: PursuitTest,
 }
 
 impl Trial for Pursuit {
@@ -866,7 +959,11 @@ impl Trial for Pursuit {
         // In 64ths of the unit: exact for every fractional half down to the floor (MOV ≤ 100).
         const SCALE: u32 = 64;
         let (mut rest, mut turns, mut mov) = (0u32, 1u16, self.mov as u32 * SCALE);
-        while mov > floor * SCALE && roll_2d6(dice) > self.fdv {
+        let fails = |dice: &mut D| match self.test {
+            PursuitTest::Single => roll_2d6(dice) > self.fdv,
+            PursuitTest::Reaction => reaction_test(dice, self.fdv as i32) == 2,
+        };
+        while mov > floor * SCALE && fails(dice) {
             mov = match self.halving {
                 PursuitHalving::RoundDown => (mov / SCALE / 2) * SCALE,
                 PursuitHalving::Fractional => mov / 2,

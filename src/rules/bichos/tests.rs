@@ -120,17 +120,17 @@ fn damage_step_by_step() {
     let (f, r) = resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
     assert_eq!((f, r.res_lost, st.res), (Fire::Light, 3, 46));
     // RES ≤ 0 → FDV 0 and flees; RES ≤ −start → dead.
-    let mut st = State { res: 2, fdv: 7, knocked_down: false, dead: false };
+    let mut st = State { res: 2, fdv: 7, knocked_down: false, dead: false, fled_test: false };
     let mut d = ScriptedDice::new(&[1, 2, 6]);
     resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
     assert!(st.fled() && st.fdv == 0 && !st.dead);
     // Light wound of 10 + 1 − 8 = 3 at RES −40: −43 > −49, not dead.
-    let mut st = State { res: -40, fdv: 0, knocked_down: false, dead: false };
+    let mut st = State { res: -40, fdv: 0, knocked_down: false, dead: false, fled_test: false };
     let mut d = ScriptedDice::new(&[1, 2, 1]);
     resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
     assert!(!st.dead && st.res == -43);
     // Light wound of 10 + 6 − 8 = 8 at RES −45: −53 ≤ −49, dead.
-    let mut st = State { res: -45, fdv: 0, knocked_down: false, dead: false };
+    let mut st = State { res: -45, fdv: 0, knocked_down: false, dead: false, fled_test: false };
     let mut d = ScriptedDice::new(&[1, 2, 6]);
     resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
     assert!(st.dead && st.res == -53);
@@ -183,16 +183,29 @@ fn terrain_and_bug_type_probabilities() {
 
 #[test]
 fn pursuit_distances_per_variant() {
-    let p = Pursuit { mov: 30, fdv: 12, units: Units::Cm, halving: PursuitHalving::RoundDown };
+    let p =
+        Pursuit { mov: 30, fdv: 12, units: Units::Cm, halving: PursuitHalving::RoundDown, test: PursuitTest::Single };
     let mut d = ScriptedDice::new(&[1, 3, 3]);
     assert_eq!(p.run(&mut d).metrics[0], 32, "½D6 = 1 → 2 cm");
     let mut d = ScriptedDice::new(&[6, 3, 3]);
     assert_eq!(p.run(&mut d).metrics[0], 37, "½D6 = 3 → 7 cm");
-    let p = Pursuit { mov: 12, fdv: 12, units: Units::Inches, halving: PursuitHalving::RoundDown };
+    let p = Pursuit {
+        mov: 12,
+        fdv: 12,
+        units: Units::Inches,
+        halving: PursuitHalving::RoundDown,
+        test: PursuitTest::Single,
+    };
     let mut d = ScriptedDice::new(&[4, 3, 3]);
     assert_eq!(p.run(&mut d).metrics[0], 14, "½D6 = 2 → 2\"");
     // A failed FDV test (2D6 > FDV) pursues again at half MOV.
-    let p = Pursuit { mov: 12, fdv: 5, units: Units::Inches, halving: PursuitHalving::RoundDown };
+    let p = Pursuit {
+        mov: 12,
+        fdv: 5,
+        units: Units::Inches,
+        halving: PursuitHalving::RoundDown,
+        test: PursuitTest::Single,
+    };
     let mut d = ScriptedDice::new(&[1, 6, 6, 1, 1]);
     let o = p.run(&mut d);
     assert_eq!((o.metrics[1], o.metrics[2]), (13 + 6, 2));
@@ -209,7 +222,7 @@ fn failed_herido_flees_with_res_and_fdv_zero() {
     let mut d = ScriptedDice::new(&[1, 2, 1, 6, 6, 6, 6]);
     let mut st = State::new(&small);
     let (f, _) = resolve(&mut d, 10, 1, 5, &small, &cover, &mut st, WoundLowFdv::Extend);
-    let r = react(&mut d, &mut st, f != Fire::Miss, true, situation_modifier(&cover), WoundedTests::Both);
+    let r = react(&mut d, &mut st, f != Fire::Miss, true, situation_modifier(&cover), &HitRules::default());
     assert_eq!((r.herido, r.bajo_fuego, r.flees), (Some(2), None, true));
     assert_eq!((st.res, st.fdv, st.fled()), (0, 0, true));
     assert_eq!(d.used(), 7);
@@ -218,13 +231,13 @@ fn failed_herido_flees_with_res_and_fdv_zero() {
     let mut d = ScriptedDice::new(&[1, 3, 4, 4, 6, 6]);
     let open = Situation { cover: false, ..cover };
     let (f, _) = resolve(&mut d, 10, 1, 5, &small, &open, &mut st, WoundLowFdv::Extend);
-    let r = react(&mut d, &mut st, f != Fire::Miss, true, situation_modifier(&open), WoundedTests::Both);
+    let r = react(&mut d, &mut st, f != Fire::Miss, true, situation_modifier(&open), &HitRules::default());
     assert_eq!((f, r.herido, r.bajo_fuego, r.flees), (Fire::Miss, None, Some(2), true));
     // The same 4+4 in cover: 8 ≤ 7 + 1 passes at the first roll.
     let mut st = State::new(&small);
     let mut d = ScriptedDice::new(&[1, 3, 4, 4]);
     let (f, _) = resolve(&mut d, 10, 1, 5, &small, &cover, &mut st, WoundLowFdv::Extend);
-    let r = react(&mut d, &mut st, f != Fire::Miss, true, situation_modifier(&cover), WoundedTests::Both);
+    let r = react(&mut d, &mut st, f != Fire::Miss, true, situation_modifier(&cover), &HitRules::default());
     assert_eq!((r.bajo_fuego, r.flees, st.res), (Some(0), false, 49));
 }
 
@@ -242,7 +255,8 @@ fn wounded_under_fire_takes_both_tests_by_default() {
         let mut d = ScriptedDice::new(script);
         let mut st = State::new(&small);
         let (f, _) = resolve(&mut d, 10, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
-        let r = react(&mut d, &mut st, f != Fire::Miss, true, 0, tests);
+        let r =
+            react(&mut d, &mut st, f != Fire::Miss, true, 0, &HitRules { wounded_tests: tests, ..HitRules::default() });
         assert_eq!((r.herido, r.flees, r.ducks), (Some(1), flees, ducks), "{tests:?}");
         assert_eq!(d.used(), script.len());
     }
@@ -256,7 +270,7 @@ fn pursuit_halving_readings() {
     for (halving, total, turns, dice) in
         [(PursuitHalving::RoundDown, 22 + 17, 4, 7), (PursuitHalving::Fractional, 41, 5, 9)]
     {
-        let p = Pursuit { mov: 20, fdv: 2, units: Units::Cm, halving };
+        let p = Pursuit { mov: 20, fdv: 2, units: Units::Cm, halving, test: PursuitTest::Single };
         let mut d = ScriptedDice::new(&[1, 6, 6, 6, 6, 6, 6, 6, 6]);
         let o = p.run(&mut d);
         assert_eq!((o.metrics[0], o.metrics[1], o.metrics[2]), (22, total, turns), "{halving:?}");
