@@ -319,3 +319,21 @@ fn flee_res_reading() {
         assert_eq!(st.res, expect, "{res:?}");
     }
 }
+
+/// Reaction modifiers (seed lines 296–305) and the "¿Ahora qué?" roll (line 313) on the bundled
+/// `reaction-tests.toml`: a Soldado (FDV 9) with his leader near (+1), two friends (+2) and
+/// attacked from behind (−2) tests on 10: passed 1st 33/36 = 11/12, failed both (3/36)² = 1/144.
+/// 1D6 + 9 against 1D6 + 7, ties re-rolled: the Soldado wins 26 of the 32 untied pairs = 13/16.
+#[test]
+fn reaction_modifiers_and_the_opposed_roll() {
+    let cfg = std::fs::read_to_string("configs/bichos/reaction-tests.toml").unwrap().replace("400_000", "200_000");
+    let (v, summary) = run("reaction_bundled", &cfg);
+    let n = trials(&v);
+    // Cells: modified FDV 2..=12, then the Soldado's row, then the opposed roll.
+    close("FDV 7 passed 1st", event(&v, 5, "passed_1st"), 21.0 / 36.0, n);
+    close("FDV 7 failed both", event(&v, 5, "failed_both"), 225.0 / 1296.0, n);
+    close("Soldado passed 1st", event(&v, 11, "passed_1st"), 11.0 / 12.0, n);
+    close("Soldado failed both", event(&v, 11, "failed_both"), 1.0 / 144.0, n);
+    close("Ahora qué", event(&v, 12, "a_first"), 13.0 / 16.0, n);
+    assert!(summary.contains("modified FDV 10"), "{summary}");
+}

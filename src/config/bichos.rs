@@ -218,7 +218,26 @@ impl Ctx {
     ) -> Result<Cells, InputError> {
         let built = self.build_bichos_cells(kind, f, r, setup)?;
         self.note_bichos_readings(kind, f, &built.0);
+        self.note_bichos_rules(kind);
         Ok(built)
+    }
+
+    /// Rules of the source a kind touches but does not simulate (the coverage table lists them all).
+    fn note_bichos_rules(&self, kind: Kind) {
+        match kind {
+            Kind::Shot | Kind::Sequence | Kind::Arsenal | Kind::Duel => self.note(Note::not_modelled(
+                "reaction-test modifiers other than cover (leader +2, own leader or up to 3 friends within 7 cm [3\"] +1 each, higher ground +1, attacks from behind ±2): targets test on their own FDV (+1 in cover)",
+            )),
+            Kind::Encounter | Kind::Variants => self.note(Note::not_modelled(
+                "the bugs' arrival turn by turn (1 when the hole opens, then 1D6 a turn: only the total, humans + 1D6, and their types are counted) and figures standing where the 7 cm [3\"] hole opens (they die)",
+            )),
+            _ => {}
+        }
+        if matches!(kind, Kind::Pursuit | Kind::Variants) {
+            self.note(Note::not_modelled(
+                "the pursuer's free attack while it stays in contact, and the fleeing figure's own run at charge speed (only the pursuer's distance is counted)",
+            ));
+        }
     }
 
     /// A reading the config sets that cannot change any number of this scenario gets a note.

@@ -277,3 +277,36 @@ fn pursuit_halving_readings() {
         assert_eq!(d.used(), dice);
     }
 }
+
+/// The profiles (seed lines 206–294, again 726–813) and the weapon table (lines 376–382, again
+/// 561–566) as printed: HDA, POT, FDV, RES, BLD, MOV cm [inches]; dice, POT, targets.
+#[test]
+fn profiles_and_weapons_as_printed() {
+    let p = |n: &str| PROFILES.iter().find(|(k, _, _)| *k == n).unwrap().2;
+    let row = |x: Profile| (x.hda, x.pot, x.fdv, x.res, x.bld, x.mov_cm, x.mov_in);
+    assert_eq!(row(p("ciudadano")), (5, 6, 7, 42, 0, 20, 8));
+    assert_eq!(row(p("colono")), (7, 7, 9, 63, 0, 20, 8));
+    assert_eq!(row(p("soldado")), (10, 9, 9, 81, 8, 20, 8));
+    assert_eq!(row(p("pequeno")), (5, 7, 7, 49, 8, 30, 12));
+    assert_eq!(row(p("grande")), (12, 12, 10, 120, 12, 15, 6));
+    let w = |n: &str| WEAPONS.iter().find(|(k, _, _)| *k == n).unwrap().2;
+    let wr = |x: Weapon| (x.dice, x.pot, x.targets, x.has_long_range);
+    assert_eq!(wr(w("pistol")), (1, Some(5), Targets::One, true));
+    assert_eq!(wr(w("assault_rifle")), (3, Some(11), Targets::Three, true));
+    assert_eq!(wr(w("grenade")), (2, Some(11), Targets::Template, false), "POT 11 by the table; 9 by `grenade_pot`");
+    assert_eq!(wr(w("heavy_weapon")), (2, Some(9), Targets::Template, true));
+    assert_eq!(wr(w("fists")), (1, None, Targets::One, false), "Puños 1D6, melee: the character's POT");
+    assert_eq!(wr(w("small_claws")), (2, None, Targets::One, false));
+    assert_eq!(wr(w("big_claws")), (3, None, Targets::One, false));
+}
+
+/// Encounter modifiers (seed lines 519–531, summary L): +2 jungle or swamp, +1 open, −1 rocky, −2
+/// mountain, −2 city; +1 per hole; −1 per soldier, at most 6. Worked example (line 546): three
+/// soldiers escorting two citizens in the open: 9 − 3 + 1 = 7.
+#[test]
+fn encounter_modifiers_and_worked_example() {
+    let m = |n: &str| TERRAIN.iter().find(|(k, _)| *k == n).unwrap().1;
+    assert_eq!([m("jungle_swamp"), m("open"), m("rocky"), m("mountain"), m("city")], [2, 1, -1, -2, -2]);
+    assert_eq!(encounter_number(m("open"), 0, 3), 7);
+    assert_eq!(encounter_number(m("rocky"), 2, 9), 9 - 1 + 2 - 6);
+}
