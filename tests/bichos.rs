@@ -125,6 +125,8 @@ fn hits_match_exact_enumeration() {
 #[derive(Clone)]
 struct DamageOnly {
     target: Profile,
+    dice: u8,
+    pot: u8,
 }
 
 impl Trial for DamageOnly {
@@ -138,7 +140,7 @@ impl Trial for DamageOnly {
         let mut o = Outcome::default();
         o.metrics[0] = 4;
         for k in 1..=3 {
-            resolve(dice, 10, 2, 9, &self.target, &s, &mut st, WoundLowFdv::Extend);
+            resolve(dice, 10, self.dice, self.pot, &self.target, &s, &mut st, WoundLowFdv::Extend);
             if st.dead {
                 o.metrics[0] = k;
                 break;
@@ -150,13 +152,19 @@ impl Trial for DamageOnly {
 
 #[test]
 fn damage_only_sequence_matches_the_independent_markov_chain() {
-    let t = simulate(&DamageOnly { target: profile("grande") }, 21);
-    let n = t.trials as f64;
-    let mut cum = 0.0;
-    for (k, p) in [(1, 169.0 / 7776.0), (2, 0.0482), (3, 0.0792)] {
-        cum += t.hists[0][k] as f64 / n;
-        let se = (p * (1.0 - p) / n).sqrt();
-        assert!((cum - p).abs() < 5.0 * se + 5e-5, "P(dead by attack {k}) = {cum}, expected {p}");
+    // Heavy weapon (2D6, POT 9) at the big bug; then the rifle (3D6, POT 11) at the small bug,
+    // whose P(dead within 3) the reading gives as 0.4251 (`weapons-vs-bugs.toml`, first cell).
+    for (target, dice, pot, seed, want) in [
+        ("grande", 2, 9, 21, vec![(1, 169.0 / 7776.0), (2, 0.0482), (3, 0.0792)]),
+        ("pequeno", 3, 11, 22, vec![(1, 715.0 / 5184.0), (3, 0.4251)]),
+    ] {
+        let t = simulate(&DamageOnly { target: profile(target), dice, pot }, seed);
+        let n = t.trials as f64;
+        for (k, p) in want {
+            let cum: f64 = t.hists[0][1..=k].iter().sum::<u64>() as f64 / n;
+            let se = (p * (1.0 - p) / n).sqrt();
+            assert!((cum - p).abs() < 5.0 * se + 5e-5, "{target}: P(dead by attack {k}) = {cum}, expected {p}");
+        }
     }
 }
 
