@@ -3,7 +3,8 @@
 
 mod common;
 
-use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
+use skirmish_odds::dice::Dice;
+use skirmish_odds::engine::{self, Outcome, Shape, Stop, Tally, Trial, progress::Progress};
 use skirmish_odds::exact::{Exact, enumerate};
 use skirmish_odds::rules::bichos::*;
 use skirmish_odds::stats::chi_square_gof;
@@ -29,63 +30,153 @@ fn check(t: &Tally, ex: &Exact, name: &str) {
     }
 }
 
+/// The damage procedure of one attack alone (firing, impact and wound tables; no reaction
+/// tests), small enough to enumerate exactly.
+#[derive(Clone)]
+struct Hit {
+    hda: u8,
+    dice: u8,
+    pot: u8,
+    target: Profile,
+    situation: Situation,
+    low: WoundLowFdv,
+}
+
+impl Trial for Hit {
+    fn shape(&self) -> Shape {
+        Shape::new(
+            vec![("res_lost", self.target.res as usize + 40)],
+            vec!["wounded", "critical_wound", "impact_h", "flees", "dead"],
+        )
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let mut st = State::new(&self.target);
+        let (f, r) = resolve(dice, self.hda, self.dice, self.pot, &self.target, &self.situation, &mut st, self.low);
+        let mut o = Outcome::default();
+        o.metrics[0] = r.res_lost as u16;
+        o.flag(0, f != Fire::Miss);
+        o.flag(1, r.critical);
+        o.flag(2, r.impact_h);
+        o.flag(3, st.fled());
+        o.flag(4, st.dead);
+        o
+    }
+}
+
 #[test]
-fn shots_match_exact_enumeration() {
+fn hits_match_exact_enumeration() {
     let soldier = profile("soldado");
     let small = profile("pequeno");
+    let weak = Profile { res: 20, fdv: 12, bld: 0, ..soldier };
+    let first = Situation { target_index: 1, ..Situation::default() };
     let cases = [
         (
             "pistol at a small bug, long range",
-            Shot {
-                shooter_hda: soldier.hda,
-                damage_dice: 1,
+            Hit {
+                hda: soldier.hda,
+                dice: 1,
                 pot: 5,
-                targets: vec![(small, Situation { long_range: true, target_index: 1, ..Situation::default() })],
+                target: small,
+                situation: Situation { long_range: true, ..first },
+                low: WoundLowFdv::Extend,
             },
         ),
         (
             "claws at a soldier (melee, own POT)",
-            Shot {
-                shooter_hda: small.hda,
-                damage_dice: 2,
+            Hit {
+                hda: small.hda,
+                dice: 2,
                 pot: small.pot,
-                targets: vec![(soldier, Situation { target_index: 1, ..Situation::default() })],
+                target: soldier,
+                situation: first,
+                low: WoundLowFdv::Extend,
             },
         ),
         (
             "pistol, 3rd target in cover, shooter moved",
-            Shot {
-                shooter_hda: 5,
-                damage_dice: 1,
+            Hit {
+                hda: 5,
+                dice: 1,
                 pot: 5,
-                targets: vec![(
-                    small,
-                    Situation { cover: true, shooter_moved_far: true, target_index: 3, ..Situation::default() },
-                )],
+                target: small,
+                situation: Situation { cover: true, shooter_moved_far: true, target_index: 3, ..Situation::default() },
+                low: WoundLowFdv::Extend,
             },
         ),
+        (
+            "rifle at RES 20 / FDV 12, wound table clamped",
+            Hit { hda: 10, dice: 3, pot: 11, target: weak, situation: first, low: WoundLowFdv::Clamp },
+        ),
     ];
-    for (i, (name, shot)) in cases.into_iter().enumerate() {
-        let ex = enumerate(&shot, 10).expect("small enough");
-        let t = simulate(&shot, 700 + i as u64);
+    for (i, (name, hit)) in cases.into_iter().enumerate() {
+        let ex = enumerate(&hit, 10).expect("small enough");
+        let t = simulate(&hit, 700 + i as u64);
         check(&t, &ex, name);
         eprintln!("{name}: P(wounded) exact {:.4}, MC {:.4}", ex.events[0], t.events[0] as f64 / t.trials as f64);
+    }
+}
+
+/// Repeated heavy-weapon attacks on a big bug, damage only (no reaction tests), state carried:
+/// compared with the independent reading's exact Markov chain (`/work/readings/bichos.md`,
+/// `shots-to-kill-big-bug.toml`, "RES-only flight" column): P(dead by attack 1, 2, 3) = 0.0217,
+/// 0.0482, 0.0792; the first is exactly 13/36 (critical) · 26/36 ("H" with POT 9) · 3/36 (wound
+/// roll ≤ 3 at FDV 10) = 169/7776, as one attack cannot take 120 RES.
+#[derive(Clone)]
+struct DamageOnly {
+    target: Profile,
+    dice: u8,
+    pot: u8,
+}
+
+impl Trial for DamageOnly {
+    fn shape(&self) -> Shape {
+        Shape::new(vec![("kill", 5)], vec![])
+    }
+
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        let mut st = State::new(&self.target);
+        let s = Situation { target_index: 1, ..Situation::default() };
+        let mut o = Outcome::default();
+        o.metrics[0] = 4;
+        for k in 1..=3 {
+            resolve(dice, 10, self.dice, self.pot, &self.target, &s, &mut st, WoundLowFdv::Extend);
+            if st.dead {
+                o.metrics[0] = k;
+                break;
+            }
+        }
+        o
+    }
+}
+
+#[test]
+fn damage_only_sequence_matches_the_independent_markov_chain() {
+    // Heavy weapon (2D6, POT 9) at the big bug; then the rifle (3D6, POT 11) at the small bug,
+    // whose P(dead within 3) the reading gives as 0.4251 (`weapons-vs-bugs.toml`, first cell).
+    for (target, dice, pot, seed, want) in [
+        ("grande", 2, 9, 21, vec![(1, 169.0 / 7776.0), (2, 0.0482), (3, 0.0792)]),
+        ("pequeno", 3, 11, 22, vec![(1, 715.0 / 5184.0), (3, 0.4251)]),
+    ] {
+        let t = simulate(&DamageOnly { target: profile(target), dice, pot }, seed);
+        let n = t.trials as f64;
+        for (k, p) in want {
+            let cum: f64 = t.hists[0][1..=k].iter().sum::<u64>() as f64 / n;
+            let se = (p * (1.0 - p) / n).sqrt();
+            assert!((cum - p).abs() < 5.0 * se + 5e-5, "{target}: P(dead by attack {k}) = {cum}, expected {p}");
+        }
     }
 }
 
 #[test]
 fn firing_table_probabilities_by_hand() {
     // First target, effective range, HDA 10, no cover: misses only on 4, 7, 10 (3 + 6 + 3 of 36).
-    let shot = Shot {
-        shooter_hda: 10,
-        damage_dice: 1,
-        pot: 5,
-        targets: vec![(profile("pequeno"), Situation { target_index: 1, ..Situation::default() })],
-    };
-    let ex = enumerate(&shot, 10).unwrap();
-    assert!((ex.events[0] - 24.0 / 36.0).abs() < 1e-12);
+    let s = Situation { target_index: 1, ..Situation::default() };
+    let ways = |r: u8| (6 - (r as i32 - 7).abs()) as f64;
+    let p = |want: &dyn Fn(Fire) -> bool| (2..=12u8).filter(|&r| want(fire(r, &s, 10))).map(ways).sum::<f64>() / 36.0;
+    assert!((p(&|f| f != Fire::Miss) - 24.0 / 36.0).abs() < 1e-12);
     // Critical wounds on 2, 5, 8, 11, 12: 1 + 4 + 5 + 2 + 1 = 13 of 36.
-    assert!((ex.events[1] - 13.0 / 36.0).abs() < 1e-12);
+    assert!((p(&|f| f == Fire::Critical) - 13.0 / 36.0).abs() < 1e-12);
 }
 
 #[test]
@@ -110,6 +201,8 @@ fn sequences_carry_state_until_death() {
         shooter_hda: 10,
         damage_dice: 3,
         pot: 11,
+        shooting: true,
+        rules: HitRules::default(),
         target: profile("pequeno"),
         situation: Situation { target_index: 1, ..Situation::default() },
         cap: 200,

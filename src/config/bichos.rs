@@ -1,11 +1,12 @@
 //! ¡Bichos! config: profiles, the source's weapons, and the bichos scenario kinds.
 
 use super::{Ctx, cell, raw};
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
+use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Note};
 use crate::error::InputError;
 use crate::rules::bichos::{
-    Encounter, HoleDoubles, Opposed, PROFILES, Profile, Pursuit, Reaction, Readings, Sequence, Shot, Situation,
-    TERRAIN, Targets, TerrainRoll, TrialBichos, Units, WEAPONS, Weapon, encounter_number,
+    Encounter, FleeRes, HoleDoubles, HoleTriples, Opposed, PROFILES, Profile, Pursuit, PursuitHalving, PursuitTest,
+    RangedInContact, Reaction, Readings, RetreatDistance, Sequence, Shot, Situation, TERRAIN, Targets, TerrainRoll,
+    TrialBichos, Units, WEAPONS, Weapon, WoundLowFdv, WoundedTests, encounter_number,
 };
 use serde_json::json;
 use std::ops::RangeInclusive;
@@ -18,6 +19,14 @@ pub(super) fn refuse_bichos_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str
         ("units", r.units.is_some()),
         ("grenade_pot", r.grenade_pot.is_some()),
         ("hole_doubles", r.hole_doubles.is_some()),
+        ("wound_table_low_fdv", r.wound_table_low_fdv.is_some()),
+        ("shot_wounded_tests", r.shot_wounded_tests.is_some()),
+        ("retreat_distance", r.retreat_distance.is_some()),
+        ("pursuit_halving", r.pursuit_halving.is_some()),
+        ("hole_triples", r.hole_triples.is_some()),
+        ("flee_res", r.flee_res.is_some()),
+        ("pursuit_test", r.pursuit_test.is_some()),
+        ("ranged_in_contact", r.ranged_in_contact.is_some()),
     ] {
         if set {
             return Err(ctx.err(
@@ -30,6 +39,9 @@ pub(super) fn refuse_bichos_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str
     }
     Ok(())
 }
+
+/// The readings a bichos config may set, for error messages.
+const BICHOS_READINGS: &str = "bichos readings: units, grenade_pot, hole_doubles, hole_triples, wound_table_low_fdv, shot_wounded_tests, flee_res, retreat_distance, pursuit_halving, pursuit_test, ranged_in_contact";
 
 fn names<T>(list: &[(&str, &str, T)]) -> String {
     list.iter().map(|(n, _, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
@@ -47,7 +59,20 @@ impl Ctx {
                     0,
                     &["readings", field],
                     format!("`{field}` is a Batman Miniature Game reading"),
-                    "bichos readings: units, grenade_pot, hole_doubles",
+                    BICHOS_READINGS,
+                ));
+            }
+        }
+        for (field, set) in [
+            ("guard_backlash_crits", r.guard_backlash_crits.is_some()),
+            ("detection_range", r.detection_range.is_some()),
+        ] {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["readings", field],
+                    format!("`{field}` is not a bichos reading"),
+                    BICHOS_READINGS,
                 ));
             }
         }
@@ -87,10 +112,59 @@ impl Ctx {
                         0,
                         &["readings", "hole_doubles"],
                         format!("unknown reading `{other}`"),
-                        "`multiply` (default), `sum`, `one_die`",
+                        "`sum` (default), `multiply`, `one_die`",
                     ));
                 }
             };
+        }
+        let choice = |field: &'static str, v: &Option<String>, allowed: &'static str, names: &[&str]| match v {
+            None => Ok(None),
+            Some(x) => match names.iter().position(|n| n == x) {
+                Some(i) => Ok(Some(i)),
+                None => Err(self.err(0, &["readings", field], format!("unknown reading `{x}`"), allowed)),
+            },
+        };
+        if let Some(i) =
+            choice("wound_table_low_fdv", &r.wound_table_low_fdv, "`extend` (default), `clamp`", &["extend", "clamp"])?
+        {
+            out.wound_table_low_fdv = [WoundLowFdv::Extend, WoundLowFdv::Clamp][i];
+        }
+        if let Some(i) = choice(
+            "shot_wounded_tests",
+            &r.shot_wounded_tests,
+            "`both` (default), `herido_only`",
+            &["both", "herido_only"],
+        )? {
+            out.shot_wounded_tests = [WoundedTests::Both, WoundedTests::HeridoOnly][i];
+        }
+        if let Some(i) =
+            choice("retreat_distance", &r.retreat_distance, "`table` (default), `summary`", &["table", "summary"])?
+        {
+            out.retreat_distance = [RetreatDistance::Table, RetreatDistance::Summary][i];
+        }
+        if let Some(i) = choice(
+            "pursuit_halving",
+            &r.pursuit_halving,
+            "`round_down` (default), `fractional`",
+            &["round_down", "fractional"],
+        )? {
+            out.pursuit_halving = [PursuitHalving::RoundDown, PursuitHalving::Fractional][i];
+        }
+        if let Some(i) = choice("hole_triples", &r.hole_triples, "`multiply` (default), `sum`", &["multiply", "sum"])? {
+            out.hole_triples = [HoleTriples::Multiply, HoleTriples::Sum][i];
+        }
+        if let Some(i) = choice("flee_res", &r.flee_res, "`zero` (default), `keep`", &["zero", "keep"])? {
+            out.flee_res = [FleeRes::Zero, FleeRes::Keep][i];
+        }
+        if let Some(i) =
+            choice("pursuit_test", &r.pursuit_test, "`single` (default), `reaction`", &["single", "reaction"])?
+        {
+            out.pursuit_test = [PursuitTest::Single, PursuitTest::Reaction][i];
+        }
+        if let Some(i) =
+            choice("ranged_in_contact", &r.ranged_in_contact, "`shot` (default), `melee`", &["shot", "melee"])?
+        {
+            out.ranged_in_contact = [RangedInContact::Shot, RangedInContact::Melee][i];
         }
         Ok(out)
     }
@@ -136,6 +210,148 @@ impl Ctx {
     }
 
     pub(super) fn build_bichos(
+        &self,
+        kind: Kind,
+        f: &raw::ScenarioFile,
+        r: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let built = self.build_bichos_cells(kind, f, r, setup)?;
+        self.note_bichos_readings(kind, f, &built.0);
+        self.note_bichos_rules(kind);
+        Ok(built)
+    }
+
+    /// Rules of the source a kind touches but does not simulate (the coverage table lists them all).
+    fn note_bichos_rules(&self, kind: Kind) {
+        match kind {
+            Kind::Shot | Kind::Sequence | Kind::Arsenal | Kind::Duel => self.note(Note::not_modelled(
+                "reaction-test modifiers other than cover (leader +2, own leader or up to 3 friends within 7 cm [3\"] +1 each, higher ground +1, attacks from behind ±2): targets test on their own FDV (+1 in cover)",
+            )),
+            Kind::Encounter | Kind::Variants => self.note(Note::not_modelled(
+                "the bugs' arrival turn by turn (1 when the hole opens, then 1D6 a turn: only the total, humans + 1D6, and their types are counted) and figures standing where the 7 cm [3\"] hole opens (they die)",
+            )),
+            _ => {}
+        }
+        if matches!(kind, Kind::Pursuit | Kind::Variants) {
+            self.note(Note::not_modelled(
+                "the pursuer's free attack while it stays in contact, and the fleeing figure's own run at charge speed (only the pursuer's distance is counted)",
+            ));
+        }
+    }
+
+    /// A reading the config sets that cannot change any number of this scenario gets a note.
+    fn note_bichos_readings(&self, kind: Kind, f: &raw::ScenarioFile, cells: &[CellSpec]) {
+        let trials: Vec<&TrialBichos> = cells
+            .iter()
+            .filter_map(|c| match &c.trial {
+                AnyTrial::Bichos(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let any = |p: &dyn Fn(&TrialBichos) -> bool| trials.iter().any(|t| p(t));
+        let hits = any(&|t| matches!(t, TrialBichos::Shot(_) | TrialBichos::Sequence(_) | TrialBichos::Duel(_)));
+        let shots = any(&|t| match t {
+            TrialBichos::Shot(s) => s.shooting,
+            TrialBichos::Sequence(s) => s.shooting,
+            TrialBichos::Duel(d) => d.a.shooting || d.b.shooting,
+            _ => false,
+        });
+        let distances =
+            kind != Kind::Variants && any(&|t| matches!(t, TrialBichos::Encounter(_) | TrialBichos::Pursuit(_)));
+        let inches_hole = any(&|t| matches!(t, TrialBichos::Encounter(e) if e.readings.units == Units::Inches));
+        let pursuit = any(&|t| matches!(t, TrialBichos::Pursuit(_)));
+        let mixed_duel = f.duel.as_ref().is_some_and(|d| {
+            let ranged = |x: &raw::FighterRef| {
+                let w = x.weapon.as_deref().unwrap_or("fists");
+                WEAPONS.iter().any(|(n, _, wp)| *n == w && wp.pot.is_some())
+            };
+            ranged(&d.a) != ranged(&d.b)
+        });
+        let mut weapons: Vec<&str> = Vec::new();
+        for s in [&f.shot, &f.sequence].into_iter().flatten() {
+            weapons.push(&s.weapon);
+        }
+        if let Some(a) = &f.arsenal {
+            weapons.extend(a.weapons.iter().map(String::as_str));
+        }
+        if let Some(d) = &f.duel {
+            weapons.extend([&d.a, &d.b].iter().map(|x| x.weapon.as_deref().unwrap_or("fists")));
+        }
+        let raw = &f.readings;
+        let why = [
+            (
+                "units",
+                raw.units.is_some() && !distances,
+                if kind == Kind::Variants {
+                    "this kind shows both variants"
+                } else {
+                    "it measures no distance (the firing table takes range and movement as conditions)"
+                },
+            ),
+            ("grenade_pot", raw.grenade_pot.is_some() && !weapons.contains(&"grenade"), "no grenade is thrown"),
+            (
+                "hole_doubles",
+                raw.hole_doubles.is_some() && !inches_hole,
+                "it only applies to the inches variant's hole distance",
+            ),
+            ("wound_table_low_fdv", raw.wound_table_low_fdv.is_some() && !hits, "no attack is resolved"),
+            ("shot_wounded_tests", raw.shot_wounded_tests.is_some() && !shots, "no figure is shot at"),
+            (
+                "retreat_distance",
+                raw.retreat_distance.is_some(),
+                "no figure is moved on a table (it changes only the wording of the \"Herido\" row)",
+            ),
+            ("pursuit_halving", raw.pursuit_halving.is_some() && !pursuit, "there is no pursuit"),
+            ("pursuit_test", raw.pursuit_test.is_some() && !pursuit, "there is no pursuit"),
+            ("flee_res", raw.flee_res.is_some() && !hits, "no attack is resolved"),
+            (
+                "hole_triples",
+                raw.hole_triples.is_some()
+                    && !any(&|t| matches!(t, TrialBichos::Encounter(e) if e.readings.units == Units::Cm)),
+                "it only applies to the cm variant's hole distance",
+            ),
+            (
+                "ranged_in_contact",
+                raw.ranged_in_contact.is_some() && !mixed_duel,
+                "it only applies to a duel between a ranged and a melee weapon",
+            ),
+        ];
+        for (field, ignored, reason) in why {
+            if ignored {
+                self.note(Note::ignored(format!(
+                    "`readings.{field}` cannot change any number in this scenario: {reason}"
+                )));
+            }
+        }
+    }
+
+    /// Sequences carry state between attacks, but not position.
+    fn note_sequence_moves(&self, shooting: bool) {
+        self.note(Note::not_modelled(if shooting {
+            "what a target does between attacks: one that ducks back would move to cover, one that flees runs for the table edge — later attacks keep the configured range and cover"
+        } else {
+            "what a target does between attacks: one that retreats or flees moves away — later attacks are still made in contact"
+        }));
+    }
+
+    /// The charger's FDV for the threat range's "Cargando" test (`[threat.bichos] fdv`).
+    pub(super) fn bichos_threat_fdv(&self, b: &raw::ThreatBichos) -> Result<u8, InputError> {
+        self.note(Note::not_modelled(
+            "¡Bichos! charge: the charged figure's \"Asaltado\" test (it may flee or fire as the charger arrives) and terrain that halves movement",
+        ));
+        match b.fdv {
+            Some(v) => Ok(self.int(0, &["threat", "bichos", "fdv"], v, 0..=20, "fdv")? as u8),
+            None => {
+                self.note(Note::not_modelled(
+                    "¡Bichos! charge: `[threat.bichos] fdv` is not set, so the \"Cargando\" test uses FDV 9 (the Soldado's and Colono's, MOV 20 cm [8\"]); set the charger's own (modified) FDV",
+                ));
+                Ok(9)
+            }
+        }
+    }
+
+    fn build_bichos_cells(
         &self,
         kind: Kind,
         f: &raw::ScenarioFile,
@@ -196,7 +412,15 @@ impl Ctx {
                         setup.push(format!("Target {}: {label} (RES {}, BLD {}, FDV {})", i + 1, p.res, p.bld, p.fdv));
                         targets.push((p, Situation { target_index: i as u8 + 1, ..situation }));
                     }
-                    let shot = Shot { shooter_hda: shooter.hda, damage_dice: weapon.dice, pot, targets };
+                    let shot = Shot {
+                        shooter_hda: shooter.hda,
+                        damage_dice: weapon.dice,
+                        pot,
+                        shooting: weapon.pot.is_some(),
+                        rules: r.hit_rules(),
+                        targets,
+                    };
+                    setup.push(reactions_text(weapon.pot.is_some(), r));
                     Ok((vec![cell("shot", vec![], b(TrialBichos::Shot(shot)))], Layout::Single))
                 } else {
                     let n =
@@ -204,10 +428,14 @@ impl Ctx {
                     let (p, label) = self.profile_b(f, &n, &[sec, "target"])?;
                     let cap = self.int(0, &[sec, "cap"], s.cap.unwrap_or(100), 1..=1000, "cap")? as u16;
                     setup.push(format!("Target: {label} (RES {}, BLD {}, FDV {}); attacks repeat with RES, FDV and death carried over, up to {cap}", p.res, p.bld, p.fdv));
+                    setup.push(reactions_text(weapon.pot.is_some(), r));
+                    self.note_sequence_moves(weapon.pot.is_some());
                     let seq = Sequence {
                         shooter_hda: shooter.hda,
                         damage_dice: weapon.dice,
                         pot,
+                        shooting: weapon.pot.is_some(),
+                        rules: r.hit_rules(),
                         target: p,
                         situation: Situation { target_index: 1, ..situation },
                         cap,
@@ -272,6 +500,8 @@ impl Ctx {
                             shooter_hda: shooter.hda,
                             damage_dice: w.dice,
                             pot: w.pot.unwrap_or(shooter.pot),
+                            shooting: w.pot.is_some(),
+                            rules: r.hit_rules(),
                             target: tp,
                             situation,
                             cap,
@@ -299,6 +529,8 @@ impl Ctx {
                         .join("; ")
                 ));
                 setup.push(format!("Each cell: attacks at one target (the first on the firing table) repeated until it is dead or {cap} attacks; a weapon without a long range (the grenade) has no long-range cells"));
+                setup.push(reactions_text(weapons.iter().any(|(w, _)| w.pot.is_some()), r));
+                self.note_sequence_moves(weapons.iter().any(|(w, _)| w.pot.is_some()));
                 Ok((
                     cells,
                     Layout::Arsenal { weapons: weapons.into_iter().map(|(_, l)| l).collect(), situations, index },
@@ -401,8 +633,8 @@ impl Ctx {
             Kind::Pursuit => {
                 let p = self.section(&f.pursuit, "pursuit")?;
                 let (prof, label) = self.profile_b(f, &p.profile, &["pursuit", "profile"])?;
-                let pu = pursuit_of(&prof, r.units);
-                setup.push(pursuit_text(&label, &prof, r.units));
+                let pu = pursuit_of(&prof, r.units, r);
+                setup.push(pursuit_text(&label, &prof, r.units, r));
                 Ok((vec![cell("pursuit", vec![], b(TrialBichos::Pursuit(pu)))], Layout::Single))
             }
             Kind::Terrain => {
@@ -418,8 +650,8 @@ impl Ctx {
                 let e_cm = self.encounter_b(&v.terrain, v.holes, v.soldiers, v.humans, "variants", cm, &mut lines)?;
                 let e_in = Encounter { readings: inches, ..e_cm };
                 setup.extend(lines);
-                setup.push(pursuit_text(&label, &prof, Units::Cm));
-                setup.push(pursuit_text(&label, &prof, Units::Inches));
+                setup.push(pursuit_text(&label, &prof, Units::Cm, r));
+                setup.push(pursuit_text(&label, &prof, Units::Inches, r));
                 setup.push("The cm variant rolls the hole distance as 3D6 × 5 cm; the inches variant as 1D6 × 1D6 inches (doubles per `hole_doubles`). Comparisons convert inches at the translation's own 2.5 cm per inch (20 cm = 8\")".into());
                 let cells = vec![
                     cell("encounter, cm", vec![("variant".into(), json!("cm"))], b(TrialBichos::Encounter(e_cm))),
@@ -431,12 +663,12 @@ impl Ctx {
                     cell(
                         "pursuit, cm",
                         vec![("variant".into(), json!("cm"))],
-                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Cm))),
+                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Cm, r))),
                     ),
                     cell(
                         "pursuit, inches",
                         vec![("variant".into(), json!("inches"))],
-                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches))),
+                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches, r))),
                     ),
                 ];
                 Ok((cells, Layout::Variants))
@@ -486,10 +718,30 @@ impl Ctx {
                     };
                     Ok((fighter, label))
                 };
-                let (fa, a_label) = side(&d.a, "a")?;
-                let (fb, b_label) = side(&d.b, "b")?;
-                setup.push(format!("{turns} turns: activation by FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks its next attack; failed: flees); RES ≤ 0 flees; the fight ends when one flees or dies"));
-                let duel = crate::rules::bichos::duel::Duel { a: fa, b: fb, turns };
+                let (mut fa, a_label) = side(&d.a, "a")?;
+                let (mut fb, b_label) = side(&d.b, "b")?;
+                if r.ranged_in_contact == RangedInContact::Melee && fa.shooting != fb.shooting {
+                    // "o del personaje, si el combate es CaC" (seed line 497): the gun fights in melee.
+                    for f in [&mut fa, &mut fb] {
+                        if f.shooting {
+                            f.shooting = false;
+                            f.pot = f.profile.pot;
+                        }
+                    }
+                    setup.push("In contact with a melee fighter, the ranged weapon fights in melee (`ranged_in_contact = melee`): the character's POT on the impact table, no \"Bajo fuego\"".into());
+                }
+                setup.push(format!("{turns} turns: activation by current FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks back; failed both: flees); a figure shot at tests \"Bajo fuego\" (2nd: ducks back; failed both: flees){}; an \"H\" knocks the figure down: it spends its next activation standing up; a figure that ducked back loses its next activation; RES ≤ 0 flees; a figure fleeing a fight in contact takes a free attack from behind; the fight ends when one flees or dies",
+                    if r.shot_wounded_tests == WoundedTests::HeridoOnly { " — a wounded figure only \"Herido\" (`shot_wounded_tests = herido_only`)" } else { ", after \"Herido\" when wounded" }));
+                let contact = !fa.shooting || !fb.shooting;
+                self.note(Note::not_modelled(
+                    "the approach: the \"Cargando\" and \"Asaltado\" tests and any movement before the fight (both figures start able to attack each other); ducking back and retreating move no figure (a figure that ducks back loses its next activation)",
+                ));
+                if contact {
+                    self.note(Note::not_modelled(
+                        "summary G (seed line 487): a figure attacked in melee that gets \"Adelante\" on its reaction test may strike back at once — each figure attacks on its own activation only",
+                    ));
+                }
+                let duel = crate::rules::bichos::duel::Duel { a: fa, b: fb, turns, rules: r.hit_rules() };
                 Ok((
                     vec![cell(
                         &format!("{a_label} vs {b_label}"),
@@ -555,21 +807,51 @@ impl Ctx {
     }
 }
 
-fn pursuit_of(p: &Profile, units: Units) -> Pursuit {
-    Pursuit { mov: if units == Units::Cm { p.mov_cm } else { p.mov_in }, fdv: p.fdv, units }
+fn pursuit_of(p: &Profile, units: Units, r: &Readings) -> Pursuit {
+    Pursuit {
+        mov: if units == Units::Cm { p.mov_cm } else { p.mov_in },
+        fdv: p.fdv,
+        units,
+        halving: r.pursuit_halving,
+        test: r.pursuit_test,
+    }
 }
 
-fn pursuit_text(label: &str, p: &Profile, units: Units) -> String {
-    let (mov, bonus, u) = match units {
-        Units::Cm => (p.mov_cm, "2 / 5 / 7 cm", "cm"),
-        Units::Inches => (p.mov_in, "1 / 2 / 3\"", "\""),
+fn pursuit_text(label: &str, p: &Profile, units: Units, r: &Readings) -> String {
+    let (mov, bonus, u, floor) = match units {
+        Units::Cm => (p.mov_cm, "2 / 5 / 7 cm", "cm", "2 cm"),
+        Units::Inches => (p.mov_in, "1 / 2 / 3\"", "\"", "1\""),
     };
     format!(
-        "Pursuit ({} variant) by {label}: MOV {mov}{u} + ½D6 ({bonus}); then FDV {} tests each turn, a failure pursues again at half MOV; charge reach 1.5 × MOV = {}{u}",
+        "Pursuit ({} variant) by {label}: MOV {mov}{u} + ½D6 ({bonus}); then an FDV {} test each turn ({}), a failure pursues again at half MOV ({}), down to the first MOV ≤ {floor}; charge reach 1.5 × MOV = {}{u}",
         units.name(),
         p.fdv,
+        match r.pursuit_test {
+            PursuitTest::Single => "2D6 ≤ FDV stops it",
+            PursuitTest::Reaction => "a reaction test: passing at the 1st or 2nd roll stops it",
+        },
+        match r.pursuit_halving {
+            PursuitHalving::RoundDown => "halves rounded down",
+            PursuitHalving::Fractional => "exact halves, the total rounded to the nearest whole unit",
+        },
         mov * 3 / 2
     )
+}
+
+/// The reaction tests an attack forces, for the setup lines.
+fn reactions_text(shooting: bool, r: &Readings) -> String {
+    let herido = "a wounded target tests \"Herido\" at once (passed 2nd: FDV −1; failed both: flees, RES and FDV 0)";
+    if shooting {
+        format!(
+            "Reaction tests: {herido}; a target shot at, hit or missed, tests \"Bajo fuego\" (failed both: flees){}; in cover +1 to both; \"flees\" counts RES ≤ 0 and failed tests",
+            match r.shot_wounded_tests {
+                WoundedTests::Both => ", after \"Herido\" when wounded",
+                WoundedTests::HeridoOnly => " unless it was wounded (`shot_wounded_tests = herido_only`)",
+            }
+        )
+    } else {
+        format!("Reaction tests (melee): {herido}; in cover +1; \"flees\" counts RES ≤ 0 and failed tests")
+    }
 }
 
 fn situation_text(s: &Situation) -> String {

@@ -91,6 +91,14 @@ pub struct Readings {
     pub units: Option<String>,
     pub grenade_pot: Option<i64>,
     pub hole_doubles: Option<String>,
+    pub wound_table_low_fdv: Option<String>,
+    pub shot_wounded_tests: Option<String>,
+    pub retreat_distance: Option<String>,
+    pub pursuit_halving: Option<String>,
+    pub hole_triples: Option<String>,
+    pub flee_res: Option<String>,
+    pub pursuit_test: Option<String>,
+    pub ranged_in_contact: Option<String>,
 }
 
 /// A character card.
@@ -560,6 +568,8 @@ pub struct ThreatBichos {
     pub mov_cm: i64,
     pub mov_in: i64,
     pub units: Option<String>,
+    /// The charger's (modified) FDV for its "Cargando" test; default 9 (Soldado, Colono), with a note.
+    pub fdv: Option<i64>,
 }
 
 /// Wolsung mover.

@@ -63,6 +63,14 @@ impl Ctx {
             ("units", r.units.is_some()),
             ("grenade_pot", r.grenade_pot.is_some()),
             ("hole_doubles", r.hole_doubles.is_some()),
+            ("wound_table_low_fdv", r.wound_table_low_fdv.is_some()),
+            ("shot_wounded_tests", r.shot_wounded_tests.is_some()),
+            ("retreat_distance", r.retreat_distance.is_some()),
+            ("pursuit_halving", r.pursuit_halving.is_some()),
+            ("hole_triples", r.hole_triples.is_some()),
+            ("flee_res", r.flee_res.is_some()),
+            ("pursuit_test", r.pursuit_test.is_some()),
+            ("ranged_in_contact", r.ranged_in_contact.is_some()),
         ];
         let allowed = match self.ruleset {
             "wolsung" => "guard_backlash_crits",
@@ -746,10 +754,14 @@ impl Ctx {
                 self.int(0, &["threat", "bichos", "mov_cm"], b.mov_cm, 0..=100, "mov_cm")? as u16
             };
             let u = if inches { "\"" } else { " cm" };
+            let fdv = self.bichos_threat_fdv(b)?;
             push(
                 "¡Bichos! charge".into(),
-                format!("¡Bichos! charge: 1.5 × MOV {mov}{u} ({} variant)", if inches { "inches" } else { "cm" }),
-                Mover::BichosCharge { mov, inches },
+                format!(
+                    "¡Bichos! charge: 1.5 × MOV {mov}{u} ({} variant) if the \"Cargando\" test passes at the first roll (2D6 ≤ FDV {fdv})",
+                    if inches { "inches" } else { "cm" }
+                ),
+                Mover::BichosCharge { mov, inches, fdv },
                 &mut cells,
                 setup,
             );

@@ -13,6 +13,10 @@ use crate::stats;
 /// Centimetres per inch in the translation (20 cm = 8").
 pub const CM_PER_INCH: f64 = 2.5;
 
+/// Metric indices of an encounter cell (see `ENCOUNTER_METRICS`).
+const ENC_DISTANCE: usize = 1;
+const ENC_TOTAL_BUGS: usize = 2;
+
 fn median(t: &Tally, m: usize) -> usize {
     let half = t.trials.div_ceil(2);
     let mut acc = 0;
@@ -113,8 +117,12 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             let mut meaning =
                 Table::new("What each result means", &["test", "passed 1st", "passed 2nd", "failed both"], true);
+            let retreat = match sc.readings.iter().find(|(n, _)| *n == "retreat_distance").map(|(_, v)| v.as_str()) {
+                Some("summary") => "5 cm [2\"]",
+                _ => "2 cm [1\"]",
+            };
             for (test, a, b, c) in REACTION_OUTCOMES {
-                meaning.rows.push(vec![test.into(), a.into(), b.into(), c.into()]);
+                meaning.rows.push(vec![test.into(), a.into(), b.replace("2 cm [1\"]", retreat), c.into()]);
             }
             out.push(meaning);
             if let Some((a, b)) = opposed {
@@ -143,21 +151,16 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                     format!("{} cm", mean_ci(inch.mean * CM_PER_INCH, inch.stderr * CM_PER_INCH, z)),
                 ]
             };
-            // Distances only count trials where the hole opened (others record 0): condition on it.
-            let opened = |cell: usize| {
-                let mut h = t[cell].hists[2].clone();
-                h[0] = 0;
-                stats::moments(&h)
-            };
-            tab.rows.push(row("hole distance (when a hole opens)", opened(0), opened(1)));
+            // The hole metrics are rolled in every trial: they are the hole's, given one opens.
+            tab.rows.push(row("hole distance (given a hole opens)", m(0, ENC_DISTANCE), m(1, ENC_DISTANCE)));
             tab.rows.push(row("pursuit, first turn", m(2, 0), m(3, 0)));
             tab.rows.push(row("pursuit, all turns", m(2, 1), m(3, 1)));
             out.push(tab);
             let p = t[0].event(0, z);
             let mut same = Table::new("Identical in both variants", &["measure", "value"], false);
             same.rows.push(vec!["P(a hole opens)".into(), pct_ci(p.p, p.lo, p.hi)]);
-            let b = t[0].moments(3);
-            same.rows.push(vec!["attacking bugs (when a hole opens)".into(), mean_ci(b.mean, b.stderr, z)]);
+            let b = t[0].moments(ENC_TOTAL_BUGS);
+            same.rows.push(vec!["attacking bugs (given a hole opens)".into(), mean_ci(b.mean, b.stderr, z)]);
             out.push(same);
         }
         _ => {}
@@ -242,7 +245,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             // P(hole distance ≥ d cm), given a hole opens, for both variants on one cm axis.
             let xs: Vec<i64> = (0..=18).map(|k| k * 5).collect();
             let curve = |cell: usize, scale: f64| {
-                let h = &t[cell].hists[2];
+                let h = &t[cell].hists[ENC_DISTANCE];
                 let n: u64 = h.iter().skip(1).sum();
                 xs.iter()
                     .map(|&d| {

@@ -100,6 +100,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 "strikes" => "Attack counters (strikes) used, mean",
                 "cards" => "heroic-feat cards spent, mean",
                 "ducked" => "attacks lost ducking, mean",
+                "lost" => "activations lost (ducking back or standing up), mean",
                 _ => "other, mean",
             };
             f.rows.push(vec![extra_title.into(), m(metric::A_EFFORT), m(metric::B_EFFORT)]);

@@ -16,8 +16,10 @@ pub enum Mover {
     Bmg1e { basic_cm: u8, mc_dice: u8, fast: bool },
     /// BMG 2019: Movement in inches, then the attack (a Bold model moves and attacks).
     Bmg3e { movement_in: u8 },
-    /// ¡Bichos!: charge at 1.5 × MOV, in the variant's units.
-    BichosCharge { mov: u16, inches: bool },
+    /// ¡Bichos!: charge at 1.5 × MOV, in the variant's units, if the charger passes its
+    /// "Cargando" reaction test at the first roll (2D6 ≤ modified FDV; seed lines 329–335: passed
+    /// 2nd stops and shoots, failed both ducks back — neither reaches contact).
+    BichosCharge { mov: u16, inches: bool, fdv: u8 },
     /// ¡Bichos!: pursuit MOV + ½D6 (2/5/7 cm or 1/2/3").
     BichosPursuit { mov: u16, inches: bool },
     /// Wolsung: A actions, the last a charge: A × M inches.
@@ -33,7 +35,7 @@ impl Mover {
         match *self {
             Mover::Bmg1e { basic_cm, mc_dice, .. } => cm(basic_cm as f64 + 6.0 * mc_dice as f64),
             Mover::Bmg3e { movement_in } => 10 * movement_in as usize,
-            Mover::BichosCharge { mov, inches } => {
+            Mover::BichosCharge { mov, inches, .. } => {
                 if inches {
                     15 * mov as usize
                 } else {
@@ -70,8 +72,10 @@ impl Trial for Mover {
                 cm(basic_cm as f64 + s as f64)
             }
             Mover::Bmg3e { movement_in } => 10 * movement_in as u16,
-            Mover::BichosCharge { mov, inches } => {
-                if inches {
+            Mover::BichosCharge { mov, inches, fdv } => {
+                if dice.d6() + dice.d6() > fdv {
+                    0
+                } else if inches {
                     15 * mov
                 } else {
                     cm(1.5 * mov as f64)
@@ -105,5 +109,15 @@ mod tests {
         let ex = enumerate(&Mover::BichosPursuit { mov: 12, inches: true }, 2).unwrap();
         assert!((ex.metrics[0][150] - 1.0 / 3.0).abs() < 1e-12);
         assert_eq!(Mover::Wolsung { actions: 2, move_in: 4 }.max_tenths(), 80);
+    }
+
+    /// ¡Bichos! seed 002, lines 329–331: "Si intentas cargar a un enemigo debes pasar un chequeo de
+    /// \"Cargando\" … Pasa a la 1ª: Completa la carga." MOV 8", FDV 9: the charge reaches 12" with
+    /// P(2D6 ≤ 9) = 30/36 = 5/6 (hand count: 36 − 3 − 2 − 1 rolls of 10, 11, 12); otherwise no contact.
+    #[test]
+    fn bichos_charge_needs_the_cargando_test() {
+        let ex = enumerate(&Mover::BichosCharge { mov: 8, inches: true, fdv: 9 }, 2).unwrap();
+        assert!((ex.metrics[0][120] - 5.0 / 6.0).abs() < 1e-12, "reach 12\" with P(pass 1st)");
+        assert!((ex.metrics[0][0] - 1.0 / 6.0).abs() < 1e-12, "no contact otherwise");
     }
 }

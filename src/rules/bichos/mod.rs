@@ -28,15 +28,114 @@ impl Units {
     }
 }
 
-/// How the inches variant treats doubles on the hole distance roll.
+/// How the inches variant treats doubles on the hole distance roll (`hole_doubles`).
+///
+/// The summary (seed line 104) attaches "*Si resultan iguales no los multipliques" to
+/// "[1D6x1D6\"]": the clause belongs to the inches variant, the only one where dice are multiplied
+/// by each other; the source does not say what replaces the product.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HoleDoubles {
-    /// Always multiply (default).
+    /// Ignore the clause: always multiply (the reading before issue #10).
     Multiply,
-    /// Doubles are added instead.
+    /// Doubles are added instead (default).
     Sum,
     /// Doubles count one die.
     OneDie,
+}
+
+/// The cm variant's triples (`hole_triples`). The main text (seed line 537) prints "lanza 3D6, y
+/// salvo que sean iguales, multiplica el resultado por 5cm" and the summary's asterisk follows
+/// "3D6" (line 104): read literally the clause is the cm rule's, and the worked example (4, 1, 1 →
+/// 30 cm, line 546) allows it only for three equal dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoleTriples {
+    /// Always × 5 cm: the clause belongs to the inches variant (default, with the digest).
+    Multiply,
+    /// Three equal dice are not multiplied: the sum in cm (3, 6, … 18 cm).
+    Sum,
+}
+
+/// What fleeing does to RES (`flee_res`). Summary D5 (seed line 82): "HUIR: … RES y FDV = 0";
+/// the text does not say whether a figure that flees a failed test with RES left loses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FleeRes {
+    /// RES becomes 0 (a negative RES is kept) (default, the summary's words).
+    Zero,
+    /// RES is kept; only FDV becomes 0 and the figure is out of the fight.
+    Keep,
+}
+
+/// The pursuer's FDV test each turn (`pursuit_test`, summary D8: "chequea FDV … Si acierta se
+/// detendrá, si falla perseguirá otro turno").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PursuitTest {
+    /// One 2D6 ≤ FDV: the text names only success and failure (default).
+    Single,
+    /// A full reaction test: passing at the first or the second roll stops it.
+    Reaction,
+}
+
+/// A ranged weapon fired at an opponent that fights in melee (`ranged_in_contact`, duels only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangedInContact {
+    /// Its attacks are shots: the weapon's POT, and the target tests "Bajo fuego" (default).
+    Shot,
+    /// It is melee ("o del personaje, si el combate es CaC", seed line 497): the character's POT,
+    /// no "Bajo fuego", and a wounded target passing "Herido" 2nd keeps fighting.
+    Melee,
+}
+
+/// The wound table off its printed columns (`wound_table_low_fdv`): FDV 0–1, which a figure has
+/// once RES ≤ 0 (seed line 505) or after repeated "−1" results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WoundLowFdv {
+    /// The formula `roll + FDV ≤ 13` → "M" extended (default): always "M" at FDV 0 or 1.
+    Extend,
+    /// Use the FDV 2 column: "M" on 2–11, "−1" on 12.
+    Clamp,
+}
+
+/// A figure wounded by a shot meets both the "Herido" and the "Bajo fuego" trigger
+/// (`shot_wounded_tests`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WoundedTests {
+    /// "Herido" first (it is immediate), then "Bajo fuego" if it has not fled (default).
+    Both,
+    /// Only "Herido" (its "under fire" line covers the shot); a missed figure still tests "Bajo fuego".
+    HeridoOnly,
+}
+
+/// Retreat distance of a "Herido" passed 2nd (`retreat_distance`). No number depends on it: the
+/// analyser moves no figures; it changes the text of the Herido row only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetreatDistance {
+    /// The Herido table (seed lines 343, 656): 2 cm [1"] (default).
+    Table,
+    /// The summary's RETIRADA / SEGUIR (D6–D7, line 82): 5 cm [2"].
+    Summary,
+}
+
+/// How a pursuit halves MOV (`pursuit_halving`); the source does not say how halves round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PursuitHalving {
+    /// Whole cm / whole inches, rounding down as the translation does (default): 20 → 10 → 5 → 2 cm.
+    RoundDown,
+    /// Exact halves: 20 → 10 → 5 → 2.5 → 1.25 cm.
+    Fractional,
+}
+
+/// What one hit does and which reaction tests it forces: the readings the damage procedure needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HitRules {
+    pub low_fdv: WoundLowFdv,
+    pub wounded_tests: WoundedTests,
+    pub flee_res: FleeRes,
+}
+
+impl Default for HitRules {
+    fn default() -> Self {
+        Readings::default().hit_rules()
+    }
 }
 
 /// The spec's variants and ambiguity switches.
@@ -46,11 +145,31 @@ pub struct Readings {
     /// Grenade POT: 11 (both weapon tables, default) or 9 (the profiles' "2D6 (P9)").
     pub grenade_pot: u8,
     pub hole_doubles: HoleDoubles,
+    pub wound_table_low_fdv: WoundLowFdv,
+    pub shot_wounded_tests: WoundedTests,
+    pub retreat_distance: RetreatDistance,
+    pub pursuit_halving: PursuitHalving,
+    pub hole_triples: HoleTriples,
+    pub flee_res: FleeRes,
+    pub pursuit_test: PursuitTest,
+    pub ranged_in_contact: RangedInContact,
 }
 
 impl Default for Readings {
     fn default() -> Self {
-        Readings { units: Units::Cm, grenade_pot: 11, hole_doubles: HoleDoubles::Multiply }
+        Readings {
+            units: Units::Cm,
+            grenade_pot: 11,
+            hole_doubles: HoleDoubles::Sum,
+            wound_table_low_fdv: WoundLowFdv::Extend,
+            shot_wounded_tests: WoundedTests::Both,
+            retreat_distance: RetreatDistance::Table,
+            pursuit_halving: PursuitHalving::RoundDown,
+            hole_triples: HoleTriples::Multiply,
+            flee_res: FleeRes::Zero,
+            pursuit_test: PursuitTest::Single,
+            ranged_in_contact: RangedInContact::Shot,
+        }
     }
 }
 
@@ -69,7 +188,76 @@ impl Readings {
                 }
                 .to_string(),
             ),
+            (
+                "wound_table_low_fdv",
+                match self.wound_table_low_fdv {
+                    WoundLowFdv::Extend => "extend",
+                    WoundLowFdv::Clamp => "clamp",
+                }
+                .to_string(),
+            ),
+            (
+                "shot_wounded_tests",
+                match self.shot_wounded_tests {
+                    WoundedTests::Both => "both",
+                    WoundedTests::HeridoOnly => "herido_only",
+                }
+                .to_string(),
+            ),
+            (
+                "retreat_distance",
+                match self.retreat_distance {
+                    RetreatDistance::Table => "table",
+                    RetreatDistance::Summary => "summary",
+                }
+                .to_string(),
+            ),
+            (
+                "pursuit_halving",
+                match self.pursuit_halving {
+                    PursuitHalving::RoundDown => "round_down",
+                    PursuitHalving::Fractional => "fractional",
+                }
+                .to_string(),
+            ),
+            (
+                "hole_triples",
+                match self.hole_triples {
+                    HoleTriples::Multiply => "multiply",
+                    HoleTriples::Sum => "sum",
+                }
+                .to_string(),
+            ),
+            (
+                "flee_res",
+                match self.flee_res {
+                    FleeRes::Zero => "zero",
+                    FleeRes::Keep => "keep",
+                }
+                .to_string(),
+            ),
+            (
+                "pursuit_test",
+                match self.pursuit_test {
+                    PursuitTest::Single => "single",
+                    PursuitTest::Reaction => "reaction",
+                }
+                .to_string(),
+            ),
+            (
+                "ranged_in_contact",
+                match self.ranged_in_contact {
+                    RangedInContact::Shot => "shot",
+                    RangedInContact::Melee => "melee",
+                }
+                .to_string(),
+            ),
         ]
+    }
+
+    /// The readings one hit depends on.
+    pub fn hit_rules(&self) -> HitRules {
+        HitRules { low_fdv: self.wound_table_low_fdv, wounded_tests: self.shot_wounded_tests, flee_res: self.flee_res }
     }
 }
 
@@ -240,9 +428,17 @@ pub fn impact(roll: u8, pot: u8) -> Option<u8> {
     if v > 10 { None } else { Some(v.max(0) as u8) }
 }
 
-/// Wound table: "M" (dead) when `roll + FDV ≤ 13`, otherwise FDV −1.
+/// Wound table: "M" (dead) when `roll + FDV ≤ 13`, otherwise FDV −1 (every printed cell, FDV 2–12).
 pub fn wound_kills(roll: u8, fdv: u8) -> bool {
     roll as u32 + fdv as u32 <= 13
+}
+
+/// The wound table at any FDV, with the `wound_table_low_fdv` reading for FDV 0–1.
+pub fn wound_kills_at(roll: u8, fdv: u8, low: WoundLowFdv) -> bool {
+    match low {
+        WoundLowFdv::Extend => wound_kills(roll, fdv),
+        WoundLowFdv::Clamp => wound_kills(roll, fdv.max(2)),
+    }
 }
 
 /// A figure's state as it takes damage.
@@ -252,17 +448,41 @@ pub struct State {
     pub fdv: u8,
     pub knocked_down: bool,
     pub dead: bool,
+    /// Fled on a failed reaction test (RES ≤ 0 is a flight too, see [`State::fled`]).
+    pub fled_test: bool,
 }
 
 impl State {
     /// A fresh figure.
     pub fn new(p: &Profile) -> Self {
-        State { res: p.res as i32, fdv: p.fdv, knocked_down: false, dead: false }
+        State { res: p.res as i32, fdv: p.fdv, knocked_down: false, dead: false, fled_test: false }
     }
 
-    /// RES ≤ 0: FDV 0, flees.
+    /// RES ≤ 0, or a failed reaction test: the figure has fled.
     pub fn fled(&self) -> bool {
-        self.res <= 0
+        self.res <= 0 || self.fled_test
+    }
+
+    /// Lose `n` RES at once and check RES (seed lines 482, 505): RES ≤ 0 → FDV 0 and it flees;
+    /// RES ≤ −(starting RES) → dead.
+    pub fn lose(&mut self, n: u32, start_res: u16) {
+        self.res -= n as i32;
+        if self.res <= 0 {
+            self.fdv = 0;
+        }
+        if self.res <= -(start_res as i32) {
+            self.dead = true;
+        }
+    }
+
+    /// "Huir" (summary D5, seed line 82): "RES y FDV = 0" — RES per the `flee_res` reading (a
+    /// figure already below 0 keeps its RES either way).
+    pub fn flee(&mut self, res: FleeRes) {
+        if res == FleeRes::Zero {
+            self.res = self.res.min(0);
+        }
+        self.fdv = 0;
+        self.fled_test = true;
     }
 }
 
@@ -278,7 +498,11 @@ fn roll_2d6<D: Dice>(dice: &mut D) -> u8 {
     dice.d6() + dice.d6()
 }
 
-/// Resolve one attack on one target in `state`: firing table, damage, impact and wound tables.
+/// Resolve one attack on one target in `state`, in the source's order: the firing table; a wound
+/// loses HDA + damage dice − BLD RES at once and RES is checked (seed lines 482, 505); a critical
+/// wound rolls the impact table: a number is lost as well and RES checked again; an "H" loses 10
+/// more, knocks the figure down, RES is checked, and only then the wound table is rolled against
+/// its **current** FDV ("su valor actual de FDV", line 501) — 0 if it has just fled.
 #[allow(clippy::too_many_arguments)]
 pub fn resolve<D: Dice>(
     dice: &mut D,
@@ -288,6 +512,7 @@ pub fn resolve<D: Dice>(
     target: &Profile,
     situation: &Situation,
     state: &mut State,
+    low: WoundLowFdv,
 ) -> (Fire, HitResult) {
     let f = fire(roll_2d6(dice), situation, shooter_hda);
     let mut r = HitResult::default();
@@ -298,45 +523,129 @@ pub fn resolve<D: Dice>(
     for _ in 0..damage_dice {
         sum += dice.d6() as u32;
     }
-    let mut lost = (shooter_hda as u32 + sum).saturating_sub(target.bld as u32);
+    let base = (shooter_hda as u32 + sum).saturating_sub(target.bld as u32);
+    state.lose(base, target.res);
+    r.res_lost = base;
     if f == Fire::Critical {
         r.critical = true;
         match impact(roll_2d6(dice), pot) {
-            Some(v) => lost += v as u32,
+            Some(v) => {
+                state.lose(v as u32, target.res);
+                r.res_lost += v as u32;
+            }
             None => {
                 r.impact_h = true;
-                lost += 10;
+                state.lose(10, target.res);
+                r.res_lost += 10;
                 state.knocked_down = true;
-                if wound_kills(roll_2d6(dice), state.fdv) {
-                    state.dead = true;
-                } else {
-                    state.fdv = state.fdv.saturating_sub(1);
+                if !state.dead {
+                    if wound_kills_at(roll_2d6(dice), state.fdv, low) {
+                        state.dead = true;
+                    } else {
+                        state.fdv = state.fdv.saturating_sub(1);
+                    }
                 }
             }
         }
     }
-    r.res_lost = lost;
-    state.res -= lost as i32;
-    if state.fled() {
-        state.fdv = 0;
-    }
-    if state.res <= -(target.res as i32) {
-        state.dead = true;
-    }
     (f, r)
 }
 
+/// One reaction test (seed line 509): 2D6 ≤ modified FDV passes 1st (0); otherwise a second 2D6
+/// ≤ passes 2nd (1); otherwise failed both (2).
+pub fn reaction_test<D: Dice>(dice: &mut D, modified_fdv: i32) -> u8 {
+    if roll_2d6(dice) as i32 <= modified_fdv {
+        0
+    } else if roll_2d6(dice) as i32 <= modified_fdv {
+        1
+    } else {
+        2
+    }
+}
+
+/// The reaction tests one attack forces on its target, and what they did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reacted {
+    /// "Herido" result (0 passed 1st, 1 passed 2nd, 2 failed both), when taken.
+    pub herido: Option<u8>,
+    /// "Bajo fuego" result, when taken.
+    pub bajo_fuego: Option<u8>,
+    /// Failed both of a test: it flees (RES and FDV 0).
+    pub flees: bool,
+    /// Ducks back ("Agacharse"): "Bajo fuego" passed 2nd, or "Herido" passed 2nd under fire.
+    pub ducks: bool,
+}
+
+/// The reaction tests after one attack (seed lines 309–345): a wounded figure tests "Herido" at
+/// once (passed 2nd: FDV −1 and, under fire, it ducks; in melee it retreats and keeps fighting;
+/// failed both: flees); a figure shot at, hit or missed, tests "Bajo fuego" (passed 2nd: ducks;
+/// failed both: flees) — after "Herido" if it was wounded and has not fled, unless the reading is
+/// `herido_only`. A dead or fled figure tests nothing. `modifier` is the sum of the reaction
+/// modifiers that apply (e.g. +1 in cover).
+pub fn react<D: Dice>(
+    dice: &mut D,
+    state: &mut State,
+    wounded: bool,
+    shot: bool,
+    modifier: i32,
+    rules: &HitRules,
+) -> Reacted {
+    let mut out = Reacted::default();
+    if state.dead || state.fled() {
+        return out;
+    }
+    if wounded {
+        let h = reaction_test(dice, state.fdv as i32 + modifier);
+        out.herido = Some(h);
+        match h {
+            0 => {}
+            1 => {
+                state.fdv = state.fdv.saturating_sub(1);
+                out.ducks = shot;
+            }
+            _ => {
+                state.flee(rules.flee_res);
+                out.flees = true;
+                return out;
+            }
+        }
+    }
+    if shot && (!wounded || rules.wounded_tests == WoundedTests::Both) {
+        let b = reaction_test(dice, state.fdv as i32 + modifier);
+        out.bajo_fuego = Some(b);
+        match b {
+            0 => {}
+            1 => out.ducks = true,
+            _ => {
+                state.flee(rules.flee_res);
+                out.flees = true;
+                out.ducks = false;
+            }
+        }
+    }
+    out
+}
+
+/// The reaction modifiers a target's situation gives: in cover +1 (seed line 303).
+pub fn situation_modifier(s: &Situation) -> i32 {
+    s.cover as i32
+}
+
 /// One attack on up to three figures (rifle targets, or figures under a template: the 4th and
-/// later behave like the 3rd).
+/// later behave like the 3rd), each resolved separately and each taking the reaction tests the
+/// attack forces on it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shot {
     pub shooter_hda: u8,
     pub damage_dice: u8,
     pub pot: u8,
+    /// A ranged weapon: its targets are shot at ("Bajo fuego"); otherwise a melee attack.
+    pub shooting: bool,
+    pub rules: HitRules,
     pub targets: Vec<(Profile, Situation)>,
 }
 
-/// Metric/event names of a shot (per target t1..t3).
+/// Metric/event names of a shot (per target t1..t3). "flees" is RES ≤ 0 or a failed reaction test.
 pub const SHOT_METRICS: [&str; 3] = ["res_lost_t1", "res_lost_t2", "res_lost_t3"];
 pub const SHOT_EVENTS: [&str; 15] = [
     "wounded_t1",
@@ -370,7 +679,8 @@ impl Trial for Shot {
         let mut o = Outcome::default();
         for (i, (p, s)) in self.targets.iter().enumerate() {
             let mut st = State::new(p);
-            let (f, r) = resolve(dice, self.shooter_hda, self.damage_dice, self.pot, p, s, &mut st);
+            let (f, r) = resolve(dice, self.shooter_hda, self.damage_dice, self.pot, p, s, &mut st, self.rules.low_fdv);
+            react(dice, &mut st, f != Fire::Miss, self.shooting, situation_modifier(s), &self.rules);
             o.metrics[i] = r.res_lost.min(u16::MAX as u32) as u16;
             o.flag(5 * i, f != Fire::Miss);
             o.flag(5 * i + 1, r.critical);
@@ -382,12 +692,16 @@ impl Trial for Shot {
     }
 }
 
-/// Repeated attacks on one target, state carried between them (RES, FDV, dead).
+/// Repeated attacks on one target, state carried between them (RES, FDV, fled, dead), each
+/// followed by the reaction tests it forces.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sequence {
     pub shooter_hda: u8,
     pub damage_dice: u8,
     pub pot: u8,
+    /// A ranged weapon ("Bajo fuego" after every attack) or a melee one.
+    pub shooting: bool,
+    pub rules: HitRules,
     pub target: Profile,
     pub situation: Situation,
     /// Stop after this many attacks (reported as "not within the cap").
@@ -419,9 +733,19 @@ impl Trial for Sequence {
         let mut st = State::new(&self.target);
         let mut o = Outcome::default();
         let (mut flee_at, mut kill_at) = (0u16, 0u16);
+        let modifier = situation_modifier(&self.situation);
         for shot in 1..=self.cap {
-            let (f, r) =
-                resolve(dice, self.shooter_hda, self.damage_dice, self.pot, &self.target, &self.situation, &mut st);
+            let (f, r) = resolve(
+                dice,
+                self.shooter_hda,
+                self.damage_dice,
+                self.pot,
+                &self.target,
+                &self.situation,
+                &mut st,
+                self.rules.low_fdv,
+            );
+            react(dice, &mut st, f != Fire::Miss, self.shooting, modifier, &self.rules);
             if shot == 1 {
                 o.metrics[2] = r.res_lost.min(u16::MAX as u32) as u16;
                 o.flag(0, f != Fire::Miss);
@@ -459,16 +783,9 @@ impl Trial for Reaction {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let pass = |r: u8| r as i32 <= self.modified_fdv as i32;
-        let result = if pass(roll_2d6(dice)) {
-            0
-        } else if pass(roll_2d6(dice)) {
-            1
-        } else {
-            2
-        };
+        let result = reaction_test(dice, self.modified_fdv as i32);
         let mut o = Outcome::default();
-        o.metrics[0] = result;
+        o.metrics[0] = result as u16;
         o.flag(result as usize, true);
         o
     }
@@ -513,15 +830,21 @@ pub struct Encounter {
     pub readings: Readings,
 }
 
-/// Metric names of an encounter (distance in the variant's units).
-pub const ENCOUNTER_METRICS: [&str; 6] =
-    ["tremor_turns", "direction", "distance", "total_bugs", "big_bugs", "first_bug_big"];
-pub const ENCOUNTER_EVENTS: [&str; 2] = ["hole_opens", "opens_this_turn"];
+/// Metric names of an encounter (distance in the variant's units). Every metric describes the
+/// hole **given that one opens**: the hole procedure is rolled in every trial, independently of
+/// the encounter roll, so no "no hole" trial is counted as distance 0.
+pub const ENCOUNTER_METRICS: [&str; 5] = ["tremor_turns", "distance", "total_bugs", "big_bugs", "first_bug_big"];
+/// Events: whether a hole opens (this turn or after tremors) and, jointly, where.
+pub const ENCOUNTER_EVENTS: [&str; 6] =
+    ["hole_opens", "opens_this_turn", "hole_front", "hole_right", "hole_behind", "hole_left"];
 
 /// The distance a hole opens at, in the variant's units.
 pub fn hole_distance<D: Dice>(dice: &mut D, r: &Readings) -> u16 {
     match r.units {
-        Units::Cm => (dice.d6() as u16 + dice.d6() as u16 + dice.d6() as u16) * 5,
+        Units::Cm => {
+            let (a, b, c) = (dice.d6() as u16, dice.d6() as u16, dice.d6() as u16);
+            if a == b && b == c && r.hole_triples == HoleTriples::Sum { a + b + c } else { (a + b + c) * 5 }
+        }
         Units::Inches => {
             let (a, b) = (dice.d6() as u16, dice.d6() as u16);
             if a == b {
@@ -547,7 +870,6 @@ impl Trial for Encounter {
         Shape::new(
             vec![
                 ("tremor_turns", 30),
-                ("direction", 4),
                 ("distance", 90),
                 ("total_bugs", self.humans as usize + 6),
                 ("big_bugs", self.humans as usize + 6),
@@ -560,10 +882,7 @@ impl Trial for Encounter {
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let mut o = Outcome::default();
         let opens = (roll_2d6(dice) as i32) <= self.number as i32;
-        o.flag(0, opens);
-        if !opens {
-            return o;
-        }
+        // The hole, as it would open: rolled every trial so the metrics are conditional on a hole.
         // Direction: 1–4; 5–6 tremors, it opens next turn (re-roll then).
         let mut delay = 0u16;
         let dir = loop {
@@ -576,10 +895,13 @@ impl Trial for Encounter {
                 break 0;
             }
         };
-        o.flag(1, delay == 0);
+        o.flag(0, opens);
+        o.flag(1, opens && delay == 0);
+        if opens && dir > 0 {
+            o.flag(1 + dir as usize, true);
+        }
         o.metrics[0] = delay;
-        o.metrics[1] = dir as u16;
-        o.metrics[2] = hole_distance(dice, &self.readings);
+        o.metrics[1] = hole_distance(dice, &self.readings);
         let total = self.humans as u16 + dice.d6() as u16;
         let mut big = 0u16;
         let mut first_big = false;
@@ -590,9 +912,9 @@ impl Trial for Encounter {
             }
             big += b as u16;
         }
-        o.metrics[3] = total;
-        o.metrics[4] = big;
-        o.metrics[5] = first_big as u16;
+        o.metrics[2] = total;
+        o.metrics[3] = big;
+        o.metrics[4] = first_big as u16;
         o
     }
 }
@@ -605,13 +927,17 @@ pub fn encounter_number(terrain_mod: i8, holes: u8, soldiers: u8) -> i8 {
 /// Terrain modifiers by config name.
 pub const TERRAIN: [(&str, i8); 5] = [("jungle_swamp", 2), ("open", 1), ("rocky", -1), ("mountain", -2), ("city", -2)];
 
-/// Pursuit: MOV + ½D6 (D3: 2/5/7 cm or 1/2/3"); then each turn an FDV test (2D6 ≤ FDV) stops
-/// it, a failure pursues another turn at half the previous MOV, until MOV reaches 2 cm [1"].
+/// Pursuit (summary D8, seed line 82): MOV + ½D6 (D3: 2/5/7 cm or 1/2/3"); after that full turn
+/// the pursuer tests FDV each turn (2D6 ≤ FDV stops it), a failure pursues another turn at half the
+/// previous MOV, "hasta detención o MOV a 2cm [1\"]": the halving stops at the first MOV ≤ 2 cm
+/// [1"], which is still pursued (20 → 10 → 5 → 2 cm; 30 → 15 → 7 → 3 → 1 cm; 12 → 6 → 3 → 1").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pursuit {
     pub mov: u16,
     pub fdv: u8,
     pub units: Units,
+    pub halving: PursuitHalving,
+    pub test: PursuitTest,
 }
 
 impl Trial for Pursuit {
@@ -630,12 +956,23 @@ impl Trial for Pursuit {
         };
         let first = self.mov + bonus;
         let floor = if self.units == Units::Cm { 2 } else { 1 };
-        let (mut total, mut turns, mut mov) = (first, 1u16, self.mov);
-        while mov / 2 >= floor && roll_2d6(dice) > self.fdv {
-            mov /= 2;
-            total += mov;
+        // In 64ths of the unit: exact for every fractional half down to the floor (MOV ≤ 100).
+        const SCALE: u32 = 64;
+        let (mut rest, mut turns, mut mov) = (0u32, 1u16, self.mov as u32 * SCALE);
+        let fails = |dice: &mut D| match self.test {
+            PursuitTest::Single => roll_2d6(dice) > self.fdv,
+            PursuitTest::Reaction => reaction_test(dice, self.fdv as i32) == 2,
+        };
+        while mov > floor * SCALE && fails(dice) {
+            mov = match self.halving {
+                PursuitHalving::RoundDown => (mov / SCALE / 2) * SCALE,
+                PursuitHalving::Fractional => mov / 2,
+            };
+            rest += mov;
             turns += 1;
         }
+        // Fractional totals are rounded to the nearest whole unit (halves up).
+        let total = first + ((rest + SCALE / 2) / SCALE) as u16;
         let mut o = Outcome::default();
         o.metrics[0] = first;
         o.metrics[1] = total;

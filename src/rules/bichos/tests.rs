@@ -110,29 +110,29 @@ fn damage_step_by_step() {
     // +10, knocked down; wound 2D6 = 1+1 = 2, 2 + FDV 7 ≤ 13 → dead.
     let mut d = ScriptedDice::new(&[1, 1, 6, 5, 4, 6, 6, 1, 1]);
     let mut st = State::new(&small);
-    let (f, r) = resolve(&mut d, soldier.hda, 3, 11, &small, &s, &mut st);
+    let (f, r) = resolve(&mut d, soldier.hda, 3, 11, &small, &s, &mut st, WoundLowFdv::Extend);
     assert_eq!(f, Fire::Critical);
     assert_eq!(r.res_lost, 27);
     assert!(r.impact_h && st.knocked_down && st.dead);
     // Light wound: roll 3 (1+2), pistol 1D6 = 1: 10 + 1 − 8 = 3.
     let mut d = ScriptedDice::new(&[1, 2, 1]);
     let mut st = State::new(&small);
-    let (f, r) = resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st);
+    let (f, r) = resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
     assert_eq!((f, r.res_lost, st.res), (Fire::Light, 3, 46));
     // RES ≤ 0 → FDV 0 and flees; RES ≤ −start → dead.
-    let mut st = State { res: 2, fdv: 7, knocked_down: false, dead: false };
+    let mut st = State { res: 2, fdv: 7, knocked_down: false, dead: false, fled_test: false };
     let mut d = ScriptedDice::new(&[1, 2, 6]);
-    resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st);
+    resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
     assert!(st.fled() && st.fdv == 0 && !st.dead);
     // Light wound of 10 + 1 − 8 = 3 at RES −40: −43 > −49, not dead.
-    let mut st = State { res: -40, fdv: 0, knocked_down: false, dead: false };
+    let mut st = State { res: -40, fdv: 0, knocked_down: false, dead: false, fled_test: false };
     let mut d = ScriptedDice::new(&[1, 2, 1]);
-    resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st);
+    resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
     assert!(!st.dead && st.res == -43);
     // Light wound of 10 + 6 − 8 = 8 at RES −45: −53 ≤ −49, dead.
-    let mut st = State { res: -45, fdv: 0, knocked_down: false, dead: false };
+    let mut st = State { res: -45, fdv: 0, knocked_down: false, dead: false, fled_test: false };
     let mut d = ScriptedDice::new(&[1, 2, 6]);
-    resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st);
+    resolve(&mut d, soldier.hda, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
     assert!(st.dead && st.res == -53);
 }
 
@@ -183,17 +183,130 @@ fn terrain_and_bug_type_probabilities() {
 
 #[test]
 fn pursuit_distances_per_variant() {
-    let p = Pursuit { mov: 30, fdv: 12, units: Units::Cm };
+    let p =
+        Pursuit { mov: 30, fdv: 12, units: Units::Cm, halving: PursuitHalving::RoundDown, test: PursuitTest::Single };
     let mut d = ScriptedDice::new(&[1, 3, 3]);
     assert_eq!(p.run(&mut d).metrics[0], 32, "½D6 = 1 → 2 cm");
     let mut d = ScriptedDice::new(&[6, 3, 3]);
     assert_eq!(p.run(&mut d).metrics[0], 37, "½D6 = 3 → 7 cm");
-    let p = Pursuit { mov: 12, fdv: 12, units: Units::Inches };
+    let p = Pursuit {
+        mov: 12,
+        fdv: 12,
+        units: Units::Inches,
+        halving: PursuitHalving::RoundDown,
+        test: PursuitTest::Single,
+    };
     let mut d = ScriptedDice::new(&[4, 3, 3]);
     assert_eq!(p.run(&mut d).metrics[0], 14, "½D6 = 2 → 2\"");
     // A failed FDV test (2D6 > FDV) pursues again at half MOV.
-    let p = Pursuit { mov: 12, fdv: 5, units: Units::Inches };
+    let p = Pursuit {
+        mov: 12,
+        fdv: 5,
+        units: Units::Inches,
+        halving: PursuitHalving::RoundDown,
+        test: PursuitTest::Single,
+    };
     let mut d = ScriptedDice::new(&[1, 6, 6, 1, 1]);
     let o = p.run(&mut d);
     assert_eq!((o.metrics[1], o.metrics[2]), (13 + 6, 2));
+}
+
+/// Seed line 339 ("Herido" at once after a wound; failed both: "Huir") and summary D5 ("RES y FDV
+/// = 0"); line 303 ("A cubierto +1"). A light wound (1+2 = 3) of 10 + 1 − 8 = 3: RES 46; Herido
+/// 6+6 > 7 + 1, 6+6 again: flees, RES 0 and FDV 0 — no Bajo fuego after fleeing. In the open a
+/// 4+4 = 8 fails at FDV 7 but passes at 7 + 1 in cover.
+#[test]
+fn failed_herido_flees_with_res_and_fdv_zero() {
+    let small = PROFILES[3].2;
+    let cover = Situation { target_index: 1, cover: true, ..Situation::default() };
+    let mut d = ScriptedDice::new(&[1, 2, 1, 6, 6, 6, 6]);
+    let mut st = State::new(&small);
+    let (f, _) = resolve(&mut d, 10, 1, 5, &small, &cover, &mut st, WoundLowFdv::Extend);
+    let r = react(&mut d, &mut st, f != Fire::Miss, true, situation_modifier(&cover), &HitRules::default());
+    assert_eq!((r.herido, r.bajo_fuego, r.flees), (Some(2), None, true));
+    assert_eq!((st.res, st.fdv, st.fled()), (0, 0, true));
+    assert_eq!(d.used(), 7);
+    // Missed (4 = 1+3): only Bajo fuego; 4+4 = 8 > 7 in the open, then 6+6: flees.
+    let mut st = State::new(&small);
+    let mut d = ScriptedDice::new(&[1, 3, 4, 4, 6, 6]);
+    let open = Situation { cover: false, ..cover };
+    let (f, _) = resolve(&mut d, 10, 1, 5, &small, &open, &mut st, WoundLowFdv::Extend);
+    let r = react(&mut d, &mut st, f != Fire::Miss, true, situation_modifier(&open), &HitRules::default());
+    assert_eq!((f, r.herido, r.bajo_fuego, r.flees), (Fire::Miss, None, Some(2), true));
+    // The same 4+4 in cover: 8 ≤ 7 + 1 passes at the first roll.
+    let mut st = State::new(&small);
+    let mut d = ScriptedDice::new(&[1, 3, 4, 4]);
+    let (f, _) = resolve(&mut d, 10, 1, 5, &small, &cover, &mut st, WoundLowFdv::Extend);
+    let r = react(&mut d, &mut st, f != Fire::Miss, true, situation_modifier(&cover), &HitRules::default());
+    assert_eq!((r.bajo_fuego, r.flees, st.res), (Some(0), false, 49));
+}
+
+/// `shot_wounded_tests`: a wounded figure under fire takes Herido then Bajo fuego (`both`, the FDV
+/// −1 of a Herido passed 2nd counting: 7 → 6, so 7 = 3+4 fails Bajo fuego, 6+6 again: flees), or
+/// Herido only (`herido_only`: passed 2nd, ducks back, nothing more).
+#[test]
+fn wounded_under_fire_takes_both_tests_by_default() {
+    let small = PROFILES[3].2;
+    let s = Situation { target_index: 1, ..Situation::default() };
+    for (tests, script, flees, ducks) in [
+        (WoundedTests::Both, &[1, 2, 1, 6, 6, 1, 1, 3, 4, 6, 6][..], true, false),
+        (WoundedTests::HeridoOnly, &[1, 2, 1, 6, 6, 1, 1][..], false, true),
+    ] {
+        let mut d = ScriptedDice::new(script);
+        let mut st = State::new(&small);
+        let (f, _) = resolve(&mut d, 10, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
+        let r =
+            react(&mut d, &mut st, f != Fire::Miss, true, 0, &HitRules { wounded_tests: tests, ..HitRules::default() });
+        assert_eq!((r.herido, r.flees, r.ducks), (Some(1), flees, ducks), "{tests:?}");
+        assert_eq!(d.used(), script.len());
+    }
+}
+
+/// Summary D8 (seed line 82) with `pursuit_halving`: MOV 20 cm halves 20 → 10 → 5 → 2 (whole cm,
+/// the first MOV ≤ 2 cm is the last) or 20 → 10 → 5 → 2.5 → 1.25 (exact halves; the total 20 + 2
+/// + 18.75 = 40.75 is reported as 41). FDV 2: every test fails (2D6 > 2 except 1+1).
+#[test]
+fn pursuit_halving_readings() {
+    for (halving, total, turns, dice) in
+        [(PursuitHalving::RoundDown, 22 + 17, 4, 7), (PursuitHalving::Fractional, 41, 5, 9)]
+    {
+        let p = Pursuit { mov: 20, fdv: 2, units: Units::Cm, halving, test: PursuitTest::Single };
+        let mut d = ScriptedDice::new(&[1, 6, 6, 6, 6, 6, 6, 6, 6]);
+        let o = p.run(&mut d);
+        assert_eq!((o.metrics[0], o.metrics[1], o.metrics[2]), (22, total, turns), "{halving:?}");
+        assert_eq!(d.used(), dice);
+    }
+}
+
+/// The profiles (seed lines 206–294, again 726–813) and the weapon table (lines 376–382, again
+/// 561–566) as printed: HDA, POT, FDV, RES, BLD, MOV cm [inches]; dice, POT, targets.
+#[test]
+fn profiles_and_weapons_as_printed() {
+    let p = |n: &str| PROFILES.iter().find(|(k, _, _)| *k == n).unwrap().2;
+    let row = |x: Profile| (x.hda, x.pot, x.fdv, x.res, x.bld, x.mov_cm, x.mov_in);
+    assert_eq!(row(p("ciudadano")), (5, 6, 7, 42, 0, 20, 8));
+    assert_eq!(row(p("colono")), (7, 7, 9, 63, 0, 20, 8));
+    assert_eq!(row(p("soldado")), (10, 9, 9, 81, 8, 20, 8));
+    assert_eq!(row(p("pequeno")), (5, 7, 7, 49, 8, 30, 12));
+    assert_eq!(row(p("grande")), (12, 12, 10, 120, 12, 15, 6));
+    let w = |n: &str| WEAPONS.iter().find(|(k, _, _)| *k == n).unwrap().2;
+    let wr = |x: Weapon| (x.dice, x.pot, x.targets, x.has_long_range);
+    assert_eq!(wr(w("pistol")), (1, Some(5), Targets::One, true));
+    assert_eq!(wr(w("assault_rifle")), (3, Some(11), Targets::Three, true));
+    assert_eq!(wr(w("grenade")), (2, Some(11), Targets::Template, false), "POT 11 by the table; 9 by `grenade_pot`");
+    assert_eq!(wr(w("heavy_weapon")), (2, Some(9), Targets::Template, true));
+    assert_eq!(wr(w("fists")), (1, None, Targets::One, false), "Puños 1D6, melee: the character's POT");
+    assert_eq!(wr(w("small_claws")), (2, None, Targets::One, false));
+    assert_eq!(wr(w("big_claws")), (3, None, Targets::One, false));
+}
+
+/// Encounter modifiers (seed lines 519–531, summary L): +2 jungle or swamp, +1 open, −1 rocky, −2
+/// mountain, −2 city; +1 per hole; −1 per soldier, at most 6. Worked example (line 546): three
+/// soldiers escorting two citizens in the open: 9 − 3 + 1 = 7.
+#[test]
+fn encounter_modifiers_and_worked_example() {
+    let m = |n: &str| TERRAIN.iter().find(|(k, _)| *k == n).unwrap().1;
+    assert_eq!([m("jungle_swamp"), m("open"), m("rocky"), m("mountain"), m("city")], [2, 1, -1, -2, -2]);
+    assert_eq!(encounter_number(m("open"), 0, 3), 7);
+    assert_eq!(encounter_number(m("rocky"), 2, 9), 9 - 1 + 2 - 6);
 }

@@ -1,0 +1,339 @@
+//! ¡Bichos! rules against values derived by hand from the rulebook text (seed
+//! `002_e68e08406a924637.txt`, the Spanish translation of THW "Bugs!"), never from the crate's own
+//! exact engine. The derivations are in `docs/rules/bichos-hand.py` (exact fractions) and in each
+//! test's comment; the coverage table `docs/rules/bichos.md` points at these tests.
+//!
+//! Most tests run the binary on a small config and read `results.json`, so they can be pointed at
+//! an older build (`SKIRMISH_ODDS_BIN=/path/to/old cargo test --test rules_bichos`) to show that it
+//! fails them. Monte Carlo results are compared with the hand values at 5 standard errors.
+
+mod common;
+use common::{bin_run, tmp};
+use serde_json::Value;
+use skirmish_odds::dice::ScriptedDice;
+use skirmish_odds::rules::bichos::*;
+
+const HEAD: &str = "ruleset = \"bichos\"\nseed = 2026\n";
+
+/// Run `config` (written to a fresh folder) and return its `results.json` and the summary.
+fn run(name: &str, config: &str) -> (Value, String) {
+    let dir = tmp("rules_bichos", name);
+    std::fs::write(dir.join("s.toml"), config).unwrap();
+    let o = bin_run(&dir, &["run", "s.toml", "--out", "r", "--quiet"]);
+    assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+    let json = std::fs::read_to_string(dir.join("r/results.json")).unwrap();
+    let summary = std::fs::read_to_string(dir.join("r/summary.md")).unwrap();
+    (serde_json::from_str(&json).unwrap(), summary)
+}
+
+fn trials(v: &Value) -> f64 {
+    v["trials"].as_f64().unwrap()
+}
+
+fn event(v: &Value, cell: usize, name: &str) -> f64 {
+    v["cells"][cell]["events"][name]["p"].as_f64().unwrap_or_else(|| panic!("no event {name}"))
+}
+
+fn metric_mean(v: &Value, cell: usize, name: &str) -> f64 {
+    v["cells"][cell]["metrics"][name]["mean"].as_f64().unwrap_or_else(|| panic!("no metric {name}"))
+}
+
+fn metric_p(v: &Value, cell: usize, name: &str, k: usize) -> f64 {
+    v["cells"][cell]["metrics"][name]["dist"][k.to_string()].as_f64().unwrap_or(0.0)
+}
+
+/// A Monte Carlo proportion within 5 standard errors of the hand value `p`.
+fn close(what: &str, got: f64, p: f64, n: f64) {
+    let se = (p * (1.0 - p) / n).sqrt().max(1.0 / n);
+    assert!((got - p).abs() <= 5.0 * se, "{what}: got {got:.6}, hand value {p:.6} (±5 se = {:.6})", 5.0 * se);
+}
+
+/// Item 11. Seed line 482: "El resultado se resta inmediatamente del total de RES"; line 505:
+/// "Cuando la RES de una figura llega a 0, la figura Huye inmediatamente … el FDV de la figura se
+/// reduce también a 0"; line 501: the wound table is rolled against "su valor actual de FDV".
+/// A Soldado's rifle (HDA 10, 3D6, POT 11) at a target with RES 20, FDV 12, BLD 0: every critical
+/// wound with an "H" leaves RES ≤ 10 + 3 + 10 − 20 … i.e. RES ≤ 20 − 13 − 10 < 0, so FDV is 0 when
+/// the wound table is rolled: "M" always (`extend`). P(dead) = P(critical) · P(H) =
+/// 13/36 (rolls 2, 5, 8, 11, 12) · 33/36 (impact roll ≥ 4 with POT 11) = 143/432 ≈ 0.3310. Before
+/// the fix the table was read at FDV 12 (never "M"): 0.000. With `clamp` (FDV 2 column, "M" on
+/// 2–11): 143/432 · 35/36 = 5005/15552 ≈ 0.3218.
+#[test]
+fn wound_table_is_rolled_at_the_fdv_left_after_the_res_check() {
+    let cfg = |reading: &str| {
+        format!(
+            "{HEAD}kind = \"shot\"\ntrials = 200000\n{reading}\n[profiles.weak]\nhda = 5\npot = 5\nfdv = 12\nres = 20\nbld = 0\nmov_cm = 20\nmov_in = 8\n\
+             [shot]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntargets = [\"weak\"]\n"
+        )
+    };
+    let (v, _) = run("item11_extend", &cfg(""));
+    close("P(dead), extend", event(&v, 0, "dead_t1"), 143.0 / 432.0, trials(&v));
+    let (v, _) = run("item11_clamp", &cfg("[readings]\nwound_table_low_fdv = \"clamp\""));
+    close("P(dead), clamp", event(&v, 0, "dead_t1"), 5005.0 / 15552.0, trials(&v));
+}
+
+/// Item 11, step by step with scripted dice. Roll 1+1 = 2: critical wound; 3D6 = 1+1+1: 10 + 3 − 0
+/// = 13 lost at once (RES 20 → 7); impact 6+6 = 12 + 11 − 4 = 19 > 10: "H", 10 more (RES −3 ≤ 0:
+/// flees, FDV 0), knocked down; wound table 6+6 = 12 at the current FDV 0: 12 + 0 ≤ 13, "M".
+/// Under `clamp` the FDV 2 column gives 12 + 2 = 14 > 13: "−1" (FDV stays 0), alive.
+#[test]
+fn scripted_critical_wound_in_the_source_order() {
+    let weak = Profile { hda: 5, pot: 5, fdv: 12, res: 20, bld: 0, mov_cm: 20, mov_in: 8 };
+    let s = Situation { target_index: 1, ..Situation::default() };
+    for (low, dead) in [(WoundLowFdv::Extend, true), (WoundLowFdv::Clamp, false)] {
+        let mut d = ScriptedDice::new(&[1, 1, 1, 1, 1, 6, 6, 6, 6]);
+        let mut st = State::new(&weak);
+        let (f, r) = resolve(&mut d, 10, 3, 11, &weak, &s, &mut st, low);
+        assert_eq!((f, r.res_lost, r.impact_h), (Fire::Critical, 23, true));
+        assert_eq!((st.res, st.fdv, st.knocked_down, st.dead), (-3, 0, true, dead), "{low:?}");
+        assert_eq!(d.used(), 9);
+    }
+}
+
+/// Item 12, the shot's reaction tests. Seed line 339: "Si una figura es herida debe pasar de
+/// inmediato un chequeo de \"Herido\"" (failed both: "Huir"); line 319: "Si una figura es disparada
+/// por alguien debe pasar un chequeo de \"Bajo Fuego\"" (failed both: "Huir"); summary D5: "HUIR
+/// … RES y FDV = 0". A Soldado's rifle at a small bug (RES 49, FDV 7, BLD 8): RES never reaches 0
+/// in one attack (at most 10 + 18 − 8 + 10 = 30), so "flees" was 0.000 before; with both tests
+/// (Herido first, then Bajo fuego at the FDV it left) P(flees) = 71460931/241864704 ≈ 0.2955;
+/// `herido_only` 135749/746496 ≈ 0.1818; P(dead) = 13/36 · 33/36 · 15/36 = 715/5184 ≈ 0.1379.
+#[test]
+fn a_shot_small_bug_flees_on_failed_reaction_tests() {
+    let cfg = |reading: &str| {
+        format!(
+            "{HEAD}kind = \"shot\"\ntrials = 200000\n{reading}\n[shot]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntargets = [\"pequeno\"]\n"
+        )
+    };
+    let (v, _) = run("item12_both", &cfg(""));
+    let n = trials(&v);
+    close("P(flees), both", event(&v, 0, "flees_t1"), 71460931.0 / 241864704.0, n);
+    close("P(dead)", event(&v, 0, "dead_t1"), 715.0 / 5184.0, n);
+    let (v, _) = run("item12_herido_only", &cfg("[readings]\nshot_wounded_tests = \"herido_only\""));
+    close("P(flees), herido_only", event(&v, 0, "flees_t1"), 135749.0 / 746496.0, trials(&v));
+}
+
+/// Item 12 in melee: no "Bajo fuego" (nobody is shot), "Herido" only. A big bug's claws (HDA 12,
+/// 3D6, its own POT 12) on a Soldado (RES 81, FDV 9, BLD 8): P(flees) = 78961/2519424 ≈ 0.0313
+/// (a failed Herido after a wound that did not kill), P(dead) = 455/7776 ≈ 0.0585.
+#[test]
+fn melee_wound_forces_only_the_herido_test() {
+    let (v, _) = run(
+        "item12_melee",
+        &format!(
+            "{HEAD}kind = \"shot\"\ntrials = 300000\n[shot]\nshooter = \"grande\"\nweapon = \"big_claws\"\ntargets = [\"soldado\"]\n"
+        ),
+    );
+    let n = trials(&v);
+    close("P(flees)", event(&v, 0, "flees_t1"), 78961.0 / 2519424.0, n);
+    close("P(dead)", event(&v, 0, "dead_t1"), 455.0 / 7776.0, n);
+}
+
+/// Item 12, a one-turn duel. Seed line 412: decreasing FDV, so the Soldado (FDV 9) shoots the small
+/// bug (FDV 7) first; the bug is out (dead, RES ≤ 0 or fled on a test) with P = 104819971/241864704
+/// ≈ 0.4334; it strikes back only if it is neither out, knocked down ("debiendo usar su siguiente
+/// turno para ponerse de pie", line 497) nor ducking back: P = 19201/62208 ≈ 0.3087; its claws (HDA
+/// 5, 2D6, POT 7) put the Soldado out with P = 34037/839808 ≈ 0.0405 (Herido only, melee). So
+/// P(A wins) ≈ 0.4334 and P(B wins) = 0.3087 · 0.0405 ≈ 0.01251.
+#[test]
+fn one_turn_duel_applies_knock_down_and_reaction_tests() {
+    let (v, _) = run(
+        "item12_duel",
+        &format!(
+            "{HEAD}kind = \"duel\"\ntrials = 200000\n[duel]\nrounds = 1\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
+        ),
+    );
+    let n = trials(&v);
+    close("P(A wins)", event(&v, 0, "a_wins"), 104819971.0 / 241864704.0, n);
+    close("P(B wins)", event(&v, 0, "b_wins"), 19201.0 / 62208.0 * 34037.0 / 839808.0, n);
+}
+
+/// Item 13. Seed lines 329–335: "Si intentas cargar a un enemigo debes pasar un chequeo de
+/// \"Cargando\" … Pasa a la 1ª: Completa la carga. Pasa a la 2ª: Se detiene y dispara al Blanco.
+/// Falla ambas: Agacharse." MOV 8", FDV 9: the 12" charge happens with P(2D6 ≤ 9) = 30/36 = 5/6.
+/// Without `fdv` the mover assumes FDV 9 and says so in a note.
+#[test]
+fn threat_range_charge_needs_the_cargando_test() {
+    let cfg = |fdv: &str| {
+        format!(
+            "ruleset = \"all\"\nkind = \"threat\"\nseed = 4\ntrials = 200000\n[threat]\nfrom_in = 0\nto_in = 14\n\
+             [threat.bichos]\nmov_cm = 20\nmov_in = 8\nunits = \"inches\"\n{fdv}"
+        )
+    };
+    let (v, summary) = run("item13_fdv9", &cfg("fdv = 9\n"));
+    let n = trials(&v);
+    close("P(reach 12\")", metric_p(&v, 0, "reach_tenths_in", 120), 5.0 / 6.0, n);
+    assert!(!summary.contains("`[threat.bichos] fdv` is not set"));
+    let (v, _) = run("item13_fdv7", &cfg("fdv = 7\n"));
+    close("P(reach 12\"), FDV 7", metric_p(&v, 0, "reach_tenths_in", 120), 21.0 / 36.0, trials(&v));
+    let (v, summary) = run("item13_default", &cfg(""));
+    close("P(reach 12\"), default FDV 9", metric_p(&v, 0, "reach_tenths_in", 120), 5.0 / 6.0, trials(&v));
+    assert!(summary.contains("`[threat.bichos] fdv` is not set"), "{summary}");
+}
+
+/// Item 14. Summary line 104: "a 3D6*x5cm [1D6x1D6\"]. *Si resultan iguales no los multipliques";
+/// translator's note line 122: the original rule multiplies two dice. Default `hole_doubles = sum`:
+/// P(6") = 4/36 (1·6, 6·1, 2·3, 3·2) + 1/36 (3 and 3 → 6) = 5/36; mean (Σ_{a≠b} ab + Σ 2a) / 36 =
+/// (350 + 42) / 36 = 98/9 ≈ 10.889". The distance is the hole's, given one opens: in mountains with
+/// 6 soldiers (9 − 2 − 6 = 1, no hole can open) it is still 98/9 (it was 0 before). Direction is
+/// reported per named direction: P(a hole opens in front) = P(hole) / 4.
+#[test]
+fn hole_distance_and_direction_given_a_hole() {
+    let cfg = |terrain: &str, soldiers: u8| {
+        format!(
+            "{HEAD}kind = \"encounter\"\ntrials = 200000\n[readings]\nunits = \"inches\"\n\
+             [encounter]\nterrain = \"{terrain}\"\nholes = 0\nsoldiers = {soldiers}\nhumans = 6\n"
+        )
+    };
+    let (v, summary) = run("item14_open", &cfg("open", 0));
+    let n = trials(&v);
+    close("P(6\")", metric_p(&v, 0, "distance", 6), 5.0 / 36.0, n);
+    close("P(9\"): only 3 and 3 made 9 before", metric_p(&v, 0, "distance", 9), 0.0, n);
+    // 9 + 1 (open) = 10: P(hole) = 33/36; each direction a quarter of it (1D6 1–4, 5–6 re-rolled).
+    close("P(hole)", event(&v, 0, "hole_opens"), 33.0 / 36.0, n);
+    close("P(front)", event(&v, 0, "hole_front"), 33.0 / 144.0, n);
+    close("P(left)", event(&v, 0, "hole_left"), 33.0 / 144.0, n);
+    assert!(!summary.contains("direction (1 front"), "no mean of direction codes");
+    let (v, _) = run("item14_mountain", &cfg("mountain", 6));
+    assert_eq!(event(&v, 0, "hole_opens"), 0.0);
+    let m = metric_mean(&v, 0, "distance");
+    assert!((m - 98.0 / 9.0).abs() < 0.05, "distance given a hole: {m}");
+    let bugs = metric_mean(&v, 0, "total_bugs");
+    assert!((bugs - 9.5).abs() < 0.03, "attacking bugs given a hole: 6 + 3.5, got {bugs}");
+}
+
+/// Summary D8 (seed line 82): "Divide MOV cada turno hasta detención o MOV a 2cm [1\"]". A small
+/// bug (MOV 30 cm, FDV 7) halves 30 → 15 → 7 → 3 → 1 cm: the halving stops at the first MOV ≤ 2 cm,
+/// which is still pursued, as 12 → 6 → 3 → 1" in the inches variant. With P(stop) = P(2D6 ≤ 7) =
+/// 7/12 each turn: P(5 turns) = (5/12)⁴ = 625/20736 ≈ 0.0301 (before: never more than 4 turns);
+/// mean total = 104/3 + 15·(5/12) + 7·(5/12)² + 3·(5/12)³ + 1·(5/12)⁴ = 878773/20736 ≈ 42.379 cm.
+#[test]
+fn pursuit_halves_down_to_the_first_mov_at_most_two_cm() {
+    let (v, _) = run(
+        "pursuit_cm",
+        &format!(
+            "{HEAD}kind = \"pursuit\"\ntrials = 400000\n[readings]\nunits = \"cm\"\n[pursuit]\nprofile = \"pequeno\"\n"
+        ),
+    );
+    let n = trials(&v);
+    close("P(5 turns)", metric_p(&v, 0, "turns", 5), 625.0 / 20736.0, n);
+    close("P(1 turn)", metric_p(&v, 0, "turns", 1), 7.0 / 12.0, n);
+    let m = metric_mean(&v, 0, "total");
+    assert!((m - 878773.0 / 20736.0).abs() < 0.03, "mean total {m}");
+}
+
+/// Readings that cannot change a scenario's numbers are flagged, not silently accepted; the
+/// retreat distance reading changes the Herido row (seed lines 343, 656: 2 cm [1"]; summary D6:
+/// 5 cm [2"]).
+#[test]
+fn readings_that_cannot_matter_get_a_note() {
+    let (_, summary) = run(
+        "notes_units",
+        &format!(
+            "{HEAD}kind = \"reaction\"\ntrials = 1000\n[readings]\nunits = \"inches\"\nretreat_distance = \"summary\"\n[reaction]\nfdv_from = 7\nfdv_to = 7\n"
+        ),
+    );
+    assert!(summary.contains("`readings.units` cannot change any number"), "{summary}");
+    assert!(summary.contains("`readings.retreat_distance` cannot change any number"), "{summary}");
+    assert!(summary.contains("retreats 5 cm [2\"]"), "{summary}");
+    assert!(summary.contains("| `retreat_distance` | summary |"), "{summary}");
+}
+
+/// The six-turn duel of `configs/bichos/duel-soldier-vs-big-bug.toml` against the independent
+/// reading's exact Markov chain (`/work/readings/bichos.md`, section 2, "+ Bajo fuego" row: current
+/// FDV activation, knock-down and ducking cost the next activation, Herido then Bajo fuego):
+/// P(soldier wins) 0.3341, P(bug wins) 0.4576, neither 0.2083. The free attack on a figure fleeing
+/// from contact changes only who dies, not who wins.
+#[test]
+fn six_turn_duel_matches_the_independent_markov_chain() {
+    let (v, _) = run(
+        "duel_six_turns",
+        &format!(
+            "{HEAD}kind = \"duel\"\ntrials = 200000\n[duel]\nrounds = 6\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"grande\", weapon = \"big_claws\" }}\n"
+        ),
+    );
+    let n = trials(&v);
+    close("P(A wins)", event(&v, 0, "a_wins"), 0.3341, n);
+    close("P(B wins)", event(&v, 0, "b_wins"), 0.4576, n);
+    close("P(draw)", event(&v, 0, "draw"), 0.2083, n);
+}
+
+/// `ranged_in_contact = melee` (seed line 497: "la columna correspondiente al valor de POT del arma
+/// (o del personaje, si el combate es CaC)"): the Soldado's rifle against a bug in contact uses his
+/// own POT 9 and forces no "Bajo fuego". One turn: P(bug out) = 258547/1119744 ≈ 0.2309; P(B wins)
+/// ≈ 0.02710 (the bug strikes back unless out, knocked down; the Soldado out w.p. 34037/839808).
+#[test]
+fn ranged_weapon_in_contact_can_fight_as_melee() {
+    let (v, summary) = run(
+        "duel_melee_rifle",
+        &format!(
+            "{HEAD}kind = \"duel\"\ntrials = 200000\n[readings]\nranged_in_contact = \"melee\"\n[duel]\nrounds = 1\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
+        ),
+    );
+    let n = trials(&v);
+    close("P(A wins)", event(&v, 0, "a_wins"), 258547.0 / 1119744.0, n);
+    close("P(B wins)", event(&v, 0, "b_wins"), 2123942837.0 / 78364164096.0, n);
+    assert!(summary.contains("| `ranged_in_contact` | melee |"));
+}
+
+/// `pursuit_test = reaction`: the D8 FDV test as a full reaction test, passing at either roll
+/// stopping it: P(stop) = 1 − (5/12)² = 119/144 at FDV 7; mean total 37.498 cm (the independent
+/// reading gives 37.498 too). `hole_triples = sum` (seed line 537 read literally for cm: "salvo que
+/// sean iguales"): three equal dice give the sum in cm, P(3 cm) = 1/216; mean 154/3 ≈ 51.33 cm.
+#[test]
+fn pursuit_test_and_hole_triples_readings() {
+    let (v, _) = run(
+        "pursuit_reaction",
+        &format!(
+            "{HEAD}kind = \"pursuit\"\ntrials = 300000\n[readings]\nunits = \"cm\"\npursuit_test = \"reaction\"\n[pursuit]\nprofile = \"pequeno\"\n"
+        ),
+    );
+    close("P(1 turn)", metric_p(&v, 0, "turns", 1), 119.0 / 144.0, trials(&v));
+    let m = metric_mean(&v, 0, "total");
+    assert!((m - 37.498426).abs() < 0.03, "mean total {m}");
+    let (v, _) = run(
+        "hole_triples",
+        &format!(
+            "{HEAD}kind = \"encounter\"\ntrials = 300000\n[readings]\nunits = \"cm\"\nhole_triples = \"sum\"\n[encounter]\nterrain = \"open\"\n"
+        ),
+    );
+    let n = trials(&v);
+    close("P(3 cm)", metric_p(&v, 0, "distance", 3), 1.0 / 216.0, n);
+    close("P(90 cm): 6, 6, 6 is 18 cm now", metric_p(&v, 0, "distance", 90), 0.0, n);
+    close("P(18 cm)", metric_p(&v, 0, "distance", 18), 1.0 / 216.0, n);
+    let m = metric_mean(&v, 0, "distance");
+    assert!((m - 154.0 / 3.0).abs() < 0.15, "mean distance {m}");
+}
+
+/// `flee_res = keep`: a figure that fails "Herido" flees with FDV 0 but keeps its RES (the default
+/// `zero` follows summary D5, "RES y FDV = 0").
+#[test]
+fn flee_res_reading() {
+    let small = PROFILES[3].2;
+    let s = Situation { target_index: 1, ..Situation::default() };
+    for (res, expect) in [(FleeRes::Zero, 0), (FleeRes::Keep, 46)] {
+        let mut d = ScriptedDice::new(&[1, 2, 1, 6, 6, 6, 6]);
+        let mut st = State::new(&small);
+        let (f, _) = resolve(&mut d, 10, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
+        let rules = HitRules { flee_res: res, ..HitRules::default() };
+        let r = react(&mut d, &mut st, f != Fire::Miss, true, 0, &rules);
+        assert!(r.flees && st.fled() && st.fdv == 0);
+        assert_eq!(st.res, expect, "{res:?}");
+    }
+}
+
+/// Reaction modifiers (seed lines 296–305) and the "¿Ahora qué?" roll (line 313) on the bundled
+/// `reaction-tests.toml`: a Soldado (FDV 9) with his leader near (+1), two friends (+2) and
+/// attacked from behind (−2) tests on 10: passed 1st 33/36 = 11/12, failed both (3/36)² = 1/144.
+/// 1D6 + 9 against 1D6 + 7, ties re-rolled: the Soldado wins 26 of the 32 untied pairs = 13/16.
+#[test]
+fn reaction_modifiers_and_the_opposed_roll() {
+    let cfg = std::fs::read_to_string("configs/bichos/reaction-tests.toml").unwrap().replace("400_000", "200_000");
+    let (v, summary) = run("reaction_bundled", &cfg);
+    let n = trials(&v);
+    // Cells: modified FDV 2..=12, then the Soldado's row, then the opposed roll.
+    close("FDV 7 passed 1st", event(&v, 5, "passed_1st"), 21.0 / 36.0, n);
+    close("FDV 7 failed both", event(&v, 5, "failed_both"), 225.0 / 1296.0, n);
+    close("Soldado passed 1st", event(&v, 11, "passed_1st"), 11.0 / 12.0, n);
+    close("Soldado failed both", event(&v, 11, "failed_both"), 1.0 / 144.0, n);
+    close("Ahora qué", event(&v, 12, "a_first"), 13.0 / 16.0, n);
+    assert!(summary.contains("modified FDV 10"), "{summary}");
+}
