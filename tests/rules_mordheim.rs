@@ -9,7 +9,8 @@ use serde_json::Value;
 /// Run a movement config and return its one cell.
 fn movement(name: &str, body: &str) -> Value {
     let dir = tmp("rules_mordheim", name);
-    std::fs::write(dir.join("m.toml"), format!("ruleset = \"mordheim\"\nkind = \"movement\"\ntrials = 10\n{body}")).unwrap();
+    std::fs::write(dir.join("m.toml"), format!("ruleset = \"mordheim\"\nkind = \"movement\"\ntrials = 10\n{body}"))
+        .unwrap();
     let out = bin_run(&dir, &["run", "m.toml", "--out", "r", "--quiet"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let r: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("r/results.json")).unwrap()).unwrap();
@@ -57,7 +58,10 @@ fn a_runner_stops_eight_inches_from_a_visible_enemy_a_charger_does_not() {
 fn detection_range_follows_the_reading() {
     let c = movement("det-default", "[movement]\nm = 4\ninitiative = 3\n");
     assert_eq!(mean(&c, "detection_range"), 3.0);
-    let c = movement("det-triple", "[readings]\ndetection_range = \"triple_initiative\"\n[movement]\nm = 4\ninitiative = 3\n");
+    let c = movement(
+        "det-triple",
+        "[readings]\ndetection_range = \"triple_initiative\"\n[movement]\nm = 4\ninitiative = 3\n",
+    );
     assert_eq!(mean(&c, "detection_range"), 9.0);
     let c = movement("det-i4", "[movement]\nm = 4\ninitiative = 4\n");
     assert_eq!(mean(&c, "detection_range"), 4.0);
