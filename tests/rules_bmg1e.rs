@@ -591,3 +591,156 @@ fn only_one_special_attack() {
     let x = Attack::new(&s).unwrap();
     assert_eq!((x.impact.faces(), x.damage.faces()), (4, 5));
 }
+
+/// L1872 BLIND: "cannot attack with a distance weapon" — no impact dice; and its block rolls only
+/// succeed on a 6 (in melee a Blind attacker still strikes, impacting on 6 only).
+#[test]
+fn blind_attacker_cannot_shoot() {
+    let mut a = card(3, 3, 2, 3, 4, 5);
+    a.traits.blind = true;
+    let s = setup(a.clone(), pistol(), thug());
+    assert_eq!(Attack::new(&s).unwrap().impact_dice, 0);
+    let mut m = setup(a, Weapon::unarmed(), thug());
+    m.melee.attack_counters = 2;
+    let x = Attack::new(&m).unwrap();
+    assert_eq!((x.impact_dice, x.impact.faces()), (2, 1));
+}
+
+/// L1568 RAPID FIRE (a character trait, 1 SC): "+1 Bonus to his weapon's Rate of Fire, even if he
+/// moves". A moved shooter with a RoF 2 pistol: 1 + 1 = 2 dice.
+#[test]
+fn rapid_fire_character_trait() {
+    let mut a = card(3, 3, 2, 3, 4, 5);
+    a.traits.rapid_fire = true;
+    let mut s = setup(a, Weapon { kind: WeaponKind::Ranged { rate_of_fire: 2 }, ..pistol() }, thug());
+    s.ranged.moved = true;
+    assert_eq!(Attack::new(&s).unwrap().impact_dice, 2);
+}
+
+/// L1606 SHOOTER: "ignores 1 obstacle that would force a Blink! roll … Choose the obstacle to be
+/// ignored": the one the target blinks on most easily, modifiers included. Obstacles 4+ then 6+
+/// with cover (+1 → 5+) against a Small target (+1, L1614): 3+ (4 faces) and 4+ (3 faces); the 4+
+/// wall is ignored, the hedge remains with 3 faces.
+#[test]
+fn shooter_ignores_the_most_protective_obstacle() {
+    let mut a = card(3, 3, 2, 3, 4, 5);
+    a.traits.shooter = true;
+    let mut t = thug();
+    t.traits.small = true;
+    let mut s = setup(a, pistol(), t);
+    s.ranged.obstacles = vec![4, 6];
+    s.ranged.cover = true;
+    let x = Attack::new(&s).unwrap();
+    assert_eq!(x.blinks.iter().map(|m| m.faces()).collect::<Vec<_>>(), vec![3]);
+}
+
+/// Reading `helpless_passive_traits = lose` (L1908 "cannot use any Special Ability", L1914 "cannot
+/// … follow special rules"): a fallen target with Bat-armor MK1 and Tough Skin loses both. Default
+/// `keep`. And `special_attack_ranged = false` (L1718) turns Precise Blow off for a shot.
+#[test]
+fn helpless_and_special_attack_readings() {
+    let mut t = thug();
+    t.traits.bat_armor_mk1 = true;
+    t.traits.tough_skin = true;
+    let mut s = brawl(0);
+    s.target = t;
+    s.target_knocked_down = true;
+    let keep = Attack::new(&s).unwrap();
+    assert!(keep.armor.is_some() && keep.damage.faces() == 3);
+    s.readings.helpless_lose_passive_traits = true;
+    let lose = Attack::new(&s).unwrap();
+    assert!(lose.armor.is_none() && lose.damage.faces() == 4);
+
+    let mut a = card(3, 3, 2, 3, 4, 5);
+    a.traits.precise_blow = true;
+    let mut s = setup(a, pistol(), card(3, 3, 3, 4, 4, 5));
+    s.special_attack = SpecialAttack::PreciseBlow;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 4, "4+ with +1");
+    s.readings.special_attack_ranged = false;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3);
+}
+
+/// L754: a K.O. character "loses all of its remaining Action Counters" — no block dice and no
+/// Dodge when it is attacked again (the attack runs from its markers at roll time).
+#[test]
+fn ko_target_cannot_block_or_dodge() {
+    let mut s = setup(card(3, 3, 2, 3, 4, 5), pistol(), robin());
+    s.ranged.dodge_counters = 2;
+    s.target_markers = Markers { stun: 6, wounds: 0 };
+    assert_eq!(Attack::new(&s).unwrap().dodges, 0);
+    let mut m = brawl(2);
+    m.target_markers = Markers { stun: 5, wounds: 0 };
+    assert_eq!(Attack::new(&m).unwrap().block_dice, 0);
+}
+
+/// The Take-the-Lead bag of a duel reads the cards: L1494 Mastermind +1 own counter, L1430 Kaos
+/// Agent −1 enemy counter. 6 rounds: 3 + 1 for A (Mastermind), 3 − 1 for B (A's a Kaos Agent too).
+#[test]
+fn duel_bag_reads_mastermind_and_kaos_agent() {
+    let mut ac = card(6, 3, 5, 5, 3, 8);
+    ac.traits.mastermind = true;
+    ac.traits.kaos_agent = true;
+    let a = Fighter {
+        card: ac,
+        weapon: Weapon::unarmed(),
+        start: Markers::default(),
+        split: Split::AttackFirst,
+        special: SpecialAttack::None,
+        perfect_plan: false,
+    };
+    let b = Fighter { card: thug(), ..a.clone() };
+    assert_eq!(Duel::new(a, b, 6, Readings::default()).unwrap().bag(), [4, 2]);
+}
+
+/// L1544: "During the Casualty Recount Phase, instead of making a Recovery Roll, this character may
+/// spend 2SC to repair the armor". Scripted duel round: A (Power Armor, W4 A1 D1 Sp3, unarmed ★)
+/// leads (bag face 1); A's 1 strike misses (impact 1); B (W1 A6, ★★ Reinforced Gloves, S2+) strikes:
+/// impact 6, A's block die 1 (needs ≥ B's Attack 6), damage 6 (★★) + collateral 6 (critical ★):
+/// 3 markers, all ignored, armor used up. Recount: A (starting with 1 ★) has 2 of its 4 counters
+/// unspent on Special (AC 1, DC 1, SC 2): it repairs instead of rolling its 1 + 2 recovery dice;
+/// B has no ★. 6 dice in all — a recovery roll would have asked for 3 more.
+#[test]
+fn duel_power_armor_repair_in_the_recount() {
+    let mut ac = card(4, 1, 1, 1, 4, 5);
+    ac.traits.power_armor = true;
+    let a = Fighter {
+        card: ac,
+        weapon: Weapon::unarmed(),
+        start: Markers { stun: 1, wounds: 0 },
+        split: Split::Balanced,
+        special: SpecialAttack::None,
+        perfect_plan: false,
+    };
+    let mut bc = card(1, 1, 6, 1, 2, 5);
+    bc.traits.reinforced_gloves = true;
+    let b = Fighter { card: bc, split: Split::AttackFirst, start: Markers::default(), ..a.clone() };
+    let duel = Duel::new(a, b, 1, Readings::default()).unwrap();
+    let mut d = ScriptedDice::new(&[1, 1, 6, 1, 6, 6]);
+    let o = duel.run(&mut d);
+    assert_eq!(d.used(), 6);
+    assert_eq!(o.metrics[2], 0, "B's 3 markers were ignored by the armor");
+}
+
+/// A field a procedure type does not read is named in a note; running costs 1 MC that rolls no
+/// die (L468: "double their BMD spending 1 MC and 1 SC"); Scientific allows 4 unspent SC (L1596).
+#[test]
+fn procedure_notes_run_and_scientific() {
+    let f = write_cfg("ttl_mob", "kind = \"procedure\"\n[procedure]\ntype = \"take-the-lead\"\nmob = true\n");
+    let sc = load(&f, &Overrides::default()).unwrap();
+    assert!(sc.notes.iter().any(|n| n.text.contains("does not read `mob`")), "{:?}", sc.notes);
+    let f = write_cfg(
+        "run",
+        "kind = \"procedure\"\n[procedure]\ntype = \"movement\"\nmodel = \"robin\"\nrun = true\nmovement_counters = 4\n",
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    let ex = enumerate(&sc.cells[0].trial, 6).unwrap();
+    close(ex.mean(0), 24.0 + 3.0 * 3.5, "E[distance]: 2 × 12 cm + 3 D6");
+    let f = write_cfg(
+        "sci",
+        "kind = \"procedure\"\n[cards.prof]\nwillpower = 6\nmovement = 3\nattack = 2\ndefense = 2\nstrength = 4\n\
+         endurance = 5\nspecial = 3\ntraits = [\"scientific\"]\n[procedure]\ntype = \"recovery\"\nmodel = \"prof\"\nstun = 5\nunspent_special = 4\n",
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    let ex = enumerate(&sc.cells[0].trial, 6).unwrap();
+    close(ex.mean(0), 2.5, "E[★ removed]: 5 dice at 4+");
+}

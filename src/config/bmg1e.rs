@@ -951,16 +951,16 @@ impl Ctx {
                 name.to_uppercase(),
                 card_text(&card)
             ));
-            let special = self.special_attack_1e(None, &card, &weapon, &label)?;
-            self.note_unused_traits_1e(&label, &card, &melee_fighter_traits(true), "this duel's numbers");
+            let special = self.special_attack_1e(None, &card, &weapon, &c_label)?;
+            self.note_unused_traits_1e(&c_label, &card, &melee_fighter_traits(true), "this duel's numbers");
             if card.traits.informer {
                 self.note(Note::not_modelled(format!(
-                    "{label}'s Informer pass (seed L1412): in the duel the leader always activates first"
+                    "{c_label}'s Informer pass (seed L1412): in the duel the leader always activates first"
                 )));
             }
             if card.traits.perfect_plan {
                 self.note(Note::ignored(format!(
-                    "{label}'s `perfect_plan`: Perfect Plan is a band strategy (seed L1040), not a character trait; read as its side having chosen it (+1 Take-the-Lead counter)"
+                    "{c_label}'s `perfect_plan`: Perfect Plan is a band strategy (seed L1040), not a character trait; read as its side having chosen it (+1 Take-the-Lead counter)"
                 )));
             }
             let perfect_plan = card.traits.perfect_plan;
@@ -1133,6 +1133,7 @@ fn trait_rule(name: &str) -> &'static str {
         "informer" => "Passing, L1412",
         "detective" => "the enemy's Passing, L1307",
         "mobster" => "strikes against an outnumbered target, L1502",
+        "rapid_fire" => "Rate of Fire of its ranged weapons, L1568",
         "catcher_gear" => "Tough against it, L1265",
         "football_gear" => "Tough and Sharp against it, L1372",
         "hockey_gear" => "Sharp against it, L1404",
@@ -1150,7 +1151,7 @@ fn attacker_traits(s: &AttackSetup, ranged: bool, blinks: bool) -> Vec<&'static 
         v.extend(["precise_blow", "devastating_blow"]);
     }
     if ranged {
-        v.push("master_marksman");
+        v.extend(["master_marksman", "rapid_fire"]);
         if blinks {
             v.extend(["expert_marksman", "shooter"]);
         }
@@ -1393,6 +1394,11 @@ impl Ctx {
             self.note(Note::ignored(format!(
                 "{t_label} is {}: it cannot defend itself (seed L1908, L1914), so its Defense counters, Dodge and Elusive are not used",
                 if s.target_knocked_down { "knocked down" } else { "paralyzed" }
+            )));
+        }
+        if s.attacker.traits.blind && ranged {
+            self.note(Note::ignored(format!(
+                "{a_label} is Blind: a Blind character cannot attack with a distance weapon (seed L1872), so no impact dice are rolled"
             )));
         }
         if s.target.traits.blind && ranged && (s.ranged.dodge_counters > 0 || s.ranged.elusive) {

@@ -263,6 +263,24 @@ mod tests {
     }
 
     #[test]
+    fn placing_and_losing_counters() {
+        // Batman-like W6 A5 D5 Mv3 Sp3: 5 AC + 1 DC; fallen: 1 MC first, then 5 AC.
+        let c = card(6, 5, 5, 3, 8);
+        assert_eq!(place(&c, 6, 5, 1, false), Plan { ac: 5, dc: 1, mc: 0, sc: 0 });
+        assert_eq!(place(&c, 6, 5, 1, true), Plan { ac: 5, dc: 0, mc: 1, sc: 0 });
+        // Leftovers: Special first (3), then Movement.
+        assert_eq!(place(&c, 6, 1, 0, false), Plan { ac: 1, dc: 0, mc: 2, sc: 3 });
+        // Damage: lose SC, then MC unless kept to stand up, then AC.
+        let mut p = Plan { ac: 3, dc: 1, mc: 1, sc: 1 };
+        p.lose(2, true);
+        assert_eq!(p, Plan { ac: 2, dc: 1, mc: 1, sc: 0 });
+        p.lose(4, false);
+        assert_eq!(p, Plan::default());
+        let mut p = Plan { ac: 1, dc: 0, mc: 1, sc: 0 };
+        assert!(p.stand_up(&c) && p.mc == 0 && !p.stand_up(&c));
+    }
+
+    #[test]
     fn exchange_invariants() {
         use crate::dice::D6Stream;
         let a = Side {

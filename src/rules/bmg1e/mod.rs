@@ -69,10 +69,13 @@ pub struct CharTraits {
     pub hockey_gear: bool,
     /// Unarmed attacks inflict `★★` and are *Sharp* (seed L1584).
     pub retractable_claws: bool,
+    /// +1 Rate of Fire with a ranged weapon, even after moving (1 SC, seed L1568; a character
+    /// trait in the seed, also accepted as a weapon trait).
+    pub rapid_fire: bool,
 }
 
 /// Config names of character traits.
-pub const CHARACTER_TRAITS: [&str; 44] = [
+pub const CHARACTER_TRAITS: [&str; 45] = [
     "insensitive",
     "sturdy",
     "weak",
@@ -117,6 +120,7 @@ pub const CHARACTER_TRAITS: [&str; 44] = [
     "football_gear",
     "hockey_gear",
     "retractable_claws",
+    "rapid_fire",
 ];
 
 impl CharTraits {
@@ -187,6 +191,7 @@ impl CharTraits {
             "football_gear" => &mut self.football_gear,
             "hockey_gear" => &mut self.hockey_gear,
             "retractable_claws" => &mut self.retractable_claws,
+            "rapid_fire" => &mut self.rapid_fire,
             _ => return None,
         })
     }
@@ -739,7 +744,9 @@ impl Attack {
                 }
                 let base =
                     if s.ranged.within_5cm || (s.ranged.moved && !w.traits.throwing) { 1 } else { rate_of_fire as u32 };
-                (base + w.traits.rapid_fire as u32, 0)
+                // A Blind character "cannot attack with a distance weapon" (seed L1872).
+                let dice = if a.traits.blind { 0 } else { base + (w.traits.rapid_fire || a.traits.rapid_fire) as u32 };
+                (dice, 0)
             }
         };
         let block_mod = s.target_weapon.traits.protective as i32 - t.traits.one_armed as i32;
