@@ -744,3 +744,37 @@ fn procedure_notes_run_and_scientific() {
     let ex = enumerate(&sc.cells[0].trial, 6).unwrap();
     close(ex.mean(0), 2.5, "E[★ removed]: 5 dice at 4+");
 }
+
+/// Defense and block modifiers. L602 Defensive Position "+1 against Impact rolls"; L1908 a fallen
+/// model is impacted on 2+ whatever its Defense and modifiers; L1808 Protective "+1 bonus to any
+/// Block rolls"; L1516 One-Armed "−1 penalty to Block rolls"; L1776 Defensive "reroll any Block
+/// rolls"; L1490 Master Marksman rerolls impacts when shooting; L1339 Elusive +1 Defense vs ranged. Batman (A5) vs a Thug (D3):
+/// Defensive Position → 4+ (3 faces); fallen → 2+ (5 faces). Blocks need ≥ 5: Protective 4+ (3
+/// faces), One-Armed 6 (1 face), both 5+ (2 faces); Defensive rerolls.
+#[test]
+fn defense_and_block_modifiers() {
+    let mut s = brawl(1);
+    s.melee.defensive_position = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3);
+    s.target_knocked_down = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 5);
+    let mut s = brawl(1);
+    s.target_weapon.traits.protective = true;
+    assert_eq!(Attack::new(&s).unwrap().block.faces(), 3);
+    s.target.traits.one_armed = true;
+    assert_eq!(Attack::new(&s).unwrap().block.faces(), 2);
+    s.target_weapon.traits.protective = false;
+    assert_eq!(Attack::new(&s).unwrap().block.faces(), 1);
+    s.target_weapon.traits.defensive = true;
+    assert!(Attack::new(&s).unwrap().block_reroll);
+    let mut a = card(3, 3, 2, 3, 4, 5);
+    a.traits.master_marksman = true;
+    let x = Attack::new(&setup(a, pistol(), thug())).unwrap();
+    assert!(x.impact_reroll);
+    // L1339 Elusive: +1 Defense against ranged attacks: 3+ → 4+.
+    let mut t = thug();
+    t.traits.elusive = true;
+    let mut s = setup(card(3, 3, 2, 3, 4, 5), pistol(), t);
+    s.ranged.elusive = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3);
+}

@@ -450,6 +450,15 @@ impl Ctx {
         ];
         if ranged {
             lines.push(format!(
+                "Scratch (a basic rule of every distance weapon, seed L734; reading scratch_mode = {}): {}",
+                readings.scratch_mode.name(),
+                match readings.scratch_mode {
+                    ScratchMode::PerImpact => "every impact that reaches the damage roll adds one ★ to its damage",
+                    ScratchMode::PerFailedImpact => "an impact whose damage die fails still inflicts one ★",
+                    ScratchMode::PerAttack => "an attack with an impact and no damage success inflicts one ★",
+                }
+            ));
+            lines.push(format!(
                 "Shot: {} impact dice (2 AC per shot){}; obstacles {:?}{}{}",
                 Attack::new(&setup).map(|x| x.impact_dice).unwrap_or(0),
                 if setup.ranged.moved { ", shooter moved" } else { "" },
@@ -1394,6 +1403,18 @@ impl Ctx {
             self.note(Note::ignored(format!(
                 "{t_label} is {}: it cannot defend itself (seed L1908, L1914), so its Defense counters, Dodge and Elusive are not used",
                 if s.target_knocked_down { "knocked down" } else { "paralyzed" }
+            )));
+        }
+        if ranged && (s.weapon.traits.remote_controlled || s.weapon.traits.scope) && !s.ranged.obstacles.is_empty() {
+            self.note(Note::ignored(format!(
+                "`obstacles`{}: {w_label} is {} and ignores all Blink! rolls (seed L1822, L1826)",
+                if s.ranged.cover { " and `cover`" } else { "" },
+                if s.weapon.traits.remote_controlled { "Remote Controlled" } else { "a Scope weapon" }
+            )));
+        }
+        if ranged && s.ranged.moved && s.weapon.traits.throwing {
+            self.note(Note::ignored(format!(
+                "`moved`: {w_label} is a Throwing weapon, its Rate of Fire does not drop after moving (seed L1838)"
             )));
         }
         if s.attacker.traits.blind && ranged {
