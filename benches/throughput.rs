@@ -56,6 +56,8 @@ fn bmg1e_melee() -> skirmish_odds::rules::bmg1e::Attack {
         target_weapon: e1::Weapon::unarmed(),
         target_markers: Markers::default(),
         target_knocked_down: false,
+        target_armor_spent: 0,
+        special_attack: e1::SpecialAttack::None,
         melee: e1::MeleeMods { attack_counters: 5, defense_counters: 2, ..Default::default() },
         ranged: e1::RangedMods::default(),
         readings: e1::Readings::default(),

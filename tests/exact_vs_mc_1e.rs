@@ -30,6 +30,8 @@ fn base(weapon: Weapon) -> AttackSetup {
         target_weapon: Weapon::unarmed(),
         target_markers: Markers::default(),
         target_knocked_down: false,
+        target_armor_spent: 0,
+        special_attack: SpecialAttack::None,
         melee: MeleeMods { attack_counters: 2, defense_counters: 1, ..MeleeMods::default() },
         ranged: RangedMods::default(),
         readings: Readings::default(),

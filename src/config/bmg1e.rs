@@ -2,6 +2,7 @@
 //! action-counter exchanges, and one matchup under both editions.
 
 use super::{Ctx, cell, parse_damage, raw};
+use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
 use crate::error::InputError;
 use crate::rules::bmg1e::counters::{Exchange, Side, available, full_splits};
@@ -9,8 +10,8 @@ use crate::rules::bmg1e::procedures::{
     Check, CheckKind, LetsGo, Movement, Recovery, Riddle, TakeTheLead, bag_counters, basic_move, pass_chances,
 };
 use crate::rules::bmg1e::{
-    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, MeleeMods, RangedMods, Readings, RuleError, Trial1e,
-    WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits,
+    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, MeleeMods, RangedMods, Readings, RuleError, ScratchMode,
+    SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits,
 };
 use crate::rules::bmg3e;
 use crate::rules::bmg3e::Markers;
@@ -18,6 +19,29 @@ use serde_json::json;
 use std::ops::RangeInclusive;
 
 type Cells = (Vec<CellSpec>, Layout);
+
+/// The bmg-1e readings, as listed in error messages.
+const READINGS_1E: &str = "bmg-1e readings: block_natural_six, scratch_mode, martial_artist_vs_mobster, special_attack_ranged, helpless_passive_traits";
+
+/// Refuse the bmg-1e-only readings in another rule system's config.
+pub(super) fn refuse_1e_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str) -> Result<(), InputError> {
+    for (field, set) in [
+        ("scratch_mode", r.scratch_mode.is_some()),
+        ("martial_artist_vs_mobster", r.martial_artist_vs_mobster.is_some()),
+        ("special_attack_ranged", r.special_attack_ranged.is_some()),
+        ("helpless_passive_traits", r.helpless_passive_traits.is_some()),
+    ] {
+        if set {
+            return Err(ctx.err(
+                0,
+                &["readings", field],
+                format!("`{field}` is a bmg-1e reading, not a {ruleset} one"),
+                "see configs/README.md for this rule system's readings",
+            ));
+        }
+    }
+    Ok(())
+}
 /// One side of an exchange: the fighter, the splits to try, and its setup line.
 type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
 
@@ -172,6 +196,15 @@ impl Ctx {
         }
     }
 
+    /// Cards named in a procedure list (their traits act where the rules use them).
+    fn card_list_1e(
+        &self,
+        names: &Option<Vec<String>>,
+        field: &'static str,
+    ) -> Result<Vec<(Card, String)>, InputError> {
+        names.iter().flatten().map(|n| self.card1(n, &["procedure", field])).collect()
+    }
+
     fn weapon1(&self, name: &str, at: &[&str]) -> Result<(Weapon, String), InputError> {
         match self.weapons.get(name) {
             Some((w, file)) => {
@@ -193,15 +226,44 @@ impl Ctx {
             ("check_with_one_die", r.check_with_one_die.is_some()),
         ] {
             if set {
-                return Err(self.err(
-                    0,
-                    &["readings", field],
-                    format!("`{field}` is a bmg-3e reading"),
-                    "bmg-1e readings: block_natural_six",
-                ));
+                return Err(self.err(0, &["readings", field], format!("`{field}` is a bmg-3e reading"), READINGS_1E));
             }
         }
-        Ok(Readings { block_natural_six: r.block_natural_six.unwrap_or(false) })
+        let mut out = Readings::default();
+        if let Some(b) = r.block_natural_six {
+            out.block_natural_six = b;
+        }
+        if let Some(m) = &r.scratch_mode {
+            out.scratch_mode = ScratchMode::ALL.iter().find(|(n, _)| n == m).map(|(_, v)| *v).ok_or_else(|| {
+                self.err(
+                    0,
+                    &["readings", "scratch_mode"],
+                    format!("unknown reading `{m}`"),
+                    "`per_impact` (default), `per_failed_impact`, `per_attack`",
+                )
+            })?;
+        }
+        if let Some(b) = r.martial_artist_vs_mobster {
+            out.martial_artist_vs_mobster = b;
+        }
+        if let Some(b) = r.special_attack_ranged {
+            out.special_attack_ranged = b;
+        }
+        if let Some(h) = &r.helpless_passive_traits {
+            out.helpless_lose_passive_traits = match h.as_str() {
+                "keep" => false,
+                "lose" => true,
+                other => {
+                    return Err(self.err(
+                        0,
+                        &["readings", "helpless_passive_traits"],
+                        format!("unknown reading `{other}`"),
+                        "`keep` (default), `lose`",
+                    ));
+                }
+            };
+        }
+        Ok(out)
     }
 
     pub(super) fn build_1e(
@@ -316,6 +378,19 @@ impl Ctx {
                 "add `elusive` to the target's traits, or omit",
             ));
         }
+        let special_attack = self.special_attack_1e(a.special_attack.as_deref(), &attacker, &weapon, &a_label)?;
+        if ranged && special_attack != SpecialAttack::None && !readings.special_attack_ranged {
+            self.note(Note::ignored(format!(
+                "special attack `{}` with a ranged weapon: the reading special_attack_ranged = false limits special attacks to close combat",
+                special_attack.name()
+            )));
+        }
+        let target_armor_spent = int("target_armor_spent", a.target_armor_spent, 0, 0..=3)?;
+        if a.target_armor_spent.is_some() && !target.traits.power_armor {
+            self.note(Note::ignored(format!(
+                "`target_armor_spent`: {t_label} has no Power Armor (trait `power_armor`)"
+            )));
+        }
         let setup = AttackSetup {
             attacker: attacker.clone(),
             weapon: weapon.clone(),
@@ -323,6 +398,8 @@ impl Ctx {
             target_weapon,
             target_markers,
             target_knocked_down: a.target_knocked_down.unwrap_or(false),
+            target_armor_spent,
+            special_attack,
             melee: MeleeMods {
                 attack_counters: int("attack_counters", a.attack_counters, a_avail as i64, 0..=a_avail as i64)?,
                 defense_counters: int("defense_counters", a.defense_counters, 0, 0..=t_avail as i64)?,
@@ -341,6 +418,7 @@ impl Ctx {
             },
             readings: *readings,
         };
+        self.notes_attack_1e(&setup, &a_label, &t_label, &w_label);
         let traits_of = |c: &raw::Card| c.traits.clone().unwrap_or_default().join(", ");
         let raw_card = |n: &Option<String>| {
             n.as_ref().and_then(|n| self.cards.get(n)).map(|(c, _)| traits_of(c)).unwrap_or_default()
@@ -371,6 +449,15 @@ impl Ctx {
             ),
         ];
         if ranged {
+            lines.push(format!(
+                "Scratch (a basic rule of every distance weapon, seed L734; reading scratch_mode = {}): {}",
+                readings.scratch_mode.name(),
+                match readings.scratch_mode {
+                    ScratchMode::PerImpact => "every impact that reaches the damage roll adds one ★ to its damage",
+                    ScratchMode::PerFailedImpact => "an impact whose damage die fails still inflicts one ★",
+                    ScratchMode::PerAttack => "an attack with an impact and no damage success inflicts one ★",
+                }
+            ));
             lines.push(format!(
                 "Shot: {} impact dice (2 AC per shot){}; obstacles {:?}{}{}",
                 Attack::new(&setup).map(|x| x.impact_dice).unwrap_or(0),
@@ -444,6 +531,12 @@ impl Ctx {
             Some(v) => self.int(0, &["check", "value"], v, 0..=15, "value")? as u8,
             None => value,
         };
+        let reroll_trait = match kind {
+            CheckKind::Agility => "reflexes",
+            CheckKind::Endurance => "resilient",
+            CheckKind::Willpower => "leader",
+        };
+        self.note_unused_traits_1e(&label, &card, &[reroll_trait], "this check");
         setup.push(format!("Model: {label} ({})", card_text(&card)));
         setup.push(format!("{what}; X = {value}{}", if reroll { "; a failure is rerolled" } else { "" }));
         Ok((
@@ -466,6 +559,63 @@ impl Ctx {
                 None => Ok(None),
             }
         };
+        // Fields the procedure type does not read cannot change its numbers: say so.
+        let fields: [(&str, bool); 25] = [
+            ("model", p.model.is_some()),
+            ("rounds", p.rounds.is_some()),
+            ("a_mastermind", p.a_mastermind.is_some()),
+            ("a_perfect_plan", p.a_perfect_plan.is_some()),
+            ("a_kaos_agent", p.a_kaos_agent.is_some()),
+            ("b_mastermind", p.b_mastermind.is_some()),
+            ("b_perfect_plan", p.b_perfect_plan.is_some()),
+            ("b_kaos_agent", p.b_kaos_agent.is_some()),
+            ("a_cards", p.a_cards.is_some()),
+            ("b_cards", p.b_cards.is_some()),
+            ("henchmen", p.henchmen.is_some()),
+            ("mob", p.mob.is_some()),
+            ("cards", p.cards.is_some()),
+            ("sidekick_reroll", p.sidekick_reroll.is_some()),
+            ("movement_counters", p.movement_counters.is_some()),
+            ("run", p.run.is_some()),
+            ("target_cm", p.target_cm.is_some()),
+            ("stun", p.stun.is_some()),
+            ("unspent_special", p.unspent_special.is_some()),
+            ("ko", p.ko.is_some()),
+            ("named", p.named.is_some()),
+            ("own_characters", p.own_characters.is_some()),
+            ("enemy_characters", p.enemy_characters.is_some()),
+            ("informer", p.informer.is_some()),
+            ("own_cards", p.own_cards.is_some() || p.enemy_cards.is_some() || p.enemy_detective.is_some()),
+        ];
+        let reads: &[&str] = match p.kind.as_str() {
+            "take-the-lead" => &[
+                "rounds",
+                "a_mastermind",
+                "a_perfect_plan",
+                "a_kaos_agent",
+                "b_mastermind",
+                "b_perfect_plan",
+                "b_kaos_agent",
+                "a_cards",
+                "b_cards",
+            ],
+            "lets-go" => &["henchmen", "mob", "cards", "sidekick_reroll"],
+            "movement" => &["model", "movement_counters", "run", "target_cm"],
+            "recovery" => &["model", "stun", "unspent_special", "ko"],
+            "riddle" => &["named"],
+            "passing" => &["own_characters", "enemy_characters", "informer", "own_cards"],
+            _ => &[],
+        };
+        let unread: Vec<&str> = fields.iter().filter(|(f, set)| *set && !reads.contains(f)).map(|(f, _)| *f).collect();
+        if !unread.is_empty() && !reads.is_empty() {
+            self.note(Note::ignored(format!(
+                "procedure `{}` does not read `{}`",
+                p.kind,
+                unread.join("`, `").replace("own_cards", "own_cards/enemy_cards/enemy_detective")
+            )));
+        }
+        let flag = |b: Option<bool>| b.unwrap_or(false);
+        let count = |cs: &[(Card, String)], t: &str| cs.iter().filter(|(c, _)| c.traits.has(t)).count() as u8;
         let trial = match p.kind.as_str() {
             "take-the-lead" => {
                 let rounds = int("rounds", p.rounds, 6, 2..=20)?;
@@ -477,30 +627,66 @@ impl Ctx {
                         "an even number 2..=20",
                     ));
                 }
-                let flag = |b: Option<bool>| b.unwrap_or(false);
-                let a = bag_counters(rounds / 2, flag(p.a_mastermind), flag(p.a_perfect_plan), flag(p.b_kaos_agent));
-                let b = bag_counters(rounds / 2, flag(p.b_mastermind), flag(p.b_perfect_plan), flag(p.a_kaos_agent));
-                setup.push(format!("Take the Lead bag for {rounds} rounds: player A {a} counters, player B {b} counters (Mastermind +1, Perfect Plan +1, enemy Kaos Agent −1)"));
-                setup.push(
-                    "Each round one counter is drawn; its owner leads; the game ends when the bag is empty".into(),
-                );
-                Trial1e::TakeTheLead(TakeTheLead { a, b })
+                let a_cards = self.card_list_1e(&p.a_cards, "a_cards")?;
+                let b_cards = self.card_list_1e(&p.b_cards, "b_cards")?;
+                let used = ["mastermind", "kaos_agent", "perfect_plan"];
+                for (c, l) in a_cards.iter().chain(&b_cards) {
+                    self.note_unused_traits_1e(l, c, &used, "the Take-the-Lead bag");
+                }
+                let pp = |f: Option<bool>, cs: &[(Card, String)]| flag(f) || count(cs, "perfect_plan") > 0;
+                let (a_pp, b_pp) = (pp(p.a_perfect_plan, &a_cards), pp(p.b_perfect_plan, &b_cards));
+                if count(&a_cards, "perfect_plan") + count(&b_cards, "perfect_plan") > 0 {
+                    self.note(Note::ignored(
+                        "`perfect_plan` on a card: Perfect Plan is a band strategy (3 strategy points, seed L1040), not a character trait; it is read as that band having chosen the strategy (+1 counter, once per band)",
+                    ));
+                }
+                let a_mm = (flag(p.a_mastermind) as u8).max(count(&a_cards, "mastermind"));
+                let b_mm = (flag(p.b_mastermind) as u8).max(count(&b_cards, "mastermind"));
+                let a_ka = (flag(p.a_kaos_agent) as u8).max(count(&a_cards, "kaos_agent"));
+                let b_ka = (flag(p.b_kaos_agent) as u8).max(count(&b_cards, "kaos_agent"));
+                let a = bag_counters(rounds / 2, a_mm, a_pp, b_ka);
+                let b = bag_counters(rounds / 2, b_mm, b_pp, a_ka);
+                setup.push(format!("Take the Lead bag for {rounds} rounds: player A {a} counters, player B {b} counters ({} each, +1 per Mastermind, +1 Perfect Plan, −1 per enemy Kaos Agent)", rounds / 2));
+                setup.push(format!(
+                    "Each round one counter is drawn; its owner leads; the game ends when the bag is empty, and after round {rounds} even with counters left (seed L316): {} rounds",
+                    (a + b).min(rounds)
+                ));
+                Trial1e::TakeTheLead(TakeTheLead { a, b, rounds })
             }
             "lets-go" => {
                 let n = int("henchmen", p.henchmen, 3, 1..=20)?;
-                let mob = p.mob.unwrap_or(false);
+                let cards = self.card_list_1e(&p.cards, "cards")?;
+                for (c, l) in &cards {
+                    self.note_unused_traits_1e(l, c, &["mob"], "Let's Go! rolls");
+                }
+                let mob = flag(p.mob) || count(&cards, "mob") > 0;
+                let sidekick = flag(p.sidekick_reroll);
                 setup.push(format!(
-                    "Let's Go!: {n} more henchmen can join; 4+ then +1 per further use, a 6 always succeeds{}",
-                    if mob { "; Mob +1 to the roll" } else { "" }
+                    "Let's Go!: {n} more henchmen can join; 4+ then +1 per further use, a 6 always succeeds{}{}",
+                    if mob { "; Mob +1 to the roll" } else { "" },
+                    if sidekick { "; Sidekick within 20 cm: a failed roll is rerolled" } else { "" }
                 ));
-                Trial1e::LetsGo(LetsGo { available: n, mob })
+                self.note(Note::not_modelled(
+                    "Let's Go! costs 1 SC per use (seed L1464; free within 10 cm of the Leader, L1460): the chain assumes every henchman can pay it",
+                ));
+                Trial1e::LetsGo(LetsGo { available: n, mob, sidekick_reroll: sidekick })
             }
             "movement" => {
                 let (card, label) = model(true)?.expect("required");
-                let mc = int("movement_counters", p.movement_counters, card.movement as i64, 0..=card.movement as i64)?;
                 let run = p.run.unwrap_or(false);
+                // Running costs 1 MC (+ 1 SC): that counter rolls no die (seed L468).
+                let most = card.movement.saturating_sub(run as u8);
+                let mut mc = int("movement_counters", p.movement_counters, most as i64, 0..=card.movement as i64)?;
+                if mc > most {
+                    self.note(Note::ignored(format!(
+                        "movement_counters = {mc} while running: 1 of {label}'s {} Movement counters pays for the Run (1 MC + 1 SC, seed L468), so {most} roll dice",
+                        card.movement
+                    )));
+                    mc = most;
+                }
                 let target = self.int(0, &at("target_cm"), p.target_cm.unwrap_or(0), 0..=200, "target_cm")? as u16;
                 let basic = basic_move(card.traits.acrobat, card.traits.big, card.traits.small);
+                self.note_unused_traits_1e(&label, &card, &["acrobat", "big", "small", "fast"], "a movement");
                 setup.push(format!(
                     "Model: {label} ({}), basic move {basic} cm{}",
                     card_text(&card),
@@ -516,8 +702,24 @@ impl Ctx {
             "recovery" => {
                 let (card, label) = model(true)?.expect("required");
                 let stun = int("stun", p.stun, 1, 0..=card.endurance as i64)?;
-                let sc = int("unspent_special", p.unspent_special, 0, 0..=card.special as i64)?;
+                let sc = int("unspent_special", p.unspent_special, 0, 0..=card.special_counters() as i64)?;
                 let ko = p.ko.unwrap_or(false);
+                let mut used = vec!["scientific"];
+                if ko {
+                    used.push("resilient");
+                }
+                self.note_unused_traits_1e(&label, &card, &used, "a recovery roll");
+                if card.traits.scientific && card.special != 4 {
+                    self.note(Note::ignored(format!(
+                        "{label}'s `special` = {} is read as 4: Scientific makes the Special characteristic 4 (seed L1596)",
+                        card.special
+                    )));
+                }
+                if card.traits.power_armor {
+                    self.note(Note::not_modelled(format!(
+                        "{label}'s Power Armor repair (2 SC instead of the Recovery Roll, seed L1544) is not chosen here: the recovery roll is made"
+                    )));
+                }
                 setup.push(format!(
                     "Model: {label} ({}) with {stun} ★{}",
                     card_text(&card),
@@ -543,10 +745,24 @@ impl Ctx {
                 Trial1e::Riddle(Riddle { named })
             }
             "passing" => {
-                let own = int("own_characters", p.own_characters, 1, 0..=30)?;
-                let enemy = int("enemy_characters", p.enemy_characters, 1, 0..=30)?;
-                let passes = pass_chances(own, enemy, p.informer.unwrap_or(false), p.enemy_detective.unwrap_or(false));
-                setup.push(format!("Passing: {own} own vs {enemy} enemy non-K.O. characters{}{} → {passes} pass(es) this round, never more than two in a row", if p.informer == Some(true) { ", Informer +1" } else { "" }, if p.enemy_detective == Some(true) { ", enemy Detective −1" } else { "" }));
+                let own_cards = self.card_list_1e(&p.own_cards, "own_cards")?;
+                let enemy_cards = self.card_list_1e(&p.enemy_cards, "enemy_cards")?;
+                for (c, l) in &own_cards {
+                    self.note_unused_traits_1e(l, c, &["informer"], "its own band's passes");
+                }
+                for (c, l) in &enemy_cards {
+                    self.note_unused_traits_1e(l, c, &["detective"], "the passes of the band it faces");
+                }
+                let own = int("own_characters", p.own_characters, own_cards.len().max(1) as i64, 0..=30)?;
+                let enemy = int("enemy_characters", p.enemy_characters, enemy_cards.len().max(1) as i64, 0..=30)?;
+                let informers = (flag(p.informer) as u8).max(count(&own_cards, "informer"));
+                let detectives = (flag(p.enemy_detective) as u8).max(count(&enemy_cards, "detective"));
+                let passes = pass_chances(own, enemy, informers, detectives);
+                setup.push(format!(
+                    "Passing: {own} own vs {enemy} enemy non-K.O. characters{}{} → {passes} pass(es) this round, never more than two in a row",
+                    if informers > 0 { format!(", Informer +{informers}") } else { String::new() },
+                    if detectives > 0 { format!(", enemy Detective −{detectives}") } else { String::new() }
+                ));
                 // A deterministic rule: the "roll" always gives the same count.
                 Trial1e::Passing(passes)
             }
@@ -657,13 +873,16 @@ impl Ctx {
                     format!(", every full split tried: {splits:?}")
                 }
             );
-            Ok((Side { card, weapon, markers, split: (0, 0) }, splits, line))
+            let special = self.special_attack_1e(None, &card, &weapon, &label)?;
+            self.note_unused_traits_1e(&label, &card, &melee_fighter_traits(false), "this exchange's numbers");
+            Ok((Side { card, weapon, markers, split: (0, 0), special }, splits, line))
         };
         let (a, a_splits, a_line) = side(&x.a, "a")?;
         let (b, b_splits, b_line) = side(&x.b, "b")?;
         setup.push(a_line);
         setup.push(b_line);
         setup.push("A attacks with its AC against B's DC; B, if not down, loses counters for the markers taken (unspent ones first, then AC) and strikes back against A's DC".into());
+        setup.push("Counters beyond AC and DC go on Special first (a special attack costs 1 SC), then Movement; if A's collateral die knocks B down, B must spend 1 MC to stand up before it can strike back (seed L476, L1908; Acrobat free)".into());
         let mut cells = Vec::new();
         for &sa in &a_splits {
             for &sb in &b_splits {
@@ -741,12 +960,34 @@ impl Ctx {
                 name.to_uppercase(),
                 card_text(&card)
             ));
-            Ok((Fighter { card, weapon, start, split }, label))
+            let special = self.special_attack_1e(None, &card, &weapon, &c_label)?;
+            self.note_unused_traits_1e(&c_label, &card, &melee_fighter_traits(true), "this duel's numbers");
+            if card.traits.informer {
+                self.note(Note::not_modelled(format!(
+                    "{c_label}'s Informer pass (seed L1412): in the duel the leader always activates first"
+                )));
+            }
+            if card.traits.perfect_plan {
+                self.note(Note::ignored(format!(
+                    "{c_label}'s `perfect_plan`: Perfect Plan is a band strategy (seed L1040), not a character trait; read as its side having chosen it (+1 Take-the-Lead counter)"
+                )));
+            }
+            let perfect_plan = card.traits.perfect_plan;
+            Ok((Fighter { card, weapon, start, split, special, perfect_plan }, label))
         };
         let (a, a_label) = side(&d.a, "a")?;
         let (b, b_label) = side(&d.b, "b")?;
-        setup.push(format!("{rounds} rounds: the Take-the-Lead bag picks the leader; counters each round (one lost per 2 markers); the leader attacks, the other strikes back with the counters it has left; Casualty Recount"));
         let duel = Duel::new(a, b, rounds, *readings).map_err(|e| self.err(0, &["duel"], e.message, e.allowed))?;
+        let bag = duel.bag();
+        setup.push(format!("{rounds} rounds at most: the Take-the-Lead bag ({} for A, {} for B: ⌈rounds/2⌉ each, +1 Mastermind / Perfect Plan, −1 enemy Kaos Agent) picks the leader, and the game ends when it is empty; counters each round (one lost per 2 markers); the leader attacks, the other strikes back with the counters it has left; Casualty Recount", bag[0], bag[1]));
+        setup.push("Knock-down: a fallen fighter cannot block and is impacted on 2+; it puts 1 Movement counter aside at Raise a Plan and stands up with it in its activation before attacking (seed L476, L1908; Acrobat free). Power Armor ignores 3 markers in total, then is repaired with 2 SC instead of the Recovery Roll. A special attack costs 1 SC; counters beyond AC and DC go on Special first".into());
+        if (bag[0] as u16 + bag[1] as u16) < rounds as u16 {
+            self.note(Note::ignored(format!(
+                "rounds = {rounds}: the Take-the-Lead bag holds only {} counters, so the duel lasts at most {} rounds (seed L316, L1430)",
+                bag[0] + bag[1],
+                bag[0] + bag[1]
+            )));
+        }
         Ok((
             vec![cell(
                 &format!("{a_label} vs {b_label}"),
@@ -854,5 +1095,337 @@ fn setup_damage(s: &AttackSetup) -> Markers {
         Markers { stun: 2, wounds: 0 }
     } else {
         s.weapon.damage
+    }
+}
+
+/// Where a character trait acts in the rules (seed lines), for the notes on traits that cannot
+/// change a scenario's numbers.
+fn trait_rule(name: &str) -> &'static str {
+    match name {
+        "insensitive" => "action counters lost to damage, L1416",
+        "sturdy" => "action counters lost to damage, L1638",
+        "weak" => "action counters lost to damage, L1700",
+        "combo" => "melee strikes, L1283",
+        "sustained_defense" => "block dice, L1646",
+        "martial_artist" => "Numerical Inferiority when it is the outnumbered model, L1482",
+        "weapon_master" => "impact rolls with a weapon, L1704",
+        "masterfighter" => "unarmed impact rolls, L1486",
+        "precise_blow" => "a special attack, L1752",
+        "devastating_blow" => "a special attack, L1736",
+        "blind" => "impact and block rolls, Dodge, L1872",
+        "one_armed" => "block rolls, L1516",
+        "bat_armor_mk1" | "bat_armor_mk2" => "impacts it suffers, L1216–1220",
+        "tough_skin" => "damage rolls against it, L1676",
+        "bulletproof_vest" => "Firearm damage rolls against it, L1257",
+        "kevlar_vest" => "damage markers it receives, L1434",
+        "power_armor" => "damage markers it receives, L1544",
+        "obsessive" => "its damage rolls, L1512",
+        "reinforced_gloves" => "unarmed damage, L1576",
+        "retractable_claws" => "unarmed damage, L1584",
+        "big" => "knock-down, Tough, Blink!, basic move, L1450",
+        "small" => "Blink! rolls, basic move, L1614",
+        "expert_marksman" => "its targets' Blink! rolls, L1343",
+        "shooter" => "Blink! obstacles of its shots, L1606",
+        "master_marksman" => "ranged impact rolls, L1490",
+        "elusive" => "Defense against ranged attacks, L1339",
+        "dodge" => "ranged impacts, L1327",
+        "reflexes" => "Agility rolls (Dodge included), L1572",
+        "resilient" => "Endurance rolls, L1580",
+        "leader" => "Willpower rolls, L1460",
+        "fast" => "movement dice, L1355",
+        "acrobat" => "basic move, standing up, Dodge, L1188",
+        "scientific" => "Special counters (4) for recovery, L1596",
+        "mastermind" => "the Take-the-Lead bag, L1494",
+        "kaos_agent" => "the enemy's Take-the-Lead counters, L1430",
+        "perfect_plan" => "the Take-the-Lead bag (a strategy, L1040)",
+        "mob" => "Let's Go! rolls, L1498",
+        "informer" => "Passing, L1412",
+        "detective" => "the enemy's Passing, L1307",
+        "mobster" => "strikes against an outnumbered target, L1502",
+        "rapid_fire" => "Rate of Fire of its ranged weapons, L1568",
+        "catcher_gear" => "Tough against it, L1265",
+        "football_gear" => "Tough and Sharp against it, L1372",
+        "hockey_gear" => "Sharp against it, L1404",
+        _ => "",
+    }
+}
+
+/// Traits of an attacker that can change a melee (`ranged` false) or ranged attack.
+fn attacker_traits(s: &AttackSetup, ranged: bool, blinks: bool) -> Vec<&'static str> {
+    let mut v = vec!["blind", "obsessive", "big"];
+    if !s.weapon.unarmed {
+        v.push("weapon_master");
+    }
+    if !ranged || s.readings.special_attack_ranged {
+        v.extend(["precise_blow", "devastating_blow"]);
+    }
+    if ranged {
+        v.extend(["master_marksman", "rapid_fire"]);
+        if blinks {
+            v.extend(["expert_marksman", "shooter"]);
+        }
+    } else {
+        v.push("combo");
+        if s.weapon.unarmed {
+            v.extend(["masterfighter", "reinforced_gloves", "retractable_claws"]);
+        }
+        if s.melee.numerical_inferiority {
+            v.push("mobster");
+        }
+    }
+    v
+}
+
+/// Traits of a target that can change a melee or ranged attack against it.
+fn target_traits(s: &AttackSetup, ranged: bool) -> Vec<&'static str> {
+    let mut v = vec![
+        "bat_armor_mk1",
+        "bat_armor_mk2",
+        "tough_skin",
+        "kevlar_vest",
+        "power_armor",
+        "big",
+        "catcher_gear",
+        "football_gear",
+    ];
+    if s.weapon.traits.firearm {
+        v.push("bulletproof_vest");
+    }
+    if s.weapon.traits.sharp || (s.weapon.unarmed && s.attacker.traits.retractable_claws) {
+        v.push("hockey_gear");
+    }
+    if s.target_markers.stun + s.target_markers.wounds > 0 {
+        v.extend(["insensitive", "sturdy", "weak"]);
+    }
+    if ranged {
+        v.push("small");
+        if s.ranged.dodge_counters > 0 {
+            v.extend(["dodge", "acrobat", "reflexes", "blind"]);
+        }
+        if s.ranged.elusive {
+            v.extend(["elusive", "blind"]);
+        }
+    } else {
+        if s.melee.defense_counters > 0 {
+            v.extend(["sustained_defense", "one_armed", "blind"]);
+        }
+        if s.melee.numerical_inferiority {
+            v.push("martial_artist");
+        }
+    }
+    v
+}
+
+/// Traits of a melee fighter in an exchange or (`duel`) a duel that can change its numbers.
+fn melee_fighter_traits(duel: bool) -> Vec<&'static str> {
+    let mut v = vec![
+        "combo",
+        "weapon_master",
+        "masterfighter",
+        "reinforced_gloves",
+        "retractable_claws",
+        "precise_blow",
+        "devastating_blow",
+        "blind",
+        "obsessive",
+        "big",
+        "bat_armor_mk1",
+        "bat_armor_mk2",
+        "tough_skin",
+        "kevlar_vest",
+        "power_armor",
+        "catcher_gear",
+        "football_gear",
+        "hockey_gear",
+        "bulletproof_vest",
+        "sustained_defense",
+        "one_armed",
+        "insensitive",
+        "sturdy",
+        "weak",
+        "acrobat",
+    ];
+    if duel {
+        v.extend(["resilient", "scientific", "mastermind", "kaos_agent", "perfect_plan"]);
+    }
+    v
+}
+
+/// Weapon traits that can change an attack, for the weapon (`own`) or the target's weapon.
+fn weapon_traits_used(ranged: bool, own: bool) -> &'static [&'static str] {
+    match (own, ranged) {
+        (true, false) => &["handy", "firearm", "mechanic", "heavy", "sharp", "brutal", "precise_blow"],
+        (true, true) => &[
+            "handy",
+            "firearm",
+            "mechanic",
+            "heavy",
+            "sharp",
+            "brutal",
+            "precise_blow",
+            "throwing",
+            "rapid_fire",
+            "light",
+            "remote_controlled",
+            "scope",
+        ],
+        (false, false) => &["protective", "defensive"],
+        (false, true) => &["protective"],
+    }
+}
+
+/// Names of the weapon traits set.
+fn weapon_trait_names(t: &WeaponTraits) -> Vec<&'static str> {
+    let all = [
+        ("handy", t.handy),
+        ("protective", t.protective),
+        ("defensive", t.defensive),
+        ("firearm", t.firearm),
+        ("mechanic", t.mechanic),
+        ("heavy", t.heavy),
+        ("sharp", t.sharp),
+        ("brutal", t.brutal),
+        ("precise_blow", t.precise_blow),
+        ("throwing", t.throwing),
+        ("rapid_fire", t.rapid_fire),
+        ("light", t.light),
+        ("scratch", t.scratch),
+        ("remote_controlled", t.remote_controlled),
+        ("scope", t.scope),
+    ];
+    all.iter().filter(|(_, on)| *on).map(|(n, _)| *n).collect()
+}
+
+impl Ctx {
+    /// A note naming the traits of `card` (shown as `label`) outside `used`: they cannot change
+    /// `what`.
+    pub(super) fn note_unused_traits_1e(&self, label: &str, card: &Card, used: &[&str], what: &str) {
+        let unused: Vec<String> = card
+            .traits
+            .names()
+            .into_iter()
+            .filter(|n| !used.contains(n))
+            .map(|n| format!("`{n}` ({})", trait_rule(n)))
+            .collect();
+        if !unused.is_empty() {
+            self.note(Note::ignored(format!(
+                "{label}'s trait{} {} cannot change {what}",
+                if unused.len() > 1 { "s" } else { "" },
+                unused.join(", ")
+            )));
+        }
+    }
+
+    /// The special attack an attack uses: the config's choice (`none`, `precise_blow`,
+    /// `devastating_blow`; it must be on the card or the weapon), else the one offered.
+    fn special_attack_1e(
+        &self,
+        chosen: Option<&str>,
+        attacker: &Card,
+        weapon: &Weapon,
+        label: &str,
+    ) -> Result<SpecialAttack, InputError> {
+        let offered = SpecialAttack::available(attacker, weapon);
+        match chosen {
+            Some(name) => {
+                let sa = SpecialAttack::ALL.iter().find(|(n, _)| *n == name).map(|(_, s)| *s).ok_or_else(|| {
+                    self.err(
+                        0,
+                        &["attack", "special_attack"],
+                        format!("unknown special attack `{name}`"),
+                        "`none`, `precise_blow`, `devastating_blow`",
+                    )
+                })?;
+                if sa != SpecialAttack::None && !offered.contains(&sa) {
+                    return Err(self.err(
+                        0,
+                        &["attack", "special_attack"],
+                        format!("{label} has no `{name}` (card trait, or a weapon's `precise_blow`)"),
+                        "a special attack on the attacker's card or weapon, or `none`",
+                    ));
+                }
+                Ok(sa)
+            }
+            None => {
+                let sa = SpecialAttack::default_for(attacker, weapon);
+                if offered.len() > 1 {
+                    self.note(Note::ignored(format!(
+                        "{label} has both `precise_blow` and `devastating_blow`; only one special attack per activation (seed L1716): `{}` is used (choose with `special_attack`)",
+                        sa.name()
+                    )));
+                }
+                Ok(sa)
+            }
+        }
+    }
+
+    /// Notes for an attack: traits and weapon traits that cannot change it, Scratch, Dodge.
+    fn notes_attack_1e(&self, s: &AttackSetup, a_label: &str, t_label: &str, w_label: &str) {
+        let ranged = matches!(s.weapon.kind, WeaponKind::Ranged { .. });
+        let blinks =
+            ranged && !s.ranged.obstacles.is_empty() && !(s.weapon.traits.remote_controlled || s.weapon.traits.scope);
+        self.note_unused_traits_1e(a_label, &s.attacker, &attacker_traits(s, ranged, blinks), "this attack's numbers");
+        self.note_unused_traits_1e(t_label, &s.target, &target_traits(s, ranged), "this attack's numbers");
+        let used = weapon_traits_used(ranged, true);
+        let unused: Vec<&str> =
+            weapon_trait_names(&s.weapon.traits).into_iter().filter(|n| !used.contains(n) && *n != "scratch").collect();
+        if !unused.is_empty() {
+            self.note(Note::ignored(format!(
+                "weapon {w_label}: trait{} `{}` cannot change this attack (they act for the defender's weapon or the other attack kind)",
+                if unused.len() > 1 { "s" } else { "" },
+                unused.join("`, `")
+            )));
+        }
+        if s.weapon.traits.scratch {
+            self.note(Note::ignored(if ranged {
+                format!("weapon {w_label}: `scratch` is not a weapon trait but a basic rule of every distance weapon (seed L732–734): it applies with or without the trait")
+            } else {
+                format!("weapon {w_label}: `scratch` applies to distance weapons only (seed L734); this is a melee attack")
+            }));
+        }
+        let used = weapon_traits_used(ranged, false);
+        let unused: Vec<&str> =
+            weapon_trait_names(&s.target_weapon.traits).into_iter().filter(|n| !used.contains(n)).collect();
+        if !unused.is_empty() {
+            self.note(Note::ignored(format!(
+                "{t_label}'s weapon: trait{} `{}` cannot change an attack against it",
+                if unused.len() > 1 { "s" } else { "" },
+                unused.join("`, `")
+            )));
+        }
+        if ranged && s.ranged.dodge_counters > 0 && !(s.target.traits.dodge || s.target.traits.acrobat) {
+            self.note(Note::ignored(format!(
+                "{t_label} spends `dodge_counters` but its card lists neither `dodge` nor `acrobat` (Dodge is a trait, seed L1327; Acrobat gives it, L1188): the Dodge rolls are made as configured — add `dodge` to its traits"
+            )));
+        }
+        let helpless = s.target_knocked_down || s.melee.paralyzed;
+        if helpless && (s.melee.defense_counters > 0 || s.ranged.dodge_counters > 0 || s.ranged.elusive) {
+            self.note(Note::ignored(format!(
+                "{t_label} is {}: it cannot defend itself (seed L1908, L1914), so its Defense counters, Dodge and Elusive are not used",
+                if s.target_knocked_down { "knocked down" } else { "paralyzed" }
+            )));
+        }
+        if ranged && (s.weapon.traits.remote_controlled || s.weapon.traits.scope) && !s.ranged.obstacles.is_empty() {
+            self.note(Note::ignored(format!(
+                "`obstacles`{}: {w_label} is {} and ignores all Blink! rolls (seed L1822, L1826)",
+                if s.ranged.cover { " and `cover`" } else { "" },
+                if s.weapon.traits.remote_controlled { "Remote Controlled" } else { "a Scope weapon" }
+            )));
+        }
+        if ranged && s.ranged.moved && s.weapon.traits.throwing {
+            self.note(Note::ignored(format!(
+                "`moved`: {w_label} is a Throwing weapon, its Rate of Fire does not drop after moving (seed L1838)"
+            )));
+        }
+        if s.attacker.traits.blind && ranged {
+            self.note(Note::ignored(format!(
+                "{a_label} is Blind: a Blind character cannot attack with a distance weapon (seed L1872), so no impact dice are rolled"
+            )));
+        }
+        if s.target.traits.blind && ranged && (s.ranged.dodge_counters > 0 || s.ranged.elusive) {
+            self.note(Note::ignored(format!(
+                "{t_label} is Blind: it cannot spend Movement counters (seed L1872), so no Dodge or Elusive"
+            )));
+        }
     }
 }

@@ -613,6 +613,7 @@ impl Ctx {
 
     fn readings(&self, r: &raw::Readings) -> Result<Readings, InputError> {
         bichos::refuse_bichos_readings(self, r, "bmg-3e")?;
+        bmg1e::refuse_1e_readings(self, r, "bmg-3e")?;
         let mut out = Readings::default();
         if let Some(b) = r.block_natural_six {
             out.block_natural_six = b;

@@ -81,6 +81,11 @@ pub struct LibraryFile {
 #[serde(deny_unknown_fields)]
 pub struct Readings {
     pub block_natural_six: Option<bool>,
+    // bmg-1e
+    pub scratch_mode: Option<String>,
+    pub martial_artist_vs_mobster: Option<bool>,
+    pub special_attack_ranged: Option<bool>,
+    pub helpless_passive_traits: Option<String>,
     pub ko_bonus_within_attack: Option<bool>,
     pub check_with_one_die: Option<String>,
     // wolsung
@@ -167,6 +172,8 @@ pub struct Attack {
     pub dodge_counters: Option<i64>,
     pub elusive: Option<bool>,
     pub within_5cm: Option<bool>,
+    pub special_attack: Option<String>,
+    pub target_armor_spent: Option<i64>,
 }
 
 /// One check.
@@ -296,6 +303,14 @@ pub struct Procedure {
     pub enemy_characters: Option<i64>,
     pub informer: Option<bool>,
     pub enemy_detective: Option<bool>,
+    // bmg-1e: the cards whose traits act (take-the-lead: a_cards / b_cards; passing:
+    // own_cards / enemy_cards; lets-go: cards), and the Sidekick's Let's Go! reroll.
+    pub a_cards: Option<Vec<String>>,
+    pub b_cards: Option<Vec<String>>,
+    pub own_cards: Option<Vec<String>>,
+    pub enemy_cards: Option<Vec<String>>,
+    pub cards: Option<Vec<String>>,
+    pub sidekick_reroll: Option<bool>,
 }
 
 /// A bmg-1e melee exchange with action-counter splits.

@@ -120,6 +120,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             detail.rows.push(vec!["P(B K.O. or removed)".into(), ev(0)]);
             detail.rows.push(vec!["P(A K.O. or removed)".into(), ev(1)]);
             detail.rows.push(vec!["P(B strikes back)".into(), ev(3)]);
+            detail.rows.push(vec!["P(B knocked down, not K.O.)".into(), ev(5)]);
             out.push(detail);
         }
         Layout::Editions => {

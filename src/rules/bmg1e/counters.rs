@@ -1,11 +1,16 @@
 //! Action counters in a melee exchange: A attacks B, then B (if still standing) strikes back.
 //!
 //! Each side splits its counters between Attack (AC, strikes) and Defense (DC, block dice)
-//! before the round. Damage costs counters at once — one per 2 markers (*Insensitive* none,
-//! *Sturdy* per 3, *Weak* per 1) — so A's attack can take away B's strikes before B uses them.
-//! B loses its unspent counters first (Movement, Special), then Attack counters.
+//! before the round; counters beyond those go to Special first, then Movement ([`place`]).
+//! Damage costs counters at once — one per 2 markers (*Insensitive* none, *Sturdy* per 3,
+//! *Weak* per 1) — so A's attack can take away B's strikes before B uses them ([`Plan::lose`]).
+//! A knocked-down B must spend 1 Movement counter to stand up before it can strike back
+//! (seed L476, L1908; *Acrobat*: free, L1188). A special attack (*Precise Blow*, *Devastating
+//! Blow*) costs 1 Special counter (seed L1736, L1752).
 
-use super::{Attack, AttackSetup, Card, MeleeMods, RangedMods, Readings, RuleError, Weapon, counters_lost};
+use super::{
+    Attack, AttackSetup, Card, MeleeMods, RangedMods, Readings, RuleError, SpecialAttack, Weapon, counters_lost,
+};
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
 use crate::rules::bmg3e::Markers;
@@ -28,6 +33,76 @@ pub fn full_splits(c: &Card, counters: u8) -> Vec<(u8, u8)> {
     out
 }
 
+/// The counters on a character card this round (seed L326–364).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    pub ac: u8,
+    pub dc: u8,
+    pub mc: u8,
+    pub sc: u8,
+}
+
+/// Place `avail` counters: `stand_up` puts 1 Movement counter aside first (a knocked-down model
+/// stands up with it, seed L476), then AC and DC as split, then Special up to the card's
+/// Special, then Movement up to its Movement; counters that fit nowhere are not placed.
+pub fn place(c: &Card, avail: u8, ac: u8, dc: u8, stand_up: bool) -> Plan {
+    let mut rest = avail;
+    let mut mc = 0;
+    if stand_up && rest > 0 && c.movement > 0 {
+        mc = 1;
+        rest -= 1;
+    }
+    let ac = ac.min(rest).min(c.attack);
+    rest -= ac;
+    let dc = dc.min(rest).min(c.defense);
+    rest -= dc;
+    let sc = rest.min(c.special_counters());
+    rest -= sc;
+    mc += rest.min(c.movement.saturating_sub(mc));
+    Plan { ac, dc, mc, sc }
+}
+
+impl Plan {
+    /// Lose `n` counters at once for damage (seed L742: the owner chooses which): Special first,
+    /// then Movement — one kept for as long as possible when `keep_mc` (to stand up) — then
+    /// Attack, then Defense, then the kept Movement counter.
+    pub fn lose(&mut self, mut n: u8, keep_mc: bool) {
+        let take = |slot: &mut u8, n: &mut u8, floor: u8| {
+            let k = slot.saturating_sub(floor).min(*n);
+            *slot -= k;
+            *n -= k;
+        };
+        take(&mut self.sc, &mut n, 0);
+        take(&mut self.mc, &mut n, keep_mc as u8);
+        take(&mut self.ac, &mut n, 0);
+        take(&mut self.dc, &mut n, 0);
+        take(&mut self.mc, &mut n, 0);
+    }
+
+    /// Stand up at the start of the activation: free with *Acrobat*, else 1 MC; false if the
+    /// model has no Movement counter (it stays down and cannot attack, seed L1908).
+    pub fn stand_up(&mut self, c: &Card) -> bool {
+        if c.traits.acrobat {
+            true
+        } else if self.mc > 0 {
+            self.mc -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Pay 1 SC for the declared special attack if there is one to pay.
+    pub fn pay_special(&mut self, special: SpecialAttack) -> bool {
+        if special != SpecialAttack::None && self.sc > 0 {
+            self.sc -= 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 /// One side of an exchange.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Side {
@@ -36,22 +111,30 @@ pub struct Side {
     pub markers: Markers,
     /// (Attack counters, Defense counters).
     pub split: (u8, u8),
+    /// The special attack it makes when it has a Special counter to pay for it.
+    pub special: SpecialAttack,
 }
 
 /// Metric names of an exchange.
 pub const EXCHANGE_METRICS: [&str; 4] = ["a_dealt", "b_dealt", "b_strikes_left", "net_plus_offset"];
 /// Event names of an exchange.
-pub const EXCHANGE_EVENTS: [&str; 5] = ["b_down", "a_down", "a_ahead", "b_strikes_back", "b_casualty"];
+pub const EXCHANGE_EVENTS: [&str; 6] =
+    ["b_down", "a_down", "a_ahead", "b_strikes_back", "b_casualty", "b_knocked_down"];
 
 /// A ready-to-run exchange.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Exchange {
-    first: Attack,
-    /// B's attack back for each number of Attack counters it has left.
-    second: Vec<Attack>,
+    /// A's attack, without and with its special attack.
+    first: [Attack; 2],
+    /// B's attack back for each number of Attack counters it has left, without / with special.
+    second: Vec<[Attack; 2]>,
+    a_plan: Plan,
+    b_plan: Plan,
+    a_special: SpecialAttack,
+    b_special: SpecialAttack,
+    a_markers: Markers,
     b_card: Card,
     b_markers: Markers,
-    b_unspent: u8,
     /// Added to a_dealt − b_dealt so the net is never negative.
     pub offset: u16,
 }
@@ -72,7 +155,7 @@ impl Exchange {
                 });
             }
         }
-        let attack = |from: &Side, to: &Side, ac: u8, dc: u8| {
+        let attack = |from: &Side, to: &Side, ac: u8, dc: u8, special: bool| {
             Attack::new(&AttackSetup {
                 attacker: from.card.clone(),
                 weapon: from.weapon.clone(),
@@ -80,21 +163,29 @@ impl Exchange {
                 target_weapon: to.weapon.clone(),
                 target_markers: to.markers,
                 target_knocked_down: false,
+                target_armor_spent: 0,
+                special_attack: if special { from.special } else { SpecialAttack::None },
                 melee: MeleeMods { attack_counters: ac, defense_counters: dc, ..MeleeMods::default() },
                 ranged: RangedMods::default(),
                 readings,
             })
         };
-        let first = attack(a, b, a.split.0, b.split.1)?;
-        let second = (0..=b.split.0).map(|ac| attack(b, a, ac, a.split.1)).collect::<Result<Vec<_>, _>>()?;
-        let offset = (a.card.endurance as u16) + 1;
+        let first = [attack(a, b, a.split.0, b.split.1, false)?, attack(a, b, a.split.0, b.split.1, true)?];
+        let second = (0..=b.split.0)
+            .map(|ac| Ok([attack(b, a, ac, a.split.1, false)?, attack(b, a, ac, a.split.1, true)?]))
+            .collect::<Result<Vec<_>, RuleError>>()?;
+        let plan = |s: &Side| place(&s.card, available(&s.card, s.markers), s.split.0, s.split.1, false);
         Ok(Exchange {
             first,
             second,
+            a_plan: plan(a),
+            b_plan: plan(b),
+            a_special: a.special,
+            b_special: b.special,
+            a_markers: a.markers,
             b_card: b.card.clone(),
             b_markers: b.markers,
-            b_unspent: available(&b.card, b.markers) - b.split.0 - b.split.1,
-            offset,
+            offset: (a.card.endurance as u16) + 1,
         })
     }
 }
@@ -114,22 +205,30 @@ impl Trial for Exchange {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let (_, hit_b) = self.first.resolve(dice);
+        let mut a_plan = self.a_plan;
+        let a_sp = a_plan.pay_special(self.a_special) as usize;
+        let (_, r1) = self.first[a_sp].resolve_from(dice, self.b_markers, 0);
+        let hit_b = r1.applied;
         let a_dealt = (hit_b.stun_added + hit_b.wounds_added) as u16;
         let b_down = hit_b.ko || hit_b.casualty;
+        let knocked = r1.knocked_down && !b_down;
         let mut b_dealt = 0u16;
         let mut a_down = false;
         let mut strikes_left = 0u16;
         if !b_down {
+            let mut plan = self.b_plan;
             let before = counters_lost(&self.b_card, self.b_markers.stun + self.b_markers.wounds);
             let after = counters_lost(&self.b_card, hit_b.markers.stun + hit_b.markers.wounds);
-            let lost = after.saturating_sub(before).saturating_sub(self.b_unspent);
-            let ac = (self.second.len() as u8 - 1).saturating_sub(lost);
+            plan.lose(after.saturating_sub(before), knocked);
+            // A knocked-down B cannot attack until it stands up (1 MC, seed L476, L1908).
+            let up = !knocked || plan.stand_up(&self.b_card);
+            let ac = if up { plan.ac.min(self.second.len() as u8 - 1) } else { 0 };
             strikes_left = ac as u16;
             if ac > 0 {
-                let (_, hit_a) = self.second[ac as usize].resolve(dice);
-                b_dealt = (hit_a.stun_added + hit_a.wounds_added) as u16;
-                a_down = hit_a.ko || hit_a.casualty;
+                let sp = plan.pay_special(self.b_special) as usize;
+                let (_, r2) = self.second[ac as usize][sp].resolve_from(dice, self.a_markers, 0);
+                b_dealt = (r2.applied.stun_added + r2.applied.wounds_added) as u16;
+                a_down = r2.applied.ko || r2.applied.casualty;
             }
         }
         let mut o = Outcome::default();
@@ -142,6 +241,7 @@ impl Trial for Exchange {
         o.flag(2, b_down && !a_down);
         o.flag(3, b_dealt > 0 || strikes_left > 0);
         o.flag(4, hit_b.casualty);
+        o.flag(5, knocked);
         o
     }
 }
@@ -163,12 +263,40 @@ mod tests {
     }
 
     #[test]
+    fn placing_and_losing_counters() {
+        // Batman-like W6 A5 D5 Mv3 Sp3: 5 AC + 1 DC; fallen: 1 MC first, then 5 AC.
+        let c = card(6, 5, 5, 3, 8);
+        assert_eq!(place(&c, 6, 5, 1, false), Plan { ac: 5, dc: 1, mc: 0, sc: 0 });
+        assert_eq!(place(&c, 6, 5, 1, true), Plan { ac: 5, dc: 0, mc: 1, sc: 0 });
+        // Leftovers: Special first (3), then Movement.
+        assert_eq!(place(&c, 6, 1, 0, false), Plan { ac: 1, dc: 0, mc: 2, sc: 3 });
+        // Damage: lose SC, then MC unless kept to stand up, then AC.
+        let mut p = Plan { ac: 3, dc: 1, mc: 1, sc: 1 };
+        p.lose(2, true);
+        assert_eq!(p, Plan { ac: 2, dc: 1, mc: 1, sc: 0 });
+        p.lose(4, false);
+        assert_eq!(p, Plan::default());
+        let mut p = Plan { ac: 1, dc: 0, mc: 1, sc: 0 };
+        assert!(p.stand_up(&c) && p.mc == 0 && !p.stand_up(&c));
+    }
+
+    #[test]
     fn exchange_invariants() {
         use crate::dice::D6Stream;
-        let a =
-            Side { card: card(5, 4, 3, 4, 6), weapon: Weapon::unarmed(), markers: Markers::default(), split: (3, 2) };
-        let b =
-            Side { card: card(4, 3, 3, 4, 5), weapon: Weapon::unarmed(), markers: Markers::default(), split: (2, 2) };
+        let a = Side {
+            card: card(5, 4, 3, 4, 6),
+            weapon: Weapon::unarmed(),
+            markers: Markers::default(),
+            split: (3, 2),
+            special: SpecialAttack::None,
+        };
+        let b = Side {
+            card: card(4, 3, 3, 4, 5),
+            weapon: Weapon::unarmed(),
+            markers: Markers::default(),
+            split: (2, 2),
+            special: SpecialAttack::None,
+        };
         let x = Exchange::new(&a, &b, Readings::default()).unwrap();
         let mut d = D6Stream::from_seed(3);
         for _ in 0..20_000 {

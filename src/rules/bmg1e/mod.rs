@@ -57,10 +57,25 @@ pub struct CharTraits {
     pub mob: bool,
     pub informer: bool,
     pub detective: bool,
+    /// Free extra strike against an outnumbered target (seed L1502).
+    pub mobster: bool,
+    /// May spend MC on Dodge rolls against ranged impacts (seed L1327; *Acrobat* has it, L1188).
+    pub dodge: bool,
+    /// Ignores *Tough* when attacked (seed L1265).
+    pub catcher_gear: bool,
+    /// Ignores *Sharp* and *Tough* when attacked (seed L1372).
+    pub football_gear: bool,
+    /// Ignores *Sharp* when attacked (seed L1404).
+    pub hockey_gear: bool,
+    /// Unarmed attacks inflict `★★` and are *Sharp* (seed L1584).
+    pub retractable_claws: bool,
+    /// +1 Rate of Fire with a ranged weapon, even after moving (1 SC, seed L1568; a character
+    /// trait in the seed, also accepted as a weapon trait).
+    pub rapid_fire: bool,
 }
 
 /// Config names of character traits.
-pub const CHARACTER_TRAITS: [&str; 38] = [
+pub const CHARACTER_TRAITS: [&str; 45] = [
     "insensitive",
     "sturdy",
     "weak",
@@ -99,12 +114,39 @@ pub const CHARACTER_TRAITS: [&str; 38] = [
     "mob",
     "informer",
     "detective",
+    "mobster",
+    "dodge",
+    "catcher_gear",
+    "football_gear",
+    "hockey_gear",
+    "retractable_claws",
+    "rapid_fire",
 ];
 
 impl CharTraits {
     /// Set a trait by config name; false if the name is unknown.
     pub fn set(&mut self, name: &str) -> bool {
-        let f = match name {
+        match self.field(name) {
+            Some(f) => {
+                *f = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the trait of that config name is set.
+    pub fn has(&self, name: &str) -> bool {
+        self.clone().field(name).map(|f| *f).unwrap_or(false)
+    }
+
+    /// Config names of the traits set, in [`CHARACTER_TRAITS`] order.
+    pub fn names(&self) -> Vec<&'static str> {
+        CHARACTER_TRAITS.iter().copied().filter(|n| self.has(n)).collect()
+    }
+
+    fn field(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
             "insensitive" => &mut self.insensitive,
             "sturdy" => &mut self.sturdy,
             "weak" => &mut self.weak,
@@ -143,10 +185,15 @@ impl CharTraits {
             "mob" => &mut self.mob,
             "informer" => &mut self.informer,
             "detective" => &mut self.detective,
-            _ => return false,
-        };
-        *f = true;
-        true
+            "mobster" => &mut self.mobster,
+            "dodge" => &mut self.dodge,
+            "catcher_gear" => &mut self.catcher_gear,
+            "football_gear" => &mut self.football_gear,
+            "hockey_gear" => &mut self.hockey_gear,
+            "retractable_claws" => &mut self.retractable_claws,
+            "rapid_fire" => &mut self.rapid_fire,
+            _ => return None,
+        })
     }
 }
 
@@ -232,6 +279,14 @@ pub struct Card {
     pub traits: CharTraits,
 }
 
+impl Card {
+    /// Most Special counters: the card's Special, or 4 with *Scientific* ("Special
+    /// Characteristic is 4 instead of 3", seed L1596).
+    pub fn special_counters(&self) -> u8 {
+        if self.traits.scientific { 4 } else { self.special }
+    }
+}
+
 /// How a weapon attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WeaponKind {
@@ -264,17 +319,72 @@ impl Weapon {
     }
 }
 
-/// The spec's ambiguity switches.
+/// *Scratch* (seed L732–734, a basic rule of every distance weapon): how many `★` it adds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ScratchMode {
+    /// Every ranged impact that reaches the damage roll inflicts one `★`, on top of any damage
+    /// ("a Stun Marker will **always** be inflicted … even if the Damage roll fails"). Default.
+    #[default]
+    PerImpact,
+    /// Only an impact whose damage die fails inflicts the `★` (the digest's reading).
+    PerFailedImpact,
+    /// One `★` for an attack with at least one impact and no damage success.
+    PerAttack,
+}
+
+impl ScratchMode {
+    /// Config names.
+    pub const ALL: [(&'static str, ScratchMode); 3] = [
+        ("per_impact", ScratchMode::PerImpact),
+        ("per_failed_impact", ScratchMode::PerFailedImpact),
+        ("per_attack", ScratchMode::PerAttack),
+    ];
+
+    /// Config name.
+    pub fn name(self) -> &'static str {
+        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
+    }
+}
+
+/// The spec's ambiguity switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readings {
     /// A natural 6 always blocks (default `false`).
     pub block_natural_six: bool,
+    /// How many `★` *Scratch* adds (default [`ScratchMode::PerImpact`]).
+    pub scratch_mode: ScratchMode,
+    /// A *Martial Artist* target denies *Mobster*'s free strike (default `false`).
+    pub martial_artist_vs_mobster: bool,
+    /// Special attacks (*Precise Blow*, *Devastating Blow*) also work with ranged weapons
+    /// (default `true`: "may choose to make it with any weapon", seed L1718).
+    pub special_attack_ranged: bool,
+    /// A knocked-down or paralyzed target loses its passive protective traits (*Bat-armor*,
+    /// *Kevlar Vest*, *Power Armor*, *Tough Skin*, *Bulletproof Vest*) (default `false` = keep).
+    pub helpless_lose_passive_traits: bool,
+}
+
+impl Default for Readings {
+    fn default() -> Self {
+        Readings {
+            block_natural_six: false,
+            scratch_mode: ScratchMode::PerImpact,
+            martial_artist_vs_mobster: false,
+            special_attack_ranged: true,
+            helpless_lose_passive_traits: false,
+        }
+    }
 }
 
 impl Readings {
     /// Switch names and values as printed in reports.
     pub fn list(&self) -> Vec<(&'static str, String)> {
-        vec![("block_natural_six", self.block_natural_six.to_string())]
+        vec![
+            ("block_natural_six", self.block_natural_six.to_string()),
+            ("scratch_mode", self.scratch_mode.name().to_string()),
+            ("martial_artist_vs_mobster", self.martial_artist_vs_mobster.to_string()),
+            ("special_attack_ranged", self.special_attack_ranged.to_string()),
+            ("helpless_passive_traits", if self.helpless_lose_passive_traits { "lose" } else { "keep" }.to_string()),
+        ]
     }
 }
 
@@ -339,7 +449,7 @@ pub struct MeleeMods {
     pub attack_counters: u8,
     /// Defense counters the target spends on blocks (one die each; *Sustained Defense*: 3 per 2).
     pub defense_counters: u8,
-    /// Target fighting ≥ 2 enemies: −1 Defense (ignored by a *Martial Artist* attacker).
+    /// Target fighting ≥ 2 enemies: −1 Defense (a *Martial Artist* target ignores it, seed L1482).
     pub numerical_inferiority: bool,
     /// +1 Defense.
     pub defensive_position: bool,
@@ -366,6 +476,51 @@ pub struct RangedMods {
     pub within_5cm: bool,
 }
 
+/// The special attack the attacker declares (seed L1716: at most one per activation, against
+/// one enemy; it modifies all the strikes against that enemy).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SpecialAttack {
+    #[default]
+    None,
+    /// +1 to the impact rolls, reroll the collateral die (1 SC, seed L1752).
+    PreciseBlow,
+    /// +1 Strength on the damage roll (1 SC, seed L1736).
+    DevastatingBlow,
+}
+
+impl SpecialAttack {
+    /// Config names.
+    pub const ALL: [(&'static str, SpecialAttack); 3] = [
+        ("none", SpecialAttack::None),
+        ("precise_blow", SpecialAttack::PreciseBlow),
+        ("devastating_blow", SpecialAttack::DevastatingBlow),
+    ];
+
+    /// Config name.
+    pub fn name(self) -> &'static str {
+        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
+    }
+
+    /// The special attacks the attacker's card and weapon offer (card traits, or a weapon's
+    /// `precise_blow`).
+    pub fn available(attacker: &Card, weapon: &Weapon) -> Vec<SpecialAttack> {
+        let mut v = Vec::new();
+        if attacker.traits.precise_blow || weapon.traits.precise_blow {
+            v.push(SpecialAttack::PreciseBlow);
+        }
+        if attacker.traits.devastating_blow {
+            v.push(SpecialAttack::DevastatingBlow);
+        }
+        v
+    }
+
+    /// The one used when the config does not choose: the only one offered, or *Devastating
+    /// Blow* when the card offers both (only one per activation, seed L1716).
+    pub fn default_for(attacker: &Card, weapon: &Weapon) -> SpecialAttack {
+        SpecialAttack::available(attacker, weapon).last().copied().unwrap_or(SpecialAttack::None)
+    }
+}
+
 /// Everything needed to set up one 2013 attack.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AttackSetup {
@@ -375,8 +530,12 @@ pub struct AttackSetup {
     /// The target's weapon (its *Protective* / *Defensive* traits help it defend).
     pub target_weapon: Weapon,
     pub target_markers: Markers,
-    /// The target is knocked down (impacted on 2+).
+    /// The target is knocked down: impacted on 2+, cannot block or dodge (seed L1908).
     pub target_knocked_down: bool,
+    /// *Power Armor*: markers it has already ignored (0..=3; 3 = used up until repaired).
+    pub target_armor_spent: u8,
+    /// The special attack declared for this attack.
+    pub special_attack: SpecialAttack,
     pub melee: MeleeMods,
     pub ranged: RangedMods,
     pub readings: Readings,
@@ -417,6 +576,9 @@ pub mod event {
     pub const ANY_IMPACT: usize = 5;
 }
 
+/// Markers *Power Armor* ignores before it must be repaired (seed L1544).
+pub const POWER_ARMOR_MARKERS: u8 = 3;
+
 /// A ready-to-roll 2013 attack.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attack {
@@ -426,16 +588,20 @@ pub struct Attack {
     pub impact: SuccessMask,
     pub impact_reroll: bool,
     /// Block dice (melee) and their faces; rerolled on a miss with a *Defensive* weapon.
+    /// Zero when the target cannot defend itself (knocked down, paralyzed; K.O. at roll time).
     pub block_dice: u32,
     pub block: SuccessMask,
     pub block_reroll: bool,
     /// Blink rolls in order: success faces per obstacle (none with *Remote Controlled*/*Scope*).
     pub blinks: Vec<SuccessMask>,
-    /// One extra blink on 4+ after the others (*Protective* weapon on a ranged target).
+    /// One more Blink! roll on 4+ after the others, one die per impact left (*Protective*
+    /// weapon on a ranged target, seed L1808).
     pub extra_blink: bool,
-    /// Dodge: Agility rolls (D6 ≤ Movement), each pass cancels an impact.
+    /// Dodge: Agility rolls (D6 ≤ Movement), each pass cancels an impact; *Reflexes* rerolls a
+    /// failed one (Dodge rolls are Agility rolls, seed L1327, L1572).
     pub dodges: u32,
     pub dodge: SuccessMask,
+    pub dodge_reroll: bool,
     /// *Bat-armor*: an impact is ignored on these faces.
     pub armor: Option<SuccessMask>,
     pub damage: SuccessMask,
@@ -445,28 +611,40 @@ pub struct Attack {
     pub collateral_reroll: bool,
     /// The target can be knocked down (not *Big*, or a *Big* attacker).
     pub can_knock_down: bool,
-    /// *Scratch*: each failed ranged damage die still inflicts `★`.
-    pub scratch: bool,
+    /// *Scratch* (every ranged weapon, seed L734): how its `★` are counted; `None` in melee.
+    pub scratch: Option<ScratchMode>,
     pub per_hit: Markers,
     /// The critical's extra `★` (absent when the weapon's CRT effect replaces it).
     pub crit_stun: bool,
     pub kevlar: bool,
     pub power_armor: bool,
+    /// Markers the target's *Power Armor* has already ignored at the start.
+    pub armor_spent: u8,
     pub endurance: u8,
     pub start: Markers,
 }
 
+/// The target cannot defend itself: no block dice, no Dodge, no Elusive (seed L1908 fallen,
+/// L1914 paralyzed, L1872 Blind cannot spend MC, L754 K.O. has no counters).
+fn helpless(s: &AttackSetup) -> bool {
+    s.target_knocked_down || s.melee.paralyzed || s.ranged.paralyzed
+}
+
 fn defense_need(s: &AttackSetup, ranged: bool) -> i32 {
     if s.target_knocked_down {
+        // "A fallen figure will always be Impacted on a roll of 2+" (seed L1908).
         return 2;
     }
     let mut d = s.target.defense as i32;
     if ranged {
-        d += s.ranged.elusive as i32 - 2 * s.ranged.paralyzed as i32;
+        let elusive = s.ranged.elusive && !s.ranged.paralyzed && !s.target.traits.blind;
+        d += elusive as i32 - 2 * s.ranged.paralyzed as i32;
     } else {
         let m = &s.melee;
         d += m.defensive_position as i32 - 2 * m.paralyzed as i32;
-        if m.numerical_inferiority && !s.attacker.traits.martial_artist {
+        // Numerical Inferiority is a penalty on the outnumbered model; a Martial Artist target
+        // ignores it (seed L596, L1482).
+        if m.numerical_inferiority && !s.target.traits.martial_artist {
             d -= 1;
         }
     }
@@ -477,8 +655,19 @@ impl Attack {
     /// Validate and precompute.
     pub fn new(s: &AttackSetup) -> Result<Attack, RuleError> {
         let a = &s.attacker;
-        let t = &s.target;
         let w = &s.weapon;
+        // A fallen or paralyzed target may lose its passive protective traits (reading).
+        let mut t = s.target.clone();
+        if s.readings.helpless_lose_passive_traits && helpless(s) {
+            let tr = &mut t.traits;
+            tr.bat_armor_mk1 = false;
+            tr.bat_armor_mk2 = false;
+            tr.kevlar_vest = false;
+            tr.power_armor = false;
+            tr.tough_skin = false;
+            tr.bulletproof_vest = false;
+        }
+        let t = &t;
         if s.target_markers.wounds >= t.endurance {
             return Err(RuleError {
                 field: "target_wounds",
@@ -493,16 +682,23 @@ impl Attack {
                 allowed: format!("stun + wounds ≤ {}", t.endurance),
             });
         }
+        if s.target_armor_spent > POWER_ARMOR_MARKERS {
+            return Err(RuleError {
+                field: "target_armor_spent",
+                message: format!("Power Armor ignores {POWER_ARMOR_MARKERS} markers before it needs repair"),
+                allowed: format!("0..={POWER_ARMOR_MARKERS}"),
+            });
+        }
         let ranged = matches!(w.kind, WeaponKind::Ranged { .. });
         let target_ko = s.target_markers.stun + s.target_markers.wounds >= t.endurance;
+        let cannot_defend = helpless(s) || target_ko;
+        let special = if ranged && !s.readings.special_attack_ranged { SpecialAttack::None } else { s.special_attack };
         let blind_or = |blind: bool, m: SuccessMask| if blind { SuccessMask::at_least(6, 0, true, true) } else { m };
-        let roll_mod = if ranged {
-            0
-        } else {
-            (a.traits.weapon_master && !w.unarmed) as i32
-                + (a.traits.masterfighter && w.unarmed) as i32
-                + (a.traits.precise_blow || w.traits.precise_blow) as i32
-        };
+        // Weapon Master: +1 "when it is not Unarmed" (seed L1704), ranged weapons included;
+        // Masterfighter: +1 unarmed (L1486); Precise Blow: +1 (L1752).
+        let roll_mod = (a.traits.weapon_master && !w.unarmed) as i32
+            + (a.traits.masterfighter && w.unarmed) as i32
+            + (special == SpecialAttack::PreciseBlow) as i32;
         let impact = blind_or(a.traits.blind, SuccessMask::at_least(defense_need(s, ranged), roll_mod, true, true));
         let (impact_dice, block_dice) = match w.kind {
             WeaponKind::Melee => {
@@ -522,8 +718,14 @@ impl Attack {
                         allowed: format!("0..={}", t.defense.min(t.willpower)),
                     });
                 }
-                let strikes = if a.traits.combo { ac + ac / 2 } else { ac };
-                let blocks = if target_ko {
+                let mut strikes = if a.traits.combo { ac + ac / 2 } else { ac };
+                // Mobster: a free extra strike against an outnumbered target (seed L1502).
+                let outnumbered =
+                    s.melee.numerical_inferiority && !(s.readings.martial_artist_vs_mobster && t.traits.martial_artist);
+                if a.traits.mobster && outnumbered {
+                    strikes += 1;
+                }
+                let blocks = if cannot_defend {
                     0
                 } else if t.traits.sustained_defense {
                     dc + dc / 2
@@ -542,7 +744,9 @@ impl Attack {
                 }
                 let base =
                     if s.ranged.within_5cm || (s.ranged.moved && !w.traits.throwing) { 1 } else { rate_of_fire as u32 };
-                (base + w.traits.rapid_fire as u32, 0)
+                // A Blind character "cannot attack with a distance weapon" (seed L1872).
+                let dice = if a.traits.blind { 0 } else { base + (w.traits.rapid_fire || a.traits.rapid_fire) as u32 };
+                (dice, 0)
             }
         };
         let block_mod = s.target_weapon.traits.protective as i32 - t.traits.one_armed as i32;
@@ -553,21 +757,31 @@ impl Attack {
         let mut blinks = Vec::new();
         let mut extra_blink = false;
         if ranged && !(w.traits.remote_controlled || w.traits.scope) {
-            let mut obstacles = s.ranged.obstacles.clone();
-            let n = obstacles.len();
-            // *Shooter* ignores one obstacle: the hardest for it to shoot through (lowest difficulty).
+            let n = s.ranged.obstacles.len();
+            let masks: Vec<SuccessMask> = s
+                .ranged
+                .obstacles
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| {
+                    let m =
+                        (s.ranged.cover && i + 1 == n) as i32 - a.traits.expert_marksman as i32 - t.traits.big as i32
+                            + t.traits.small as i32;
+                    SuccessMask::at_least(d as i32, m, false, false)
+                })
+                .collect();
+            // *Shooter* ignores one obstacle (seed L1606): the one the target blinks on most
+            // easily (most success faces, first of equals).
             let ignored = if a.traits.shooter && n > 0 {
-                obstacles.iter().enumerate().min_by_key(|(_, d)| **d).map(|(i, _)| i)
+                let best = masks.iter().map(|m| m.faces()).max().expect("n > 0");
+                masks.iter().position(|m| m.faces() == best)
             } else {
                 None
             };
-            for (i, d) in obstacles.drain(..).enumerate() {
-                if Some(i) == ignored {
-                    continue;
+            for (i, m) in masks.into_iter().enumerate() {
+                if Some(i) != ignored {
+                    blinks.push(m);
                 }
-                let m = (s.ranged.cover && i + 1 == n) as i32 - a.traits.expert_marksman as i32 - t.traits.big as i32
-                    + t.traits.small as i32;
-                blinks.push(SuccessMask::at_least(d as i32, m, false, false));
             }
             extra_blink = s.target_weapon.traits.protective;
         }
@@ -578,21 +792,34 @@ impl Attack {
         } else {
             a.strength as i32
         };
-        let damage_mod = w.traits.heavy as i32 + a.traits.devastating_blow as i32 + a.traits.obsessive as i32
+        // Tough/Heavy +1 (L1842); a Big attacker has Tough (L1450), not cumulative with a
+        // Tough weapon; Catcher / Football Gear ignore Tough (L1265, L1372).
+        let tough = (w.traits.heavy || a.traits.big) && !(t.traits.catcher_gear || t.traits.football_gear);
+        let damage_mod = tough as i32 + (special == SpecialAttack::DevastatingBlow) as i32 + a.traits.obsessive as i32
             - t.traits.tough_skin as i32;
-        let per_hit = if w.unarmed && a.traits.reinforced_gloves { Markers { stun: 2, wounds: 0 } } else { w.damage };
+        let unarmed_claws = w.unarmed && a.traits.retractable_claws;
+        let per_hit = if w.unarmed && (a.traits.reinforced_gloves || a.traits.retractable_claws) {
+            Markers { stun: 2, wounds: 0 }
+        } else {
+            w.damage
+        };
+        let sharp = (w.traits.sharp || unarmed_claws) && !(t.traits.football_gear || t.traits.hockey_gear);
+        let can_dodge = !cannot_defend && !t.traits.blind;
         Ok(Attack {
             ranged,
             impact_dice,
             impact,
-            impact_reroll: (!ranged && w.traits.handy) || (ranged && a.traits.master_marksman),
+            // Handy: "When using these weapons, the wielder may reroll the Impact roll" (L1792);
+            // Master Marksman when shooting (L1490). Each die is an Impact roll (L702): the failed ones.
+            impact_reroll: w.traits.handy || (ranged && a.traits.master_marksman),
             block_dice,
             block,
             block_reroll: s.target_weapon.traits.defensive,
             blinks,
             extra_blink,
-            dodges: if ranged { s.ranged.dodge_counters as u32 } else { 0 },
+            dodges: if ranged && can_dodge { s.ranged.dodge_counters as u32 } else { 0 },
             dodge: SuccessMask::at_most(t.movement as i32),
+            dodge_reroll: t.traits.reflexes,
             armor: if t.traits.bat_armor_mk2 {
                 Some(SuccessMask::at_least(6, 0, false, false))
             } else if t.traits.bat_armor_mk1 {
@@ -601,14 +828,15 @@ impl Attack {
                 None
             },
             damage: SuccessMask::at_least(damage_need, damage_mod, true, true),
-            sharp: w.traits.sharp,
-            collateral_reroll: w.traits.brutal || w.traits.precise_blow || a.traits.precise_blow,
+            sharp,
+            collateral_reroll: w.traits.brutal || special == SpecialAttack::PreciseBlow,
             can_knock_down: !t.traits.big || a.traits.big,
-            scratch: ranged && w.traits.scratch,
+            scratch: if ranged { Some(s.readings.scratch_mode) } else { None },
             per_hit,
             crit_stun: w.crt.is_none(),
             kevlar: t.traits.kevlar_vest,
             power_armor: t.traits.power_armor,
+            armor_spent: s.target_armor_spent,
             endurance: t.endurance,
             start: s.target_markers,
         })
@@ -644,15 +872,35 @@ impl Trial for Attack {
     }
 }
 
+/// Result of one attack for a caller that keeps state between attacks (duels, exchanges).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Resolved {
+    pub applied: Applied,
+    /// The collateral die knocked the target down.
+    pub knocked_down: bool,
+    /// *Power Armor* markers ignored so far (start + this attack), 0..=3.
+    pub armor_spent: u8,
+}
+
 impl Attack {
-    /// Resolve one attack: the outcome, and the markers the target ends with.
+    /// Resolve one attack from the setup's own target state: the outcome, and the markers the
+    /// target ends with.
     pub fn resolve<D: Dice>(&self, dice: &mut D) -> (Outcome, Applied) {
+        let (o, r) = self.resolve_from(dice, self.start, self.armor_spent);
+        (o, r.applied)
+    }
+
+    /// Resolve one attack against a target that carries `start` markers and whose *Power
+    /// Armor* has already ignored `armor_spent` markers. A K.O. target cannot block or dodge.
+    pub fn resolve_from<D: Dice>(&self, dice: &mut D, start: Markers, armor_spent: u8) -> (Outcome, Resolved) {
+        let was_ko = start.stun + start.wounds >= self.endurance;
         let reroll = |r: bool| if r { Reroll::Failures(u8::MAX) } else { Reroll::None };
         let impacts = count_successes(dice, self.impact_dice, self.impact, reroll(self.impact_reroll));
         let mut left = impacts;
         let mut blocks = 0;
-        if left > 0 && self.block_dice > 0 {
-            blocks = count_successes(dice, self.block_dice, self.block, reroll(self.block_reroll)).min(left);
+        let block_dice = if was_ko { 0 } else { self.block_dice };
+        if left > 0 && block_dice > 0 {
+            blocks = count_successes(dice, block_dice, self.block, reroll(self.block_reroll)).min(left);
             left -= blocks;
         }
         let mut blinked = 0;
@@ -664,15 +912,21 @@ impl Attack {
             blinked += b;
             left -= b;
         }
-        if self.extra_blink && left > 0 && dice.d6() >= 4 {
-            blinked += 1;
-            left -= 1;
+        if self.extra_blink && left > 0 {
+            let b = count_successes(dice, left, SuccessMask::at_least(4, 0, false, false), Reroll::None);
+            blinked += b;
+            left -= b;
         }
-        for _ in 0..self.dodges {
+        let dodges = if was_ko { 0 } else { self.dodges };
+        for _ in 0..dodges {
             if left == 0 {
                 break;
             }
-            if self.dodge.test(dice.d6()) {
+            let mut ok = self.dodge.test(dice.d6());
+            if !ok && self.dodge_reroll {
+                ok = self.dodge.test(dice.d6());
+            }
+            if ok {
                 blinked += 1;
                 left -= 1;
             }
@@ -713,8 +967,8 @@ impl Attack {
                 (knocked, critical) = collateral_effect(dice.d6());
             }
         }
-        // Markers: per success the weapon's markers (Kevlar −1 per instance, minimum 1),
-        // the critical's ★, Scratch ★ for failed ranged damage dice, Power Armor absorbs 3.
+        // Markers: per success the weapon's markers (Kevlar −1 per damage success, minimum 1),
+        // the critical's ★, Scratch ★ for ranged impacts, then Power Armor ignores what it has left.
         let (mut stun, mut wounds) = (0u32, 0u32);
         for _ in 0..successes {
             let (mut s, mut w) = (self.per_hit.stun as u32, self.per_hit.wounds as u32);
@@ -731,18 +985,24 @@ impl Attack {
         if critical && self.crit_stun {
             stun += 1;
         }
-        if self.scratch {
-            stun += failures;
+        match self.scratch {
+            None => {}
+            Some(ScratchMode::PerImpact) => stun += hits,
+            Some(ScratchMode::PerFailedImpact) => stun += failures,
+            Some(ScratchMode::PerAttack) => stun += (hits > 0 && successes == 0) as u32,
         }
+        let mut spent = armor_spent;
         if self.power_armor {
-            let mut absorb = 3u32;
+            // "ignores the first 3 Damage Markers inflicted on him" — in total, ♦ first (L736).
+            let mut absorb = (POWER_ARMOR_MARKERS - armor_spent.min(POWER_ARMOR_MARKERS)) as u32;
             let dw = wounds.min(absorb);
             wounds -= dw;
             absorb -= dw;
-            stun -= stun.min(absorb);
+            let ds = stun.min(absorb);
+            stun -= ds;
+            spent += (dw + ds) as u8;
         }
-        let applied = apply_markers(self.endurance, self.start, stun, wounds);
-        let was_ko = self.start.stun + self.start.wounds >= self.endurance;
+        let applied = apply_markers(self.endurance, start, stun, wounds);
         let mut o = Outcome::default();
         o.metrics[metric::IMPACT_DICE] = self.impact_dice as u16;
         o.metrics[metric::IMPACTS] = impacts as u16;
@@ -758,7 +1018,7 @@ impl Attack {
         o.flag(event::KO, applied.ko && !was_ko);
         o.flag(event::CASUALTY, applied.casualty);
         o.flag(event::ANY_IMPACT, impacts > 0);
-        (o, applied)
+        (o, Resolved { applied, knocked_down: knocked, armor_spent: spent })
     }
 }
 

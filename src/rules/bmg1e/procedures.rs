@@ -99,25 +99,37 @@ impl Trial for Recovery {
 }
 
 /// The Take-the-Lead bag: each round one counter is drawn; its owner leads. The game ends when
-/// the bag is empty.
+/// the bag is empty, and in any case after the round limit even if counters are left ("a game
+/// can't last more rounds than initially decided … even if there are dice/counters left to
+/// extract", seed L316).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TakeTheLead {
     /// Counters of player A and player B in the bag.
     pub a: u8,
     pub b: u8,
+    /// The scenario's round limit.
+    pub rounds: u8,
 }
 
-/// Counters a player puts in the bag: its share of the round limit, +1 *Mastermind*, +1
-/// *Perfect Plan*, −1 if the enemy has a *Kaos Agent* (never below 0).
-pub fn bag_counters(share: u8, mastermind: bool, perfect_plan: bool, enemy_kaos_agent: bool) -> u8 {
-    (share as i32 + mastermind as i32 + perfect_plan as i32 - enemy_kaos_agent as i32).max(0) as u8
+/// Counters a player puts in the bag: its share of the round limit, +1 per *Mastermind*
+/// (seed L1494), +1 for the *Perfect Plan* strategy (L1040), −1 per enemy *Kaos Agent* (L1430;
+/// never below 0).
+pub fn bag_counters(share: u8, masterminds: u8, perfect_plan: bool, enemy_kaos_agents: u8) -> u8 {
+    (share as i32 + masterminds as i32 + perfect_plan as i32 - enemy_kaos_agents as i32).max(0) as u8
+}
+
+impl TakeTheLead {
+    /// Rounds the game lasts: one per counter, at most the round limit.
+    pub fn rounds_played(&self) -> u8 {
+        (self.a + self.b).min(self.rounds)
+    }
 }
 
 impl Trial for TakeTheLead {
     fn shape(&self) -> Shape {
-        let n = (self.a + self.b) as usize;
+        let n = self.rounds_played() as usize;
         Shape::new(
-            vec![("a_leads", self.a as usize), ("rounds", n), ("a_longest_streak", self.a as usize)],
+            vec![("a_leads", (self.a as usize).min(n)), ("rounds", n), ("a_longest_streak", (self.a as usize).min(n))],
             vec!["a_leads_round_1", "a_leads_last_round", "a_leads_majority"],
         )
     }
@@ -127,7 +139,7 @@ impl Trial for TakeTheLead {
         let (mut led, mut streak, mut best) = (0u16, 0u16, 0u16);
         let (mut first, mut last) = (false, false);
         let mut round = 0;
-        while a + b > 0 {
+        while a + b > 0 && round < self.rounds as u32 {
             // Draw uniformly among the a + b counters left: rejection-sample a D6-built index.
             let left = a + b;
             let pick = uniform_below(dice, left);
@@ -159,12 +171,15 @@ impl Trial for TakeTheLead {
 }
 
 /// *Let's Go!*: after a henchman activates, 4+ activates another at once; each further use
-/// needs +1; a 6 always succeeds; *Mob* adds +1 to the roll.
+/// needs +1; a 6 always succeeds; *Mob* adds +1 to the roll (seed L1466, L1498); henchmen within
+/// 20 cm of the band's *Sidekick* may reroll the roll (L1610).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LetsGo {
     /// Henchmen still able to join the chain.
     pub available: u8,
     pub mob: bool,
+    /// A failed roll is rerolled (Sidekick within 20 cm); the second result stands.
+    pub sidekick_reroll: bool,
 }
 
 impl Trial for LetsGo {
@@ -175,9 +190,13 @@ impl Trial for LetsGo {
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let mut chain = 0u16;
         while chain < self.available as u16 {
-            let f = dice.d6();
             let need = 4 + chain as u32;
-            if f == 6 || f as u32 + self.mob as u32 >= need {
+            let ok = |f: u8| f == 6 || f as u32 + self.mob as u32 >= need;
+            let mut pass = ok(dice.d6());
+            if !pass && self.sidekick_reroll {
+                pass = ok(dice.d6());
+            }
+            if pass {
                 chain += 1;
             } else {
                 break;
@@ -280,10 +299,11 @@ impl Trial for Riddle {
     }
 }
 
-/// Passes a player may make this round: the difference in non-K.O. characters (if it has fewer),
-/// +1 *Informer*, −1 per enemy *Detective*; never more than two in a row.
-pub fn pass_chances(own: u8, enemy: u8, informer: bool, enemy_detective: bool) -> u8 {
-    let base = enemy.saturating_sub(own) as i32 + informer as i32 - enemy_detective as i32;
+/// Passes a player may make this round: the difference in non-K.O. characters (if it has fewer,
+/// seed L396), +1 per own *Informer* (L1412), −1 per enemy *Detective* (L1307); never more than
+/// two in a row (L400).
+pub fn pass_chances(own: u8, enemy: u8, informers: u8, enemy_detectives: u8) -> u8 {
+    let base = enemy.saturating_sub(own) as i32 + informers as i32 - enemy_detectives as i32;
     base.max(0) as u8
 }
 
@@ -306,13 +326,20 @@ mod tests {
     fn lets_go_targets_rise() {
         // 4 (ok, need 4), 5 (ok, need 5), 5 (fail, need 6) → chain 2.
         let mut d = ScriptedDice::new(&[4, 5, 5]);
-        assert_eq!(LetsGo { available: 5, mob: false }.run(&mut d).metrics[0], 2);
+        assert_eq!(LetsGo { available: 5, mob: false, sidekick_reroll: false }.run(&mut d).metrics[0], 2);
         // A 6 always succeeds, even needing 7+.
         let mut d = ScriptedDice::new(&[6, 6, 6, 6, 1]);
-        assert_eq!(LetsGo { available: 9, mob: false }.run(&mut d).metrics[0], 4);
+        assert_eq!(LetsGo { available: 9, mob: false, sidekick_reroll: false }.run(&mut d).metrics[0], 4);
         // Exact P(chain ≥ 1) = 1/2, with Mob 2/3.
-        assert!((enumerate(&LetsGo { available: 3, mob: false }, 6).unwrap().events[0] - 0.5).abs() < 1e-12);
-        assert!((enumerate(&LetsGo { available: 3, mob: true }, 6).unwrap().events[0] - 2.0 / 3.0).abs() < 1e-12);
+        assert!(
+            (enumerate(&LetsGo { available: 3, mob: false, sidekick_reroll: false }, 6).unwrap().events[0] - 0.5).abs()
+                < 1e-12
+        );
+        assert!(
+            (enumerate(&LetsGo { available: 3, mob: true, sidekick_reroll: false }, 6).unwrap().events[0] - 2.0 / 3.0)
+                .abs()
+                < 1e-12
+        );
     }
 
     #[test]
@@ -321,7 +348,7 @@ mod tests {
         // Rejection sampling has unbounded dice paths, so check by simulation against exact
         // values: P(A draws first) = P(A draws last) = a / (a + b); every counter is drawn.
         for (a, b) in [(3u8, 3u8), (4, 2), (1, 5)] {
-            let t = TakeTheLead { a, b };
+            let t = TakeTheLead { a, b, rounds: a + b };
             let n = 200_000;
             let tally = run_cells(&[t], 5, Stop::Trials(n), &Progress::hidden()).tallies.remove(0);
             let p = a as f64 / (a + b) as f64;
@@ -333,9 +360,9 @@ mod tests {
             assert_eq!(tally.hists[0][a as usize], n, "A always leads exactly its own counters");
             assert_eq!(tally.hists[1][(a + b) as usize], n, "the game lasts one round per counter");
         }
-        assert_eq!(bag_counters(3, true, false, false), 4);
-        assert_eq!(bag_counters(3, false, false, true), 2);
-        assert_eq!(bag_counters(0, false, false, true), 0);
+        assert_eq!(bag_counters(3, 1, false, 0), 4);
+        assert_eq!(bag_counters(3, 0, false, 1), 2);
+        assert_eq!(bag_counters(0, 0, false, 1), 0);
     }
 
     #[test]
@@ -349,9 +376,9 @@ mod tests {
         assert!((ex.events[0] - 1.0 / 6.0).abs() < 1e-12 && (ex.events[1] - 1.0 / 6.0).abs() < 1e-12);
         let r = Riddle { named: 3 };
         assert!((enumerate(&r, 2).unwrap().events[1] - 2.0 / 6.0).abs() < 1e-12);
-        assert_eq!(pass_chances(2, 5, false, false), 3);
-        assert_eq!(pass_chances(2, 5, true, true), 3);
-        assert_eq!(pass_chances(5, 2, false, false), 0);
+        assert_eq!(pass_chances(2, 5, 0, 0), 3);
+        assert_eq!(pass_chances(2, 5, 1, 1), 3);
+        assert_eq!(pass_chances(5, 2, 0, 0), 0);
         assert_eq!(basic_move(false, false, true), 8);
     }
 

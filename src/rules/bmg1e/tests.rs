@@ -43,6 +43,8 @@ fn melee(a: Card, t: Card, ac: u8, dc: u8) -> AttackSetup {
         target_weapon: Weapon::unarmed(),
         target_markers: Markers::default(),
         target_knocked_down: false,
+        target_armor_spent: 0,
+        special_attack: SpecialAttack::None,
         melee: MeleeMods { attack_counters: ac, defense_counters: dc, ..MeleeMods::default() },
         ranged: RangedMods::default(),
         readings: Readings::default(),
@@ -118,7 +120,10 @@ fn impact_modifiers() {
     s.melee.numerical_inferiority = true;
     assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3, "D5 − 1 → 4+");
     s.attacker.traits.martial_artist = true;
-    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 2, "Martial Artist ignores it: 5+");
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3, "an attacker's Martial Artist changes nothing");
+    s.attacker.traits.martial_artist = false;
+    s.target.traits.martial_artist = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 2, "a Martial Artist target ignores it: 5+");
     s.attacker.traits.masterfighter = true;
     assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3, "+1 unarmed");
     s.attacker.traits.blind = true;
@@ -182,6 +187,12 @@ fn armour_and_vests() {
     // Three impacts, three damage successes (6 ★), collateral 1: Power Armor absorbs 3 → 3 ★.
     let mut d = ScriptedDice::new(&[6, 6, 6, 5, 5, 5, 1]);
     assert_eq!(a.run(&mut d).metrics[metric::STUN], 3);
+    // Already used up (3 ignored before): nothing absorbed.
+    let mut used = s.clone();
+    used.target_armor_spent = 3;
+    let a = Attack::new(&used).unwrap();
+    let mut d = ScriptedDice::new(&[6, 6, 6, 5, 5, 5, 1]);
+    assert_eq!(a.run(&mut d).metrics[metric::STUN], 5, "6 ★ capped at Endurance 5");
 }
 
 #[test]
@@ -216,17 +227,23 @@ fn ranged_blinks_and_rate_of_fire() {
 }
 
 #[test]
-fn scratch_gives_a_stun_per_failed_ranged_damage_die() {
+fn scratch_stun_per_reading() {
+    // Scratch is a basic rule of every distance weapon (seed L734): no weapon trait needed.
     let mut s = melee(batman(), henchman(), 0, 0);
     let mut w = rotarang();
-    w.traits.scratch = true;
     w.damage = Markers { stun: 0, wounds: 1 };
     s.weapon = w;
-    let a = Attack::new(&s).unwrap();
-    // Impacts 6, 6; damage 1 (fail → ★ by Scratch), 4 (♦); collateral 2.
-    let mut d = ScriptedDice::new(&[6, 6, 1, 4, 2]);
-    let o = a.run(&mut d);
-    assert_eq!((o.metrics[metric::STUN], o.metrics[metric::WOUNDS]), (1, 1));
+    // Impacts 6, 6; damage 1 (fail), 4 (♦); collateral 2.
+    for (mode, stun) in [(ScratchMode::PerImpact, 2), (ScratchMode::PerFailedImpact, 1), (ScratchMode::PerAttack, 0)] {
+        s.readings.scratch_mode = mode;
+        let a = Attack::new(&s).unwrap();
+        let mut d = ScriptedDice::new(&[6, 6, 1, 4, 2]);
+        let o = a.run(&mut d);
+        assert_eq!((o.metrics[metric::STUN], o.metrics[metric::WOUNDS]), (stun, 1), "{mode:?}");
+    }
+    // Melee weapons never scratch.
+    let a = Attack::new(&melee(batman(), henchman(), 1, 0)).unwrap();
+    assert_eq!(a.scratch, None);
 }
 
 #[test]
