@@ -365,6 +365,24 @@ mod tests {
         assert_eq!(bag_counters(0, 0, false, 1), 0);
     }
 
+    /// Seed L1355, *Fast*: the model may repeat its movement roll, and the second result stands.
+    /// Policy: reroll a sum below its average (or short of the target). By hand, one MC die: faces
+    /// 1–3 are rerolled, so P(1..3) = ½ · 1/6 = 1/12 each and P(4..6) = 1/6 + 1/12 = 1/4 each; mean
+    /// distance 10 + (1+2+3)/12 + (4+5+6)/4 = 14.25 cm. With a 15 cm target: reroll below 5, so
+    /// P(reach) = 2/6 + 4/6 · 2/6 = 5/9.
+    #[test]
+    fn fast_rerolls_a_short_movement_roll_once() {
+        let m = Movement { basic: 10, mc_dice: 1, fast: true, run: false, target: 0 };
+        let ex = enumerate(&m, 3).unwrap();
+        for (k, p) in [(11, 1.0 / 12.0), (13, 1.0 / 12.0), (14, 0.25), (16, 0.25)] {
+            assert!((ex.metrics[0][k] - p).abs() < 1e-12, "P({k} cm) = {}", ex.metrics[0][k]);
+        }
+        let mean: f64 = ex.metrics[0].iter().enumerate().map(|(d, p)| d as f64 * p).sum();
+        assert!((mean - 14.25).abs() < 1e-12);
+        let m = Movement { target: 15, ..m };
+        assert!((enumerate(&m, 3).unwrap().events[0] - 5.0 / 9.0).abs() < 1e-12);
+    }
+
     #[test]
     fn movement_and_riddle() {
         let m = Movement { basic: 10, mc_dice: 2, fast: false, run: false, target: 17 };
