@@ -122,8 +122,9 @@ impl Readings {
 /// tirada de dados cuando Dispara, Pelea Cuerpo a Cuerpo o está siendo objetivo de un Ataque"):
 /// after both sides roll and before any heroic feat, the side whose roll loses re-rolls its whole
 /// roll if it still has its once-per-game luck (the active side loses on fewer successes, the
-/// passive side on as many or fewer); then the other side may answer with its own. Returns the
-/// final successes and whether each side used its luck.
+/// passive side on as many or fewer); then the other side may answer with its own. A side rolling
+/// no dice keeps its luck (a re-roll could not change anything). Returns the final successes and
+/// whether each side used its luck.
 #[allow(clippy::too_many_arguments)]
 pub fn lucky_rolls<D: Dice>(
     dice: &mut D,
@@ -136,11 +137,11 @@ pub fn lucky_rolls<D: Dice>(
 ) -> (u32, u32, bool, bool) {
     let (mut ua, mut up) = (false, false);
     loop {
-        if s < t && *active_luck {
+        if s < t && *active_luck && active_dice > 0 {
             *active_luck = false;
             ua = true;
             s = successes(dice, active_dice);
-        } else if s >= t && *passive_luck {
+        } else if s >= t && *passive_luck && passive_dice > 0 {
             *passive_luck = false;
             up = true;
             t = successes(dice, passive_dice);
@@ -558,7 +559,10 @@ impl Trial for ShootingTurn {
         for _ in 0..self.actions {
             for k in 0..self.rapid_fire.max(1) as i32 {
                 if self.fresh_target_each_shot {
+                    // Another model of the same profile: its own wounds and its own
+                    // once-per-game Beginner's luck (the player's hand is shared).
                     wounds = self.wounds;
+                    tluck = self.target_luck;
                 }
                 if wounds == 0 {
                     continue;
