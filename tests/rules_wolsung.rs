@@ -521,3 +521,80 @@ fn every_wolsung_switch_is_listed() {
         assert_eq!(r[k].to_string().trim_matches('"'), v, "{k} in {r}");
     }
 }
+
+/// Seed l. 380–386 ("Mueve la miniatura hasta su valor de movimiento en pulgadas … No puedes
+/// finalizar el Movimiento … en contacto BB con una miniatura enemiga") and l. 664–667 ("Cargar -
+/// Igual que en movimiento, pero se debe de acabar en BcB"): with A actions of M inches, contact
+/// is reached only by a charge as the last action, so the reach is exactly A × M (no dice).
+#[test]
+fn wolsung_threat_reach_is_actions_times_move() {
+    use skirmish_odds::rules::threat::Mover;
+    for (a, m) in [(2u8, 4u8), (3, 5), (1, 6)] {
+        let o = Mover::Wolsung { actions: a, move_in: m }.run(&mut ScriptedDice::new(&[]));
+        assert_eq!(o.metrics[0], 10 * a as u16 * m as u16, "{a} × {m}\"");
+    }
+}
+
+/// Rules a scenario touches but the analyser does not play are named in the report: card bids in
+/// a duel (l. 299–361), the game's own victory rule (l. 49–52), and heroic feats on the leave-melee
+/// rolls (l. 796–797, no card colour given).
+#[test]
+fn notes_name_what_is_not_modelled() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let duel = std::fs::read_to_string(root.join("configs/wolsung/duel-duelist-vs-troll.toml")).unwrap();
+    let out = validate("notes-duel", &duel);
+    assert!(out.contains("not modelled: card bids") && out.contains("killed more enemy Heroes"), "{out}");
+    let leave = std::fs::read_to_string(root.join("configs/wolsung/leave-combat.toml"))
+        .unwrap()
+        .replace("[models.gunslinger]\n", "[models.gunslinger]\nhero = true\nsuit = \"♣\"\n");
+    let out = validate("notes-leave", &leave);
+    assert!(out.contains("not modelled: heroic-feat cards on the leave-melee rolls"), "{out}");
+}
+
+/// One-die modifiers, each against P(a dice ≥ d dice) worked out by hand: P(Bin(3) ≥ Bin(2)) =
+/// 13/16, P(Bin(2) ≥ Bin(3)) = ½. Seed l. 582–588 ("+1 Disparo cuando toma como objetivo una
+/// miniatura a una elevación menor (Al menos 3")", "+1 Reflejos cuando es tomada como objetivo por
+/// una miniatura a una elevación menor"), l. 557–561 (Cobertura: partly hidden +1 R), l. 730
+/// ("Miniaturas al menos a 1" o más de altura ganan +1C"), l. 732–734 (a charge from 3" above +1 C),
+/// l. 996–997 (Aura Hipnótica: no En Guardia against an Elf).
+#[test]
+fn elevation_cover_and_height_shift_one_die() {
+    let models = "[models.s]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 3\nh = 4\n[models.t]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 2\nh = 4\n";
+    let shoot = |extra: &str, cover: &str| {
+        format!(
+            "{HEAD}kind = \"shooting\"\n{models}[guns.g]\nf = 4\nbands = [[24, 0]]\n\
+             [shooting]\nshooter = \"s\"\ntarget = \"t\"\nguns = [\"g\"]\ndistances = [10]\nreactions = [\"stand\"]\n\
+             cover = [\"{cover}\"]\npolicies = [\"never\"]\n{extra}"
+        )
+    };
+    for (name, extra, cover, p) in [
+        ("target-lower", "target_lower = true\n", "none", 13.0 / 16.0),
+        ("shooter-lower", "shooter_lower = true\n", "none", 0.5),
+        ("partial-cover", "", "partial", 0.5),
+    ] {
+        event_near(&run_json(name, &shoot(extra, cover), &[]), 0, "first_hit", p, name);
+    }
+    let melee = |extra: &str| {
+        format!(
+            "{HEAD}kind = \"melee\"\n{models}[melee]\nattacker = \"s\"\ndefender = \"t\"\nguards = [\"parry\"]\npolicies = [\"never\"]\n{extra}"
+        )
+    };
+    // Parry: C 2 + 2 = 4 dice; +1 C for the higher attacker, +1 more for a charge from above.
+    let p = |a: u32, d: u32| -> f64 {
+        let b = |n: u32, k: u32| choose(n as u64, k as u64) / 2f64.powi(n as i32);
+        (0..=a).map(|i| (0..=d.min(i)).map(|j| b(a, i) * b(d, j)).sum::<f64>()).sum()
+    };
+    event_near(&run_json("melee-flat", &melee(""), &[]), 0, "hit", p(2, 4), "2 v 4");
+    event_near(&run_json("melee-higher", &melee("attacker_higher = true\n"), &[]), 0, "hit", p(3, 4), "3 v 4");
+    let both = melee("attacker_higher = true\ncharge_from_above = true\ndefender_higher = true\n");
+    event_near(&run_json("melee-both", &both, &[]), 0, "hit", p(4, 5), "4 v 5");
+    assert!((p(4, 5) - 0.5).abs() < 1e-12 && (p(3, 4) - 0.5).abs() < 1e-12 && (p(2, 4) - 11.0 / 32.0).abs() < 1e-12);
+    common::fails(
+        "rules_wolsung",
+        "aura-guard",
+        &melee("hypnotic_aura = true\n").replace("guards = [\"parry\"]", "guards = [\"on_guard\"]"),
+        &[],
+        &[],
+        &["field `melee.guards`", "cannot choose on guard"],
+    );
+}
