@@ -559,7 +559,8 @@ fn notes_name_what_is_not_modelled() {
 /// l. 996–997 (Aura Hipnótica: no En Guardia against an Elf).
 #[test]
 fn elevation_cover_and_height_shift_one_die() {
-    let models = "[models.s]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 3\nh = 4\n[models.t]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 2\nh = 4\n";
+    let models =
+        "[models.s]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 3\nh = 4\n[models.t]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 2\nh = 4\n";
     let shoot = |extra: &str, cover: &str| {
         format!(
             "{HEAD}kind = \"shooting\"\n{models}[guns.g]\nf = 4\nbands = [[24, 0]]\n\
