@@ -2,7 +2,7 @@
 003_2cc4dbf5a71ebe07.txt) by exact enumeration with Python fractions. Independent of the crate:
 nothing here calls or mirrors the analyser's exact engine.
 
-Run: python3 docs/rules/wolsung-derivations.py
+Run: python3 docs/rules/wolsung-derivations.py   (a few minutes: the last duel is the slowest)
 """
 from fractions import Fraction as F
 from functools import lru_cache
@@ -225,7 +225,7 @@ def fighter(**kw):
 
 
 def show(name, v):
-    print(f"{name}: P(A wins) = {v[0]} = {float(v[0]):.6f}; P(B wins) = {float(v[1]):.6f}")
+    print(f"{name}: P(A wins) = {v[0]} = {float(v[0]):.6f}; P(B wins) = {v[1]} = {float(v[1]):.6f}")
 
 
 # Bundled duel-duelist-vs-troll.toml: duelist C4 F3+1 H4 hero on guard vs troll C3 F5 armour 1
