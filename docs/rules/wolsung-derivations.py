@@ -139,14 +139,7 @@ def duel(A, B, turns, refill="seed", order="A", crits=True):
         """Yields (dmg to defender, dmg to attacker, new hand, la, ld, p)."""
         parry = 2 if dfn["guard"] == "parry" else 0
         na, nd = att["c"], dfn["c"] + parry
-        for a, d0 in [(0, 0)]:
-            pass
-        res = {}
-        # luck: each side's flag only if it still has it
-        for (a, d), p in lucky(na, nd, la, ld).items():
-            # which lucks were used? recompute deterministically: enumerate again with flags
-            res[(a, d)] = p
-        # lucky() merges outcomes with and without luck used; track luck use separately:
+        # Beginner's luck as in lucky(), keeping track of which side still has it.
         out = {}
 
         def rec(a, d, la2, ld2, p):
