@@ -9,7 +9,11 @@ use skirmish_odds::rules::wolsung::*;
 
 fn turn(d: i32, r: i32, hand: u8, policy: Policy) -> ShootingTurn {
     ShootingTurn {
-        shooter_dice: d,
+        d,
+        dice_mod: 0,
+        movement_penalty: 0,
+        rapid_move: false,
+        floor: PenaltyFloor::Pool,
         actions: 1,
         rapid_fire: 1,
         target_dice: r,
@@ -24,6 +28,7 @@ fn turn(d: i32, r: i32, hand: u8, policy: Policy) -> ShootingTurn {
         target_hand: 0,
         target_policy: Policy::Never,
         beginners_luck: false,
+        target_luck: false,
     }
 }
 
@@ -129,7 +134,7 @@ fn bad_input_in_wolsung_mordheim_and_threat() {
         &format!(
             "{head}kind = \"leave\"\n{MODELS}[readings]\ndetection_range = \"initiative\"\n[leave]\nmodel = \"h\"\nenemy = \"t\"\n"
         ),
-        &["field `readings.detection_range`", "wolsung readings: guard_backlash_crits"],
+        &["field `readings.detection_range`", "wolsung readings: guard_backlash_crits, movement_penalty_floor"],
     );
     fails(
         "mordheim-reading",

@@ -90,6 +90,10 @@ pub struct Readings {
     pub check_with_one_die: Option<String>,
     // wolsung
     pub guard_backlash_crits: Option<bool>,
+    pub movement_penalty_floor: Option<String>,
+    pub deck_exhausted: Option<String>,
+    pub sunnir_scope: Option<String>,
+    pub knocked_down_vs_magic: Option<bool>,
     // mordheim
     pub detection_range: Option<String>,
     // bichos
@@ -518,6 +522,10 @@ pub struct WMagic {
     pub cost: Option<i64>,
     pub policy: Option<String>,
     pub heroes: Option<i64>,
+    /// The missile's target is knocked down (+2 R only under `knocked_down_vs_magic`).
+    pub target_knocked_down: Option<bool>,
+    /// A hero target's card policy (red cards added to its R roll).
+    pub target_policy: Option<String>,
 }
 
 /// Wolsung initiative bid.

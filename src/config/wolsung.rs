@@ -1,12 +1,14 @@
 //! Config for Wolsung, Mordheim and the cross-system threat range (`ruleset = "all"`).
 
 use super::{Ctx, cell, raw};
+use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
 use crate::error::InputError;
 use crate::rules::mordheim::{self, Detection};
 use crate::rules::threat::Mover;
 use crate::rules::wolsung::{
-    Bid, Guard, Leave, Magic, Melee, Policy, Reaction, Readings, ShootingTurn, TrialWolsung, card_text, parse_card,
+    Bid, DeckExhausted, Guard, Leave, Magic, Melee, PenaltyFloor, Policy, Reaction, Readings, ShootingTurn,
+    SunnirScope, TrialWolsung, card_text, parse_card,
 };
 use serde_json::json;
 use std::ops::RangeInclusive;
@@ -73,12 +75,19 @@ impl Ctx {
             ("ranged_in_contact", r.ranged_in_contact.is_some()),
         ];
         let allowed = match self.ruleset {
-            "wolsung" => "guard_backlash_crits",
+            "wolsung" => {
+                "guard_backlash_crits, movement_penalty_floor, deck_exhausted, sunnir_scope, knocked_down_vs_magic"
+            }
             "mordheim" => "detection_range",
             _ => "none",
         };
+        let not_w = self.ruleset != "wolsung";
         let foreign = [
-            ("guard_backlash_crits", r.guard_backlash_crits.is_some() && self.ruleset != "wolsung"),
+            ("guard_backlash_crits", r.guard_backlash_crits.is_some() && not_w),
+            ("movement_penalty_floor", r.movement_penalty_floor.is_some() && not_w),
+            ("deck_exhausted", r.deck_exhausted.is_some() && not_w),
+            ("sunnir_scope", r.sunnir_scope.is_some() && not_w),
+            ("knocked_down_vs_magic", r.knocked_down_vs_magic.is_some() && not_w),
             ("detection_range", r.detection_range.is_some() && self.ruleset != "mordheim"),
         ];
         for (field, set) in bmg_or_bichos.into_iter().chain(foreign) {
@@ -199,13 +208,46 @@ impl Ctx {
             .ok_or_else(|| self.err(0, at, format!("unknown policy `{name}`"), list(&Policy::ALL)))
     }
 
+    /// The Wolsung ambiguity switches, with their documented defaults.
+    fn readings_w(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+        let pick = |field: &'static str, value: &Option<String>, options: &[&str]| -> Result<usize, InputError> {
+            match value {
+                None => Ok(0),
+                Some(v) => options.iter().position(|o| o == v).ok_or_else(|| {
+                    self.err(
+                        0,
+                        &["readings", field],
+                        format!("unknown reading `{v}`"),
+                        options
+                            .iter()
+                            .enumerate()
+                            .map(|(i, o)| if i == 0 { format!("`{o}` (default)") } else { format!("`{o}`") })
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    )
+                }),
+            }
+        };
+        let floor = pick("movement_penalty_floor", &r.movement_penalty_floor, &["pool", "attribute"])?;
+        let deck = pick("deck_exhausted", &r.deck_exhausted, &["reshuffle_discards", "no_more_draws"])?;
+        let names: Vec<&str> = SunnirScope::ALL.iter().map(|(n, _)| *n).collect();
+        let sunnir = pick("sunnir_scope", &r.sunnir_scope, &names)?;
+        Ok(Readings {
+            guard_backlash_crits: r.guard_backlash_crits.unwrap_or(true),
+            movement_penalty_floor: [PenaltyFloor::Pool, PenaltyFloor::Attribute][floor],
+            deck_exhausted: [DeckExhausted::ReshuffleDiscards, DeckExhausted::NoMoreDraws][deck],
+            sunnir_scope: SunnirScope::ALL[sunnir].1,
+            knocked_down_vs_magic: r.knocked_down_vs_magic.unwrap_or(false),
+        })
+    }
+
     fn wolsung(&self, kind: Kind, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let readings = Readings { guard_backlash_crits: f.readings.guard_backlash_crits.unwrap_or(true) };
+        let readings = self.readings_w(&f.readings)?;
         let w = |t: TrialWolsung| AnyTrial::Wolsung(t);
         let hand_of = |m: &Model, heroes: u8| if m.hero { 3 + heroes } else { 0 };
         let describe = |m: &Model| {
             format!(
-                "{}: A{} M{} C{} F{} D{} R{} H{} armour {}{}{}",
+                "{}: A{} M{} C{} F{} D{} R{} H{} armour {}{}{}{}",
                 m.label,
                 m.a,
                 m.m,
@@ -216,7 +258,8 @@ impl Ctx {
                 m.h,
                 m.armour,
                 if m.hero { ", hero" } else { ", henchman (no cards)" },
-                if m.hard_to_kill { ", Hard to kill" } else { "" }
+                if m.hard_to_kill { ", Hard to kill" } else { "" },
+                if m.beginners_luck { ", Beginner's luck" } else { "" }
             )
         };
         let (cells, layout) = match kind {
@@ -301,22 +344,19 @@ impl Ctx {
                                 row.push(None);
                                 continue;
                             };
-                            let mut dice = shooter.d + band + s.target_lower.unwrap_or(false) as i32;
-                            if s.move_and_shoot == Some(true) {
-                                dice -= 1;
-                            }
-                            if moved && g.movement_penalty > 0 {
-                                dice = (dice - g.movement_penalty).max(1);
-                            }
                             let cover = match c {
                                 "partial" => 1,
                                 "heavy" => 2,
                                 _ => 0,
                             };
-                            let tdice =
-                                target.r + cover + s.shooter_lower.unwrap_or(false) as i32 + target.sunnir as i32;
+                            let sunnir = target.sunnir && readings.sunnir_scope.shooting();
+                            let tdice = target.r + cover + s.shooter_lower.unwrap_or(false) as i32 + sunnir as i32;
                             let turn = ShootingTurn {
-                                shooter_dice: dice,
+                                d: shooter.d,
+                                dice_mod: band + s.target_lower.unwrap_or(false) as i32,
+                                movement_penalty: if moved { g.movement_penalty } else { 0 },
+                                rapid_move: s.move_and_shoot == Some(true),
+                                floor: readings.movement_penalty_floor,
                                 actions,
                                 rapid_fire: g.rapid_fire,
                                 target_dice: tdice,
@@ -331,6 +371,7 @@ impl Ctx {
                                 target_hand: hand_of(&target, heroes),
                                 target_policy,
                                 beginners_luck: shooter.beginners_luck,
+                                target_luck: target.beginners_luck,
                             };
                             row.push(Some(cells.len()));
                             cells.push(cell(
@@ -348,11 +389,34 @@ impl Ctx {
                         index.push(row);
                     }
                 }
+                if target.sunnir && !readings.sunnir_scope.shooting() {
+                    self.note(Note::ignored(format!(
+                        "`models.{}.sunnir`: Protección Mágica [+1R] does not count against shooting under `sunnir_scope = magic` (seed l. 1035–1037)",
+                        s.target
+                    )));
+                }
+                if moved && guns.iter().all(|g| g.movement_penalty == 0) {
+                    self.note(Note::ignored(
+                        "`shooting.moved`: no gun here has a Movement penalty, so moving changes no dice",
+                    ));
+                }
+                if !shooter.hero && pol.len() > 1 {
+                    self.note(Note::ignored(format!(
+                        "`shooting.policies`: the shooter {} is a henchman with no cards, so every policy gives the same numbers",
+                        shooter.label
+                    )));
+                }
+                if !target.hero && s.target_policy.is_some() {
+                    self.note(Note::ignored(format!(
+                        "`shooting.target_policy`: the target {} is a henchman with no cards",
+                        target.label
+                    )));
+                }
                 setup.push(format!("Shooter — {}", describe(&shooter)));
                 setup.push(format!(
                     "Target — {}{}",
                     describe(&target),
-                    if target.sunnir { ", Sunnir technique +1 R" } else { "" }
+                    if target.sunnir && readings.sunnir_scope.shooting() { ", Sunnir technique +1 R" } else { "" }
                 ));
                 for g in &guns {
                     setup.push(format!(
@@ -380,7 +444,12 @@ impl Ctx {
                 setup.push(format!(
                     "{actions} shooting action(s) per turn; hands of 3 + {heroes} cards from one 52-card deck for heroes; red cards pay for shooting (J Q K A +2, others +1); the target hero spends by `{}`; both heroes alternate, the side behind first (tie: the target){}",
                     target_policy.name(),
-                    if shooter.beginners_luck { "; Beginner's luck re-rolls the first missed roll of the turn" } else { "" }
+                    match (shooter.beginners_luck, target.beginners_luck) {
+                        (true, true) => "; Beginner's luck (once per game): the shooter re-rolls its first losing roll, the target its first losing R roll, before any card",
+                        (true, false) => "; Beginner's luck (once per game): the shooter re-rolls its first losing roll, before any card",
+                        (false, true) => "; Beginner's luck (once per game): the target re-rolls its first losing R roll, before any card",
+                        _ => "",
+                    }
                 ));
                 (cells, Layout::ShootingGrid { rows, cols, index })
             }
@@ -403,9 +472,26 @@ impl Ctx {
                     + support(m.attacker_support, "attacker_support")?
                     + m.attacker_higher.unwrap_or(false) as i32
                     + m.charge_from_above.unwrap_or(false) as i32;
-                let ddice = if kd { 1 } else { def.c }
-                    + support(m.defender_support, "defender_support")?
-                    + m.defender_higher.unwrap_or(false) as i32;
+                // Friends in contact add their C "a la miniatura activa que está peleando" (seed
+                // l. 742–746): the attacker only. `defender_support` is validated and ignored.
+                if support(m.defender_support, "defender_support")? > 0 {
+                    self.note(Note::ignored(
+                        "`melee.defender_support`: friends in the same melee add their C only to the active (attacking) model (seed l. 742–746: \"a la miniatura activa que está peleando\")",
+                    ));
+                }
+                let ddice = if kd { 1 } else { def.c } + m.defender_higher.unwrap_or(false) as i32;
+                if !def.hero && m.defender_policy.is_some() {
+                    self.note(Note::ignored(format!(
+                        "`melee.defender_policy`: the defender {} is a henchman with no cards",
+                        def.label
+                    )));
+                }
+                if !att.hero && policies.len() > 1 {
+                    self.note(Note::ignored(format!(
+                        "`melee.policies`: the attacker {} is a henchman with no cards, so every policy gives the same numbers",
+                        att.label
+                    )));
+                }
                 let mut cells = Vec::new();
                 for pn in &policies {
                     let p = self.policy_w(pn, &["melee", "policies"])?;
@@ -453,6 +539,7 @@ impl Ctx {
                             attacker_policy: p,
                             defender_hand: hand_of(&def, heroes),
                             defender_policy: dpol,
+                            luck: (att.beginners_luck, def.beginners_luck),
                             readings,
                         };
                         cells.push(cell(
@@ -463,6 +550,9 @@ impl Ctx {
                     }
                 }
                 setup.push(format!("Attacker — {} ({adice} C dice with support, height and charge)", describe(&att)));
+                if att.beginners_luck || def.beginners_luck {
+                    setup.push("Beginner's luck (once per game): a side whose roll loses re-rolls its whole roll, before any card".into());
+                }
                 setup.push(format!(
                     "Defender — {} ({ddice} C dice{}; parry +2)",
                     describe(&def),
@@ -497,10 +587,23 @@ impl Ctx {
                     }
                 };
                 let policy = self.policy_w(m.policy.as_deref().unwrap_or("fewest_to_win"), &["magic", "policy"])?;
-                let (target_dice, difficulty, what) = match (&m.target, m.difficulty) {
+                let kd = m.target_knocked_down.unwrap_or(false);
+                let (target, difficulty, what) = match (&m.target, m.difficulty) {
                     (Some(t), None) => {
                         let tm = self.model_w(f, t, &["magic", "target"])?;
-                        (Some(tm.r), 0, format!("magic missile against {} (R {}; magic ignores cover)", tm.label, tm.r))
+                        let sunnir = tm.sunnir && readings.sunnir_scope.magic();
+                        let down = kd && readings.knocked_down_vs_magic;
+                        let r = tm.r + sunnir as i32 + 2 * down as i32;
+                        let what = format!(
+                            "magic missile against {}: R {}{}{} = {r} dice (magic ignores cover); damage = spell F + criticals − armour {}{}",
+                            tm.label,
+                            tm.r,
+                            if sunnir { " + 1 (Sunnir: Protección Mágica)" } else { "" },
+                            if down { " + 2 (knocked down)" } else { "" },
+                            tm.armour,
+                            if tm.hard_to_kill { ", Hard to kill" } else { "" }
+                        );
+                        (Some((tm, r)), 0, what)
                     }
                     (None, Some(x)) => (
                         None,
@@ -516,18 +619,85 @@ impl Ctx {
                         ));
                     }
                 };
+                let target_policy =
+                    self.policy_w(m.target_policy.as_deref().unwrap_or("fewest_to_win"), &["magic", "target_policy"])?;
+                match &target {
+                    None => {
+                        for (field, set) in [("target_knocked_down", kd), ("target_policy", m.target_policy.is_some())]
+                        {
+                            if set {
+                                self.note(Note::ignored(format!(
+                                    "`magic.{field}`: an aura / enhancement has no target roll"
+                                )));
+                            }
+                        }
+                    }
+                    Some((tm, _)) => {
+                        if kd && !readings.knocked_down_vs_magic {
+                            self.note(Note::ignored(
+                                "`magic.target_knocked_down`: the knocked-down +2 R is stated \"contra ataques a distancia\" (seed l. 571–572); it counts against magic only with `knocked_down_vs_magic = true`",
+                            ));
+                        }
+                        if tm.sunnir && !readings.sunnir_scope.magic() {
+                            self.note(Note::ignored(format!(
+                                "`models.{}.sunnir`: Protección Mágica counts against shooting only under `sunnir_scope = shooting`",
+                                m.target.as_deref().unwrap_or("")
+                            )));
+                        }
+                        if !tm.hero && m.target_policy.is_some() {
+                            self.note(Note::ignored(format!(
+                                "`magic.target_policy`: the target {} is a henchman with no cards",
+                                tm.label
+                            )));
+                        }
+                    }
+                }
+                if caster.beginners_luck {
+                    self.note(Note::ignored(
+                        "Beginner's luck of the caster: it re-rolls when the model \"Dispara, Pelea Cuerpo a Cuerpo o está siendo objetivo de un Ataque\" (seed l. 990–994), not when it casts",
+                    ));
+                }
+                if cost > 0 && !caster.hero {
+                    self.note(Note::ignored(format!(
+                        "`magic.cost`: the caster {} is a henchman with no cards, so it can never pay the cost and never casts",
+                        caster.label
+                    )));
+                }
                 let t = Magic {
                     magic_dice: skill,
-                    target_dice,
+                    target_dice: target.as_ref().map(|(_, r)| *r),
                     difficulty,
                     damage: self.int(0, &["magic", "spell_f"], m.spell_f.unwrap_or(3), 0..=12, "spell_f")? as u32,
-                    armour: 0,
+                    armour: target.as_ref().map_or(0, |(tm, _)| tm.armour),
+                    target_wounds: target.as_ref().map_or(0, |(tm, _)| tm.h),
+                    target_hard_to_kill: target.as_ref().is_some_and(|(tm, _)| tm.hard_to_kill),
+                    target_luck: target.as_ref().is_some_and(|(tm, _)| tm.beginners_luck),
+                    target_hand: target.as_ref().map_or(0, |(tm, _)| hand_of(tm, heroes)),
+                    target_policy,
                     hand: hand_of(&caster, heroes),
                     suit,
                     cost,
                     policy,
                 };
-                setup.push(format!("Caster — {} with Magic {skill}; {what}; casting costs {cost} card(s) of its suit; {} cards for feats", caster.label, if target_dice.is_some() { "red" } else { "black" }));
+                let pay = match cost {
+                    0 => "no card".to_string(),
+                    1 => "one card of its suit".to_string(),
+                    _ => "two cards of its suit, or one J, Q, K or A of its suit".to_string(),
+                };
+                setup.push(format!(
+                    "Caster — {} with Magic {skill}; {what}; casting costs {pay}, paid before the roll; {} cards for feats",
+                    caster.label,
+                    if target.is_some() { "red" } else { "black" }
+                ));
+                if t.target_luck {
+                    setup.push("The target's Beginner's luck (once per game): it re-rolls its R roll when the spell would hit, before any card".into());
+                }
+                if t.target_hand > 0 {
+                    setup.push(format!(
+                        "The target is a hero: red cards for its R roll, policy `{}`",
+                        target_policy.name()
+                    ));
+                }
                 (vec![cell("magic", vec![], w(TrialWolsung::Magic(t)))], Layout::Single)
             }
             Kind::Initiative => {
@@ -564,6 +734,16 @@ impl Ctx {
                 let l = self.section(&f.leave, "leave")?;
                 let m = self.model_w(f, &l.model, &["leave", "model"])?;
                 let e = self.model_w(f, &l.enemy, &["leave", "enemy"])?;
+                if m.hero || e.hero {
+                    self.note(Note::not_modelled(
+                        "heroic-feat cards on the leave-melee rolls (seed l. 796–797: \"después de modificarlos con Hazaña Heroica\"; the seed gives no card colour for this roll): both rolls are dice only",
+                    ));
+                }
+                if m.beginners_luck || e.beginners_luck {
+                    self.note(Note::ignored(
+                        "Beginner's luck: leaving melee is neither shooting, fighting in melee nor being the target of an attack (seed l. 790–794: \"En vez de atacar\"; l. 990–994)",
+                    ));
+                }
                 setup.push(format!(
                     "{} rolls R {} against {}'s C {}: it leaves melee on at least as many successes",
                     m.label, m.r, e.label, e.c
@@ -621,12 +801,19 @@ impl Ctx {
                         hand_size: hand_of(&m, heroes),
                         policy,
                         guard,
+                        luck: m.beginners_luck,
                     };
                     Ok((fighter, label))
                 };
                 let (a, a_label) = side(&d.a, "a")?;
                 let (b, b_label) = side(&d.b, "b")?;
-                setup.push(format!("{turns} turns: each player's own deck, heroes top up to 3 + 1 cards each turn; a roll-off decides who activates first; every action is a melee attack; a model at 0 wounds is removed"));
+                setup.push(format!("{turns} turns: one shared 52-card deck; at the start of each turn each player draws 3 + 1 cards and discards down to 3 + 1 (a hero keeps its best black cards); the Initial Player is chosen once by a coin and activates first every turn; every action is a melee attack; damage applies at the end of each action; a model at 0 wounds is removed; Beginner's luck once per game"));
+                self.note(Note::not_modelled(
+                    "card bids to steal the initiative, take an extra activation or delay one (seed l. 299–361): the Initial Player keeps the first activation every turn",
+                ));
+                self.note(Note::not_modelled(
+                    "victory as the game scores it (seed l. 49–52: the player who killed more enemy Heroes wins): here a side wins when the other model is removed, hero or henchman",
+                ));
                 let duel = Duel { a, b, turns, readings };
                 (
                     vec![cell(

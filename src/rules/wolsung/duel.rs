@@ -1,12 +1,18 @@
 //! A Wolsung melee fight over the game's turns.
 //!
-//! Each player has its own 52-card deck; at the start of each turn a hero tops its hand up to
-//! 3 + heroes cards. Each turn a roll-off (D6 each, ties re-rolled) decides who activates first;
-//! each model then spends its actions on melee attacks, the defender answering on guard or with
-//! a parry as its fighter says. A model whose wounds reach 0 is removed and the other wins.
-//! Metric and event layout match the BMG 2019 duel.
+//! One shared 52-card deck (seed l. 29–30, 36–37). At the start of each turn each player draws
+//! 3 + 1 cards (one hero agreed per side) and then discards down to 3 + 1, a hero keeping its best
+//! black cards, a player with no hero its highest bids (seed l. 258–271: "Cada jugador roba 3 cartas más una carta por cada héroe inicialmente
+//! acordado. Entonces descartan hasta quedarse con 3+ héroes cartas"); the Initial Player draws
+//! first. An empty deck follows `deck_exhausted`. The Initial Player is chosen once, 50/50 ("tirando
+//! una moneda … o tirando un dado"), and activates first every turn (seed l. 41–46: "será el
+//! primer jugador en activar una miniatura cada turno"). Each model spends its actions on melee
+//! attacks, the defender answering on guard or with a parry as its fighter says; damage applies at
+//! the end of each action. A model whose wounds reach 0 is removed and the other "wins" (the
+//! analyser's outcome; the game itself is won by killing more enemy heroes, seed l. 49–52).
+//! *Beginner's luck* is once per game per fighter. Metric and event layout match the BMG 2019 duel.
 
-use super::{Bidder, Deck, Guard, Hand, Policy, Readings, feats, successes, wound};
+use super::{Bidder, Card, Deck, DeckExhausted, Guard, Hand, Policy, Readings, feats, lucky_rolls, successes, wound};
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
 use crate::rules::bmg3e::duel::{DUEL_EVENTS, event, metric};
@@ -26,6 +32,25 @@ pub struct Fighter {
     pub policy: Policy,
     /// What it chooses when attacked.
     pub guard: Guard,
+    /// *Beginner's luck*: once per game, re-roll its whole roll when it loses (attacking or defending).
+    pub luck: bool,
+}
+
+/// Cards each player draws and keeps at the start of a turn: 3 + the heroes agreed (one per side).
+pub const HAND: usize = 4;
+
+/// The shared deck: draw one card, or (when it is empty) reshuffle every card in no hand into a
+/// new deck, per `deck_exhausted`.
+fn draw<D: Dice>(deck: &mut Deck, hands: &[Hand; 2], rule: DeckExhausted, dice: &mut D) -> Option<Card> {
+    if let Some(c) = deck.draw(dice) {
+        return Some(c);
+    }
+    if rule == DeckExhausted::NoMoreDraws {
+        return None;
+    }
+    let held: Vec<Card> = hands.iter().flat_map(|h| h.cards().iter().copied()).collect();
+    *deck = Deck::without(&held);
+    deck.draw(dice)
 }
 
 /// A fight.
@@ -60,28 +85,28 @@ impl Trial for Duel {
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let f = [self.a, self.b];
-        let mut decks = [Deck::without(&[]), Deck::without(&[])];
+        let mut deck = Deck::without(&[]);
         let mut hands = [Hand::default(), Hand::default()];
         let mut wounds = [self.a.wounds, self.b.wounds];
+        let mut luck = [self.a.luck, self.b.luck];
         let (mut dealt, mut cards, mut down_round) = ([0u32; 2], [0u32; 2], [0u16; 2]);
         let mut rounds = 0;
-        let mut a_first = false;
+        // The Initial Player, once for the game: a coin (a die: 1–3 A, 4–6 B).
+        let first = if dice.d6() <= 3 { 0 } else { 1 };
         'turns: for turn in 1..=self.turns as u16 {
             rounds = turn;
-            for s in 0..2 {
-                while hands[s].cards().len() < f[s].hand_size as usize {
-                    let Some(c) = decks[s].draw(dice) else { break };
+            // Start of the turn: each player draws 3 + heroes, Initial Player first, then keeps
+            // the best 3 + heroes (black cards: melee), old cards included.
+            for s in [first, 1 - first] {
+                for _ in 0..HAND {
+                    let Some(c) = draw(&mut deck, &hands, self.readings.deck_exhausted, dice) else { break };
                     hands[s].push(c);
                 }
-            }
-            let first = loop {
-                let (x, y) = (dice.d6(), dice.d6());
-                if x != y {
-                    break if x > y { 0 } else { 1 };
+                if f[s].hand_size > 0 {
+                    hands[s].keep_best(HAND, false);
+                } else {
+                    hands[s].keep_highest_bids(HAND);
                 }
-            };
-            if turn == 1 {
-                a_first = first == 0;
             }
             for s in [first, 1 - first] {
                 let o = 1 - s;
@@ -90,8 +115,12 @@ impl Trial for Duel {
                         break 'turns;
                     }
                     let parry = if f[o].guard == Guard::Parry { 2 } else { 0 };
-                    let att = successes(dice, f[s].c);
-                    let def = successes(dice, f[o].c + parry);
+                    let (na, nd) = (f[s].c, f[o].c + parry);
+                    let att = successes(dice, na);
+                    let def = successes(dice, nd);
+                    let [l0, l1] = &mut luck;
+                    let (ls, lo) = if s == 0 { (l0, l1) } else { (l1, l0) };
+                    let (att, def, _, _) = lucky_rolls(dice, att, def, na, nd, ls, lo);
                     let [h0, h1] = &mut hands;
                     let (hs, ho) = if s == 0 { (h0, h1) } else { (h1, h0) };
                     let mut a = Bidder { hand: (f[s].hand_size > 0).then_some(hs), policy: f[s].policy };
@@ -134,7 +163,7 @@ impl Trial for Duel {
         o.flag(event::DRAW, a_out == b_out);
         o.flag(event::B_CASUALTY, b_out);
         o.flag(event::A_CASUALTY, a_out);
-        o.flag(event::A_INITIATIVE, a_first);
+        o.flag(event::A_INITIATIVE, first == 0);
         o
     }
 }
@@ -156,6 +185,7 @@ mod tests {
             hand_size: 4,
             policy: Policy::FewestToWin,
             guard: Guard::OnGuard,
+            luck: false,
         };
         let brute = Fighter {
             c: 4,
@@ -167,6 +197,7 @@ mod tests {
             hand_size: 0,
             policy: Policy::Never,
             guard: Guard::OnGuard,
+            luck: false,
         };
         let d = Duel { a: hero, b: brute, turns: 3, readings: Readings::default() };
         let mut dice = D6Stream::from_seed(8);

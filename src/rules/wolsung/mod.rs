@@ -12,23 +12,142 @@ pub mod duel;
 #[cfg(test)]
 mod tests;
 
-/// The spec's ambiguity switches.
+/// The spec's ambiguity switches (`shared/rules/wolsung.md`; documented in `configs/README.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readings {
     /// A parried-over-guard attacker also suffers the defender's excess successes as criticals.
     pub guard_backlash_crits: bool,
+    /// Where *Movement penalty [x]*'s "to a minimum of 1" applies (seed l. 999–1003).
+    pub movement_penalty_floor: PenaltyFloor,
+    /// What happens when a draw finds the shared deck empty (the seed never says).
+    pub deck_exhausted: DeckExhausted,
+    /// What *Técnicas de los maestros de Sunnir*' "Protección Mágica [+1R]" protects against.
+    pub sunnir_scope: SunnirScope,
+    /// Whether the knocked-down +2 R ("contra ataques a distancia") also counts against magic.
+    pub knocked_down_vs_magic: bool,
+}
+
+/// `movement_penalty_floor`: floor the shooting pool or the D attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PenaltyFloor {
+    /// D + band + weapon rules + elevation, then −x never below 1 (a pool already below 1
+    /// stays), then Rapid's −1 last.
+    Pool,
+    /// max(1, D − x), then band, weapon rules and elevation, then Rapid's −1 last.
+    Attribute,
+}
+
+/// `deck_exhausted`: what an empty deck does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckExhausted {
+    /// The discards (every card in no hand) are shuffled into a new deck.
+    ReshuffleDiscards,
+    /// No more cards are drawn this game.
+    NoMoreDraws,
+}
+
+/// `sunnir_scope`: the rolls "Protección Mágica [+1R]" adds a die to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SunnirScope {
+    /// Magic missiles and magic attacks only.
+    Magic,
+    /// Magic and shooting.
+    MagicAndShooting,
+    /// Shooting only (the earlier digest's reading).
+    Shooting,
+}
+
+impl SunnirScope {
+    /// Config names.
+    pub const ALL: [(&'static str, SunnirScope); 3] = [
+        ("magic", SunnirScope::Magic),
+        ("magic_and_shooting", SunnirScope::MagicAndShooting),
+        ("shooting", SunnirScope::Shooting),
+    ];
+
+    /// Does the +1 R count against magic?
+    pub fn magic(self) -> bool {
+        self != SunnirScope::Shooting
+    }
+
+    /// Does the +1 R count against shooting?
+    pub fn shooting(self) -> bool {
+        self != SunnirScope::Magic
+    }
 }
 
 impl Default for Readings {
     fn default() -> Self {
-        Readings { guard_backlash_crits: true }
+        Readings {
+            guard_backlash_crits: true,
+            movement_penalty_floor: PenaltyFloor::Pool,
+            deck_exhausted: DeckExhausted::ReshuffleDiscards,
+            sunnir_scope: SunnirScope::Magic,
+            knocked_down_vs_magic: false,
+        }
     }
 }
 
 impl Readings {
     /// Switch names and values as printed in reports.
     pub fn list(&self) -> Vec<(&'static str, String)> {
-        vec![("guard_backlash_crits", self.guard_backlash_crits.to_string())]
+        vec![
+            ("guard_backlash_crits", self.guard_backlash_crits.to_string()),
+            (
+                "movement_penalty_floor",
+                match self.movement_penalty_floor {
+                    PenaltyFloor::Pool => "pool",
+                    PenaltyFloor::Attribute => "attribute",
+                }
+                .into(),
+            ),
+            (
+                "deck_exhausted",
+                match self.deck_exhausted {
+                    DeckExhausted::ReshuffleDiscards => "reshuffle_discards",
+                    DeckExhausted::NoMoreDraws => "no_more_draws",
+                }
+                .into(),
+            ),
+            (
+                "sunnir_scope",
+                SunnirScope::ALL.iter().find(|(_, s)| *s == self.sunnir_scope).map(|(n, _)| *n).expect("listed").into(),
+            ),
+            ("knocked_down_vs_magic", self.knocked_down_vs_magic.to_string()),
+        ]
+    }
+}
+
+/// *Beginner's luck* (seed l. 990–994: "Una vez por partida, un Humano puede repetir toda la
+/// tirada de dados cuando Dispara, Pelea Cuerpo a Cuerpo o está siendo objetivo de un Ataque"):
+/// after both sides roll and before any heroic feat, the side whose roll loses re-rolls its whole
+/// roll if it still has its once-per-game luck (the active side loses on fewer successes, the
+/// passive side on as many or fewer); then the other side may answer with its own. A side rolling
+/// no dice keeps its luck (a re-roll could not change anything). Returns the final successes and
+/// whether each side used its luck.
+#[allow(clippy::too_many_arguments)]
+pub fn lucky_rolls<D: Dice>(
+    dice: &mut D,
+    mut s: u32,
+    mut t: u32,
+    active_dice: i32,
+    passive_dice: i32,
+    active_luck: &mut bool,
+    passive_luck: &mut bool,
+) -> (u32, u32, bool, bool) {
+    let (mut ua, mut up) = (false, false);
+    loop {
+        if s < t && *active_luck && active_dice > 0 {
+            *active_luck = false;
+            ua = true;
+            s = successes(dice, active_dice);
+        } else if s >= t && *passive_luck && passive_dice > 0 {
+            *passive_luck = false;
+            up = true;
+            t = successes(dice, passive_dice);
+        } else {
+            return (s, t, ua, up);
+        }
     }
 }
 
@@ -190,6 +309,57 @@ impl Hand {
         }
         true
     }
+
+    /// Pay a spell's cost in cards of `suit` (seed l. 831–836: "0 - Ninguna carta. 1 - Cualquier
+    /// carta del palo del héroe. 2 - Dos cartas, una figura o un As. Todos ellos del palo del
+    /// héroe"). Cost 1: the lowest card of the suit. Cost 2: one face card or ace of the suit, or
+    /// two cards of the suit — whichever gives up the fewest heroic-feat successes of the colour
+    /// the roll will use (`feat_red`); on a tie the single face card or ace (the number cards
+    /// stay, and they serve every policy). Returns the cards paid, or `None` (nothing paid) if the
+    /// hand cannot pay.
+    pub fn pay_cost(&mut self, suit: u8, cost: u8, feat_red: bool) -> Option<u32> {
+        let useful = |c: Card| if is_red(c) == feat_red { feat_value(c) } else { 0 };
+        match cost {
+            0 => Some(0),
+            1 => self.pay_suit(suit, 1).then_some(1),
+            _ => {
+                let mut of_suit: Vec<usize> = (0..self.len).filter(|&i| self.cards[i] / 13 == suit).collect();
+                of_suit.sort_by_key(|&i| self.cards[i] % 13);
+                let face = of_suit.iter().copied().find(|&i| feat_value(self.cards[i]) == 2);
+                let two = (of_suit.len() >= 2).then(|| (of_suit[0], of_suit[1]));
+                let lose_two = two.map(|(a, b)| useful(self.cards[a]) + useful(self.cards[b]));
+                let lose_face = face.map(|i| useful(self.cards[i]));
+                match (face, two) {
+                    (Some(f), _) if lose_face.unwrap_or(0) <= lose_two.unwrap_or(u32::MAX) => {
+                        self.remove(f);
+                        Some(1)
+                    }
+                    (_, Some((a, b))) => {
+                        // Remove the higher index first so the lower one still names its card.
+                        self.remove(a.max(b));
+                        self.remove(a.min(b));
+                        Some(2)
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// Discard down to `n` cards, keeping the most useful for heroic feats of one colour
+    /// (`red`): cards of that colour first, J Q K A before number cards, higher ranks first.
+    pub fn keep_best(&mut self, n: usize, red: bool) {
+        let worth = |c: Card| (is_red(c) == red) as u32 * 64 + feat_value(c) * 16 + (c % 13) as u32;
+        self.cards[..self.len].sort_by_key(|&c| std::cmp::Reverse(worth(c)));
+        self.len = self.len.min(n);
+    }
+
+    /// Discard down to `n` cards, keeping the highest bids (a player with no hero uses cards only
+    /// to bid for the initiative).
+    pub fn keep_highest_bids(&mut self, n: usize) {
+        self.cards[..self.len].sort_by_key(|&c| std::cmp::Reverse(bid_rank(c)));
+        self.len = self.len.min(n);
+    }
 }
 
 /// How a hero spends heroic-feat cards.
@@ -294,12 +464,19 @@ pub enum Reaction {
 /// A shooting turn: `shots` attacks (actions × Rapid Fire) by one shooter at one target profile.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShootingTurn {
-    /// Shooter's D + band modifier + elevation − Rapid − movement penalty, for the first shot.
-    pub shooter_dice: i32,
+    /// The shooter's D attribute.
+    pub d: i32,
+    /// Range band + weapon rules other than Rapid Fire + elevation (+1 D against a lower target).
+    pub dice_mod: i32,
+    /// *Movement penalty [x]* in force (0 if the model did not move or charge, or the gun has none).
+    pub movement_penalty: i32,
+    /// *Rapid*: moved and shot in one action, −1 D after every other modifier.
+    pub rapid_move: bool,
     /// Shots in the turn; with Rapid Fire each later shot of one action loses a die.
     pub actions: u8,
     pub rapid_fire: u8,
-    /// Target's R + cover + elevation + Sunnir, before the dive bonus.
+    /// Target's R + cover + elevation (+ Sunnir when `sunnir_scope` covers shooting), before the
+    /// dive bonus.
     pub target_dice: i32,
     pub reaction: Reaction,
     pub damage: u32,
@@ -314,15 +491,42 @@ pub struct ShootingTurn {
     pub shooter_policy: Policy,
     pub target_hand: u8,
     pub target_policy: Policy,
-    /// *Beginner's luck*: re-roll the shooter's whole roll the first time a shot misses.
+    /// *Beginner's luck* of the shooter ("cuando Dispara") and of the target ("está siendo
+    /// objetivo de un Ataque"): once, re-roll the whole roll when it loses.
     pub beginners_luck: bool,
+    pub target_luck: bool,
+    pub floor: PenaltyFloor,
+}
+
+impl ShootingTurn {
+    /// Dice for the `k`-th shot of an action (0-based), per seed l. 511–520 (D + range band +
+    /// weapon rules + elevation), l. 999–1003 (Movement penalty, minimum 1), l. 1005–1008 (Rapid
+    /// −1 D "después de cualquier otro modificador") and l. 1010–1015 (Rapid Fire: each later shot
+    /// −1 D cumulative, "calcula los modificadores de cada disparo por separado").
+    pub fn shot_dice(&self, k: i32) -> i32 {
+        let x = self.movement_penalty;
+        let mut n = match self.floor {
+            PenaltyFloor::Pool => {
+                let n = self.d + self.dice_mod - k;
+                if x > 0 && n >= 1 { (n - x).max(1) } else { n }
+            }
+            PenaltyFloor::Attribute => {
+                let d = if x > 0 { (self.d - x).max(1) } else { self.d };
+                d + self.dice_mod - k
+            }
+        };
+        if self.rapid_move {
+            n -= 1;
+        }
+        n
+    }
 }
 
 /// Metric / event names of a shooting turn.
 pub const SHOOTING_METRICS: [&str; 7] =
     ["hits", "damage", "first_shot_crits", "first_shot_damage", "shooter_cards", "target_cards", "target_wounds_left"];
-pub const SHOOTING_EVENTS: [&str; 7] =
-    ["first_hit", "any_hit", "target_down", "shot_2_hit", "shot_3_hit", "shot_4_hit", "luck_used"];
+pub const SHOOTING_EVENTS: [&str; 8] =
+    ["first_hit", "any_hit", "target_down", "shot_2_hit", "shot_3_hit", "shot_4_hit", "luck_used", "target_luck_used"];
 
 impl Trial for ShootingTurn {
     fn shape(&self) -> Shape {
@@ -347,7 +551,7 @@ impl Trial for ShootingTurn {
         let mut sh = Hand::deal(&mut deck, dice, self.shooter_hand as usize);
         let mut th = Hand::deal(&mut deck, dice, self.target_hand as usize);
         let mut o = Outcome::default();
-        let (mut hits, mut damage, mut luck) = (0u32, 0u32, self.beginners_luck);
+        let (mut hits, mut damage, mut luck, mut tluck) = (0u32, 0u32, self.beginners_luck, self.target_luck);
         let mut wounds = self.wounds;
         let (mut sc, mut tc) = (0u32, 0u32);
         let dive = if self.reaction == Reaction::Dive { 2 } else { 0 };
@@ -355,18 +559,23 @@ impl Trial for ShootingTurn {
         for _ in 0..self.actions {
             for k in 0..self.rapid_fire.max(1) as i32 {
                 if self.fresh_target_each_shot {
+                    // Another model of the same profile: its own wounds and its own
+                    // once-per-game Beginner's luck (the player's hand is shared).
                     wounds = self.wounds;
+                    tluck = self.target_luck;
                 }
                 if wounds == 0 {
                     continue;
                 }
-                let n = self.shooter_dice - k;
-                let mut s = successes(dice, n);
+                let n = self.shot_dice(k);
+                let s = successes(dice, n);
                 let t = successes(dice, self.target_dice + dive);
-                if s < t && luck {
-                    luck = false;
+                let (s, t, used, tused) = lucky_rolls(dice, s, t, n, self.target_dice + dive, &mut luck, &mut tluck);
+                if used {
                     o.flag(6, true);
-                    s = successes(dice, n);
+                }
+                if tused {
+                    o.flag(7, true);
                 }
                 let mut a = Bidder { hand: (self.shooter_hand > 0).then_some(&mut sh), policy: self.shooter_policy };
                 let mut p = Bidder { hand: (self.target_hand > 0).then_some(&mut th), policy: self.target_policy };
@@ -443,13 +652,16 @@ pub struct Melee {
     pub attacker_policy: Policy,
     pub defender_hand: u8,
     pub defender_policy: Policy,
+    /// *Beginner's luck* (seed l. 990–994, "Pelea Cuerpo a Cuerpo"): attacker, defender.
+    pub luck: (bool, bool),
     pub readings: Readings,
 }
 
 /// Metric / event names of a melee attack.
 pub const MELEE_METRICS: [&str; 5] =
     ["damage_to_defender", "backlash_to_attacker", "crits", "attacker_cards", "defender_cards"];
-pub const MELEE_EVENTS: [&str; 4] = ["hit", "backlash", "defender_down", "attacker_down"];
+pub const MELEE_EVENTS: [&str; 6] =
+    ["hit", "backlash", "defender_down", "attacker_down", "luck_used", "target_luck_used"];
 
 /// Wounds left after `dealt` damage (*Hard to kill*: a model with more than 1 wound stays at 1).
 pub fn wound(wounds: u32, dealt: u32, hard: bool) -> u32 {
@@ -478,10 +690,14 @@ impl Trial for Melee {
         let parry = if self.guard == Guard::Parry { 2 } else { 0 };
         let s = successes(dice, self.attacker_dice);
         let t = successes(dice, self.defender_dice + parry);
+        let (mut la, mut ld) = self.luck;
+        let (s, t, ua, ud) = lucky_rolls(dice, s, t, self.attacker_dice, self.defender_dice + parry, &mut la, &mut ld);
         let mut a = Bidder { hand: (self.attacker_hand > 0).then_some(&mut ah), policy: self.attacker_policy };
         let mut p = Bidder { hand: (self.defender_hand > 0).then_some(&mut dh), policy: self.defender_policy };
         let (s, t, ca, cp) = feats(s, t, &mut a, &mut p, false);
         let mut o = Outcome::default();
+        o.flag(4, ua);
+        o.flag(5, ud);
         if s >= t {
             let dealt = (self.attacker_damage + s - t).saturating_sub(self.defender_armour);
             let left = wound(self.defender_wounds, dealt, self.hard_to_kill.1);
@@ -511,11 +727,21 @@ impl Trial for Melee {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Magic {
     pub magic_dice: i32,
-    /// `Some(R dice)` for a missile; `None` for an aura against `difficulty`.
+    /// `Some(R dice)` for a missile (R + Sunnir / knocked down per the readings; magic ignores
+    /// cover); `None` for an aura against `difficulty`.
     pub target_dice: Option<i32>,
     pub difficulty: u32,
+    /// Spell F.
     pub damage: u32,
+    /// The target's armour: a missile's damage is "modificada por la Armadura" (seed l. 882–885).
     pub armour: u32,
+    pub target_wounds: u32,
+    pub target_hard_to_kill: bool,
+    /// The target's *Beginner's luck* ("está siendo objetivo de un Ataque").
+    pub target_luck: bool,
+    /// A hero target adds red cards to its R roll (seed l. 968–986); 0 for a henchman.
+    pub target_hand: u8,
+    pub target_policy: Policy,
     pub hand: u8,
     pub suit: u8,
     pub cost: u8,
@@ -523,13 +749,19 @@ pub struct Magic {
 }
 
 /// Metric / event names of a spell.
-pub const MAGIC_METRICS: [&str; 3] = ["damage", "crits", "cards_spent"];
-pub const MAGIC_EVENTS: [&str; 2] = ["cast", "success"];
+pub const MAGIC_METRICS: [&str; 5] = ["damage", "crits", "cards_spent", "cost_cards", "target_cards"];
+pub const MAGIC_EVENTS: [&str; 4] = ["cast", "success", "target_down", "target_luck_used"];
 
 impl Trial for Magic {
     fn shape(&self) -> Shape {
         Shape::new(
-            vec![("damage", self.damage as usize + 20), ("crits", 20), ("cards_spent", self.hand as usize)],
+            vec![
+                ("damage", self.damage as usize + 20),
+                ("crits", 20),
+                ("cards_spent", self.hand as usize),
+                ("cost_cards", 2),
+                ("target_cards", self.target_hand as usize),
+            ],
             MAGIC_EVENTS.to_vec(),
         )
     }
@@ -537,26 +769,44 @@ impl Trial for Magic {
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let mut deck = Deck::without(&[]);
         let mut hand = Hand::deal(&mut deck, dice, self.hand as usize);
+        let mut th = Hand::deal(&mut deck, dice, self.target_hand as usize);
         let mut o = Outcome::default();
-        if !hand.pay_suit(self.suit, self.cost as usize) {
+        let red = self.target_dice.is_some();
+        let Some(paid) = hand.pay_cost(self.suit, self.cost, red) else {
             return o;
-        }
-        o.flag(0, true);
-        let s = successes(dice, self.magic_dice);
-        let (red, t) = match self.target_dice {
-            Some(r) => (true, successes(dice, r)),
-            None => (false, self.difficulty),
         };
-        let mut a = Bidder { hand: (self.hand > 0).then_some(&mut hand), policy: self.policy };
-        let mut p = Bidder { hand: None, policy: Policy::Never };
-        let (s, t, ca, _) = feats(s, t, &mut a, &mut p, red);
+        o.flag(0, true);
+        o.metrics[3] = paid as u16;
+        let s = successes(dice, self.magic_dice);
+        let (s, t, cp) = match self.target_dice {
+            Some(r) => {
+                let t = successes(dice, r);
+                let (mut no_luck, mut luck) = (false, self.target_luck);
+                let (s, t, _, used) = lucky_rolls(dice, s, t, self.magic_dice, r, &mut no_luck, &mut luck);
+                o.flag(3, used);
+                let mut a = Bidder { hand: (self.hand > 0).then_some(&mut hand), policy: self.policy };
+                let mut p = Bidder { hand: (self.target_hand > 0).then_some(&mut th), policy: self.target_policy };
+                let (s, t, ca, cp) = feats(s, t, &mut a, &mut p, true);
+                o.metrics[2] = ca as u16;
+                (s, t, cp)
+            }
+            None => {
+                let mut a = Bidder { hand: (self.hand > 0).then_some(&mut hand), policy: self.policy };
+                let mut p = Bidder { hand: None, policy: Policy::Never };
+                let (s, t, ca, _) = feats(s, self.difficulty, &mut a, &mut p, false);
+                o.metrics[2] = ca as u16;
+                (s, t, 0)
+            }
+        };
+        o.metrics[4] = cp as u16;
         let ok = s >= t;
         o.flag(1, ok);
-        if ok && self.target_dice.is_some() {
-            o.metrics[0] = (self.damage + s - t).saturating_sub(self.armour) as u16;
+        if ok && red {
+            let dealt = (self.damage + s - t).saturating_sub(self.armour);
+            o.metrics[0] = dealt as u16;
             o.metrics[1] = (s - t) as u16;
+            o.flag(2, wound(self.target_wounds, dealt, self.target_hard_to_kill) == 0);
         }
-        o.metrics[2] = ca as u16;
         o
     }
 }

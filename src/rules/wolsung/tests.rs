@@ -102,7 +102,11 @@ fn initiative_bid_exact() {
 #[test]
 fn shooting_damage_armour_and_hard_to_kill() {
     let base = ShootingTurn {
-        shooter_dice: 2,
+        d: 2,
+        dice_mod: 0,
+        movement_penalty: 0,
+        rapid_move: false,
+        floor: PenaltyFloor::Pool,
         actions: 1,
         rapid_fire: 1,
         target_dice: 1,
@@ -117,6 +121,7 @@ fn shooting_damage_armour_and_hard_to_kill() {
         target_hand: 0,
         target_policy: Policy::Never,
         beginners_luck: false,
+        target_luck: false,
     };
     // Deck shuffling draws no dice for empty hands. Shooter 6, 6 (2); target 1 (0):
     // hit, 2 crits, damage 4 + 2 − 1 = 5 ≥ 3 wounds, but Hard to kill leaves 1.
@@ -154,12 +159,13 @@ fn melee_backlash_switch() {
         attacker_policy: Policy::Never,
         defender_hand: 0,
         defender_policy: Policy::Never,
+        luck: (false, false),
         readings: Readings::default(),
     };
     // Attacker 1 (0 successes), defender 5, 6 (2): backlash 2 + 2 crits = 4.
     let mut d = ScriptedDice::new(&[1, 5, 6]);
     assert_eq!(m.run(&mut d).metrics[1], 4);
-    let no_crits = Melee { readings: Readings { guard_backlash_crits: false }, ..m.clone() };
+    let no_crits = Melee { readings: Readings { guard_backlash_crits: false, ..Readings::default() }, ..m.clone() };
     let mut d = ScriptedDice::new(&[1, 5, 6]);
     assert_eq!(no_crits.run(&mut d).metrics[1], 2);
     // Parry: +2 dice, and no backlash at all.
