@@ -83,6 +83,8 @@ pub struct Readings {
     pub block_natural_six: Option<bool>,
     pub ko_bonus_within_attack: Option<bool>,
     pub check_with_one_die: Option<String>,
+    /// bmg-3e only.
+    pub ko_target_outnumbered: Option<bool>,
     // wolsung
     pub guard_backlash_crits: Option<bool>,
     // mordheim
@@ -223,6 +225,8 @@ pub struct FighterRef {
     pub wounds: Option<i64>,
     /// wolsung: `on_guard` or `parry` when attacked.
     pub guard: Option<String>,
+    /// bmg-3e: the melee weapon of a fighter whose `weapon` is ranged, used in contact.
+    pub melee_weapon: Option<String>,
 }
 
 /// A multi-round duel.
@@ -232,6 +236,8 @@ pub struct Duel {
     pub rounds: Option<i64>,
     pub a: FighterRef,
     pub b: FighterRef,
+    /// bmg-3e: the fighters start in base contact (default `true`).
+    pub contact: Option<bool>,
 }
 
 /// A card against a gauntlet of reference fighters.
