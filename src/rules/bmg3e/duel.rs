@@ -587,6 +587,104 @@ mod tests {
         assert!(r.is_err(), "round 2 needs more dice than scripted");
     }
 
+    /// Seed lines 1002–1003: "Cuando uno de tus modelos, que aún no se haya activado, sufra un
+    /// K.O. o sea retirado como baja, gana un contador de pase inmediatamente"; 1013–1015: each
+    /// unused pass adds +1 to that player's next Take the Lead roll; 900–906: ties go to the
+    /// player who lost Take the Lead last round.
+    #[test]
+    fn pass_counter_from_a_ko_before_activating_adds_one_to_take_the_lead() {
+        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None));
+        let script = [
+            6, 1, // round 1 Take the Lead: A 6, B 1 → A first
+            6, 6, 6, 1, 2, 6, 1, 1,
+            1, // A: 3 impacts + Strength 6, no blocks → 4 hits ★★: B K.O., not yet activated → B gains a pass
+            1, 2, // Recount: B (Special 2 → 1 die, plain 2d6) 3 ≤ E4 recovers, 5 → 4 ★
+            4, 3, // round 2 Take the Lead: A 4, B 3 + 1 (unused pass) = 4: tie → B, last round's loser
+            1, 1, 1, 1, // B acts first: 3 attack dice and the Strength die, nothing
+            6, 1, 1, 1, 1, 1, 1, 1, 1, // A: 1 impact, no Strength, no blocks → ★★ on 4 ★: B K.O. again
+            6, 6, // Recount: B fails (12 > 4) → the duel ends, A wins
+        ];
+        let mut dice = ScriptedDice::new(&script);
+        let o = d.run(&mut dice);
+        assert_eq!(dice.used(), script.len());
+        assert_eq!(o.metrics[metric::ROUNDS], 2);
+        assert_eq!(o.metrics[metric::B_DEALT], 0, "B acted first in round 2 and missed");
+        assert!(o.has(event::A_WINS));
+        // Without the pass A would win round 2's roll (4 > 3) and attack first: A's 5 attack
+        // dice would be 1, 1, 1, 1, 6 and the duel would take another course.
+    }
+
+    /// A model K.O.'d *after* it has activated gives no pass: B acts first, then A K.O.s it;
+    /// in round 2 A's 4 beats B's 3 with no bonus, so A acts first.
+    #[test]
+    fn no_pass_for_a_model_that_already_activated() {
+        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None));
+        let script = [
+            1, 6, // round 1: B first
+            1, 1, 1, 1, // B misses
+            6, 6, 6, 1, 2, 6, 1, 1, 1, // A K.O.s B (B already activated: no pass)
+            1, 2, // B recovers
+            4, 3, // round 2: A 4 > B 3 → A first
+            6, 1, 1, 1, 1, 1, 1, 1, 1, // A: 1 hit of ★★ on 4 ★ → B K.O.; B cannot act
+            6, 6, // B fails its recovery
+        ];
+        let mut dice = ScriptedDice::new(&script);
+        let o = d.run(&mut dice);
+        assert_eq!(dice.used(), script.len());
+        assert_eq!(o.metrics[metric::ROUNDS], 2);
+        assert!(o.has(event::A_WINS) && !o.has(event::A_INITIATIVE));
+    }
+
+    /// Take the Lead with a +1 from an unused pass (seed 1013–1015) and the tie rule (900–906):
+    /// P(D6 + 1 > D6) = 21/36; ties (5/36) go to last round's loser. So the side with the +1
+    /// that lost last round wins 26/36 = 13/18; with the +1 but having won last round, 7/12;
+    /// no bonus, lost last round: 15/36 + 6/36 = 7/12; round 1 (ties re-rolled): 1/2.
+    #[test]
+    fn take_the_lead_with_pass_bonus() {
+        let mut dice = D6Stream::from_seed(1013);
+        let n = 400_000;
+        for (bonus, last_loser, exact) in [
+            ([0, 1], Some(1), 13.0 / 18.0),
+            ([0, 1], Some(0), 7.0 / 12.0),
+            ([0, 0], Some(1), 7.0 / 12.0),
+            ([0, 0], None, 0.5),
+        ] {
+            let wins = (0..n).filter(|_| Duel::take_the_lead(&mut dice, bonus, last_loser) == 1).count();
+            let p = wins as f64 / n as f64;
+            let tol = 4.0 * (exact * (1.0 - exact) / n as f64).sqrt();
+            assert!((p - exact).abs() < tol, "bonus {bonus:?}, last loser {last_loser:?}: {p} vs {exact}");
+        }
+    }
+
+    /// In contact with a non-K.O. enemy a ranged fighter fights in melee with its melee weapon
+    /// (seed 1668–1669), here a ★★ club: the scripted faces are consumed as a melee attack
+    /// (Attack dice, Strength die, block dice), not as a shot (Rate of Fire dice, no blocks).
+    #[test]
+    fn ranged_fighter_in_contact_attacks_in_melee_with_its_melee_weapon() {
+        let mut s = setup(EffortPolicy::None, EffortPolicy::None);
+        s.rounds = 1;
+        s.a.weapon = Weapon {
+            kind: WeaponKind::Ranged { rate_of_fire: 1, strength: 4 },
+            damage: Markers { stun: 0, wounds: 2 },
+            crt: None,
+        };
+        s.a.melee_weapon =
+            Weapon { kind: WeaponKind::Melee { strength_bonus: 0 }, damage: Markers { stun: 2, wounds: 0 }, crt: None };
+        let d = Duel::new(&s);
+        // A first; A (A5) vs B's D3: 6, 1, 1, 1, 1 → 1 impact; Strength 1; B blocks 1, 1, 1 → 1 hit
+        // of ★★. B: 1, 1, 1 and Strength 1 → nothing. Recount: B sheds one ★ (2 → 1).
+        let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+        let o = d.run(&mut dice);
+        assert_eq!(dice.used(), 15);
+        assert_eq!(o.metrics[metric::A_DEALT], 2, "★★ from the club, not ♦♦ from the gun");
+        // Apart, A shoots: 1 attack die and the Strength die, no block roll.
+        let d = Duel::new(&DuelSetup { contact: false, ..s.clone() });
+        let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 1, 1, 1, 1]);
+        let o = d.run(&mut dice);
+        assert_eq!(dice.used(), 8, "Take the Lead 2; shot 2 dice; B moves in and attacks: 4 dice; no recovery");
+        assert_eq!(o.metrics[metric::A_DEALT], 2, "♦♦ from the gun");
+    }
+
     #[test]
     fn invariants_hold_over_many_duels() {
         for (pa, pb) in [
