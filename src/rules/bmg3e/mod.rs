@@ -180,9 +180,11 @@ impl Objective {
                 "expected hits − the attacker's effort ★ + the target's effort ★: each effort ★ weighs as one hit against the side that takes it"
             }
             Objective::Ko | Objective::OutOfAction => {
-                "P(this attack puts the target out of action: K.O. caused — its own effort ★ counted — or casualty caused)"
+                "P(this attack puts the target out of action: K.O. caused, its own effort ★ counted, or casualty caused); the attacker's effort ★ are not subtracted (reported as ★ paid)"
             }
-            Objective::Casualty => "P(this attack removes the target as a casualty)",
+            Objective::Casualty => {
+                "P(this attack removes the target as a casualty); the attacker's effort ★ are not subtracted (reported as ★ paid)"
+            }
         }
     }
 
