@@ -24,7 +24,7 @@ type Cells = (Vec<CellSpec>, Layout);
 /// The setup line that says what a duel round does.
 fn round_text(rounds: u8, contact: bool) -> String {
     format!(
-        "{rounds} rounds: Take the Lead (D6, +1 per pass left unused last round), one activation each in initiative order ({}; a ranged weapon shoots only when not in contact with a non-K.O. enemy), Recount (★ removal, K.O. recovery checks); a fighter K.O.'d or removed before it activates gains a pass (seed lines 1002–1015)",
+        "{rounds} rounds: Take the Lead (D6, +1 per pass left unused last round; the winner takes the initiative), one activation each in initiative order ({}; a ranged weapon shoots only when not in contact with a non-K.O. enemy), Recount (★ removal, K.O. recovery checks); a fighter K.O.'d or removed before it activates gains a pass (seed lines 1002–1015)",
         if contact {
             "the fighters start in base contact"
         } else {

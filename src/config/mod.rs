@@ -971,6 +971,12 @@ impl Ctx {
             value,
             readings: *readings,
         };
+        if setup.enemy_effort > 3 {
+            self.note(crate::analysis::scenario::Note::not_modelled(format!(
+                "the effort limit of whoever spends `enemy_effort` {}: one model may spend at most 3 per action or ability (seed lines 1623–1638), so this value is taken as the effort of several models",
+                setup.enemy_effort
+            )));
+        }
         let dice = Check::new(&setup).dice;
         let lines = vec![
             format!(
