@@ -315,3 +315,34 @@ fn duel_ranged_fighter_in_contact_fights_in_melee() {
         assert_mean(&t, dm::A_DEALT, exact, &format!("markers A deals in round 1, contact = {contact}"));
     }
 }
+
+/// "un resultado natural de 1 en un dado siempre será considerado un fracaso ... un resultado
+/// natural de 6 siempre será considerado un éxito" (1454–1464), for attack dice and for the
+/// Strength die, which is "parte de la tirada de ataque" (1775–1777). Against Defense 6 + 2 = 8
+/// only a natural 6 impacts; with Strength 2+ and Heavy +1 a natural 1 still fails.
+#[test]
+fn natural_one_fails_natural_six_succeeds() {
+    let mut s = setup(card(3, 3, 2, 5, 4, 2), melee(1, 1, 0), card(3, 6, 4, 5, 4, 2));
+    s.defense_mod = 2;
+    let a = Attack::new(&s).unwrap();
+    assert_eq!(a.impact.faces(), 1, "Defense 8: only a natural 6");
+    assert!(a.impact.test(6) && !a.impact.test(5));
+    assert!(!a.strength.test(1) && a.strength.test(2), "Strength 2+ with +1: a natural 1 still fails");
+    // Defense 8 is also 8 block dice (Defense never limits the dice count below 1).
+    assert_eq!(a.block_dice, 8);
+}
+
+/// "Un modelo puede hacer un Esfuerzo cuando ataca o defiende en combate cuerpo a cuerpo"
+/// (1557–1558): effort with a ranged weapon is refused, naming the field, not ignored.
+#[test]
+fn effort_is_melee_only() {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules_bmg3e").join("ranged-effort");
+    std::fs::create_dir_all(&d).unwrap();
+    let lib = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    std::fs::copy(lib, d.join("cards.toml")).unwrap();
+    let path = d.join("scenario.toml");
+    let cfg = "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"cards.toml\"]\n[attack]\nattacker = \"thug\"\nweapon = \"pistol\"\ntarget = \"robin\"\ntarget_effort = 1\n";
+    std::fs::write(&path, cfg).unwrap();
+    let e = config::load(&path, &Overrides::default()).unwrap_err();
+    assert!(e.message.contains("applies to melee attacks only"), "{}", e.message);
+}
