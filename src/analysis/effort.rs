@@ -45,6 +45,8 @@ pub struct Response {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Best {
     pub objective: &'static str,
+    /// The objective's short name in reports, e.g. "P(K.O. or casualty)".
+    pub measure: &'static str,
     /// What the objective counts (effort ★ included or not), in words.
     pub counts: &'static str,
     /// The objective is a probability (else an expectation in hits).
@@ -106,6 +108,7 @@ pub fn best(cells: &[CellSpec], tallies: &[Tally], objective: Objective, z: f64)
     Best {
         not_resolved_from,
         objective: objective.name(),
+        measure: objective.describe(),
         counts: objective.counts(),
         probability: objective.is_probability(),
         rule: "the target declares first; the attacker answers to maximise the objective; the target minimises the attacker's best answer; ties go to less effort",

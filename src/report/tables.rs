@@ -300,7 +300,14 @@ pub fn verdict(report: &Report) -> Option<String> {
         )
     };
     Some(format!(
-        "Best play for objective `{}` ({}): the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {}.{caveat}",
-        b.objective, b.counts, b.target_effort, b.stun_paid.target, b.attacker_effort, b.stun_paid.attacker, value
+        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {} = {}.{caveat} The objective counts {}.",
+        b.objective,
+        b.target_effort,
+        b.stun_paid.target,
+        b.attacker_effort,
+        b.stun_paid.attacker,
+        b.measure,
+        value,
+        b.counts
     ))
 }
