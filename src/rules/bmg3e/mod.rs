@@ -192,17 +192,6 @@ impl Objective {
     pub fn is_probability(self) -> bool {
         !matches!(self, Objective::Hits | Objective::HitsNet)
     }
-
-    /// The objective's value for one (target effort, attacker effort) cell, given E[hits],
-    /// P(K.O. or casualty) and P(casualty) of that cell.
-    pub fn value(self, mean_hits: f64, p_out: f64, p_casualty: f64, target_effort: u8, attacker_effort: u8) -> f64 {
-        match self {
-            Objective::Hits => mean_hits,
-            Objective::HitsNet => mean_hits - attacker_effort as f64 + target_effort as f64,
-            Objective::Ko | Objective::OutOfAction => p_out,
-            Objective::Casualty => p_casualty,
-        }
-    }
 }
 
 /// A rule violation in a scenario (reported to the user as a config error).
