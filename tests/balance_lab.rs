@@ -146,7 +146,7 @@ fn bad_input_in_the_new_kinds() {
         &[
             "scenario.toml:6:33:",
             "field `duel.a.effort`",
-            "`none`, `max`, `optimal-hits`, `optimal-ko`, `optimal-casualty`",
+            "`none`, `max`, `optimal-hits`, `optimal-hits-net`, `optimal-ko`, `optimal-out-of-action`, `optimal-casualty`",
         ],
     );
     fails(

@@ -4,6 +4,11 @@
 //! attacker picks the effort that maximises the objective (its *best response*), and the target
 //! picks the `t` whose best response is smallest. Ties go to the cheaper effort, because every
 //! effort costs the model a `★`.
+//!
+//! Effort `★` are real markers (seed lines 1604–1607). Every objective says what it counts
+//! ([`Objective::counts`], printed with the recommendation): the target's own effort `★` always
+//! count toward its K.O.; `hits` is gross (the `★` paid are reported beside it, not subtracted);
+//! `hits_net` subtracts each side's effort `★` from its own side of the ledger.
 
 use super::scenario::{CellSpec, Objective};
 use crate::engine::Tally;
@@ -12,11 +17,17 @@ use crate::rules::bmg3e::metric;
 use crate::stats::Estimate;
 use serde::Serialize;
 
-/// Objective value of one cell.
-pub fn estimate(t: &Tally, objective: Objective, z: f64) -> Estimate {
+/// Objective value of one cell (its efforts are read from the cell's parameters).
+pub fn estimate(c: &CellSpec, t: &Tally, objective: Objective, z: f64) -> Estimate {
     match objective {
         Objective::Hits => Estimate::mean(&t.moments(metric::HITS), z),
-        Objective::Ko => t.event(event::KO, z).into(),
+        Objective::HitsNet => {
+            // The efforts are constants of the cell: the interval shifts with the mean.
+            let shift = param(c, "target_effort") as f64 - param(c, "attacker_effort") as f64;
+            let e = Estimate::mean(&t.moments(metric::HITS), z);
+            Estimate { value: e.value + shift, ci95: [e.ci95[0] + shift, e.ci95[1] + shift] }
+        }
+        Objective::Ko | Objective::OutOfAction => t.event(event::OUT_OF_ACTION, z).into(),
         Objective::Casualty => t.event(event::CASUALTY, z).into(),
     }
 }
@@ -34,6 +45,12 @@ pub struct Response {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Best {
     pub objective: &'static str,
+    /// The objective's short name in reports, e.g. "P(K.O. or casualty)".
+    pub measure: &'static str,
+    /// What the objective counts (effort ★ included or not), in words.
+    pub counts: &'static str,
+    /// The objective is a probability (else an expectation in hits).
+    pub probability: bool,
     pub rule: &'static str,
     pub target_effort: u64,
     pub attacker_effort: u64,
@@ -65,7 +82,7 @@ pub fn best(cells: &[CellSpec], tallies: &[Tally], objective: Objective, z: f64)
     for (c, t) in cells.iter().zip(tallies) {
         let te = param(c, "target_effort");
         let ae = param(c, "attacker_effort");
-        let est = estimate(t, objective, z);
+        let est = estimate(c, t, objective, z);
         match responses.iter_mut().find(|r| r.target_effort == te) {
             Some(r) if est.value > r.estimate.value => {
                 r.attacker_effort = ae;
@@ -91,6 +108,9 @@ pub fn best(cells: &[CellSpec], tallies: &[Tally], objective: Objective, z: f64)
     Best {
         not_resolved_from,
         objective: objective.name(),
+        measure: objective.describe(),
+        counts: objective.counts(),
+        probability: objective.is_probability(),
         rule: "the target declares first; the attacker answers to maximise the objective; the target minimises the attacker's best answer; ties go to less effort",
         target_effort: choice.target_effort,
         attacker_effort: choice.attacker_effort,
@@ -130,7 +150,7 @@ mod tests {
         let mut t = Tally::new(&shape);
         t.trials = 1_000_000;
         t.hists[0][0] = t.trials;
-        t.events[event::KO] = ko;
+        t.events[event::OUT_OF_ACTION] = ko;
         t
     }
 

@@ -2,11 +2,11 @@
 
 use super::{Ctx, cell, raw};
 use crate::analysis::paired::{Measure, Paired};
-use crate::analysis::scenario::{AnyTrial, BalanceLayout, BalanceRow, CellSpec, Layout};
+use crate::analysis::scenario::{AnyTrial, BalanceLayout, BalanceRow, CellSpec, Layout, Note};
 use crate::error::InputError;
 use crate::rules::bmg3e::Readings;
 use crate::rules::bmg3e::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
-use crate::rules::bmg3e::{Markers, WeaponKind};
+use crate::rules::bmg3e::{Markers, Weapon, WeaponKind};
 use serde_json::json;
 use std::collections::BTreeMap;
 
@@ -21,6 +21,18 @@ pub(super) struct Resolved {
 
 type Cells = (Vec<CellSpec>, Layout);
 
+/// The setup line that says what a duel round does.
+fn round_text(rounds: u8, contact: bool) -> String {
+    format!(
+        "{rounds} rounds: Take the Lead (D6, +1 per pass left unused last round; the winner takes the initiative), one activation each in initiative order ({}; a ranged weapon shoots only when not in contact with a non-K.O. enemy), Recount (★ removal, K.O. recovery checks); a fighter K.O.'d or removed before it activates gains a pass (seed lines 1002–1015)",
+        if contact {
+            "the fighters start in base contact"
+        } else {
+            "the fighters start apart: a melee fighter moves into contact and attacks"
+        }
+    )
+}
+
 impl Ctx {
     pub(super) fn add_fighters(
         &mut self,
@@ -28,6 +40,7 @@ impl Ctx {
         fighters: BTreeMap<String, raw::FighterRef>,
     ) -> Result<(), InputError> {
         for (name, f) in fighters {
+            self.refuse_melee_weapon(&f, file, &["fighters", &name])?;
             if let Some((_, other)) = self.fighters.get(&name) {
                 return Err(self.err(
                     file,
@@ -37,6 +50,49 @@ impl Ctx {
                 ));
             }
             self.fighters.insert(name, (f, file));
+        }
+        Ok(())
+    }
+
+    /// `melee_weapon` is a bmg-3e fighter field: other rule systems refuse it rather than
+    /// ignore it.
+    pub(super) fn refuse_melee_weapon(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<(), InputError> {
+        if f.melee_weapon.is_some() && self.ruleset != "bmg-3e" {
+            let path: Vec<&str> = at.iter().copied().chain(std::iter::once("melee_weapon")).collect();
+            return Err(self.err(
+                file,
+                &path,
+                "`melee_weapon` is a bmg-3e fighter field",
+                format!("omit it for {}", self.ruleset),
+            ));
+        }
+        Ok(())
+    }
+
+    /// bmg-3e-only fields in a scenario of another rule system: refused, not ignored.
+    pub(super) fn refuse_3e_only(&self, f: &raw::ScenarioFile) -> Result<(), InputError> {
+        if self.ruleset == "bmg-3e" {
+            return Ok(());
+        }
+        if f.readings.ko_target_outnumbered.is_some() {
+            return Err(self.err(
+                0,
+                &["readings", "ko_target_outnumbered"],
+                "`ko_target_outnumbered` is a bmg-3e reading",
+                format!("omit it for {}", self.ruleset),
+            ));
+        }
+        if let Some(d) = &f.duel {
+            if d.contact.is_some() {
+                return Err(self.err(
+                    0,
+                    &["duel", "contact"],
+                    "`contact` is a bmg-3e duel field",
+                    format!("omit it for {}", self.ruleset),
+                ));
+            }
+            self.refuse_melee_weapon(&d.a, 0, &["duel", "a"])?;
+            self.refuse_melee_weapon(&d.b, 0, &["duel", "b"])?;
         }
         Ok(())
     }
@@ -74,19 +130,58 @@ impl Ctx {
         let wounds =
             self.int(file, &path("wounds"), f.wounds.unwrap_or(0), 0..=profile.endurance as i64 - 1, "wounds")?;
         let label = f.label.clone().unwrap_or_else(|| format!("{card_label} + {weapon_label}"));
-        let kind = match weapon.kind {
-            WeaponKind::Melee { .. } => "melee",
-            WeaponKind::Ranged { .. } => "ranged",
+        let ranged = matches!(weapon.kind, WeaponKind::Ranged { .. });
+        let (melee_weapon, melee_label) = match &f.melee_weapon {
+            Some(name) => {
+                let (w, l) = self.weapon(name, &path("melee_weapon")).map_err(|e| retarget(e, "melee_weapon"))?;
+                if !ranged || matches!(w.kind, WeaponKind::Ranged { .. }) {
+                    return Err(self.err(
+                        file,
+                        &path("melee_weapon"),
+                        if ranged {
+                            format!("`{name}` is a ranged weapon: a fighter in contact fights in melee")
+                        } else {
+                            format!("the fighter's weapon `{weapon_name}` is already a melee weapon")
+                        },
+                        "a melee weapon (or `unarmed`), for a fighter whose `weapon` is ranged",
+                    ));
+                }
+                (w, l)
+            }
+            None => (Weapon::unarmed(), "unarmed".to_string()),
         };
         let describe = format!(
-            "{label}: {} ({kind}, {} per hit), effort policy `{}`{}",
+            "{label}: {} ({}, {} per hit{}), effort policy `{}`{}",
             super::profile_text(&profile),
+            if ranged { "ranged" } else { "melee" },
             weapon.damage,
+            if ranged {
+                format!(
+                    "; in contact with a non-K.O. enemy it may not shoot and fights in melee with {melee_label} ({} per hit)",
+                    melee_weapon.damage
+                )
+            } else {
+                String::new()
+            },
             effort.name(),
             card.reputation.map(|r| format!(", Reputation {r}")).unwrap_or_default()
         );
+        if ranged {
+            self.note(Note::not_modelled(
+                "a fighter with a ranged weapon never makes a Movement action away from contact to shoot (it could, at −2 dice for moving, if the geometry allows): in contact with a non-K.O. enemy it fights in melee (seed lines 1668–1669)",
+            ));
+            self.note(Note::not_modelled(
+                "ammunition: a duel shot never runs out of magazines (one magazine per attack, seed line 1687)",
+            ));
+        }
         Ok(Resolved {
-            fighter: Fighter { profile, weapon, effort, start: Markers { stun: stun as u8, wounds: wounds as u8 } },
+            fighter: Fighter {
+                profile,
+                weapon,
+                effort,
+                start: Markers { stun: stun as u8, wounds: wounds as u8 },
+                melee_weapon,
+            },
             label,
             reputation: card.reputation.map(|r| r as f64),
             funding: card.funding.map(|f| f as f64),
@@ -108,12 +203,11 @@ impl Ctx {
         let rounds = self.rounds(d.rounds, "duel")?;
         let a = self.fighter(&d.a, 0, &["duel", "a"])?;
         let b = self.fighter(&d.b, 0, &["duel", "b"])?;
+        let contact = d.contact.unwrap_or(true);
         setup.push(format!("A — {}", a.describe));
         setup.push(format!("B — {}", b.describe));
-        setup.push(format!(
-            "{rounds} rounds: Take the Lead, one attack each in initiative order, Recount (★ removal, K.O. recovery checks)"
-        ));
-        let duel = Duel::new(&DuelSetup { a: a.fighter, b: b.fighter, rounds, readings: *readings });
+        setup.push(round_text(rounds, contact));
+        let duel = Duel::new(&DuelSetup { a: a.fighter, b: b.fighter, rounds, readings: *readings, contact });
         Ok((
             vec![cell(
                 &format!("{} vs {}", a.label, b.label),
@@ -214,6 +308,7 @@ impl Ctx {
                     b: opp.fighter.clone(),
                     rounds,
                     readings: *readings,
+                    contact: true,
                 });
                 line.push(Some(cells.len()));
                 cells.push(cell(
@@ -228,6 +323,7 @@ impl Ctx {
         for (_, g) in &gauntlet {
             setup.push(format!("Gauntlet — {}", g.describe));
         }
+        setup.push(round_text(rounds, true));
         setup.push(format!(
             "Each fighter duels every gauntlet opponent but itself over {rounds} rounds; peers: Reputation within ±{:.0} % of {cand_rep}; outlier: more than {:.0} % from the peers' mean with an interval that excludes it",
             peer_band * 100.0,

@@ -213,6 +213,7 @@ fn build(path: &Path, overrides: &Overrides, file: &raw::ScenarioFile, ctx: &mut
         }
     }
     let mut setup = Vec::new();
+    ctx.refuse_3e_only(file)?;
     if matches!(ctx.ruleset, "wolsung" | "mordheim" | "all") {
         let (cells, layout, readings) = ctx.build_other(kind, file, &mut setup)?;
         return finish_scenario(ctx, path, file, name, kind, seed, stop, readings, setup, cells, layout);
@@ -621,6 +622,9 @@ impl Ctx {
         if let Some(b) = r.ko_bonus_within_attack {
             out.ko_bonus_within_attack = b;
         }
+        if let Some(b) = r.ko_target_outnumbered {
+            out.ko_target_outnumbered = b;
+        }
         if let Some(s) = &r.check_with_one_die {
             out.check_with_one_die = match s.as_str() {
                 "plain_2d6" => OneDie::Plain2d6,
@@ -818,6 +822,11 @@ impl Ctx {
                 ));
             }
         }
+        if a.storm == Some(true) {
+            self.note(crate::analysis::scenario::Note::not_modelled(
+                "the Storm event's roll: `storm = true` means this round's start-of-round D6 came up 4+ (every ranged attack rolls 1 die less); with the event in play that happens in a round with P = 1/2 (seed lines 2734–2739), so average the results with and without `storm` for a round not yet rolled",
+            ));
+        }
         let attacker_markers = Markers {
             stun: int("attacker_stun", a.attacker_stun, 0, 0..=12)?,
             wounds: int("attacker_wounds", a.attacker_wounds, 0, 0..=12)?,
@@ -963,6 +972,12 @@ impl Ctx {
             value,
             readings: *readings,
         };
+        if setup.enemy_effort > 3 {
+            self.note(crate::analysis::scenario::Note::not_modelled(format!(
+                "the effort limit of whoever spends `enemy_effort` {}: one model may spend at most 3 per action or ability (seed lines 1623–1638), so this value is taken as the effort of several models",
+                setup.enemy_effort
+            )));
+        }
         let dice = Check::new(&setup).dice;
         let lines = vec![
             format!(
@@ -1029,6 +1044,7 @@ impl Ctx {
             crate::rules::bmg3e::effort_limit(&base.target, base.target_markers).min(base.attacker.attack)
         };
         setup.push(format!("Effort limits: target 0..={t_limit}, attacker 0..={a_limit}; the target declares first"));
+        setup.push(format!("Objective `{}`: {}", objective.name(), objective.counts()));
         let mut cells = Vec::new();
         for t in 0..=t_limit {
             for at in 0..=a_limit {
@@ -1373,6 +1389,12 @@ fn describe_attack(ctx: &Ctx, a: &raw::Attack, s: &AttackSetup) -> Vec<String> {
         format!("Weapon: {}", weapon_text(&s.weapon, &wlabel)),
         format!("Target: {} ({}){}", name(&a.target), profile_text(&s.target), markers_text(s.target_markers)),
     ];
+    if crate::rules::bmg3e::is_ko(&s.target, s.target_markers) {
+        lines.push(format!(
+            "The target is K.O. (★ ≥ Willpower): Defense −1 → {} for this attack, no block roll or effort, +1 ♦ per hit, cannot be knocked down (seed lines 1853–1881)",
+            crate::rules::bmg3e::defense_after(s, !matches!(s.weapon.kind, WeaponKind::Ranged { .. }))
+        ));
+    }
     lines.extend(describe_circumstances(a));
     lines
 }
@@ -1401,7 +1423,7 @@ pub(crate) fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
         ("beyond optimal range (−1 die)", a.beyond_optimal_range),
         ("target in cover (−1 die)", a.cover),
         ("blind fire (−2 dice)", a.blind_fire),
-        ("storm (−1 die)", a.storm),
+        ("storm active this round (−1 die)", a.storm),
     ] {
         if v == Some(true) {
             parts.push(name.to_string());

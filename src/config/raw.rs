@@ -88,6 +88,8 @@ pub struct Readings {
     pub helpless_passive_traits: Option<String>,
     pub ko_bonus_within_attack: Option<bool>,
     pub check_with_one_die: Option<String>,
+    /// bmg-3e only.
+    pub ko_target_outnumbered: Option<bool>,
     // wolsung
     pub guard_backlash_crits: Option<bool>,
     pub movement_penalty_floor: Option<String>,
@@ -242,6 +244,8 @@ pub struct FighterRef {
     pub wounds: Option<i64>,
     /// wolsung: `on_guard` or `parry` when attacked.
     pub guard: Option<String>,
+    /// bmg-3e: the melee weapon of a fighter whose `weapon` is ranged, used in contact.
+    pub melee_weapon: Option<String>,
 }
 
 /// A multi-round duel.
@@ -251,6 +255,8 @@ pub struct Duel {
     pub rounds: Option<i64>,
     pub a: FighterRef,
     pub b: FighterRef,
+    /// bmg-3e: the fighters start in base contact (default `true`).
+    pub contact: Option<bool>,
 }
 
 /// A card against a gauntlet of reference fighters.

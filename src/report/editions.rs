@@ -17,7 +17,7 @@ const EDITION_ROWS: [(&str, &str, &str, bool); 8] = [
     ("★ placed", "stun", "stun", false),
     ("♦ placed", "wounds", "wounds", false),
     ("P(at least one hit)", "any_damage", "any_hit", true),
-    ("P(knocked down)", "knocked_down", "critical", true),
+    ("P(knocked down)", "knocked_down", "knocked_down", true),
     ("P(critical)", "critical", "critical", true),
     ("P(K.O. caused)", "ko", "ko", true),
     ("P(casualty caused)", "casualty", "casualty", true),

@@ -168,7 +168,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                                 .position(|c| {
                                     c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a)
                                 })
-                                .map(|i| crate::analysis::effort::estimate(&t[i], *objective, z).value)
+                                .map(|i| crate::analysis::effort::estimate(&sc.cells[i], &t[i], *objective, z).value)
                         })
                         .collect()
                 })
@@ -182,7 +182,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     xs,
                     ys,
                     values,
-                    percent: *objective != crate::analysis::scenario::Objective::Hits,
+                    percent: objective.is_probability(),
                 },
             ));
             let i = sc

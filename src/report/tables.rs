@@ -200,7 +200,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                     });
                     row.push(match idx {
                         Some(i) => {
-                            let e = effort::estimate(&tallies[i], *objective, z);
+                            let e = effort::estimate(&sc.cells[i], &tallies[i], *objective, z);
                             fmt_objective(*objective, e.value, e.ci95)
                         }
                         None => "—".into(),
@@ -253,10 +253,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
 }
 
 fn fmt_objective(o: crate::analysis::scenario::Objective, v: f64, c: [f64; 2]) -> String {
-    match o {
-        crate::analysis::scenario::Objective::Hits => format!("{v:.3} [{:.3}, {:.3}]", c[0], c[1]),
-        _ => pct_ci(v, c[0], c[1]),
-    }
+    if o.is_probability() { pct_ci(v, c[0], c[1]) } else { format!("{v:.3} [{:.3}, {:.3}]", c[0], c[1]) }
 }
 
 /// The headline sentence of effort, balance and paired reports.
@@ -289,14 +286,10 @@ pub fn verdict(report: &Report) -> Option<String> {
         ));
     }
     let b = report.best.as_ref()?;
-    let value = if b.objective == "hits" {
-        format!("{:.3} expected hits [{:.3}, {:.3}]", b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
+    let value = if b.probability {
+        pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
     } else {
-        format!(
-            "{} = {}",
-            if b.objective == "ko" { "P(K.O.)" } else { "P(casualty)" },
-            pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
-        )
+        format!("{:.3} [{:.3}, {:.3}]", b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
     };
     let caveat = if b.not_resolved_from.is_empty() {
         String::new()
@@ -307,7 +300,14 @@ pub fn verdict(report: &Report) -> Option<String> {
         )
     };
     Some(format!(
-        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {}.{caveat}",
-        b.objective, b.target_effort, b.stun_paid.target, b.attacker_effort, b.stun_paid.attacker, value
+        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {} = {}.{caveat} The objective counts {}.",
+        b.objective,
+        b.target_effort,
+        b.stun_paid.target,
+        b.attacker_effort,
+        b.stun_paid.attacker,
+        b.measure,
+        value,
+        b.counts
     ))
 }

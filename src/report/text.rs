@@ -33,7 +33,8 @@ pub fn event_title(name: &str) -> String {
         "casualty" => "casualty caused",
         "pass" => "check passed",
         "any_damage" => "at least one marker placed",
-        "knocked_down" => "knocked down (collateral die matches a damage die)",
+        "knocked_down" => "knocked down (2019: a critical on a target left standing, knock-down chosen over any CRT; 2013: collateral die matches a damage die)",
+        "out_of_action" => "out of action caused (K.O. or casualty)",
         "any_impact" => "at least one impact",
         "any_removed" => "at least one ★ removed",
         "recovered_from_ko" => "recovered from K.O.",
@@ -105,6 +106,8 @@ pub fn event_short(name: &str) -> &'static str {
         "critical" => "P(critical)",
         "ko" => "P(K.O.)",
         "casualty" => "P(casualty)",
+        "knocked_down" => "P(knocked down)",
+        "out_of_action" => "P(K.O. or casualty)",
         "pass" => "P(pass)",
         _ => "P",
     }

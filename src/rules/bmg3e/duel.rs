@@ -1,11 +1,22 @@
 //! Multi-round duels between two fighters, per the round structure of `shared/rules/bmg-3e.md`.
 //!
-//! Each round: **Take the Lead** (each side rolls a D6; ties go to last round's loser, and are
-//! re-rolled in round 1; the winner takes the initiative), then each side still able to act makes
-//! one attack in initiative order (a fighter alone is Bold, so its one Tactical action is the
-//! attack), then **Recount** (every non-K.O. model removes one ★; each K.O. model makes an Endurance
-//! check with Special −1, and on a pass stops being K.O. and removes one ★). The duel ends at the
-//! round limit, or at the end of a round after which a side is a casualty or still K.O.
+//! Each round: **Take the Lead** (each side rolls a D6, +1 per pass counter it left unused last
+//! round; ties go to last round's loser, and are re-rolled in round 1; the winner takes the
+//! initiative), then each side still able to act activates once in initiative order (a fighter
+//! alone is Bold: a Movement and a Tactical action, so it may move into contact and attack), then
+//! **Recount** (every non-K.O. model removes one ★; each K.O. model makes an Endurance check with
+//! Special −1, and on a pass stops being K.O. and removes one ★). The duel ends at the round limit,
+//! or at the end of a round after which a side is a casualty or still K.O.
+//!
+//! **Contact** (seed lines 1648–1669, 1865–1867): a model in contact with a non-K.O. enemy may not
+//! make a ranged attack. The fighters start in base contact (or apart, [`DuelSetup::contact`]); a
+//! melee fighter that is apart moves into contact and attacks; a fighter with a ranged weapon
+//! shoots only while it is not in contact with a non-K.O. enemy, and otherwise attacks in melee
+//! with its [`Fighter::melee_weapon`] (unarmed by default). Moving away to shoot is not modelled.
+//!
+//! **Pass counters** (seed lines 1002–1015): a model K.O.'d or removed before it has activated
+//! gives its owner a pass at once. A fighter alone has no other model to activate, so that pass
+//! is never used, and each unused pass adds +1 to its owner's next Take the Lead roll.
 //!
 //! Effort choices for every reachable marker state are decided once, when the duel is set up, by
 //! exact expected values — so a trial only rolls dice, looks up and adds.
@@ -29,7 +40,8 @@ pub enum EffortPolicy {
 
 impl EffortPolicy {
     /// Config names.
-    pub const NAMES: [&'static str; 5] = ["none", "max", "optimal-hits", "optimal-ko", "optimal-casualty"];
+    pub const NAMES: [&'static str; 7] =
+        ["none", "max", "optimal-hits", "optimal-hits-net", "optimal-ko", "optimal-out-of-action", "optimal-casualty"];
 
     /// Parse a config name.
     pub fn parse(s: &str) -> Option<Self> {
@@ -37,7 +49,9 @@ impl EffortPolicy {
             "none" => EffortPolicy::None,
             "max" => EffortPolicy::Max,
             "optimal-hits" => EffortPolicy::Optimal(Objective::Hits),
+            "optimal-hits-net" => EffortPolicy::Optimal(Objective::HitsNet),
             "optimal-ko" => EffortPolicy::Optimal(Objective::Ko),
+            "optimal-out-of-action" => EffortPolicy::Optimal(Objective::OutOfAction),
             "optimal-casualty" => EffortPolicy::Optimal(Objective::Casualty),
             _ => return None,
         })
@@ -49,7 +63,9 @@ impl EffortPolicy {
             EffortPolicy::None => "none",
             EffortPolicy::Max => "max",
             EffortPolicy::Optimal(Objective::Hits) => "optimal-hits",
+            EffortPolicy::Optimal(Objective::HitsNet) => "optimal-hits-net",
             EffortPolicy::Optimal(Objective::Ko) => "optimal-ko",
+            EffortPolicy::Optimal(Objective::OutOfAction) => "optimal-out-of-action",
             EffortPolicy::Optimal(Objective::Casualty) => "optimal-casualty",
         }
     }
@@ -63,6 +79,9 @@ pub struct Fighter {
     pub effort: EffortPolicy,
     /// Markers already on the fighter when the duel starts.
     pub start: Markers,
+    /// The weapon it fights with in melee when `weapon` is ranged and it is in contact with a
+    /// non-K.O. enemy (it may not shoot then). Ignored for a melee `weapon`.
+    pub melee_weapon: Weapon,
 }
 
 /// Everything needed to set up a duel.
@@ -73,6 +92,9 @@ pub struct DuelSetup {
     /// Round limit (the standard game lasts 4 rounds).
     pub rounds: u8,
     pub readings: Readings,
+    /// The fighters start in base contact (default); `false`: apart, within a melee fighter's
+    /// reach (it moves into contact and attacks in its first activation).
+    pub contact: bool,
 }
 
 /// Metric indices of a duel outcome.
@@ -101,52 +123,93 @@ pub const DUEL_METRICS: [&str; 7] =
 /// Event names of a duel (JSON).
 pub const DUEL_EVENTS: [&str; 6] = ["a_wins", "b_wins", "draw", "b_casualty", "a_casualty", "a_initiative_round1"];
 
-/// Attacks from one fighter to the other, with every constant precomputed.
+/// One way of attacking (melee, or a shot), with every constant precomputed.
 #[derive(Clone, Debug, PartialEq)]
-struct Direction {
-    attacker: Profile,
-    target: Profile,
+struct Mode {
     per_hit: Markers,
     ranged: bool,
     /// Attack dice before effort (Attack, or Rate of Fire for ranged weapons).
     base_dice: u32,
     strength_die: bool,
+    /// Faces that impact a target that is not K.O.
     impact: SuccessMask,
+    /// Faces that impact a K.O. target: Defense −1 (seed lines 1862–1863), never below 1.
+    impact_ko: SuccessMask,
     strength: SuccessMask,
     block: SuccessMask,
     block_dice: u32,
-    /// (target effort, attacker effort) for each marker state, see [`Direction::index`].
+    /// (target effort, attacker effort) for each marker state, see [`Direction::index`]; empty
+    /// for shots (no effort against ranged attacks) and when nobody ever makes effort.
     policy: Vec<(u8, u8)>,
+}
+
+impl Mode {
+    fn new(att: &Profile, weapon: &Weapon, tgt: &Profile, r: &Readings) -> Mode {
+        let (base_dice, strength, ranged) = match weapon.kind {
+            WeaponKind::Melee { strength_bonus } => (
+                att.attack as u32,
+                SuccessMask::at_least(att.strength as i32, strength_bonus as i32, true, true),
+                false,
+            ),
+            // A duel shot has no dice-removing circumstances: Rate of Fire and the Strength die.
+            WeaponKind::Ranged { rate_of_fire, strength } => {
+                (rate_of_fire as u32, SuccessMask::at_least(strength as i32, 0, true, true), true)
+            }
+        };
+        Mode {
+            per_hit: weapon.damage,
+            ranged,
+            base_dice,
+            strength_die: true,
+            impact: SuccessMask::at_least(tgt.defense as i32, 0, true, true),
+            impact_ko: SuccessMask::at_least((tgt.defense as i32 - 1).max(1), 0, true, true),
+            strength,
+            block: SuccessMask::at_least(att.attack as i32, 0, false, r.block_natural_six),
+            block_dice: if ranged { 0 } else { tgt.defense as u32 },
+            policy: Vec::new(),
+        }
+    }
+
+    /// Exact distribution of hits with `n` attack dice against a target that is (not) K.O.
+    fn hits_distribution(&self, n: u32, target_ko: bool) -> Vec<f64> {
+        let p_impact = if target_ko { self.impact_ko } else { self.impact }.probability();
+        let imp = binomial(n, p_impact);
+        let blk = binomial(if target_ko { 0 } else { self.block_dice }, self.block.probability());
+        let ps = if self.strength_die { self.strength.probability() } else { 0.0 };
+        let mut out = vec![0.0; n as usize + 2];
+        for (i, &pi) in imp.iter().enumerate() {
+            for (b, &pb) in blk.iter().enumerate() {
+                let h = i.saturating_sub(b);
+                out[h] += pi * pb * (1.0 - ps);
+                out[h + 1] += pi * pb * ps;
+            }
+        }
+        out
+    }
+}
+
+/// Attacks from one fighter to the other.
+#[derive(Clone, Debug, PartialEq)]
+struct Direction {
+    attacker: Profile,
+    target: Profile,
+    /// The melee attack: the fighter's weapon, or its `melee_weapon` when that is ranged.
+    melee: Mode,
+    /// The shot, for a fighter with a ranged weapon.
+    shot: Option<Mode>,
 }
 
 impl Direction {
     fn new(att: &Fighter, tgt: &Fighter, r: &Readings) -> Direction {
-        let (base_dice, strength_die, strength, ranged) = match att.weapon.kind {
-            WeaponKind::Melee { strength_bonus } => (
-                att.profile.attack as u32,
-                true,
-                SuccessMask::at_least(att.profile.strength as i32, strength_bonus as i32, true, true),
-                false,
-            ),
-            WeaponKind::Ranged { rate_of_fire, strength } => {
-                // A duel shot has no dice-removing circumstances: Rate of Fire and the Strength die.
-                (rate_of_fire as u32, true, SuccessMask::at_least(strength as i32, 0, true, true), true)
-            }
-        };
+        let ranged = matches!(att.weapon.kind, WeaponKind::Ranged { .. });
+        let melee_weapon = if ranged { &att.melee_weapon } else { &att.weapon };
         let mut d = Direction {
             attacker: att.profile.clone(),
             target: tgt.profile.clone(),
-            per_hit: att.weapon.damage,
-            ranged,
-            base_dice,
-            strength_die,
-            impact: SuccessMask::at_least(tgt.profile.defense as i32, 0, true, true),
-            strength,
-            block: SuccessMask::at_least(att.profile.attack as i32, 0, false, r.block_natural_six),
-            block_dice: if ranged { 0 } else { tgt.profile.defense as u32 },
-            policy: Vec::new(),
+            melee: Mode::new(&att.profile, melee_weapon, &tgt.profile, r),
+            shot: ranged.then(|| Mode::new(&att.profile, &att.weapon, &tgt.profile, r)),
         };
-        d.policy = d.decide_policy(att.effort, tgt.effort, r);
+        d.melee.policy = d.decide_policy(&d.melee, att.effort, tgt.effort, r);
         d
     }
 
@@ -165,46 +228,35 @@ impl Direction {
         ((att.stun as usize * d1 + att.wounds as usize) * d2 + tgt.stun as usize) * d3 + tgt.wounds as usize
     }
 
-    /// Exact distribution of hits with `n` attack dice against a target that does (not) block.
-    fn hits_distribution(&self, n: u32, blocks: bool) -> Vec<f64> {
-        let imp = binomial(n, self.impact.probability());
-        let blk = binomial(if blocks { self.block_dice } else { 0 }, self.block.probability());
-        let ps = if self.strength_die { self.strength.probability() } else { 0.0 };
-        let mut out = vec![0.0; n as usize + 2];
-        for (i, &pi) in imp.iter().enumerate() {
-            for (b, &pb) in blk.iter().enumerate() {
-                let h = i.saturating_sub(b);
-                out[h] += pi * pb * (1.0 - ps);
-                out[h + 1] += pi * pb * ps;
-            }
+    fn decide_policy(&self, mode: &Mode, att: EffortPolicy, tgt: EffortPolicy, r: &Readings) -> Vec<(u8, u8)> {
+        if mode.ranged || (att == EffortPolicy::None && tgt == EffortPolicy::None) {
+            return Vec::new(); // no effort against ranged attacks, or nobody ever makes any
         }
-        out
-    }
-
-    fn decide_policy(&self, att: EffortPolicy, tgt: EffortPolicy, r: &Readings) -> Vec<(u8, u8)> {
         let [d0, d1, d2, d3] = self.dims();
         let mut policy = vec![(0u8, 0u8); d0 * d1 * d2 * d3];
-        if self.ranged || (att == EffortPolicy::None && tgt == EffortPolicy::None) {
-            return policy; // no effort against ranged attacks, or nobody ever makes any
-        }
-        let max_dice = self.base_dice + 3;
+        let max_dice = mode.base_dice + 3;
         let dists: Vec<[Vec<f64>; 2]> =
-            (0..=max_dice).map(|n| [self.hits_distribution(n, false), self.hits_distribution(n, true)]).collect();
+            (0..=max_dice).map(|n| [mode.hits_distribution(n, false), mode.hits_distribution(n, true)]).collect();
+        // The objective's expected value with `n` dice against a target holding `start` (its own
+        // effort ★ included), before the effort terms of `hits_net`.
         let value = |n: u32, start: Markers, obj: Objective| -> f64 {
-            let blocks = !is_ko(&self.target, start);
-            let dist = &dists[n as usize][blocks as usize];
+            let ko = is_ko(&self.target, start);
+            let dist = &dists[n as usize][ko as usize];
             dist.iter()
                 .enumerate()
                 .map(|(h, &p)| {
-                    let d: DamageDone = apply_hits(&self.target, start, self.per_hit, h as u32, r);
+                    let d: DamageDone = apply_hits(&self.target, start, mode.per_hit, h as u32, r);
                     p * match obj {
-                        Objective::Hits => h as f64,
-                        Objective::Ko => (d.ko || !blocks || d.casualty) as u8 as f64,
+                        Objective::Hits | Objective::HitsNet => h as f64,
+                        Objective::Ko | Objective::OutOfAction => (d.ko || d.casualty) as u8 as f64,
                         Objective::Casualty => d.casualty as u8 as f64,
                     }
                 })
                 .sum()
         };
+        // `hits_net`: the attacker's effort ★ count against it, the target's against the target.
+        let net =
+            |obj: Objective, t: u8, a: u8| -> f64 { if obj == Objective::HitsNet { t as f64 - a as f64 } else { 0.0 } };
         for s_a in 0..d0 as u8 {
             for w_a in 0..d1 as u8 {
                 let am = Markers { stun: s_a, wounds: w_a };
@@ -217,7 +269,7 @@ impl Direction {
                         } else {
                             effort_limit(&self.target, tm).min(self.attacker.attack)
                         };
-                        let dice = |t: u8, a: u8| (self.base_dice + a as u32).saturating_sub(t as u32);
+                        let dice = |t: u8, a: u8| (mode.base_dice + a as u32).saturating_sub(t as u32);
                         let after = |t: u8| Markers { stun: tm.stun + t, wounds: tm.wounds };
                         // The attacker's answer to a declared target effort.
                         let answer = |t: u8| -> u8 {
@@ -227,7 +279,7 @@ impl Direction {
                                 EffortPolicy::Optimal(obj) => {
                                     let mut best = (0u8, f64::MIN);
                                     for a in 0..=a_lim {
-                                        let v = value(dice(t, a), after(t), obj);
+                                        let v = value(dice(t, a), after(t), obj) + net(obj, t, a);
                                         if v > best.1 + 1e-12 {
                                             best = (a, v);
                                         }
@@ -242,7 +294,8 @@ impl Direction {
                             EffortPolicy::Optimal(obj) => {
                                 let mut best = (0u8, f64::MAX);
                                 for t in 0..=t_lim {
-                                    let v = value(dice(t, answer(t)), after(t), obj);
+                                    let a = answer(t);
+                                    let v = value(dice(t, a), after(t), obj) + net(obj, t, a);
                                     if v < best.1 - 1e-12 {
                                         best = (t, v);
                                     }
@@ -258,23 +311,29 @@ impl Direction {
         policy
     }
 
-    /// One attack; updates both fighters' markers and returns (markers placed, effort ★ spent by
-    /// the attacker, effort ★ spent by the target).
+    /// One attack in `mode`; updates both fighters' markers and returns (markers placed, effort
+    /// ★ spent by the attacker, effort ★ spent by the target).
     #[inline]
-    fn attack<D: Dice>(&self, dice: &mut D, att: &mut Markers, tgt: &mut Markers, r: &Readings) -> (u8, u8, u8) {
-        let (t, a) = self.policy[self.index(*att, *tgt)];
+    fn attack<D: Dice>(
+        &self,
+        mode: &Mode,
+        dice: &mut D,
+        att: &mut Markers,
+        tgt: &mut Markers,
+        r: &Readings,
+    ) -> (u8, u8, u8) {
+        let (t, a) = if mode.policy.is_empty() { (0, 0) } else { mode.policy[self.index(*att, *tgt)] };
         att.stun += a;
         tgt.stun += t;
-        let n = (self.base_dice + a as u32).saturating_sub(t as u32);
-        let impacts = count_hits(dice, n, self.impact);
-        let s_hit = self.strength_die && self.strength.test(dice.d6());
-        let blocks = if impacts > 0 && !is_ko(&self.target, *tgt) {
-            count_hits(dice, self.block_dice, self.block).min(impacts)
-        } else {
-            0
-        };
+        let target_ko = is_ko(&self.target, *tgt);
+        let n = (mode.base_dice + a as u32).saturating_sub(t as u32);
+        let impacts = count_hits(dice, n, if target_ko { mode.impact_ko } else { mode.impact });
+        let s_hit = mode.strength_die && mode.strength.test(dice.d6());
+        // A K.O. target cannot defend itself: no block roll (seed line 1859).
+        let blocks =
+            if impacts > 0 && !target_ko { count_hits(dice, mode.block_dice, mode.block).min(impacts) } else { 0 };
         let hits = impacts - blocks + s_hit as u32;
-        let d = apply_hits(&self.target, *tgt, self.per_hit, hits, r);
+        let d = apply_hits(&self.target, *tgt, mode.per_hit, hits, r);
         tgt.stun += d.stun;
         tgt.wounds += d.wounds;
         (d.stun + d.wounds, a, t)
@@ -288,6 +347,7 @@ pub struct Duel {
     start: [Markers; 2],
     rounds: u8,
     readings: Readings,
+    contact: bool,
 }
 
 impl Duel {
@@ -298,6 +358,7 @@ impl Duel {
             start: [s.a.start, s.b.start],
             rounds: s.rounds,
             readings: s.readings,
+            contact: s.contact,
         }
     }
 
@@ -327,6 +388,43 @@ impl Duel {
         };
         sum <= p.endurance as u32
     }
+
+    /// Take the Lead: each side rolls a D6 plus its `bonus` (unused passes of last round); the
+    /// higher total takes the initiative; a tie goes to last round's loser, and is re-rolled
+    /// when there is none (round 1).
+    fn take_the_lead<D: Dice>(dice: &mut D, bonus: [u8; 2], last_loser: Option<usize>) -> usize {
+        loop {
+            let (x, y) = (dice.d6() + bonus[0], dice.d6() + bonus[1]);
+            if x != y {
+                return if x > y { 0 } else { 1 };
+            }
+            if let Some(l) = last_loser {
+                return l;
+            }
+        }
+    }
+
+    /// Side `s` activates: a melee fighter (moving into contact first if apart) attacks in
+    /// melee; a fighter with a ranged weapon shoots unless it is in contact with a non-K.O.
+    /// enemy, and then attacks in melee with its melee weapon (seed lines 1668–1669).
+    #[inline]
+    fn activate<D: Dice>(&self, s: usize, dice: &mut D, m: &mut [Markers; 2], contact: &mut bool) -> (u8, u8, u8) {
+        let dir = &self.dirs[s];
+        let o = 1 - s;
+        let mode = match &dir.shot {
+            Some(shot) if !*contact || is_ko(&dir.target, m[o]) => shot,
+            Some(_) => &dir.melee,
+            None => {
+                *contact = true;
+                &dir.melee
+            }
+        };
+        let (mut ms, mut mo) = (m[s], m[o]);
+        let r = dir.attack(mode, dice, &mut ms, &mut mo, &self.readings);
+        m[s] = ms;
+        m[o] = mo;
+        r
+    }
 }
 
 impl Trial for Duel {
@@ -354,44 +452,45 @@ impl Trial for Duel {
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let mut m = self.start;
+        let mut contact = self.contact;
         let mut dealt = [0u16; 2];
         let mut effort = [0u16; 2];
         // Round in which side i first put the other down (K.O. or casualty); 0 = never.
         let mut put_down = [0u16; 2];
         let mut last_loser: Option<usize> = None;
+        // Unused passes of last round: +1 each on this round's Take the Lead roll.
+        let mut bonus = [0u8; 2];
         let mut a_first = false;
         let mut rounds = 0u16;
         for round in 1..=self.rounds as u16 {
             rounds = round;
-            let first = loop {
-                let (x, y) = (dice.d6(), dice.d6());
-                if x != y {
-                    break if x > y { 0 } else { 1 };
-                }
-                if let Some(l) = last_loser {
-                    break l;
-                }
-            };
+            let first = Self::take_the_lead(dice, bonus, last_loser);
             if round == 1 {
                 a_first = first == 0;
             }
             last_loser = Some(1 - first);
+            let mut passes = [0u8; 2];
             for s in [first, 1 - first] {
                 let o = 1 - s;
                 if self.down(s, m[s]) || self.casualty(o, m[o]) {
                     continue;
                 }
-                let (mut ms, mut mo) = (m[s], m[o]);
-                let (placed, a, t) = self.dirs[s].attack(dice, &mut ms, &mut mo, &self.readings);
-                m[s] = ms;
-                m[o] = mo;
+                let o_was_down = self.down(o, m[o]);
+                let (placed, a, t) = self.activate(s, dice, &mut m, &mut contact);
                 dealt[s] += placed as u16;
                 effort[s] += a as u16;
                 effort[o] += t as u16;
-                if put_down[s] == 0 && self.down(o, m[o]) {
+                let o_down = self.down(o, m[o]);
+                if put_down[s] == 0 && o_down {
                     put_down[s] = round;
                 }
+                // The opponent had not activated yet (s went first): its owner gains a pass,
+                // which it cannot use with no model left to activate.
+                if s == first && !o_was_down && o_down {
+                    passes[o] += 1;
+                }
             }
+            bonus = passes;
             // Recount: non-K.O. models shed a ★; K.O. models try to recover.
             let ko_now = [is_ko(self.profile(0), m[0]), is_ko(self.profile(1), m[1])];
             for s in 0..2 {
@@ -446,6 +545,7 @@ mod tests {
             },
             effort: policy,
             start: Markers::default(),
+            melee_weapon: Weapon::unarmed(),
         }
     }
 
@@ -455,6 +555,7 @@ mod tests {
             b: fighter(card(3, 3, 4, 5, 4, 2), 1, b),
             rounds: 4,
             readings: Readings::default(),
+            contact: true,
         }
     }
 
@@ -484,6 +585,104 @@ mod tests {
         // the duel went on to round 2 and consumed exactly the recovery dice first.
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| d.run(&mut dice)));
         assert!(r.is_err(), "round 2 needs more dice than scripted");
+    }
+
+    /// Seed lines 1002–1003: "Cuando uno de tus modelos, que aún no se haya activado, sufra un
+    /// K.O. o sea retirado como baja, gana un contador de pase inmediatamente"; 1013–1015: each
+    /// unused pass adds +1 to that player's next Take the Lead roll; 900–906: ties go to the
+    /// player who lost Take the Lead last round.
+    #[test]
+    fn pass_counter_from_a_ko_before_activating_adds_one_to_take_the_lead() {
+        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None));
+        let script = [
+            6, 1, // round 1 Take the Lead: A 6, B 1 → A first
+            6, 6, 6, 1, 2, 6, 1, 1,
+            1, // A: 3 impacts + Strength 6, no blocks → 4 hits ★★: B K.O., not yet activated → B gains a pass
+            1, 2, // Recount: B (Special 2 → 1 die, plain 2d6) 3 ≤ E4 recovers, 5 → 4 ★
+            4, 3, // round 2 Take the Lead: A 4, B 3 + 1 (unused pass) = 4: tie → B, last round's loser
+            1, 1, 1, 1, // B acts first: 3 attack dice and the Strength die, nothing
+            6, 1, 1, 1, 1, 1, 1, 1, 1, // A: 1 impact, no Strength, no blocks → ★★ on 4 ★: B K.O. again
+            6, 6, // Recount: B fails (12 > 4) → the duel ends, A wins
+        ];
+        let mut dice = ScriptedDice::new(&script);
+        let o = d.run(&mut dice);
+        assert_eq!(dice.used(), script.len());
+        assert_eq!(o.metrics[metric::ROUNDS], 2);
+        assert_eq!(o.metrics[metric::B_DEALT], 0, "B acted first in round 2 and missed");
+        assert!(o.has(event::A_WINS));
+        // Without the pass A would win round 2's roll (4 > 3) and attack first: A's 5 attack
+        // dice would be 1, 1, 1, 1, 6 and the duel would take another course.
+    }
+
+    /// A model K.O.'d *after* it has activated gives no pass: B acts first, then A K.O.s it;
+    /// in round 2 A's 4 beats B's 3 with no bonus, so A acts first.
+    #[test]
+    fn no_pass_for_a_model_that_already_activated() {
+        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None));
+        let script = [
+            1, 6, // round 1: B first
+            1, 1, 1, 1, // B misses
+            6, 6, 6, 1, 2, 6, 1, 1, 1, // A K.O.s B (B already activated: no pass)
+            1, 2, // B recovers
+            4, 3, // round 2: A 4 > B 3 → A first
+            6, 1, 1, 1, 1, 1, 1, 1, 1, // A: 1 hit of ★★ on 4 ★ → B K.O.; B cannot act
+            6, 6, // B fails its recovery
+        ];
+        let mut dice = ScriptedDice::new(&script);
+        let o = d.run(&mut dice);
+        assert_eq!(dice.used(), script.len());
+        assert_eq!(o.metrics[metric::ROUNDS], 2);
+        assert!(o.has(event::A_WINS) && !o.has(event::A_INITIATIVE));
+    }
+
+    /// Take the Lead with a +1 from an unused pass (seed 1013–1015) and the tie rule (900–906):
+    /// P(D6 + 1 > D6) = 21/36; ties (5/36) go to last round's loser. So the side with the +1
+    /// that lost last round wins 26/36 = 13/18; with the +1 but having won last round, 7/12;
+    /// no bonus, lost last round: 15/36 + 6/36 = 7/12; round 1 (ties re-rolled): 1/2.
+    #[test]
+    fn take_the_lead_with_pass_bonus() {
+        let mut dice = D6Stream::from_seed(1013);
+        let n = 400_000;
+        for (bonus, last_loser, exact) in [
+            ([0, 1], Some(1), 13.0 / 18.0),
+            ([0, 1], Some(0), 7.0 / 12.0),
+            ([0, 0], Some(1), 7.0 / 12.0),
+            ([0, 0], None, 0.5),
+        ] {
+            let wins = (0..n).filter(|_| Duel::take_the_lead(&mut dice, bonus, last_loser) == 1).count();
+            let p = wins as f64 / n as f64;
+            let tol = 4.0 * (exact * (1.0 - exact) / n as f64).sqrt();
+            assert!((p - exact).abs() < tol, "bonus {bonus:?}, last loser {last_loser:?}: {p} vs {exact}");
+        }
+    }
+
+    /// In contact with a non-K.O. enemy a ranged fighter fights in melee with its melee weapon
+    /// (seed 1668–1669), here a ★★ club: the scripted faces are consumed as a melee attack
+    /// (Attack dice, Strength die, block dice), not as a shot (Rate of Fire dice, no blocks).
+    #[test]
+    fn ranged_fighter_in_contact_attacks_in_melee_with_its_melee_weapon() {
+        let mut s = setup(EffortPolicy::None, EffortPolicy::None);
+        s.rounds = 1;
+        s.a.weapon = Weapon {
+            kind: WeaponKind::Ranged { rate_of_fire: 1, strength: 4 },
+            damage: Markers { stun: 0, wounds: 2 },
+            crt: None,
+        };
+        s.a.melee_weapon =
+            Weapon { kind: WeaponKind::Melee { strength_bonus: 0 }, damage: Markers { stun: 2, wounds: 0 }, crt: None };
+        let d = Duel::new(&s);
+        // A first; A (A5) vs B's D3: 6, 1, 1, 1, 1 → 1 impact; Strength 1; B blocks 1, 1, 1 → 1 hit
+        // of ★★. B: 1, 1, 1 and Strength 1 → nothing. Recount: B sheds one ★ (2 → 1).
+        let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+        let o = d.run(&mut dice);
+        assert_eq!(dice.used(), 15);
+        assert_eq!(o.metrics[metric::A_DEALT], 2, "★★ from the club, not ♦♦ from the gun");
+        // Apart, A shoots: 1 attack die and the Strength die, no block roll.
+        let d = Duel::new(&DuelSetup { contact: false, ..s.clone() });
+        let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 1, 1, 1, 1]);
+        let o = d.run(&mut dice);
+        assert_eq!(dice.used(), 8, "Take the Lead 2; shot 2 dice; B moves in and attacks: 4 dice; no recovery");
+        assert_eq!(o.metrics[metric::A_DEALT], 2, "♦♦ from the gun");
     }
 
     #[test]
@@ -524,7 +723,7 @@ mod tests {
                 for s_t in 0..=5u8 {
                     for w_t in 0..4u8 {
                         let (am, tm) = (Markers { stun: s_a, wounds: w_a }, Markers { stun: s_t, wounds: w_t });
-                        let (t, a) = dir.policy[dir.index(am, tm)];
+                        let (t, a) = dir.melee.policy[dir.index(am, tm)];
                         assert!(a <= effort_limit(&dir.attacker, am));
                         assert!(t <= effort_limit(&dir.target, tm).min(dir.attacker.attack));
                     }
@@ -533,6 +732,6 @@ mod tests {
         }
         // Max policy: at full health both sides spend the limit (3).
         let d = Duel::new(&setup(EffortPolicy::Max, EffortPolicy::Max));
-        assert_eq!(d.dirs[0].policy[d.dirs[0].index(Markers::default(), Markers::default())], (3, 3));
+        assert_eq!(d.dirs[0].melee.policy[d.dirs[0].index(Markers::default(), Markers::default())], (3, 3));
     }
 }

@@ -89,11 +89,19 @@ pub struct Readings {
     pub ko_bonus_within_attack: bool,
     /// Checks reduced to one die.
     pub check_with_one_die: OneDie,
+    /// A K.O. *target* still suffers numerical inferiority (default `true`; seed line 1865 says a
+    /// K.O. model does not count as "in contact", which `false` also applies to the target itself).
+    pub ko_target_outnumbered: bool,
 }
 
 impl Default for Readings {
     fn default() -> Self {
-        Readings { block_natural_six: false, ko_bonus_within_attack: false, check_with_one_die: OneDie::Plain2d6 }
+        Readings {
+            block_natural_six: false,
+            ko_bonus_within_attack: false,
+            check_with_one_die: OneDie::Plain2d6,
+            ko_target_outnumbered: true,
+        }
     }
 }
 
@@ -111,38 +119,78 @@ impl Readings {
                 }
                 .to_string(),
             ),
+            ("ko_target_outnumbered", self.ko_target_outnumbered.to_string()),
         ]
     }
 }
 
 /// What an effort choice optimises: the attacker maximises it, the target minimises it.
+///
+/// Effort `★` are real markers (seed lines 1604–1607): every objective below says whether it
+/// counts them. The target's own effort `★` always count toward its K.O. (they are on its card
+/// before any hit lands); what an objective adds on top is stated in [`Objective::counts`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Objective {
-    /// Expected hits.
+    /// Expected hits, gross: the `★` each side pays for effort are not subtracted.
     Hits,
-    /// P(K.O. caused).
+    /// Expected hits net of effort: hits − the attacker's effort `★` + the target's effort `★`
+    /// (one effort `★` weighed as one hit, against the side that takes it).
+    HitsNet,
+    /// P(the target is put out of action by this attack: K.O. caused or casualty caused).
+    /// Config name `ko`, kept for old configs; the same objective as [`Objective::OutOfAction`].
     Ko,
+    /// P(K.O. caused or casualty caused): config name `out_of_action`.
+    OutOfAction,
     /// P(casualty caused).
     Casualty,
 }
 
 impl Objective {
     /// Config names.
-    pub const ALL: [(&'static str, Objective); 3] =
-        [("hits", Objective::Hits), ("ko", Objective::Ko), ("casualty", Objective::Casualty)];
+    pub const ALL: [(&'static str, Objective); 5] = [
+        ("hits", Objective::Hits),
+        ("hits_net", Objective::HitsNet),
+        ("ko", Objective::Ko),
+        ("out_of_action", Objective::OutOfAction),
+        ("casualty", Objective::Casualty),
+    ];
 
     /// The config / JSON name.
     pub fn name(self) -> &'static str {
         Objective::ALL.iter().find(|(_, o)| *o == self).map(|(n, _)| *n).expect("listed")
     }
 
-    /// How reports describe it.
+    /// How reports describe it (short: table titles, chart titles).
     pub fn describe(self) -> &'static str {
         match self {
             Objective::Hits => "expected hits",
-            Objective::Ko => "P(K.O.)",
+            Objective::HitsNet => "expected hits net of effort",
+            Objective::Ko | Objective::OutOfAction => "P(K.O. or casualty)",
             Objective::Casualty => "P(casualty)",
         }
+    }
+
+    /// What the objective counts, in full (printed beside every recommendation).
+    pub fn counts(self) -> &'static str {
+        match self {
+            Objective::Hits => {
+                "expected hits of this attack, gross: the ★ each side takes for effort are not subtracted (they are reported as ★ paid), so more attacker effort never lowers it"
+            }
+            Objective::HitsNet => {
+                "expected hits − the attacker's effort ★ + the target's effort ★: each effort ★ weighs as one hit against the side that takes it"
+            }
+            Objective::Ko | Objective::OutOfAction => {
+                "P(this attack puts the target out of action: K.O. caused, its own effort ★ counted, or casualty caused); the attacker's effort ★ are not subtracted (reported as ★ paid)"
+            }
+            Objective::Casualty => {
+                "P(this attack removes the target as a casualty); the attacker's effort ★ are not subtracted (reported as ★ paid)"
+            }
+        }
+    }
+
+    /// Whether the value is a probability (else an expectation in hits).
+    pub fn is_probability(self) -> bool {
+        !matches!(self, Objective::Hits | Objective::HitsNet)
     }
 }
 
@@ -282,12 +330,18 @@ pub mod event {
     pub const CRITICAL: usize = 1;
     pub const KO: usize = 2;
     pub const CASUALTY: usize = 3;
+    /// A critical left the target knocked down: it was neither K.O. before the attack, nor
+    /// K.O. nor a casualty after it (seed lines 1869–1875), and knock-down was chosen over any
+    /// `CRT:` effect.
+    pub const KNOCKED_DOWN: usize = 4;
+    /// K.O. caused or casualty caused: the target is out of action because of this attack.
+    pub const OUT_OF_ACTION: usize = 5;
 }
 
 /// Metric names of an attack, in index order (JSON schema v1).
 pub const ATTACK_METRICS: [&str; 6] = ["attack_dice", "impacts", "blocks", "hits", "stun", "wounds"];
 /// Event names of an attack, in index order (JSON schema v1).
-pub const ATTACK_EVENTS: [&str; 4] = ["any_hit", "critical", "ko", "casualty"];
+pub const ATTACK_EVENTS: [&str; 6] = ["any_hit", "critical", "ko", "casualty", "knocked_down", "out_of_action"];
 
 /// A ready-to-roll attack (melee or ranged).
 #[derive(Clone, Debug, PartialEq)]
@@ -311,11 +365,21 @@ pub struct Attack {
     pub target_effort: u8,
     /// Whether this is a ranged attack.
     pub ranged: bool,
+    /// The target was K.O. when the attack started (Defense −1, no block roll, +1 ♦ per hit,
+    /// cannot be knocked down).
+    pub target_ko: bool,
 }
 
-fn defense_after(setup: &AttackSetup, melee: bool) -> u8 {
-    let mut d = setup.target.defense as i32 + setup.defense_mod as i32;
-    if melee && setup.melee.enemies_in_contact >= 2 {
+/// The target's Defense for this attack (seed line 504: never below 1):
+/// its card, `defense_mod`, −1 if it is K.O. (seed lines 1862–1863, "Sufre una penalización de
+/// -1 a su ataque, defensa y especial"), and in melee −1 per enemy in contact beyond the
+/// attacker (numerical inferiority, seed lines 1503–1515; for a K.O. target only under the
+/// reading `ko_target_outnumbered`).
+pub fn defense_after(setup: &AttackSetup, melee: bool) -> u8 {
+    let target_ko = is_ko(&setup.target, setup.target_markers);
+    let mut d = setup.target.defense as i32 + setup.defense_mod as i32 - target_ko as i32;
+    let outnumbered = !target_ko || setup.readings.ko_target_outnumbered;
+    if melee && outnumbered && setup.melee.enemies_in_contact >= 2 {
         d -= setup.melee.enemies_in_contact as i32 - 1;
     }
     d.max(1) as u8
@@ -389,6 +453,7 @@ impl Attack {
             attacker_effort: m.attacker_effort,
             target_effort: m.target_effort,
             ranged: false,
+            target_ko,
         })
     }
 
@@ -418,6 +483,7 @@ impl Attack {
             attacker_effort: 0,
             target_effort: 0,
             ranged: true,
+            target_ko: is_ko(&setup.target, setup.target_markers),
         }
     }
 
@@ -440,10 +506,13 @@ impl Attack {
         o.metrics[metric::HITS] = hits as u16;
         o.metrics[metric::STUN] = d.stun as u16;
         o.metrics[metric::WOUNDS] = d.wounds as u16;
+        let critical = strength_face == Some(6);
         o.flag(event::ANY_HIT, hits > 0);
-        o.flag(event::CRITICAL, strength_face == Some(6));
+        o.flag(event::CRITICAL, critical);
         o.flag(event::KO, d.ko);
         o.flag(event::CASUALTY, d.casualty);
+        o.flag(event::KNOCKED_DOWN, critical && !self.target_ko && !d.ko && !d.casualty);
+        o.flag(event::OUT_OF_ACTION, d.ko || d.casualty);
         o
     }
 }

@@ -1,0 +1,348 @@
+//! Batman Miniature Game 2019 (`bmg-3e`) rules, checked against values derived by hand from the
+//! Spanish rulebook (seed `shared/seeds/000_ca17df116796541f.txt`, line numbers as `cat -n`).
+//!
+//! Every expected value below is an exact fraction worked out from the text (binomial sums; the
+//! derivations are in the doc comments, and were cross-checked by a small independent Python
+//! enumeration, not by the crate's exact engine). Monte Carlo results are compared with them at
+//! a fixed seed within 4 standard errors; single rolls are checked with scripted dice.
+
+mod common;
+
+use common::*;
+use skirmish_odds::analysis::{self, effort};
+use skirmish_odds::config::{self, Overrides};
+use skirmish_odds::dice::ScriptedDice;
+use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
+use skirmish_odds::rules::bmg3e::*;
+
+const TRIALS: u64 = 400_000;
+
+fn simulate<T: Trial>(t: T, seed: u64) -> Tally {
+    let out = engine::run_cells(&[t], seed, Stop::Trials(TRIALS), &Progress::hidden());
+    out.tallies.into_iter().next().unwrap()
+}
+
+/// The simulated mean of metric `m` is within 4 standard errors of `exact`.
+fn assert_mean(t: &Tally, m: usize, exact: f64, what: &str) {
+    let mo = t.moments(m);
+    let tol = 4.0 * mo.stderr.max(1e-9);
+    assert!((mo.mean - exact).abs() <= tol, "{what}: simulated {} vs exact {exact} (tolerance {tol})", mo.mean);
+}
+
+/// The simulated probability of event `e` is within 4 standard errors of `exact`.
+fn assert_event(t: &Tally, e: usize, exact: f64, what: &str) {
+    let n = t.trials as f64;
+    let p = t.events[e] as f64 / n;
+    let tol = 4.0 * (exact * (1.0 - exact) / n).sqrt().max(1e-9);
+    assert!((p - exact).abs() <= tol, "{what}: simulated {p} vs exact {exact} (tolerance {tol})");
+}
+
+/// Batman (A5) in the worked example; Strength 3+ as the issue stipulates.
+fn example_batman() -> Profile {
+    card(5, 4, 3, 8, 7, 4)
+}
+
+/// A Defense 3 target with Willpower 8, so its 3 effort ★ and 4 hits of ★ (7 ★) leave it standing.
+fn example_target() -> Profile {
+    card(3, 3, 4, 8, 6, 2)
+}
+
+/// Seed lines 1640–1645, the worked example: "El Matón hace 3 Esfuerzos para retirar 3 dados de
+/// ataque de la tirada de Batman. Batman entonces decide hacer 2 Esfuerzos para añadir 2 dados a
+/// su ataque. La tirada final es de 4 dados de ataque (5-3+2) y un dado de Fuerza."
+/// With the issue's dice: attack 6, 5, 4, 4 against Defense 3 → 4 impacts (1488–1491: "igual o
+/// mayor que la Defensa"); Strength die 5 ≥ 3+ → 1 impact that cannot be blocked (1545–1548);
+/// the target rolls Defense = 3 block dice (1539–1541), each cancelling an impact when it is ≥
+/// the attacker's **Attack attribute** 5 (1542–1544, "el valor del atributo Ataque del modelo
+/// atacante"): 6 blocks, 4 and 2 do not → 1 block; hits = (4 − 1) + 1 = 4, unarmed ★ each (1533).
+#[test]
+fn worked_example_scripted_dice_every_step() {
+    let mut s = setup(example_batman(), Weapon::unarmed(), example_target());
+    s.melee.target_effort = 3;
+    s.melee.attacker_effort = 2;
+    let a = Attack::new(&s).unwrap();
+    assert_eq!(a.attack_dice, 4, "5 − 3 + 2 attack dice");
+    assert!(a.strength_die, "plus one Strength die");
+    assert_eq!(a.block_dice, 3, "the target rolls its Defense in block dice; effort does not change that");
+    assert_eq!((a.attacker_effort, a.target_effort), (2, 3));
+    // Order of the dice: the 4 attack dice, the Strength die, then the 3 block dice.
+    let mut dice = ScriptedDice::new(&[6, 5, 4, 4, 5, 6, 4, 2]);
+    let o = a.run(&mut dice);
+    assert_eq!(dice.used(), 8, "4 attack dice + 1 Strength die + 3 block dice");
+    assert_eq!(o.metrics[metric::ATTACK_DICE], 4);
+    assert_eq!(o.metrics[metric::IMPACTS], 5, "4 attack-die impacts + the Strength-die impact");
+    assert_eq!(o.metrics[metric::BLOCKS], 1, "only the 6 reaches Batman's Attack 5");
+    assert_eq!(o.metrics[metric::HITS], 4);
+    assert_eq!(o.metrics[metric::STUN], 4, "unarmed: ★ per hit; 3 effort ★ + 4 = 7 < Willpower 8");
+    assert_eq!(o.metrics[metric::WOUNDS], 0);
+    assert!(!o.has(event::CRITICAL), "the Strength die shows 5, not a natural 6");
+    assert!(!o.has(event::KO) && !o.has(event::KNOCKED_DOWN) && !o.has(event::OUT_OF_ACTION));
+    // Had the block target been the 4 dice rolled, the 4 would block too (3 hits); had it been
+    // Attack + effort (7), nothing would block (5 hits): the text's reading gives 4.
+}
+
+/// Same set-up as the worked example, in expectation: 4 dice at 4/6 against Defense 3, Strength
+/// 3+ at 4/6, 3 block dice at 2/6 (faces 5–6 reach Attack 5). E[hits] = 5218/2187 (enumerated
+/// over impacts i and blocks b: Σ P(i) P(b) (max(0, i − b) + 2/3)).
+#[test]
+fn worked_example_expected_hits() {
+    let mut s = setup(example_batman(), Weapon::unarmed(), example_target());
+    s.melee.target_effort = 3;
+    s.melee.attacker_effort = 2;
+    let t = simulate(Attack::new(&s).unwrap(), 1640);
+    assert_mean(&t, metric::HITS, 5218.0 / 2187.0, "worked example E[hits]");
+    assert_mean(&t, metric::IMPACTS, 10.0 / 3.0, "worked example E[impacts] (4 × 2/3 + 2/3)");
+}
+
+/// Seed lines 1862–1863 ("Sufre una penalización de -1 a su ataque, defensa y especial") and
+/// 1859 ("No puede defenderse"): against a K.O. Defense 4 target the attack dice need 3+, and
+/// there is no block roll. Scripted: attack 3, 3, 2 → 2 impacts (a Defense 4 target would take
+/// none); Strength 6+ die shows 1 → no impact. Each hit adds one ♦ (1877–1881); the unarmed ★
+/// are inflicted but discarded, the target already holds ★ = Willpower (1918–1921).
+#[test]
+fn ko_target_defense_minus_one_scripted() {
+    let mut s = setup(card(3, 4, 6, 6, 6, 2), Weapon::unarmed(), card(3, 4, 4, 4, 12, 2));
+    s.target_markers = Markers { stun: 4, wounds: 0 };
+    let a = Attack::new(&s).unwrap();
+    assert_eq!(a.block_dice, 0, "a K.O. model cannot defend itself");
+    assert_eq!(a.impact, skirmish_odds::dice::SuccessMask::at_least(3, 0, true, true), "Defense 4 − 1");
+    let mut dice = ScriptedDice::new(&[3, 3, 2, 1]);
+    let o = a.run(&mut dice);
+    assert_eq!(dice.used(), 4, "3 attack dice and the Strength die, no block dice");
+    assert_eq!(o.metrics[metric::HITS], 2);
+    assert_eq!(o.metrics[metric::WOUNDS], 2, "+1 ♦ per hit against a K.O. target");
+    assert_eq!(o.metrics[metric::STUN], 0, "★ beyond Willpower are discarded");
+    assert!(!o.has(event::KO), "already K.O.: not caused by this attack");
+}
+
+/// Attack 3 unarmed, Strength 6+, against a K.O. Defense 4 target (1 enemy in contact):
+/// attack die 4/6 (3+ after −1), Strength die 1/6, no blocks. E[hits] = 3 × 2/3 + 1/6 = 13/6
+/// (not 5/3, the value without the −1); P(≥ 1 hit) = 1 − (1/3)³ × 5/6 = 157/162; E[♦] = 13/6
+/// (one extra ♦ per hit, Endurance 12 never reached); a critical never knocks a K.O. model down
+/// (1873–1875).
+#[test]
+fn ko_target_expected_values() {
+    let mut s = setup(card(3, 4, 6, 6, 6, 2), Weapon::unarmed(), card(3, 4, 4, 4, 12, 2));
+    s.target_markers = Markers { stun: 4, wounds: 0 };
+    let t = simulate(Attack::new(&s).unwrap(), 1862);
+    assert_mean(&t, metric::HITS, 13.0 / 6.0, "E[hits] vs K.O. D4");
+    assert_mean(&t, metric::BLOCKS, 0.0, "no block roll");
+    assert_mean(&t, metric::WOUNDS, 13.0 / 6.0, "E[♦] vs K.O. target");
+    assert_event(&t, event::ANY_HIT, 157.0 / 162.0, "P(at least one hit)");
+    assert_event(&t, event::CRITICAL, 1.0 / 6.0, "P(critical)");
+    assert_eq!(t.events[event::KNOCKED_DOWN], 0, "a K.O. model cannot be knocked down");
+}
+
+/// The K.O. −1 Defense applies to ranged attacks too (it is a characteristic penalty, 1862):
+/// pistol Rate of Fire 2, Strength 4+, against a K.O. Defense 4 target → attack dice need 3+:
+/// E[hits] = 2 × 2/3 + 1/2 = 11/6, P(≥ 1 hit) = 1 − (1/3)² × 1/2 = 17/18.
+#[test]
+fn ko_target_ranged_defense_minus_one() {
+    let mut s = setup(card(3, 3, 4, 5, 4, 2), ranged(2, 4, 0, 1), card(3, 4, 4, 4, 12, 2));
+    s.target_markers = Markers { stun: 4, wounds: 0 };
+    let t = simulate(Attack::new(&s).unwrap(), 1863);
+    assert_mean(&t, metric::HITS, 11.0 / 6.0, "pistol E[hits] vs K.O. D4");
+    assert_event(&t, event::ANY_HIT, 17.0 / 18.0, "pistol P(at least one hit) vs K.O. D4");
+}
+
+/// Numerical inferiority (1503–1515, −1 Defense per enemy in contact beyond the attacker) on a
+/// K.O. target, which "No cuenta como estar 'en contacto'" (1865–1867). Reading
+/// `ko_target_outnumbered` (default true): Defense 4 − 1 (K.O.) − 1 (2 enemies) = 2 → attack
+/// die 5/6, E[hits] = 3 × 5/6 + 1/6 = 8/3; with `false` the inferiority is dropped: 13/6.
+#[test]
+fn ko_target_outnumbered_reading() {
+    let mut s = setup(card(3, 4, 6, 6, 6, 2), Weapon::unarmed(), card(3, 4, 4, 4, 12, 2));
+    s.target_markers = Markers { stun: 4, wounds: 0 };
+    s.melee.enemies_in_contact = 2;
+    assert!(Readings::default().ko_target_outnumbered, "documented default");
+    let t = simulate(Attack::new(&s).unwrap(), 1865);
+    assert_mean(&t, metric::HITS, 8.0 / 3.0, "K.O. target outnumbered (default)");
+    s.readings.ko_target_outnumbered = false;
+    let t = simulate(Attack::new(&s).unwrap(), 1866);
+    assert_mean(&t, metric::HITS, 13.0 / 6.0, "K.O. target not outnumbered");
+}
+
+/// Criticals (1820–1827) knock the target down, but "Un modelo no puede estar K.O. y derribado
+/// al mismo tiempo" (1869–1875). Batman (A5 S4+, 1 effort → 6 dice) with ★★ gauntlets on a Thug
+/// (D3 W5): K.O. at ≥ 3 hits, so P(knocked down) = P(Strength die 6) × P(attack-die hits after
+/// blocks ≤ 1) = 2851/118098.
+#[test]
+fn knocked_down_only_when_left_standing() {
+    let batman = card(5, 4, 4, 8, 7, 4);
+    let thug = card(3, 3, 4, 5, 4, 2);
+    let mut s = setup(batman, melee(0, 2, 0), thug);
+    s.melee.attacker_effort = 1;
+    let a = Attack::new(&s).unwrap();
+    // Critical, 1 hit: knocked down.
+    let o = a.run(&mut ScriptedDice::new(&[1, 1, 1, 1, 1, 1, 6]));
+    assert!(o.has(event::CRITICAL) && o.has(event::KNOCKED_DOWN) && !o.has(event::KO));
+    // Critical and K.O. (3 attack impacts unblocked + Strength 6 = 4 hits of ★★): not knocked down.
+    let o = a.run(&mut ScriptedDice::new(&[6, 6, 6, 1, 1, 1, 6, 1, 1, 1]));
+    assert!(o.has(event::CRITICAL) && o.has(event::KO) && !o.has(event::KNOCKED_DOWN));
+    assert!(o.has(event::OUT_OF_ACTION));
+    let t = simulate(a, 1869);
+    assert_event(&t, event::KNOCKED_DOWN, 2851.0 / 118098.0, "P(knocked down), batman-vs-thug");
+    assert_event(&t, event::KO, 14816.0 / 19683.0, "P(K.O.), batman-vs-thug");
+}
+
+/// Checks (770–778, 809–812) with the K.O. −1 Special (1862–1863; 2027–2031: the recovery
+/// Endurance check "se hace con un dado menos"). Own Willpower 6 check, Special 3: 3 dice, two
+/// lowest ≤ 6 → 49/72; K.O.: 2 dice → 15/36 = 5/12. Opposed, Special 4 vs 7: two highest > 7
+/// → 119/144; K.O.: 3 dice → 49/72. Recovery: Batman Special 4 → 3 dice ≤ Endurance 7 → 29/36.
+#[test]
+fn checks_while_ko_roll_one_die_fewer() {
+    let base = CheckSetup {
+        kind: CheckKind::Own,
+        special: 3,
+        ko: false,
+        enemy_effort: 0,
+        value: 6,
+        readings: Readings::default(),
+    };
+    for (s, exact, what) in [
+        (base.clone(), 49.0 / 72.0, "own Sp3 ≤ 6"),
+        (CheckSetup { ko: true, ..base.clone() }, 5.0 / 12.0, "own Sp3 ≤ 6 while K.O."),
+        (
+            CheckSetup { kind: CheckKind::Opposed, special: 4, value: 7, ..base.clone() },
+            119.0 / 144.0,
+            "opposed Sp4 > 7",
+        ),
+        (
+            CheckSetup { kind: CheckKind::Opposed, special: 4, value: 7, ko: true, ..base.clone() },
+            49.0 / 72.0,
+            "opposed Sp4 > 7 while K.O.",
+        ),
+        (CheckSetup { special: 4, value: 7, ko: true, ..base.clone() }, 29.0 / 36.0, "Batman's recovery check"),
+    ] {
+        let c = Check::new(&s);
+        assert_eq!(c.dice, (s.special - s.ko as u8) as u32, "{what}: one die fewer while K.O.");
+        let t = simulate(c, 770);
+        assert_event(&t, 0, exact, what);
+    }
+}
+
+/// Write `config` beside a copy of the bundled card library and run it with `trials` per cell.
+fn run_config(name: &str, config: &str, trials: i64) -> analysis::RunResult {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules_bmg3e").join(name);
+    std::fs::create_dir_all(&d).unwrap();
+    let lib = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    std::fs::copy(lib, d.join("cards.toml")).unwrap();
+    let path = d.join("scenario.toml");
+    std::fs::write(&path, config).unwrap();
+    let sc = config::load(&path, &Overrides { trials: Some(trials), ..Overrides::default() }).unwrap();
+    analysis::run(sc, 0, &Progress::hidden()).unwrap()
+}
+
+fn effort_best(name: &str, attack: &str, objective: &str) -> effort::Best {
+    let cfg = format!(
+        "ruleset = \"bmg-3e\"\nkind = \"effort\"\ninclude = [\"cards.toml\"]\nseed = 1604\n[attack]\n{attack}\n[effort]\nobjective = \"{objective}\"\n"
+    );
+    let run = run_config(name, &cfg, 200_000);
+    effort::best(&run.scenario.cells, &run.output.tallies, parse_objective(objective), 1.96)
+}
+
+fn parse_objective(s: &str) -> Objective {
+    Objective::ALL.iter().find(|(n, _)| *n == s).map(|(_, o)| *o).unwrap()
+}
+
+const BATMAN_VS_THUG: &str = "attacker = \"batman\"\nweapon = \"batclaw-gauntlets\"\ntarget = \"thug\"";
+
+/// Effort ★ are real markers (1604–1607: "Estos marcadores cuentan para el límite de daño ★").
+/// `hits` is gross, and says so: every extra die adds 0.53–0.66 expected hits, so the attacker
+/// answers 3 to every target effort and the target, minimising hits alone, declares 3:
+/// E[hits] = 12491/4374 (5 dice against Defense 3, Strength 4+, 3 block dice at 5+).
+/// `hits_net` counts each effort ★ as one hit against the side that takes it: no extra die is
+/// worth its ★ (0.53–0.66 < 1), so the attacker answers 0, and the target's effort costs it more
+/// than the hits it saves: 0/0 with value 12491/4374.
+#[test]
+fn effort_hits_is_gross_and_hits_net_counts_the_stars() {
+    let b = effort_best("hits", BATMAN_VS_THUG, "hits");
+    assert_eq!((b.target_effort, b.attacker_effort), (3, 3));
+    assert!(b.counts.contains("not subtracted"), "the report says the effort ★ are not counted: {}", b.counts);
+    assert!((b.estimate.value - 12491.0 / 4374.0).abs() < 4.0 * b.estimate.half() / 1.96);
+    let b = effort_best("hits_net", BATMAN_VS_THUG, "hits_net");
+    assert_eq!((b.target_effort, b.attacker_effort), (0, 0));
+    assert!(b.responses.iter().all(|r| r.attacker_effort == 0), "no extra die is worth its ★");
+    assert!((b.estimate.value - 12491.0 / 4374.0).abs() < 4.0 * b.estimate.half() / 1.96);
+    assert!(b.counts.contains("effort ★"));
+}
+
+/// A ♦ knife (Bruiser A4 S3+) against a Thug (D3 E4) already carrying 2 ♦: no ★, so no K.O.
+/// is possible, but two hits make it a casualty (1892–1896). `ko` counts a casualty too (the
+/// same objective as `out_of_action`, as the duels' `optimal-ko` always did): P(hits ≥ 2) with
+/// 4 + a − t dice rises with attacker effort (t = 0: 49/81 → 6082/6561 at a = 3), so the
+/// attacker answers 3 everywhere and the target declares 3 (no ★ can K.O. it here):
+/// 49/81.
+#[test]
+fn effort_ko_counts_casualties_like_the_duels() {
+    let attack = "attacker = \"bruiser\"\nweapon = \"knife\"\ntarget = \"thug\"\ntarget_wounds = 2";
+    for objective in ["ko", "out_of_action"] {
+        let b = effort_best(objective, attack, objective);
+        assert_eq!((b.target_effort, b.attacker_effort), (3, 3), "objective {objective}");
+        assert!(b.responses.iter().all(|r| r.attacker_effort == 3), "objective {objective}");
+        let tol = 4.0 * b.estimate.half() / 1.96;
+        assert!((b.estimate.value - 49.0 / 81.0).abs() < tol, "objective {objective}: {}", b.estimate.value);
+        let r0 = &b.responses[0];
+        assert!((r0.estimate.value - 6082.0 / 6561.0).abs() < 4.0 * r0.estimate.half() / 1.96);
+        assert!(b.counts.contains("casualty"));
+    }
+}
+
+/// A fighter with a ranged weapon may not shoot "en contacto con un enemigo que no esté K.O."
+/// (1668–1669): in a duel that starts in contact, the pistol fighter fights unarmed (★ per hit).
+/// One round, nobody can be K.O.'d (Willpower and Endurance 12).
+/// A (A3) unarmed against B's Defense 4: impacts I ~ Bin(3, 1/2), B's 4 block dice
+/// at 4/6 (faces ≥ A's Attack 3), Strength 4+ at 1/2: E[hits] = E[max(0, I − B)] + 1/2 =
+/// 19/162 + 1/2 = 50/81 markers (★).
+/// Apart (`contact = false`), A shoots its pistol (2 dice at 1/2 and Strength 4+: 3/2 ♦) when it
+/// acts first (P = 1/2), and fights unarmed after B has moved into contact otherwise:
+/// 1/2 × 3/2 + 1/2 × 50/81 = 343/324.
+#[test]
+fn duel_ranged_fighter_in_contact_fights_in_melee() {
+    use skirmish_odds::rules::bmg3e::duel::{Duel, DuelSetup, EffortPolicy, Fighter, metric as dm};
+    let fighter = |p: Profile, w: Weapon| Fighter {
+        profile: p,
+        weapon: w,
+        effort: EffortPolicy::None,
+        start: Markers::default(),
+        melee_weapon: Weapon::unarmed(),
+    };
+    let a = fighter(card(3, 3, 4, 12, 12, 2), ranged(2, 4, 0, 1));
+    let b = fighter(card(1, 4, 6, 12, 12, 2), Weapon::unarmed());
+    for (contact, exact) in [(true, 50.0 / 81.0), (false, 343.0 / 324.0)] {
+        let d = Duel::new(&DuelSetup { a: a.clone(), b: b.clone(), rounds: 1, readings: Readings::default(), contact });
+        let t = simulate(d, 1668);
+        assert_mean(&t, dm::A_DEALT, exact, &format!("markers A deals in round 1, contact = {contact}"));
+    }
+}
+
+/// "un resultado natural de 1 en un dado siempre será considerado un fracaso ... un resultado
+/// natural de 6 siempre será considerado un éxito" (1454–1464), for attack dice and for the
+/// Strength die, which is "parte de la tirada de ataque" (1775–1777). Against Defense 6 + 2 = 8
+/// only a natural 6 impacts; with Strength 2+ and Heavy +1 a natural 1 still fails.
+#[test]
+fn natural_one_fails_natural_six_succeeds() {
+    let mut s = setup(card(3, 3, 2, 5, 4, 2), melee(1, 1, 0), card(3, 6, 4, 5, 4, 2));
+    s.defense_mod = 2;
+    let a = Attack::new(&s).unwrap();
+    assert_eq!(a.impact.faces(), 1, "Defense 8: only a natural 6");
+    assert!(a.impact.test(6) && !a.impact.test(5));
+    assert!(!a.strength.test(1) && a.strength.test(2), "Strength 2+ with +1: a natural 1 still fails");
+    // Defense 8 is also 8 block dice (Defense never limits the dice count below 1).
+    assert_eq!(a.block_dice, 8);
+}
+
+/// "Un modelo puede hacer un Esfuerzo cuando ataca o defiende en combate cuerpo a cuerpo"
+/// (1557–1558): effort with a ranged weapon is refused, naming the field, not ignored.
+#[test]
+fn effort_is_melee_only() {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules_bmg3e").join("ranged-effort");
+    std::fs::create_dir_all(&d).unwrap();
+    let lib = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    std::fs::copy(lib, d.join("cards.toml")).unwrap();
+    let path = d.join("scenario.toml");
+    let cfg = "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"cards.toml\"]\n[attack]\nattacker = \"thug\"\nweapon = \"pistol\"\ntarget = \"robin\"\ntarget_effort = 1\n";
+    std::fs::write(&path, cfg).unwrap();
+    let e = config::load(&path, &Overrides::default()).unwrap_err();
+    assert!(e.message.contains("applies to melee attacks only"), "{}", e.message);
+}
