@@ -13,69 +13,12 @@ use std::ops::RangeInclusive;
 
 type Cells = (Vec<CellSpec>, Layout);
 
-/// bmg rule systems refuse the bichos readings.
-pub(super) fn refuse_bichos_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str) -> Result<(), InputError> {
-    for (field, set) in [
-        ("units", r.units.is_some()),
-        ("grenade_pot", r.grenade_pot.is_some()),
-        ("hole_doubles", r.hole_doubles.is_some()),
-        ("wound_table_low_fdv", r.wound_table_low_fdv.is_some()),
-        ("shot_wounded_tests", r.shot_wounded_tests.is_some()),
-        ("retreat_distance", r.retreat_distance.is_some()),
-        ("pursuit_halving", r.pursuit_halving.is_some()),
-        ("hole_triples", r.hole_triples.is_some()),
-        ("flee_res", r.flee_res.is_some()),
-        ("pursuit_test", r.pursuit_test.is_some()),
-        ("ranged_in_contact", r.ranged_in_contact.is_some()),
-    ] {
-        if set {
-            return Err(ctx.err(
-                0,
-                &["readings", field],
-                format!("`{field}` is not a {ruleset} reading"),
-                "see configs/README.md for this rule system's readings",
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// The readings a bichos config may set, for error messages.
-const BICHOS_READINGS: &str = "bichos readings: units, grenade_pot, hole_doubles, hole_triples, wound_table_low_fdv, shot_wounded_tests, flee_res, retreat_distance, pursuit_halving, pursuit_test, ranged_in_contact";
-
 fn names<T>(list: &[(&str, &str, T)]) -> String {
     list.iter().map(|(n, _, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
 }
 
 impl Ctx {
     pub(super) fn readings_bichos(&self, r: &raw::Readings) -> Result<Readings, InputError> {
-        for (field, set) in [
-            ("block_natural_six", r.block_natural_six.is_some()),
-            ("ko_bonus_within_attack", r.ko_bonus_within_attack.is_some()),
-            ("check_with_one_die", r.check_with_one_die.is_some()),
-        ] {
-            if set {
-                return Err(self.err(
-                    0,
-                    &["readings", field],
-                    format!("`{field}` is a Batman Miniature Game reading"),
-                    BICHOS_READINGS,
-                ));
-            }
-        }
-        for (field, set) in [
-            ("guard_backlash_crits", r.guard_backlash_crits.is_some()),
-            ("detection_range", r.detection_range.is_some()),
-        ] {
-            if set {
-                return Err(self.err(
-                    0,
-                    &["readings", field],
-                    format!("`{field}` is not a bichos reading"),
-                    BICHOS_READINGS,
-                ));
-            }
-        }
         let mut out = Readings::default();
         if let Some(u) = &r.units {
             out.units = match u.as_str() {

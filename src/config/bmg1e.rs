@@ -20,28 +20,6 @@ use std::ops::RangeInclusive;
 
 type Cells = (Vec<CellSpec>, Layout);
 
-/// The bmg-1e readings, as listed in error messages.
-const READINGS_1E: &str = "bmg-1e readings: block_natural_six, scratch_mode, martial_artist_vs_mobster, special_attack_ranged, helpless_passive_traits";
-
-/// Refuse the bmg-1e-only readings in another rule system's config.
-pub(super) fn refuse_1e_readings(ctx: &Ctx, r: &raw::Readings, ruleset: &str) -> Result<(), InputError> {
-    for (field, set) in [
-        ("scratch_mode", r.scratch_mode.is_some()),
-        ("martial_artist_vs_mobster", r.martial_artist_vs_mobster.is_some()),
-        ("special_attack_ranged", r.special_attack_ranged.is_some()),
-        ("helpless_passive_traits", r.helpless_passive_traits.is_some()),
-    ] {
-        if set {
-            return Err(ctx.err(
-                0,
-                &["readings", field],
-                format!("`{field}` is a bmg-1e reading, not a {ruleset} one"),
-                "see configs/README.md for this rule system's readings",
-            ));
-        }
-    }
-    Ok(())
-}
 /// One side of an exchange: the fighter, the splits to try, and its setup line.
 type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
 
@@ -220,15 +198,6 @@ impl Ctx {
     }
 
     pub(super) fn readings_1e(&self, r: &raw::Readings) -> Result<Readings, InputError> {
-        super::bichos::refuse_bichos_readings(self, r, "bmg-1e")?;
-        for (field, set) in [
-            ("ko_bonus_within_attack", r.ko_bonus_within_attack.is_some()),
-            ("check_with_one_die", r.check_with_one_die.is_some()),
-        ] {
-            if set {
-                return Err(self.err(0, &["readings", field], format!("`{field}` is a bmg-3e reading"), READINGS_1E));
-            }
-        }
         let mut out = Readings::default();
         if let Some(b) = r.block_natural_six {
             out.block_natural_six = b;

@@ -74,14 +74,6 @@ impl Ctx {
         if self.ruleset == "bmg-3e" {
             return Ok(());
         }
-        if f.readings.ko_target_outnumbered.is_some() {
-            return Err(self.err(
-                0,
-                &["readings", "ko_target_outnumbered"],
-                "`ko_target_outnumbered` is a bmg-3e reading",
-                format!("omit it for {}", self.ruleset),
-            ));
-        }
         if let Some(d) = &f.duel {
             if d.contact.is_some() {
                 return Err(self.err(

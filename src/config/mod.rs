@@ -28,6 +28,45 @@ use std::path::{Path, PathBuf};
 /// Rule systems this build can simulate.
 pub const RULESETS: [&str; 6] = ["bmg-3e", "bmg-1e", "bichos", "wolsung", "mordheim", "all"];
 
+/// The `[readings]` switches each rule system offers (documented in `configs/README.md` and in
+/// `docs/rules/<system>.md`). One list, checked in one place ([`Ctx::refuse_foreign_readings`]):
+/// another system's switch is an error, never silently ignored.
+pub const READINGS: [(&str, &[&str]); 6] = [
+    ("bmg-3e", &["block_natural_six", "ko_bonus_within_attack", "ko_target_outnumbered", "check_with_one_die"]),
+    (
+        "bmg-1e",
+        &[
+            "block_natural_six",
+            "scratch_mode",
+            "martial_artist_vs_mobster",
+            "special_attack_ranged",
+            "helpless_passive_traits",
+        ],
+    ),
+    (
+        "bichos",
+        &[
+            "units",
+            "grenade_pot",
+            "hole_doubles",
+            "hole_triples",
+            "wound_table_low_fdv",
+            "shot_wounded_tests",
+            "flee_res",
+            "retreat_distance",
+            "pursuit_halving",
+            "pursuit_test",
+            "ranged_in_contact",
+        ],
+    ),
+    (
+        "wolsung",
+        &["guard_backlash_crits", "movement_penalty_floor", "deck_exhausted", "sunnir_scope", "knocked_down_vs_magic"],
+    ),
+    ("mordheim", &["detection_range"]),
+    ("all", &[]),
+];
+
 /// Scenario kinds each rule system offers.
 fn kinds_of(ruleset: &str) -> &'static [Kind] {
     match ruleset {
@@ -213,6 +252,7 @@ fn build(path: &Path, overrides: &Overrides, file: &raw::ScenarioFile, ctx: &mut
         }
     }
     let mut setup = Vec::new();
+    ctx.refuse_foreign_readings(&file.readings)?;
     ctx.refuse_3e_only(file)?;
     if matches!(ctx.ruleset, "wolsung" | "mordheim" | "all") {
         let (cells, layout, readings) = ctx.build_other(kind, file, &mut setup)?;
@@ -372,6 +412,34 @@ impl Ctx {
             ruleset: "bmg-3e",
             notes: Default::default(),
         }
+    }
+
+    /// Refuse any `[readings]` switch that is not one of this rule system's ([`READINGS`]).
+    fn refuse_foreign_readings(&self, r: &raw::Readings) -> Result<(), InputError> {
+        let own = READINGS.iter().find(|(n, _)| *n == self.ruleset).map(|(_, l)| *l).unwrap_or(&[]);
+        let set = serde_json::to_value(r).expect("readings serialise");
+        let set = set.as_object().expect("readings are a table");
+        for (field, value) in set {
+            if !value.is_null() && !own.contains(&field.as_str()) {
+                let owners: Vec<&str> =
+                    READINGS.iter().filter(|(_, l)| l.contains(&field.as_str())).map(|(n, _)| *n).collect();
+                return Err(self.err(
+                    0,
+                    &["readings", field],
+                    format!(
+                        "`{field}` is a {} reading, not a {} one",
+                        owners.join(" / "),
+                        if self.ruleset == "all" { "threat-range (`all`)" } else { self.ruleset }
+                    ),
+                    format!(
+                        "{} readings: {}",
+                        self.ruleset,
+                        if own.is_empty() { "none".to_string() } else { own.join(", ") }
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A sweep whose cells all compile to the same trial cannot show anything: say so (a warning,
@@ -613,8 +681,6 @@ impl Ctx {
     }
 
     fn readings(&self, r: &raw::Readings) -> Result<Readings, InputError> {
-        bichos::refuse_bichos_readings(self, r, "bmg-3e")?;
-        bmg1e::refuse_1e_readings(self, r, "bmg-3e")?;
         let mut out = Readings::default();
         if let Some(b) = r.block_natural_six {
             out.block_natural_six = b;

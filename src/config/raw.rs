@@ -76,8 +76,9 @@ pub struct LibraryFile {
     pub fighters: BTreeMap<String, FighterRef>,
 }
 
-/// Ambiguity switches (`shared/rules/bmg-3e.md`).
-#[derive(Debug, Clone, Default, Deserialize)]
+/// Ambiguity switches of every rule system (each system's are listed in
+/// [`super::READINGS`]; a config may set only its own system's).
+#[derive(Debug, Clone, Default, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Readings {
     pub block_natural_six: Option<bool>,

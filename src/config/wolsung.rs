@@ -57,49 +57,6 @@ impl Ctx {
         f: &raw::ScenarioFile,
         setup: &mut Vec<String>,
     ) -> Result<Built, InputError> {
-        let r = &f.readings;
-        let bmg_or_bichos = [
-            ("block_natural_six", r.block_natural_six.is_some()),
-            ("ko_bonus_within_attack", r.ko_bonus_within_attack.is_some()),
-            ("check_with_one_die", r.check_with_one_die.is_some()),
-            ("units", r.units.is_some()),
-            ("grenade_pot", r.grenade_pot.is_some()),
-            ("hole_doubles", r.hole_doubles.is_some()),
-            ("wound_table_low_fdv", r.wound_table_low_fdv.is_some()),
-            ("shot_wounded_tests", r.shot_wounded_tests.is_some()),
-            ("retreat_distance", r.retreat_distance.is_some()),
-            ("pursuit_halving", r.pursuit_halving.is_some()),
-            ("hole_triples", r.hole_triples.is_some()),
-            ("flee_res", r.flee_res.is_some()),
-            ("pursuit_test", r.pursuit_test.is_some()),
-            ("ranged_in_contact", r.ranged_in_contact.is_some()),
-        ];
-        let allowed = match self.ruleset {
-            "wolsung" => {
-                "guard_backlash_crits, movement_penalty_floor, deck_exhausted, sunnir_scope, knocked_down_vs_magic"
-            }
-            "mordheim" => "detection_range",
-            _ => "none",
-        };
-        let not_w = self.ruleset != "wolsung";
-        let foreign = [
-            ("guard_backlash_crits", r.guard_backlash_crits.is_some() && not_w),
-            ("movement_penalty_floor", r.movement_penalty_floor.is_some() && not_w),
-            ("deck_exhausted", r.deck_exhausted.is_some() && not_w),
-            ("sunnir_scope", r.sunnir_scope.is_some() && not_w),
-            ("knocked_down_vs_magic", r.knocked_down_vs_magic.is_some() && not_w),
-            ("detection_range", r.detection_range.is_some() && self.ruleset != "mordheim"),
-        ];
-        for (field, set) in bmg_or_bichos.into_iter().chain(foreign) {
-            if set {
-                return Err(self.err(
-                    0,
-                    &["readings", field],
-                    format!("`{field}` is not a {} reading", self.ruleset),
-                    format!("{} readings: {allowed}", self.ruleset),
-                ));
-            }
-        }
         match self.ruleset {
             "wolsung" => self.wolsung(kind, f, setup),
             "mordheim" => self.mordheim(f, setup),
