@@ -346,3 +346,111 @@ fn effort_is_melee_only() {
     let e = config::load(&path, &Overrides::default()).unwrap_err();
     assert!(e.message.contains("applies to melee attacks only"), "{}", e.message);
 }
+
+/// "Durante su activación, un modelo puede realizar una sola acción de Movimiento" (1123–1125);
+/// its reach is "el valor de su característica de movimiento en pulgadas ... Distancia Básica de
+/// movimiento" (1128–1135), which it "nunca podrá excederlo" (1139), and "el movimiento se puede
+/// reducir a 0" (561–564). A Bold model (948–953) moves once and then attacks, so it reaches a
+/// target d inches away iff d ≤ Movement: the reach is exactly Movement inches, with no dice.
+#[test]
+fn bmg3e_threat_reach_is_the_movement_in_inches() {
+    use skirmish_odds::rules::threat::Mover;
+    for m in [0u8, 4, 6, 8] {
+        let mover = Mover::Bmg3e { movement_in: m };
+        let mut dice = ScriptedDice::new(&[]);
+        let o = mover.run(&mut dice);
+        assert_eq!(dice.used(), 0, "no dice in a BMG 2019 move");
+        assert_eq!(o.metrics[0], 10 * m as u16, "Movement {m}\": reach in tenths of an inch");
+        assert_eq!(mover.max_tenths(), 10 * m as usize);
+    }
+    // Through the config's `[threat.bmg-3e] movement_in`: every trial reaches exactly 6".
+    let run = run_config(
+        "threat",
+        "ruleset = \"all\"\nkind = \"threat\"\n[threat]\nfrom_in = 0\nto_in = 12\n[threat.bmg-3e]\nmovement_in = 6\n",
+        1000,
+    );
+    let t = &run.output.tallies[0];
+    assert_eq!(t.hists[0][60], t.trials, "reach 6\" with probability 1");
+}
+
+/// Ranged modifiers (1704–1756, "Todos los modificadores son acumulativos"): "Fuera del alcance
+/// óptimo ... resta 1 dado" (1720–1730); "Disparar a ciegas ... traza una línea de visión con el
+/// objetivo (ignorando la regla de la noche), resta 2 dados" (1744–1749, the 12" night limit of
+/// 681–683); the event "Tormenta": "Con un resultado de 4+, todos los Ataques a Distancia ...
+/// lanzan 1 dado menos" (2736–2739). "Ataques a distancia: el dado de Fuerza siempre se quita
+/// primero" (1813–1814). A Thug's pistol (Rate of Fire 2, Strength 4+) at Robin (Defense 4):
+/// no modifier: 2 attack dice at 1/2 + the Strength die at 1/2, E[hits] = 3/2; beyond optimal
+/// range or storm (−1): the Strength die goes, E[hits] = 2 × 1/2 = 1; blind fire (−2): the
+/// Strength die and one attack die, E[hits] = 1/2; all three (−4): no dice, no hits. Without the
+/// Strength die there is no critical (1820–1823). There is no range limit (1700–1701): a shot
+/// beyond the optimal range still rolls.
+#[test]
+fn ranged_modifiers_blind_fire_storm_and_optimal_range_remove_dice() {
+    for (name, extra, dice, strength_die, hits) in [
+        ("ranged-none", "", 2.0, true, 1.5),
+        ("ranged-beyond-optimal", "beyond_optimal_range = true\n", 2.0, false, 1.0),
+        ("ranged-storm", "storm = true\n", 2.0, false, 1.0),
+        ("ranged-blind", "blind_fire = true\n", 1.0, false, 0.5),
+        ("ranged-all", "beyond_optimal_range = true\nstorm = true\nblind_fire = true\n", 0.0, false, 0.0),
+    ] {
+        let cfg = format!(
+            "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"cards.toml\"]\nseed = 1704\n[attack]\nattacker = \"thug\"\nweapon = \"pistol\"\ntarget = \"robin\"\n{extra}"
+        );
+        let run = run_config(name, &cfg, 200_000);
+        let t = &run.output.tallies[0];
+        assert_eq!(t.moments(metric::ATTACK_DICE).mean, dice, "{name}: attack dice");
+        assert_mean(t, metric::HITS, hits, name);
+        if strength_die {
+            assert_event(t, event::CRITICAL, 1.0 / 6.0, name);
+        } else {
+            assert_eq!(t.events[event::CRITICAL], 0, "{name}: the Strength die was removed first");
+        }
+        // `storm = true` is the round's 4+; the event's own roll (P = 1/2) is named in a note.
+        let storm_note = run.scenario.notes.iter().any(|n| n.text.contains("Storm") && n.text.contains("P = 1/2"));
+        assert_eq!(storm_note, extra.contains("storm"), "{name}: storm note");
+    }
+}
+
+/// "las armas de ataque a distancia suelen sustituir la Fuerza propia del modelo, por un valor de
+/// Fuerza exclusivo del arma" (1697–1698); the Strength die "obtiene un impacto exitoso si iguala
+/// o supera el atributo de Fuerza del atacante (o el atributo de Fuerza del arma ...)"
+/// (1778–1782). A Strength 2+ model shooting a Strength 5+ gun: its Strength die needs 5+, so a 4
+/// does not impact (it would against the model's own 2+) and a 5 does.
+#[test]
+fn ranged_strength_die_uses_the_weapons_strength() {
+    let s = setup(card(3, 3, 2, 5, 4, 2), ranged(1, 5, 0, 1), card(3, 4, 4, 5, 4, 2));
+    let a = Attack::new(&s).unwrap();
+    assert_eq!(a.strength.faces(), 2, "Strength 5+: faces 5 and 6");
+    // One attack die (1: a natural 1 fails), then the Strength die.
+    let o = a.run(&mut ScriptedDice::new(&[1, 4]));
+    assert_eq!(o.metrics[metric::HITS], 0, "4 < the gun's Strength 5");
+    let o = a.run(&mut ScriptedDice::new(&[1, 5]));
+    assert_eq!(o.metrics[metric::HITS], 1);
+    assert_eq!(o.metrics[metric::WOUNDS], 1, "the gun's ♦");
+}
+
+/// Effort objective `casualty`: P(this attack removes the target), "si ... un modelo acumula una
+/// cantidad de marcadores ♦ igual a su Resistencia, el modelo será retirado" (1892–1896); ★
+/// only ever K.O. a model (1841–1851), so a K.O. is not a casualty.
+/// Bruiser's ♦ knife against a Thug (D3, E4) already carrying 2 ♦: a casualty at ≥ 2 hits, with
+/// 4 + a − t attack dice at 2/3 (Defense 3), 3 block dice at 1/2 (faces ≥ Attack 4), Strength 3+
+/// at 2/3. More dice always help, so the attacker answers 3 and the target declares 3: 4 dice,
+/// P = 49/81; against t = 0, 7 dice: 6082/6561.
+/// Batman's ★★ gauntlets against a fresh Thug can K.O. it but never remove it (no ♦, and it is
+/// not K.O. when the attack starts, 1877–1881): P(casualty) = 0 in every cell, so nobody makes
+/// effort (ties go to less effort).
+#[test]
+fn effort_casualty_counts_casualties_only() {
+    let attack = "attacker = \"bruiser\"\nweapon = \"knife\"\ntarget = \"thug\"\ntarget_wounds = 2";
+    let b = effort_best("casualty-knife", attack, "casualty");
+    assert_eq!((b.target_effort, b.attacker_effort), (3, 3));
+    assert!(b.responses.iter().all(|r| r.attacker_effort == 3));
+    assert!((b.estimate.value - 49.0 / 81.0).abs() < 4.0 * b.estimate.half() / 1.96, "{}", b.estimate.value);
+    let r0 = &b.responses[0];
+    assert!((r0.estimate.value - 6082.0 / 6561.0).abs() < 4.0 * r0.estimate.half() / 1.96);
+    assert!(b.counts.contains("casualty"), "{}", b.counts);
+    let b = effort_best("casualty-gauntlets", BATMAN_VS_THUG, "casualty");
+    assert_eq!((b.target_effort, b.attacker_effort), (0, 0));
+    assert!(b.responses.iter().all(|r| r.attacker_effort == 0 && r.estimate.value == 0.0));
+    assert_eq!(b.estimate.value, 0.0, "★★ hits K.O. a Thug but never remove it");
+}

@@ -600,3 +600,147 @@ fn elevation_cover_and_height_shift_one_die() {
         &["field `melee.guards`", "cannot choose on guard"],
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Clauses the coverage table claimed without a test of their own
+
+/// Seed l. 49–50: "La partida dura tres turnos." A duel with no `rounds` plays 3 turns: two
+/// fighters that cannot remove each other (`harmless_duel`) always play all of them, and the hero
+/// draws 4 cards a turn and spends its black ones, 3 · 4 · ½ = 6 on average.
+#[test]
+fn duel_lasts_three_turns_by_default() {
+    let cfg = harmless_duel(3, "");
+    assert!(cfg.contains("rounds = 3\n"));
+    let j = run_json("duel-default-turns", &cfg.replace("rounds = 3\n", ""), &["--trials", "100000"]);
+    mean_near(&j, 0, "rounds", 3.0, "turns played");
+    mean_near(&j, 0, "a_cards", 6.0, "black cards among 12 drawn");
+    event_near(&j, 0, "draw", 1.0, "nobody can be removed");
+}
+
+/// Seed l. 465–469: "Una miniatura puede realizar un ataque a distancia si tiene un arma a
+/// distancia, realiza una Acción de ataque a distancia y tiene Línea de Visión": each shooting
+/// action is one shot. D 2 against R 2 hits on P(Bin(2) ≥ Bin(2)) = 11/16, so two actions give
+/// E[hits] = 11/8 and P(at least one hit) = 1 − (5/16)² = 231/256 (H 20: never removed). A
+/// shooter without a ranged weapon cannot shoot: `guns = []` is refused.
+#[test]
+fn a_shot_is_an_action_with_a_ranged_weapon() {
+    let cfg = |guns: &str| {
+        format!(
+            "{HEAD}kind = \"shooting\"\n\
+             [models.s]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 3\nh = 4\n\
+             [models.t]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 2\nh = 20\n\
+             [guns.g]\nf = 1\nbands = [[24, 0]]\n\
+             [shooting]\nshooter = \"s\"\ntarget = \"t\"\nguns = {guns}\ndistances = [10]\nreactions = [\"stand\"]\n\
+             policies = [\"never\"]\nactions = 2\n"
+        )
+    };
+    let j = run_json("two-shooting-actions", &cfg("[\"g\"]"), &[]);
+    mean_near(&j, 0, "hits", 11.0 / 8.0, "two actions, two shots");
+    event_near(&j, 0, "any_hit", 231.0 / 256.0, "at least one of two shots");
+    common::fails("rules_wolsung", "no-gun", &cfg("[]"), &[], &[], &["field `shooting`", "`guns`"]);
+}
+
+/// Seed l. 547–555: "Si la miniatura a una distancia igual o más cercana al rango de la primera
+/// columna ... aplica el bono de esta columna. Sino, mueve a la segunda columna ... Si la
+/// distancia es mayor que la escrita en la última columna que indica alcance, entonces el disparo
+/// se pierde." Pistol bands 8" +1, 16" −1, 24" −2 (l. 488–493), D 2 against R 2: at 8" 3 dice,
+/// P(Bin(3) ≥ Bin(2)) = 13/16; at 9" and 16" 1 die, P(Bin(1) ≥ Bin(2)) = ½; at 24" no dice,
+/// P(Bin(2) = 0) = ¼; at 25" the shot is lost: no cell, "out of range" in the report.
+#[test]
+fn range_band_is_the_first_that_reaches_the_distance() {
+    let cfg = format!(
+        "{HEAD}kind = \"shooting\"\n\
+         [models.s]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 3\nh = 4\n\
+         [models.t]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 2\nh = 4\n\
+         [guns.pistol]\nf = 4\nbands = [[8, 1], [16, -1], [24, -2]]\n\
+         [shooting]\nshooter = \"s\"\ntarget = \"t\"\nguns = [\"pistol\"]\ndistances = [8, 9, 16, 24, 25]\n\
+         reactions = [\"stand\"]\npolicies = [\"never\"]\n"
+    );
+    let j = run_json("range-bands", &cfg, &[]);
+    let cells = j["cells"].as_array().unwrap();
+    let distances: Vec<i64> = cells.iter().map(|c| c["params"]["distance_in"].as_i64().unwrap()).collect();
+    assert_eq!(distances, [8, 9, 16, 24], "beyond the last band there is no shot");
+    for (i, (p, what)) in
+        [(13.0 / 16.0, "8\": +1"), (0.5, "9\": −1"), (0.5, "16\": −1"), (0.25, "24\": −2")].into_iter().enumerate()
+    {
+        event_near(&j, i, "first_hit", p, what);
+    }
+    let summary = std::fs::read_to_string(
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules_wolsung/range-bands/out/summary.md"),
+    )
+    .unwrap();
+    assert!(summary.contains("out of range"), "{summary}");
+}
+
+/// Seed l. 1021–1023: "Penetración de Blindajes[x]: Cuando infliges daño ignora x puntos de
+/// Armadura del objetivo"; l. 602–605: damage = F + critical hits − armour. F 3, D 2 against R 0
+/// (every shot hits, crits = the shooter's successes, E = 1) and armour 2: E[damage] = 3 + 1 − 2
+/// = 2; with Armour Penetration 1: 3 + 1 − 1 = 3; with 3, all 2 points are ignored: 3 + 1 = 4.
+#[test]
+fn armour_penetration_ignores_armour_points() {
+    let cfg = format!(
+        "{HEAD}kind = \"shooting\"\n\
+         [models.s]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 3\nh = 4\n\
+         [models.t]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 0\nh = 20\narmour = 2\n\
+         [guns.ap0]\nf = 3\nbands = [[24, 0]]\n\
+         [guns.ap1]\nf = 3\nbands = [[24, 0]]\narmour_penetration = 1\n\
+         [guns.ap3]\nf = 3\nbands = [[24, 0]]\narmour_penetration = 3\n\
+         [shooting]\nshooter = \"s\"\ntarget = \"t\"\nguns = [\"ap0\", \"ap1\", \"ap3\"]\ndistances = [10]\n\
+         reactions = [\"stand\"]\npolicies = [\"never\"]\n"
+    );
+    let j = run_json("armour-penetration", &cfg, &[]);
+    for (i, (m, what)) in [(2.0, "no AP"), (3.0, "AP 1"), (4.0, "AP 3 on armour 2")].into_iter().enumerate() {
+        event_near(&j, i, "first_hit", 1.0, what);
+        mean_near(&j, i, "first_shot_damage", m, what);
+    }
+}
+
+/// Seed l. 846–848: "Los ataques mágicos ignoran Cobertura". Against a target with R 2, a shot
+/// from D 2 in partial cover (+1 R, l. 557–561) hits on P(Bin(2) ≥ Bin(3)) = ½, but a Magic 2
+/// missile rolls against the R 2 alone: 11/16. A magic scenario has no cover to give: `cover` in
+/// `[magic]` is refused.
+#[test]
+fn magic_ignores_cover() {
+    let models = "[models.s]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 3\nh = 4\nmagic = 2\n\
+                  [models.t]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 2\nh = 4\n";
+    let shoot = format!(
+        "{HEAD}kind = \"shooting\"\n{models}[guns.g]\nf = 4\nbands = [[24, 0]]\n\
+         [shooting]\nshooter = \"s\"\ntarget = \"t\"\nguns = [\"g\"]\ndistances = [10]\nreactions = [\"stand\"]\n\
+         cover = [\"partial\"]\npolicies = [\"never\"]\n"
+    );
+    event_near(&run_json("cover-shot", &shoot, &[]), 0, "first_hit", 0.5, "shot into partial cover");
+    let magic = format!("{HEAD}kind = \"magic\"\n{models}[magic]\ncaster = \"s\"\ntarget = \"t\"\nspell_f = 2\n");
+    event_near(&run_json("cover-magic", &magic, &[]), 0, "success", 11.0 / 16.0, "missile: no cover");
+    let with_cover = magic.replace("spell_f = 2\n", "spell_f = 2\ncover = \"partial\"\n");
+    common::fails("rules_wolsung", "magic-cover", &with_cover, &[], &[], &["unknown field `cover`"]);
+}
+
+/// Seed l. 888–909 (Aura / Mejora Mágica [x]): "Paga el coste ... La miniatura Activa tira un
+/// número de dados igual a su Habilidad Mágica. Si ... consigue realizar un número de éxitos igual
+/// o mayor a la dificultad del conjuro, el conjuro habrá tenido éxito"; l. 971–973: "Solo se
+/// pueden usar cartas negras para Cuerpo a Cuerpo y conjurar Auras Mágicas o Mejoras Mágicas";
+/// l. 978: J Q K A add 2 successes, other cards 1; l. 831–834: cost 1 = any card of the hero's
+/// suit. A ♥ hero (Magic 3, a hand of 3 + 1, `fewest_to_win`) casts a cost-1 aura of difficulty 2.
+/// It casts iff it holds a ♥: P(cast) = 1 − C(39,4)/C(52,4) = 14498/20825; the ♥ paid is red, so
+/// every black card stays. With s ~ Bin(3, ½) successes it succeeds when s ≥ 2 (½), when s = 1
+/// (3/8) and it holds a black card, and when s = 0 (1/8) and it holds a black J/Q/K/A or two black
+/// cards. Over 4-card hands (N = C(52,4); 18 black number cards):
+/// P(♥ and a black card) = 1 − [C(39,4) + C(26,4) − C(13,4)]/N = 13403/20825;
+/// P(♥ and (a black face card or two black cards)) = P(cast) − [C(26,4) − C(13,4)]/N −
+/// 18·[C(26,3) − C(13,3)]/N = 1457/2975;
+/// P(success) = ½·14498/20825 + 3/8·13403/20825 + 1/8·1457/2975 = 542/833 ≈ 0.6507
+/// (with red cards instead it would be 14537/23800 ≈ 0.6108).
+#[test]
+fn aura_succeeds_on_successes_at_least_its_difficulty_with_black_cards() {
+    let cfg = format!(
+        "{HEAD}kind = \"magic\"\n\
+         [models.mage]\nc = 2\nf = 2\nd = 1\nm = 4\nr = 3\nh = 3\nhero = true\nsuit = \"♥\"\nmagic = 3\n\
+         [magic]\ncaster = \"mage\"\ndifficulty = 2\ncost = 1\npolicy = \"fewest_to_win\"\n"
+    );
+    let j = run_json("aura-black-cards", &cfg, &[]);
+    event_near(&j, 0, "cast", 14498.0 / 20825.0, "a ♥ to pay the cost");
+    event_near(&j, 0, "success", 542.0 / 833.0, "aura of difficulty 2 with black cards");
+    // Dice only (no cards): P(Bin(3, ½) ≥ 2) = ½.
+    let dice_only = cfg.replace("cost = 1\npolicy = \"fewest_to_win\"", "cost = 0\npolicy = \"never\"");
+    event_near(&run_json("aura-dice-only", &dice_only, &[]), 0, "success", 0.5, "3 dice, difficulty 2");
+}
