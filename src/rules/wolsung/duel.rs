@@ -48,8 +48,14 @@ fn draw<D: Dice>(deck: &mut Deck, hands: &[Hand; 2], rule: DeckExhausted, dice: 
     if rule == DeckExhausted::NoMoreDraws {
         return None;
     }
-    let held: Vec<Card> = hands.iter().flat_map(|h| h.cards().iter().copied()).collect();
-    *deck = Deck::without(&held);
+    // The cards in both hands, on the stack (a hand holds at most 16).
+    let mut held = [0 as Card; 32];
+    let mut n = 0;
+    for c in hands.iter().flat_map(|h| h.cards().iter().copied()) {
+        held[n] = c;
+        n += 1;
+    }
+    *deck = Deck::without(&held[..n]);
     deck.draw(dice)
 }
 

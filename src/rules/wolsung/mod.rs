@@ -323,8 +323,15 @@ impl Hand {
             0 => Some(0),
             1 => self.pay_suit(suit, 1).then_some(1),
             _ => {
-                let mut of_suit: Vec<usize> = (0..self.len).filter(|&i| self.cards[i] / 13 == suit).collect();
-                of_suit.sort_by_key(|&i| self.cards[i] % 13);
+                // Indices of the suit's cards, lowest rank first, on the stack (this runs every trial).
+                let mut idx = [0usize; 16];
+                let mut k = 0;
+                for i in (0..self.len).filter(|&i| self.cards[i] / 13 == suit) {
+                    idx[k] = i;
+                    k += 1;
+                }
+                let of_suit = &mut idx[..k];
+                of_suit.sort_unstable_by_key(|&i| self.cards[i] % 13);
                 let face = of_suit.iter().copied().find(|&i| feat_value(self.cards[i]) == 2);
                 let two = (of_suit.len() >= 2).then(|| (of_suit[0], of_suit[1]));
                 let lose_two = two.map(|(a, b)| useful(self.cards[a]) + useful(self.cards[b]));
