@@ -118,7 +118,7 @@ fn hits_match_exact_enumeration() {
 }
 
 /// Repeated heavy-weapon attacks on a big bug, damage only (no reaction tests), state carried:
-/// compared with the independent reading's exact Markov chain (`/work/readings/bichos.md`,
+/// compared with the independent reading's exact Markov chain (`docs/rules/independent/bichos.md`,
 /// `shots-to-kill-big-bug.toml`, "RES-only flight" column): P(dead by attack 1, 2, 3) = 0.0217,
 /// 0.0482, 0.0792; the first is exactly 13/36 (critical) · 26/36 ("H" with POT 9) · 3/36 (wound
 /// roll ≤ 3 at FDV 10) = 169/7776, as one attack cannot take 120 RES.

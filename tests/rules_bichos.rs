@@ -238,7 +238,7 @@ fn readings_that_cannot_matter_get_a_note() {
 }
 
 /// The six-turn duel of `configs/bichos/duel-soldier-vs-big-bug.toml` against the independent
-/// reading's exact Markov chain (`/work/readings/bichos.md`, section 2, "+ Bajo fuego" row: current
+/// reading's exact Markov chain (`docs/rules/independent/bichos.md`, section 2, "+ Bajo fuego" row: current
 /// FDV activation, knock-down and ducking cost the next activation, Herido then Bajo fuego):
 /// P(soldier wins) 0.3341, P(bug wins) 0.4576, neither 0.2083. The free attack on a figure fleeing
 /// from contact changes only who dies, not who wins.
