@@ -179,6 +179,29 @@ mod tests {
     use super::*;
     use crate::dice::D6Stream;
 
+    /// `deck_exhausted` (the text never empties the deck, so it is a reading): with
+    /// `reshuffle_discards` an empty deck becomes every card in no hand — 52 − 8 held = 44 cards, each
+    /// drawn exactly once before the deck is empty again, none of them a held card; with
+    /// `no_more_draws` nothing more is drawn.
+    #[test]
+    fn an_empty_deck_reshuffles_every_card_in_no_hand_or_stops() {
+        let mut dice = D6Stream::from_seed(7);
+        let mut hands = [Hand::default(), Hand::default()];
+        for (i, c) in [0u8, 13, 26, 39, 12, 25, 38, 51].into_iter().enumerate() {
+            hands[i / 4].push(c);
+        }
+        let mut empty = Deck::without(&(0..52).collect::<Vec<Card>>());
+        assert_eq!(draw(&mut empty, &hands, DeckExhausted::NoMoreDraws, &mut dice), None);
+        let mut seen = [false; 52];
+        for k in 0..44 {
+            let c = draw(&mut empty, &hands, DeckExhausted::ReshuffleDiscards, &mut dice).expect("44 cards to draw");
+            assert!(!hands.iter().any(|h| h.cards().contains(&c)), "draw {k}: {c} is in a hand");
+            assert!(!seen[c as usize], "draw {k}: {c} drawn twice");
+            seen[c as usize] = true;
+        }
+        assert_eq!(seen.iter().filter(|&&x| x).count(), 44);
+    }
+
     #[test]
     fn cards_help_and_fights_end_cleanly() {
         let hero = Fighter {
