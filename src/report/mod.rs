@@ -53,7 +53,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         title: format!("{}: probabilities ({title_tail})", sc.name),
                         x_label: "event".into(),
                         y_label: "probability".into(),
-                        groups: events.iter().map(|(n, _)| text::event_title(n)).collect(),
+                        groups: events.iter().map(|(n, _)| text::event_title(sc.ruleset, n)).collect(),
                         series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
                         percent: true,
                     },
@@ -66,8 +66,8 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     distribution(
                         &t[0],
                         i,
-                        &format!("{}: {} ({title_tail})", sc.name, text::metric_title(name)),
-                        &text::metric_title(name),
+                        &format!("{}: {} ({title_tail})", sc.name, text::metric_title(sc.ruleset, name)),
+                        &text::metric_title(sc.ruleset, name),
                         z,
                     ),
                 ));
@@ -134,7 +134,12 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     xs: values.clone(),
                     series: metrics
                         .iter()
-                        .map(|m| (format!("mean {}", text::metric_title(m)), (0..n).map(|c| est_mean(c, m)).collect()))
+                        .map(|m| {
+                            (
+                                format!("mean {}", text::metric_title(sc.ruleset, m)),
+                                (0..n).map(|c| est_mean(c, m)).collect(),
+                            )
+                        })
                         .collect(),
                     percent: false,
                 },

@@ -86,7 +86,12 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 true,
             );
             for (name, e) in &cell.events.0 {
-                ev.rows.push(vec![event_title(name), pct(e.p), ci(e.ci95[0], e.ci95[1]), e.count.to_string()]);
+                ev.rows.push(vec![
+                    event_title(sc.ruleset, name),
+                    pct(e.p),
+                    ci(e.ci95[0], e.ci95[1]),
+                    e.count.to_string(),
+                ]);
             }
             out.push(ev);
             if cell.metrics.0.is_empty() {
@@ -94,7 +99,11 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             let mut means = Table::new("Means", &["measure", "mean ± 95 %", "sd"], true);
             for (name, m) in &cell.metrics.0 {
-                means.rows.push(vec![metric_title(name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]);
+                means.rows.push(vec![
+                    metric_title(sc.ruleset, name),
+                    mean_ci(m.mean, m.stderr, z),
+                    format!("{:.3}", m.sd),
+                ]);
             }
             out.push(means);
             let shown = sc.cells[0].trial.headline_metrics();
@@ -104,7 +113,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 }
                 let terminal = shown.first() == Some(&name.as_str());
                 let mut d = Table::new(
-                    format!("Distribution of {}", metric_title(name)),
+                    format!("Distribution of {}", metric_title(sc.ruleset, name)),
                     &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"],
                     terminal,
                 );

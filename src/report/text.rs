@@ -21,19 +21,47 @@ pub fn mean_ci(mean: f64, stderr: f64, z: f64) -> String {
     format!("{:.3} ± {:.3}", mean, z * stderr)
 }
 
-/// What an event name means, for people (`_t1`.. `_t3` suffixes name the target).
-pub fn event_title(name: &str) -> String {
+/// What an event name means in one rule system's words (so a 2019 report never explains the
+/// 2013 rules, and the reverse), or `None` where every system says it the same way.
+fn event_in(ruleset: &str, name: &str) -> Option<&'static str> {
+    Some(match (ruleset, name) {
+        ("bmg-3e", "critical") => "critical (Strength die natural 6)",
+        ("bmg-1e", "critical") => "critical (collateral die 6 with a damage success)",
+        ("bmg-3e", "knocked_down") => {
+            "knocked down (a critical on a target left standing, knock-down chosen over any CRT)"
+        }
+        ("bmg-1e", "knocked_down") => "knocked down (the collateral die matches a damage die)",
+        _ => return None,
+    })
+}
+
+/// What a metric name means in one rule system's words (see [`event_in`]).
+fn metric_in(ruleset: &str, name: &str) -> Option<&'static str> {
+    Some(match (ruleset, name) {
+        ("bmg-3e", "impacts") => "impacts before blocks (Strength die included)",
+        ("bmg-3e", "hits") => "hits (impacts left after blocks, plus the Strength die)",
+        ("bmg-1e", "hits") => "hits (impacts left after blocks, Blink! and armour)",
+        _ => return None,
+    })
+}
+
+/// What an event name means, for people, in `ruleset`'s words (`_t1`.. `_t3` suffixes name the
+/// target).
+pub fn event_title(ruleset: &str, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
-        return format!("{} (target {t})", event_title(base));
+        return format!("{} (target {t})", event_title(ruleset, base));
+    }
+    if let Some(t) = event_in(ruleset, name) {
+        return t.to_string();
     }
     match name {
         "any_hit" => "at least one hit",
-        "critical" => "critical (2019: Strength die natural 6; 2013: collateral die 6 with a damage success)",
+        "critical" => "critical",
         "ko" => "K.O. caused",
         "casualty" => "casualty caused",
         "pass" => "check passed",
         "any_damage" => "at least one marker placed",
-        "knocked_down" => "knocked down (2019: a critical on a target left standing, knock-down chosen over any CRT; 2013: collateral die matches a damage die)",
+        "knocked_down" => "knocked down",
         "out_of_action" => "out of action caused (K.O. or casualty)",
         "any_impact" => "at least one impact",
         "any_removed" => "at least one ★ removed",
@@ -113,16 +141,19 @@ pub fn event_short(name: &str) -> &'static str {
     }
 }
 
-/// What a metric name means, for people.
-pub fn metric_title(name: &str) -> String {
+/// What a metric name means, for people, in `ruleset`'s words.
+pub fn metric_title(ruleset: &str, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
-        return format!("{} (target {t})", metric_title(base));
+        return format!("{} (target {t})", metric_title(ruleset, base));
+    }
+    if let Some(t) = metric_in(ruleset, name) {
+        return t.to_string();
     }
     match name {
         "attack_dice" => "attack dice rolled (without the Strength die)",
-        "impacts" => "impacts before blocks (2019: Strength die included)",
+        "impacts" => "impacts before blocks",
         "blocks" => "impacts cancelled by block dice",
-        "hits" => "hits (2013: impacts left after blocks, Blink! and armour)",
+        "hits" => "hits",
         "stun" => "★ placed on the target",
         "wounds" => "♦ placed on the target",
         "dice" => "dice rolled",
