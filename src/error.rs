@@ -125,3 +125,9 @@ impl Error {
         }
     }
 }
+
+impl From<crate::interrupt::Interrupted> for Error {
+    fn from(i: crate::interrupt::Interrupted) -> Self {
+        Error::Interrupted { signal: i.0, complete: false }
+    }
+}

@@ -47,9 +47,3 @@ pub fn signal_name(sig: i32) -> &'static str {
 /// A run stopped by the signal it carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted(pub i32);
-
-impl From<Interrupted> for crate::error::Error {
-    fn from(i: Interrupted) -> Self {
-        crate::error::Error::Interrupted { signal: i.0, complete: false }
-    }
-}

@@ -2,7 +2,7 @@
 
 use super::charts::{Chart, Est};
 use super::model::Report;
-use super::tables::Table;
+use super::table::Table;
 use super::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::analysis::RunResult;
 use crate::analysis::exchange;

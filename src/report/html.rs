@@ -7,7 +7,8 @@
 //! browser test can tell "rendered and visible" from "present in the source".
 
 use super::model::Report;
-use super::tables::{self, Table};
+use super::table::Table;
+use super::tables;
 use crate::analysis::RunResult;
 use std::fmt::Write;
 

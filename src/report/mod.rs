@@ -11,6 +11,7 @@ mod duels;
 mod editions;
 pub mod html;
 pub mod model;
+pub mod table;
 pub mod tables;
 pub mod text;
 mod wolsung;

@@ -1,5 +1,5 @@
-//! The result tables of a run, laid out once and rendered as Markdown (summary.md) or as
-//! aligned plain text (the terminal summary).
+//! Which result tables a run gets: the generic ones per layout here, the per-system ones from
+//! their own files; each is a [`Table`](super::table::Table), rendered by that module.
 
 use crate::analysis::RunResult;
 use crate::analysis::effort;
@@ -8,66 +8,7 @@ use crate::report::model::Report;
 use crate::report::text::{ci, count, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
 use crate::stats;
 
-/// One table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Table {
-    pub title: String,
-    pub headers: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-    /// Whether the terminal summary shows it (the Markdown file shows every table).
-    pub terminal: bool,
-}
-
-impl Table {
-    pub(crate) fn new(title: impl Into<String>, headers: &[&str], terminal: bool) -> Self {
-        Table {
-            title: title.into(),
-            headers: headers.iter().map(|h| h.to_string()).collect(),
-            rows: Vec::new(),
-            terminal,
-        }
-    }
-
-    /// As a Markdown table.
-    pub fn markdown(&self) -> String {
-        let mut s =
-            format!("### {}\n\n| {} |\n|{}\n", self.title, self.headers.join(" | "), "---|".repeat(self.headers.len()));
-        for r in &self.rows {
-            s.push_str(&format!("| {} |\n", r.join(" | ")));
-        }
-        s
-    }
-
-    /// As aligned plain text.
-    pub fn plain(&self) -> String {
-        let cols = self.headers.len();
-        let width = |c: usize| {
-            std::iter::once(&self.headers[c])
-                .chain(self.rows.iter().map(|r| &r[c]))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        };
-        let widths: Vec<usize> = (0..cols).map(width).collect();
-        let line = |cells: &[String]| {
-            cells
-                .iter()
-                .zip(&widths)
-                .map(|(c, w)| format!("{c}{}", " ".repeat(w - c.chars().count())))
-                .collect::<Vec<_>>()
-                .join("  ")
-                .trim_end()
-                .to_string()
-        };
-        let mut s = format!("{}\n{}\n", self.title, line(&self.headers));
-        s.push_str(&format!("{}\n", widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>().join("  ")));
-        for r in &self.rows {
-            s.push_str(&line(r));
-            s.push('\n');
-        }
-        s
-    }
-}
+use super::table::Table;
 
 /// Every table for this run.
 pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
