@@ -265,14 +265,22 @@ fn draw_distribution<DB: DrawingBackend>(
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], line.stroke_width(3)));
     c.draw_series(at_least.iter().enumerate().map(|(k, e)| Circle::new((k as f64, e.v), 4, line.filled())))
         .map_err(e2s)?;
+    legend(&mut c, 16)?;
+    Ok(())
+}
+
+/// The legend every chart uses: a framed box in the upper right corner, labels in `size` px.
+fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    c: &mut ChartContext<'a, DB, CT>,
+    size: u32,
+) -> Result<(), String> {
     c.configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
-        .label_font(("sans-serif", 16))
+        .label_font(("sans-serif", size))
         .draw()
-        .map_err(e2s)?;
-    Ok(())
+        .map_err(e2s)
 }
 
 /// Top of the y axis: the highest interval plus room for the legend box above the data.
@@ -345,13 +353,7 @@ fn draw_grouped<DB: DrawingBackend>(
             .map_err(e2s)?;
         }
     }
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 15))
-        .draw()
-        .map_err(e2s)?;
+    legend(&mut c, 15)?;
     Ok(())
 }
 
@@ -413,13 +415,7 @@ fn draw_lines<DB: DrawingBackend>(
             .map_err(e2s)?;
         }
     }
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 15))
-        .draw()
-        .map_err(e2s)?;
+    legend(&mut c, 15)?;
     Ok(())
 }
 
