@@ -144,7 +144,7 @@ impl Ctx {
         };
         let describe = format!(
             "{label}: {} ({}, {} per hit{}), effort policy `{}`{}",
-            super::profile_text(&profile),
+            super::bmg3e::profile_text(&profile),
             if ranged { "ranged" } else { "melee" },
             weapon.damage,
             if ranged {
@@ -391,7 +391,7 @@ impl Ctx {
             "Measure: {} per attack; A and B resolve on the same dice (common random numbers)",
             measure.name()
         ));
-        setup.extend(super::describe_circumstances(&base));
+        setup.extend(super::bmg3e::describe_circumstances(&base));
         let b = attacks.pop().expect("two attacks");
         let a = attacks.pop().expect("two attacks");
         Ok((

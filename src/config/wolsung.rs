@@ -1,6 +1,6 @@
 //! Config for Wolsung, Mordheim and the cross-system threat range (`ruleset = "all"`).
 
-use super::{Ctx, cell, raw};
+use super::{Built, Ctx, cell, raw};
 use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
 use crate::error::InputError;
@@ -12,8 +12,6 @@ use crate::rules::wolsung::{
 };
 use serde_json::json;
 use std::ops::RangeInclusive;
-
-type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
 
 /// A validated Wolsung model.
 struct Model {

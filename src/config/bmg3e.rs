@@ -1,0 +1,912 @@
+//! The Batman Miniature Game 2019 (`bmg-3e`) scenario builders: cards and weapons, readings, one
+//! attack or check, and the effort, compare and sweep kinds (duels, balance and paired comparisons are
+//! in `duels.rs`). The generic loader (includes, stopping rule, notes) stays in `mod.rs`.
+
+use super::*;
+
+/// Parameters a sweep can vary, with the range each may take.
+pub const SWEEP_ATTACK_PARAMS: [(&str, RangeInclusive<i64>); 22] = [
+    ("attacker.attack", 1..=10),
+    ("attacker.defense", 1..=6),
+    ("attacker.strength", 2..=6),
+    ("attacker.willpower", 1..=12),
+    ("attacker.endurance", 1..=12),
+    ("target.attack", 1..=10),
+    ("target.defense", 1..=6),
+    ("target.strength", 2..=6),
+    ("target.willpower", 1..=12),
+    ("target.endurance", 1..=12),
+    ("weapon.strength_bonus", -3..=3),
+    ("weapon.rate_of_fire", 0..=8),
+    ("weapon.strength", 2..=6),
+    ("attacker_effort", 0..=3),
+    ("target_effort", 0..=3),
+    ("enemies_in_contact", 1..=6),
+    ("attacker_stun", 0..=12),
+    ("attacker_wounds", 0..=12),
+    ("target_stun", 0..=12),
+    ("target_wounds", 0..=12),
+    ("defense_mod", -5..=5),
+    ("dodge", 0..=6),
+];
+
+/// Parameters a check sweep can vary.
+pub const SWEEP_CHECK_PARAMS: [(&str, RangeInclusive<i64>); 3] =
+    [("value", 2..=12), ("enemy_effort", 0..=7), ("model.special", 1..=8)];
+
+pub(super) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
+    ("attack", 1..=10),
+    ("defense", 1..=6),
+    ("strength", 2..=6),
+    ("willpower", 1..=12),
+    ("endurance", 1..=12),
+    ("special", 1..=8),
+    ("movement", 0..=16),
+    ("reputation", 0..=2000),
+    ("funding", 0..=2000),
+];
+
+pub(super) fn card_range(field: &str) -> RangeInclusive<i64> {
+    CARD_FIELDS.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("known card field")
+}
+
+/// Parse damage markers like `"★★"`, `"★♦"`, `"sw"`.
+pub fn parse_damage(s: &str) -> Result<Markers, String> {
+    let mut m = Markers::default();
+    for ch in s.chars() {
+        match ch {
+            '★' | '*' | 's' | 'S' => m.stun += 1,
+            '♦' | 'w' | 'W' => m.wounds += 1,
+            c if c.is_whitespace() => {}
+            c => return Err(format!("unknown damage marker `{c}` in \"{s}\"")),
+        }
+    }
+    let n = m.stun + m.wounds;
+    if n == 0 || n > 6 {
+        return Err(format!("\"{s}\" has {n} markers"));
+    }
+    Ok(m)
+}
+
+pub(crate) fn profile_text(p: &Profile) -> String {
+    format!("A{} D{} S{}+ W{} E{} Sp{}", p.attack, p.defense, p.strength, p.willpower, p.endurance, p.special)
+}
+
+pub(super) fn weapon_text(w: &Weapon, label: &str) -> String {
+    match &w.kind {
+        WeaponKind::Melee { strength_bonus } => {
+            let b = if *strength_bonus != 0 { format!(", Strength {strength_bonus:+}") } else { String::new() };
+            format!(
+                "{label} (melee, {} per hit{b}{})",
+                w.damage,
+                w.crt.as_ref().map(|c| format!(", CRT: {c}")).unwrap_or_default()
+            )
+        }
+        WeaponKind::Ranged { rate_of_fire, strength } => format!(
+            "{label} (ranged, Rate of Fire {rate_of_fire}, Strength {strength}+, {} per hit{})",
+            w.damage,
+            w.crt.as_ref().map(|c| format!(", CRT: {c}")).unwrap_or_default()
+        ),
+    }
+}
+
+pub(super) fn describe_attack(ctx: &Ctx, a: &raw::Attack, s: &AttackSetup) -> Vec<String> {
+    let name = |n: &Option<String>| -> String {
+        n.as_ref()
+            .and_then(|n| ctx.cards.get(n).map(|(c, _)| c.name.clone().unwrap_or_else(|| n.clone())))
+            .unwrap_or_default()
+    };
+    let wname = a.weapon.clone().unwrap_or_else(|| "unarmed".into());
+    let wlabel = ctx
+        .weapons
+        .get(&wname)
+        .and_then(|(w, _)| w.name.clone())
+        .unwrap_or_else(|| if wname == "unarmed" { "Unarmed".into() } else { wname.clone() });
+    let mut lines = vec![
+        format!("Attacker: {} ({}){}", name(&a.attacker), profile_text(&s.attacker), markers_text(s.attacker_markers)),
+        format!("Weapon: {}", weapon_text(&s.weapon, &wlabel)),
+        format!("Target: {} ({}){}", name(&a.target), profile_text(&s.target), markers_text(s.target_markers)),
+    ];
+    if crate::rules::bmg3e::is_ko(&s.target, s.target_markers) {
+        lines.push(format!(
+            "The target is K.O. (★ ≥ Willpower): Defense −1 → {} for this attack, no block roll or effort, +1 ♦ per hit, cannot be knocked down (seed lines 1853–1881)",
+            crate::rules::bmg3e::defense_after(s, !matches!(s.weapon.kind, WeaponKind::Ranged { .. }))
+        ));
+    }
+    lines.extend(describe_circumstances(a));
+    lines
+}
+
+pub(super) fn markers_text(m: Markers) -> String {
+    if m == Markers::default() { String::new() } else { format!(", starting with {m}") }
+}
+
+pub(crate) fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut parts = Vec::new();
+    if let Some(e) = a.attacker_effort {
+        parts.push(format!("attacker effort {e}"));
+    }
+    if let Some(e) = a.target_effort {
+        parts.push(format!("target effort {e}"));
+    }
+    if let Some(k) = a.enemies_in_contact {
+        parts.push(format!("{k} enemies in contact with the target"));
+    }
+    if let Some(d) = a.defense_mod {
+        parts.push(format!("Defense modifier {d:+}"));
+    }
+    for (name, v) in [
+        ("moved before shooting (−2 dice)", a.moved),
+        ("beyond optimal range (−1 die)", a.beyond_optimal_range),
+        ("target in cover (−1 die)", a.cover),
+        ("blind fire (−2 dice)", a.blind_fire),
+        ("storm active this round (−1 die)", a.storm),
+    ] {
+        if v == Some(true) {
+            parts.push(name.to_string());
+        }
+    }
+    if let Some(d) = a.dodge {
+        parts.push(format!("dodge −{d} dice"));
+    }
+    if !parts.is_empty() {
+        out.push(format!("Circumstances: {}", parts.join(", ")));
+    }
+    out
+}
+
+impl Ctx {
+    /// Build a bmg-3e scenario's cells and layout (the system's part of [`super::build`]).
+    pub(super) fn build_3e(
+        &self,
+        kind: Kind,
+        file: &raw::ScenarioFile,
+        setup: &mut Vec<String>,
+    ) -> Result<Built, InputError> {
+        let readings = self.readings(&file.readings)?;
+        let (cells, layout) = match kind {
+            Kind::Attack => {
+                let a = self.section(&file.attack, "attack")?;
+                let s = self.attack_setup(&a, "attack", &readings, "")?;
+                *setup = describe_attack(self, &a, &s);
+                let attack = self.build_attack(&s, "attack", "")?;
+                (vec![cell("attack", vec![], AnyTrial::Attack(attack))], Layout::Single)
+            }
+            Kind::Check => {
+                let c = self.section(&file.check, "check")?;
+                let (cs, lines) = self.check_setup(&c, "check", &readings)?;
+                *setup = lines;
+                (vec![cell("check", vec![], AnyTrial::Check(Check::new(&cs)))], Layout::Single)
+            }
+            Kind::Effort => self.effort(file, &readings, setup)?,
+            Kind::Compare => self.compare(file, &readings, setup)?,
+            Kind::Sweep => self.sweep(file, &readings, setup)?,
+            Kind::Duel => self.duel(file, &readings, setup)?,
+            Kind::Balance => self.balance(file, &readings, setup)?,
+            Kind::Paired => self.paired(file, &readings, setup)?,
+            _ => unreachable!("kinds_of(bmg-3e) lists only the kinds above"),
+        };
+        Ok((cells, layout, readings.list()))
+    }
+
+    pub(super) fn profile_of(&self, name: &str, c: &raw::Card, file: usize) -> Result<Profile, InputError> {
+        if c.traits.is_some() {
+            return Err(self.err(
+                file,
+                &["cards", name, "traits"],
+                "`traits` are a bmg-1e card field",
+                "bmg-3e cards: attack, defense, strength, willpower, endurance, special, movement, reputation, funding",
+            ));
+        }
+        let f = |field: &str, v: i64| -> Result<u8, InputError> {
+            let r = card_range(field);
+            self.int(file, &["cards", name, field], v, r, field).map(|v| v as u8)
+        };
+        if let Some(m) = c.movement {
+            f("movement", m)?;
+        }
+        if let Some(r) = c.reputation {
+            self.int(file, &["cards", name, "reputation"], r, card_range("reputation"), "reputation")?;
+        }
+        if let Some(r) = c.funding {
+            self.int(file, &["cards", name, "funding"], r, card_range("funding"), "funding")?;
+        }
+        Ok(Profile {
+            attack: f("attack", c.attack)?,
+            defense: f("defense", c.defense)?,
+            strength: f("strength", c.strength)?,
+            willpower: f("willpower", c.willpower)?,
+            endurance: f("endurance", c.endurance)?,
+            special: f("special", c.special)?,
+            movement: c.movement.unwrap_or(0) as u8,
+        })
+    }
+
+    pub(super) fn weapon_of(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
+        let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
+        if w.traits.is_some() {
+            return Err(self.err(
+                file,
+                &at("traits"),
+                "`traits` are a bmg-1e weapon field",
+                "bmg-3e weapons: kind, damage, strength_bonus, rate_of_fire, strength, crt",
+            ));
+        }
+        let damage = parse_damage(&w.damage).map_err(|m| {
+            self.err(
+                file,
+                &at("damage"),
+                m,
+                "1 to 6 markers: `★` or `s` (stun), `♦` or `w` (wound), e.g. \"★★\" or \"sw\"",
+            )
+        })?;
+        let kind = match w.kind.as_str() {
+            "melee" => {
+                for (field, set) in [("rate_of_fire", w.rate_of_fire.is_some()), ("strength", w.strength.is_some())] {
+                    if set {
+                        return Err(self.err(
+                            file,
+                            &at(field),
+                            format!("`{field}` applies to ranged weapons only; this weapon is melee"),
+                            "strength_bonus, damage, crt",
+                        ));
+                    }
+                }
+                let b =
+                    self.int(file, &at("strength_bonus"), w.strength_bonus.unwrap_or(0), -3..=3, "strength_bonus")?;
+                WeaponKind::Melee { strength_bonus: b as i8 }
+            }
+            "ranged" => {
+                if w.strength_bonus.is_some() {
+                    return Err(self.err(
+                        file,
+                        &at("strength_bonus"),
+                        "`strength_bonus` applies to melee weapons only; a ranged weapon has its own `strength`",
+                        "rate_of_fire, strength, damage, crt",
+                    ));
+                }
+                let rof = w.rate_of_fire.ok_or_else(|| {
+                    self.err(
+                        file,
+                        &["weapons", name],
+                        "a ranged weapon needs `rate_of_fire`",
+                        "0..=8 (0 for template weapons)",
+                    )
+                })?;
+                let rof = self.int(file, &at("rate_of_fire"), rof, 0..=8, "rate_of_fire")?;
+                let s = w.strength.ok_or_else(|| {
+                    self.err(file, &["weapons", name], "a ranged weapon needs its own `strength` (k for k+)", "2..=6")
+                })?;
+                let s = self.int(file, &at("strength"), s, 2..=6, "strength")?;
+                WeaponKind::Ranged { rate_of_fire: rof as u8, strength: s as u8 }
+            }
+            other => {
+                return Err(self.err(file, &at("kind"), format!("unknown weapon kind `{other}`"), "`melee`, `ranged`"));
+            }
+        };
+        Ok(Weapon { kind, damage, crt: w.crt.clone() })
+    }
+
+    pub(super) fn readings(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+        let mut out = Readings::default();
+        if let Some(b) = r.block_natural_six {
+            out.block_natural_six = b;
+        }
+        if let Some(b) = r.ko_bonus_within_attack {
+            out.ko_bonus_within_attack = b;
+        }
+        if let Some(b) = r.ko_target_outnumbered {
+            out.ko_target_outnumbered = b;
+        }
+        if let Some(s) = &r.check_with_one_die {
+            out.check_with_one_die = match s.as_str() {
+                "plain_2d6" => OneDie::Plain2d6,
+                "single_die" => OneDie::SingleDie,
+                other => {
+                    return Err(self.err(
+                        0,
+                        &["readings", "check_with_one_die"],
+                        format!("unknown reading `{other}`"),
+                        "`plain_2d6` (default), `single_die`",
+                    ));
+                }
+            };
+        }
+        Ok(out)
+    }
+
+    pub(super) fn card(&self, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
+        match self.cards.get(name) {
+            Some((c, file)) => {
+                Ok((self.profile_of(name, c, *file)?, c.name.clone().unwrap_or_else(|| name.to_string())))
+            }
+            None => Err(self.err(0, at, format!("unknown card `{name}`"), self.card_names())),
+        }
+    }
+
+    pub(super) fn weapon(&self, name: &str, at: &[&str]) -> Result<(Weapon, String), InputError> {
+        match self.weapons.get(name) {
+            Some((w, file)) => {
+                Ok((self.weapon_of(name, w, *file)?, w.name.clone().unwrap_or_else(|| name.to_string())))
+            }
+            None if name == "unarmed" => Ok((Weapon::unarmed(), "Unarmed".into())),
+            None => {
+                let mut names: Vec<String> = self.weapons.keys().map(|k| format!("`{k}`")).collect();
+                names.push("`unarmed`".into());
+                Err(self.err(0, at, format!("unknown weapon `{name}`"), names.join(", ")))
+            }
+        }
+    }
+
+    /// Turn an `[attack]`-shaped section into a rule setup. `ctx_label` prefixes messages for
+    /// compare/sweep cells so the user knows which cell failed.
+    pub(super) fn attack_setup(
+        &self,
+        a: &raw::Attack,
+        sec: &str,
+        readings: &Readings,
+        ctx_label: &str,
+    ) -> Result<AttackSetup, InputError> {
+        let need = |v: &Option<String>, field: &str| -> Result<String, InputError> {
+            v.clone().ok_or_else(|| {
+                self.err(0, &[sec, field], format!("{ctx_label}missing `{field}`"), self.card_names())
+                    .field(format!("{sec}.{field}"), self.card_names())
+            })
+        };
+        let attacker_name = need(&a.attacker, "attacker")?;
+        let target_name = need(&a.target, "target")?;
+        let (attacker, _) = self.card(&attacker_name, &[sec, "attacker"])?;
+        let (target, _) = self.card(&target_name, &[sec, "target"])?;
+        let weapon_name = a.weapon.clone().unwrap_or_else(|| "unarmed".into());
+        let (weapon, _) = self.weapon(&weapon_name, &[sec, "weapon"])?;
+        let int = |field: &str, v: Option<i64>, default: i64, r: RangeInclusive<i64>| -> Result<u8, InputError> {
+            match v {
+                None => Ok(default as u8),
+                Some(v) => self.int(0, &[sec, field], v, r, &format!("{ctx_label}{field}")).map(|v| v as u8),
+            }
+        };
+        for (field, set) in bmg1e::attack_fields_1e(a) {
+            if set {
+                return Err(self.err(
+                    0,
+                    &[sec, field],
+                    format!("`{field}` is a bmg-1e attack field"),
+                    "see configs/README.md for the bmg-3e [attack] fields",
+                ));
+            }
+        }
+        let ranged = matches!(weapon.kind, WeaponKind::Ranged { .. });
+        let melee_only = [
+            ("attacker_effort", a.attacker_effort.is_some()),
+            ("target_effort", a.target_effort.is_some()),
+            ("enemies_in_contact", a.enemies_in_contact.is_some()),
+        ];
+        let ranged_only = [
+            ("moved", a.moved.is_some()),
+            ("beyond_optimal_range", a.beyond_optimal_range.is_some()),
+            ("cover", a.cover.is_some()),
+            ("blind_fire", a.blind_fire.is_some()),
+            ("storm", a.storm.is_some()),
+            ("dodge", a.dodge.is_some()),
+        ];
+        for (field, set) in if ranged { melee_only.as_slice() } else { ranged_only.as_slice() } {
+            if *set {
+                let (this, other) = if ranged { ("ranged", "melee") } else { ("melee", "ranged") };
+                return Err(self.err(
+                    0,
+                    &[sec, field],
+                    format!("{ctx_label}`{field}` applies to {other} attacks only; weapon `{weapon_name}` is {this} (no effort or block roll against ranged attacks)"),
+                    if ranged { "moved, beyond_optimal_range, cover, blind_fire, storm, dodge, defense_mod" } else { "attacker_effort, target_effort, enemies_in_contact, defense_mod" },
+                ));
+            }
+        }
+        if a.storm == Some(true) {
+            self.note(crate::analysis::scenario::Note::not_modelled(
+                "the Storm event's roll: `storm = true` means this round's start-of-round D6 came up 4+ (every ranged attack rolls 1 die less); with the event in play that happens in a round with P = 1/2 (seed lines 2734–2739), so average the results with and without `storm` for a round not yet rolled",
+            ));
+        }
+        let attacker_markers = Markers {
+            stun: int("attacker_stun", a.attacker_stun, 0, 0..=12)?,
+            wounds: int("attacker_wounds", a.attacker_wounds, 0, 0..=12)?,
+        };
+        if attacker_markers.stun >= attacker.willpower {
+            return Err(self.err(
+                0,
+                &[sec, "attacker_stun"],
+                format!("{ctx_label}an attacker with {} ★ is K.O. and cannot attack", attacker_markers.stun),
+                format!("0..={}", attacker.willpower - 1),
+            ));
+        }
+        if attacker_markers.wounds >= attacker.endurance {
+            return Err(self.err(
+                0,
+                &[sec, "attacker_wounds"],
+                format!("{ctx_label}an attacker with {} ♦ is a casualty", attacker_markers.wounds),
+                format!("0..={}", attacker.endurance - 1),
+            ));
+        }
+        Ok(AttackSetup {
+            attacker,
+            attacker_markers,
+            weapon,
+            target,
+            target_markers: Markers {
+                stun: int("target_stun", a.target_stun, 0, 0..=12)?,
+                wounds: int("target_wounds", a.target_wounds, 0, 0..=12)?,
+            },
+            defense_mod: int("defense_mod", a.defense_mod, 0, -5..=5)? as i8,
+            melee: MeleeMods {
+                attacker_effort: int("attacker_effort", a.attacker_effort, 0, 0..=3)?,
+                target_effort: int("target_effort", a.target_effort, 0, 0..=3)?,
+                enemies_in_contact: int("enemies_in_contact", a.enemies_in_contact, 1, 1..=6)?,
+            },
+            ranged: RangedMods {
+                moved: a.moved.unwrap_or(false),
+                beyond_optimal_range: a.beyond_optimal_range.unwrap_or(false),
+                cover: a.cover.unwrap_or(false),
+                blind_fire: a.blind_fire.unwrap_or(false),
+                storm: a.storm.unwrap_or(false),
+                dodge: int("dodge", a.dodge, 0, 0..=6)?,
+            },
+            readings: *readings,
+        })
+    }
+
+    pub(super) fn build_attack(&self, s: &AttackSetup, sec: &str, ctx_label: &str) -> Result<Attack, InputError> {
+        Attack::new(s).map_err(|RuleError { field, message, allowed }| {
+            self.err(0, &[sec, field], format!("{ctx_label}{message}"), allowed)
+        })
+    }
+
+    pub(super) fn check_setup(
+        &self,
+        c: &raw::Check,
+        sec: &str,
+        readings: &Readings,
+    ) -> Result<(CheckSetup, Vec<String>), InputError> {
+        let model_name = c
+            .model
+            .clone()
+            .ok_or_else(|| self.err(0, &[sec], "missing `model` (the card that rolls)", self.card_names()))?;
+        let (model, model_label) = self.card(&model_name, &[sec, "model"])?;
+        let kind = match c.kind.as_deref().unwrap_or("own") {
+            "own" => CheckKind::Own,
+            "opposed" => CheckKind::Opposed,
+            other => {
+                return Err(self.err(
+                    0,
+                    &[sec, "type"],
+                    format!("unknown check type `{other}`"),
+                    "`own` (keep two lowest, pass if ≤ X), `opposed` (keep two highest, pass if > X)",
+                ));
+            }
+        };
+        let chars = ["attack", "defense", "strength", "willpower", "endurance", "special", "movement"];
+        let (value, what) = match (&c.value, &c.characteristic) {
+            (Some(_), Some(_)) => {
+                return Err(self.err(0, &[sec, "value"], "give `value` or `characteristic`, not both", "one of them"));
+            }
+            (Some(v), None) => (self.int(0, &[sec, "value"], *v, 1..=12, "value")? as u8, format!("X = {v}")),
+            (None, Some(ch)) => {
+                let holder = match kind {
+                    CheckKind::Own => {
+                        if c.against.is_some() {
+                            return Err(self.err(
+                                0,
+                                &[sec, "against"],
+                                "an own check uses the model's own characteristic",
+                                "omit `against`, or use type = \"opposed\"",
+                            ));
+                        }
+                        (model.clone(), model_label.clone())
+                    }
+                    CheckKind::Opposed => {
+                        let t = c.against.clone().ok_or_else(|| {
+                            self.err(
+                                0,
+                                &[sec],
+                                "an opposed check with `characteristic` needs `against` (whose characteristic)",
+                                self.card_names(),
+                            )
+                        })?;
+                        self.card(&t, &[sec, "against"])?
+                    }
+                };
+                let p = &holder.0;
+                let v = match ch.as_str() {
+                    "attack" => p.attack,
+                    "defense" => p.defense,
+                    "strength" => p.strength,
+                    "willpower" => p.willpower,
+                    "endurance" => p.endurance,
+                    "special" => p.special,
+                    "movement" => p.movement,
+                    other => {
+                        return Err(self.err(
+                            0,
+                            &[sec, "characteristic"],
+                            format!("unknown characteristic `{other}`"),
+                            chars.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "),
+                        ));
+                    }
+                };
+                (v, format!("X = {}'s {ch} {v}", holder.1))
+            }
+            (None, None) => {
+                return Err(self.err(
+                    0,
+                    &[sec],
+                    "a check needs `characteristic` or `value` (the X to compare with)",
+                    "characteristic = \"willpower\" | ..., or value = 2..=12",
+                ));
+            }
+        };
+        let setup = CheckSetup {
+            kind,
+            special: model.special,
+            ko: c.ko.unwrap_or(false),
+            enemy_effort: self.int(0, &[sec, "enemy_effort"], c.enemy_effort.unwrap_or(0), 0..=7, "enemy_effort")?
+                as u8,
+            value,
+            readings: *readings,
+        };
+        if setup.enemy_effort > 3 {
+            self.note(crate::analysis::scenario::Note::not_modelled(format!(
+                "the effort limit of whoever spends `enemy_effort` {}: one model may spend at most 3 per action or ability (seed lines 1623–1638), so this value is taken as the effort of several models",
+                setup.enemy_effort
+            )));
+        }
+        let dice = Check::new(&setup).dice;
+        let lines = vec![
+            format!(
+                "Model: {model_label} (Special {}){}",
+                model.special,
+                if setup.ko { ", K.O. (−1 die)" } else { "" }
+            ),
+            match kind {
+                CheckKind::Own => {
+                    format!("Own check: roll {dice} dice, keep the two lowest, pass if their sum ≤ X; {what}")
+                }
+                CheckKind::Opposed => {
+                    format!("Opposed check: roll {dice} dice, keep the two highest, pass if their sum > X; {what}")
+                }
+            },
+            format!("Enemy effort removing dice: {}", setup.enemy_effort),
+        ];
+        Ok((setup, lines))
+    }
+
+    pub(super) fn effort(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<(Vec<CellSpec>, Layout), InputError> {
+        let a = self.section(&f.attack, "attack")?;
+        let e = self.section(&f.effort, "effort")?;
+        for (field, set) in
+            [("attacker_effort", a.attacker_effort.is_some()), ("target_effort", a.target_effort.is_some())]
+        {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["attack", field],
+                    "an effort table tries every allowed effort; do not fix it",
+                    "omit it",
+                ));
+            }
+        }
+        let s = e.objective.as_deref().unwrap_or("ko");
+        let objective = Objective::ALL.iter().find(|(n, _)| *n == s).map(|(_, o)| *o).ok_or_else(|| {
+            self.err(
+                0,
+                &["effort", "objective"],
+                format!("unknown objective `{s}`"),
+                Objective::ALL.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+            )
+        })?;
+        let base = self.attack_setup(&a, "attack", readings, "")?;
+        if matches!(base.weapon.kind, WeaponKind::Ranged { .. }) {
+            return Err(self.err(
+                0,
+                &["attack", "weapon"],
+                "effort applies to melee attacks only",
+                "a melee weapon or `unarmed`",
+            ));
+        }
+        *setup = describe_attack(self, &a, &base);
+        let a_limit = crate::rules::bmg3e::effort_limit(&base.attacker, base.attacker_markers);
+        let t_limit = if crate::rules::bmg3e::is_ko(&base.target, base.target_markers) {
+            0
+        } else {
+            crate::rules::bmg3e::effort_limit(&base.target, base.target_markers).min(base.attacker.attack)
+        };
+        setup.push(format!("Effort limits: target 0..={t_limit}, attacker 0..={a_limit}; the target declares first"));
+        setup.push(format!("Objective `{}`: {}", objective.name(), objective.counts()));
+        let mut cells = Vec::new();
+        for t in 0..=t_limit {
+            for at in 0..=a_limit {
+                let mut s = base.clone();
+                s.melee.target_effort = t;
+                s.melee.attacker_effort = at;
+                let attack = self.build_attack(&s, "attack", "")?;
+                cells.push(cell(
+                    &format!("target {t} / attacker {at}"),
+                    vec![("target_effort".into(), json!(t)), ("attacker_effort".into(), json!(at))],
+                    AnyTrial::Attack(attack),
+                ));
+            }
+        }
+        Ok((cells, Layout::Effort { objective }))
+    }
+
+    pub(super) fn compare(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<(Vec<CellSpec>, Layout), InputError> {
+        let base = f.attack.clone().unwrap_or_default();
+        let c = self.section(&f.compare, "compare")?;
+        for (field, set) in [
+            ("attacker", base.attacker.is_some()),
+            ("weapon", base.weapon.is_some()),
+            ("target", base.target.is_some()),
+        ] {
+            if set {
+                return Err(self.err(
+                    0,
+                    &["attack", field],
+                    "in a comparison attackers, weapons and targets come from [compare]",
+                    "omit it here; use [compare] loadouts and targets",
+                ));
+            }
+        }
+        if c.loadouts.is_empty() || c.loadouts.len() > 20 {
+            return Err(self.err(
+                0,
+                &["compare", "loadouts"],
+                format!("{} loadouts given", c.loadouts.len()),
+                "1..=20 loadouts",
+            ));
+        }
+        if c.targets.is_empty() || c.targets.len() > 20 {
+            return Err(self.err(
+                0,
+                &["compare", "targets"],
+                format!("{} targets given", c.targets.len()),
+                "1..=20 card names",
+            ));
+        }
+        let mut labels = Vec::new();
+        for l in &c.loadouts {
+            let (_, card_label) = self.card(&l.attacker, &["compare", "loadouts"])?;
+            let weapon = l.weapon.clone().unwrap_or_else(|| "unarmed".into());
+            let (_, weapon_label) = self.weapon(&weapon, &["compare", "loadouts"])?;
+            let label = l.label.clone().unwrap_or_else(|| format!("{card_label} + {weapon_label}"));
+            if labels.contains(&label) {
+                return Err(self.err(
+                    0,
+                    &["compare", "loadouts"],
+                    format!("two loadouts are labelled `{label}`"),
+                    "distinct labels",
+                ));
+            }
+            labels.push(label);
+        }
+        let mut target_labels = Vec::new();
+        for t in &c.targets {
+            target_labels.push(self.card(t, &["compare", "targets"])?.1);
+        }
+        let mut cells = Vec::new();
+        for (l, label) in c.loadouts.iter().zip(&labels) {
+            for (t, t_label) in c.targets.iter().zip(&target_labels) {
+                let mut a = base.clone();
+                a.attacker = Some(l.attacker.clone());
+                a.weapon = l.weapon.clone();
+                a.target = Some(t.clone());
+                let ctx_label = format!("loadout `{label}` vs `{t}`: ");
+                let s = self.attack_setup(&a, "attack", readings, &ctx_label)?;
+                let attack = self.build_attack(&s, "attack", &ctx_label)?;
+                cells.push(cell(
+                    &format!("{label} vs {t_label}"),
+                    vec![("loadout".into(), json!(label)), ("target".into(), json!(t_label))],
+                    AnyTrial::Attack(attack),
+                ));
+            }
+        }
+        setup.push(format!("Loadouts: {}", labels.join("; ")));
+        setup.push(format!("Targets: {}", target_labels.join("; ")));
+        setup.extend(describe_circumstances(&base));
+        Ok((cells, Layout::Compare { loadouts: labels, targets: target_labels }))
+    }
+
+    pub(super) fn sweep(
+        &self,
+        f: &raw::ScenarioFile,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<(Vec<CellSpec>, Layout), InputError> {
+        let s = self.section(&f.sweep, "sweep")?;
+        let values: Vec<i64> = match (&s.values, s.from, s.to) {
+            (Some(v), None, None) if s.step.is_none() => v.clone(),
+            (None, Some(from), Some(to)) => {
+                let step = s.step.unwrap_or(1);
+                if step <= 0 {
+                    return Err(self.err(0, &["sweep", "step"], format!("step {step} must be positive"), "1.."));
+                }
+                if to < from {
+                    return Err(self.err(
+                        0,
+                        &["sweep", "to"],
+                        format!("`to` {to} is below `from` {from}"),
+                        format!("{from}.."),
+                    ));
+                }
+                (from..=to).step_by(step as usize).collect()
+            }
+            _ => {
+                return Err(self.err(
+                    0,
+                    &["sweep"],
+                    "give either `values = [...]` or `from`, `to` (and optional `step`)",
+                    "values, or from/to/step",
+                ));
+            }
+        };
+        if values.is_empty() || values.len() > 50 {
+            return Err(self.err(0, &["sweep", "values"], format!("{} values given", values.len()), "1..=50 values"));
+        }
+        let p = s.parameter.as_str();
+        match (&f.attack, &f.check) {
+            (Some(a), None) => {
+                let range =
+                    SWEEP_ATTACK_PARAMS.iter().find(|(n, _)| *n == p).map(|(_, r)| r.clone()).ok_or_else(|| {
+                        self.err(
+                            0,
+                            &["sweep", "parameter"],
+                            format!("unknown attack parameter `{p}`"),
+                            SWEEP_ATTACK_PARAMS.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+                        )
+                    })?;
+                let base = self.attack_setup(a, "attack", readings, "")?;
+                *setup = describe_attack(self, a, &base);
+                let mut cells = Vec::new();
+                for &v in &values {
+                    self.int(0, &["sweep", "values"], v, range.clone(), p)?;
+                    let ctx_label = format!("sweep {p} = {v}: ");
+                    let mut a2 = a.clone();
+                    let mut s2 = base.clone();
+                    let slot = |x: &mut Option<i64>| *x = Some(v);
+                    match p {
+                        "attacker_effort" => slot(&mut a2.attacker_effort),
+                        "target_effort" => slot(&mut a2.target_effort),
+                        "enemies_in_contact" => slot(&mut a2.enemies_in_contact),
+                        "attacker_stun" => slot(&mut a2.attacker_stun),
+                        "attacker_wounds" => slot(&mut a2.attacker_wounds),
+                        "target_stun" => slot(&mut a2.target_stun),
+                        "target_wounds" => slot(&mut a2.target_wounds),
+                        "defense_mod" => slot(&mut a2.defense_mod),
+                        "dodge" => slot(&mut a2.dodge),
+                        _ => {}
+                    }
+                    if !p.contains('.') {
+                        s2 = self.attack_setup(&a2, "attack", readings, &ctx_label)?;
+                    }
+                    let v8 = v as u8;
+                    match p {
+                        "attacker.attack" => s2.attacker.attack = v8,
+                        "attacker.defense" => s2.attacker.defense = v8,
+                        "attacker.strength" => s2.attacker.strength = v8,
+                        "attacker.willpower" => s2.attacker.willpower = v8,
+                        "attacker.endurance" => s2.attacker.endurance = v8,
+                        "target.attack" => s2.target.attack = v8,
+                        "target.defense" => s2.target.defense = v8,
+                        "target.strength" => s2.target.strength = v8,
+                        "target.willpower" => s2.target.willpower = v8,
+                        "target.endurance" => s2.target.endurance = v8,
+                        "weapon.strength_bonus" => match &mut s2.weapon.kind {
+                            WeaponKind::Melee { strength_bonus } => *strength_bonus = v as i8,
+                            _ => {
+                                return Err(self.err(
+                                    0,
+                                    &["sweep", "parameter"],
+                                    "`weapon.strength_bonus` needs a melee weapon",
+                                    "weapon.rate_of_fire, weapon.strength",
+                                ));
+                            }
+                        },
+                        "weapon.rate_of_fire" | "weapon.strength" => match &mut s2.weapon.kind {
+                            WeaponKind::Ranged { rate_of_fire, strength } => {
+                                if p == "weapon.strength" {
+                                    *strength = v8
+                                } else {
+                                    *rate_of_fire = v8
+                                }
+                            }
+                            _ => {
+                                return Err(self.err(
+                                    0,
+                                    &["sweep", "parameter"],
+                                    format!("`{p}` needs a ranged weapon"),
+                                    "weapon.strength_bonus",
+                                ));
+                            }
+                        },
+                        _ => {}
+                    }
+                    if s2.attacker_markers.stun >= s2.attacker.willpower
+                        || s2.attacker_markers.wounds >= s2.attacker.endurance
+                    {
+                        return Err(self.err(
+                            0,
+                            &["sweep", "values"],
+                            format!("{ctx_label}the attacker would be K.O. or a casualty"),
+                            "values that leave the attacker standing",
+                        ));
+                    }
+                    let attack = self.build_attack(&s2, "attack", &ctx_label).map_err(|mut e| {
+                        // The cell's value is what broke the rule; point there.
+                        let at = self.err(0, &["sweep", "values"], "", "");
+                        e.line = at.line;
+                        e.column = at.column;
+                        e
+                    })?;
+                    cells.push(cell(&format!("{p} = {v}"), vec![(p.to_string(), json!(v))], AnyTrial::Attack(attack)));
+                }
+                let why = match (p, &base.weapon.kind) {
+                    ("attacker.strength", WeaponKind::Ranged { .. }) => {
+                        " (a ranged attack rolls the weapon's Strength, not the shooter's)"
+                    }
+                    _ => "",
+                };
+                self.note_constant_sweep(p, &cells, why);
+                Ok((cells, Layout::Sweep { parameter: p.to_string(), values }))
+            }
+            (None, Some(c)) => {
+                let range =
+                    SWEEP_CHECK_PARAMS.iter().find(|(n, _)| *n == p).map(|(_, r)| r.clone()).ok_or_else(|| {
+                        self.err(
+                            0,
+                            &["sweep", "parameter"],
+                            format!("unknown check parameter `{p}`"),
+                            SWEEP_CHECK_PARAMS.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+                        )
+                    })?;
+                let mut c2 = c.clone();
+                if p == "value" {
+                    // The swept X replaces any fixed characteristic.
+                    c2.characteristic = None;
+                    c2.against = None;
+                    c2.value = Some(values[0].clamp(1, 12));
+                }
+                let (base, lines) = self.check_setup(&c2, "check", readings)?;
+                *setup = lines;
+                let mut cells = Vec::new();
+                for &v in &values {
+                    self.int(0, &["sweep", "values"], v, range.clone(), p)?;
+                    let mut s2 = base.clone();
+                    match p {
+                        "value" => s2.value = v as u8,
+                        "enemy_effort" => s2.enemy_effort = v as u8,
+                        _ => s2.special = v as u8,
+                    }
+                    cells.push(cell(
+                        &format!("{p} = {v}"),
+                        vec![(p.to_string(), json!(v))],
+                        AnyTrial::Check(Check::new(&s2)),
+                    ));
+                }
+                self.note_constant_sweep(p, &cells, "");
+                Ok((cells, Layout::Sweep { parameter: p.to_string(), values }))
+            }
+            _ => Err(self.err(
+                0,
+                &["sweep"],
+                "a sweep needs exactly one base section: [attack] or [check]",
+                "[attack] or [check]",
+            )),
+        }
+    }
+}
