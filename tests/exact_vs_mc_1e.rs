@@ -3,24 +3,15 @@
 //! Setups cover the collateral die (knock-down, critical, Brutal reroll), blocks, Bat-armor,
 //! Sharp, Blink! with cover, Dodge, Protective, Scratch and Kevlar.
 
+mod common;
+
 use skirmish_odds::engine::{self, Stop, Tally, progress::Progress};
 use skirmish_odds::exact::{Exact, enumerate};
 use skirmish_odds::rules::bmg1e::*;
 use skirmish_odds::rules::bmg3e::Markers;
 use skirmish_odds::stats::chi_square_gof;
 
-fn card(w: u8, mv: u8, a: u8, d: u8, s: u8, e: u8) -> Card {
-    Card {
-        willpower: w,
-        movement: mv,
-        attack: a,
-        defense: d,
-        strength: s,
-        endurance: e,
-        special: 3,
-        traits: CharTraits::default(),
-    }
-}
+use common::card_1e as card;
 
 fn base(weapon: Weapon) -> AttackSetup {
     AttackSetup {

@@ -5,6 +5,8 @@
 //! Monte Carlo results are compared with a fixed seed and a tolerance of at least 4 standard
 //! errors; small attacks are enumerated exactly; rule steps are checked with scripted dice.
 
+mod common;
+
 use skirmish_odds::analysis::scenario::{AnyTrial, Scenario};
 use skirmish_odds::config::{Overrides, load};
 use skirmish_odds::dice::{Dice, ScriptedDice};
@@ -19,18 +21,7 @@ use std::path::Path;
 
 // ---------------------------------------------------------------- helpers
 
-fn card(w: u8, mv: u8, a: u8, d: u8, s: u8, e: u8) -> Card {
-    Card {
-        willpower: w,
-        movement: mv,
-        attack: a,
-        defense: d,
-        strength: s,
-        endurance: e,
-        special: 3,
-        traits: CharTraits::default(),
-    }
-}
+use common::card_1e as card;
 
 /// Batman as printed in the rulebook (L247–257) with Reinforced Gloves (unarmed ★★, L1576).
 fn batman() -> Card {

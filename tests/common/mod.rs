@@ -150,3 +150,17 @@ fn chmod_all(dir: &std::path::Path) {
         }
     }
 }
+
+/// A 2013 card with no traits and Special 3 (the integration tests' usual henchman shape).
+pub fn card_1e(w: u8, mv: u8, a: u8, d: u8, s: u8, e: u8) -> skirmish_odds::rules::bmg1e::Card {
+    skirmish_odds::rules::bmg1e::Card {
+        willpower: w,
+        movement: mv,
+        attack: a,
+        defense: d,
+        strength: s,
+        endurance: e,
+        special: 3,
+        traits: skirmish_odds::rules::bmg1e::CharTraits::default(),
+    }
+}
