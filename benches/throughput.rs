@@ -7,7 +7,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use skirmish_odds::dice::{D6Stream, Dice};
 use skirmish_odds::engine::{self, Stop, Trial, progress::Progress};
-use skirmish_odds::rules::bmg3e::*;
+use skirmish_odds::systems::bmg3e::rules::*;
 use std::hint::black_box;
 
 const BATCH: u64 = 1000;
@@ -37,8 +37,8 @@ fn melee_12() -> Attack {
 }
 
 /// BMG 2013: Batman's 5 strikes against 2 block dice, damage dice and the collateral die.
-fn bmg1e_melee() -> skirmish_odds::rules::bmg1e::Attack {
-    use skirmish_odds::rules::bmg1e as e1;
+fn bmg1e_melee() -> skirmish_odds::systems::bmg1e::rules::Attack {
+    use skirmish_odds::systems::bmg1e::rules as e1;
     let card = |w, a, d, s, e| e1::Card {
         willpower: w,
         movement: 3,

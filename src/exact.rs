@@ -7,7 +7,7 @@
 
 use crate::dice::Dice;
 use crate::engine::{Shape, Trial};
-use crate::rules::bmg3e::Attack;
+use crate::systems::bmg3e::rules::Attack;
 
 /// Exact probabilities in the same layout as a [`crate::engine::Tally`].
 #[derive(Clone, Debug, PartialEq)]

@@ -14,6 +14,6 @@ pub mod exact;
 pub mod interrupt;
 pub mod output;
 pub mod report;
-pub mod rules;
 pub mod shard;
 pub mod stats;
+pub mod systems;

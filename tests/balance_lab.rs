@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use skirmish_odds::analysis::paired::{DIFF, Measure, Paired};
 use skirmish_odds::engine::{self, Stop, Trial, progress::Progress};
-use skirmish_odds::rules::bmg3e::{Attack, metric};
+use skirmish_odds::systems::bmg3e::rules::{Attack, metric};
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -6,8 +6,8 @@ mod common;
 use skirmish_odds::dice::Dice;
 use skirmish_odds::engine::{self, Outcome, Shape, Stop, Tally, Trial, progress::Progress};
 use skirmish_odds::exact::{Exact, enumerate};
-use skirmish_odds::rules::bichos::*;
 use skirmish_odds::stats::chi_square_gof;
+use skirmish_odds::systems::bichos::rules::*;
 
 fn profile(name: &str) -> Profile {
     PROFILES.iter().find(|(n, _, _)| *n == name).unwrap().2

@@ -12,8 +12,8 @@ use common::*;
 use skirmish_odds::dice::{D6Stream, Dice};
 use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
 use skirmish_odds::exact::{self, Exact};
-use skirmish_odds::rules::bmg3e::*;
 use skirmish_odds::stats::chi_square_gof;
+use skirmish_odds::systems::bmg3e::rules::*;
 
 const TRIALS: u64 = 200_000;
 

@@ -7,9 +7,9 @@ mod common;
 
 use skirmish_odds::engine::{self, Stop, Tally, progress::Progress};
 use skirmish_odds::exact::{Exact, enumerate};
-use skirmish_odds::rules::bmg1e::*;
-use skirmish_odds::rules::bmg3e::Markers;
 use skirmish_odds::stats::chi_square_gof;
+use skirmish_odds::systems::bmg1e::rules::*;
+use skirmish_odds::systems::bmg3e::rules::Markers;
 
 use common::card_1e as card;
 

@@ -11,7 +11,7 @@ mod common;
 use common::{bin_run, tmp};
 use serde_json::Value;
 use skirmish_odds::dice::ScriptedDice;
-use skirmish_odds::rules::bichos::*;
+use skirmish_odds::systems::bichos::rules::*;
 
 const HEAD: &str = "ruleset = \"bichos\"\nseed = 2026\n";
 

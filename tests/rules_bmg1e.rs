@@ -12,11 +12,11 @@ use skirmish_odds::config::{Overrides, load};
 use skirmish_odds::dice::{Dice, ScriptedDice};
 use skirmish_odds::engine::{Outcome, Shape, Stop, Tally, Trial, progress::Progress, run_cells};
 use skirmish_odds::exact::enumerate;
-use skirmish_odds::rules::bmg1e::counters::{Exchange, Side};
-use skirmish_odds::rules::bmg1e::duel::{Duel, Fighter, Split};
-use skirmish_odds::rules::bmg1e::procedures::{LetsGo, TakeTheLead};
-use skirmish_odds::rules::bmg1e::*;
-use skirmish_odds::rules::bmg3e::Markers;
+use skirmish_odds::systems::bmg1e::rules::counters::{Exchange, Side};
+use skirmish_odds::systems::bmg1e::rules::duel::{Duel, Fighter, Split};
+use skirmish_odds::systems::bmg1e::rules::procedures::{LetsGo, TakeTheLead};
+use skirmish_odds::systems::bmg1e::rules::*;
+use skirmish_odds::systems::bmg3e::rules::Markers;
 use std::path::Path;
 
 // ---------------------------------------------------------------- helpers

@@ -13,7 +13,7 @@ use skirmish_odds::analysis::{self, effort};
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::dice::ScriptedDice;
 use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
-use skirmish_odds::rules::bmg3e::*;
+use skirmish_odds::systems::bmg3e::rules::*;
 
 const TRIALS: u64 = 400_000;
 
@@ -299,7 +299,7 @@ fn effort_ko_counts_casualties_like_the_duels() {
 /// 1/2 × 3/2 + 1/2 × 50/81 = 343/324.
 #[test]
 fn duel_ranged_fighter_in_contact_fights_in_melee() {
-    use skirmish_odds::rules::bmg3e::duel::{Duel, DuelSetup, EffortPolicy, Fighter, metric as dm};
+    use skirmish_odds::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter, metric as dm};
     let fighter = |p: Profile, w: Weapon| Fighter {
         profile: p,
         weapon: w,
@@ -354,7 +354,7 @@ fn effort_is_melee_only() {
 /// target d inches away iff d ≤ Movement: the reach is exactly Movement inches, with no dice.
 #[test]
 fn bmg3e_threat_reach_is_the_movement_in_inches() {
-    use skirmish_odds::rules::threat::Mover;
+    use skirmish_odds::systems::threat::rules::Mover;
     for m in [0u8, 4, 6, 8] {
         let mover = Mover::Bmg3e { movement_in: m };
         let mut dice = ScriptedDice::new(&[]);

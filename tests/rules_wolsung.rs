@@ -12,9 +12,9 @@ mod common;
 use serde_json::Value;
 use skirmish_odds::dice::{D6Stream, ScriptedDice};
 use skirmish_odds::engine::Trial;
-use skirmish_odds::rules::bmg3e::duel::event;
-use skirmish_odds::rules::wolsung::duel::{Duel, Fighter};
-use skirmish_odds::rules::wolsung::*;
+use skirmish_odds::systems::bmg3e::rules::duel::event;
+use skirmish_odds::systems::wolsung::rules::duel::{Duel, Fighter};
+use skirmish_odds::systems::wolsung::rules::*;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -529,7 +529,7 @@ fn every_wolsung_switch_is_listed() {
 /// is reached only by a charge as the last action, so the reach is exactly A × M (no dice).
 #[test]
 fn wolsung_threat_reach_is_actions_times_move() {
-    use skirmish_odds::rules::threat::Mover;
+    use skirmish_odds::systems::threat::rules::Mover;
     for (a, m) in [(2u8, 4u8), (3, 5), (1, 6)] {
         let o = Mover::Wolsung { actions: a, move_in: m }.run(&mut ScriptedDice::new(&[]));
         assert_eq!(o.metrics[0], 10 * a as u16 * m as u16, "{a} × {m}\"");

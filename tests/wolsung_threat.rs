@@ -5,7 +5,7 @@ mod common;
 
 use skirmish_odds::engine::{self, Stop, Tally, progress::Progress};
 use skirmish_odds::exact::binomial;
-use skirmish_odds::rules::wolsung::*;
+use skirmish_odds::systems::wolsung::rules::*;
 
 fn turn(d: i32, r: i32, hand: u8, policy: Policy) -> ShootingTurn {
     ShootingTurn {

@@ -10,8 +10,8 @@
 
 use super::scenario::{BalanceLayout, CellSpec};
 use crate::engine::Tally;
-use crate::rules::bmg3e::duel::{event, metric};
 use crate::stats::{self, Estimate};
+use crate::systems::bmg3e::rules::duel::{event, metric};
 use serde::Serialize;
 
 /// The figures of one duel cell (or their average over opponents).

@@ -12,9 +12,9 @@
 
 use super::scenario::{CellSpec, Objective};
 use crate::engine::Tally;
-use crate::rules::bmg3e::event;
-use crate::rules::bmg3e::metric;
 use crate::stats::Estimate;
+use crate::systems::bmg3e::rules::event;
+use crate::systems::bmg3e::rules::metric;
 use serde::Serialize;
 
 /// Objective value of one cell (its efforts are read from the cell's parameters).
@@ -125,7 +125,7 @@ mod tests {
     use super::*;
     use crate::analysis::scenario::AnyTrial;
     use crate::engine::{Shape, Trial};
-    use crate::rules::bmg3e::{ATTACK_EVENTS, Check, CheckKind, CheckSetup, Readings};
+    use crate::systems::bmg3e::rules::{ATTACK_EVENTS, Check, CheckKind, CheckSetup, Readings};
     use serde_json::json;
 
     fn cell(t: u64, a: u64) -> CellSpec {

@@ -8,7 +8,7 @@
 
 use crate::dice::{Dice, Recording, Replaying, Tape};
 use crate::engine::{Outcome, Shape, Tally, Trial};
-use crate::rules::bmg3e::{Attack, event, metric};
+use crate::systems::bmg3e::rules::{Attack, event, metric};
 
 /// What is compared between the two loadouts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

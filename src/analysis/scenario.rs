@@ -3,8 +3,8 @@
 use crate::analysis::paired::Paired;
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Stop, Trial};
-use crate::rules::bmg3e::duel::Duel;
-use crate::rules::bmg3e::{Attack, Check};
+use crate::systems::bmg3e::rules::duel::Duel;
+use crate::systems::bmg3e::rules::{Attack, Check};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -76,7 +76,7 @@ impl Kind {
     }
 }
 
-pub use crate::rules::bmg3e::Objective;
+pub use crate::systems::bmg3e::rules::Objective;
 
 /// Any trial a scenario cell can hold. An enum (not a trait object) keeps dispatch static.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,15 +86,15 @@ pub enum AnyTrial {
     Duel(Duel),
     Paired(Paired),
     /// Any Batman Miniature Game 2013 trial.
-    Bmg1e(crate::rules::bmg1e::Trial1e),
+    Bmg1e(crate::systems::bmg1e::rules::Trial1e),
     /// Any ¡Bichos! trial.
-    Bichos(crate::rules::bichos::TrialBichos),
+    Bichos(crate::systems::bichos::rules::TrialBichos),
     /// Any Wolsung trial.
-    Wolsung(crate::rules::wolsung::TrialWolsung),
+    Wolsung(crate::systems::wolsung::rules::TrialWolsung),
     /// Mordheim movement (deterministic).
-    Mordheim(crate::rules::mordheim::Movement),
+    Mordheim(crate::systems::mordheim::rules::Movement),
     /// One rule system's threat-range mover.
-    Threat(crate::rules::threat::Mover),
+    Threat(crate::systems::threat::rules::Mover),
 }
 
 impl Trial for AnyTrial {
@@ -131,7 +131,7 @@ impl Trial for AnyTrial {
 impl AnyTrial {
     /// The metrics whose distributions the reports show, most important first.
     pub fn headline_metrics(&self) -> &'static [&'static str] {
-        use crate::rules::bmg1e::Trial1e as T;
+        use crate::systems::bmg1e::rules::Trial1e as T;
         match self {
             AnyTrial::Attack(_) => &["hits", "stun", "wounds", "impacts", "blocks"],
             AnyTrial::Check(_) => &["sum"],
@@ -149,7 +149,7 @@ impl AnyTrial {
                 T::Exchange(_) => &["a_dealt", "b_dealt"],
             },
             AnyTrial::Bichos(t) => {
-                use crate::rules::bichos::TrialBichos as B;
+                use crate::systems::bichos::rules::TrialBichos as B;
                 match t {
                     B::Shot(s) => &["res_lost_t1", "res_lost_t2", "res_lost_t3"][..s.targets.len()],
                     B::Sequence(_) => &["shots_to_kill", "shots_to_flee", "res_lost_first_shot"],
@@ -162,7 +162,7 @@ impl AnyTrial {
                 }
             }
             AnyTrial::Wolsung(t) => {
-                use crate::rules::wolsung::TrialWolsung as W;
+                use crate::systems::wolsung::rules::TrialWolsung as W;
                 match t {
                     W::Shooting(_) => &["damage", "hits", "first_shot_crits"],
                     W::Melee(_) => &["damage_to_defender", "backlash_to_attacker", "crits"],

@@ -4,14 +4,14 @@ use super::{Ctx, cell, raw};
 use crate::analysis::paired::{Measure, Paired};
 use crate::analysis::scenario::{AnyTrial, BalanceLayout, BalanceRow, CellSpec, Layout, Note};
 use crate::error::InputError;
-use crate::rules::bmg3e::Readings;
-use crate::rules::bmg3e::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
-use crate::rules::bmg3e::{Markers, Weapon, WeaponKind};
+use crate::systems::bmg3e::rules::Readings;
+use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
+use crate::systems::bmg3e::rules::{Markers, Weapon, WeaponKind};
 use serde_json::json;
 use std::collections::BTreeMap;
 
 /// A fighter resolved from the config, with what the reports need to know about it.
-pub(super) struct Resolved {
+pub(crate) struct Resolved {
     pub fighter: Fighter,
     pub label: String,
     pub reputation: Option<f64>,
@@ -34,7 +34,7 @@ fn round_text(rounds: u8, contact: bool) -> String {
 }
 
 impl Ctx {
-    pub(super) fn add_fighters(
+    pub(crate) fn add_fighters(
         &mut self,
         file: usize,
         fighters: BTreeMap<String, raw::FighterRef>,
@@ -56,7 +56,7 @@ impl Ctx {
 
     /// `melee_weapon` is a bmg-3e fighter field: other rule systems refuse it rather than
     /// ignore it.
-    pub(super) fn refuse_melee_weapon(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<(), InputError> {
+    pub(crate) fn refuse_melee_weapon(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<(), InputError> {
         if f.melee_weapon.is_some() && self.ruleset != "bmg-3e" {
             let path: Vec<&str> = at.iter().copied().chain(std::iter::once("melee_weapon")).collect();
             return Err(self.err(
@@ -70,7 +70,7 @@ impl Ctx {
     }
 
     /// bmg-3e-only fields in a scenario of another rule system: refused, not ignored.
-    pub(super) fn refuse_3e_only(&self, f: &raw::ScenarioFile) -> Result<(), InputError> {
+    pub(crate) fn refuse_3e_only(&self, f: &raw::ScenarioFile) -> Result<(), InputError> {
         if self.ruleset == "bmg-3e" {
             return Ok(());
         }
@@ -90,7 +90,7 @@ impl Ctx {
     }
 
     /// Resolve a fighter reference written at `at` in file `file`.
-    pub(super) fn fighter(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
+    pub(crate) fn fighter(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
         if f.guard.is_some() {
             let path: Vec<&str> = at.iter().copied().chain(std::iter::once("guard")).collect();
             return Err(self.err(
@@ -144,7 +144,7 @@ impl Ctx {
         };
         let describe = format!(
             "{label}: {} ({}, {} per hit{}), effort policy `{}`{}",
-            super::bmg3e::profile_text(&profile),
+            crate::systems::bmg3e::config::profile_text(&profile),
             if ranged { "ranged" } else { "melee" },
             weapon.damage,
             if ranged {
@@ -181,11 +181,11 @@ impl Ctx {
         })
     }
 
-    pub(super) fn rounds(&self, v: Option<i64>, sec: &str) -> Result<u8, InputError> {
+    pub(crate) fn rounds(&self, v: Option<i64>, sec: &str) -> Result<u8, InputError> {
         Ok(self.int(0, &[sec, "rounds"], v.unwrap_or(4), 1..=12, "rounds")? as u8)
     }
 
-    pub(super) fn duel(
+    pub(crate) fn duel(
         &self,
         f: &raw::ScenarioFile,
         readings: &Readings,
@@ -210,7 +210,7 @@ impl Ctx {
         ))
     }
 
-    pub(super) fn balance(
+    pub(crate) fn balance(
         &self,
         f: &raw::ScenarioFile,
         readings: &Readings,
@@ -328,7 +328,7 @@ impl Ctx {
         ))
     }
 
-    pub(super) fn paired(
+    pub(crate) fn paired(
         &self,
         f: &raw::ScenarioFile,
         readings: &Readings,
@@ -391,7 +391,7 @@ impl Ctx {
             "Measure: {} per attack; A and B resolve on the same dice (common random numbers)",
             measure.name()
         ));
-        setup.extend(super::bmg3e::describe_circumstances(&base));
+        setup.extend(crate::systems::bmg3e::config::describe_circumstances(&base));
         let b = attacks.pop().expect("two attacks");
         let a = attacks.pop().expect("two attacks");
         Ok((

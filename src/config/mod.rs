@@ -5,25 +5,17 @@
 //! allowed. Rule violations found by the rule constructors (effort limits, attacking a
 //! casualty) are routed back to the field that caused them.
 
-mod bichos;
-mod bmg1e;
-mod bmg3e;
 mod duels;
 pub mod raw;
 pub mod source;
-mod wolsung;
 
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Objective, Scenario};
+use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Scenario};
 use crate::engine::Stop;
 use crate::error::InputError;
-use crate::rules::bmg3e::{
-    Attack, AttackSetup, Check, CheckKind, CheckSetup, Markers, MeleeMods, OneDie, Profile, RangedMods, Readings,
-    RuleError, Weapon, WeaponKind,
-};
-use serde_json::{Value, json};
+use serde_json::Value;
 use source::Source;
 
-pub use bmg3e::{SWEEP_ATTACK_PARAMS, SWEEP_CHECK_PARAMS, parse_damage};
+pub use crate::systems::bmg3e::config::{SWEEP_ATTACK_PARAMS, SWEEP_CHECK_PARAMS, parse_damage};
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -276,7 +268,7 @@ fn build(path: &Path, overrides: &Overrides, file: &raw::ScenarioFile, ctx: &mut
 }
 
 /// What a rule system's builder returns: the cells, how they are laid out, and the readings in force.
-type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
+pub(crate) type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
 
 /// Common last step: the cell limit, then the scenario.
 #[allow(clippy::too_many_arguments)]
@@ -317,31 +309,31 @@ fn finish_scenario(
     })
 }
 
-fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
+pub(crate) fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
     CellSpec { label: label.to_string(), params, trial }
 }
 
-fn range_text(r: &RangeInclusive<i64>) -> String {
+pub(crate) fn range_text(r: &RangeInclusive<i64>) -> String {
     format!("{}..={}", r.start(), r.end())
 }
 
 /// Validation context: the files read, and which file each card and weapon came from.
-struct Ctx {
-    sources: Vec<Source>,
-    cards: BTreeMap<String, (raw::Card, usize)>,
-    weapons: BTreeMap<String, (raw::Weapon, usize)>,
-    fighters: BTreeMap<String, (raw::FighterRef, usize)>,
+pub(crate) struct Ctx {
+    pub(crate) sources: Vec<Source>,
+    pub(crate) cards: BTreeMap<String, (raw::Card, usize)>,
+    pub(crate) weapons: BTreeMap<String, (raw::Weapon, usize)>,
+    pub(crate) fighters: BTreeMap<String, (raw::FighterRef, usize)>,
     /// The scenario's rule system: decides how cards and weapons are validated.
-    ruleset: &'static str,
+    pub(crate) ruleset: &'static str,
     /// Copies of the files to read instead of the disk (a partial result's, for `merge`).
-    embedded: Option<Vec<Source>>,
+    pub(crate) embedded: Option<Vec<Source>>,
     /// Notes the builders attach to the scenario (values that cannot matter, rules not modelled).
     /// A `RefCell` so any builder holding `&Ctx` can add one; deduplicated in order of arrival.
-    notes: std::cell::RefCell<Vec<crate::analysis::scenario::Note>>,
+    pub(crate) notes: std::cell::RefCell<Vec<crate::analysis::scenario::Note>>,
 }
 
 impl Ctx {
-    fn new(main: Source, embedded: Option<Vec<Source>>) -> Self {
+    pub(crate) fn new(main: Source, embedded: Option<Vec<Source>>) -> Self {
         Ctx {
             embedded,
             sources: vec![main],
@@ -354,7 +346,7 @@ impl Ctx {
     }
 
     /// Refuse any `[readings]` switch that is not one of this rule system's ([`READINGS`]).
-    fn refuse_foreign_readings(&self, r: &raw::Readings) -> Result<(), InputError> {
+    pub(crate) fn refuse_foreign_readings(&self, r: &raw::Readings) -> Result<(), InputError> {
         let own = READINGS.iter().find(|(n, _)| *n == self.ruleset).map(|(_, l)| *l).unwrap_or(&[]);
         let set = serde_json::to_value(r).expect("readings serialise");
         let set = set.as_object().expect("readings are a table");
@@ -384,7 +376,7 @@ impl Ctx {
     /// A sweep whose cells all compile to the same trial cannot show anything: say so (a warning,
     /// not an error, so configs that did this keep running). Trials hold the resolved dice
     /// procedure (masks, dice counts, damage), so equal trials mean equal distributions.
-    fn note_constant_sweep(&self, p: &str, cells: &[CellSpec], why: &str) {
+    pub(crate) fn note_constant_sweep(&self, p: &str, cells: &[CellSpec], why: &str) {
         if cells.len() > 1 && cells.windows(2).all(|w| w[0].trial == w[1].trial) {
             self.note(crate::analysis::scenario::Note::ignored(format!(
                 "sweep parameter `{p}` cannot change any number in this scenario{why}: every value gives the same trial"
@@ -393,18 +385,24 @@ impl Ctx {
     }
 
     /// Attach a note to the scenario being built (once, however many cells raise it).
-    fn note(&self, note: crate::analysis::scenario::Note) {
+    pub(crate) fn note(&self, note: crate::analysis::scenario::Note) {
         let mut notes = self.notes.borrow_mut();
         if !notes.contains(&note) {
             notes.push(note);
         }
     }
 
-    fn err(&self, file: usize, path: &[&str], msg: impl Into<String>, allowed: impl Into<String>) -> InputError {
+    pub(crate) fn err(
+        &self,
+        file: usize,
+        path: &[&str],
+        msg: impl Into<String>,
+        allowed: impl Into<String>,
+    ) -> InputError {
         self.sources[file].error_at(path, msg, allowed)
     }
 
-    fn check_ruleset(&self, ruleset: &str, file: usize) -> Result<(), InputError> {
+    pub(crate) fn check_ruleset(&self, ruleset: &str, file: usize) -> Result<(), InputError> {
         if RULESETS.contains(&ruleset) {
             Ok(())
         } else {
@@ -417,7 +415,7 @@ impl Ctx {
         }
     }
 
-    fn include(&mut self, inc: &str) -> Result<(), InputError> {
+    pub(crate) fn include(&mut self, inc: &str) -> Result<(), InputError> {
         let base = self.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
         let path: PathBuf = base.join(inc);
         let src = Source::read_from(&path, self.embedded.as_deref()).map_err(|e| {
@@ -447,7 +445,7 @@ impl Ctx {
         self.add_fighters(idx, lib.fighters)
     }
 
-    fn add_library(
+    pub(crate) fn add_library(
         &mut self,
         file: usize,
         cards: BTreeMap<String, raw::Card>,
@@ -506,7 +504,7 @@ impl Ctx {
         Ok(())
     }
 
-    fn int(
+    pub(crate) fn int(
         &self,
         file: usize,
         path: &[&str],
@@ -524,7 +522,7 @@ impl Ctx {
     /// The stopping rule. The file's own values are validated in full first, exactly as
     /// `validate` does, so a command-line override never hides an invalid file; then
     /// `--trials` / `--precision` / `--max-trials` replace what the file says.
-    fn stop(&self, f: &raw::ScenarioFile, o: &Overrides) -> Result<Stop, InputError> {
+    pub(crate) fn stop(&self, f: &raw::ScenarioFile, o: &Overrides) -> Result<Stop, InputError> {
         let file = self.file_stop(f)?;
         let cli = |flag: &str, msg: String, allowed: String| InputError::msg(msg).field(flag, allowed);
         let trials = |t: i64, flag: &str| -> Result<u64, InputError> {
@@ -571,7 +569,7 @@ impl Ctx {
     }
 
     /// The stopping rule the file itself gives, every value checked.
-    fn file_stop(&self, f: &raw::ScenarioFile) -> Result<Stop, InputError> {
+    pub(crate) fn file_stop(&self, f: &raw::ScenarioFile) -> Result<Stop, InputError> {
         let trials = |t: i64, field: &str| -> Result<u64, InputError> {
             if TRIALS_RANGE.contains(&t) {
                 Ok(t as u64)
@@ -603,12 +601,12 @@ impl Ctx {
         }
     }
 
-    fn section<T: Clone>(&self, s: &Option<T>, name: &str) -> Result<T, InputError> {
+    pub(crate) fn section<T: Clone>(&self, s: &Option<T>, name: &str) -> Result<T, InputError> {
         s.clone()
             .ok_or_else(|| self.err(0, &[name], format!("this kind needs a [{name}] section"), format!("[{name}]")))
     }
 
-    fn card_names(&self) -> String {
+    pub(crate) fn card_names(&self) -> String {
         if self.cards.is_empty() {
             "no cards are defined: add [cards.NAME] or include a card file".into()
         } else {

@@ -8,8 +8,8 @@ use crate::analysis::RunResult;
 use crate::analysis::balance::{self, DuelStats, duel_stats};
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
 use crate::analysis::scenario::{AnyTrial, Layout};
-use crate::rules::bmg3e::duel::{event, metric};
 use crate::stats::{self, Estimate};
+use crate::systems::bmg3e::rules::duel::{event, metric};
 
 fn est(e: &Estimate) -> String {
     format!("{} [{}, {}]", balance::fmt(e.value), balance::fmt(e.ci95[0]), balance::fmt(e.ci95[1]))

@@ -4,17 +4,14 @@
 //! every file is complete ([`crate::output`]), so a failure or an interrupt never leaves a
 //! half-written report behind and never touches files skirmish-odds did not write.
 
-mod bichos;
 pub mod charts;
 pub mod csv_out;
 mod duels;
-mod editions;
 pub mod html;
 pub mod model;
 pub mod table;
 pub mod tables;
 pub mod text;
-mod wolsung;
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{AnyTrial, Layout};
@@ -150,13 +147,13 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             out.extend(duels::charts(run, report));
         }
         Layout::Exchange { .. } | Layout::Editions => {
-            out.extend(editions::charts(run, report));
+            out.extend(crate::systems::bmg1e::report::charts(run, report));
         }
         Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
-            out.extend(bichos::charts(run, report));
+            out.extend(crate::systems::bichos::report::charts(run, report));
         }
         Layout::ShootingGrid { .. } | Layout::MeleeTable | Layout::Threat { .. } => {
-            out.extend(wolsung::charts(run, report));
+            out.extend(crate::systems::wolsung::report::charts(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort has best");

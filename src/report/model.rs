@@ -134,7 +134,7 @@ impl Report {
         let exchange = match (&sc.layout, &sc.cells[0].trial) {
             (
                 Layout::Exchange { objective, .. },
-                crate::analysis::scenario::AnyTrial::Bmg1e(crate::rules::bmg1e::Trial1e::Exchange(x)),
+                crate::analysis::scenario::AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Exchange(x)),
             ) => Some(crate::analysis::exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, z)),
             _ => None,
         };

@@ -126,13 +126,13 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             out.extend(super::duels::tables(run, report));
         }
         Layout::Exchange { .. } | Layout::Editions => {
-            out.extend(super::editions::tables(run, report));
+            out.extend(crate::systems::bmg1e::report::tables(run, report));
         }
         Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
-            out.extend(super::bichos::tables(run, report));
+            out.extend(crate::systems::bichos::report::tables(run, report));
         }
         Layout::ShootingGrid { .. } | Layout::MeleeTable | Layout::Threat { .. } => {
-            out.extend(super::wolsung::tables(run, report));
+            out.extend(crate::systems::wolsung::report::tables(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort reports have a best choice");

@@ -1,7 +1,7 @@
 //! Shared builders for the integration tests.
 #![allow(dead_code)]
 
-use skirmish_odds::rules::bmg3e::*;
+use skirmish_odds::systems::bmg3e::rules::*;
 
 pub fn card(a: u8, d: u8, s: u8, w: u8, e: u8, sp: u8) -> Profile {
     Profile { attack: a, defense: d, strength: s, willpower: w, endurance: e, special: sp, movement: 4 }
@@ -152,8 +152,8 @@ fn chmod_all(dir: &std::path::Path) {
 }
 
 /// A 2013 card with no traits and Special 3 (the integration tests' usual henchman shape).
-pub fn card_1e(w: u8, mv: u8, a: u8, d: u8, s: u8, e: u8) -> skirmish_odds::rules::bmg1e::Card {
-    skirmish_odds::rules::bmg1e::Card {
+pub fn card_1e(w: u8, mv: u8, a: u8, d: u8, s: u8, e: u8) -> skirmish_odds::systems::bmg1e::rules::Card {
+    skirmish_odds::systems::bmg1e::rules::Card {
         willpower: w,
         movement: mv,
         attack: a,
@@ -161,6 +161,6 @@ pub fn card_1e(w: u8, mv: u8, a: u8, d: u8, s: u8, e: u8) -> skirmish_odds::rule
         strength: s,
         endurance: e,
         special: 3,
-        traits: skirmish_odds::rules::bmg1e::CharTraits::default(),
+        traits: skirmish_odds::systems::bmg1e::rules::CharTraits::default(),
     }
 }

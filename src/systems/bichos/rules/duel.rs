@@ -15,7 +15,7 @@
 use super::{Fire, HitRules, Profile, Situation, State, react, resolve, situation_modifier};
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
-use crate::rules::bmg3e::duel::{DUEL_EVENTS, event, metric};
+use crate::systems::bmg3e::rules::duel::{DUEL_EVENTS, event, metric};
 
 /// One figure and its weapon.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -164,7 +164,7 @@ impl Trial for Duel {
 mod tests {
     use super::*;
     use crate::dice::{D6Stream, ScriptedDice};
-    use crate::rules::bichos::PROFILES;
+    use crate::systems::bichos::rules::PROFILES;
 
     #[test]
     fn fights_end_with_one_side_out() {

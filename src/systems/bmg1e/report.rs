@@ -1,15 +1,15 @@
 //! Tables and charts for 2013 counter exchanges and the side-by-side edition comparison.
 
-use super::charts::{Chart, Est};
-use super::model::Report;
-use super::table::Table;
-use super::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::analysis::RunResult;
 use crate::analysis::exchange;
 use crate::analysis::scenario::{AnyTrial, Layout};
 use crate::engine::Tally;
-use crate::rules::bmg1e::Trial1e;
+use crate::report::charts::{Chart, Est};
+use crate::report::model::Report;
+use crate::report::table::Table;
+use crate::report::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::stats::{self, Estimate};
+use crate::systems::bmg1e::rules::Trial1e;
 
 /// (row title, 2013 name, 2019 name, is an event)
 const EDITION_ROWS: [(&str, &str, &str, bool); 8] = [

@@ -14,7 +14,7 @@ pub mod procedures;
 
 use crate::dice::{Dice, Reroll, SuccessMask, count_successes};
 use crate::engine::{Outcome, Shape, Trial};
-use crate::rules::bmg3e::Markers;
+use crate::systems::bmg3e::rules::Markers;
 
 /// Character traits with dice effects (config names in [`CHARACTER_TRAITS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

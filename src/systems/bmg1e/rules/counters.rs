@@ -13,7 +13,7 @@ use super::{
 };
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
-use crate::rules::bmg3e::Markers;
+use crate::systems::bmg3e::rules::Markers;
 
 /// Counters a character generates this round: Willpower minus the loss for its markers.
 pub fn available(c: &Card, m: Markers) -> u8 {
@@ -249,7 +249,7 @@ impl Trial for Exchange {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::bmg1e::tests::card;
+    use crate::systems::bmg1e::rules::tests::card;
 
     #[test]
     fn counters_and_splits() {

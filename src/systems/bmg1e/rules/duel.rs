@@ -26,8 +26,8 @@ use super::{
 };
 use crate::dice::{Dice, uniform_below};
 use crate::engine::{Outcome, Shape, Trial};
-use crate::rules::bmg3e::Markers;
-use crate::rules::bmg3e::duel::{DUEL_EVENTS, event, metric};
+use crate::systems::bmg3e::rules::Markers;
+use crate::systems::bmg3e::rules::duel::{DUEL_EVENTS, event, metric};
 
 /// How a character splits its counters each round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -306,7 +306,7 @@ impl Trial for Duel {
 mod tests {
     use super::*;
     use crate::dice::D6Stream;
-    use crate::rules::bmg1e::tests::card;
+    use crate::systems::bmg1e::rules::tests::card;
 
     #[test]
     fn splits() {

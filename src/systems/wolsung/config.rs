@@ -1,12 +1,10 @@
 //! Config for Wolsung, Mordheim and the cross-system threat range (`ruleset = "all"`).
 
-use super::{Built, Ctx, cell, raw};
 use crate::analysis::scenario::Note;
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
+use crate::analysis::scenario::{AnyTrial, Kind, Layout};
+use crate::config::{Built, Ctx, cell, raw};
 use crate::error::InputError;
-use crate::rules::mordheim::{self, Detection};
-use crate::rules::threat::Mover;
-use crate::rules::wolsung::{
+use crate::systems::wolsung::rules::{
     Bid, DeckExhausted, Guard, Leave, Magic, Melee, PenaltyFloor, Policy, Reaction, Readings, ShootingTurn,
     SunnirScope, TrialWolsung, card_text, parse_card,
 };
@@ -49,7 +47,7 @@ fn list<T>(xs: &[(&str, T)]) -> String {
 }
 
 impl Ctx {
-    pub(super) fn build_other(
+    pub(crate) fn build_other(
         &self,
         kind: Kind,
         f: &raw::ScenarioFile,
@@ -57,8 +55,8 @@ impl Ctx {
     ) -> Result<Built, InputError> {
         match self.ruleset {
             "wolsung" => self.wolsung(kind, f, setup),
-            "mordheim" => self.mordheim(f, setup),
-            _ => self.threat(f, setup),
+            "mordheim" => self.build_mordheim(f, setup),
+            _ => self.build_threat(f, setup),
         }
     }
 
@@ -706,7 +704,7 @@ impl Ctx {
                 (vec![cell("leave", vec![], w(TrialWolsung::Leave(Leave { r: m.r, c: e.c })))], Layout::Single)
             }
             Kind::Duel => {
-                use crate::rules::wolsung::duel::{Duel, Fighter};
+                use crate::systems::wolsung::rules::duel::{Duel, Fighter};
                 let d = self.section(&f.duel, "duel")?;
                 let turns = self.rounds(d.rounds.or(Some(3)), "duel")?;
                 let heroes = 1u8;
@@ -782,162 +780,5 @@ impl Ctx {
             _ => unreachable!("kinds_of(wolsung)"),
         };
         Ok((cells, layout, readings.list()))
-    }
-
-    fn mordheim(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let m = self.section(&f.movement, "movement")?;
-        let detection = match f.readings.detection_range.as_deref().unwrap_or("initiative") {
-            "initiative" => Detection::Initiative,
-            "triple_initiative" => Detection::TripleInitiative,
-            other => {
-                return Err(self.err(
-                    0,
-                    &["readings", "detection_range"],
-                    format!("unknown reading `{other}`"),
-                    "`initiative` (default), `triple_initiative`",
-                ));
-            }
-        };
-        let mv = mordheim::Movement {
-            m: self.int(0, &["movement", "m"], m.m, 1..=12, "m")? as u8,
-            initiative: self.int(0, &["movement", "initiative"], m.initiative.unwrap_or(3), 1..=10, "initiative")?
-                as u8,
-            visible_enemy: m
-                .visible_enemy
-                .map(|e| self.int(0, &["movement", "visible_enemy"], e, 0..=72, "visible_enemy").map(|e| e as u8))
-                .transpose()?,
-            detection,
-        };
-        setup.push(format!(
-            "Warrior M {} I {}: move up to {}\", run 2 × M = {}\" (must stop within 8\" of a visible enemy{}), charge 2 × M = {}\"; no dice are rolled",
-            mv.m,
-            mv.initiative,
-            mv.m,
-            2 * mv.m,
-            mv.visible_enemy.map(|e| format!(", one is {e}\" away")).unwrap_or_default(),
-            2 * mv.m
-        ));
-        setup.push(format!(
-            "Hidden models are detected within {}\" ({})",
-            mv.detection_range(),
-            if detection == Detection::Initiative {
-                "I inches, as the worked example"
-            } else {
-                "3 × I inches, as the text"
-            }
-        ));
-        let readings = vec![(
-            "detection_range",
-            if detection == Detection::Initiative { "initiative" } else { "triple_initiative" }.to_string(),
-        )];
-        Ok((vec![cell("movement", vec![], AnyTrial::Mordheim(mv))], Layout::Single, readings))
-    }
-
-    fn threat(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let t = self.section(&f.threat, "threat")?;
-        let from = self.int(0, &["threat", "from_in"], t.from_in.unwrap_or(0), 0..=100, "from_in")? as u16;
-        let to = self.int(0, &["threat", "to_in"], t.to_in.unwrap_or(30), from as i64 + 1..=120, "to_in")? as u16;
-        let mut cells = Vec::new();
-        let mut systems = Vec::new();
-        let mut push =
-            |name: String, line: String, mover: Mover, cells: &mut Vec<CellSpec>, setup: &mut Vec<String>| {
-                setup.push(line);
-                cells.push(cell(&name, vec![("system".into(), json!(name))], AnyTrial::Threat(mover)));
-                systems.push(name);
-            };
-        if let Some(b) = &t.bmg_1e {
-            let basic =
-                self.int(0, &["threat", "bmg-1e", "basic_cm"], b.basic_cm.unwrap_or(10), 1..=20, "basic_cm")? as u8;
-            let mc = self.int(
-                0,
-                &["threat", "bmg-1e", "movement_counters"],
-                b.movement_counters,
-                0..=6,
-                "movement_counters",
-            )? as u8;
-            let fast = b.fast.unwrap_or(false);
-            push(
-                "BMG 2013".into(),
-                format!(
-                    "BMG 2013: {basic} cm + {mc}D6 cm (Movement counters){} — converted at 2.54 cm per inch",
-                    if fast { ", Fast" } else { "" }
-                ),
-                Mover::Bmg1e { basic_cm: basic, mc_dice: mc, fast },
-                &mut cells,
-                setup,
-            );
-        }
-        if let Some(b) = &t.bmg_3e {
-            let mv = self.int(0, &["threat", "bmg-3e", "movement_in"], b.movement_in, 0..=16, "movement_in")? as u8;
-            push(
-                "BMG 2019".into(),
-                format!("BMG 2019: Movement {mv}\", then the attack (a Bold model moves and attacks)"),
-                Mover::Bmg3e { movement_in: mv },
-                &mut cells,
-                setup,
-            );
-        }
-        if let Some(b) = &t.bichos {
-            let inches = match b.units.as_deref().unwrap_or("inches") {
-                "inches" => true,
-                "cm" => false,
-                other => {
-                    return Err(self.err(
-                        0,
-                        &["threat", "bichos", "units"],
-                        format!("unknown variant `{other}`"),
-                        "`cm`, `inches`",
-                    ));
-                }
-            };
-            let mov = if inches {
-                self.int(0, &["threat", "bichos", "mov_in"], b.mov_in, 0..=40, "mov_in")? as u16
-            } else {
-                self.int(0, &["threat", "bichos", "mov_cm"], b.mov_cm, 0..=100, "mov_cm")? as u16
-            };
-            let u = if inches { "\"" } else { " cm" };
-            let fdv = self.bichos_threat_fdv(b)?;
-            push(
-                "¡Bichos! charge".into(),
-                format!(
-                    "¡Bichos! charge: 1.5 × MOV {mov}{u} ({} variant) if the \"Cargando\" test passes at the first roll (2D6 ≤ FDV {fdv})",
-                    if inches { "inches" } else { "cm" }
-                ),
-                Mover::BichosCharge { mov, inches, fdv },
-                &mut cells,
-                setup,
-            );
-            push(
-                "¡Bichos! pursuit".into(),
-                format!("¡Bichos! pursuit: MOV {mov}{u} + ½D6 ({})", if inches { "1/2/3\"" } else { "2/5/7 cm" }),
-                Mover::BichosPursuit { mov, inches },
-                &mut cells,
-                setup,
-            );
-        }
-        if let Some(b) = &t.wolsung {
-            let a = self.int(0, &["threat", "wolsung", "actions"], b.actions.unwrap_or(2), 1..=4, "actions")? as u8;
-            let m = self.int(0, &["threat", "wolsung", "move_in"], b.move_in, 0..=12, "move_in")? as u8;
-            push(
-                "Wolsung".into(),
-                format!("Wolsung: {a} actions of M {m}\", the last a charge"),
-                Mover::Wolsung { actions: a, move_in: m },
-                &mut cells,
-                setup,
-            );
-        }
-        if let Some(b) = &t.mordheim {
-            let m = self.int(0, &["threat", "mordheim", "m"], b.m, 1..=12, "m")? as u8;
-            push("Mordheim".into(), format!("Mordheim: charge 2 × M {m}\""), Mover::Mordheim { m }, &mut cells, setup);
-        }
-        if cells.is_empty() {
-            return Err(self.err(
-                0,
-                &["threat"],
-                "no rule system given",
-                "[threat.bmg-1e], [threat.bmg-3e], [threat.bichos], [threat.wolsung], [threat.mordheim]",
-            ));
-        }
-        Ok((cells, Layout::Threat { systems, from_in: from, to_in: to }, vec![("cm_per_inch", "2.54".into())]))
     }
 }

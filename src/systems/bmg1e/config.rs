@@ -1,20 +1,20 @@
 //! bmg-1e config: 2013 cards and weapons with traits, attacks, checks, round procedures,
 //! action-counter exchanges, and one matchup under both editions.
 
-use super::{Ctx, cell, parse_damage, raw};
 use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
+use crate::config::{Ctx, cell, parse_damage, raw};
 use crate::error::InputError;
-use crate::rules::bmg1e::counters::{Exchange, Side, available, full_splits};
-use crate::rules::bmg1e::procedures::{
+use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_splits};
+use crate::systems::bmg1e::rules::procedures::{
     Check, CheckKind, LetsGo, Movement, Recovery, Riddle, TakeTheLead, bag_counters, basic_move, pass_chances,
 };
-use crate::rules::bmg1e::{
+use crate::systems::bmg1e::rules::{
     Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, MeleeMods, RangedMods, Readings, RuleError, ScratchMode,
     SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits,
 };
-use crate::rules::bmg3e;
-use crate::rules::bmg3e::Markers;
+use crate::systems::bmg3e::rules as bmg3e;
+use crate::systems::bmg3e::rules::Markers;
 use serde_json::json;
 use std::ops::RangeInclusive;
 
@@ -24,7 +24,7 @@ type Cells = (Vec<CellSpec>, Layout);
 type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
 
 /// Which bmg-1e attack fields a section sets (the bmg-3e validator refuses them).
-pub(super) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 11] {
+pub(crate) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 11] {
     [
         ("attack_counters", a.attack_counters.is_some()),
         ("defense_counters", a.defense_counters.is_some()),
@@ -79,7 +79,7 @@ fn card_text(c: &Card) -> String {
 }
 
 impl Ctx {
-    pub(super) fn card_1e(&self, name: &str, c: &raw::Card, file: usize) -> Result<Card, InputError> {
+    pub(crate) fn card_1e(&self, name: &str, c: &raw::Card, file: usize) -> Result<Card, InputError> {
         let v = |field: &'static str, x: i64| -> Result<u8, InputError> {
             let r = CARD_RANGES.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("listed");
             self.int(file, &["cards", name, field], x, r, field).map(|x| x as u8)
@@ -120,7 +120,7 @@ impl Ctx {
         })
     }
 
-    pub(super) fn weapon_1e(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
+    pub(crate) fn weapon_1e(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
         let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
         for (field, set) in [("strength_bonus", w.strength_bonus.is_some()), ("strength", w.strength.is_some())] {
             if set {
@@ -197,7 +197,7 @@ impl Ctx {
         }
     }
 
-    pub(super) fn readings_1e(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+    pub(crate) fn readings_1e(&self, r: &raw::Readings) -> Result<Readings, InputError> {
         let mut out = Readings::default();
         if let Some(b) = r.block_natural_six {
             out.block_natural_six = b;
@@ -235,7 +235,7 @@ impl Ctx {
         Ok(out)
     }
 
-    pub(super) fn build_1e(
+    pub(crate) fn build_1e(
         &self,
         kind: Kind,
         f: &raw::ScenarioFile,
@@ -878,7 +878,7 @@ impl Ctx {
         readings: &Readings,
         setup: &mut Vec<String>,
     ) -> Result<Cells, InputError> {
-        use crate::rules::bmg1e::duel::{Duel, Fighter, Split};
+        use crate::systems::bmg1e::rules::duel::{Duel, Fighter, Split};
         let d = self.section(&f.duel, "duel")?;
         let rounds = self.rounds(d.rounds, "duel")?;
         let mut side = |r: &raw::FighterRef, name: &'static str| -> Result<(Fighter, String), InputError> {
@@ -1268,7 +1268,7 @@ fn weapon_trait_names(t: &WeaponTraits) -> Vec<&'static str> {
 impl Ctx {
     /// A note naming the traits of `card` (shown as `label`) outside `used`: they cannot change
     /// `what`.
-    pub(super) fn note_unused_traits_1e(&self, label: &str, card: &Card, used: &[&str], what: &str) {
+    pub(crate) fn note_unused_traits_1e(&self, label: &str, card: &Card, used: &[&str], what: &str) {
         let unused: Vec<String> = card
             .traits
             .names()

@@ -1,9 +1,9 @@
 //! ¡Bichos! config: profiles, the source's weapons, and the bichos scenario kinds.
 
-use super::{Ctx, cell, raw};
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Note};
+use crate::config::{Ctx, cell, raw};
 use crate::error::InputError;
-use crate::rules::bichos::{
+use crate::systems::bichos::rules::{
     Encounter, FleeRes, HoleDoubles, HoleTriples, Opposed, PROFILES, Profile, Pursuit, PursuitHalving, PursuitTest,
     RangedInContact, Reaction, Readings, RetreatDistance, Sequence, Shot, Situation, TERRAIN, Targets, TerrainRoll,
     TrialBichos, Units, WEAPONS, Weapon, WoundLowFdv, WoundedTests, encounter_number,
@@ -18,7 +18,7 @@ fn names<T>(list: &[(&str, &str, T)]) -> String {
 }
 
 impl Ctx {
-    pub(super) fn readings_bichos(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+    pub(crate) fn readings_bichos(&self, r: &raw::Readings) -> Result<Readings, InputError> {
         let mut out = Readings::default();
         if let Some(u) = &r.units {
             out.units = match u.as_str() {
@@ -152,7 +152,7 @@ impl Ctx {
         Ok((w, label.to_string()))
     }
 
-    pub(super) fn build_bichos(
+    pub(crate) fn build_bichos(
         &self,
         kind: Kind,
         f: &raw::ScenarioFile,
@@ -279,7 +279,7 @@ impl Ctx {
     }
 
     /// The charger's FDV for the threat range's "Cargando" test (`[threat.bichos] fdv`).
-    pub(super) fn bichos_threat_fdv(&self, b: &raw::ThreatBichos) -> Result<u8, InputError> {
+    pub(crate) fn bichos_threat_fdv(&self, b: &raw::ThreatBichos) -> Result<u8, InputError> {
         self.note(Note::not_modelled(
             "¡Bichos! charge: the charged figure's \"Asaltado\" test (it may flee or fire as the charger arrives) and terrain that halves movement",
         ));
@@ -619,48 +619,49 @@ impl Ctx {
             Kind::Duel => {
                 let d = self.section(&f.duel, "duel")?;
                 let turns = self.rounds(d.rounds, "duel")?;
-                let mut side = |x: &raw::FighterRef,
-                                name: &'static str|
-                 -> Result<(crate::rules::bichos::duel::Fighter, String), InputError> {
-                    for (field, set) in [
-                        ("effort", x.effort.is_some()),
-                        ("stun", x.stun.is_some()),
-                        ("wounds", x.wounds.is_some()),
-                        ("guard", x.guard.is_some()),
-                    ] {
-                        if set {
-                            return Err(self.err(
-                                0,
-                                &["duel", name, field],
-                                format!("`{field}` does not apply to a ¡Bichos! figure"),
-                                "card (a profile), weapon, label",
-                            ));
+                let mut side =
+                    |x: &raw::FighterRef,
+                     name: &'static str|
+                     -> Result<(crate::systems::bichos::rules::duel::Fighter, String), InputError> {
+                        for (field, set) in [
+                            ("effort", x.effort.is_some()),
+                            ("stun", x.stun.is_some()),
+                            ("wounds", x.wounds.is_some()),
+                            ("guard", x.guard.is_some()),
+                        ] {
+                            if set {
+                                return Err(self.err(
+                                    0,
+                                    &["duel", name, field],
+                                    format!("`{field}` does not apply to a ¡Bichos! figure"),
+                                    "card (a profile), weapon, label",
+                                ));
+                            }
                         }
-                    }
-                    let (p, p_label) = self.profile_b(f, &x.card, &["duel", name, "card"])?;
-                    let (w, w_label) =
-                        self.weapon_b(x.weapon.as_deref().unwrap_or("fists"), &["duel", name, "weapon"], r)?;
-                    let label = x.label.clone().unwrap_or_else(|| format!("{p_label} + {w_label}"));
-                    setup.push(format!(
-                        "{} — {label}: HDA {}, POT {}, FDV {}, RES {}, BLD {}; {}D6, POT {}",
-                        name.to_uppercase(),
-                        p.hda,
-                        p.pot,
-                        p.fdv,
-                        p.res,
-                        p.bld,
-                        w.dice,
-                        w.pot.unwrap_or(p.pot)
-                    ));
-                    let fighter = crate::rules::bichos::duel::Fighter {
-                        profile: p,
-                        damage_dice: w.dice,
-                        pot: w.pot.unwrap_or(p.pot),
-                        situation: Situation { target_index: 1, ..Situation::default() },
-                        shooting: w.pot.is_some(),
+                        let (p, p_label) = self.profile_b(f, &x.card, &["duel", name, "card"])?;
+                        let (w, w_label) =
+                            self.weapon_b(x.weapon.as_deref().unwrap_or("fists"), &["duel", name, "weapon"], r)?;
+                        let label = x.label.clone().unwrap_or_else(|| format!("{p_label} + {w_label}"));
+                        setup.push(format!(
+                            "{} — {label}: HDA {}, POT {}, FDV {}, RES {}, BLD {}; {}D6, POT {}",
+                            name.to_uppercase(),
+                            p.hda,
+                            p.pot,
+                            p.fdv,
+                            p.res,
+                            p.bld,
+                            w.dice,
+                            w.pot.unwrap_or(p.pot)
+                        ));
+                        let fighter = crate::systems::bichos::rules::duel::Fighter {
+                            profile: p,
+                            damage_dice: w.dice,
+                            pot: w.pot.unwrap_or(p.pot),
+                            situation: Situation { target_index: 1, ..Situation::default() },
+                            shooting: w.pot.is_some(),
+                        };
+                        Ok((fighter, label))
                     };
-                    Ok((fighter, label))
-                };
                 let (mut fa, a_label) = side(&d.a, "a")?;
                 let (mut fb, b_label) = side(&d.b, "b")?;
                 if r.ranged_in_contact == RangedInContact::Melee && fa.shooting != fb.shooting {
@@ -684,7 +685,7 @@ impl Ctx {
                         "summary G (seed line 487): a figure attacked in melee that gets \"Adelante\" on its reaction test may strike back at once — each figure attacks on its own activation only",
                     ));
                 }
-                let duel = crate::rules::bichos::duel::Duel { a: fa, b: fb, turns, rules: r.hit_rules() };
+                let duel = crate::systems::bichos::rules::duel::Duel { a: fa, b: fb, turns, rules: r.hit_rules() };
                 Ok((
                     vec![cell(
                         &format!("{a_label} vs {b_label}"),

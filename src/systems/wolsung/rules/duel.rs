@@ -15,7 +15,7 @@
 use super::{Bidder, Card, Deck, DeckExhausted, Guard, Hand, Policy, Readings, feats, lucky_rolls, successes, wound};
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
-use crate::rules::bmg3e::duel::{DUEL_EVENTS, event, metric};
+use crate::systems::bmg3e::rules::duel::{DUEL_EVENTS, event, metric};
 
 /// One side of a fight.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,14 +1,14 @@
 //! Tables and charts for the ¡Bichos! arsenal grid, reaction-test table and variant comparison.
 
-use super::charts::{Chart, Est};
-use super::model::Report;
-use super::table::Table;
-use super::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
-use crate::rules::bichos::REACTION_OUTCOMES;
+use crate::report::charts::{Chart, Est};
+use crate::report::model::Report;
+use crate::report::table::Table;
+use crate::report::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::stats;
+use crate::systems::bichos::rules::REACTION_OUTCOMES;
 
 /// Centimetres per inch in the translation (20 cm = 8").
 pub const CM_PER_INCH: f64 = 2.5;

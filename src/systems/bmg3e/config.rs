@@ -1,8 +1,16 @@
 //! The Batman Miniature Game 2019 (`bmg-3e`) scenario builders: cards and weapons, readings, one
 //! attack or check, and the effort, compare and sweep kinds (duels, balance and paired comparisons are
-//! in `duels.rs`). The generic loader (includes, stopping rule, notes) stays in `mod.rs`.
+//! in `config/duels.rs`). The generic loader (includes, stopping rule, notes) is `crate::config`.
 
-use super::*;
+use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Objective};
+use crate::config::{Built, Ctx, cell, raw};
+use crate::error::InputError;
+use crate::systems::bmg3e::rules::{
+    Attack, AttackSetup, Check, CheckKind, CheckSetup, Markers, MeleeMods, OneDie, Profile, RangedMods, Readings,
+    RuleError, Weapon, WeaponKind,
+};
+use serde_json::json;
+use std::ops::RangeInclusive;
 
 /// Parameters a sweep can vary, with the range each may take.
 pub const SWEEP_ATTACK_PARAMS: [(&str, RangeInclusive<i64>); 22] = [
@@ -34,7 +42,7 @@ pub const SWEEP_ATTACK_PARAMS: [(&str, RangeInclusive<i64>); 22] = [
 pub const SWEEP_CHECK_PARAMS: [(&str, RangeInclusive<i64>); 3] =
     [("value", 2..=12), ("enemy_effort", 0..=7), ("model.special", 1..=8)];
 
-pub(super) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
+pub(crate) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
     ("attack", 1..=10),
     ("defense", 1..=6),
     ("strength", 2..=6),
@@ -46,7 +54,7 @@ pub(super) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
     ("funding", 0..=2000),
 ];
 
-pub(super) fn card_range(field: &str) -> RangeInclusive<i64> {
+pub(crate) fn card_range(field: &str) -> RangeInclusive<i64> {
     CARD_FIELDS.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("known card field")
 }
 
@@ -72,7 +80,7 @@ pub(crate) fn profile_text(p: &Profile) -> String {
     format!("A{} D{} S{}+ W{} E{} Sp{}", p.attack, p.defense, p.strength, p.willpower, p.endurance, p.special)
 }
 
-pub(super) fn weapon_text(w: &Weapon, label: &str) -> String {
+pub(crate) fn weapon_text(w: &Weapon, label: &str) -> String {
     match &w.kind {
         WeaponKind::Melee { strength_bonus } => {
             let b = if *strength_bonus != 0 { format!(", Strength {strength_bonus:+}") } else { String::new() };
@@ -90,7 +98,7 @@ pub(super) fn weapon_text(w: &Weapon, label: &str) -> String {
     }
 }
 
-pub(super) fn describe_attack(ctx: &Ctx, a: &raw::Attack, s: &AttackSetup) -> Vec<String> {
+pub(crate) fn describe_attack(ctx: &Ctx, a: &raw::Attack, s: &AttackSetup) -> Vec<String> {
     let name = |n: &Option<String>| -> String {
         n.as_ref()
             .and_then(|n| ctx.cards.get(n).map(|(c, _)| c.name.clone().unwrap_or_else(|| n.clone())))
@@ -107,17 +115,17 @@ pub(super) fn describe_attack(ctx: &Ctx, a: &raw::Attack, s: &AttackSetup) -> Ve
         format!("Weapon: {}", weapon_text(&s.weapon, &wlabel)),
         format!("Target: {} ({}){}", name(&a.target), profile_text(&s.target), markers_text(s.target_markers)),
     ];
-    if crate::rules::bmg3e::is_ko(&s.target, s.target_markers) {
+    if crate::systems::bmg3e::rules::is_ko(&s.target, s.target_markers) {
         lines.push(format!(
             "The target is K.O. (★ ≥ Willpower): Defense −1 → {} for this attack, no block roll or effort, +1 ♦ per hit, cannot be knocked down (seed lines 1853–1881)",
-            crate::rules::bmg3e::defense_after(s, !matches!(s.weapon.kind, WeaponKind::Ranged { .. }))
+            crate::systems::bmg3e::rules::defense_after(s, !matches!(s.weapon.kind, WeaponKind::Ranged { .. }))
         ));
     }
     lines.extend(describe_circumstances(a));
     lines
 }
 
-pub(super) fn markers_text(m: Markers) -> String {
+pub(crate) fn markers_text(m: Markers) -> String {
     if m == Markers::default() { String::new() } else { format!(", starting with {m}") }
 }
 
@@ -158,7 +166,7 @@ pub(crate) fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
 
 impl Ctx {
     /// Build a bmg-3e scenario's cells and layout (the system's part of [`super::build`]).
-    pub(super) fn build_3e(
+    pub(crate) fn build_3e(
         &self,
         kind: Kind,
         file: &raw::ScenarioFile,
@@ -190,7 +198,7 @@ impl Ctx {
         Ok((cells, layout, readings.list()))
     }
 
-    pub(super) fn profile_of(&self, name: &str, c: &raw::Card, file: usize) -> Result<Profile, InputError> {
+    pub(crate) fn profile_of(&self, name: &str, c: &raw::Card, file: usize) -> Result<Profile, InputError> {
         if c.traits.is_some() {
             return Err(self.err(
                 file,
@@ -223,7 +231,7 @@ impl Ctx {
         })
     }
 
-    pub(super) fn weapon_of(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
+    pub(crate) fn weapon_of(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
         let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
         if w.traits.is_some() {
             return Err(self.err(
@@ -288,7 +296,7 @@ impl Ctx {
         Ok(Weapon { kind, damage, crt: w.crt.clone() })
     }
 
-    pub(super) fn readings(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+    pub(crate) fn readings(&self, r: &raw::Readings) -> Result<Readings, InputError> {
         let mut out = Readings::default();
         if let Some(b) = r.block_natural_six {
             out.block_natural_six = b;
@@ -316,7 +324,7 @@ impl Ctx {
         Ok(out)
     }
 
-    pub(super) fn card(&self, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
+    pub(crate) fn card(&self, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
         match self.cards.get(name) {
             Some((c, file)) => {
                 Ok((self.profile_of(name, c, *file)?, c.name.clone().unwrap_or_else(|| name.to_string())))
@@ -325,7 +333,7 @@ impl Ctx {
         }
     }
 
-    pub(super) fn weapon(&self, name: &str, at: &[&str]) -> Result<(Weapon, String), InputError> {
+    pub(crate) fn weapon(&self, name: &str, at: &[&str]) -> Result<(Weapon, String), InputError> {
         match self.weapons.get(name) {
             Some((w, file)) => {
                 Ok((self.weapon_of(name, w, *file)?, w.name.clone().unwrap_or_else(|| name.to_string())))
@@ -341,7 +349,7 @@ impl Ctx {
 
     /// Turn an `[attack]`-shaped section into a rule setup. `ctx_label` prefixes messages for
     /// compare/sweep cells so the user knows which cell failed.
-    pub(super) fn attack_setup(
+    pub(crate) fn attack_setup(
         &self,
         a: &raw::Attack,
         sec: &str,
@@ -366,7 +374,7 @@ impl Ctx {
                 Some(v) => self.int(0, &[sec, field], v, r, &format!("{ctx_label}{field}")).map(|v| v as u8),
             }
         };
-        for (field, set) in bmg1e::attack_fields_1e(a) {
+        for (field, set) in crate::systems::bmg1e::config::attack_fields_1e(a) {
             if set {
                 return Err(self.err(
                     0,
@@ -453,13 +461,13 @@ impl Ctx {
         })
     }
 
-    pub(super) fn build_attack(&self, s: &AttackSetup, sec: &str, ctx_label: &str) -> Result<Attack, InputError> {
+    pub(crate) fn build_attack(&self, s: &AttackSetup, sec: &str, ctx_label: &str) -> Result<Attack, InputError> {
         Attack::new(s).map_err(|RuleError { field, message, allowed }| {
             self.err(0, &[sec, field], format!("{ctx_label}{message}"), allowed)
         })
     }
 
-    pub(super) fn check_setup(
+    pub(crate) fn check_setup(
         &self,
         c: &raw::Check,
         sec: &str,
@@ -577,7 +585,7 @@ impl Ctx {
         Ok((setup, lines))
     }
 
-    pub(super) fn effort(
+    pub(crate) fn effort(
         &self,
         f: &raw::ScenarioFile,
         readings: &Readings,
@@ -616,11 +624,11 @@ impl Ctx {
             ));
         }
         *setup = describe_attack(self, &a, &base);
-        let a_limit = crate::rules::bmg3e::effort_limit(&base.attacker, base.attacker_markers);
-        let t_limit = if crate::rules::bmg3e::is_ko(&base.target, base.target_markers) {
+        let a_limit = crate::systems::bmg3e::rules::effort_limit(&base.attacker, base.attacker_markers);
+        let t_limit = if crate::systems::bmg3e::rules::is_ko(&base.target, base.target_markers) {
             0
         } else {
-            crate::rules::bmg3e::effort_limit(&base.target, base.target_markers).min(base.attacker.attack)
+            crate::systems::bmg3e::rules::effort_limit(&base.target, base.target_markers).min(base.attacker.attack)
         };
         setup.push(format!("Effort limits: target 0..={t_limit}, attacker 0..={a_limit}; the target declares first"));
         setup.push(format!("Objective `{}`: {}", objective.name(), objective.counts()));
@@ -641,7 +649,7 @@ impl Ctx {
         Ok((cells, Layout::Effort { objective }))
     }
 
-    pub(super) fn compare(
+    pub(crate) fn compare(
         &self,
         f: &raw::ScenarioFile,
         readings: &Readings,
@@ -722,7 +730,7 @@ impl Ctx {
         Ok((cells, Layout::Compare { loadouts: labels, targets: target_labels }))
     }
 
-    pub(super) fn sweep(
+    pub(crate) fn sweep(
         &self,
         f: &raw::ScenarioFile,
         readings: &Readings,

@@ -1,12 +1,12 @@
 //! Tables and charts for Wolsung shooting grids and melee tables, and the threat range.
 
-use super::charts::{Chart, Est};
-use super::model::Report;
-use super::table::Table;
-use super::text::{count, mean_ci, pct, pct_ci};
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
+use crate::report::charts::{Chart, Est};
+use crate::report::model::Report;
+use crate::report::table::Table;
+use crate::report::text::{count, mean_ci, pct, pct_ci};
 use crate::stats;
 
 fn ev(t: &Tally, i: usize, z: f64) -> String {
@@ -141,11 +141,11 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 let title = |what: &str| format!("{}: {what}, {} at {} ({tail})", sc.name, rows[0], cols[0]);
                 out.push((
                     "shooting-damage".into(),
-                    super::distribution(&t[*first], 1, &title("damage per turn"), "damage (wounds)", z),
+                    crate::report::distribution(&t[*first], 1, &title("damage per turn"), "damage (wounds)", z),
                 ));
                 out.push((
                     "shooting-crits".into(),
-                    super::distribution(&t[*first], 2, &title("critical hits, first shot"), "critical hits", z),
+                    crate::report::distribution(&t[*first], 2, &title("critical hits, first shot"), "critical hits", z),
                 ));
             }
         }

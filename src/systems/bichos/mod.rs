@@ -1,0 +1,5 @@
+//! bichos.
+
+pub mod config;
+pub mod report;
+pub mod rules;

@@ -1,0 +1,5 @@
+//! bmg1e.
+
+pub mod config;
+pub mod report;
+pub mod rules;

@@ -1,0 +1,5 @@
+//! bmg3e.
+
+pub mod config;
+
+pub mod rules;

@@ -1,0 +1,57 @@
+//! Mordheim movement builder: a warband model's move, run, charge and detection range.
+
+use crate::analysis::scenario::{AnyTrial, Layout};
+use crate::config::{Built, Ctx, cell, raw};
+use crate::error::InputError;
+use crate::systems::mordheim::rules::{self as mordheim, Detection};
+
+impl Ctx {
+    pub(crate) fn build_mordheim(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let m = self.section(&f.movement, "movement")?;
+        let detection = match f.readings.detection_range.as_deref().unwrap_or("initiative") {
+            "initiative" => Detection::Initiative,
+            "triple_initiative" => Detection::TripleInitiative,
+            other => {
+                return Err(self.err(
+                    0,
+                    &["readings", "detection_range"],
+                    format!("unknown reading `{other}`"),
+                    "`initiative` (default), `triple_initiative`",
+                ));
+            }
+        };
+        let mv = mordheim::Movement {
+            m: self.int(0, &["movement", "m"], m.m, 1..=12, "m")? as u8,
+            initiative: self.int(0, &["movement", "initiative"], m.initiative.unwrap_or(3), 1..=10, "initiative")?
+                as u8,
+            visible_enemy: m
+                .visible_enemy
+                .map(|e| self.int(0, &["movement", "visible_enemy"], e, 0..=72, "visible_enemy").map(|e| e as u8))
+                .transpose()?,
+            detection,
+        };
+        setup.push(format!(
+            "Warrior M {} I {}: move up to {}\", run 2 × M = {}\" (must stop within 8\" of a visible enemy{}), charge 2 × M = {}\"; no dice are rolled",
+            mv.m,
+            mv.initiative,
+            mv.m,
+            2 * mv.m,
+            mv.visible_enemy.map(|e| format!(", one is {e}\" away")).unwrap_or_default(),
+            2 * mv.m
+        ));
+        setup.push(format!(
+            "Hidden models are detected within {}\" ({})",
+            mv.detection_range(),
+            if detection == Detection::Initiative {
+                "I inches, as the worked example"
+            } else {
+                "3 × I inches, as the text"
+            }
+        ));
+        let readings = vec![(
+            "detection_range",
+            if detection == Detection::Initiative { "initiative" } else { "triple_initiative" }.to_string(),
+        )];
+        Ok((vec![cell("movement", vec![], AnyTrial::Mordheim(mv))], Layout::Single, readings))
+    }
+}

@@ -1,0 +1,4 @@
+//! Mordheim movement.
+
+pub mod config;
+pub mod rules;

@@ -1,0 +1,4 @@
+//! Threat range across rule systems (the `all` ruleset).
+
+pub mod config;
+pub mod rules;

@@ -1,0 +1,5 @@
+//! wolsung.
+
+pub mod config;
+pub mod report;
+pub mod rules;
