@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use skirmish_odds::analysis::paired::{DIFF, Measure, Paired};
+use skirmish_odds::analysis::scenario::AnyTrial;
 use skirmish_odds::engine::{self, Stop, Trial, progress::Progress};
 use skirmish_odds::systems::bmg3e::rules::{Attack, metric};
 use std::path::PathBuf;
@@ -96,7 +97,12 @@ fn common_random_numbers_reduce_the_variance_of_a_difference() {
     let thug = card(3, 3, 4, 5, 4, 2);
     let a = Attack::new(&setup(bruiser.clone(), melee(1, 2, 0), thug.clone())).unwrap();
     let b = Attack::new(&setup(bruiser, melee(0, 0, 1), thug)).unwrap();
-    let paired = Paired::new(a.clone(), b.clone(), Measure::Hits);
+    let paired = Paired::new(
+        AnyTrial::Attack(a.clone()),
+        AnyTrial::Attack(b.clone()),
+        Measure::Metric(metric::HITS),
+        "hits".into(),
+    );
     let n = 4_000u64;
     let p = Progress::hidden();
     let (mut paired_means, mut indep_means) = (Vec::new(), Vec::new());
@@ -183,7 +189,7 @@ fn bad_input_in_the_new_kinds() {
             "{HEAD}kind = \"paired\"\n[paired]\na = {{ attacker = \"thug\" }}\nb = {{ attacker = \"bruiser\" }}\ntarget = \"robin\"\nmeasure = \"style\"\n"
         ),
         &[],
-        &["field `paired.measure`", "`hits`, `stun`, `wounds`, `damage`, `ko`, `casualty`"],
+        &["field `paired.measure`", "`hits`, `stun`, `wounds`", "`ko`, `casualty`", "`damage`"],
     );
     fails(
         "shard-syntax",

@@ -116,7 +116,14 @@ fn out_of_range_values() {
     );
     has(&e, &["field `attack.attacker_effort`", "effort limit is 2", "allowed: 0..=2"]);
     let e = fails("bad-kind", &good_attack().replace("kind = \"attack\"", "kind = \"brawl\""), &[]);
-    has(&e, &["scenario.toml:2:", "field `kind`", "`attack`, `check`, `effort`, `compare`, `sweep`"]);
+    has(
+        &e,
+        &[
+            "scenario.toml:2:",
+            "field `kind`",
+            "bmg-3e offers `attack`, `check`, `effort`, `duel`, `compare`, `sweep`, `paired`, `balance`",
+        ],
+    );
     let e = fails("bad-type", &good_attack().replace("trials = 1000", "trials = \"many\""), &[]);
     has(&e, &["scenario.toml:3:", "field `trials`", "expected an integer"]);
     let e = fails(

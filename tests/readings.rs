@@ -3,7 +3,7 @@
 
 mod common;
 use common::{bin_run, tmp};
-use skirmish_odds::config::READINGS;
+use skirmish_odds::systems::SYSTEMS;
 
 /// A value of the right TOML type for each switch (the ownership check comes before the value's).
 fn value(field: &str) -> &'static str {
@@ -33,9 +33,9 @@ fn every_switch_is_refused_outside_its_rule_systems() {
     ];
     let mut checked = 0;
     for (system, kind) in kinds {
-        let own = READINGS.iter().find(|(n, _)| *n == system).unwrap().1;
-        for (_, list) in READINGS {
-            for field in list.iter().filter(|f| !own.contains(f)) {
+        let own = SYSTEMS.iter().find(|s| s.name() == system).unwrap().readings();
+        for other in SYSTEMS {
+            for field in other.readings().iter().filter(|f| !own.contains(f)) {
                 let file = format!("{system}-{field}.toml");
                 std::fs::write(
                     dir.join(&file),

@@ -1,4 +1,4 @@
-//! Paired comparisons on common random numbers (CRN).
+//! Paired comparisons on common random numbers (CRN), for any two resolutions.
 //!
 //! Loadout A resolves on fresh dice while the faces are recorded; loadout B then resolves on the
 //! same faces. Because both see the same luck, the difference A − B varies far less than the
@@ -6,57 +6,54 @@
 //! trials. The report states the saving, measured from the same run:
 //! `(Var A + Var B) / Var(A − B)` independent trials per paired trial.
 
+use crate::analysis::scenario::AnyTrial;
 use crate::dice::{Dice, Recording, Replaying, Tape};
 use crate::engine::{Outcome, Shape, Tally, Trial};
-use crate::systems::bmg3e::rules::{Attack, event, metric};
 
-/// What is compared between the two loadouts.
+/// What is compared between the two loadouts: one metric, one event (0/1), or a sum of metrics
+/// (the 2019 `damage` = stun + wounds), by index into the resolution's outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Measure {
-    Hits,
-    Stun,
-    Wounds,
-    /// ★ + ♦ placed.
-    Damage,
-    Ko,
-    Casualty,
+    Metric(usize),
+    Event(usize),
+    /// Two metrics added.
+    Sum(usize, usize),
 }
 
 impl Measure {
-    /// Config names.
-    pub const ALL: [(&'static str, Measure); 6] = [
-        ("hits", Measure::Hits),
-        ("stun", Measure::Stun),
-        ("wounds", Measure::Wounds),
-        ("damage", Measure::Damage),
-        ("ko", Measure::Ko),
-        ("casualty", Measure::Casualty),
-    ];
-
-    /// Config name.
-    pub fn name(self) -> &'static str {
-        Measure::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
+    /// The metric or event called `name` in `shape`.
+    pub fn named(shape: &Shape, name: &str) -> Option<Measure> {
+        if let Some(i) = shape.metrics.iter().position(|(n, _)| *n == name) {
+            return Some(Measure::Metric(i));
+        }
+        shape.events.iter().position(|n| *n == name).map(Measure::Event)
     }
 
-    fn of(self, o: &Outcome) -> u16 {
-        match self {
-            Measure::Hits => o.metrics[metric::HITS],
-            Measure::Stun => o.metrics[metric::STUN],
-            Measure::Wounds => o.metrics[metric::WOUNDS],
-            Measure::Damage => o.metrics[metric::STUN] + o.metrics[metric::WOUNDS],
-            Measure::Ko => o.has(event::KO) as u16,
-            Measure::Casualty => o.has(event::CASUALTY) as u16,
+    /// The sum of two metrics of `shape`.
+    pub fn sum(shape: &Shape, parts: &[&str]) -> Option<Measure> {
+        let i = |n: &str| shape.metrics.iter().position(|(m, _)| *m == n);
+        match parts {
+            [a, b] => Some(Measure::Sum(i(a)?, i(b)?)),
+            [a] => Some(Measure::Metric(i(a)?)),
+            _ => None,
         }
     }
 
-    fn max(self, a: &Attack) -> u16 {
-        let last = a.damage.last().copied().unwrap_or_default();
+    #[inline]
+    fn of(self, o: &Outcome) -> u16 {
         match self {
-            Measure::Hits => a.max_hits() as u16,
-            Measure::Stun => last.stun as u16,
-            Measure::Wounds => last.wounds as u16,
-            Measure::Damage => (last.stun + last.wounds) as u16,
-            Measure::Ko | Measure::Casualty => 1,
+            Measure::Metric(i) => o.metrics[i],
+            Measure::Event(i) => o.has(i) as u16,
+            Measure::Sum(i, j) => o.metrics[i] + o.metrics[j],
+        }
+    }
+
+    /// The largest value the measure can take under `shape`.
+    fn max(self, shape: &Shape) -> u16 {
+        match self {
+            Measure::Metric(i) => shape.metrics[i].1 as u16,
+            Measure::Event(_) => 1,
+            Measure::Sum(i, j) => (shape.metrics[i].1 + shape.metrics[j].1) as u16,
         }
     }
 }
@@ -69,35 +66,39 @@ pub const DIFF: usize = 2;
 /// Event names of a paired outcome.
 pub const PAIRED_EVENTS: [&str; 3] = ["a_more", "b_more", "tie"];
 
-/// Two attacks resolved on the same dice.
+/// Two resolutions on the same dice.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Paired {
-    pub a: Attack,
-    pub b: Attack,
+    pub a: AnyTrial,
+    pub b: AnyTrial,
     pub measure: Measure,
+    /// The measure's name, for reports.
+    pub measure_name: String,
     /// Added to A − B so the histogram index is never negative.
     pub offset: u16,
+    max_a: u16,
 }
 
 impl Paired {
-    /// Pair two attacks on one measure.
-    pub fn new(a: Attack, b: Attack, measure: Measure) -> Self {
-        let offset = measure.max(&b);
-        Paired { a, b, measure, offset }
+    /// Pair two resolutions on one measure (valid for both shapes).
+    pub fn new(a: AnyTrial, b: AnyTrial, measure: Measure, measure_name: String) -> Self {
+        let offset = measure.max(&b.shape());
+        let max_a = measure.max(&a.shape());
+        Paired { a, b, measure, measure_name, offset, max_a }
     }
 }
 
 impl Trial for Paired {
     fn shape(&self) -> Shape {
-        let (ma, mb) = (self.measure.max(&self.a) as usize, self.measure.max(&self.b) as usize);
+        let (ma, mb) = (self.max_a as usize, self.offset as usize);
         Shape::new(vec![("a", ma), ("b", mb), ("a_minus_b", ma + mb)], PAIRED_EVENTS.to_vec())
     }
 
     #[inline]
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let mut tape = Tape::default();
-        let oa = self.a.run(&mut Recording { inner: dice, tape: &mut tape });
-        let ob = self.b.run(&mut Replaying { inner: dice, tape: &tape, pos: 0 });
+        let oa = self.a.run_one(&mut Recording { inner: dice, tape: &mut tape });
+        let ob = self.b.run_one(&mut Replaying { inner: dice, tape: &tape, pos: 0 });
         let (va, vb) = (self.measure.of(&oa), self.measure.of(&ob));
         let mut o = Outcome::default();
         o.metrics[A_VALUE] = va;

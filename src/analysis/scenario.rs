@@ -8,71 +8,17 @@ use crate::systems::bmg3e::rules::{Attack, Check};
 use serde_json::Value;
 use std::path::PathBuf;
 
-/// The scenario kinds a config can ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Attack,
-    Check,
-    Effort,
-    Compare,
-    Sweep,
-    Duel,
-    Balance,
-    Paired,
-    Procedure,
-    Exchange,
-    Editions,
-    Shot,
-    Sequence,
-    Arsenal,
-    Reaction,
-    Encounter,
-    Pursuit,
-    Terrain,
-    Variants,
-    Shooting,
-    Melee,
-    Magic,
-    Initiative,
-    Leave,
-    Movement,
-    Threat,
-}
+/// A scenario kind, by its config name (`attack`, `compare`, `shot`, …). Each rule system lists the
+/// kinds it builds ([`crate::systems::RuleSystem::kinds`]); the generic ones (`compare`, `sweep`,
+/// `paired`, `balance`) are offered by every system that has what they need. A name, not a
+/// central enum, so a new system brings its own kinds without editing this file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kind(pub &'static str);
 
 impl Kind {
-    /// All kinds with their config names.
-    pub const ALL: [(&'static str, Kind); 26] = [
-        ("attack", Kind::Attack),
-        ("check", Kind::Check),
-        ("effort", Kind::Effort),
-        ("compare", Kind::Compare),
-        ("sweep", Kind::Sweep),
-        ("duel", Kind::Duel),
-        ("balance", Kind::Balance),
-        ("paired", Kind::Paired),
-        ("procedure", Kind::Procedure),
-        ("exchange", Kind::Exchange),
-        ("editions", Kind::Editions),
-        ("shot", Kind::Shot),
-        ("sequence", Kind::Sequence),
-        ("arsenal", Kind::Arsenal),
-        ("reaction", Kind::Reaction),
-        ("encounter", Kind::Encounter),
-        ("pursuit", Kind::Pursuit),
-        ("terrain", Kind::Terrain),
-        ("variants", Kind::Variants),
-        ("shooting", Kind::Shooting),
-        ("melee", Kind::Melee),
-        ("magic", Kind::Magic),
-        ("initiative", Kind::Initiative),
-        ("leave", Kind::Leave),
-        ("movement", Kind::Movement),
-        ("threat", Kind::Threat),
-    ];
-
     /// The config / JSON name.
     pub fn name(self) -> &'static str {
-        Kind::ALL.iter().find(|(_, k)| *k == self).map(|(n, _)| *n).expect("every kind is listed")
+        self.0
     }
 }
 
@@ -84,7 +30,8 @@ pub enum AnyTrial {
     Attack(Attack),
     Check(Check),
     Duel(Duel),
-    Paired(Paired),
+    /// Two resolutions on common random numbers (boxed: it holds two trials).
+    Paired(Box<Paired>),
     /// Any Batman Miniature Game 2013 trial.
     Bmg1e(crate::systems::bmg1e::rules::Trial1e),
     /// Any ¡Bichos! trial.
@@ -95,6 +42,33 @@ pub enum AnyTrial {
     Mordheim(crate::systems::mordheim::rules::Movement),
     /// One rule system's threat-range mover.
     Threat(crate::systems::threat::rules::Mover),
+    /// A trial of a rule system outside this crate (a contributor's, or the tests' tiny system),
+    /// dispatched dynamically: built-in systems keep static dispatch.
+    Plugin(PluginCell),
+}
+
+/// A trial from a system outside the crate (see CONTRIBUTING.md). `Send + Sync` because cells
+/// run on worker threads; `key` identifies equal trials (a sweep whose cells are all equal
+/// gets a note).
+pub trait PluginTrial: Send + Sync + std::fmt::Debug {
+    /// The metrics and events it reports.
+    fn shape(&self) -> Shape;
+    /// Resolve once.
+    fn run_dyn(&self, dice: &mut dyn Dice) -> Outcome;
+    /// Its headline metrics, most important first.
+    fn headline(&self) -> &'static [&'static str];
+    /// Equal keys ⇔ equal trials.
+    fn key(&self) -> String;
+}
+
+/// A shared plugin trial, compared by [`PluginTrial::key`].
+#[derive(Clone, Debug)]
+pub struct PluginCell(pub std::sync::Arc<dyn PluginTrial>);
+
+impl PartialEq for PluginCell {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.key() == other.0.key()
+    }
 }
 
 impl Trial for AnyTrial {
@@ -109,26 +83,51 @@ impl Trial for AnyTrial {
             AnyTrial::Wolsung(t) => t.shape(),
             AnyTrial::Mordheim(t) => t.shape(),
             AnyTrial::Threat(t) => t.shape(),
+            AnyTrial::Plugin(t) => t.0.shape(),
         }
     }
 
     #[inline]
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         match self {
-            AnyTrial::Attack(a) => a.run(dice),
-            AnyTrial::Check(c) => c.run(dice),
-            AnyTrial::Duel(d) => d.run(dice),
             AnyTrial::Paired(p) => p.run(dice),
-            AnyTrial::Bmg1e(t) => t.run(dice),
-            AnyTrial::Bichos(t) => t.run(dice),
-            AnyTrial::Wolsung(t) => t.run(dice),
-            AnyTrial::Mordheim(t) => t.run(dice),
-            AnyTrial::Threat(t) => t.run(dice),
+            other => other.run_one(dice),
         }
     }
 }
 
 impl AnyTrial {
+    /// Resolve any trial but a paired comparison. A paired comparison runs two of these on
+    /// recorded dice; keeping it out of this match ends what would otherwise be an endless chain
+    /// of dice types (`Recording<Recording<…>>`) for the compiler.
+    #[inline]
+    pub fn run_one<D: Dice>(&self, dice: &mut D) -> Outcome {
+        match self {
+            AnyTrial::Attack(a) => a.run(dice),
+            AnyTrial::Check(c) => c.run(dice),
+            AnyTrial::Duel(d) => d.run(dice),
+            AnyTrial::Paired(_) => unreachable!("a paired comparison pairs single resolutions"),
+            AnyTrial::Bmg1e(t) => t.run(dice),
+            AnyTrial::Bichos(t) => t.run(dice),
+            AnyTrial::Wolsung(t) => t.run(dice),
+            AnyTrial::Mordheim(t) => t.run(dice),
+            AnyTrial::Threat(t) => t.run(dice),
+            AnyTrial::Plugin(t) => t.0.run_dyn(dice),
+        }
+    }
+
+    /// The events a grid of these trials (compare, sweep) reports, most important first.
+    pub fn key_events(&self) -> Vec<&'static str> {
+        match self {
+            AnyTrial::Attack(_) => vec!["ko", "casualty", "any_hit", "critical"],
+            AnyTrial::Check(_) => vec!["pass"],
+            AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Attack(_)) => {
+                vec!["ko", "casualty", "knocked_down", "any_damage"]
+            }
+            other => other.shape().events.into_iter().take(4).collect(),
+        }
+    }
+
     /// The metrics whose distributions the reports show, most important first.
     pub fn headline_metrics(&self) -> &'static [&'static str] {
         use crate::systems::bmg1e::rules::Trial1e as T;
@@ -173,6 +172,7 @@ impl AnyTrial {
             }
             AnyTrial::Mordheim(_) => &["move", "run", "charge", "detection_range"],
             AnyTrial::Threat(_) => &["reach_tenths_in"],
+            AnyTrial::Plugin(t) => t.0.headline(),
         }
     }
 }
@@ -201,7 +201,9 @@ pub enum Layout {
     /// A candidate card and reference fighters, each against a gauntlet.
     Balance(BalanceLayout),
     /// Loadout A against loadout B on common random numbers.
-    Paired { a: String, b: String, measure: &'static str },
+    Paired { a: String, b: String, measure: String },
+    /// One cell per (x, y) pair, x-major: cell `xi * ys.len() + yi`.
+    Sweep2 { x: String, xs: Vec<i64>, y: String, ys: Vec<i64> },
     /// A 2013 melee exchange: one cell per (A split, B split), A-major.
     Exchange { a_splits: Vec<(u8, u8)>, b_splits: Vec<(u8, u8)>, objective: &'static str },
     /// One matchup under each edition: cell 0 is `bmg-1e`, cell 1 is `bmg-3e`.
@@ -242,6 +244,8 @@ pub struct BalanceLayout {
     pub peer_band: f64,
     /// Relative difference from the peers' mean that flags an outlier.
     pub outlier_threshold: f64,
+    /// What the cost is called in this system ("Reputation", "points").
+    pub cost_name: &'static str,
 }
 
 /// A validated scenario, ready to run.

@@ -1,8 +1,7 @@
 //! Config for the multi-round kinds (`duel`, `balance`) and CRN comparisons (`paired`).
 
 use super::{Ctx, cell, raw};
-use crate::analysis::paired::{Measure, Paired};
-use crate::analysis::scenario::{AnyTrial, BalanceLayout, BalanceRow, CellSpec, Layout, Note};
+use crate::analysis::scenario::{AnyTrial, CellSpec, Layout, Note};
 use crate::error::InputError;
 use crate::systems::bmg3e::rules::Readings;
 use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
@@ -14,8 +13,6 @@ use std::collections::BTreeMap;
 pub(crate) struct Resolved {
     pub fighter: Fighter,
     pub label: String,
-    pub reputation: Option<f64>,
-    pub funding: Option<f64>,
     pub describe: String,
 }
 
@@ -175,8 +172,6 @@ impl Ctx {
                 melee_weapon,
             },
             label,
-            reputation: card.reputation.map(|r| r as f64),
-            funding: card.funding.map(|f| f as f64),
             describe,
         })
     }
@@ -207,204 +202,6 @@ impl Ctx {
                 AnyTrial::Duel(duel),
             )],
             Layout::Duel { a: a.label, b: b.label },
-        ))
-    }
-
-    pub(crate) fn balance(
-        &self,
-        f: &raw::ScenarioFile,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
-        let b = self.section(&f.balance, "balance")?;
-        let rounds = self.rounds(b.rounds, "balance")?;
-        let candidate = self.fighter(&b.candidate, 0, &["balance", "candidate"])?;
-        if candidate.reputation.is_none() {
-            return Err(self.err(
-                0,
-                &["balance", "candidate", "card"],
-                format!("card `{}` has no `reputation`: a balance test compares cards by cost", b.candidate.card),
-                "a card with reputation = 0..=2000",
-            ));
-        }
-        let names: Vec<String> = match &b.gauntlet {
-            Some(g) => g.clone(),
-            None => self.fighters.keys().cloned().collect(),
-        };
-        if names.is_empty() || names.len() > 20 {
-            return Err(self.err(
-                0,
-                &["balance", "gauntlet"],
-                format!("{} gauntlet fighters", names.len()),
-                "1..=20 names of [fighters.NAME] entries (e.g. from an included gauntlet file)",
-            ));
-        }
-        let peer_band = b.peer_band.unwrap_or(0.25);
-        if !(peer_band > 0.0 && peer_band <= 2.0) {
-            return Err(self.err(
-                0,
-                &["balance", "peer_band"],
-                format!("peer_band {peer_band}"),
-                "greater than 0, at most 2 (fraction of the candidate's Reputation)",
-            ));
-        }
-        let threshold = b.outlier_threshold.unwrap_or(0.25);
-        if !(threshold > 0.0 && threshold <= 5.0) {
-            return Err(self.err(
-                0,
-                &["balance", "outlier_threshold"],
-                format!("outlier_threshold {threshold}"),
-                "greater than 0, at most 5 (relative difference)",
-            ));
-        }
-        let mut gauntlet = Vec::new();
-        for n in &names {
-            let (fr, file) = self.fighters.get(n).ok_or_else(|| {
-                self.err(
-                    0,
-                    &["balance", "gauntlet"],
-                    format!("unknown fighter `{n}`"),
-                    self.fighters.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
-                )
-            })?;
-            gauntlet.push((n.clone(), self.fighter(fr, *file, &["fighters", n])?));
-        }
-        let cand_rep = candidate.reputation.unwrap_or(0.0);
-        let mut rows = vec![BalanceRow {
-            label: format!("{} (candidate)", candidate.label),
-            reputation: candidate.reputation,
-            funding: candidate.funding,
-            peer: true,
-        }];
-        for (_, g) in &gauntlet {
-            rows.push(BalanceRow {
-                label: g.label.clone(),
-                reputation: g.reputation,
-                funding: g.funding,
-                peer: g.reputation.is_some_and(|r| (r - cand_rep).abs() <= peer_band * cand_rep),
-            });
-        }
-        let mut cells = Vec::new();
-        let mut index = Vec::new();
-        let row_fighters: Vec<(Option<&str>, &Resolved)> =
-            std::iter::once((None, &candidate)).chain(gauntlet.iter().map(|(n, r)| (Some(n.as_str()), r))).collect();
-        for (row, (row_name, fighter)) in row_fighters.iter().enumerate() {
-            let mut line = Vec::new();
-            for (opp_name, opp) in &gauntlet {
-                if *row_name == Some(opp_name.as_str()) {
-                    line.push(None);
-                    continue;
-                }
-                let duel = Duel::new(&DuelSetup {
-                    a: fighter.fighter.clone(),
-                    b: opp.fighter.clone(),
-                    rounds,
-                    readings: *readings,
-                    contact: true,
-                });
-                line.push(Some(cells.len()));
-                cells.push(cell(
-                    &format!("{} vs {}", rows[row].label, opp.label),
-                    vec![("fighter".into(), json!(rows[row].label)), ("opponent".into(), json!(opp.label))],
-                    AnyTrial::Duel(duel),
-                ));
-            }
-            index.push(line);
-        }
-        setup.push(format!("Candidate — {}", candidate.describe));
-        for (_, g) in &gauntlet {
-            setup.push(format!("Gauntlet — {}", g.describe));
-        }
-        setup.push(round_text(rounds, true));
-        setup.push(format!(
-            "Each fighter duels every gauntlet opponent but itself over {rounds} rounds; peers: Reputation within ±{:.0} % of {cand_rep}; outlier: more than {:.0} % from the peers' mean with an interval that excludes it",
-            peer_band * 100.0,
-            threshold * 100.0
-        ));
-        let opponents = gauntlet.iter().map(|(_, g)| g.label.clone()).collect();
-        Ok((
-            cells,
-            Layout::Balance(BalanceLayout { rows, opponents, cells: index, peer_band, outlier_threshold: threshold }),
-        ))
-    }
-
-    pub(crate) fn paired(
-        &self,
-        f: &raw::ScenarioFile,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
-        let p = self.section(&f.paired, "paired")?;
-        let base = f.attack.clone().unwrap_or_default();
-        for (field, set) in [
-            ("attacker", base.attacker.is_some()),
-            ("weapon", base.weapon.is_some()),
-            ("target", base.target.is_some()),
-        ] {
-            if set {
-                return Err(self.err(
-                    0,
-                    &["attack", field],
-                    "in a paired comparison attackers, weapons and the target come from [paired]",
-                    "omit it here",
-                ));
-            }
-        }
-        let measure_name = p.measure.clone().unwrap_or_else(|| "hits".into());
-        let measure = Measure::ALL.iter().find(|(n, _)| *n == measure_name).map(|(_, m)| *m).ok_or_else(|| {
-            self.err(
-                0,
-                &["paired", "measure"],
-                format!("unknown measure `{measure_name}`"),
-                Measure::ALL.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
-            )
-        })?;
-        let (_, target_label) = self.card(&p.target, &["paired", "target"])?;
-        let mut attacks = Vec::new();
-        let mut labels = Vec::new();
-        for (side, l) in [("a", &p.a), ("b", &p.b)] {
-            let (_, card_label) = self.card(&l.attacker, &["paired", side])?;
-            let weapon = l.weapon.clone().unwrap_or_else(|| "unarmed".into());
-            let (_, weapon_label) = self.weapon(&weapon, &["paired", side])?;
-            let label = l.label.clone().unwrap_or_else(|| format!("{card_label} + {weapon_label}"));
-            let mut a = base.clone();
-            a.attacker = Some(l.attacker.clone());
-            a.weapon = l.weapon.clone();
-            a.target = Some(p.target.clone());
-            let ctx_label = format!("loadout {} (`{label}`): ", side.to_uppercase());
-            let s = self.attack_setup(&a, "attack", readings, &ctx_label)?;
-            attacks.push(self.build_attack(&s, "attack", &ctx_label)?);
-            labels.push(label);
-        }
-        if labels[0] == labels[1] {
-            return Err(self.err(
-                0,
-                &["paired", "b"],
-                format!("both loadouts are labelled `{}`", labels[0]),
-                "distinct labels",
-            ));
-        }
-        setup.push(format!("A: {}", labels[0]));
-        setup.push(format!("B: {}", labels[1]));
-        setup.push(format!("Target: {target_label}"));
-        setup.push(format!(
-            "Measure: {} per attack; A and B resolve on the same dice (common random numbers)",
-            measure.name()
-        ));
-        setup.extend(crate::systems::bmg3e::config::describe_circumstances(&base));
-        let b = attacks.pop().expect("two attacks");
-        let a = attacks.pop().expect("two attacks");
-        Ok((
-            vec![cell(
-                &format!("{} − {}", labels[0], labels[1]),
-                vec![
-                    ("a".into(), json!(labels[0])),
-                    ("b".into(), json!(labels[1])),
-                    ("measure".into(), json!(measure.name())),
-                ],
-                AnyTrial::Paired(Paired::new(a, b, measure)),
-            )],
-            Layout::Paired { a: labels[0].clone(), b: labels[1].clone(), measure: measure.name() },
         ))
     }
 }

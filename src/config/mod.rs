@@ -6,12 +6,14 @@
 //! casualty) are routed back to the field that caused them.
 
 mod duels;
+pub mod generic;
 pub mod raw;
 pub mod source;
 
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Scenario};
 use crate::engine::Stop;
 use crate::error::InputError;
+use crate::systems::{self, RuleSystem};
 use serde_json::Value;
 use source::Source;
 
@@ -20,78 +22,6 @@ use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-/// Rule systems this build can simulate.
-pub const RULESETS: [&str; 6] = ["bmg-3e", "bmg-1e", "bichos", "wolsung", "mordheim", "all"];
-
-/// The `[readings]` switches each rule system offers (documented in `configs/README.md` and in
-/// `docs/rules/<system>.md`). One list, checked in one place ([`Ctx::refuse_foreign_readings`]):
-/// another system's switch is an error, never silently ignored.
-pub const READINGS: [(&str, &[&str]); 6] = [
-    ("bmg-3e", &["block_natural_six", "ko_bonus_within_attack", "ko_target_outnumbered", "check_with_one_die"]),
-    (
-        "bmg-1e",
-        &[
-            "block_natural_six",
-            "scratch_mode",
-            "martial_artist_vs_mobster",
-            "special_attack_ranged",
-            "helpless_passive_traits",
-        ],
-    ),
-    (
-        "bichos",
-        &[
-            "units",
-            "grenade_pot",
-            "hole_doubles",
-            "hole_triples",
-            "wound_table_low_fdv",
-            "shot_wounded_tests",
-            "flee_res",
-            "retreat_distance",
-            "pursuit_halving",
-            "pursuit_test",
-            "ranged_in_contact",
-        ],
-    ),
-    (
-        "wolsung",
-        &["guard_backlash_crits", "movement_penalty_floor", "deck_exhausted", "sunnir_scope", "knocked_down_vs_magic"],
-    ),
-    ("mordheim", &["detection_range"]),
-    ("all", &[]),
-];
-
-/// Scenario kinds each rule system offers.
-fn kinds_of(ruleset: &str) -> &'static [Kind] {
-    match ruleset {
-        "bmg-1e" => &[Kind::Attack, Kind::Check, Kind::Procedure, Kind::Exchange, Kind::Editions, Kind::Duel],
-        "bichos" => &[
-            Kind::Shot,
-            Kind::Sequence,
-            Kind::Arsenal,
-            Kind::Reaction,
-            Kind::Encounter,
-            Kind::Pursuit,
-            Kind::Terrain,
-            Kind::Variants,
-            Kind::Duel,
-        ],
-        "wolsung" => &[Kind::Shooting, Kind::Melee, Kind::Magic, Kind::Initiative, Kind::Leave, Kind::Duel],
-        "mordheim" => &[Kind::Movement],
-        "all" => &[Kind::Threat],
-        _ => &[
-            Kind::Attack,
-            Kind::Check,
-            Kind::Effort,
-            Kind::Compare,
-            Kind::Sweep,
-            Kind::Duel,
-            Kind::Balance,
-            Kind::Paired,
-        ],
-    }
-}
 /// Default trials per cell when a config gives neither `trials` nor `precision`.
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
 /// Allowed trials per cell.
@@ -127,43 +57,63 @@ pub fn load_with_sources(
     overrides: &Overrides,
     embedded: Option<&[Source]>,
 ) -> Result<(Scenario, Vec<Source>), InputError> {
+    load_in(&systems::SYSTEMS, path, overrides, embedded)
+}
+
+/// [`load_with_sources`] against a given list of rule systems (the tests add a tiny system of
+/// their own this way; see CONTRIBUTING.md).
+pub fn load_in(
+    registry: &[&'static dyn RuleSystem],
+    path: &Path,
+    overrides: &Overrides,
+    embedded: Option<&[Source]>,
+) -> Result<(Scenario, Vec<Source>), InputError> {
     let main = Source::read_from(path, embedded)?;
-    let file: raw::ScenarioFile = toml::from_str(&main.text).map_err(|e| main.toml_error(&e))?;
     let mut ctx = Ctx::new(main, embedded.map(<[Source]>::to_vec));
-    let scenario = build(path, overrides, &file, &mut ctx)?;
+    let scenario = build(registry, path, overrides, &mut ctx)?;
     Ok((scenario, ctx.sources))
 }
 
-/// Validate a parsed scenario file into a [`Scenario`].
-fn build(path: &Path, overrides: &Overrides, file: &raw::ScenarioFile, ctx: &mut Ctx) -> Result<Scenario, InputError> {
-    ctx.check_ruleset(&file.ruleset, 0)?;
-    ctx.ruleset = RULESETS.iter().find(|r| **r == file.ruleset).copied().expect("checked");
-    let allowed_kinds = kinds_of(ctx.ruleset);
-    let kind =
-        Kind::ALL.iter().find(|(n, k)| *n == file.kind && allowed_kinds.contains(k)).map(|(_, k)| *k).ok_or_else(
-            || {
-                ctx.err(
-                    0,
-                    &["kind"],
-                    format!("unknown scenario kind `{}` for {}", file.kind, ctx.ruleset),
-                    allowed_kinds.iter().map(|k| format!("`{}`", k.name())).collect::<Vec<_>>().join(", "),
-                )
-            },
-        )?;
-    ctx.add_library(0, file.cards.clone(), file.weapons.clone())?;
-    ctx.add_fighters(0, file.fighters.clone())?;
-    for inc in &file.include {
-        ctx.include(inc)?;
-    }
-    let stop = ctx.stop(file, overrides)?;
+/// Validate the scenario in `ctx.sources[0]`: the parts every system shares (rule system, kind,
+/// name, seed, stopping rule, readings names) here; the cells by the system itself, or by the
+/// generic analyses ([`generic`]) for `compare`, `sweep`, `paired` and `balance`.
+pub(crate) fn build(
+    registry: &[&'static dyn RuleSystem],
+    path: &Path,
+    overrides: &Overrides,
+    ctx: &mut Ctx,
+) -> Result<Scenario, InputError> {
+    let text = ctx.sources[0].text.clone();
+    let common: raw::Common = toml::from_str(&text).map_err(|e| ctx.sources[0].toml_error(&e))?;
+    let system = registry.iter().copied().find(|s| s.name() == common.ruleset).ok_or_else(|| {
+        ctx.err(
+            0,
+            &["ruleset"],
+            format!("rule system `{}` is not supported by this build", common.ruleset),
+            registry.iter().map(|r| format!("`{}`", r.name())).collect::<Vec<_>>().join(", "),
+        )
+    })?;
+    ctx.ruleset = system.name();
+    ctx.registry = registry.to_vec();
+    let kinds = systems::all_kinds(system);
+    let kind = kinds.iter().find(|k| **k == common.kind).map(|k| Kind(k)).ok_or_else(|| {
+        ctx.err(
+            0,
+            &["kind"],
+            format!("unknown scenario kind `{}` for {}", common.kind, ctx.ruleset),
+            format!("{} offers {}", ctx.ruleset, kinds.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")),
+        )
+    })?;
+    ctx.refuse_foreign_readings(&common.readings)?;
+    let stop = ctx.stop(&common, overrides)?;
     // The file's seed is checked even when --seed replaces it.
-    let file_seed = match file.seed {
+    let file_seed = match common.seed {
         None => 1,
         Some(s) if s >= 0 => s as u64,
         Some(s) => return Err(ctx.err(0, &["seed"], format!("seed {s} is negative"), SEED_RANGE)),
     };
     let seed = overrides.seed.unwrap_or(file_seed);
-    let name = match &file.name {
+    let name = match &common.name {
         Some(n) => {
             if n.is_empty() || !n.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) || n.starts_with('.')
             {
@@ -178,104 +128,100 @@ fn build(path: &Path, overrides: &Overrides, file: &raw::ScenarioFile, ctx: &mut
         }
         None => path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "scenario".into()),
     };
-    let sections = [
-        ("attack", file.attack.is_some()),
-        ("check", file.check.is_some()),
-        ("effort", file.effort.is_some()),
-        ("compare", file.compare.is_some()),
-        ("sweep", file.sweep.is_some()),
-        ("duel", file.duel.is_some()),
-        ("balance", file.balance.is_some()),
-        ("paired", file.paired.is_some()),
-        ("procedure", file.procedure.is_some()),
-        ("exchange", file.exchange.is_some()),
-        ("editions", file.editions.is_some()),
-        ("shot", file.shot.is_some()),
-        ("sequence", file.sequence.is_some()),
-        ("arsenal", file.arsenal.is_some()),
-        ("reaction", file.reaction.is_some()),
-        ("encounter", file.encounter.is_some()),
-        ("pursuit", file.pursuit.is_some()),
-        ("variants", file.variants.is_some()),
-        ("shooting", file.shooting.is_some()),
-        ("melee", file.melee.is_some()),
-        ("magic", file.magic.is_some()),
-        ("initiative", file.initiative.is_some()),
-        ("leave", file.leave.is_some()),
-        ("movement", file.movement.is_some()),
-        ("threat", file.threat.is_some()),
-    ];
-    let wanted: &[&str] = match kind {
-        Kind::Attack => &["attack"],
-        Kind::Check => &["check"],
-        Kind::Effort => &["attack", "effort"],
-        Kind::Compare => &["attack", "compare"],
-        Kind::Sweep => &["sweep"],
-        Kind::Duel => &["duel"],
-        Kind::Balance => &["balance"],
-        Kind::Paired => &["paired", "attack"],
-        Kind::Procedure => &["procedure"],
-        Kind::Exchange => &["exchange"],
-        Kind::Editions => &["editions", "attack"],
-        Kind::Shot => &["shot"],
-        Kind::Sequence => &["sequence"],
-        Kind::Arsenal => &["arsenal"],
-        Kind::Reaction => &["reaction"],
-        Kind::Encounter => &["encounter"],
-        Kind::Pursuit => &["pursuit"],
-        Kind::Terrain => &[],
-        Kind::Variants => &["variants"],
-        Kind::Shooting => &["shooting"],
-        Kind::Melee => &["melee"],
-        Kind::Magic => &["magic"],
-        Kind::Initiative => &["initiative"],
-        Kind::Leave => &["leave"],
-        Kind::Movement => &["movement"],
-        Kind::Threat => &["threat"],
-    };
-    for (sec, present) in sections {
-        if present && !wanted.contains(&sec) && !(kind == Kind::Sweep && (sec == "attack" || sec == "check")) {
-            return Err(ctx.err(
-                0,
-                &[sec],
-                format!("section [{sec}] is not used by kind = \"{}\"", kind.name()),
-                format!(
-                    "sections for this kind: {}",
-                    wanted.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>().join(", ")
-                ),
-            ));
-        }
-    }
     let mut setup = Vec::new();
-    ctx.refuse_foreign_readings(&file.readings)?;
-    ctx.refuse_3e_only(file)?;
-    if matches!(ctx.ruleset, "wolsung" | "mordheim" | "all") {
-        let (cells, layout, readings) = ctx.build_other(kind, file, &mut setup)?;
-        return finish_scenario(ctx, path, file, name, kind, seed, stop, readings, setup, cells, layout);
+    let (cells, layout, readings) =
+        if systems::generic_kinds(system).contains(&kind.name()) && !system.kinds().contains(&kind.name()) {
+            generic::plan(ctx, system, kind, &text, overrides, &mut setup)?
+        } else {
+            system.build(ctx, kind, &text, &mut setup)?
+        };
+    finish_scenario(ctx, path, &common, name, kind, seed, stop, readings, setup, cells, layout)
+}
+
+impl Ctx {
+    /// The part of building that every built-in system shares: the strict parse of the whole
+    /// file (so a typo anywhere is an error with its line), the card/weapon libraries and
+    /// includes, and which sections the kind uses. `f` then builds the cells.
+    pub(crate) fn build_builtin(
+        &mut self,
+        kind: Kind,
+        text: &str,
+        setup: &mut Vec<String>,
+        f: impl FnOnce(&mut Ctx, &raw::ScenarioFile, &mut Vec<String>) -> Result<Built, InputError>,
+    ) -> Result<Built, InputError> {
+        let file: raw::ScenarioFile = toml::from_str(text).map_err(|e| self.sources[0].toml_error(&e))?;
+        self.add_library(0, file.cards.clone(), file.weapons.clone())?;
+        self.add_fighters(0, file.fighters.clone())?;
+        for inc in &file.include {
+            self.include(inc)?;
+        }
+        self.refuse_unused_sections(kind, &file)?;
+        self.refuse_3e_only(&file)?;
+        f(self, &file, setup)
     }
-    if ctx.ruleset == "bichos" {
-        let readings = ctx.readings_bichos(&file.readings)?;
-        let (cells, layout) = ctx.build_bichos(kind, file, &readings, &mut setup)?;
-        return finish_scenario(ctx, path, file, name, kind, seed, stop, readings.list(), setup, cells, layout);
+
+    /// A section the kind does not read is an error (it would be silently ignored).
+    fn refuse_unused_sections(&self, kind: Kind, file: &raw::ScenarioFile) -> Result<(), InputError> {
+        let sections = [
+            ("attack", file.attack.is_some()),
+            ("check", file.check.is_some()),
+            ("effort", file.effort.is_some()),
+            ("compare", file.compare.is_some()),
+            ("sweep", file.sweep.is_some()),
+            ("duel", file.duel.is_some()),
+            ("balance", file.balance.is_some()),
+            ("paired", file.paired.is_some()),
+            ("procedure", file.procedure.is_some()),
+            ("exchange", file.exchange.is_some()),
+            ("editions", file.editions.is_some()),
+            ("shot", file.shot.is_some()),
+            ("sequence", file.sequence.is_some()),
+            ("arsenal", file.arsenal.is_some()),
+            ("reaction", file.reaction.is_some()),
+            ("encounter", file.encounter.is_some()),
+            ("pursuit", file.pursuit.is_some()),
+            ("variants", file.variants.is_some()),
+            ("shooting", file.shooting.is_some()),
+            ("melee", file.melee.is_some()),
+            ("magic", file.magic.is_some()),
+            ("initiative", file.initiative.is_some()),
+            ("leave", file.leave.is_some()),
+            ("movement", file.movement.is_some()),
+            ("threat", file.threat.is_some()),
+        ];
+        let wanted: &[&str] = match kind.name() {
+            "effort" | "compare" => &["attack", kind.name()],
+            "paired" => &["paired", "attack"],
+            "editions" => &["editions", "attack"],
+            "terrain" => &[],
+            other => std::slice::from_ref(sections.iter().map(|(s, _)| s).find(|s| **s == other).unwrap_or(&"")),
+        };
+        for (sec, present) in sections {
+            if present && !wanted.contains(&sec) {
+                return Err(self.err(
+                    0,
+                    &[sec],
+                    format!("section [{sec}] is not used by kind = \"{}\"", kind.name()),
+                    format!(
+                        "sections for this kind: {}",
+                        wanted.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
-    if ctx.ruleset == "bmg-1e" {
-        let readings = ctx.readings_1e(&file.readings)?;
-        let (cells, layout) = ctx.build_1e(kind, file, &readings, &mut setup)?;
-        return finish_scenario(ctx, path, file, name, kind, seed, stop, readings.list(), setup, cells, layout);
-    }
-    let (cells, layout, readings) = ctx.build_3e(kind, file, &mut setup)?;
-    finish_scenario(ctx, path, file, name, kind, seed, stop, readings, setup, cells, layout)
 }
 
 /// What a rule system's builder returns: the cells, how they are laid out, and the readings in force.
-pub(crate) type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
+pub type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
 
 /// Common last step: the cell limit, then the scenario.
 #[allow(clippy::too_many_arguments)]
 fn finish_scenario(
     ctx: &Ctx,
     path: &Path,
-    file: &raw::ScenarioFile,
+    file: &raw::Common,
     name: String,
     kind: Kind,
     seed: u64,
@@ -309,7 +255,7 @@ fn finish_scenario(
     })
 }
 
-pub(crate) fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
+pub fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
     CellSpec { label: label.to_string(), params, trial }
 }
 
@@ -318,7 +264,7 @@ pub(crate) fn range_text(r: &RangeInclusive<i64>) -> String {
 }
 
 /// Validation context: the files read, and which file each card and weapon came from.
-pub(crate) struct Ctx {
+pub struct Ctx {
     pub(crate) sources: Vec<Source>,
     pub(crate) cards: BTreeMap<String, (raw::Card, usize)>,
     pub(crate) weapons: BTreeMap<String, (raw::Weapon, usize)>,
@@ -329,6 +275,8 @@ pub(crate) struct Ctx {
     pub(crate) embedded: Option<Vec<Source>>,
     /// Notes the builders attach to the scenario (values that cannot matter, rules not modelled).
     /// A `RefCell` so any builder holding `&Ctx` can add one; deduplicated in order of arrival.
+    /// The rule systems this load knows (the built-in registry, or a test's).
+    pub(crate) registry: Vec<&'static dyn RuleSystem>,
     pub(crate) notes: std::cell::RefCell<Vec<crate::analysis::scenario::Note>>,
 }
 
@@ -341,27 +289,32 @@ impl Ctx {
             weapons: BTreeMap::new(),
             fighters: BTreeMap::new(),
             ruleset: "bmg-3e",
+            registry: systems::SYSTEMS.to_vec(),
             notes: Default::default(),
         }
     }
 
-    /// Refuse any `[readings]` switch that is not one of this rule system's ([`READINGS`]).
-    pub(crate) fn refuse_foreign_readings(&self, r: &raw::Readings) -> Result<(), InputError> {
-        let own = READINGS.iter().find(|(n, _)| *n == self.ruleset).map(|(_, l)| *l).unwrap_or(&[]);
-        let set = serde_json::to_value(r).expect("readings serialise");
-        let set = set.as_object().expect("readings are a table");
-        for (field, value) in set {
-            if !value.is_null() && !own.contains(&field.as_str()) {
+    /// Refuse any `[readings]` switch that is not one of this rule system's
+    /// ([`RuleSystem::readings`]): another system's switch is an error, never silently ignored.
+    pub(crate) fn refuse_foreign_readings(&self, r: &toml::Table) -> Result<(), InputError> {
+        let own = self.system().readings();
+        for field in r.keys() {
+            if !own.contains(&field.as_str()) {
                 let owners: Vec<&str> =
-                    READINGS.iter().filter(|(_, l)| l.contains(&field.as_str())).map(|(n, _)| *n).collect();
-                return Err(self.err(
-                    0,
-                    &["readings", field],
+                    self.registry.iter().filter(|s| s.readings().contains(&field.as_str())).map(|s| s.name()).collect();
+                let msg = if owners.is_empty() {
+                    format!("unknown reading `{field}`")
+                } else {
                     format!(
                         "`{field}` is a {} reading, not a {} one",
                         owners.join(" / "),
                         if self.ruleset == "all" { "threat-range (`all`)" } else { self.ruleset }
-                    ),
+                    )
+                };
+                return Err(self.err(
+                    0,
+                    &["readings", field],
+                    msg,
                     format!(
                         "{} readings: {}",
                         self.ruleset,
@@ -371,6 +324,11 @@ impl Ctx {
             }
         }
         Ok(())
+    }
+
+    /// The rule system being built.
+    pub(crate) fn system(&self) -> &'static dyn RuleSystem {
+        self.registry.iter().copied().find(|s| s.name() == self.ruleset).expect("the ruleset was found in the registry")
     }
 
     /// A sweep whose cells all compile to the same trial cannot show anything: say so (a warning,
@@ -385,32 +343,27 @@ impl Ctx {
     }
 
     /// Attach a note to the scenario being built (once, however many cells raise it).
-    pub(crate) fn note(&self, note: crate::analysis::scenario::Note) {
+    pub fn note(&self, note: crate::analysis::scenario::Note) {
         let mut notes = self.notes.borrow_mut();
         if !notes.contains(&note) {
             notes.push(note);
         }
     }
 
-    pub(crate) fn err(
-        &self,
-        file: usize,
-        path: &[&str],
-        msg: impl Into<String>,
-        allowed: impl Into<String>,
-    ) -> InputError {
+    /// An input error at `path` of file `file` (0 = the scenario), with what is allowed.
+    pub fn err(&self, file: usize, path: &[&str], msg: impl Into<String>, allowed: impl Into<String>) -> InputError {
         self.sources[file].error_at(path, msg, allowed)
     }
 
     pub(crate) fn check_ruleset(&self, ruleset: &str, file: usize) -> Result<(), InputError> {
-        if RULESETS.contains(&ruleset) {
+        if self.registry.iter().any(|s| s.name() == ruleset) {
             Ok(())
         } else {
             Err(self.err(
                 file,
                 &["ruleset"],
                 format!("rule system `{ruleset}` is not supported by this build"),
-                RULESETS.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(", "),
+                self.registry.iter().map(|r| format!("`{}`", r.name())).collect::<Vec<_>>().join(", "),
             ))
         }
     }
@@ -522,7 +475,7 @@ impl Ctx {
     /// The stopping rule. The file's own values are validated in full first, exactly as
     /// `validate` does, so a command-line override never hides an invalid file; then
     /// `--trials` / `--precision` / `--max-trials` replace what the file says.
-    pub(crate) fn stop(&self, f: &raw::ScenarioFile, o: &Overrides) -> Result<Stop, InputError> {
+    pub(crate) fn stop(&self, f: &raw::Common, o: &Overrides) -> Result<Stop, InputError> {
         let file = self.file_stop(f)?;
         let cli = |flag: &str, msg: String, allowed: String| InputError::msg(msg).field(flag, allowed);
         let trials = |t: i64, flag: &str| -> Result<u64, InputError> {
@@ -569,7 +522,7 @@ impl Ctx {
     }
 
     /// The stopping rule the file itself gives, every value checked.
-    pub(crate) fn file_stop(&self, f: &raw::ScenarioFile) -> Result<Stop, InputError> {
+    pub(crate) fn file_stop(&self, f: &raw::Common) -> Result<Stop, InputError> {
         let trials = |t: i64, field: &str| -> Result<u64, InputError> {
             if TRIALS_RANGE.contains(&t) {
                 Ok(t as u64)

@@ -7,7 +7,26 @@
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-/// A scenario file.
+/// The fields every scenario file has, whatever its rule system: read leniently first (other
+/// keys are the system's), so the loader can find the system and the kind before the system
+/// reads the whole file strictly.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Common {
+    pub ruleset: String,
+    pub kind: String,
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub seed: Option<i64>,
+    pub trials: Option<i64>,
+    pub precision: Option<f64>,
+    pub max_trials: Option<i64>,
+    #[serde(default)]
+    pub readings: toml::Table,
+}
+
+/// A scenario file of the built-in systems, read strictly (a typo anywhere is an error with its
+/// line). The generic sections (`[compare]`, `[sweep]`, `[paired]`, `[balance]`) are read by
+/// `config::generic` and only noted here.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
@@ -30,13 +49,13 @@ pub struct ScenarioFile {
     pub attack: Option<Attack>,
     pub check: Option<Check>,
     pub effort: Option<Effort>,
-    pub compare: Option<Compare>,
-    pub sweep: Option<Sweep>,
+    pub compare: Option<toml::Value>,
+    pub sweep: Option<toml::Value>,
     #[serde(default)]
     pub fighters: BTreeMap<String, FighterRef>,
     pub duel: Option<Duel>,
-    pub balance: Option<Balance>,
-    pub paired: Option<Paired>,
+    pub balance: Option<toml::Value>,
+    pub paired: Option<toml::Value>,
     pub procedure: Option<Procedure>,
     pub exchange: Option<Exchange>,
     pub editions: Option<Editions>,

@@ -23,6 +23,19 @@ use charts::{Chart, Est};
 use model::Report;
 use std::path::PathBuf;
 
+/// What one cell resolves, for chart titles ("per attack", "per shot").
+fn per_what(sc: &crate::analysis::scenario::Scenario) -> &'static str {
+    match &sc.cells[0].trial {
+        AnyTrial::Attack(_) | AnyTrial::Bmg1e(_) => "attack",
+        AnyTrial::Check(_) => "check",
+        AnyTrial::Bichos(_) => "shot",
+        AnyTrial::Wolsung(crate::systems::wolsung::rules::TrialWolsung::Melee(_)) => "melee exchange",
+        AnyTrial::Wolsung(crate::systems::wolsung::rules::TrialWolsung::Magic(_)) => "spell",
+        AnyTrial::Wolsung(_) => "shooting action",
+        _ => "trial",
+    }
+}
+
 /// Charts for this run as (file stem, chart).
 pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
@@ -79,24 +92,28 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     .map(|(li, l)| (l.clone(), (0..targets.len()).map(|ti| f(li * targets.len() + ti)).collect()))
                     .collect()
             };
-            out.push((
-                "compare-hits".into(),
-                Chart::Grouped {
-                    title: format!("{}: expected hits per attack ({title_tail})", sc.name),
-                    x_label: "target".into(),
-                    y_label: "expected hits".into(),
-                    groups: targets.clone(),
-                    series: series(&|c| est_mean(c, "hits")),
-                    percent: false,
-                },
-            ));
-            for ev in ["ko", "casualty"] {
+            let what = per_what(sc);
+            if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
+                let title = text::metric_title(sc.ruleset, m);
+                out.push((
+                    format!("compare-{m}"),
+                    Chart::Grouped {
+                        title: format!("{}: expected {title} per {what} ({title_tail})", sc.name),
+                        x_label: "target".into(),
+                        y_label: format!("expected {title}"),
+                        groups: targets.clone(),
+                        series: series(&|c| est_mean(c, m)),
+                        percent: false,
+                    },
+                ));
+            }
+            for ev in sc.cells[0].trial.key_events().into_iter().take(2) {
                 out.push((
                     format!("compare-{ev}"),
                     Chart::Grouped {
-                        title: format!("{}: {} per attack ({title_tail})", sc.name, text::event_short(ev)),
+                        title: format!("{}: {} per {what} ({title_tail})", sc.name, text::event_short(sc.ruleset, ev)),
                         x_label: "target".into(),
-                        y_label: text::event_short(ev).into(),
+                        y_label: text::event_short(sc.ruleset, ev),
                         groups: targets.clone(),
                         series: series(&|c| est_event(c, ev)),
                         percent: true,
@@ -106,8 +123,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
         }
         Layout::Sweep { parameter, values } => {
             let n = sc.cells.len();
-            let is_attack = matches!(sc.cells[0].trial, AnyTrial::Attack(_));
-            let events: &[&str] = if is_attack { &["any_hit", "critical", "ko", "casualty"] } else { &["pass"] };
+            let events = sc.cells[0].trial.key_events();
             out.push((
                 "sweep-events".into(),
                 Chart::Lines {
@@ -117,12 +133,12 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     xs: values.clone(),
                     series: events
                         .iter()
-                        .map(|e| (text::event_short(e).to_string(), (0..n).map(|c| est_event(c, e)).collect()))
+                        .map(|e| (text::event_short(sc.ruleset, e), (0..n).map(|c| est_event(c, e)).collect()))
                         .collect(),
                     percent: true,
                 },
             ));
-            let metrics: &[&str] = if is_attack { &["hits", "stun", "wounds"] } else { &["sum"] };
+            let metrics: Vec<&str> = sc.cells[0].trial.headline_metrics().iter().take(3).copied().collect();
             out.push((
                 "sweep-means".into(),
                 Chart::Lines {
@@ -142,6 +158,44 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     percent: false,
                 },
             ));
+        }
+        Layout::Sweep2 { x, xs, y, ys } => {
+            let grid = |f: &dyn Fn(usize) -> f64| -> Vec<Vec<Option<f64>>> {
+                ys.iter()
+                    .enumerate()
+                    .map(|(yi, _)| (0..xs.len()).map(|xi| Some(f(xi * ys.len() + yi))).collect())
+                    .collect()
+            };
+            let x_labels: Vec<String> = xs.iter().map(|v| v.to_string()).collect();
+            let y_labels: Vec<String> = ys.iter().map(|v| v.to_string()).collect();
+            if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
+                out.push((
+                    format!("sweep-{m}"),
+                    Chart::Heatmap {
+                        title: format!("{}: mean {} by {x} and {y}", sc.name, text::metric_title(sc.ruleset, m)),
+                        x_label: x.clone(),
+                        y_label: y.clone(),
+                        xs: x_labels.clone(),
+                        ys: y_labels.clone(),
+                        values: grid(&|c| est_mean(c, m).v),
+                        percent: false,
+                    },
+                ));
+            }
+            if let Some(e) = sc.cells[0].trial.key_events().first().copied() {
+                out.push((
+                    format!("sweep-{e}"),
+                    Chart::Heatmap {
+                        title: format!("{}: {} by {x} and {y}", sc.name, text::event_short(sc.ruleset, e)),
+                        x_label: x.clone(),
+                        y_label: y.clone(),
+                        xs: x_labels,
+                        ys: y_labels,
+                        values: grid(&|c| est_event(c, e).v),
+                        percent: true,
+                    },
+                ));
+            }
         }
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
             out.extend(duels::charts(run, report));

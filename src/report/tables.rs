@@ -3,7 +3,7 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::effort;
-use crate::analysis::scenario::{AnyTrial, Layout};
+use crate::analysis::scenario::Layout;
 use crate::report::model::Report;
 use crate::report::text::{ci, count, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
 use crate::stats;
@@ -69,25 +69,24 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         Layout::Compare { loadouts, targets } => {
             let mut headers: Vec<&str> = vec!["loadout"];
             headers.extend(targets.iter().map(String::as_str));
-            let measures: [(&str, &str); 4] =
-                [("hits", "mean"), ("ko", "event"), ("casualty", "event"), ("any_hit", "event")];
-            for (m, kind) in measures {
-                let title = if kind == "mean" {
-                    "Expected hits (± 95 %)".to_string()
+            let metric = sc.cells[0].trial.headline_metrics().first().copied();
+            let mut measures: Vec<(&str, bool)> = metric.into_iter().map(|m| (m, true)).collect();
+            measures.extend(sc.cells[0].trial.key_events().into_iter().map(|e| (e, false)));
+            for (i, (m, is_mean)) in measures.into_iter().enumerate() {
+                let title = if is_mean {
+                    format!("Expected {} (± 95 %)", metric_title(sc.ruleset, m))
                 } else {
-                    format!("{} [95 % interval]", event_short(m))
+                    format!("{} [95 % interval]", event_short(sc.ruleset, m))
                 };
-                let mut tab = Table::new(title, &headers, m == "hits" || m == "ko");
+                let mut tab = Table::new(title, &headers, i < 2);
                 for (li, l) in loadouts.iter().enumerate() {
                     let mut row = vec![l.clone()];
                     for ti in 0..targets.len() {
                         let c = &report.cells[li * targets.len() + ti];
-                        row.push(if kind == "mean" {
-                            let mr = c.metrics.get("hits").expect("attack metric");
-                            mean_ci(mr.mean, mr.stderr, z)
+                        row.push(if is_mean {
+                            c.metrics.get(m).map(|mr| mean_ci(mr.mean, mr.stderr, z)).unwrap_or_else(|| "–".into())
                         } else {
-                            let e = c.events.get(m).expect("attack event");
-                            pct_ci(e.p, e.ci95[0], e.ci95[1])
+                            c.events.get(m).map(|e| pct_ci(e.p, e.ci95[0], e.ci95[1])).unwrap_or_else(|| "–".into())
                         });
                     }
                     tab.rows.push(row);
@@ -96,31 +95,59 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             }
         }
         Layout::Sweep { parameter, .. } => {
-            let is_attack = matches!(sc.cells[0].trial, AnyTrial::Attack(_));
-            let headers: Vec<&str> = if is_attack {
-                vec![parameter.as_str(), "mean hits", "P(hit)", "P(critical)", "P(K.O.)", "P(casualty)"]
-            } else {
-                vec![parameter.as_str(), "dice", "P(pass)", "95 % interval", "mean kept sum"]
-            };
+            let metric = sc.cells[0].trial.headline_metrics().first().copied();
+            let events = sc.cells[0].trial.key_events();
+            let mean_head = metric.map(|m| format!("mean {}", metric_title(sc.ruleset, m)));
+            let ev_heads: Vec<String> = events.iter().map(|e| event_short(sc.ruleset, e)).collect();
+            let mut headers: Vec<&str> = vec![parameter.as_str()];
+            headers.extend(mean_head.as_deref());
+            headers.extend(ev_heads.iter().map(String::as_str));
             let mut tab = Table::new(format!("Sweep over {parameter} ({} trials per value)", count(n)), &headers, true);
             for (c, spec) in report.cells.iter().zip(&sc.cells) {
-                let v = spec.params[0].1.to_string();
-                let e = |name: &str| {
-                    let e = c.events.get(name).expect("event");
-                    pct_ci(e.p, e.ci95[0], e.ci95[1])
-                };
-                let row = if is_attack {
-                    let h = c.metrics.get("hits").expect("hits");
-                    vec![v, mean_ci(h.mean, h.stderr, z), e("any_hit"), e("critical"), e("ko"), e("casualty")]
-                } else {
-                    let p = c.events.get("pass").expect("pass");
-                    let s = c.metrics.get("sum").expect("sum");
-                    let d = c.metrics.get("dice").expect("dice");
-                    vec![v, format!("{}", d.mean), pct(p.p), ci(p.ci95[0], p.ci95[1]), mean_ci(s.mean, s.stderr, z)]
-                };
+                let mut row = vec![spec.params[0].1.to_string()];
+                if let Some(m) = metric {
+                    let h = c.metrics.get(m).expect("headline metric");
+                    row.push(mean_ci(h.mean, h.stderr, z));
+                }
+                for e in &events {
+                    let e = c.events.get(e).expect("key event");
+                    row.push(pct_ci(e.p, e.ci95[0], e.ci95[1]));
+                }
                 tab.rows.push(row);
             }
             out.push(tab);
+        }
+        Layout::Sweep2 { x, xs, y, ys } => {
+            let metric = sc.cells[0].trial.headline_metrics().first().copied();
+            let event = sc.cells[0].trial.key_events().first().copied();
+            let corner = format!("{y} \\ {x}");
+            let mut headers: Vec<String> = vec![corner];
+            headers.extend(xs.iter().map(|v| v.to_string()));
+            let heads: Vec<&str> = headers.iter().map(String::as_str).collect();
+            let mut grid = |title: String, f: &dyn Fn(usize) -> String| {
+                let mut tab = Table::new(title, &heads, true);
+                for (yi, yv) in ys.iter().enumerate() {
+                    let mut row = vec![yv.to_string()];
+                    row.extend((0..xs.len()).map(|xi| f(xi * ys.len() + yi)));
+                    tab.rows.push(row);
+                }
+                out.push(tab);
+            };
+            if let Some(m) = metric {
+                grid(
+                    format!("Expected {} (± 95 %), {} trials per cell", metric_title(sc.ruleset, m), count(n)),
+                    &|c| {
+                        let h = report.cells[c].metrics.get(m).expect("headline metric");
+                        mean_ci(h.mean, h.stderr, z)
+                    },
+                );
+            }
+            if let Some(e) = event {
+                grid(format!("{} [95 % interval]", event_short(sc.ruleset, e)), &|c| {
+                    let p = report.cells[c].events.get(e).expect("key event");
+                    pct_ci(p.p, p.ci95[0], p.ci95[1])
+                });
+            }
         }
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
             out.extend(super::duels::tables(run, report));

@@ -128,16 +128,16 @@ fn target_suffix(name: &str) -> Option<(&str, char)> {
 }
 
 /// Short event label for table headers and legends.
-pub fn event_short(name: &str) -> &'static str {
+pub fn event_short(_ruleset: &str, name: &str) -> String {
     match name {
-        "any_hit" => "P(hit)",
-        "critical" => "P(critical)",
-        "ko" => "P(K.O.)",
-        "casualty" => "P(casualty)",
-        "knocked_down" => "P(knocked down)",
-        "out_of_action" => "P(K.O. or casualty)",
-        "pass" => "P(pass)",
-        _ => "P",
+        "any_hit" => "P(hit)".into(),
+        "critical" => "P(critical)".into(),
+        "ko" => "P(K.O.)".into(),
+        "casualty" => "P(casualty)".into(),
+        "knocked_down" => "P(knocked down)".into(),
+        "out_of_action" => "P(K.O. or casualty)".into(),
+        "pass" => "P(pass)".into(),
+        other => format!("P({})", other.replace('_', " ")),
     }
 }
 

@@ -1,5 +1,18 @@
-//! One folder per rule system: its rules (pure functions of the dice), its config builders,
-//! and the report extras only it needs.
+//! One folder per rule system, each behind the same small contract ([`RuleSystem`]), and the
+//! registry of systems this build knows ([`SYSTEMS`]).
+//!
+//! A system folder holds everything that system knows: `rules/` (pure functions of the dice:
+//! no I/O, no threads), `config.rs` (its scenario kinds, from TOML to trials), `labels.rs` (its
+//! words for metrics and events) and, where it has kinds only it offers, `report.rs`.
+//!
+//! The generic analyses (`compare`, `sweep`, `paired`, `balance`: see `crate::config::generic`)
+//! are written once over this contract. They never look inside a system's trials: they take a
+//! system's single-resolution section (`[attack]`, `[shot]`, `[shooting]`, …) or its `[duel]`,
+//! vary it as TOML (a loadout's fields, a target's name, a card's number) and let the system build
+//! each cell. So a system offers every generic analysis by describing, in data, which section is
+//! its resolution, which field names the target and which fields name library entries.
+//!
+//! Adding a system: one folder here, one line in [`SYSTEMS`]; see CONTRIBUTING.md.
 
 pub mod bichos;
 pub mod bmg1e;
@@ -7,3 +20,112 @@ pub mod bmg3e;
 pub mod mordheim;
 pub mod threat;
 pub mod wolsung;
+
+use crate::analysis::scenario::Kind;
+use crate::config::{Built, Ctx};
+use crate::error::InputError;
+
+/// One single-resolution section the generic analyses can vary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resolution {
+    /// The system's scenario kind that resolves this section once (e.g. `attack`).
+    pub kind: &'static str,
+    /// The TOML section (usually the kind's name).
+    pub section: &'static str,
+    /// The field a `compare`/`paired` target name goes into (`target`, `targets`, `defender`).
+    pub target_field: &'static str,
+    /// Fields whose value names a library entry, with the library table it lives in
+    /// (`("attacker", "cards")`). A sweep of `attacker.strength` changes that entry's field.
+    pub refs: &'static [(&'static str, &'static str)],
+    /// Fields a loadout usually sets (for messages and default loadout labels).
+    pub loadout_fields: &'static [&'static str],
+}
+
+/// What a system offers for duels and balance tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuelDef {
+    /// Library table a fighter's `card` names (`cards`, `profiles`, `models`).
+    pub card_table: &'static str,
+    /// Fields of a card that state its cost, first is the one balance tests compare
+    /// (`reputation` then `funding` for the Batman games). Empty: fighters give `cost`.
+    pub cost_fields: &'static [&'static str],
+    /// How the first cost field is called in reports ("Reputation", "points").
+    pub cost_name: &'static str,
+}
+
+/// The contract between a rule system and the rest of the program.
+pub trait RuleSystem: Sync {
+    /// The `ruleset = "…"` name.
+    fn name(&self) -> &'static str;
+    /// The game, in words (for listings).
+    fn title(&self) -> &'static str;
+    /// Scenario kinds the system builds itself ([`RuleSystem::build`]).
+    fn kinds(&self) -> &'static [&'static str];
+    /// `[readings]` switches it offers (a config may set only these).
+    fn readings(&self) -> &'static [&'static str];
+    /// Sections the generic `compare`, `sweep` and `paired` can vary; empty if none.
+    fn resolutions(&self) -> &'static [Resolution] {
+        &[]
+    }
+    /// Its duel, if it has one (`kind = "duel"`, and the generic `balance`).
+    fn duel(&self) -> Option<DuelDef> {
+        None
+    }
+    /// Build one of its own kinds.
+    /// Build one of its own kinds from the scenario's text (built-in systems read it with
+    /// [`Ctx::build_builtin`]; a system may read its own schema).
+    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError>;
+    /// A library entry the system knows without a config (¡Bichos! profiles), as TOML, so a sweep
+    /// can change one of its numbers.
+    fn builtin_entry(&self, _table: &str, _name: &str) -> Option<toml::Table> {
+        None
+    }
+    /// Sweep parameters the system handles itself: returns true when it patched `section`.
+    /// (e.g. a 2019 check's `value` replaces the characteristic it would otherwise roll against).
+    fn sweep_special(&self, _section: &mut toml::Table, _param: &str, _value: i64) -> bool {
+        false
+    }
+    /// Paired-comparison measures that are sums of metrics (`damage` = `stun` + `wounds`).
+    fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[]
+    }
+    /// The system's title for an event / a metric name, if it has one.
+    fn event_title(&self, _name: &str) -> Option<&'static str> {
+        None
+    }
+    fn metric_title(&self, _name: &str) -> Option<&'static str> {
+        None
+    }
+}
+
+/// Every rule system this build knows, in the order listings show them.
+pub static SYSTEMS: [&dyn RuleSystem; 6] =
+    [&bmg3e::System, &bmg1e::System, &bichos::System, &wolsung::System, &mordheim::System, &threat::System];
+
+/// The system called `name`.
+pub fn find(name: &str) -> Option<&'static dyn RuleSystem> {
+    SYSTEMS.iter().copied().find(|s| s.name() == name)
+}
+
+/// The generic kinds (written once in `crate::config::generic`) a system offers.
+pub fn generic_kinds(s: &dyn RuleSystem) -> Vec<&'static str> {
+    let mut k = Vec::new();
+    if !s.resolutions().is_empty() {
+        k.extend(["compare", "sweep", "paired"]);
+    }
+    if s.duel().is_some() {
+        k.push("balance");
+    }
+    k
+}
+
+/// Every kind a system offers: its own, then the generic ones.
+pub fn all_kinds(s: &dyn RuleSystem) -> Vec<&'static str> {
+    let mut k: Vec<&'static str> = s.kinds().to_vec();
+    for g in generic_kinds(s) {
+        if !k.contains(&g) {
+            k.push(g);
+        }
+    }
+    k
+}

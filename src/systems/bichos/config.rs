@@ -168,15 +168,15 @@ impl Ctx {
     /// Rules of the source a kind touches but does not simulate (the coverage table lists them all).
     fn note_bichos_rules(&self, kind: Kind) {
         match kind {
-            Kind::Shot | Kind::Sequence | Kind::Arsenal | Kind::Duel => self.note(Note::not_modelled(
+            Kind("shot") | Kind("sequence") | Kind("arsenal") | Kind("duel") => self.note(Note::not_modelled(
                 "reaction-test modifiers other than cover (leader +2, own leader or up to 3 friends within 7 cm [3\"] +1 each, higher ground +1, attacks from behind ±2): targets test on their own FDV (+1 in cover)",
             )),
-            Kind::Encounter | Kind::Variants => self.note(Note::not_modelled(
+            Kind("encounter") | Kind("variants") => self.note(Note::not_modelled(
                 "the bugs' arrival turn by turn (1 when the hole opens, then 1D6 a turn: only the total, humans + 1D6, and their types are counted) and figures standing where the 7 cm [3\"] hole opens (they die)",
             )),
             _ => {}
         }
-        if matches!(kind, Kind::Pursuit | Kind::Variants) {
+        if matches!(kind, Kind("pursuit") | Kind("variants")) {
             self.note(Note::not_modelled(
                 "the pursuer's free attack while it stays in contact, and the fleeing figure's own run at charge speed (only the pursuer's distance is counted)",
             ));
@@ -201,7 +201,7 @@ impl Ctx {
             _ => false,
         });
         let distances =
-            kind != Kind::Variants && any(&|t| matches!(t, TrialBichos::Encounter(_) | TrialBichos::Pursuit(_)));
+            kind != Kind("variants") && any(&|t| matches!(t, TrialBichos::Encounter(_) | TrialBichos::Pursuit(_)));
         let inches_hole = any(&|t| matches!(t, TrialBichos::Encounter(e) if e.readings.units == Units::Inches));
         let pursuit = any(&|t| matches!(t, TrialBichos::Pursuit(_)));
         let mixed_duel = f.duel.as_ref().is_some_and(|d| {
@@ -226,7 +226,7 @@ impl Ctx {
             (
                 "units",
                 raw.units.is_some() && !distances,
-                if kind == Kind::Variants {
+                if kind == Kind("variants") {
                     "this kind shows both variants"
                 } else {
                     "it measures no distance (the firing table takes range and movement as conditions)"
@@ -303,9 +303,9 @@ impl Ctx {
     ) -> Result<Cells, InputError> {
         let b = |t: TrialBichos| AnyTrial::Bichos(t);
         match kind {
-            Kind::Shot | Kind::Sequence => {
-                let sec = if kind == Kind::Shot { "shot" } else { "sequence" };
-                let s = self.section(if kind == Kind::Shot { &f.shot } else { &f.sequence }, sec)?;
+            Kind("shot") | Kind("sequence") => {
+                let sec = if kind == Kind("shot") { "shot" } else { "sequence" };
+                let s = self.section(if kind == Kind("shot") { &f.shot } else { &f.sequence }, sec)?;
                 let (shooter, s_label) = self.profile_b(f, &s.shooter, &[sec, "shooter"])?;
                 let (weapon, w_label) = self.weapon_b(&s.weapon, &[sec, "weapon"], r)?;
                 let situation = self.situation(&s, &weapon, sec)?;
@@ -317,7 +317,7 @@ impl Ctx {
                     if weapon.pot.is_none() { " (melee: the attacker's POT)" } else { "" }
                 ));
                 setup.push(situation_text(&situation));
-                if kind == Kind::Shot {
+                if kind == Kind("shot") {
                     if s.target.is_some() {
                         return Err(self.err(
                             0,
@@ -386,7 +386,7 @@ impl Ctx {
                     Ok((vec![cell("sequence", vec![], b(TrialBichos::Sequence(seq)))], Layout::Single))
                 }
             }
-            Kind::Arsenal => {
+            Kind("arsenal") => {
                 let a = self.section(&f.arsenal, "arsenal")?;
                 let (shooter, s_label) = self.profile_b(f, &a.shooter, &["arsenal", "shooter"])?;
                 let cap = self.int(0, &["arsenal", "cap"], a.cap.unwrap_or(100), 1..=1000, "cap")? as u16;
@@ -479,7 +479,7 @@ impl Ctx {
                     Layout::Arsenal { weapons: weapons.into_iter().map(|(_, l)| l).collect(), situations, index },
                 ))
             }
-            Kind::Reaction => {
+            Kind("reaction") => {
                 let t = self.section(&f.reaction, "reaction")?;
                 let from = self.int(0, &["reaction", "fdv_from"], t.fdv_from.unwrap_or(2), 0..=20, "fdv_from")?;
                 let to = self.int(0, &["reaction", "fdv_to"], t.fdv_to.unwrap_or(12), from..=20, "fdv_to")?;
@@ -568,23 +568,23 @@ impl Ctx {
                 }
                 Ok((cells, Layout::Reaction { fdvs: (from..=to).collect(), figure, opposed }))
             }
-            Kind::Encounter => {
+            Kind("encounter") => {
                 let e = self.section(&f.encounter, "encounter")?;
                 let enc = self.encounter_b(&e.terrain, e.holes, e.soldiers, e.humans, "encounter", *r, setup)?;
                 Ok((vec![cell("encounter", vec![], b(TrialBichos::Encounter(enc)))], Layout::Single))
             }
-            Kind::Pursuit => {
+            Kind("pursuit") => {
                 let p = self.section(&f.pursuit, "pursuit")?;
                 let (prof, label) = self.profile_b(f, &p.profile, &["pursuit", "profile"])?;
                 let pu = pursuit_of(&prof, r.units, r);
                 setup.push(pursuit_text(&label, &prof, r.units, r));
                 Ok((vec![cell("pursuit", vec![], b(TrialBichos::Pursuit(pu)))], Layout::Single))
             }
-            Kind::Terrain => {
+            Kind("terrain") => {
                 setup.push("Terrain type, 2D6 (the source says 1D6 but lists 2–12): 5–8 open, 4 or 9 jungle/swamp, 3 or 10 rocky, 2, 11 or 12 mountain".into());
                 Ok((vec![cell("terrain", vec![], b(TrialBichos::Terrain(TerrainRoll)))], Layout::Single))
             }
-            Kind::Variants => {
+            Kind("variants") => {
                 let v = self.section(&f.variants, "variants")?;
                 let (prof, label) = self.profile_b(f, &v.profile, &["variants", "profile"])?;
                 let cm = Readings { units: Units::Cm, ..*r };
@@ -616,7 +616,7 @@ impl Ctx {
                 ];
                 Ok((cells, Layout::Variants))
             }
-            Kind::Duel => {
+            Kind("duel") => {
                 let d = self.section(&f.duel, "duel")?;
                 let turns = self.rounds(d.rounds, "duel")?;
                 let mut side =

@@ -1,5 +1,85 @@
-//! bichos.
+//! ¡Bichos! / THW Bugs! (`bichos`), cm and inches variants.
 
 pub mod config;
 pub mod report;
 pub mod rules;
+
+use super::{DuelDef, Resolution, RuleSystem};
+use crate::analysis::scenario::Kind;
+use crate::config::{Built, Ctx};
+use crate::error::InputError;
+
+/// The system's entry in the registry.
+pub struct System;
+
+impl RuleSystem for System {
+    fn name(&self) -> &'static str {
+        "bichos"
+    }
+    fn title(&self) -> &'static str {
+        "¡Bichos! / THW Bugs!"
+    }
+    fn kinds(&self) -> &'static [&'static str] {
+        &["shot", "sequence", "arsenal", "reaction", "encounter", "pursuit", "terrain", "variants", "duel"]
+    }
+    fn readings(&self) -> &'static [&'static str] {
+        &[
+            "units",
+            "grenade_pot",
+            "hole_doubles",
+            "hole_triples",
+            "wound_table_low_fdv",
+            "shot_wounded_tests",
+            "flee_res",
+            "retreat_distance",
+            "pursuit_halving",
+            "pursuit_test",
+            "ranged_in_contact",
+        ]
+    }
+    fn resolutions(&self) -> &'static [Resolution] {
+        &[
+            Resolution {
+                kind: "shot",
+                section: "shot",
+                target_field: "targets",
+                refs: &[("shooter", "profiles"), ("targets", "profiles")],
+                loadout_fields: &["shooter", "weapon"],
+            },
+            Resolution {
+                kind: "sequence",
+                section: "sequence",
+                target_field: "target",
+                refs: &[("shooter", "profiles"), ("target", "profiles")],
+                loadout_fields: &["shooter", "weapon"],
+            },
+        ]
+    }
+    fn duel(&self) -> Option<DuelDef> {
+        Some(DuelDef { card_table: "profiles", cost_fields: &[], cost_name: "points" })
+    }
+    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        ctx.build_builtin(kind, text, setup, |c, f, s| {
+            let readings = c.readings_bichos(&f.readings)?;
+            let (cells, layout) = c.build_bichos(kind, f, &readings, s)?;
+            Ok((cells, layout, readings.list()))
+        })
+    }
+    fn builtin_entry(&self, table: &str, name: &str) -> Option<toml::Table> {
+        let (_, label, p) = rules::PROFILES.iter().find(|(n, _, _)| table == "profiles" && *n == name)?;
+        let mut t = toml::Table::new();
+        t.insert("name".into(), toml::Value::String(label.to_string()));
+        for (k, v) in [
+            ("hda", p.hda as i64),
+            ("pot", p.pot as i64),
+            ("fdv", p.fdv as i64),
+            ("res", p.res as i64),
+            ("bld", p.bld as i64),
+            ("mov_cm", p.mov_cm as i64),
+            ("mov_in", p.mov_in as i64),
+        ] {
+            t.insert(k.into(), toml::Value::Integer(v));
+        }
+        Some(t)
+    }
+}

@@ -243,18 +243,18 @@ impl Ctx {
         setup: &mut Vec<String>,
     ) -> Result<Cells, InputError> {
         match kind {
-            Kind::Attack => {
+            Kind("attack") => {
                 let a = self.section(&f.attack, "attack")?;
                 let (s, lines) = self.attack_1e(&a, readings)?;
                 *setup = lines;
                 let attack = self.build_1e_attack(&s)?;
                 Ok((vec![cell("attack", vec![], AnyTrial::Bmg1e(Trial1e::Attack(attack)))], Layout::Single))
             }
-            Kind::Check => self.check_1e(f, setup),
-            Kind::Procedure => self.procedure_1e(f, setup),
-            Kind::Exchange => self.exchange_1e(f, readings, setup),
-            Kind::Editions => self.editions(f, readings, setup),
-            Kind::Duel => self.duel_1e(f, readings, setup),
+            Kind("check") => self.check_1e(f, setup),
+            Kind("procedure") => self.procedure_1e(f, setup),
+            Kind("exchange") => self.exchange_1e(f, readings, setup),
+            Kind("editions") => self.editions(f, readings, setup),
+            Kind("duel") => self.duel_1e(f, readings, setup),
             _ => unreachable!("kinds_of(bmg-1e) lists only these"),
         }
     }

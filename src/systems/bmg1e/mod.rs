@@ -1,5 +1,56 @@
-//! bmg1e.
+//! Batman Miniature Game, 2013 rules (`bmg-1e`).
 
 pub mod config;
 pub mod report;
 pub mod rules;
+
+use super::{DuelDef, Resolution, RuleSystem};
+use crate::analysis::scenario::Kind;
+use crate::config::{Built, Ctx};
+use crate::error::InputError;
+
+/// The system's entry in the registry.
+pub struct System;
+
+impl RuleSystem for System {
+    fn name(&self) -> &'static str {
+        "bmg-1e"
+    }
+    fn title(&self) -> &'static str {
+        "Batman Miniature Game (2013)"
+    }
+    fn kinds(&self) -> &'static [&'static str] {
+        &["attack", "check", "procedure", "exchange", "editions", "duel"]
+    }
+    fn readings(&self) -> &'static [&'static str] {
+        &[
+            "block_natural_six",
+            "scratch_mode",
+            "martial_artist_vs_mobster",
+            "special_attack_ranged",
+            "helpless_passive_traits",
+        ]
+    }
+    fn resolutions(&self) -> &'static [Resolution] {
+        &[Resolution {
+            kind: "attack",
+            section: "attack",
+            target_field: "target",
+            refs: &[("attacker", "cards"), ("weapon", "weapons"), ("target", "cards"), ("target_weapon", "weapons")],
+            loadout_fields: &["attacker", "weapon"],
+        }]
+    }
+    fn duel(&self) -> Option<DuelDef> {
+        Some(DuelDef { card_table: "cards", cost_fields: &["reputation", "funding"], cost_name: "Reputation" })
+    }
+    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        ctx.build_builtin(kind, text, setup, |c, f, s| {
+            let readings = c.readings_1e(&f.readings)?;
+            let (cells, layout) = c.build_1e(kind, f, &readings, s)?;
+            Ok((cells, layout, readings.list()))
+        })
+    }
+    fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[("damage", &["stun", "wounds"])]
+    }
+}

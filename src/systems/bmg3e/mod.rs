@@ -1,5 +1,62 @@
-//! bmg3e.
+//! Batman Miniature Game, 2019 rules (`bmg-3e`).
 
 pub mod config;
-
 pub mod rules;
+
+use super::{DuelDef, Resolution, RuleSystem};
+use crate::analysis::scenario::Kind;
+use crate::config::{Built, Ctx};
+use crate::error::InputError;
+
+/// The system's entry in the registry.
+pub struct System;
+
+impl RuleSystem for System {
+    fn name(&self) -> &'static str {
+        "bmg-3e"
+    }
+    fn title(&self) -> &'static str {
+        "Batman Miniature Game (2019)"
+    }
+    fn kinds(&self) -> &'static [&'static str] {
+        &["attack", "check", "effort", "duel"]
+    }
+    fn readings(&self) -> &'static [&'static str] {
+        &["block_natural_six", "ko_bonus_within_attack", "ko_target_outnumbered", "check_with_one_die"]
+    }
+    fn resolutions(&self) -> &'static [Resolution] {
+        &[
+            Resolution {
+                kind: "attack",
+                section: "attack",
+                target_field: "target",
+                refs: &[("attacker", "cards"), ("weapon", "weapons"), ("target", "cards")],
+                loadout_fields: &["attacker", "weapon"],
+            },
+            Resolution {
+                kind: "check",
+                section: "check",
+                target_field: "",
+                refs: &[("model", "cards")],
+                loadout_fields: &["model"],
+            },
+        ]
+    }
+    fn duel(&self) -> Option<DuelDef> {
+        Some(DuelDef { card_table: "cards", cost_fields: &["reputation", "funding"], cost_name: "Reputation" })
+    }
+    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        ctx.build_builtin(kind, text, setup, |c, f, s| c.build_3e(kind, f, s))
+    }
+    fn sweep_special(&self, section: &mut toml::Table, param: &str, _value: i64) -> bool {
+        // A check's swept X replaces any fixed characteristic it would roll against.
+        if param == "value" && section.contains_key("type") {
+            section.remove("characteristic");
+            section.remove("against");
+        }
+        false
+    }
+    fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[("damage", &["stun", "wounds"])]
+    }
+}

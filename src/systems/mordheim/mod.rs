@@ -1,4 +1,30 @@
-//! Mordheim movement.
+//! Mordheim movement (`mordheim`).
 
 pub mod config;
 pub mod rules;
+
+use super::RuleSystem;
+use crate::analysis::scenario::Kind;
+use crate::config::{Built, Ctx};
+use crate::error::InputError;
+
+/// The system's entry in the registry.
+pub struct System;
+
+impl RuleSystem for System {
+    fn name(&self) -> &'static str {
+        "mordheim"
+    }
+    fn title(&self) -> &'static str {
+        "Mordheim (movement)"
+    }
+    fn kinds(&self) -> &'static [&'static str] {
+        &["movement"]
+    }
+    fn readings(&self) -> &'static [&'static str] {
+        &["detection_range"]
+    }
+    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        ctx.build_builtin(kind, text, setup, |c, f, s| c.build_mordheim(f, s))
+    }
+}

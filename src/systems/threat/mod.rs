@@ -1,4 +1,30 @@
-//! Threat range across rule systems (the `all` ruleset).
+//! Threat range across rule systems (`ruleset = "all"`): how far each game's model reaches.
 
 pub mod config;
 pub mod rules;
+
+use super::RuleSystem;
+use crate::analysis::scenario::Kind;
+use crate::config::{Built, Ctx};
+use crate::error::InputError;
+
+/// The threat-range comparison's entry in the registry.
+pub struct System;
+
+impl RuleSystem for System {
+    fn name(&self) -> &'static str {
+        "all"
+    }
+    fn title(&self) -> &'static str {
+        "threat range across the rule systems"
+    }
+    fn kinds(&self) -> &'static [&'static str] {
+        &["threat"]
+    }
+    fn readings(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        ctx.build_builtin(kind, text, setup, |c, f, s| c.build_threat(f, s))
+    }
+}

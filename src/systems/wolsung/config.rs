@@ -216,7 +216,7 @@ impl Ctx {
             )
         };
         let (cells, layout) = match kind {
-            Kind::Shooting => {
+            Kind("shooting") => {
                 let s = self.section(&f.shooting, "shooting")?;
                 let shooter = self.model_w(f, &s.shooter, &["shooting", "shooter"])?;
                 let target = self.model_w(f, &s.target, &["shooting", "target"])?;
@@ -406,7 +406,7 @@ impl Ctx {
                 ));
                 (cells, Layout::ShootingGrid { rows, cols, index })
             }
-            Kind::Melee => {
+            Kind("melee") => {
                 let m = self.section(&f.melee, "melee")?;
                 let att = self.model_w(f, &m.attacker, &["melee", "attacker"])?;
                 let def = self.model_w(f, &m.defender, &["melee", "defender"])?;
@@ -514,7 +514,7 @@ impl Ctx {
                 setup.push("A hit on attacker successes ≥ defender's: F + criticals − armour; otherwise, only on guard, the attacker suffers the defender's F (+ criticals per `guard_backlash_crits`) − armour; black cards pay for melee".into());
                 (cells, Layout::MeleeTable)
             }
-            Kind::Magic => {
+            Kind("magic") => {
                 let m = self.section(&f.magic, "magic")?;
                 let caster = self.model_w(f, &m.caster, &["magic", "caster"])?;
                 let skill = caster.magic.ok_or_else(|| {
@@ -653,7 +653,7 @@ impl Ctx {
                 }
                 (vec![cell("magic", vec![], w(TrialWolsung::Magic(t)))], Layout::Single)
             }
-            Kind::Initiative => {
+            Kind("initiative") => {
                 let i = self.section(&f.initiative, "initiative")?;
                 let mut hand = Vec::new();
                 for c in &i.hand {
@@ -683,7 +683,7 @@ impl Ctx {
                 setup.push(format!("Hand {} bids its highest card against the highest of {opp} random cards from the rest of the deck (value, then ♠ > ♥ > ♦ > ♣)", hand.iter().map(|&c| card_text(c)).collect::<Vec<_>>().join(" ")));
                 (vec![cell("bid", vec![], w(TrialWolsung::Bid(Bid { hand, opponent: opp })))], Layout::Single)
             }
-            Kind::Leave => {
+            Kind("leave") => {
                 let l = self.section(&f.leave, "leave")?;
                 let m = self.model_w(f, &l.model, &["leave", "model"])?;
                 let e = self.model_w(f, &l.enemy, &["leave", "enemy"])?;
@@ -703,7 +703,7 @@ impl Ctx {
                 ));
                 (vec![cell("leave", vec![], w(TrialWolsung::Leave(Leave { r: m.r, c: e.c })))], Layout::Single)
             }
-            Kind::Duel => {
+            Kind("duel") => {
                 use crate::systems::wolsung::rules::duel::{Duel, Fighter};
                 let d = self.section(&f.duel, "duel")?;
                 let turns = self.rounds(d.rounds.or(Some(3)), "duel")?;

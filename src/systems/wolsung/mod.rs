@@ -1,5 +1,59 @@
-//! wolsung.
+//! Wolsung SSG (`wolsung`): dice pools and playing cards.
 
 pub mod config;
 pub mod report;
 pub mod rules;
+
+use super::{DuelDef, Resolution, RuleSystem};
+use crate::analysis::scenario::Kind;
+use crate::config::{Built, Ctx};
+use crate::error::InputError;
+
+/// The system's entry in the registry.
+pub struct System;
+
+impl RuleSystem for System {
+    fn name(&self) -> &'static str {
+        "wolsung"
+    }
+    fn title(&self) -> &'static str {
+        "Wolsung SSG"
+    }
+    fn kinds(&self) -> &'static [&'static str] {
+        &["shooting", "melee", "magic", "initiative", "leave", "duel"]
+    }
+    fn readings(&self) -> &'static [&'static str] {
+        &["guard_backlash_crits", "movement_penalty_floor", "deck_exhausted", "sunnir_scope", "knocked_down_vs_magic"]
+    }
+    fn resolutions(&self) -> &'static [Resolution] {
+        &[
+            Resolution {
+                kind: "shooting",
+                section: "shooting",
+                target_field: "target",
+                refs: &[("shooter", "models"), ("target", "models"), ("guns", "guns")],
+                loadout_fields: &["shooter", "guns"],
+            },
+            Resolution {
+                kind: "melee",
+                section: "melee",
+                target_field: "defender",
+                refs: &[("attacker", "models"), ("defender", "models")],
+                loadout_fields: &["attacker", "policies"],
+            },
+            Resolution {
+                kind: "magic",
+                section: "magic",
+                target_field: "target",
+                refs: &[("caster", "models"), ("target", "models")],
+                loadout_fields: &["caster", "spell_f"],
+            },
+        ]
+    }
+    fn duel(&self) -> Option<DuelDef> {
+        Some(DuelDef { card_table: "models", cost_fields: &[], cost_name: "points" })
+    }
+    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        ctx.build_builtin(kind, text, setup, |c, f, s| c.build_other(kind, f, s))
+    }
+}

@@ -1,0 +1,821 @@
+//! The generic analyses, written once for every rule system: `compare` (loadouts × targets),
+//! `sweep` (any number of a card, weapon or circumstance, over one or two dimensions), `paired`
+//! (two loadouts on common random numbers) and `balance` (a candidate against a gauntlet).
+//!
+//! They never look inside a system's trials. Each cell is the system's own single-resolution
+//! scenario (or its duel) with the scenario's TOML changed: a loadout's fields written into the
+//! resolution section, a target's name into its target field, a swept number into the section or
+//! into a copy of the library entry a field names. The system then builds that cell exactly as it
+//! would build a one-cell scenario, with every check it makes, so a generic analysis can never
+//! disagree with the single resolution it repeats. What a system must describe is data: its
+//! [`Resolution`] sections and its [`DuelDef`] (see `crate::systems`).
+
+use super::source::Source;
+use super::{Built, Ctx, MAX_CELLS, Overrides, cell};
+use crate::analysis::paired::{Measure, Paired};
+use crate::analysis::scenario::{AnyTrial, BalanceLayout, BalanceRow, CellSpec, Kind, Layout, Scenario};
+use crate::engine::Trial;
+use crate::error::InputError;
+use crate::systems::{DuelDef, Resolution, RuleSystem};
+use serde::Deserialize;
+use serde_json::json;
+use std::path::Path;
+use toml::{Table, Value};
+
+/// The generic sections, read strictly (the rest of the file is the system's).
+#[derive(Debug, Default, Deserialize)]
+struct Sections {
+    compare: Option<CompareSpec>,
+    sweep: Option<SweepSpec>,
+    paired: Option<PairedSpec>,
+    balance: Option<BalanceSpec>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CompareSpec {
+    /// Each loadout: an optional `label` and fields of the resolution section.
+    loadouts: Vec<Table>,
+    /// Names for the resolution's target field.
+    targets: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Axis {
+    parameter: String,
+    values: Option<Vec<i64>>,
+    from: Option<i64>,
+    to: Option<i64>,
+    step: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SweepSpec {
+    parameter: String,
+    values: Option<Vec<i64>>,
+    from: Option<i64>,
+    to: Option<i64>,
+    step: Option<i64>,
+    /// A second parameter: a two-dimensional sweep (one cell per pair, drawn as heatmaps).
+    y: Option<Axis>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairedSpec {
+    a: Table,
+    b: Table,
+    target: Option<String>,
+    measure: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BalanceSpec {
+    candidate: Table,
+    gauntlet: Option<Vec<String>>,
+    rounds: Option<i64>,
+    peer_band: Option<f64>,
+    outlier_threshold: Option<f64>,
+}
+
+/// Most loadouts or targets in a comparison, and most values on one sweep axis.
+const MAX_LIST: usize = 20;
+const MAX_AXIS: usize = 50;
+
+/// Build a generic kind's cells for `system`.
+pub(crate) fn plan(
+    ctx: &mut Ctx,
+    system: &'static dyn RuleSystem,
+    kind: Kind,
+    text: &str,
+    _overrides: &Overrides,
+    setup: &mut Vec<String>,
+) -> Result<Built, InputError> {
+    let sections: Sections = toml::from_str(text).map_err(|e| ctx.sources[0].toml_error(&e))?;
+    let doc: Table = toml::from_str(text).map_err(|e| ctx.sources[0].toml_error(&e))?;
+    // The cells read the included files themselves; the outer scenario records them too, so a
+    // shard's partial result carries every file `merge` needs.
+    let base = ctx.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
+    for inc in doc.get("include").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+        let path = base.join(inc);
+        if ctx.sources.iter().any(|s| s.path == path) {
+            continue;
+        }
+        let src = Source::read_from(&path, ctx.embedded.as_deref()).map_err(|e| {
+            ctx.err(
+                0,
+                &["include"],
+                format!("cannot read included file {}: {}", path.display(), e.message),
+                "paths relative to the scenario file",
+            )
+        })?;
+        ctx.sources.push(src);
+    }
+    let p = Planner { ctx, system, doc };
+    let built = match kind.name() {
+        "compare" => p.compare(p.need(&sections.compare, "compare")?, setup),
+        "sweep" => p.sweep(p.need(&sections.sweep, "sweep")?, setup),
+        "paired" => p.paired(p.need(&sections.paired, "paired")?, setup),
+        "balance" => p.balance(p.need(&sections.balance, "balance")?, setup),
+        other => unreachable!("`{other}` is not a generic kind"),
+    }?;
+    for s in ["compare", "sweep", "paired", "balance"] {
+        if s != kind.name() && p.doc.contains_key(s) {
+            return Err(p.ctx.err(
+                0,
+                &[s],
+                format!("section [{s}] is not used by kind = \"{}\"", kind.name()),
+                format!("sections for this kind: [{}] and the system's sections", kind.name()),
+            ));
+        }
+    }
+    if built.0.len() > MAX_CELLS {
+        return Err(p.ctx.err(
+            0,
+            &[kind.name()],
+            format!("this scenario has {} cells", built.0.len()),
+            format!("at most {MAX_CELLS}"),
+        ));
+    }
+    Ok(built)
+}
+
+struct Planner<'a> {
+    ctx: &'a mut Ctx,
+    system: &'static dyn RuleSystem,
+    /// The scenario file as TOML; each cell is a changed copy.
+    doc: Table,
+}
+
+/// One cell built by the system, with what the planner needs from its one-cell scenario.
+struct Built1 {
+    cell: CellSpec,
+    setup: Vec<String>,
+    readings: Vec<(&'static str, String)>,
+}
+
+impl Planner<'_> {
+    fn need<'s, T>(&self, s: &'s Option<T>, name: &str) -> Result<&'s T, InputError> {
+        s.as_ref().ok_or_else(|| {
+            self.ctx.err(0, &[], format!("kind = \"{name}\" needs a [{name}] section"), format!("a [{name}] section"))
+        })
+    }
+
+    fn err(&self, at: &[&str], msg: impl Into<String>, allowed: impl Into<String>) -> InputError {
+        self.ctx.err(0, at, msg, allowed)
+    }
+
+    /// The resolution section a compare / sweep / paired varies: the one the file writes, else
+    /// the system's first. `want_target`: the analysis needs a target field.
+    fn resolution(&self, kind: &str, want_target: bool) -> Result<&'static Resolution, InputError> {
+        let all = self.system.resolutions();
+        let present: Vec<&'static Resolution> = all.iter().filter(|r| self.doc.contains_key(r.section)).collect();
+        let list = || all.iter().map(|r| format!("[{}]", r.section)).collect::<Vec<_>>().join(", ");
+        let r = match present.as_slice() {
+            [] if kind == "sweep" => {
+                return Err(self.err(&["kind"], "a sweep needs the section it varies", format!("one of {}", list())));
+            }
+            [] => &all[0],
+            [r] => r,
+            _ => {
+                return Err(self.err(
+                    &[present[1].section],
+                    format!("a {kind} varies one section, and this file has {}", present.len()),
+                    format!("one of {}", list()),
+                ));
+            }
+        };
+        if want_target && r.target_field.is_empty() {
+            return Err(self.err(
+                &[r.section],
+                format!("a [{}] has no target, so it cannot be a {kind}'s base", r.section),
+                all.iter()
+                    .filter(|r| !r.target_field.is_empty())
+                    .map(|r| format!("[{}]", r.section))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ));
+        }
+        Ok(r)
+    }
+
+    /// The resolution section of `doc` (created empty if the file has none).
+    fn section<'d>(doc: &'d mut Table, r: &Resolution) -> &'d mut Table {
+        let v = doc.entry(r.section).or_insert_with(|| Value::Table(Table::new()));
+        if !v.is_table() {
+            *v = Value::Table(Table::new());
+        }
+        v.as_table_mut().expect("a table")
+    }
+
+    /// Build `doc` as a one-kind scenario through the system itself. Errors inside the changed
+    /// copy are reported at `at` in the user's file, prefixed with `what` (which cell broke).
+    fn build(&self, mut doc: Table, kind: &str, at: &[&str], what: &str) -> Result<Scenario, InputError> {
+        doc.insert("kind".into(), Value::String(kind.into()));
+        for s in ["compare", "sweep", "paired", "balance"] {
+            doc.remove(s);
+        }
+        let text = toml::to_string(&doc).expect("a TOML table serialises");
+        let main = &self.ctx.sources[0];
+        let mut sub = Ctx::new(Source { path: main.path.clone(), text }, self.ctx.embedded.clone());
+        sub.registry = self.ctx.registry.clone();
+        let sc = super::build(&self.ctx.registry, &main.path, &Overrides::default(), &mut sub).map_err(|e| {
+            if e.file.as_deref().is_some_and(|f| f != main.path) {
+                // An included file, read unchanged from disk: its line is right.
+                return e;
+            }
+            let field = e.field.as_deref().map(|f| format!("field `{f}`: ")).unwrap_or_default();
+            self.err(at, format!("{what}{field}{}", e.message), e.allowed.clone().unwrap_or_default())
+        })?;
+        for n in &sc.notes {
+            self.ctx.note(n.clone());
+        }
+        Ok(sc)
+    }
+
+    /// [`Planner::build`] that must give exactly one cell.
+    fn build1(&self, doc: Table, kind: &str, at: &[&str], what: &str) -> Result<Built1, InputError> {
+        let sc = self.build(doc, kind, at, what)?;
+        if sc.cells.len() != 1 {
+            return Err(self.err(
+                at,
+                format!(
+                    "{what}the [{kind}] it builds has {} cells; each cell of a {} must be one resolution",
+                    sc.cells.len(),
+                    self.ctx.sources[0].path.display()
+                ),
+                format!("one value in each list of [{kind}]"),
+            ));
+        }
+        let mut cells = sc.cells;
+        Ok(Built1 { cell: cells.pop().expect("one cell"), setup: sc.setup, readings: sc.readings })
+    }
+
+    /// The TOML library entry `name` of `table`: from this file, an included file, or the
+    /// system's built-ins.
+    fn entry(&self, table: &str, name: &str) -> Option<Table> {
+        if let Some(t) = self.doc.get(table).and_then(|t| t.get(name)).and_then(Value::as_table) {
+            return Some(t.clone());
+        }
+        let base = self.ctx.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let includes = self.doc.get("include").and_then(Value::as_array).cloned().unwrap_or_default();
+        for inc in includes.iter().filter_map(Value::as_str) {
+            let src = Source::read_from(&base.join(inc), self.ctx.embedded.as_deref()).ok()?;
+            let lib: Table = toml::from_str(&src.text).ok()?;
+            if let Some(t) = lib.get(table).and_then(|t| t.get(name)).and_then(Value::as_table) {
+                return Some(t.clone());
+            }
+        }
+        self.system.builtin_entry(table, name)
+    }
+
+    /// Every entry name of a library table (this file and its includes).
+    fn entry_names(&self, table: &str) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        let mut add = |t: &Table| {
+            if let Some(x) = t.get(table).and_then(Value::as_table) {
+                names.extend(x.keys().cloned());
+            }
+        };
+        add(&self.doc);
+        let base = self.ctx.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
+        for inc in self.doc.get("include").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+            if let Ok(src) = Source::read_from(&base.join(inc), self.ctx.embedded.as_deref())
+                && let Ok(lib) = toml::from_str::<Table>(&src.text)
+            {
+                add(&lib);
+            }
+        }
+        names
+    }
+
+    /// How a library entry is called in reports: its `name`, else its key.
+    fn display(&self, table: &str, name: &str) -> String {
+        self.entry(table, name)
+            .and_then(|t| t.get("name").and_then(Value::as_str).map(str::to_string))
+            .unwrap_or_else(|| name.to_string())
+    }
+
+    /// A value as written in a field (a one-element list counts as its element).
+    fn name_in(v: &Value) -> Option<&str> {
+        match v {
+            Value::String(s) => Some(s),
+            Value::Array(a) if a.len() == 1 => a[0].as_str(),
+            _ => None,
+        }
+    }
+
+    /// Write a loadout (label removed) into the resolution section; returns its label.
+    fn apply_loadout(&self, doc: &mut Table, r: &Resolution, l: &Table, at: &[&str]) -> Result<String, InputError> {
+        let mut l = l.clone();
+        let label = match l.remove("label") {
+            Some(Value::String(s)) => Some(s),
+            Some(_) => return Err(self.err(at, "a loadout's `label` is text", "label = \"…\"")),
+            None => None,
+        };
+        if l.is_empty() {
+            return Err(self.err(
+                at,
+                "a loadout sets no field",
+                format!("fields of [{}], e.g. {}", r.section, r.loadout_fields.join(", ")),
+            ));
+        }
+        let mut parts = Vec::new();
+        for f in r.loadout_fields {
+            if let Some(v) = l.get(*f) {
+                let shown = match (r.refs.iter().find(|(n, _)| n == f), Self::name_in(v)) {
+                    (Some((_, table)), Some(n)) => self.display(table, n),
+                    (_, Some(n)) => n.to_string(),
+                    _ => v.to_string(),
+                };
+                parts.push(shown);
+            }
+        }
+        let sec = Self::section(doc, r);
+        for (k, v) in l {
+            sec.insert(k, v);
+        }
+        Ok(label.unwrap_or_else(|| parts.join(" + ")))
+    }
+
+    /// Write a target name into the resolution's target field; returns its display name.
+    fn apply_target(&self, doc: &mut Table, r: &Resolution, t: &str) -> String {
+        let list = doc
+            .get(r.section)
+            .and_then(|s| s.get(r.target_field))
+            .map(Value::is_array)
+            .unwrap_or(r.target_field.ends_with('s'));
+        let v = Value::String(t.to_string());
+        Self::section(doc, r).insert(r.target_field.into(), if list { Value::Array(vec![v]) } else { v });
+        match r.refs.iter().find(|(n, _)| *n == r.target_field) {
+            Some((_, table)) => self.display(table, t),
+            None => t.to_string(),
+        }
+    }
+
+    /// Lines every cell's setup shares (the circumstances common to the whole analysis).
+    fn common_lines(cells: &[&[String]]) -> Vec<String> {
+        let Some(first) = cells.first() else { return Vec::new() };
+        first.iter().filter(|l| cells.iter().all(|c| c.contains(l))).cloned().collect()
+    }
+
+    fn compare(&self, c: &CompareSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let r = self.resolution("compare", true)?;
+        if c.loadouts.is_empty() || c.loadouts.len() > MAX_LIST {
+            return Err(self.err(
+                &["compare", "loadouts"],
+                format!("{} loadouts given", c.loadouts.len()),
+                format!("1..={MAX_LIST} loadouts"),
+            ));
+        }
+        if c.targets.is_empty() || c.targets.len() > MAX_LIST {
+            return Err(self.err(
+                &["compare", "targets"],
+                format!("{} targets given", c.targets.len()),
+                format!("1..={MAX_LIST} names"),
+            ));
+        }
+        let mut labels: Vec<String> = Vec::new();
+        let mut target_labels = Vec::new();
+        let mut cells = Vec::new();
+        let mut setups = Vec::new();
+        let mut readings = Vec::new();
+        for (li, l) in c.loadouts.iter().enumerate() {
+            let mut base = self.doc.clone();
+            let label = self.apply_loadout(&mut base, r, l, &["compare", "loadouts"])?;
+            if labels.contains(&label) {
+                return Err(self.err(
+                    &["compare", "loadouts"],
+                    format!("two loadouts are labelled `{label}`"),
+                    "distinct labels",
+                ));
+            }
+            for t in &c.targets {
+                let mut doc = base.clone();
+                let t_label = self.apply_target(&mut doc, r, t);
+                if li == 0 {
+                    target_labels.push(t_label.clone());
+                }
+                let b = self.build1(doc, r.kind, &["compare"], &format!("loadout `{label}` vs `{t}`: "))?;
+                readings = b.readings;
+                setups.push(b.setup);
+                cells.push(cell(
+                    &format!("{label} vs {t_label}"),
+                    vec![("loadout".into(), json!(label)), ("target".into(), json!(t_label))],
+                    b.cell.trial,
+                ));
+            }
+            labels.push(label);
+        }
+        setup.push(format!("Loadouts: {}", labels.join("; ")));
+        setup.push(format!("Targets: {}", target_labels.join("; ")));
+        setup.extend(Self::common_lines(&setups.iter().map(Vec::as_slice).collect::<Vec<_>>()));
+        Ok((cells, Layout::Compare { loadouts: labels, targets: target_labels }, readings))
+    }
+
+    /// The values of one sweep axis.
+    fn axis_values(&self, a: &Axis, at: &str) -> Result<Vec<i64>, InputError> {
+        let path =
+            |f: &'static str| -> Vec<&str> { if at.is_empty() { vec!["sweep", f] } else { vec!["sweep", at, f] } };
+        let values: Vec<i64> = match (&a.values, a.from, a.to) {
+            (Some(v), None, None) if a.step.is_none() => v.clone(),
+            (None, Some(from), Some(to)) => {
+                let step = a.step.unwrap_or(1);
+                if step <= 0 {
+                    return Err(self.err(&path("step"), format!("step {step} must be positive"), "1.."));
+                }
+                if to < from {
+                    return Err(self.err(
+                        &path("to"),
+                        format!("`to` {to} is below `from` {from}"),
+                        format!("{from}.."),
+                    ));
+                }
+                (from..=to).step_by(step as usize).collect()
+            }
+            _ => {
+                return Err(self.err(
+                    &path("parameter")[..path("parameter").len() - 1],
+                    "give either `values = [...]` or `from`, `to` (and optional `step`)",
+                    "values, or from/to/step",
+                ));
+            }
+        };
+        if values.is_empty() || values.len() > MAX_AXIS {
+            return Err(self.err(
+                &path("values"),
+                format!("{} values given", values.len()),
+                format!("1..={MAX_AXIS} values"),
+            ));
+        }
+        Ok(values)
+    }
+
+    /// What a sweep of this section may vary: its numeric fields, and the numeric fields of the
+    /// library entries its fields name (`attacker.strength`).
+    fn sweepable(&self, r: &Resolution) -> Vec<String> {
+        let mut out = Vec::new();
+        let sec = self.doc.get(r.section).and_then(Value::as_table).cloned().unwrap_or_default();
+        for (k, v) in &sec {
+            if v.is_integer() {
+                out.push(k.clone());
+            }
+            if let (Some((_, table)), Some(n)) = (r.refs.iter().find(|(f, _)| f == k), Self::name_in(v))
+                && let Some(e) = self.entry(table, n)
+            {
+                out.extend(e.iter().filter(|(_, v)| v.is_integer()).map(|(f, _)| format!("{k}.{f}")));
+            }
+        }
+        out
+    }
+
+    /// Set `param = value` in `doc`: a field of the resolution section, or (`ref.field`) a field of
+    /// the library entry a section field names, on a copy so other uses of that entry keep theirs.
+    fn patch(&self, doc: &mut Table, r: &Resolution, param: &str, value: i64, at: &[&str]) -> Result<(), InputError> {
+        if self.system.sweep_special(Self::section(doc, r), param, value) {
+            return Ok(());
+        }
+        let unknown = |why: String| {
+            self.err(at, why, {
+                let s = self.sweepable(r);
+                if s.is_empty() {
+                    format!("a field of [{}] or `FIELD.NUMBER` of an entry it names", r.section)
+                } else {
+                    s.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+                }
+            })
+        };
+        match param.split_once('.') {
+            None => {
+                if r.refs.iter().any(|(f, _)| *f == param) {
+                    return Err(unknown(format!("`{param}` names a library entry, not a number")));
+                }
+                Self::section(doc, r).insert(param.into(), Value::Integer(value));
+            }
+            Some((field, sub)) => {
+                let Some((_, table)) = r.refs.iter().find(|(f, _)| *f == field) else {
+                    return Err(unknown(format!(
+                        "`{field}` is not a field of [{}] that names a library entry",
+                        r.section
+                    )));
+                };
+                let sec = Self::section(doc, r);
+                let Some(name) = sec.get(field).and_then(Self::name_in).map(str::to_string) else {
+                    return Err(unknown(format!("[{}] `{field}` does not name one entry", r.section)));
+                };
+                // The entry as this cell sees it (an earlier axis may have copied it already).
+                let mut entry = match doc.get(*table).and_then(|t| t.get(&name)).and_then(Value::as_table) {
+                    Some(e) => e.clone(),
+                    None => self.entry(table, &name).ok_or_else(|| unknown(format!("no `{name}` in [{table}]")))?,
+                };
+                if !entry.get(sub).is_none_or(Value::is_integer) {
+                    return Err(unknown(format!("`{field}.{sub}` is not a number")));
+                }
+                entry.insert(sub.into(), Value::Integer(value));
+                let copy = format!("{name}~{sub}={value}");
+                let lib = doc.entry(*table).or_insert_with(|| Value::Table(Table::new()));
+                lib.as_table_mut().expect("a library table").insert(copy.clone(), Value::Table(entry));
+                let sec = Self::section(doc, r);
+                let v = Value::String(copy);
+                let list = sec.get(field).is_some_and(Value::is_array);
+                sec.insert(field.into(), if list { Value::Array(vec![v]) } else { v });
+            }
+        }
+        Ok(())
+    }
+
+    fn sweep(&self, s: &SweepSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let r = self.resolution("sweep", false)?;
+        let x = Axis { parameter: s.parameter.clone(), values: s.values.clone(), from: s.from, to: s.to, step: s.step };
+        let xs = self.axis_values(&x, "")?;
+        let y = match &s.y {
+            Some(a) => Some((a.parameter.clone(), self.axis_values(a, "y")?)),
+            None => None,
+        };
+        if let Some((yp, ys)) = &y {
+            if *yp == s.parameter {
+                return Err(self.err(
+                    &["sweep", "y", "parameter"],
+                    "both axes sweep the same parameter",
+                    "two different parameters",
+                ));
+            }
+            if xs.len() * ys.len() > MAX_CELLS {
+                return Err(self.err(
+                    &["sweep", "y", "values"],
+                    format!("{} × {} = {} cells", xs.len(), ys.len(), xs.len() * ys.len()),
+                    format!("at most {MAX_CELLS}"),
+                ));
+            }
+        }
+        let base = self.build1(self.doc.clone(), r.kind, &[r.section], "")?;
+        let ys: Vec<Option<i64>> = match &y {
+            Some((_, v)) => v.iter().copied().map(Some).collect(),
+            None => vec![None],
+        };
+        let mut cells = Vec::new();
+        for &xv in &xs {
+            for &yv in &ys {
+                let mut doc = self.doc.clone();
+                self.patch(&mut doc, r, &s.parameter, xv, &["sweep", "parameter"])?;
+                let mut label = format!("{} = {xv}", s.parameter);
+                let mut params = vec![(s.parameter.clone(), json!(xv))];
+                if let (Some((yp, _)), Some(yv)) = (&y, yv) {
+                    self.patch(&mut doc, r, yp, yv, &["sweep", "y", "parameter"])?;
+                    label = format!("{label}, {yp} = {yv}");
+                    params.push((yp.clone(), json!(yv)));
+                }
+                let b = self.build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "))?;
+                cells.push(cell(&label, params, b.cell.trial));
+            }
+        }
+        *setup = base.setup;
+        match y {
+            None => {
+                self.ctx.note_constant_sweep(&s.parameter, &cells, "");
+                Ok((cells, Layout::Sweep { parameter: s.parameter.clone(), values: xs }, base.readings))
+            }
+            Some((yp, yv)) => Ok((cells, Layout::Sweep2 { x: s.parameter.clone(), xs, y: yp, ys: yv }, base.readings)),
+        }
+    }
+
+    fn paired(&self, p: &PairedSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let r = self.resolution("paired", true)?;
+        let mut built = Vec::new();
+        let mut labels = Vec::new();
+        let mut target_label = String::new();
+        for (side, l) in [("a", &p.a), ("b", &p.b)] {
+            let mut doc = self.doc.clone();
+            let label = self.apply_loadout(&mut doc, r, l, &["paired", side])?;
+            if let Some(t) = &p.target {
+                target_label = self.apply_target(&mut doc, r, t);
+            }
+            let what = format!("loadout {} (`{label}`): ", side.to_uppercase());
+            built.push(self.build1(doc, r.kind, &["paired", side], &what)?);
+            labels.push(label);
+        }
+        if labels[0] == labels[1] {
+            return Err(self.err(
+                &["paired", "b"],
+                format!("both loadouts are labelled `{}`", labels[0]),
+                "distinct labels",
+            ));
+        }
+        let (ta, tb) = (&built[0].cell.trial, &built[1].cell.trial);
+        let (sa, sb) = (ta.shape(), tb.shape());
+        let name =
+            p.measure.clone().unwrap_or_else(|| ta.headline_metrics().first().copied().unwrap_or("").to_string());
+        let allowed = || {
+            let mut names: Vec<String> = sa.metrics.iter().map(|(n, _)| format!("`{n}`")).collect();
+            names.extend(sa.events.iter().map(|n| format!("`{n}`")));
+            names.extend(
+                self.system.measure_aliases().iter().map(|(n, parts)| format!("`{n}` ({})", parts.join(" + "))),
+            );
+            names.join(", ")
+        };
+        let measure = |s: &crate::engine::Shape| match self.system.measure_aliases().iter().find(|(n, _)| *n == name) {
+            Some((_, parts)) => Measure::sum(s, parts),
+            None => Measure::named(s, &name),
+        };
+        let (ma, mb) = match (measure(&sa), measure(&sb)) {
+            (Some(a), Some(b)) => (a, b),
+            _ => return Err(self.err(&["paired", "measure"], format!("unknown measure `{name}`"), allowed())),
+        };
+        if ma != mb {
+            return Err(self.err(
+                &["paired", "measure"],
+                format!("`{name}` is not the same quantity for both loadouts"),
+                "a measure both resolutions report",
+            ));
+        }
+        setup.push(format!("A: {}", labels[0]));
+        setup.push(format!("B: {}", labels[1]));
+        if !target_label.is_empty() {
+            setup.push(format!("Target: {target_label}"));
+        }
+        setup.push(format!(
+            "Measure: {name} per {}; A and B resolve on the same dice (common random numbers)",
+            r.section
+        ));
+        setup.extend(Self::common_lines(&[built[0].setup.as_slice(), built[1].setup.as_slice()]));
+        let readings = built[0].readings.clone();
+        let mut it = built.into_iter();
+        let a = it.next().expect("A").cell.trial;
+        let b = it.next().expect("B").cell.trial;
+        let paired = Paired::new(a, b, ma, name.clone());
+        Ok((
+            vec![cell(
+                &format!("{} − {}", labels[0], labels[1]),
+                vec![("a".into(), json!(labels[0])), ("b".into(), json!(labels[1])), ("measure".into(), json!(name))],
+                AnyTrial::Paired(Box::new(paired)),
+            )],
+            Layout::Paired { a: labels[0].clone(), b: labels[1].clone(), measure: name },
+            readings,
+        ))
+    }
+
+    /// A fighter's cost: its own `cost`, else its card's cost fields.
+    fn cost(&self, d: &DuelDef, f: &Table) -> (Option<f64>, Option<f64>) {
+        let num = |v: &Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
+        if let Some(c) = f.get("cost").and_then(num) {
+            return (Some(c), None);
+        }
+        let card = f.get("card").and_then(Value::as_str).and_then(|c| self.entry(d.card_table, c));
+        let field = |i: usize| d.cost_fields.get(i).and_then(|n| card.as_ref()?.get(*n)).and_then(num);
+        (field(0), field(1))
+    }
+
+    /// A fighter's label: its `label`, else its card's name.
+    fn fighter_label(&self, d: &DuelDef, f: &Table) -> String {
+        if let Some(l) = f.get("label").and_then(Value::as_str) {
+            return l.to_string();
+        }
+        let card = f.get("card").and_then(Value::as_str).unwrap_or("?");
+        let mut label = self.display(d.card_table, card);
+        if let Some(w) = f.get("weapon").and_then(Value::as_str) {
+            let shown = if self.entry("weapons", w).is_some() { self.display("weapons", w) } else { w.to_string() };
+            label = format!("{label} + {shown}");
+        }
+        label
+    }
+
+    fn balance(&self, b: &BalanceSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let Some(d) = self.system.duel() else { unreachable!("balance is offered only with a duel") };
+        let rounds = b.rounds.unwrap_or(4);
+        let peer_band = b.peer_band.unwrap_or(0.25);
+        if !(peer_band > 0.0 && peer_band <= 2.0) {
+            return Err(self.err(
+                &["balance", "peer_band"],
+                format!("peer_band {peer_band}"),
+                "greater than 0, at most 2 (fraction of the candidate's cost)",
+            ));
+        }
+        let threshold = b.outlier_threshold.unwrap_or(0.25);
+        if !(threshold > 0.0 && threshold <= 5.0) {
+            return Err(self.err(
+                &["balance", "outlier_threshold"],
+                format!("outlier_threshold {threshold}"),
+                "greater than 0, at most 5 (relative difference)",
+            ));
+        }
+        let (cand_cost, cand_funding) = self.cost(&d, &b.candidate);
+        let Some(cand_cost) = cand_cost else {
+            let from_card = if d.cost_fields.is_empty() {
+                String::new()
+            } else {
+                format!(", or a card with `{}`", d.cost_fields[0])
+            };
+            let card = b.candidate.get("card").and_then(Value::as_str).unwrap_or("");
+            return Err(self.err(
+                &["balance", "candidate", "card"],
+                match d.cost_fields.first() {
+                    Some(f) => format!("card `{card}` has no `{f}` and the candidate no `cost`: a balance test compares fighters per point of cost"),
+                    None => "the candidate has no `cost`: a balance test compares fighters per point of cost".to_string(),
+                },
+                format!("`cost = …` on the candidate{from_card}"),
+            ));
+        };
+        let fighters = self.entry_names("fighters");
+        let names: Vec<String> = b.gauntlet.clone().unwrap_or_else(|| fighters.clone());
+        if names.is_empty() || names.len() > MAX_LIST {
+            return Err(self.err(
+                &["balance", "gauntlet"],
+                format!("{} gauntlet fighters", names.len()),
+                format!("1..={MAX_LIST} names of [fighters.NAME] entries (e.g. from an included gauntlet file)"),
+            ));
+        }
+        let mut gauntlet = Vec::new();
+        for n in &names {
+            let f = self.entry("fighters", n).ok_or_else(|| {
+                self.err(
+                    &["balance", "gauntlet"],
+                    format!("unknown fighter `{n}`"),
+                    fighters.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+                )
+            })?;
+            gauntlet.push((n.clone(), f));
+        }
+        let mut rows = vec![BalanceRow {
+            label: format!("{} (candidate)", self.fighter_label(&d, &b.candidate)),
+            reputation: Some(cand_cost),
+            funding: cand_funding,
+            peer: true,
+        }];
+        for (_, f) in &gauntlet {
+            let (c, fu) = self.cost(&d, f);
+            rows.push(BalanceRow {
+                label: self.fighter_label(&d, f),
+                reputation: c,
+                funding: fu,
+                peer: c.is_some_and(|c| (c - cand_cost).abs() <= peer_band * cand_cost),
+            });
+        }
+        let row_fighters: Vec<(Option<&str>, &Table)> =
+            std::iter::once((None, &b.candidate)).chain(gauntlet.iter().map(|(n, f)| (Some(n.as_str()), f))).collect();
+        let mut cells = Vec::new();
+        let mut index = Vec::new();
+        let mut readings = Vec::new();
+        let mut describe: Vec<Option<String>> = vec![None; row_fighters.len()];
+        let mut rounds_line = None;
+        for (row, (row_name, fighter)) in row_fighters.iter().enumerate() {
+            let mut line = Vec::new();
+            for (oi, (opp_name, opp)) in gauntlet.iter().enumerate() {
+                if *row_name == Some(opp_name.as_str()) {
+                    line.push(None);
+                    continue;
+                }
+                let mut doc = self.doc.clone();
+                let mut duel = Table::new();
+                duel.insert("rounds".into(), Value::Integer(rounds));
+                duel.insert("a".into(), Value::Table((*fighter).clone()));
+                duel.insert("b".into(), Value::Table(opp.clone()));
+                for f in ["a", "b"] {
+                    duel.get_mut(f).and_then(Value::as_table_mut).expect("a fighter").remove("cost");
+                }
+                doc.insert("duel".into(), Value::Table(duel));
+                let what = format!("{} vs {}: ", rows[row].label, rows[oi + 1].label);
+                let at: &[&str] = if row == 0 { &["balance", "candidate"] } else { &["balance", "gauntlet"] };
+                let built = self.build1(doc, "duel", at, &what)?;
+                let find = |p: &str| built.setup.iter().find_map(|l| l.strip_prefix(p).map(str::to_string));
+                describe[row] = describe[row].take().or_else(|| find("A — "));
+                describe[oi + 1] = describe[oi + 1].take().or_else(|| find("B — "));
+                rounds_line = rounds_line.or_else(|| built.setup.last().cloned());
+                readings = built.readings;
+                line.push(Some(cells.len()));
+                cells.push(cell(
+                    &format!("{} vs {}", rows[row].label, rows[oi + 1].label),
+                    vec![("fighter".into(), json!(rows[row].label)), ("opponent".into(), json!(rows[oi + 1].label))],
+                    built.cell.trial,
+                ));
+            }
+            index.push(line);
+        }
+        for (i, d) in describe.iter().enumerate() {
+            let who = if i == 0 { "Candidate" } else { "Gauntlet" };
+            setup.push(format!("{who} — {}", d.clone().unwrap_or_else(|| rows[i].label.clone())));
+        }
+        setup.extend(rounds_line);
+        setup.push(format!(
+            "Each fighter duels every gauntlet opponent but itself over {rounds} rounds; peers: {} within ±{:.0} % of {cand_cost}; outlier: more than {:.0} % from the peers' mean with an interval that excludes it",
+            d.cost_name,
+            peer_band * 100.0,
+            threshold * 100.0
+        ));
+        let opponents = rows[1..].iter().map(|r| r.label.clone()).collect();
+        Ok((
+            cells,
+            Layout::Balance(BalanceLayout {
+                rows,
+                opponents,
+                cells: index,
+                peer_band,
+                outlier_threshold: threshold,
+                cost_name: d.cost_name,
+            }),
+            readings,
+        ))
+    }
+}
