@@ -114,7 +114,7 @@ pub(crate) fn plan(
         })?;
         ctx.sources.push(src);
     }
-    let p = Planner { ctx, system, doc };
+    let p = Planner { ctx, system, doc, kind: kind.name() };
     let built = match kind.name() {
         "compare" => p.compare(p.need(&sections.compare, "compare")?, setup),
         "sweep" => p.sweep(p.need(&sections.sweep, "sweep")?, setup),
@@ -148,6 +148,8 @@ struct Planner<'a> {
     system: &'static dyn RuleSystem,
     /// The scenario file as TOML; each cell is a changed copy.
     doc: Table,
+    /// The generic kind being built.
+    kind: &'static str,
 }
 
 /// One cell built by the system, with what the planner needs from its one-cell scenario.
@@ -245,7 +247,7 @@ impl Planner<'_> {
                 format!(
                     "{what}the [{kind}] it builds has {} cells; each cell of a {} must be one resolution",
                     sc.cells.len(),
-                    self.ctx.sources[0].path.display()
+                    self.kind
                 ),
                 format!("one value in each list of [{kind}]"),
             ));
@@ -460,7 +462,7 @@ impl Planner<'_> {
         let mut out = Vec::new();
         let sec = self.doc.get(r.section).and_then(Value::as_table).cloned().unwrap_or_default();
         for (k, v) in &sec {
-            if v.is_integer() {
+            if v.is_integer() || v.as_array().is_some_and(|a| a.len() == 1 && a[0].is_integer()) {
                 out.push(k.clone());
             }
             if let (Some((_, table)), Some(n)) = (r.refs.iter().find(|(f, _)| f == k), Self::name_in(v))
@@ -493,7 +495,11 @@ impl Planner<'_> {
                 if r.refs.iter().any(|(f, _)| *f == param) {
                     return Err(unknown(format!("`{param}` names a library entry, not a number")));
                 }
-                Self::section(doc, r).insert(param.into(), Value::Integer(value));
+                // A one-value list (Wolsung's `distances = [12]`) stays a list.
+                let sec = Self::section(doc, r);
+                let v = Value::Integer(value);
+                let list = sec.get(param).is_some_and(Value::is_array);
+                sec.insert(param.into(), if list { Value::Array(vec![v]) } else { v });
             }
             Some((field, sub)) => {
                 let Some((_, table)) = r.refs.iter().find(|(f, _)| *f == field) else {
@@ -772,9 +778,6 @@ impl Planner<'_> {
                 duel.insert("rounds".into(), Value::Integer(rounds));
                 duel.insert("a".into(), Value::Table((*fighter).clone()));
                 duel.insert("b".into(), Value::Table(opp.clone()));
-                for f in ["a", "b"] {
-                    duel.get_mut(f).and_then(Value::as_table_mut).expect("a fighter").remove("cost");
-                }
                 doc.insert("duel".into(), Value::Table(duel));
                 let what = format!("{} vs {}: ", rows[row].label, rows[oi + 1].label);
                 let at: &[&str] = if row == 0 { &["balance", "candidate"] } else { &["balance", "gauntlet"] };

@@ -266,6 +266,8 @@ pub struct FighterRef {
     pub guard: Option<String>,
     /// bmg-3e: the melee weapon of a fighter whose `weapon` is ranged, used in contact.
     pub melee_weapon: Option<String>,
+    /// What the fighter costs, for balance tests (else its card's cost fields, e.g. Reputation).
+    pub cost: Option<f64>,
 }
 
 /// A multi-round duel.
