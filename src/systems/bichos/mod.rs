@@ -1,6 +1,7 @@
 //! ¡Bichos! / THW Bugs! (`bichos`), cm and inches variants.
 
 pub mod config;
+pub mod labels;
 pub mod report;
 pub mod rules;
 
@@ -81,5 +82,11 @@ impl RuleSystem for System {
             t.insert(k.into(), toml::Value::Integer(v));
         }
         Some(t)
+    }
+    fn event_title(&self, name: &str) -> Option<&'static str> {
+        labels::event(name)
+    }
+    fn metric_title(&self, name: &str) -> Option<&'static str> {
+        labels::metric(name)
     }
 }

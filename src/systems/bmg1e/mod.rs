@@ -1,6 +1,7 @@
 //! Batman Miniature Game, 2013 rules (`bmg-1e`).
 
 pub mod config;
+pub mod labels;
 pub mod report;
 pub mod rules;
 
@@ -52,5 +53,11 @@ impl RuleSystem for System {
     }
     fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
         &[("damage", &["stun", "wounds"])]
+    }
+    fn event_title(&self, name: &str) -> Option<&'static str> {
+        labels::event(name)
+    }
+    fn metric_title(&self, name: &str) -> Option<&'static str> {
+        labels::metric(name)
     }
 }

@@ -1,6 +1,7 @@
 //! Batman Miniature Game, 2019 rules (`bmg-3e`).
 
 pub mod config;
+pub mod labels;
 pub mod rules;
 
 use super::{DuelDef, Resolution, RuleSystem};
@@ -58,5 +59,11 @@ impl RuleSystem for System {
     }
     fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
         &[("damage", &["stun", "wounds"])]
+    }
+    fn event_title(&self, name: &str) -> Option<&'static str> {
+        labels::event(name)
+    }
+    fn metric_title(&self, name: &str) -> Option<&'static str> {
+        labels::metric(name)
     }
 }

@@ -1,6 +1,7 @@
 //! Wolsung SSG (`wolsung`): dice pools and playing cards.
 
 pub mod config;
+pub mod labels;
 pub mod report;
 pub mod rules;
 
@@ -55,5 +56,11 @@ impl RuleSystem for System {
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
         ctx.build_builtin(kind, text, setup, |c, f, s| c.build_other(kind, f, s))
+    }
+    fn event_title(&self, name: &str) -> Option<&'static str> {
+        labels::event(name)
+    }
+    fn metric_title(&self, name: &str) -> Option<&'static str> {
+        labels::metric(name)
     }
 }

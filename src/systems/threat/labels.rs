@@ -1,0 +1,16 @@
+//! The words this system's reports use for its metrics and events (a report never borrows
+//! another system's wording).
+
+/// What an event name means, in this system's words.
+pub fn event(_name: &str) -> Option<&'static str> {
+    // No events: every quantity is a distance.
+    None
+}
+
+/// What a metric name means, in this system's words.
+pub fn metric(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "reach_tenths_in" => "reach (tenths of an inch)",
+        _ => return None,
+    })
+}

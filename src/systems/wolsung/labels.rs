@@ -1,0 +1,47 @@
+//! The words this system's reports use for its metrics and events (a report never borrows
+//! another system's wording).
+
+/// What an event name means, in this system's words.
+pub fn event(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "any_hit" => "at least one hit",
+        "target_down" => "target down (no wounds left)",
+        "shot_2_hit" => "shot 2 hits",
+        "shot_3_hit" => "shot 3 hits",
+        "shot_4_hit" => "shot 4 hits",
+        "luck_used" => "Beginner's luck used",
+        "target_luck_used" => "the target's (defender's) Beginner's luck used",
+        "backlash" => "backlash on the attacker",
+        "defender_down" => "defender down",
+        "attacker_down" => "attacker down",
+        "cast" => "spell cast (suit cards paid)",
+        "success" => "spell succeeds",
+        "win" => "wins the bid",
+        "leaves" => "leaves the melee",
+        "can_run_full" => "can run the full 2 × M",
+        "critical" => "critical",
+        _ => return None,
+    })
+}
+
+/// What a metric name means, in this system's words.
+pub fn metric(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "hits" => "hits",
+        "damage" => "damage (wounds)",
+        "first_shot_crits" => "critical hits, first shot",
+        "first_shot_damage" => "damage of the first shot",
+        "shooter_cards" => "cards the shooter spent",
+        "target_cards" => "cards the target spent",
+        "target_wounds_left" => "target's wounds left",
+        "damage_to_defender" => "damage to the defender",
+        "backlash_to_attacker" => "backlash damage to the attacker",
+        "crits" => "critical hits",
+        "attacker_cards" => "cards the attacker spent",
+        "defender_cards" => "cards the defender spent",
+        "cards_spent" => "cards spent",
+        "cost_cards" => "cards paid for the spell's cost",
+        "opponent_bid_rank" => "opponent's best card (0 = 2 … 12 = ace)",
+        _ => return None,
+    })
+}
