@@ -1,0 +1,381 @@
+//! The tiny example system of CONTRIBUTING.md: "roll k dice, success on n+", written outside the
+//! crate against the public contract (`RuleSystem`, `PluginTrial`, `DuelRules`), and taken through
+//! every generic analysis — compare, sweep (1-D and 2-D), paired, duel and balance — from TOML to
+//! a written report. Its numbers are checked against exact binomial values.
+//!
+//! The rules: a card has `dice` (k), `need` (n: a die succeeds on n or more), `toughness` and
+//! `wounds`. One roll: k dice; each die ≥ n is a success; the roll `beats` the target when its
+//! successes reach the target's toughness. A duel round: A rolls, then B (if still standing);
+//! each success takes one wound off the other; a fighter with no wounds is out.
+
+mod common;
+
+use serde::Deserialize;
+use skirmish_odds::analysis::duel::{self, DuelRules, Maxima, Record};
+use skirmish_odds::analysis::scenario::{AnyTrial, Kind, Layout, PluginCell, PluginTrial};
+use skirmish_odds::analysis::{self, RunResult};
+use skirmish_odds::config::{self, Built, Ctx, Overrides, cell};
+use skirmish_odds::dice::Dice;
+use skirmish_odds::engine::progress::Progress;
+use skirmish_odds::engine::{Outcome, Shape};
+use skirmish_odds::error::InputError;
+use skirmish_odds::output::ReportDir;
+use skirmish_odds::report::{self, model::Report};
+use skirmish_odds::stats;
+use skirmish_odds::systems::{DuelDef, Resolution, RuleSystem};
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::Arc;
+
+// ---- 1. The rules: pure functions of the dice. ----
+
+/// One roll of `k` dice succeeding on `n`+, against a target of `toughness`.
+#[derive(Clone, Debug, PartialEq)]
+struct Roll {
+    k: u8,
+    n: u8,
+    toughness: u8,
+}
+
+impl PluginTrial for Roll {
+    fn shape(&self) -> Shape {
+        Shape::new(vec![("successes", self.k as usize)], vec!["any_success", "beats"])
+    }
+    fn run_dyn(&self, dice: &mut dyn Dice) -> Outcome {
+        let s = (0..self.k).filter(|_| dice.d6() >= self.n).count() as u16;
+        let mut o = Outcome::default();
+        o.metrics[0] = s;
+        o.flag(0, s > 0);
+        o.flag(1, s >= self.toughness as u16);
+        o
+    }
+    fn headline(&self) -> &'static [&'static str] {
+        &["successes"]
+    }
+    fn key(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+/// A duel between two cards.
+#[derive(Clone, Debug, PartialEq)]
+struct TinyDuel {
+    sides: [TinyCard; 2],
+    rounds: u8,
+}
+
+impl DuelRules for TinyDuel {
+    /// Wounds left on each side.
+    type State = [u8; 2];
+    const EXTRA: [&'static str; 2] = ["a_rolls", "b_rolls"];
+
+    fn round_limit(&self) -> u8 {
+        self.rounds
+    }
+    fn maxima(&self) -> Maxima {
+        Maxima { dealt: [self.sides[1].wounds as usize, self.sides[0].wounds as usize], extra: self.rounds as usize }
+    }
+    fn start<D: Dice>(&self, _dice: &mut D, rec: &mut Record) -> [u8; 2] {
+        rec.first_in_round_one(0);
+        [self.sides[0].wounds, self.sides[1].wounds]
+    }
+    fn play_round<D: Dice>(&self, st: &mut [u8; 2], round: u16, dice: &mut D, rec: &mut Record) -> ControlFlow<()> {
+        for side in 0..2 {
+            if st[side] == 0 {
+                continue;
+            }
+            let c = &self.sides[side];
+            let hits = (0..c.dice).filter(|_| dice.d6() >= c.need).count() as u8;
+            let dealt = hits.min(st[1 - side]);
+            st[1 - side] -= dealt;
+            rec.deal(side, dealt as u32);
+            if st[1 - side] == 0 {
+                rec.put_down(side, round);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    fn out(&self, st: &[u8; 2], side: usize) -> bool {
+        st[side] == 0
+    }
+    fn casualty(&self, st: &[u8; 2], side: usize) -> bool {
+        st[side] == 0
+    }
+    fn extra(&self, _st: &[u8; 2]) -> [u16; 2] {
+        [0, 0]
+    }
+}
+
+/// `Dice` over a `dyn Dice`, so the generic duel driver runs inside [`PluginTrial::run_dyn`].
+struct DynDice<'a>(&'a mut dyn Dice);
+impl Dice for DynDice<'_> {
+    fn d6(&mut self) -> u8 {
+        self.0.d6()
+    }
+}
+
+impl PluginTrial for TinyDuel {
+    fn shape(&self) -> Shape {
+        duel::shape(self)
+    }
+    fn run_dyn(&self, dice: &mut dyn Dice) -> Outcome {
+        duel::run(self, &mut DynDice(dice))
+    }
+    fn headline(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn key(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+// ---- 2. The config schema, read strictly by the system itself. ----
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TinyCard {
+    name: Option<String>,
+    dice: u8,
+    need: u8,
+    toughness: u8,
+    wounds: u8,
+    cost: Option<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RollSection {
+    roller: Option<String>,
+    target: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Fighter {
+    card: String,
+    label: Option<String>,
+    cost: Option<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DuelSection {
+    rounds: Option<u8>,
+    a: Fighter,
+    b: Fighter,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TinyFile {
+    ruleset: String,
+    kind: String,
+    name: Option<String>,
+    description: Option<String>,
+    seed: Option<i64>,
+    trials: Option<i64>,
+    #[serde(default)]
+    cards: BTreeMap<String, TinyCard>,
+    #[serde(default)]
+    fighters: BTreeMap<String, Fighter>,
+    roll: Option<RollSection>,
+    duel: Option<DuelSection>,
+    // The generic sections are read by the generic analyses; a system only lets them pass.
+    compare: Option<toml::Value>,
+    sweep: Option<toml::Value>,
+    paired: Option<toml::Value>,
+    balance: Option<toml::Value>,
+}
+
+// ---- 3. The contract: what the rest of the program needs to know. ----
+
+struct Tiny;
+
+impl Tiny {
+    fn card<'f>(ctx: &Ctx, f: &'f TinyFile, name: &str, at: &[&str]) -> Result<&'f TinyCard, InputError> {
+        let c = f.cards.get(name).ok_or_else(|| {
+            ctx.err(0, at, format!("unknown card `{name}`"), f.cards.keys().cloned().collect::<Vec<_>>().join(", "))
+        })?;
+        if !(2..=6).contains(&c.need) || c.dice > 20 || c.wounds == 0 {
+            return Err(ctx.err(
+                0,
+                &["cards", name],
+                format!("card `{name}` is not a tiny card"),
+                "need 2..=6, dice ≤ 20, wounds ≥ 1",
+            ));
+        }
+        Ok(c)
+    }
+}
+
+impl RuleSystem for Tiny {
+    fn name(&self) -> &'static str {
+        "tiny"
+    }
+    fn title(&self) -> &'static str {
+        "roll k dice, success on n+"
+    }
+    fn kinds(&self) -> &'static [&'static str] {
+        &["roll", "duel"]
+    }
+    fn readings(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn resolutions(&self) -> &'static [Resolution] {
+        &[Resolution {
+            kind: "roll",
+            section: "roll",
+            target_field: "target",
+            refs: &[("roller", "cards"), ("target", "cards")],
+            loadout_fields: &["roller"],
+        }]
+    }
+    fn duel(&self) -> Option<DuelDef> {
+        Some(DuelDef { card_table: "cards", cost_fields: &["cost"], cost_name: "points" })
+    }
+    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let f: TinyFile =
+            toml::from_str(text).map_err(|e| ctx.err(0, &[], e.message().to_string(), "a tiny scenario"))?;
+        let _ = (&f.ruleset, &f.kind, &f.name, &f.description, f.seed, f.trials, &f.fighters);
+        let _ = (&f.compare, &f.sweep, &f.paired, &f.balance);
+        match kind.name() {
+            "roll" => {
+                let r = f.roll.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"roll\" needs [roll]", "[roll]"))?;
+                let roller = Self::card(ctx, &f, r.roller.as_deref().unwrap_or(""), &["roll", "roller"])?;
+                let target = Self::card(ctx, &f, r.target.as_deref().unwrap_or(""), &["roll", "target"])?;
+                setup.push(format!(
+                    "{} dice, success on {}+, against toughness {}",
+                    roller.dice, roller.need, target.toughness
+                ));
+                let t = Roll { k: roller.dice, n: roller.need, toughness: target.toughness };
+                Ok((vec![cell("roll", vec![], AnyTrial::Plugin(PluginCell(Arc::new(t))))], Layout::Single, vec![]))
+            }
+            "duel" => {
+                let d = f.duel.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"duel\" needs [duel]", "[duel]"))?;
+                let a = Self::card(ctx, &f, &d.a.card, &["duel", "a", "card"])?.clone();
+                let b = Self::card(ctx, &f, &d.b.card, &["duel", "b", "card"])?.clone();
+                let (la, lb) =
+                    (d.a.label.clone().unwrap_or(d.a.card.clone()), d.b.label.clone().unwrap_or(d.b.card.clone()));
+                let _ = (d.a.cost, d.b.cost);
+                setup.push(format!("A — {la}"));
+                setup.push(format!("B — {lb}"));
+                let t = TinyDuel { sides: [a, b], rounds: d.rounds.unwrap_or(4) };
+                Ok((
+                    vec![cell(&format!("{la} vs {lb}"), vec![], AnyTrial::Plugin(PluginCell(Arc::new(t))))],
+                    Layout::Duel { a: la, b: lb },
+                    vec![],
+                ))
+            }
+            other => unreachable!("the loader only asks for listed kinds, not `{other}`"),
+        }
+    }
+}
+
+static TINY: Tiny = Tiny;
+
+// ---- 4. Every generic analysis, from TOML to a written report. ----
+
+const CARDS: &str = "[cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\ncost = 10\n\
+                     [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\ncost = 20\n\
+                     [cards.brute]\ndice = 2\nneed = 5\ntoughness = 1\nwounds = 6\ncost = 12\n";
+
+fn run_tiny(name: &str, body: &str) -> (RunResult, Report) {
+    let dir = common::tmp("tiny_system", name);
+    let path = dir.join("scenario.toml");
+    std::fs::write(&path, format!("ruleset = \"tiny\"\nseed = 5\ntrials = 40000\n{body}\n{CARDS}")).unwrap();
+    let (sc, _) =
+        config::load_in(&[&TINY], &path, &Overrides::default(), None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let run = analysis::run(sc, 0, &Progress::hidden()).unwrap();
+    let report = Report::build(&run);
+    let out = dir.join("report");
+    let files = report::write_all(&run, &report, ReportDir::prepare(&out).unwrap()).unwrap();
+    assert!(files.iter().any(|f| f.extension().is_some_and(|e| e == "png")), "{name}: a chart was drawn");
+    assert!(Path::new(&out.join("index.html")).exists());
+    (run, report)
+}
+
+fn binom_at_least(k: u8, p: f64, t: u8) -> f64 {
+    let c = |n: u64, r: u64| (0..r).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64);
+    (t..=k).map(|s| c(k as u64, s as u64) * p.powi(s as i32) * (1.0 - p).powi((k - s) as i32)).sum()
+}
+
+fn close(what: &str, got: f64, p: f64, n: u64) {
+    let se = (p * (1.0 - p) / n as f64).sqrt().max(1e-9);
+    assert!(((got - p) / se).abs() < 4.5, "{what}: {got} vs exact {p}");
+}
+
+#[test]
+fn compare_is_exact_binomial_per_cell() {
+    let (run, report) = run_tiny(
+        "compare",
+        "kind = \"compare\"\n[compare]\nloadouts = [{ roller = \"grunt\" }, { roller = \"elite\" }]\ntargets = [\"grunt\", \"elite\"]",
+    );
+    assert!(matches!(run.scenario.layout, Layout::Compare { .. }));
+    // Cell (elite, grunt): 4 dice on 3+ against toughness 2.
+    let e = report.cells[2].events.get("beats").unwrap();
+    close("elite beats grunt", e.p, binom_at_least(4, 4.0 / 6.0, 2), run.output.stopping.trials);
+    let m = report.cells[0].metrics.get("successes").unwrap();
+    assert!((m.mean - 1.5).abs() < 4.5 * m.stderr, "grunt: 3 dice on 4+ average 1.5 successes, got {}", m.mean);
+}
+
+#[test]
+fn sweeps_in_one_and_two_dimensions() {
+    let (run, report) = run_tiny(
+        "sweep",
+        "kind = \"sweep\"\n[roll]\nroller = \"grunt\"\ntarget = \"elite\"\n[sweep]\nparameter = \"roller.need\"\nfrom = 2\nto = 6",
+    );
+    for (i, need) in (2..=6).enumerate() {
+        let e = report.cells[i].events.get("any_success").unwrap();
+        let p = 1.0 - ((need - 1) as f64 / 6.0).powi(3);
+        close(&format!("need {need}"), e.p, p, run.output.stopping.trials);
+    }
+    let (run, report) = run_tiny(
+        "sweep-2d",
+        "kind = \"sweep\"\n[roll]\nroller = \"grunt\"\ntarget = \"elite\"\n[sweep]\nparameter = \"roller.dice\"\nvalues = [1, 3, 5]\ny = { parameter = \"target.toughness\", values = [1, 2] }",
+    );
+    assert!(matches!(run.scenario.layout, Layout::Sweep2 { .. }));
+    // Cell (dice 5, toughness 2) = x 2, y 1 → index 2 * 2 + 1.
+    let e = report.cells[5].events.get("beats").unwrap();
+    close("5 dice vs toughness 2", e.p, binom_at_least(5, 0.5, 2), run.output.stopping.trials);
+}
+
+#[test]
+fn paired_duel_and_balance() {
+    let (run, report) = run_tiny(
+        "paired",
+        "kind = \"paired\"\n[paired]\na = { roller = \"elite\" }\nb = { roller = \"grunt\" }\ntarget = \"grunt\"\nmeasure = \"successes\"",
+    );
+    let p = report.paired.as_ref().expect("a paired summary");
+    // E[elite] − E[grunt] = 4·2/3 − 3·1/2 = 7/6.
+    assert!((p.mean_difference - 7.0 / 6.0).abs() < 4.5 * (p.ci95[1] - p.ci95[0]) / 3.92);
+    assert!(p.trial_saving > 1.0, "common dice cut the variance: {}", p.trial_saving);
+    let _ = run;
+
+    let (_, report) =
+        run_tiny("duel", "kind = \"duel\"\n[duel]\nrounds = 3\na = { card = \"brute\" }\nb = { card = \"brute\" }");
+    // Brute vs brute: 2 dice on 5+ against 6 wounds, 3 rounds: nobody can deal 6 wounds in two
+    // rolls of ... (at most 2 a round, 6 in 3 rounds only if every die succeeds).
+    let a_wins = report.cells[0].events.get("a_wins").unwrap();
+    assert!(a_wins.p < 0.01, "{}", a_wins.p);
+
+    let (run, report) = run_tiny(
+        "balance",
+        "kind = \"balance\"\n[fighters.grunt]\ncard = \"grunt\"\n[fighters.elite]\ncard = \"elite\"\n[fighters.brute]\ncard = \"brute\"\n\
+         [balance]\ncandidate = { card = \"elite\", label = \"Elite (new)\" }\nrounds = 4",
+    );
+    let Layout::Balance(l) = &run.scenario.layout else { panic!("a balance layout") };
+    assert_eq!(l.rows.len(), 4);
+    assert_eq!(l.rows[0].reputation, Some(20.0), "the candidate's cost comes from its card");
+    assert!(report.balance.is_some());
+}
+
+#[test]
+fn unknown_kind_lists_what_the_tiny_system_offers() {
+    let dir = common::tmp("tiny_system", "bad-kind");
+    let path = dir.join("scenario.toml");
+    std::fs::write(&path, format!("ruleset = \"tiny\"\nkind = \"attack\"\n{CARDS}")).unwrap();
+    let e = config::load_in(&[&TINY], &path, &Overrides::default(), None).unwrap_err().to_string();
+    assert!(e.contains("tiny offers `roll`, `duel`, `compare`, `sweep`, `paired`, `balance`"), "{e}");
+    let _ = stats::z_value();
+}
