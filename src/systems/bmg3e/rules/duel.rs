@@ -109,8 +109,6 @@ pub mod metric {
     /// Effort ★ B took.
     pub const B_EFFORT: usize = B_EXTRA;
 }
-/// Event names of a duel (JSON).
-pub use crate::analysis::duel::EVENTS as DUEL_EVENTS;
 /// Event indices of a duel outcome (the shared duel layout).
 pub use crate::analysis::duel::event;
 
