@@ -10,9 +10,9 @@
 mod common;
 
 use serde_json::Value;
+use skirmish_odds::analysis::duel::event;
 use skirmish_odds::dice::{D6Stream, ScriptedDice};
 use skirmish_odds::engine::Trial;
-use skirmish_odds::systems::bmg3e::rules::duel::event;
 use skirmish_odds::systems::wolsung::rules::duel::{Duel, Fighter};
 use skirmish_odds::systems::wolsung::rules::*;
 

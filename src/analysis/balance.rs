@@ -9,9 +9,9 @@
 //! than `outlier_threshold` away from its peers' mean *and* its own interval excludes that mean.
 
 use super::scenario::{BalanceLayout, CellSpec};
+use crate::analysis::duel::{event, metric};
 use crate::engine::Tally;
 use crate::stats::{self, Estimate};
-use crate::systems::bmg3e::rules::duel::{event, metric};
 use serde::Serialize;
 
 /// The figures of one duel cell (or their average over opponents).

@@ -2,6 +2,7 @@
 //! what the kinds need beyond per-cell tallies (the effort best response).
 
 pub mod balance;
+pub mod duel;
 pub mod effort;
 pub mod exchange;
 pub mod paired;

@@ -6,10 +6,10 @@ use super::table::Table;
 use super::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, DuelStats, duel_stats};
+use crate::analysis::duel::{event, metric};
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
 use crate::analysis::scenario::{AnyTrial, Layout};
 use crate::stats::{self, Estimate};
-use crate::systems::bmg3e::rules::duel::{event, metric};
 
 fn est(e: &Estimate) -> String {
     format!("{} [{}, {}]", balance::fmt(e.value), balance::fmt(e.ci95[0]), balance::fmt(e.ci95[1]))
@@ -94,7 +94,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 s.rounds_to_ko.as_ref().map(est).unwrap_or_else(|| "never".into()),
                 ko_b.map(|e| est(&e)).unwrap_or_else(|| "never".into()),
             ]);
-            let extra = report.cells[0].metrics.0[metric::A_EFFORT].0.trim_start_matches("a_").to_string();
+            let extra = report.cells[0].metrics.0[metric::A_EXTRA].0.trim_start_matches("a_").to_string();
             let extra_title = match extra.as_str() {
                 "effort" => "effort ★ taken, mean",
                 "strikes" => "Attack counters (strikes) used, mean",
@@ -103,7 +103,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 "lost" => "activations lost (ducking back or standing up), mean",
                 _ => "other, mean",
             };
-            f.rows.push(vec![extra_title.into(), m(metric::A_EFFORT), m(metric::B_EFFORT)]);
+            f.rows.push(vec![extra_title.into(), m(metric::A_EXTRA), m(metric::B_EXTRA)]);
             f.rows.push(vec!["rounds played, mean".into(), m(metric::ROUNDS), String::new()]);
             out.push(f);
             let mut d = Table::new("Rounds played", &["rounds", "P(= k)", "95 % interval"], false);

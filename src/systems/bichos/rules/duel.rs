@@ -9,13 +9,15 @@
 //! figure down: it spends its next activation standing up (seed line 497); a figure that ducked
 //! back loses its next activation as well (both at once cost one). RES ≤ 0 also makes it flee. A
 //! figure that flees a fight in contact (either side uses a melee weapon) takes a free attack from
-//! behind (summary D5). The fight ends when a figure flees or dies; the other wins. Metric and event
-//! layout match the BMG 2019 duel.
+//! behind (summary D5). The fight ends when a figure flees or dies; the other wins. The turn loop
+//! and the outcome layout are the shared duel driver's ([`crate::analysis::duel`]), as for every
+//! system's duel: damage is RES, and the per-side count is the activations lost (ducking back or
+//! standing up).
 
 use super::{Fire, HitRules, Profile, Situation, State, react, resolve, situation_modifier};
+use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::Dice;
-use crate::engine::{Outcome, Shape, Trial};
-use crate::systems::bmg3e::rules::duel::{DUEL_EVENTS, event, metric};
+use std::ops::ControlFlow;
 
 /// One figure and its weapon.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,131 +41,135 @@ pub struct Duel {
     pub rules: HitRules,
 }
 
-/// Metric names of a ¡Bichos! fight (RES dealt in place of markers; activations lost to ducking
-/// back or standing up in place of effort).
-pub const METRICS: [&str; 7] = ["rounds", "a_dealt", "b_dealt", "a_ko_round", "b_ko_round", "a_lost", "b_lost"];
+/// What one fight changes as it goes.
+#[derive(Clone, Copy, Debug)]
+pub struct DuelState {
+    st: [State; 2],
+    /// Fled or dead.
+    out: [bool; 2],
+    /// Knocked down or ducked back: the next activation is lost.
+    skip: [bool; 2],
+    /// Activations lost.
+    lost: [u16; 2],
+}
 
-impl Trial for Duel {
-    fn shape(&self) -> Shape {
-        let t = self.turns as usize;
-        Shape {
-            metrics: vec![
-                ("rounds", t),
-                ("a_dealt", 2 * self.b.profile.res as usize + 60),
-                ("b_dealt", 2 * self.a.profile.res as usize + 60),
-                ("a_ko_round", t),
-                ("b_ko_round", t),
-                ("a_lost", t),
-                ("b_lost", t),
-            ],
-            events: DUEL_EVENTS.to_vec(),
-            ratios: vec![(metric::A_DEALT, metric::ROUNDS), (metric::B_DEALT, metric::ROUNDS)],
+/// The shared duel driver ([`crate::analysis::duel`]) runs the turns and records the outcome;
+/// this supplies the ¡Bichos! turn (FDV order, attack, reaction tests, free attack on a figure
+/// fleeing contact), "out" (fled or dead) and the activations lost.
+impl DuelRules for Duel {
+    type State = DuelState;
+    const EXTRA: [&'static str; 2] = ["a_lost", "b_lost"];
+
+    fn round_limit(&self) -> u8 {
+        self.turns
+    }
+
+    fn maxima(&self) -> Maxima {
+        Maxima {
+            dealt: [2 * self.b.profile.res as usize + 60, 2 * self.a.profile.res as usize + 60],
+            extra: self.turns as usize,
         }
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+    fn start<D: Dice>(&self, _dice: &mut D, _rec: &mut Record) -> DuelState {
+        DuelState {
+            st: [State::new(&self.a.profile), State::new(&self.b.profile)],
+            out: [false; 2],
+            skip: [false; 2],
+            lost: [0; 2],
+        }
+    }
+
+    #[inline]
+    fn play_round<D: Dice>(&self, d: &mut DuelState, turn: u16, dice: &mut D, rec: &mut Record) -> ControlFlow<()> {
         let f = [self.a, self.b];
-        let mut st = [State::new(&self.a.profile), State::new(&self.b.profile)];
-        let mut out = [false; 2];
-        // Knocked down or ducked back: the next activation is lost.
-        let mut skip = [false; 2];
-        let mut dealt = [0u32; 2];
-        let mut lost = [0u16; 2];
-        let mut down_round = [0u16; 2];
-        let mut rounds = 0u16;
-        let mut a_first_round1 = false;
+        let DuelState { st, out, skip, lost } = d;
         let contact = !self.a.shooting || !self.b.shooting;
-        for turn in 1..=self.turns as u16 {
-            rounds = turn;
-            let first = match st[0].fdv.cmp(&st[1].fdv) {
-                std::cmp::Ordering::Greater => 0,
-                std::cmp::Ordering::Less => 1,
-                std::cmp::Ordering::Equal => loop {
-                    let (x, y) = (dice.d6(), dice.d6());
-                    if x != y {
-                        break if x > y { 0 } else { 1 };
-                    }
-                },
-            };
-            if turn == 1 {
-                a_first_round1 = first == 0;
+        let first = match st[0].fdv.cmp(&st[1].fdv) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => loop {
+                let (x, y) = (dice.d6(), dice.d6());
+                if x != y {
+                    break if x > y { 0 } else { 1 };
+                }
+            },
+        };
+        if turn == 1 {
+            rec.first_in_round_one(first);
+        }
+        for s in [first, 1 - first] {
+            let o = 1 - s;
+            if out[s] || out[o] {
+                continue;
             }
-            for s in [first, 1 - first] {
-                let o = 1 - s;
-                if out[s] || out[o] {
-                    continue;
-                }
-                if skip[s] {
-                    // Stands up and/or comes back from ducking: nothing else this activation.
-                    skip[s] = false;
-                    st[s].knocked_down = false;
-                    lost[s] += 1;
-                    continue;
-                }
-                let mut attack = |st: &mut [State; 2], dice: &mut D| {
-                    let (fire, r) = resolve(
-                        dice,
-                        f[s].profile.hda,
-                        f[s].damage_dice,
-                        f[s].pot,
-                        &f[o].profile,
-                        &f[s].situation,
-                        &mut st[o],
-                        self.rules.low_fdv,
-                    );
-                    dealt[s] += r.res_lost;
-                    fire
-                };
-                let fire = attack(&mut st, dice);
-                if st[o].knocked_down {
-                    skip[o] = true;
-                }
-                let re = react(
+            if skip[s] {
+                // Stands up and/or comes back from ducking: nothing else this activation.
+                skip[s] = false;
+                st[s].knocked_down = false;
+                lost[s] += 1;
+                continue;
+            }
+            let mut attack = |st: &mut [State; 2], dice: &mut D| {
+                let (fire, r) = resolve(
                     dice,
+                    f[s].profile.hda,
+                    f[s].damage_dice,
+                    f[s].pot,
+                    &f[o].profile,
+                    &f[s].situation,
                     &mut st[o],
-                    fire != Fire::Miss,
-                    f[s].shooting,
-                    situation_modifier(&f[s].situation),
-                    &self.rules,
+                    self.rules.low_fdv,
                 );
-                if re.ducks {
-                    skip[o] = true;
-                }
-                if st[o].dead || st[o].fled() {
-                    out[o] = true;
-                    if !st[o].dead && contact {
-                        // "Si huye de CaC recibe un ataque gratis por la espalda."
-                        attack(&mut st, dice);
-                    }
-                    down_round[s] = turn;
-                }
+                rec.deal(s, r.res_lost);
+                fire
+            };
+            let fire = attack(st, dice);
+            if st[o].knocked_down {
+                skip[o] = true;
             }
-            if out[0] || out[1] {
-                break;
+            let re = react(
+                dice,
+                &mut st[o],
+                fire != Fire::Miss,
+                f[s].shooting,
+                situation_modifier(&f[s].situation),
+                &self.rules,
+            );
+            if re.ducks {
+                skip[o] = true;
+            }
+            if st[o].dead || st[o].fled() {
+                out[o] = true;
+                if !st[o].dead && contact {
+                    // "Si huye de CaC recibe un ataque gratis por la espalda."
+                    attack(st, dice);
+                }
+                rec.put_down(s, turn);
             }
         }
-        let mut o = Outcome::default();
-        o.metrics[metric::ROUNDS] = rounds;
-        o.metrics[metric::A_DEALT] = dealt[0].min(u16::MAX as u32) as u16;
-        o.metrics[metric::B_DEALT] = dealt[1].min(u16::MAX as u32) as u16;
-        o.metrics[metric::A_KO_ROUND] = down_round[0];
-        o.metrics[metric::B_KO_ROUND] = down_round[1];
-        o.metrics[5] = lost[0];
-        o.metrics[6] = lost[1];
-        o.flag(event::A_WINS, out[1] && !out[0]);
-        o.flag(event::B_WINS, out[0] && !out[1]);
-        o.flag(event::DRAW, out[0] == out[1]);
-        o.flag(event::B_CASUALTY, st[1].dead);
-        o.flag(event::A_CASUALTY, st[0].dead);
-        o.flag(event::A_INITIATIVE, a_first_round1);
-        o
+        ControlFlow::Continue(())
+    }
+
+    fn out(&self, d: &DuelState, side: usize) -> bool {
+        d.out[side]
+    }
+
+    fn casualty(&self, d: &DuelState, side: usize) -> bool {
+        d.st[side].dead
+    }
+
+    fn extra(&self, d: &DuelState) -> [u16; 2] {
+        d.lost
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::duel::{event, metric};
     use crate::dice::{D6Stream, ScriptedDice};
+    use crate::engine::Trial;
     use crate::systems::bichos::rules::PROFILES;
 
     #[test]

@@ -16,7 +16,9 @@
 //! ★ (it stays lying down); a character whose Power Armor is used up repairs it with 2 SC instead
 //! of its Recovery Roll; any other with ★ rolls one die plus one per unspent Special counter,
 //! each 4+ removing one ★. The duel ends at the round limit, when the bag is empty, or after a
-//! Recount that leaves a side K.O. or removed. Metrics match the BMG 2019 duel.
+//! Recount that leaves a side K.O. or removed. The round loop and the outcome layout are the shared
+//! duel driver's ([`crate::analysis::duel`]), as for every system's duel; the per-side count is the
+//! Attack counters struck with.
 
 use super::counters::{Plan, available, place};
 use super::procedures::{Check, CheckKind, bag_counters};
@@ -24,10 +26,10 @@ use super::{
     Attack, AttackSetup, Card, MeleeMods, POWER_ARMOR_MARKERS, RangedMods, Readings, RuleError, SpecialAttack, Weapon,
     counters_lost, metric as attack_metric,
 };
+use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::{Dice, uniform_below};
-use crate::engine::{Outcome, Shape, Trial};
 use crate::systems::bmg3e::rules::Markers;
-use crate::systems::bmg3e::rules::duel::{DUEL_EVENTS, event, metric};
+use std::ops::ControlFlow;
 
 /// How a character splits its counters each round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,9 +134,6 @@ pub struct Duel {
     bag: [u8; 2],
 }
 
-/// Metric names of a 2013 duel.
-pub const METRICS: [&str; 7] = ["rounds", "a_dealt", "b_dealt", "a_ko_round", "b_ko_round", "a_strikes", "b_strikes"];
-
 impl Duel {
     /// Precompute both sides' attacks and the Take-the-Lead bag.
     pub fn new(a: Fighter, b: Fighter, rounds: u8, r: Readings) -> Result<Duel, RuleError> {
@@ -161,151 +160,164 @@ impl Duel {
     }
 }
 
-impl Trial for Duel {
-    fn shape(&self) -> Shape {
-        let r = self.rounds as usize;
-        Shape {
-            metrics: vec![
-                ("rounds", r),
-                ("a_dealt", 3 * self.f[1].card.endurance as usize),
-                ("b_dealt", 3 * self.f[0].card.endurance as usize),
-                ("a_ko_round", r),
-                ("b_ko_round", r),
-                ("a_strikes", r * 8),
-                ("b_strikes", r * 8),
-            ],
-            events: DUEL_EVENTS.to_vec(),
-            ratios: vec![(metric::A_DEALT, metric::ROUNDS), (metric::B_DEALT, metric::ROUNDS)],
+/// What one duel changes as it goes.
+#[derive(Clone, Copy, Debug)]
+pub struct DuelState {
+    m: [Markers; 2],
+    /// Take-the-Lead counters left in the bag.
+    bag: [u32; 2],
+    /// Attack counters each side struck with.
+    strikes: [u32; 2],
+    /// Lying down (knocked down, or K.O.).
+    fallen: [bool; 2],
+    /// Markers each side's *Power Armor* has ignored since its last repair.
+    armor: [u8; 2],
+}
+
+/// The shared duel driver ([`crate::analysis::duel`]) runs the rounds and records the outcome;
+/// this supplies the 2013 round (bag draw, counters, activations, Casualty Recount), the end when
+/// the bag is empty, "down" (K.O., which a casualty is too) and the strikes.
+impl DuelRules for Duel {
+    type State = DuelState;
+    const EXTRA: [&'static str; 2] = ["a_strikes", "b_strikes"];
+
+    fn round_limit(&self) -> u8 {
+        self.rounds
+    }
+
+    fn maxima(&self) -> Maxima {
+        Maxima {
+            dealt: [3 * self.f[1].card.endurance as usize, 3 * self.f[0].card.endurance as usize],
+            extra: self.rounds as usize * 8,
         }
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let mut m = [self.f[0].start, self.f[1].start];
-        let mut bag = [self.bag[0] as u32, self.bag[1] as u32];
-        let (mut dealt, mut strikes, mut down_round) = ([0u32; 2], [0u32; 2], [0u16; 2]);
-        let mut fallen = [false; 2];
-        let mut armor = [0u8; 2];
-        let mut rounds = 0u16;
-        let mut a_first = false;
-        for round in 1..=self.rounds as u16 {
-            // The game is over when the bag is empty (seed L316).
-            if bag[0] + bag[1] == 0 {
-                break;
+    fn start<D: Dice>(&self, _dice: &mut D, _rec: &mut Record) -> DuelState {
+        DuelState {
+            m: [self.f[0].start, self.f[1].start],
+            bag: [self.bag[0] as u32, self.bag[1] as u32],
+            strikes: [0; 2],
+            fallen: [false; 2],
+            armor: [0; 2],
+        }
+    }
+
+    /// The game is over when the bag is empty (seed L316).
+    fn round_can_start(&self, st: &DuelState) -> bool {
+        st.bag[0] + st.bag[1] > 0
+    }
+
+    #[inline]
+    fn play_round<D: Dice>(&self, st: &mut DuelState, round: u16, dice: &mut D, rec: &mut Record) -> ControlFlow<()> {
+        let DuelState { m, bag, strikes, fallen, armor } = st;
+        let leader = if uniform_below(dice, bag[0] + bag[1]) < bag[0] { 0 } else { 1 };
+        bag[leader] -= 1;
+        if round == 1 {
+            rec.first_in_round_one(leader);
+        }
+        let mut plan = [Plan::default(); 2];
+        for s in 0..2 {
+            let c = &self.f[s].card;
+            let avail = available(c, m[s]);
+            let stand = fallen[s] && !c.traits.acrobat && avail > 0 && c.movement > 0;
+            let (ac, dc) = self.f[s].split.split(c, avail - stand as u8);
+            plan[s] = place(c, avail, ac, dc, stand);
+        }
+        for s in [leader, 1 - leader] {
+            let o = 1 - s;
+            if self.ko(s, m[s]) || self.casualty(o, m[o]) {
+                continue;
             }
-            rounds = round;
-            let leader = if uniform_below(dice, bag[0] + bag[1]) < bag[0] { 0 } else { 1 };
-            bag[leader] -= 1;
-            if round == 1 {
-                a_first = leader == 0;
-            }
-            let mut plan = [Plan::default(); 2];
-            for s in 0..2 {
-                let c = &self.f[s].card;
-                let avail = available(c, m[s]);
-                let stand = fallen[s] && !c.traits.acrobat && avail > 0 && c.movement > 0;
-                let (ac, dc) = self.f[s].split.split(c, avail - stand as u8);
-                plan[s] = place(c, avail, ac, dc, stand);
-            }
-            for s in [leader, 1 - leader] {
-                let o = 1 - s;
-                if self.ko(s, m[s]) || self.casualty(o, m[o]) {
+            if fallen[s] {
+                if !plan[s].stand_up(&self.f[s].card) {
                     continue;
                 }
-                if fallen[s] {
-                    if !plan[s].stand_up(&self.f[s].card) {
-                        continue;
-                    }
-                    fallen[s] = false;
-                }
-                if plan[s].ac == 0 {
-                    continue;
-                }
-                let special = plan[s].pay_special(self.f[s].special);
-                let attack = self.tables[s].get(plan[s].ac, plan[o].dc, fallen[o], special);
-                let before = m[o];
-                let (out, r) = attack.resolve_from(dice, m[o], armor[o]);
-                strikes[s] += plan[s].ac as u32;
-                plan[s].ac = 0;
-                if out.metrics[attack_metric::IMPACTS] > 0 && !fallen[o] {
-                    // The block dice were rolled: those Defense counters are spent.
-                    plan[o].dc = 0;
-                }
-                let applied = r.applied;
-                dealt[s] += (applied.stun_added + applied.wounds_added) as u32;
-                m[o] = applied.markers;
-                armor[o] = r.armor_spent;
-                if down_round[s] == 0 && (applied.ko || applied.casualty) {
-                    down_round[s] = round;
-                }
-                // Knocked down by the collateral die; a K.O. model lies down too (seed L754).
-                if r.knocked_down || applied.ko {
-                    fallen[o] = true;
-                }
-                if applied.ko {
-                    // "he loses all of its remaining Action Counters" (seed L754).
-                    plan[o] = Plan::default();
-                } else {
-                    let card = &self.f[o].card;
-                    let lost = counters_lost(card, m[o].stun + m[o].wounds)
-                        .saturating_sub(counters_lost(card, before.stun + before.wounds));
-                    plan[o].lose(lost, fallen[o]);
-                }
+                fallen[s] = false;
             }
-            // Casualty Recount.
-            for s in 0..2 {
-                let card = &self.f[s].card;
-                if self.casualty(s, m[s]) {
-                    continue;
-                }
-                if self.ko(s, m[s]) {
-                    if m[s].stun == 0 {
-                        continue;
-                    }
-                    let check =
-                        Check { kind: CheckKind::Endurance, value: card.endurance, reroll: card.traits.resilient };
-                    if check.resolve(dice).1 {
-                        // Recovers from K.O. but stays lying down (seed L802).
-                        m[s].stun -= 1;
-                    }
-                } else if card.traits.power_armor && armor[s] >= POWER_ARMOR_MARKERS && plan[s].sc >= 2 {
-                    // Repair instead of the Recovery Roll (seed L1544).
-                    plan[s].sc -= 2;
-                    armor[s] = 0;
-                } else if m[s].stun > 0 {
-                    let mut removed = 0;
-                    for _ in 0..1 + plan[s].sc {
-                        removed += (dice.d6() >= 4) as u8;
-                    }
-                    m[s].stun -= removed.min(m[s].stun);
-                }
+            if plan[s].ac == 0 {
+                continue;
             }
-            if (0..2).any(|s| self.ko(s, m[s]) || self.casualty(s, m[s])) {
-                break;
+            let special = plan[s].pay_special(self.f[s].special);
+            let attack = self.tables[s].get(plan[s].ac, plan[o].dc, fallen[o], special);
+            let before = m[o];
+            let (out, r) = attack.resolve_from(dice, m[o], armor[o]);
+            strikes[s] += plan[s].ac as u32;
+            plan[s].ac = 0;
+            if out.metrics[attack_metric::IMPACTS] > 0 && !fallen[o] {
+                // The block dice were rolled: those Defense counters are spent.
+                plan[o].dc = 0;
+            }
+            let applied = r.applied;
+            rec.deal(s, (applied.stun_added + applied.wounds_added) as u32);
+            m[o] = applied.markers;
+            armor[o] = r.armor_spent;
+            if applied.ko || applied.casualty {
+                rec.put_down(s, round);
+            }
+            // Knocked down by the collateral die; a K.O. model lies down too (seed L754).
+            if r.knocked_down || applied.ko {
+                fallen[o] = true;
+            }
+            if applied.ko {
+                // "he loses all of its remaining Action Counters" (seed L754).
+                plan[o] = Plan::default();
+            } else {
+                let card = &self.f[o].card;
+                let lost = counters_lost(card, m[o].stun + m[o].wounds)
+                    .saturating_sub(counters_lost(card, before.stun + before.wounds));
+                plan[o].lose(lost, fallen[o]);
             }
         }
-        let down = [self.ko(0, m[0]), self.ko(1, m[1])];
-        let mut o = Outcome::default();
-        o.metrics[metric::ROUNDS] = rounds;
-        o.metrics[metric::A_DEALT] = dealt[0] as u16;
-        o.metrics[metric::B_DEALT] = dealt[1] as u16;
-        o.metrics[metric::A_KO_ROUND] = down_round[0];
-        o.metrics[metric::B_KO_ROUND] = down_round[1];
-        o.metrics[5] = strikes[0] as u16;
-        o.metrics[6] = strikes[1] as u16;
-        o.flag(event::A_WINS, down[1] && !down[0]);
-        o.flag(event::B_WINS, down[0] && !down[1]);
-        o.flag(event::DRAW, down[0] == down[1]);
-        o.flag(event::B_CASUALTY, self.casualty(1, m[1]));
-        o.flag(event::A_CASUALTY, self.casualty(0, m[0]));
-        o.flag(event::A_INITIATIVE, a_first);
-        o
+        // Casualty Recount.
+        for s in 0..2 {
+            let card = &self.f[s].card;
+            if self.casualty(s, m[s]) {
+                continue;
+            }
+            if self.ko(s, m[s]) {
+                if m[s].stun == 0 {
+                    continue;
+                }
+                let check = Check { kind: CheckKind::Endurance, value: card.endurance, reroll: card.traits.resilient };
+                if check.resolve(dice).1 {
+                    // Recovers from K.O. but stays lying down (seed L802).
+                    m[s].stun -= 1;
+                }
+            } else if card.traits.power_armor && armor[s] >= POWER_ARMOR_MARKERS && plan[s].sc >= 2 {
+                // Repair instead of the Recovery Roll (seed L1544).
+                plan[s].sc -= 2;
+                armor[s] = 0;
+            } else if m[s].stun > 0 {
+                let mut removed = 0;
+                for _ in 0..1 + plan[s].sc {
+                    removed += (dice.d6() >= 4) as u8;
+                }
+                m[s].stun -= removed.min(m[s].stun);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// K.O. (a casualty is K.O. too): the round after which a side is down ends the duel.
+    fn out(&self, st: &DuelState, side: usize) -> bool {
+        self.ko(side, st.m[side])
+    }
+
+    fn casualty(&self, st: &DuelState, side: usize) -> bool {
+        self.casualty(side, st.m[side])
+    }
+
+    fn extra(&self, st: &DuelState) -> [u16; 2] {
+        [st.strikes[0] as u16, st.strikes[1] as u16]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::duel::{event, metric};
     use crate::dice::D6Stream;
+    use crate::engine::Trial;
     use crate::systems::bmg1e::rules::tests::card;
 
     #[test]

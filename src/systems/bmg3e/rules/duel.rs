@@ -20,11 +20,15 @@
 //!
 //! Effort choices for every reachable marker state are decided once, when the duel is set up, by
 //! exact expected values — so a trial only rolls dice, looks up and adds.
+//!
+//! The round loop and the outcome layout are the shared duel driver's ([`crate::analysis::duel`]);
+//! this module supplies the round, what "down" means and the effort count.
 
 use super::{DamageDone, Markers, Objective, Profile, Readings, Weapon, WeaponKind, apply_hits, effort_limit, is_ko};
+use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::{Dice, SuccessMask, count_hits, keep_two_lowest};
-use crate::engine::{Outcome, Shape, Trial};
 use crate::exact::binomial;
+use std::ops::ControlFlow;
 
 /// How a fighter decides its effort, attacking and defending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,31 +101,16 @@ pub struct DuelSetup {
     pub contact: bool,
 }
 
-/// Metric indices of a duel outcome.
+/// Metric indices of a duel outcome: the shared duel layout, with the per-side count named.
 pub mod metric {
-    pub const ROUNDS: usize = 0;
-    pub const A_DEALT: usize = 1;
-    pub const B_DEALT: usize = 2;
-    pub const A_KO_ROUND: usize = 3;
-    pub const B_KO_ROUND: usize = 4;
-    pub const A_EFFORT: usize = 5;
-    pub const B_EFFORT: usize = 6;
+    pub use crate::analysis::duel::metric::*;
+    /// Effort ★ A took (attacking and defending).
+    pub const A_EFFORT: usize = A_EXTRA;
+    /// Effort ★ B took.
+    pub const B_EFFORT: usize = B_EXTRA;
 }
-/// Event indices of a duel outcome.
-pub mod event {
-    pub const A_WINS: usize = 0;
-    pub const B_WINS: usize = 1;
-    pub const DRAW: usize = 2;
-    pub const B_CASUALTY: usize = 3;
-    pub const A_CASUALTY: usize = 4;
-    pub const A_INITIATIVE: usize = 5;
-}
-
-/// Metric names of a duel (JSON).
-pub const DUEL_METRICS: [&str; 7] =
-    ["rounds", "a_dealt", "b_dealt", "a_ko_round", "b_ko_round", "a_effort", "b_effort"];
-/// Event names of a duel (JSON).
-pub const DUEL_EVENTS: [&str; 6] = ["a_wins", "b_wins", "draw", "b_casualty", "a_casualty", "a_initiative_round1"];
+/// Event indices of a duel outcome (the shared duel layout).
+pub use crate::analysis::duel::event;
 
 /// One way of attacking (melee, or a shot), with every constant precomputed.
 #[derive(Clone, Debug, PartialEq)]
@@ -427,102 +416,98 @@ impl Duel {
     }
 }
 
-impl Trial for Duel {
-    fn shape(&self) -> Shape {
+/// What one duel changes as it goes.
+#[derive(Clone, Copy, Debug)]
+pub struct DuelState {
+    m: [Markers; 2],
+    contact: bool,
+    /// Effort ★ each side took, attacking and defending.
+    effort: [u16; 2],
+    /// Last round's Take the Lead loser (ties go to it).
+    last_loser: Option<usize>,
+    /// Unused passes of last round: +1 each on this round's Take the Lead roll.
+    bonus: [u8; 2],
+}
+
+/// The shared duel driver ([`crate::analysis::duel`]) runs the rounds and records the outcome;
+/// this supplies the BMG 2019 round (Take the Lead, activations, Recount), "down" (K.O. or
+/// casualty) and the effort ★ each side took.
+impl DuelRules for Duel {
+    type State = DuelState;
+    const EXTRA: [&'static str; 2] = ["a_effort", "b_effort"];
+
+    fn round_limit(&self) -> u8 {
+        self.rounds
+    }
+
+    fn maxima(&self) -> Maxima {
         let r = self.rounds as usize;
         let dealt = |side: usize| {
             let o = &self.dirs[1 - side].attacker;
             o.willpower as usize + o.endurance as usize + r * 3
         };
-        Shape {
-            metrics: vec![
-                ("rounds", r),
-                ("a_dealt", dealt(0)),
-                ("b_dealt", dealt(1)),
-                ("a_ko_round", r),
-                ("b_ko_round", r),
-                ("a_effort", r * 6),
-                ("b_effort", r * 6),
-            ],
-            events: DUEL_EVENTS.to_vec(),
-            // Damage dealt per round played, by each side.
-            ratios: vec![(metric::A_DEALT, metric::ROUNDS), (metric::B_DEALT, metric::ROUNDS)],
-        }
+        Maxima { dealt: [dealt(0), dealt(1)], extra: r * 6 }
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let mut m = self.start;
-        let mut contact = self.contact;
-        let mut dealt = [0u16; 2];
-        let mut effort = [0u16; 2];
-        // Round in which side i first put the other down (K.O. or casualty); 0 = never.
-        let mut put_down = [0u16; 2];
-        let mut last_loser: Option<usize> = None;
-        // Unused passes of last round: +1 each on this round's Take the Lead roll.
-        let mut bonus = [0u8; 2];
-        let mut a_first = false;
-        let mut rounds = 0u16;
-        for round in 1..=self.rounds as u16 {
-            rounds = round;
-            let first = Self::take_the_lead(dice, bonus, last_loser);
-            if round == 1 {
-                a_first = first == 0;
+    fn start<D: Dice>(&self, _dice: &mut D, _rec: &mut Record) -> DuelState {
+        DuelState { m: self.start, contact: self.contact, effort: [0; 2], last_loser: None, bonus: [0; 2] }
+    }
+
+    #[inline]
+    fn play_round<D: Dice>(&self, st: &mut DuelState, round: u16, dice: &mut D, rec: &mut Record) -> ControlFlow<()> {
+        let m = &mut st.m;
+        let first = Self::take_the_lead(dice, st.bonus, st.last_loser);
+        if round == 1 {
+            rec.first_in_round_one(first);
+        }
+        st.last_loser = Some(1 - first);
+        let mut passes = [0u8; 2];
+        for s in [first, 1 - first] {
+            let o = 1 - s;
+            if self.down(s, m[s]) || self.casualty(o, m[o]) {
+                continue;
             }
-            last_loser = Some(1 - first);
-            let mut passes = [0u8; 2];
-            for s in [first, 1 - first] {
-                let o = 1 - s;
-                if self.down(s, m[s]) || self.casualty(o, m[o]) {
-                    continue;
-                }
-                let o_was_down = self.down(o, m[o]);
-                let (placed, a, t) = self.activate(s, dice, &mut m, &mut contact);
-                dealt[s] += placed as u16;
-                effort[s] += a as u16;
-                effort[o] += t as u16;
-                let o_down = self.down(o, m[o]);
-                if put_down[s] == 0 && o_down {
-                    put_down[s] = round;
-                }
-                // The opponent had not activated yet (s went first): its owner gains a pass,
-                // which it cannot use with no model left to activate.
-                if s == first && !o_was_down && o_down {
-                    passes[o] += 1;
-                }
+            let o_was_down = self.down(o, m[o]);
+            let (placed, a, t) = self.activate(s, dice, m, &mut st.contact);
+            rec.deal(s, placed as u32);
+            st.effort[s] += a as u16;
+            st.effort[o] += t as u16;
+            let o_down = self.down(o, m[o]);
+            if o_down {
+                rec.put_down(s, round);
             }
-            bonus = passes;
-            // Recount: non-K.O. models shed a ★; K.O. models try to recover.
-            let ko_now = [is_ko(self.profile(0), m[0]), is_ko(self.profile(1), m[1])];
-            for s in 0..2 {
-                if !self.casualty(s, m[s]) && !ko_now[s] {
-                    m[s].stun = m[s].stun.saturating_sub(1);
-                }
-            }
-            for s in 0..2 {
-                if !self.casualty(s, m[s]) && ko_now[s] && self.recovers(dice, s) {
-                    m[s].stun -= 1;
-                }
-            }
-            if self.down(0, m[0]) || self.down(1, m[1]) {
-                break;
+            // The opponent had not activated yet (s went first): its owner gains a pass,
+            // which it cannot use with no model left to activate.
+            if s == first && !o_was_down && o_down {
+                passes[o] += 1;
             }
         }
-        let (a_down, b_down) = (self.down(0, m[0]), self.down(1, m[1]));
-        let mut o = Outcome::default();
-        o.metrics[metric::ROUNDS] = rounds;
-        o.metrics[metric::A_DEALT] = dealt[0];
-        o.metrics[metric::B_DEALT] = dealt[1];
-        o.metrics[metric::A_KO_ROUND] = put_down[0];
-        o.metrics[metric::B_KO_ROUND] = put_down[1];
-        o.metrics[metric::A_EFFORT] = effort[0];
-        o.metrics[metric::B_EFFORT] = effort[1];
-        o.flag(event::A_WINS, b_down && !a_down);
-        o.flag(event::B_WINS, a_down && !b_down);
-        o.flag(event::DRAW, a_down == b_down);
-        o.flag(event::B_CASUALTY, self.casualty(1, m[1]));
-        o.flag(event::A_CASUALTY, self.casualty(0, m[0]));
-        o.flag(event::A_INITIATIVE, a_first);
-        o
+        st.bonus = passes;
+        // Recount: non-K.O. models shed a ★; K.O. models try to recover.
+        let ko_now = [is_ko(self.profile(0), m[0]), is_ko(self.profile(1), m[1])];
+        for s in 0..2 {
+            if !self.casualty(s, m[s]) && !ko_now[s] {
+                m[s].stun = m[s].stun.saturating_sub(1);
+            }
+        }
+        for s in 0..2 {
+            if !self.casualty(s, m[s]) && ko_now[s] && self.recovers(dice, s) {
+                m[s].stun -= 1;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn out(&self, st: &DuelState, side: usize) -> bool {
+        self.down(side, st.m[side])
+    }
+
+    fn casualty(&self, st: &DuelState, side: usize) -> bool {
+        self.casualty(side, st.m[side])
+    }
+
+    fn extra(&self, st: &DuelState) -> [u16; 2] {
+        st.effort
     }
 }
 
@@ -530,6 +515,7 @@ impl Trial for Duel {
 mod tests {
     use super::*;
     use crate::dice::{D6Stream, ScriptedDice};
+    use crate::engine::Trial;
 
     fn card(a: u8, d: u8, s: u8, w: u8, e: u8, sp: u8) -> Profile {
         Profile { attack: a, defense: d, strength: s, willpower: w, endurance: e, special: sp, movement: 4 }

@@ -10,12 +10,14 @@
 //! attacks, the defender answering on guard or with a parry as its fighter says; damage applies at
 //! the end of each action. A model whose wounds reach 0 is removed and the other "wins" (the
 //! analyser's outcome; the game itself is won by killing more enemy heroes, seed l. 49–52).
-//! *Beginner's luck* is once per game per fighter. Metric and event layout match the BMG 2019 duel.
+//! *Beginner's luck* is once per game per fighter. The turn loop and the outcome layout are the
+//! shared duel driver's ([`crate::analysis::duel`]), as for every system's duel: damage is wounds,
+//! and the per-side count is the cards spent on heroic feats.
 
 use super::{Bidder, Card, Deck, DeckExhausted, Guard, Hand, Policy, Readings, feats, lucky_rolls, successes, wound};
+use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::Dice;
-use crate::engine::{Outcome, Shape, Trial};
-use crate::systems::bmg3e::rules::duel::{DUEL_EVENTS, event, metric};
+use std::ops::ControlFlow;
 
 /// One side of a fight.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,116 +70,138 @@ pub struct Duel {
     pub readings: Readings,
 }
 
-/// Metric names of a Wolsung fight.
-pub const METRICS: [&str; 7] = ["rounds", "a_dealt", "b_dealt", "a_ko_round", "b_ko_round", "a_cards", "b_cards"];
+/// What one fight changes as it goes.
+#[derive(Clone, Debug)]
+pub struct DuelState {
+    deck: Deck,
+    hands: [Hand; 2],
+    wounds: [u32; 2],
+    /// *Beginner's luck* still unused.
+    luck: [bool; 2],
+    /// Cards spent on heroic feats.
+    cards: [u32; 2],
+    /// The Initial Player.
+    first: usize,
+}
 
-impl Trial for Duel {
-    fn shape(&self) -> Shape {
-        let t = self.turns as usize;
-        Shape {
-            metrics: vec![
-                ("rounds", t),
-                ("a_dealt", self.b.wounds as usize),
-                ("b_dealt", self.a.wounds as usize),
-                ("a_ko_round", t),
-                ("b_ko_round", t),
-                ("a_cards", 40),
-                ("b_cards", 40),
-            ],
-            events: DUEL_EVENTS.to_vec(),
-            ratios: vec![(metric::A_DEALT, metric::ROUNDS), (metric::B_DEALT, metric::ROUNDS)],
+/// The shared duel driver ([`crate::analysis::duel`]) runs the turns and records the outcome;
+/// this supplies the Initial Player, the Wolsung turn (draw and discard, then each model's melee
+/// actions), "out" (no wounds left: removed) and the cards spent.
+impl DuelRules for Duel {
+    type State = DuelState;
+    const EXTRA: [&'static str; 2] = ["a_cards", "b_cards"];
+
+    fn round_limit(&self) -> u8 {
+        self.turns
+    }
+
+    fn maxima(&self) -> Maxima {
+        Maxima { dealt: [self.b.wounds as usize, self.a.wounds as usize], extra: 40 }
+    }
+
+    fn start<D: Dice>(&self, dice: &mut D, rec: &mut Record) -> DuelState {
+        let deck = Deck::without(&[]);
+        // The Initial Player, once for the game: a coin (a die: 1–3 A, 4–6 B).
+        let first = if dice.d6() <= 3 { 0 } else { 1 };
+        rec.first_in_round_one(first);
+        DuelState {
+            deck,
+            hands: [Hand::default(), Hand::default()],
+            wounds: [self.a.wounds, self.b.wounds],
+            luck: [self.a.luck, self.b.luck],
+            cards: [0; 2],
+            first,
         }
     }
 
-    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+    /// The end is checked before every action, not after the turn: a model removed by a turn's
+    /// last action ends the fight at the next turn's first action, once that turn's cards are
+    /// drawn (so that turn is counted in `rounds`).
+    #[inline]
+    fn play_round<D: Dice>(&self, d: &mut DuelState, turn: u16, dice: &mut D, rec: &mut Record) -> ControlFlow<()> {
         let f = [self.a, self.b];
-        let mut deck = Deck::without(&[]);
-        let mut hands = [Hand::default(), Hand::default()];
-        let mut wounds = [self.a.wounds, self.b.wounds];
-        let mut luck = [self.a.luck, self.b.luck];
-        let (mut dealt, mut cards, mut down_round) = ([0u32; 2], [0u32; 2], [0u16; 2]);
-        let mut rounds = 0;
-        // The Initial Player, once for the game: a coin (a die: 1–3 A, 4–6 B).
-        let first = if dice.d6() <= 3 { 0 } else { 1 };
-        'turns: for turn in 1..=self.turns as u16 {
-            rounds = turn;
-            // Start of the turn: each player draws 3 + heroes, Initial Player first, then keeps
-            // the best 3 + heroes (black cards: melee), old cards included.
-            for s in [first, 1 - first] {
-                for _ in 0..HAND {
-                    let Some(c) = draw(&mut deck, &hands, self.readings.deck_exhausted, dice) else { break };
-                    hands[s].push(c);
-                }
-                if f[s].hand_size > 0 {
-                    hands[s].keep_best(HAND, false);
-                } else {
-                    hands[s].keep_highest_bids(HAND);
-                }
+        let DuelState { deck, hands, wounds, luck, cards, first } = d;
+        let first = *first;
+        // Start of the turn: each player draws 3 + heroes, Initial Player first, then keeps
+        // the best 3 + heroes (black cards: melee), old cards included.
+        for s in [first, 1 - first] {
+            for _ in 0..HAND {
+                let Some(c) = draw(deck, hands, self.readings.deck_exhausted, dice) else { break };
+                hands[s].push(c);
             }
-            for s in [first, 1 - first] {
-                let o = 1 - s;
-                for _ in 0..f[s].actions {
-                    if wounds[s] == 0 || wounds[o] == 0 {
-                        break 'turns;
+            if f[s].hand_size > 0 {
+                hands[s].keep_best(HAND, false);
+            } else {
+                hands[s].keep_highest_bids(HAND);
+            }
+        }
+        for s in [first, 1 - first] {
+            let o = 1 - s;
+            for _ in 0..f[s].actions {
+                if wounds[s] == 0 || wounds[o] == 0 {
+                    return ControlFlow::Break(());
+                }
+                let parry = if f[o].guard == Guard::Parry { 2 } else { 0 };
+                let (na, nd) = (f[s].c, f[o].c + parry);
+                let att = successes(dice, na);
+                let def = successes(dice, nd);
+                let [l0, l1] = luck;
+                let (ls, lo) = if s == 0 { (l0, l1) } else { (l1, l0) };
+                let (att, def, _, _) = lucky_rolls(dice, att, def, na, nd, ls, lo);
+                let [h0, h1] = hands;
+                let (hs, ho) = if s == 0 { (h0, h1) } else { (h1, h0) };
+                let mut a = Bidder { hand: (f[s].hand_size > 0).then_some(hs), policy: f[s].policy };
+                let mut p = Bidder { hand: (f[o].hand_size > 0).then_some(ho), policy: f[o].policy };
+                let (att, def, ca, cp) = feats(att, def, &mut a, &mut p, false);
+                cards[s] += ca;
+                cards[o] += cp;
+                if att >= def {
+                    let hit = (f[s].f + att - def).saturating_sub(f[o].armour);
+                    let left = wound(wounds[o], hit, f[o].hard_to_kill);
+                    rec.deal(s, wounds[o] - left);
+                    wounds[o] = left;
+                    if left == 0 {
+                        rec.put_down(s, turn);
                     }
-                    let parry = if f[o].guard == Guard::Parry { 2 } else { 0 };
-                    let (na, nd) = (f[s].c, f[o].c + parry);
-                    let att = successes(dice, na);
-                    let def = successes(dice, nd);
-                    let [l0, l1] = &mut luck;
-                    let (ls, lo) = if s == 0 { (l0, l1) } else { (l1, l0) };
-                    let (att, def, _, _) = lucky_rolls(dice, att, def, na, nd, ls, lo);
-                    let [h0, h1] = &mut hands;
-                    let (hs, ho) = if s == 0 { (h0, h1) } else { (h1, h0) };
-                    let mut a = Bidder { hand: (f[s].hand_size > 0).then_some(hs), policy: f[s].policy };
-                    let mut p = Bidder { hand: (f[o].hand_size > 0).then_some(ho), policy: f[o].policy };
-                    let (att, def, ca, cp) = feats(att, def, &mut a, &mut p, false);
-                    cards[s] += ca;
-                    cards[o] += cp;
-                    if att >= def {
-                        let hit = (f[s].f + att - def).saturating_sub(f[o].armour);
-                        let left = wound(wounds[o], hit, f[o].hard_to_kill);
-                        dealt[s] += wounds[o] - left;
-                        wounds[o] = left;
-                        if left == 0 {
-                            down_round[s] = turn;
-                        }
-                    } else if f[o].guard == Guard::OnGuard {
-                        let crits = if self.readings.guard_backlash_crits { def - att } else { 0 };
-                        let hit = (f[o].f + crits).saturating_sub(f[s].armour);
-                        let left = wound(wounds[s], hit, f[s].hard_to_kill);
-                        dealt[o] += wounds[s] - left;
-                        wounds[s] = left;
-                        if left == 0 {
-                            down_round[o] = turn;
-                        }
+                } else if f[o].guard == Guard::OnGuard {
+                    let crits = if self.readings.guard_backlash_crits { def - att } else { 0 };
+                    let hit = (f[o].f + crits).saturating_sub(f[s].armour);
+                    let left = wound(wounds[s], hit, f[s].hard_to_kill);
+                    rec.deal(o, wounds[s] - left);
+                    wounds[s] = left;
+                    if left == 0 {
+                        rec.put_down(o, turn);
                     }
                 }
             }
         }
-        let (a_out, b_out) = (wounds[0] == 0, wounds[1] == 0);
-        let mut o = Outcome::default();
-        o.metrics[metric::ROUNDS] = rounds;
-        o.metrics[metric::A_DEALT] = dealt[0] as u16;
-        o.metrics[metric::B_DEALT] = dealt[1] as u16;
-        o.metrics[metric::A_KO_ROUND] = down_round[0];
-        o.metrics[metric::B_KO_ROUND] = down_round[1];
-        o.metrics[5] = cards[0].min(40) as u16;
-        o.metrics[6] = cards[1].min(40) as u16;
-        o.flag(event::A_WINS, b_out && !a_out);
-        o.flag(event::B_WINS, a_out && !b_out);
-        o.flag(event::DRAW, a_out == b_out);
-        o.flag(event::B_CASUALTY, b_out);
-        o.flag(event::A_CASUALTY, a_out);
-        o.flag(event::A_INITIATIVE, first == 0);
-        o
+        ControlFlow::Continue(())
+    }
+
+    fn out(&self, d: &DuelState, side: usize) -> bool {
+        d.wounds[side] == 0
+    }
+
+    fn casualty(&self, d: &DuelState, side: usize) -> bool {
+        d.wounds[side] == 0
+    }
+
+    /// Never after a turn: [`Self::play_round`] checks before each action instead.
+    fn over(&self, _d: &DuelState) -> bool {
+        false
+    }
+
+    fn extra(&self, d: &DuelState) -> [u16; 2] {
+        [d.cards[0].min(40) as u16, d.cards[1].min(40) as u16]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::duel::event;
     use crate::dice::D6Stream;
+    use crate::engine::Trial;
 
     /// `deck_exhausted` (the text never empties the deck, so it is a reading): with
     /// `reshuffle_discards` an empty deck becomes every card in no hand — 52 − 8 held = 44 cards, each
