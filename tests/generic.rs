@@ -101,7 +101,7 @@ fn a_generic_cell_is_the_systems_own_single_resolution() {
     .unwrap();
     let single = text[..text.find("[paired]").unwrap()]
         .replace("kind = \"paired\"", "kind = \"shooting\"")
-        .replace("guns = [\"pistol\"]", "guns = [\"rifle\"]\ntarget = \"thug\"");
+        .replace("shooter = \"hero\"", "shooter = \"hero\"\nguns = [\"rifle\"]\ntarget = \"thug\"");
     let b = scenario("wolsung-one", "wolsung", &single);
     assert_eq!(p.b, b.cells[0].trial, "paired side B is the one-gun rifle shooting");
     assert_ne!(p.a, p.b);

@@ -358,6 +358,30 @@ impl Planner<'_> {
         }
     }
 
+    /// A value of the base section that every cell replaces cannot matter: say so (a note, not an
+    /// error, so the base may keep a complete one-cell scenario).
+    fn note_overridden(&self, r: &Resolution, loadouts: &[&Table], kind: &str) {
+        if let Some(base) = self.doc.get(r.section).and_then(Value::as_table)
+            && base.contains_key(r.target_field)
+        {
+            self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
+                "[{}] `{}` is replaced by each of the {kind}'s targets",
+                r.section, r.target_field
+            )));
+        }
+        self.note_overridden_fields(r, loadouts, kind);
+    }
+
+    fn note_overridden_fields(&self, r: &Resolution, loadouts: &[&Table], kind: &str) {
+        let Some(base) = self.doc.get(r.section).and_then(Value::as_table) else { return };
+        for k in base.keys().filter(|k| loadouts.iter().all(|l| l.contains_key(k.as_str()))) {
+            self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
+                "[{}] `{k}` is replaced by every loadout of the {kind}",
+                r.section
+            )));
+        }
+    }
+
     /// Lines every cell's setup shares (the circumstances common to the whole analysis).
     fn common_lines(cells: &[&[String]]) -> Vec<String> {
         let Some(first) = cells.first() else { return Vec::new() };
@@ -380,6 +404,7 @@ impl Planner<'_> {
                 format!("1..={MAX_LIST} names"),
             ));
         }
+        self.note_overridden(r, &c.loadouts.iter().collect::<Vec<_>>(), "compare");
         let mut labels: Vec<String> = Vec::new();
         let mut target_labels = Vec::new();
         let mut cells = Vec::new();
@@ -590,6 +615,11 @@ impl Planner<'_> {
 
     fn paired(&self, p: &PairedSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let r = self.resolution("paired", true)?;
+        if p.target.is_some() {
+            self.note_overridden(r, &[&p.a, &p.b], "paired");
+        } else {
+            self.note_overridden_fields(r, &[&p.a, &p.b], "paired");
+        }
         let mut built = Vec::new();
         let mut labels = Vec::new();
         let mut target_label = String::new();
