@@ -292,6 +292,24 @@ fn bundled_duel_matches_the_exact_turn_sequence() {
     event_near(&j, 0, "draw", 0.0, "the troll always falls or kills by turn 2");
 }
 
+/// A fight ends when a model is removed (nothing is left to fight; seed l. 49–52 score the removed
+/// models): a turn whose last action removes a model is the last turn played. In the bundled duel
+/// exactly one model falls in every trial (no draws), so the turns played are the turn of that
+/// removal, trial by trial: P(rounds = k) = P(A removes B in turn k) + P(B removes A in turn k).
+/// Before the fix the next turn was still dealt and counted: P(rounds = 1) 0.886 against 0.969
+/// removals in turn 1.
+#[test]
+fn the_fight_ends_in_the_turn_a_model_is_removed() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung/duel-duelist-vs-troll.toml");
+    let j = run_json("duel-rounds", &std::fs::read_to_string(path).unwrap(), &["--trials", "200000"]);
+    assert_eq!(j["cells"][0]["events"]["draw"]["p"].as_f64(), Some(0.0), "one model falls in every trial");
+    let p = |m: &str, k: &str| j["cells"][0]["metrics"][m]["dist"][k].as_f64().unwrap_or(0.0);
+    for k in ["1", "2", "3"] {
+        let (r, a, b) = (p("rounds", k), p("a_ko_round", k), p("b_ko_round", k));
+        assert!((r - (a + b)).abs() < 1e-9, "turn {k}: P(rounds = {k}) = {r}, removals in turn {k}: {a} + {b}");
+    }
+}
+
 /// Seed l. 266–271: drawing 3 + heroes every turn and discarding down "habilita a los jugadores la
 /// posibilidad de quedarse con las mejores cartas de turnos anteriores, filtrar su mano". A hero
 /// (C 2, F 1, H 6, parry, `fewest_to_win`) against a henchman (C 3, F 1, H 6, parry) needs cards

@@ -588,6 +588,7 @@ impl Planner<'_> {
             None => vec![None],
         };
         let mut cells = Vec::new();
+        let mut setups = Vec::new();
         for &xv in &xs {
             for &yv in &ys {
                 let mut doc = self.doc.clone();
@@ -600,10 +601,12 @@ impl Planner<'_> {
                     params.push((yp.clone(), json!(yv)));
                 }
                 let b = self.build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "))?;
+                setups.push(b.setup);
                 cells.push(cell(&label, params, b.cell.trial));
             }
         }
-        *setup = base.setup;
+        // The lines every cell shares (a line that names the swept value would mislead).
+        *setup = Self::common_lines(&setups.iter().map(Vec::as_slice).collect::<Vec<_>>());
         match y {
             None => {
                 self.ctx.note_constant_sweep(&s.parameter, &cells, "");

@@ -5,7 +5,7 @@
 //! allowed. Rule violations found by the rule constructors (effort limits, attacking a
 //! casualty) are routed back to the field that caused them.
 
-mod duels;
+mod fighters;
 pub mod generic;
 pub mod raw;
 pub mod source;
@@ -14,10 +14,10 @@ use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Scenario};
 use crate::engine::Stop;
 use crate::error::InputError;
 use crate::systems::{self, RuleSystem};
-use serde_json::Value;
+use serde_json::{Value, json};
 use source::Source;
 
-pub use crate::systems::bmg3e::config::{SWEEP_ATTACK_PARAMS, SWEEP_CHECK_PARAMS, parse_damage};
+pub use crate::systems::bmg3e::config::parse_damage;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -257,6 +257,18 @@ fn finish_scenario(
 
 pub fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
     CellSpec { label: label.to_string(), params, trial }
+}
+
+/// The one cell and layout of a duel between A and B (every system's `duel` kind).
+pub fn duel_cell(a_label: String, b_label: String, trial: AnyTrial) -> (Vec<CellSpec>, Layout) {
+    (
+        vec![cell(
+            &format!("{a_label} vs {b_label}"),
+            vec![("a".into(), json!(a_label)), ("b".into(), json!(b_label))],
+            trial,
+        )],
+        Layout::Duel { a: a_label, b: b_label },
+    )
 }
 
 pub(crate) fn range_text(r: &RangeInclusive<i64>) -> String {

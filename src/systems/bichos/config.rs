@@ -686,14 +686,7 @@ impl Ctx {
                     ));
                 }
                 let duel = crate::systems::bichos::rules::duel::Duel { a: fa, b: fb, turns, rules: r.hit_rules() };
-                Ok((
-                    vec![cell(
-                        &format!("{a_label} vs {b_label}"),
-                        vec![("a".into(), json!(a_label)), ("b".into(), json!(b_label))],
-                        b(TrialBichos::Duel(duel)),
-                    )],
-                    Layout::Duel { a: a_label, b: b_label },
-                ))
+                Ok(crate::config::duel_cell(a_label, b_label, b(TrialBichos::Duel(duel))))
             }
             _ => unreachable!("kinds_of(bichos) lists only these"),
         }

@@ -957,14 +957,7 @@ impl Ctx {
                 bag[0] + bag[1]
             )));
         }
-        Ok((
-            vec![cell(
-                &format!("{a_label} vs {b_label}"),
-                vec![("a".into(), json!(a_label)), ("b".into(), json!(b_label))],
-                AnyTrial::Bmg1e(Trial1e::Duel(duel)),
-            )],
-            Layout::Duel { a: a_label, b: b_label },
-        ))
+        Ok(crate::config::duel_cell(a_label, b_label, AnyTrial::Bmg1e(Trial1e::Duel(duel))))
     }
 
     fn editions(

@@ -1,6 +1,6 @@
 //! The Batman Miniature Game 2019 (`bmg-3e`) scenario builders: cards and weapons, readings, one
-//! attack or check, and the effort, compare and sweep kinds (duels, balance and paired comparisons are
-//! in `config/duels.rs`). The generic loader (includes, stopping rule, notes) is `crate::config`.
+//! attack or check, and the effort table (the duel is in `duel_config.rs`). Compare, sweep, paired
+//! and balance are the generic analyses (`crate::config::generic`), built from these.
 
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Objective};
 use crate::config::{Built, Ctx, cell, raw};
@@ -12,35 +12,6 @@ use crate::systems::bmg3e::rules::{
 use serde_json::json;
 use std::ops::RangeInclusive;
 
-/// Parameters a sweep can vary, with the range each may take.
-pub const SWEEP_ATTACK_PARAMS: [(&str, RangeInclusive<i64>); 22] = [
-    ("attacker.attack", 1..=10),
-    ("attacker.defense", 1..=6),
-    ("attacker.strength", 2..=6),
-    ("attacker.willpower", 1..=12),
-    ("attacker.endurance", 1..=12),
-    ("target.attack", 1..=10),
-    ("target.defense", 1..=6),
-    ("target.strength", 2..=6),
-    ("target.willpower", 1..=12),
-    ("target.endurance", 1..=12),
-    ("weapon.strength_bonus", -3..=3),
-    ("weapon.rate_of_fire", 0..=8),
-    ("weapon.strength", 2..=6),
-    ("attacker_effort", 0..=3),
-    ("target_effort", 0..=3),
-    ("enemies_in_contact", 1..=6),
-    ("attacker_stun", 0..=12),
-    ("attacker_wounds", 0..=12),
-    ("target_stun", 0..=12),
-    ("target_wounds", 0..=12),
-    ("defense_mod", -5..=5),
-    ("dodge", 0..=6),
-];
-
-/// Parameters a check sweep can vary.
-pub const SWEEP_CHECK_PARAMS: [(&str, RangeInclusive<i64>); 3] =
-    [("value", 2..=12), ("enemy_effort", 0..=7), ("model.special", 1..=8)];
 
 pub(crate) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
     ("attack", 1..=10),

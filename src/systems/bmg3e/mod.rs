@@ -1,6 +1,7 @@
 //! Batman Miniature Game, 2019 rules (`bmg-3e`).
 
 pub mod config;
+mod duel_config;
 pub mod labels;
 pub mod rules;
 

@@ -768,14 +768,7 @@ impl Ctx {
                     "victory as the game scores it (seed l. 49–52: the player who killed more enemy Heroes wins): here a side wins when the other model is removed, hero or henchman",
                 ));
                 let duel = Duel { a, b, turns, readings };
-                (
-                    vec![cell(
-                        &format!("{a_label} vs {b_label}"),
-                        vec![("a".into(), json!(a_label)), ("b".into(), json!(b_label))],
-                        w(TrialWolsung::Duel(duel)),
-                    )],
-                    Layout::Duel { a: a_label, b: b_label },
-                )
+                crate::config::duel_cell(a_label, b_label, w(TrialWolsung::Duel(duel)))
             }
             _ => unreachable!("kinds_of(wolsung)"),
         };

@@ -114,9 +114,9 @@ impl DuelRules for Duel {
         }
     }
 
-    /// The end is checked before every action, not after the turn: a model removed by a turn's
-    /// last action ends the fight at the next turn's first action, once that turn's cards are
-    /// drawn (so that turn is counted in `rounds`).
+    /// The end is checked before every action (a model removed mid-turn ends the fight at once)
+    /// and, by the driver, after the turn: a model removed by a turn's last action ends the fight
+    /// there — no further turn is dealt or counted in `rounds`.
     #[inline]
     fn play_round<D: Dice>(&self, d: &mut DuelState, turn: u16, dice: &mut D, rec: &mut Record) -> ControlFlow<()> {
         let f = [self.a, self.b];
@@ -184,11 +184,6 @@ impl DuelRules for Duel {
 
     fn casualty(&self, d: &DuelState, side: usize) -> bool {
         d.wounds[side] == 0
-    }
-
-    /// Never after a turn: [`Self::play_round`] checks before each action instead.
-    fn over(&self, _d: &DuelState) -> bool {
-        false
     }
 
     fn extra(&self, d: &DuelState) -> [u16; 2] {

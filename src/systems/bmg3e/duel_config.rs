@@ -1,13 +1,12 @@
-//! Config for the multi-round kinds (`duel`, `balance`) and CRN comparisons (`paired`).
+//! The 2019 duel: fighters (card, weapon, effort policy) and the `duel` kind. Balance tests and
+//! paired comparisons are the generic ones (`crate::config::generic`).
 
-use super::{Ctx, cell, raw};
+use crate::config::{Ctx, raw};
 use crate::analysis::scenario::{AnyTrial, CellSpec, Layout, Note};
 use crate::error::InputError;
 use crate::systems::bmg3e::rules::Readings;
 use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
 use crate::systems::bmg3e::rules::{Markers, Weapon, WeaponKind};
-use serde_json::json;
-use std::collections::BTreeMap;
 
 /// A fighter resolved from the config, with what the reports need to know about it.
 pub(crate) struct Resolved {
@@ -31,61 +30,6 @@ fn round_text(rounds: u8, contact: bool) -> String {
 }
 
 impl Ctx {
-    pub(crate) fn add_fighters(
-        &mut self,
-        file: usize,
-        fighters: BTreeMap<String, raw::FighterRef>,
-    ) -> Result<(), InputError> {
-        for (name, f) in fighters {
-            self.refuse_melee_weapon(&f, file, &["fighters", &name])?;
-            if let Some((_, other)) = self.fighters.get(&name) {
-                return Err(self.err(
-                    file,
-                    &["fighters", &name],
-                    format!("fighter `{name}` is already defined in {}", self.sources[*other].path.display()),
-                    "each fighter name once",
-                ));
-            }
-            self.fighters.insert(name, (f, file));
-        }
-        Ok(())
-    }
-
-    /// `melee_weapon` is a bmg-3e fighter field: other rule systems refuse it rather than
-    /// ignore it.
-    pub(crate) fn refuse_melee_weapon(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<(), InputError> {
-        if f.melee_weapon.is_some() && self.ruleset != "bmg-3e" {
-            let path: Vec<&str> = at.iter().copied().chain(std::iter::once("melee_weapon")).collect();
-            return Err(self.err(
-                file,
-                &path,
-                "`melee_weapon` is a bmg-3e fighter field",
-                format!("omit it for {}", self.ruleset),
-            ));
-        }
-        Ok(())
-    }
-
-    /// bmg-3e-only fields in a scenario of another rule system: refused, not ignored.
-    pub(crate) fn refuse_3e_only(&self, f: &raw::ScenarioFile) -> Result<(), InputError> {
-        if self.ruleset == "bmg-3e" {
-            return Ok(());
-        }
-        if let Some(d) = &f.duel {
-            if d.contact.is_some() {
-                return Err(self.err(
-                    0,
-                    &["duel", "contact"],
-                    "`contact` is a bmg-3e duel field",
-                    format!("omit it for {}", self.ruleset),
-                ));
-            }
-            self.refuse_melee_weapon(&d.a, 0, &["duel", "a"])?;
-            self.refuse_melee_weapon(&d.b, 0, &["duel", "b"])?;
-        }
-        Ok(())
-    }
-
     /// Resolve a fighter reference written at `at` in file `file`.
     pub(crate) fn fighter(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
         if f.guard.is_some() {
@@ -176,10 +120,6 @@ impl Ctx {
         })
     }
 
-    pub(crate) fn rounds(&self, v: Option<i64>, sec: &str) -> Result<u8, InputError> {
-        Ok(self.int(0, &[sec, "rounds"], v.unwrap_or(4), 1..=12, "rounds")? as u8)
-    }
-
     pub(crate) fn duel(
         &self,
         f: &raw::ScenarioFile,
@@ -195,13 +135,6 @@ impl Ctx {
         setup.push(format!("B — {}", b.describe));
         setup.push(round_text(rounds, contact));
         let duel = Duel::new(&DuelSetup { a: a.fighter, b: b.fighter, rounds, readings: *readings, contact });
-        Ok((
-            vec![cell(
-                &format!("{} vs {}", a.label, b.label),
-                vec![("a".into(), json!(a.label)), ("b".into(), json!(b.label))],
-                AnyTrial::Duel(duel),
-            )],
-            Layout::Duel { a: a.label, b: b.label },
-        ))
+        Ok(crate::config::duel_cell(a.label, b.label, AnyTrial::Duel(duel)))
     }
 }
