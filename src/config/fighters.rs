@@ -64,5 +64,4 @@ impl Ctx {
     pub(crate) fn rounds(&self, v: Option<i64>, sec: &str) -> Result<u8, InputError> {
         Ok(self.int(0, &[sec, "rounds"], v.unwrap_or(4), 1..=12, "rounds")? as u8)
     }
-
 }

@@ -12,7 +12,6 @@ use crate::systems::bmg3e::rules::{
 use serde_json::json;
 use std::ops::RangeInclusive;
 
-
 pub(crate) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
     ("attack", 1..=10),
     ("defense", 1..=6),

@@ -1,8 +1,8 @@
 //! The 2019 duel: fighters (card, weapon, effort policy) and the `duel` kind. Balance tests and
 //! paired comparisons are the generic ones (`crate::config::generic`).
 
-use crate::config::{Ctx, raw};
 use crate::analysis::scenario::{AnyTrial, CellSpec, Layout, Note};
+use crate::config::{Ctx, raw};
 use crate::error::InputError;
 use crate::systems::bmg3e::rules::Readings;
 use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
