@@ -6,7 +6,6 @@
 //! trials. The report states the saving, measured from the same run:
 //! `(Var A + Var B) / Var(A − B)` independent trials per paired trial.
 
-use crate::analysis::scenario::AnyTrial;
 use crate::dice::{Dice, Recording, Replaying, Tape};
 use crate::engine::{Outcome, Shape, Tally, Trial};
 
@@ -66,11 +65,19 @@ pub const DIFF: usize = 2;
 /// Event names of a paired outcome.
 pub const PAIRED_EVENTS: [&str; 3] = ["a_more", "b_more", "tie"];
 
+/// What a paired comparison pairs: a single resolution, run on dice it is handed. A trait of its
+/// own (not `Trial`) so the scenario's trial type can hold a `Paired` of itself without an endless
+/// chain of dice types: a single resolution never contains a paired comparison.
+pub trait Single: Clone + std::fmt::Debug + PartialEq {
+    fn single_shape(&self) -> Shape;
+    fn run_single<D: Dice>(&self, dice: &mut D) -> Outcome;
+}
+
 /// Two resolutions on the same dice.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Paired {
-    pub a: AnyTrial,
-    pub b: AnyTrial,
+pub struct Paired<T: Single> {
+    pub a: T,
+    pub b: T,
     pub measure: Measure,
     /// The measure's name, for reports.
     pub measure_name: String,
@@ -79,16 +86,16 @@ pub struct Paired {
     max_a: u16,
 }
 
-impl Paired {
+impl<T: Single> Paired<T> {
     /// Pair two resolutions on one measure (valid for both shapes).
-    pub fn new(a: AnyTrial, b: AnyTrial, measure: Measure, measure_name: String) -> Self {
-        let offset = measure.max(&b.shape());
-        let max_a = measure.max(&a.shape());
+    pub fn new(a: T, b: T, measure: Measure, measure_name: String) -> Self {
+        let offset = measure.max(&b.single_shape());
+        let max_a = measure.max(&a.single_shape());
         Paired { a, b, measure, measure_name, offset, max_a }
     }
 }
 
-impl Trial for Paired {
+impl<T: Single + Sync> Trial for Paired<T> {
     fn shape(&self) -> Shape {
         let (ma, mb) = (self.max_a as usize, self.offset as usize);
         Shape::new(vec![("a", ma), ("b", mb), ("a_minus_b", ma + mb)], PAIRED_EVENTS.to_vec())
@@ -97,8 +104,8 @@ impl Trial for Paired {
     #[inline]
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let mut tape = Tape::default();
-        let oa = self.a.run_one(&mut Recording { inner: dice, tape: &mut tape });
-        let ob = self.b.run_one(&mut Replaying { inner: dice, tape: &tape, pos: 0 });
+        let oa = self.a.run_single(&mut Recording { inner: dice, tape: &mut tape });
+        let ob = self.b.run_single(&mut Replaying { inner: dice, tape: &tape, pos: 0 });
         let (va, vb) = (self.measure.of(&oa), self.measure.of(&ob));
         let mut o = Outcome::default();
         o.metrics[A_VALUE] = va;

@@ -31,7 +31,7 @@ pub enum AnyTrial {
     Check(Check),
     Duel(Duel),
     /// Two resolutions on common random numbers (boxed: it holds two trials).
-    Paired(Box<Paired>),
+    Paired(Box<Paired<AnyTrial>>),
     /// Any Batman Miniature Game 2013 trial.
     Bmg1e(crate::systems::bmg1e::rules::Trial1e),
     /// Any ¡Bichos! trial.
@@ -96,6 +96,16 @@ impl Trial for AnyTrial {
     }
 }
 
+impl crate::analysis::paired::Single for AnyTrial {
+    fn single_shape(&self) -> Shape {
+        self.shape()
+    }
+    #[inline]
+    fn run_single<D: Dice>(&self, dice: &mut D) -> Outcome {
+        self.run_one(dice)
+    }
+}
+
 impl AnyTrial {
     /// Resolve any trial but a paired comparison. A paired comparison runs two of these on
     /// recorded dice; keeping it out of this match ends what would otherwise be an endless chain
@@ -113,6 +123,20 @@ impl AnyTrial {
             AnyTrial::Mordheim(t) => t.run(dice),
             AnyTrial::Threat(t) => t.run(dice),
             AnyTrial::Plugin(t) => t.0.run_dyn(dice),
+        }
+    }
+
+    /// What one trial resolves, for titles ("per attack", "per shot").
+    pub fn unit(&self) -> &'static str {
+        use crate::systems::wolsung::rules::TrialWolsung as W;
+        match self {
+            AnyTrial::Attack(_) | AnyTrial::Bmg1e(_) => "attack",
+            AnyTrial::Check(_) => "check",
+            AnyTrial::Bichos(_) => "shot",
+            AnyTrial::Wolsung(W::Melee(_)) => "melee exchange",
+            AnyTrial::Wolsung(W::Magic(_)) => "spell",
+            AnyTrial::Wolsung(_) => "shooting action",
+            _ => "trial",
         }
     }
 

@@ -1,7 +1,8 @@
 //! Fighters (`[fighters.NAME]`, in a scenario or an included library) and the duel fields every
 //! built-in system reads the same way.
 
-use super::{Ctx, raw};
+use super::ctx::Ctx;
+use super::raw;
 use crate::error::InputError;
 use std::collections::BTreeMap;
 

@@ -10,8 +10,9 @@
 //! disagree with the single resolution it repeats. What a system must describe is data: its
 //! [`Resolution`] sections and its [`DuelDef`] (see `crate::systems`).
 
+use super::ctx::{Built, Ctx, cell};
 use super::source::Source;
-use super::{Built, Ctx, MAX_CELLS, Overrides, cell};
+use super::{MAX_CELLS, Overrides};
 use crate::analysis::paired::{Measure, Paired};
 use crate::analysis::scenario::{AnyTrial, BalanceLayout, BalanceRow, CellSpec, Kind, Layout, Scenario};
 use crate::engine::Trial;
@@ -88,6 +89,7 @@ const MAX_AXIS: usize = 50;
 /// Build a generic kind's cells for `system`.
 pub(crate) fn plan(
     ctx: &mut Ctx,
+    registry: &[&'static dyn RuleSystem],
     system: &'static dyn RuleSystem,
     kind: Kind,
     text: &str,
@@ -114,7 +116,7 @@ pub(crate) fn plan(
         })?;
         ctx.sources.push(src);
     }
-    let p = Planner { ctx, system, doc, kind: kind.name() };
+    let p = Planner { ctx, registry, system, doc, kind: kind.name() };
     let built = match kind.name() {
         "compare" => p.compare(p.need(&sections.compare, "compare")?, setup),
         "sweep" => p.sweep(p.need(&sections.sweep, "sweep")?, setup),
@@ -145,6 +147,8 @@ pub(crate) fn plan(
 
 struct Planner<'a> {
     ctx: &'a mut Ctx,
+    /// The systems this load knows: each cell is built through them again.
+    registry: &'a [&'static dyn RuleSystem],
     system: &'static dyn RuleSystem,
     /// The scenario file as TOML; each cell is a changed copy.
     doc: Table,
@@ -223,8 +227,7 @@ impl Planner<'_> {
         let text = toml::to_string(&doc).expect("a TOML table serialises");
         let main = &self.ctx.sources[0];
         let mut sub = Ctx::new(Source { path: main.path.clone(), text }, self.ctx.embedded.clone());
-        sub.registry = self.ctx.registry.clone();
-        let sc = super::build(&self.ctx.registry, &main.path, &Overrides::default(), &mut sub).map_err(|e| {
+        let sc = super::build(self.registry, &main.path, &Overrides::default(), &mut sub).map_err(|e| {
             if e.file.as_deref().is_some_and(|f| f != main.path) {
                 // An included file, read unchanged from disk: its line is right.
                 return e;

@@ -5,19 +5,22 @@
 //! allowed. Rule violations found by the rule constructors (effort limits, attacking a
 //! casualty) are routed back to the field that caused them.
 
+pub mod ctx;
 mod fighters;
 pub mod generic;
 pub mod raw;
 pub mod source;
 
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Scenario};
+use crate::analysis::scenario::{CellSpec, Kind, Layout, Scenario};
 use crate::engine::Stop;
 use crate::error::InputError;
 use crate::systems::{self, RuleSystem};
-use serde_json::{Value, json};
 use source::Source;
 
-pub use crate::systems::bmg3e::config::parse_damage;
+use ctx::range_text;
+pub use ctx::{Built, Ctx, cell, duel_cell};
+
+pub use crate::systems::bmg3e::rules::parse_damage;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -94,7 +97,7 @@ pub(crate) fn build(
         )
     })?;
     ctx.ruleset = system.name();
-    ctx.registry = registry.to_vec();
+    ctx.systems = registry.iter().map(|s| (s.name(), s.readings())).collect();
     let kinds = systems::all_kinds(system);
     let kind = kinds.iter().find(|k| **k == common.kind).map(|k| Kind(k)).ok_or_else(|| {
         ctx.err(
@@ -131,7 +134,7 @@ pub(crate) fn build(
     let mut setup = Vec::new();
     let (cells, layout, readings) =
         if systems::generic_kinds(system).contains(&kind.name()) && !system.kinds().contains(&kind.name()) {
-            generic::plan(ctx, system, kind, &text, overrides, &mut setup)?
+            generic::plan(ctx, registry, system, kind, &text, overrides, &mut setup)?
         } else {
             system.build(ctx, kind, &text, &mut setup)?
         };
@@ -213,9 +216,6 @@ impl Ctx {
     }
 }
 
-/// What a rule system's builder returns: the cells, how they are laid out, and the readings in force.
-pub type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
-
 /// Common last step: the cell limit, then the scenario.
 #[allow(clippy::too_many_arguments)]
 fn finish_scenario(
@@ -255,65 +255,15 @@ fn finish_scenario(
     })
 }
 
-pub fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
-    CellSpec { label: label.to_string(), params, trial }
-}
-
-/// The one cell and layout of a duel between A and B (every system's `duel` kind).
-pub fn duel_cell(a_label: String, b_label: String, trial: AnyTrial) -> (Vec<CellSpec>, Layout) {
-    (
-        vec![cell(
-            &format!("{a_label} vs {b_label}"),
-            vec![("a".into(), json!(a_label)), ("b".into(), json!(b_label))],
-            trial,
-        )],
-        Layout::Duel { a: a_label, b: b_label },
-    )
-}
-
-pub(crate) fn range_text(r: &RangeInclusive<i64>) -> String {
-    format!("{}..={}", r.start(), r.end())
-}
-
-/// Validation context: the files read, and which file each card and weapon came from.
-pub struct Ctx {
-    pub(crate) sources: Vec<Source>,
-    pub(crate) cards: BTreeMap<String, (raw::Card, usize)>,
-    pub(crate) weapons: BTreeMap<String, (raw::Weapon, usize)>,
-    pub(crate) fighters: BTreeMap<String, (raw::FighterRef, usize)>,
-    /// The scenario's rule system: decides how cards and weapons are validated.
-    pub(crate) ruleset: &'static str,
-    /// Copies of the files to read instead of the disk (a partial result's, for `merge`).
-    pub(crate) embedded: Option<Vec<Source>>,
-    /// Notes the builders attach to the scenario (values that cannot matter, rules not modelled).
-    /// A `RefCell` so any builder holding `&Ctx` can add one; deduplicated in order of arrival.
-    /// The rule systems this load knows (the built-in registry, or a test's).
-    pub(crate) registry: Vec<&'static dyn RuleSystem>,
-    pub(crate) notes: std::cell::RefCell<Vec<crate::analysis::scenario::Note>>,
-}
-
 impl Ctx {
-    pub(crate) fn new(main: Source, embedded: Option<Vec<Source>>) -> Self {
-        Ctx {
-            embedded,
-            sources: vec![main],
-            cards: BTreeMap::new(),
-            weapons: BTreeMap::new(),
-            fighters: BTreeMap::new(),
-            ruleset: "bmg-3e",
-            registry: systems::SYSTEMS.to_vec(),
-            notes: Default::default(),
-        }
-    }
-
     /// Refuse any `[readings]` switch that is not one of this rule system's
     /// ([`RuleSystem::readings`]): another system's switch is an error, never silently ignored.
     pub(crate) fn refuse_foreign_readings(&self, r: &toml::Table) -> Result<(), InputError> {
-        let own = self.system().readings();
+        let own = self.systems.iter().find(|(n, _)| *n == self.ruleset).map(|(_, r)| *r).unwrap_or(&[]);
         for field in r.keys() {
             if !own.contains(&field.as_str()) {
                 let owners: Vec<&str> =
-                    self.registry.iter().filter(|s| s.readings().contains(&field.as_str())).map(|s| s.name()).collect();
+                    self.systems.iter().filter(|(_, r)| r.contains(&field.as_str())).map(|(n, _)| *n).collect();
                 let msg = if owners.is_empty() {
                     format!("unknown reading `{field}`")
                 } else {
@@ -338,11 +288,6 @@ impl Ctx {
         Ok(())
     }
 
-    /// The rule system being built.
-    pub(crate) fn system(&self) -> &'static dyn RuleSystem {
-        self.registry.iter().copied().find(|s| s.name() == self.ruleset).expect("the ruleset was found in the registry")
-    }
-
     /// A sweep whose cells all compile to the same trial cannot show anything: say so (a warning,
     /// not an error, so configs that did this keep running). Trials hold the resolved dice
     /// procedure (masks, dice counts, damage), so equal trials mean equal distributions.
@@ -354,28 +299,15 @@ impl Ctx {
         }
     }
 
-    /// Attach a note to the scenario being built (once, however many cells raise it).
-    pub fn note(&self, note: crate::analysis::scenario::Note) {
-        let mut notes = self.notes.borrow_mut();
-        if !notes.contains(&note) {
-            notes.push(note);
-        }
-    }
-
-    /// An input error at `path` of file `file` (0 = the scenario), with what is allowed.
-    pub fn err(&self, file: usize, path: &[&str], msg: impl Into<String>, allowed: impl Into<String>) -> InputError {
-        self.sources[file].error_at(path, msg, allowed)
-    }
-
     pub(crate) fn check_ruleset(&self, ruleset: &str, file: usize) -> Result<(), InputError> {
-        if self.registry.iter().any(|s| s.name() == ruleset) {
+        if self.systems.iter().any(|(n, _)| *n == ruleset) {
             Ok(())
         } else {
             Err(self.err(
                 file,
                 &["ruleset"],
                 format!("rule system `{ruleset}` is not supported by this build"),
-                self.registry.iter().map(|r| format!("`{}`", r.name())).collect::<Vec<_>>().join(", "),
+                self.systems.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
             ))
         }
     }

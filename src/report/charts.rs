@@ -500,3 +500,15 @@ fn label_at(names: &[String], pos: f64) -> String {
         String::new()
     }
 }
+
+pub fn distribution(t: &crate::engine::Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
+    let (first, len) = (t.first(i), t.trimmed(i).len());
+    let e = |p: crate::stats::Proportion| Est::from(p);
+    Chart::Distribution {
+        title: title.to_string(),
+        x_label: x_label.to_string(),
+        first: first as i64,
+        exactly: (first..len).map(|v| e(t.exactly(i, v, z))).collect(),
+        at_least: (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
+    }
+}

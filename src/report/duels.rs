@@ -240,7 +240,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             ));
             out.push((
                 "duel-rounds".into(),
-                super::distribution(
+                super::charts::distribution(
                     &t[0],
                     metric::ROUNDS,
                     &format!("{}: rounds played ({tail})", sc.name),

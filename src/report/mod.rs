@@ -14,27 +14,13 @@ pub mod tables;
 pub mod text;
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::{AnyTrial, Layout};
-use crate::engine::Tally;
+use crate::analysis::scenario::Layout;
 use crate::error::Error;
 use crate::output::{self, ReportDir};
 use crate::stats;
 use charts::{Chart, Est};
 use model::Report;
 use std::path::PathBuf;
-
-/// What one cell resolves, for chart titles ("per attack", "per shot").
-fn per_what(sc: &crate::analysis::scenario::Scenario) -> &'static str {
-    match &sc.cells[0].trial {
-        AnyTrial::Attack(_) | AnyTrial::Bmg1e(_) => "attack",
-        AnyTrial::Check(_) => "check",
-        AnyTrial::Bichos(_) => "shot",
-        AnyTrial::Wolsung(crate::systems::wolsung::rules::TrialWolsung::Melee(_)) => "melee exchange",
-        AnyTrial::Wolsung(crate::systems::wolsung::rules::TrialWolsung::Magic(_)) => "spell",
-        AnyTrial::Wolsung(_) => "shooting action",
-        _ => "trial",
-    }
-}
 
 /// Charts for this run as (file stem, chart).
 pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
@@ -74,7 +60,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
                 out.push((
                     name.to_string(),
-                    distribution(
+                    charts::distribution(
                         &t[0],
                         i,
                         &format!("{}: {} ({title_tail})", sc.name, text::metric_title(sc.ruleset, name)),
@@ -92,7 +78,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     .map(|(li, l)| (l.clone(), (0..targets.len()).map(|ti| f(li * targets.len() + ti)).collect()))
                     .collect()
             };
-            let what = per_what(sc);
+            let what = sc.cells[0].trial.unit();
             if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
                 let title = text::metric_title(sc.ruleset, m);
                 out.push((
@@ -253,7 +239,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             let hits = report.cells[i].metrics.0.iter().position(|(n, _)| n == "hits").expect("hits");
             out.push((
                 "effort-best-hits".into(),
-                distribution(
+                charts::distribution(
                     &t[i],
                     hits,
                     &format!(
@@ -267,18 +253,6 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
         }
     }
     out
-}
-
-pub(crate) fn distribution(t: &Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
-    let (first, len) = (t.first(i), t.trimmed(i).len());
-    let e = |p: stats::Proportion| Est::from(p);
-    Chart::Distribution {
-        title: title.to_string(),
-        x_label: x_label.to_string(),
-        first: first as i64,
-        exactly: (first..len).map(|v| e(t.exactly(i, v, z))).collect(),
-        at_least: (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
-    }
 }
 
 /// The Markdown summary.

@@ -22,7 +22,7 @@ pub mod threat;
 pub mod wolsung;
 
 use crate::analysis::scenario::Kind;
-use crate::config::{Built, Ctx};
+use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 
 /// One single-resolution section the generic analyses can vary.

@@ -1,7 +1,8 @@
 //! ¡Bichos! config: profiles, the source's weapons, and the bichos scenario kinds.
 
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Note};
-use crate::config::{Ctx, cell, raw};
+use crate::config::ctx::{Ctx, cell};
+use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::bichos::rules::{
     Encounter, FleeRes, HoleDoubles, HoleTriples, Opposed, PROFILES, Profile, Pursuit, PursuitHalving, PursuitTest,
@@ -686,7 +687,7 @@ impl Ctx {
                     ));
                 }
                 let duel = crate::systems::bichos::rules::duel::Duel { a: fa, b: fb, turns, rules: r.hit_rules() };
-                Ok(crate::config::duel_cell(a_label, b_label, b(TrialBichos::Duel(duel))))
+                Ok(crate::config::ctx::duel_cell(a_label, b_label, b(TrialBichos::Duel(duel))))
             }
             _ => unreachable!("kinds_of(bichos) lists only these"),
         }

@@ -7,7 +7,7 @@ pub mod rules;
 
 use super::{DuelDef, Resolution, RuleSystem};
 use crate::analysis::scenario::Kind;
-use crate::config::{Built, Ctx};
+use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 
 /// The system's entry in the registry.

@@ -3,7 +3,8 @@
 
 use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
-use crate::config::{Ctx, cell, parse_damage, raw};
+use crate::config::ctx::{Ctx, cell};
+use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_splits};
 use crate::systems::bmg1e::rules::procedures::{
@@ -15,6 +16,7 @@ use crate::systems::bmg1e::rules::{
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use crate::systems::bmg3e::rules::Markers;
+use crate::systems::bmg3e::rules::parse_damage;
 use serde_json::json;
 use std::ops::RangeInclusive;
 
@@ -957,7 +959,7 @@ impl Ctx {
                 bag[0] + bag[1]
             )));
         }
-        Ok(crate::config::duel_cell(a_label, b_label, AnyTrial::Bmg1e(Trial1e::Duel(duel))))
+        Ok(crate::config::ctx::duel_cell(a_label, b_label, AnyTrial::Bmg1e(Trial1e::Duel(duel))))
     }
 
     fn editions(

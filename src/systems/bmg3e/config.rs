@@ -3,11 +3,12 @@
 //! and balance are the generic analyses (`crate::config::generic`), built from these.
 
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Objective};
-use crate::config::{Built, Ctx, cell, raw};
+use crate::config::ctx::{Built, Ctx, cell};
+use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::bmg3e::rules::{
     Attack, AttackSetup, Check, CheckKind, CheckSetup, Markers, MeleeMods, OneDie, Profile, RangedMods, Readings,
-    RuleError, Weapon, WeaponKind,
+    RuleError, Weapon, WeaponKind, parse_damage,
 };
 use serde_json::json;
 use std::ops::RangeInclusive;
@@ -26,24 +27,6 @@ pub(crate) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
 
 pub(crate) fn card_range(field: &str) -> RangeInclusive<i64> {
     CARD_FIELDS.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("known card field")
-}
-
-/// Parse damage markers like `"★★"`, `"★♦"`, `"sw"`.
-pub fn parse_damage(s: &str) -> Result<Markers, String> {
-    let mut m = Markers::default();
-    for ch in s.chars() {
-        match ch {
-            '★' | '*' | 's' | 'S' => m.stun += 1,
-            '♦' | 'w' | 'W' => m.wounds += 1,
-            c if c.is_whitespace() => {}
-            c => return Err(format!("unknown damage marker `{c}` in \"{s}\"")),
-        }
-    }
-    let n = m.stun + m.wounds;
-    if n == 0 || n > 6 {
-        return Err(format!("\"{s}\" has {n} markers"));
-    }
-    Ok(m)
 }
 
 pub(crate) fn profile_text(p: &Profile) -> String {

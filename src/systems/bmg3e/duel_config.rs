@@ -2,7 +2,8 @@
 //! paired comparisons are the generic ones (`crate::config::generic`).
 
 use crate::analysis::scenario::{AnyTrial, CellSpec, Layout, Note};
-use crate::config::{Ctx, raw};
+use crate::config::ctx::Ctx;
+use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::bmg3e::rules::Readings;
 use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
@@ -135,6 +136,6 @@ impl Ctx {
         setup.push(format!("B — {}", b.describe));
         setup.push(round_text(rounds, contact));
         let duel = Duel::new(&DuelSetup { a: a.fighter, b: b.fighter, rounds, readings: *readings, contact });
-        Ok(crate::config::duel_cell(a.label, b.label, AnyTrial::Duel(duel)))
+        Ok(crate::config::ctx::duel_cell(a.label, b.label, AnyTrial::Duel(duel)))
     }
 }

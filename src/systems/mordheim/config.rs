@@ -1,7 +1,8 @@
 //! Mordheim movement builder: a warband model's move, run, charge and detection range.
 
 use crate::analysis::scenario::{AnyTrial, Layout};
-use crate::config::{Built, Ctx, cell, raw};
+use crate::config::ctx::{Built, Ctx, cell};
+use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::mordheim::rules::{self as mordheim, Detection};
 

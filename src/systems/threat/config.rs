@@ -1,7 +1,8 @@
 //! Threat-range builder (`ruleset = "all"`): one mover per rule system, each from its own card.
 
 use crate::analysis::scenario::{AnyTrial, CellSpec, Layout};
-use crate::config::{Built, Ctx, cell, raw};
+use crate::config::ctx::{Built, Ctx, cell};
+use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::threat::rules::Mover;
 use serde_json::json;

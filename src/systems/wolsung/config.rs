@@ -2,7 +2,8 @@
 
 use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{AnyTrial, Kind, Layout};
-use crate::config::{Built, Ctx, cell, raw};
+use crate::config::ctx::{Built, Ctx, cell};
+use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::wolsung::rules::{
     Bid, DeckExhausted, Guard, Leave, Magic, Melee, PenaltyFloor, Policy, Reaction, Readings, ShootingTurn,
@@ -768,7 +769,7 @@ impl Ctx {
                     "victory as the game scores it (seed l. 49–52: the player who killed more enemy Heroes wins): here a side wins when the other model is removed, hero or henchman",
                 ));
                 let duel = Duel { a, b, turns, readings };
-                crate::config::duel_cell(a_label, b_label, w(TrialWolsung::Duel(duel)))
+                crate::config::ctx::duel_cell(a_label, b_label, w(TrialWolsung::Duel(duel)))
             }
             _ => unreachable!("kinds_of(wolsung)"),
         };

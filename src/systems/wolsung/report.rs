@@ -141,11 +141,17 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 let title = |what: &str| format!("{}: {what}, {} at {} ({tail})", sc.name, rows[0], cols[0]);
                 out.push((
                     "shooting-damage".into(),
-                    crate::report::distribution(&t[*first], 1, &title("damage per turn"), "damage (wounds)", z),
+                    crate::report::charts::distribution(&t[*first], 1, &title("damage per turn"), "damage (wounds)", z),
                 ));
                 out.push((
                     "shooting-crits".into(),
-                    crate::report::distribution(&t[*first], 2, &title("critical hits, first shot"), "critical hits", z),
+                    crate::report::charts::distribution(
+                        &t[*first],
+                        2,
+                        &title("critical hits, first shot"),
+                        "critical hits",
+                        z,
+                    ),
                 ));
             }
         }

@@ -632,6 +632,25 @@ impl Trial for Check {
     }
 }
 
+/// Parse damage markers like `"★★"`, `"★♦"`, `"sw"` (both Batman editions write a weapon's
+/// damage this way).
+pub fn parse_damage(s: &str) -> Result<Markers, String> {
+    let mut m = Markers::default();
+    for ch in s.chars() {
+        match ch {
+            '★' | '*' | 's' | 'S' => m.stun += 1,
+            '♦' | 'w' | 'W' => m.wounds += 1,
+            c if c.is_whitespace() => {}
+            c => return Err(format!("unknown damage marker `{c}` in \"{s}\"")),
+        }
+    }
+    let n = m.stun + m.wounds;
+    if n == 0 || n > 6 {
+        return Err(format!("\"{s}\" has {n} markers"));
+    }
+    Ok(m)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

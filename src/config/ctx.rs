@@ -1,0 +1,80 @@
+//! The validation context every builder works in: the files read (for error lines), the card,
+//! weapon and fighter libraries, the notes a scenario collects, and the small helpers to make cells.
+//! It knows no rule system (systems depend on it, not the reverse).
+
+use super::raw;
+use super::source::Source;
+use crate::analysis::scenario::{AnyTrial, CellSpec, Layout};
+use crate::error::InputError;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+/// What a rule system's builder returns: the cells, how they are laid out, and the readings in force.
+pub type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
+
+/// Validation context: the files read, and which file each card and weapon came from.
+pub struct Ctx {
+    pub(crate) sources: Vec<Source>,
+    pub(crate) cards: BTreeMap<String, (raw::Card, usize)>,
+    pub(crate) weapons: BTreeMap<String, (raw::Weapon, usize)>,
+    pub(crate) fighters: BTreeMap<String, (raw::FighterRef, usize)>,
+    /// The scenario's rule system: decides how cards and weapons are validated.
+    pub(crate) ruleset: &'static str,
+    /// Copies of the files to read instead of the disk (a partial result's, for `merge`).
+    pub(crate) embedded: Option<Vec<Source>>,
+    /// The rule systems this load knows (the built-in registry, or a test's), by name with their
+    /// `[readings]` switches: plain data, so this module needs nothing from the systems.
+    pub(crate) systems: Vec<(&'static str, &'static [&'static str])>,
+    /// Notes the builders attach to the scenario (values that cannot matter, rules not modelled).
+    /// A `RefCell` so any builder holding `&Ctx` can add one; deduplicated in order of arrival.
+    pub(crate) notes: std::cell::RefCell<Vec<crate::analysis::scenario::Note>>,
+}
+
+impl Ctx {
+    pub(crate) fn new(main: Source, embedded: Option<Vec<Source>>) -> Self {
+        Ctx {
+            embedded,
+            sources: vec![main],
+            cards: BTreeMap::new(),
+            weapons: BTreeMap::new(),
+            fighters: BTreeMap::new(),
+            ruleset: "bmg-3e",
+            systems: Vec::new(),
+            notes: Default::default(),
+        }
+    }
+
+    /// An input error at `path` of file `file` (0 = the scenario), with what is allowed.
+    pub fn err(&self, file: usize, path: &[&str], msg: impl Into<String>, allowed: impl Into<String>) -> InputError {
+        self.sources[file].error_at(path, msg, allowed)
+    }
+
+    /// Attach a note to the scenario being built (once, however many cells raise it).
+    pub fn note(&self, note: crate::analysis::scenario::Note) {
+        let mut notes = self.notes.borrow_mut();
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+}
+
+pub fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
+    CellSpec { label: label.to_string(), params, trial }
+}
+
+/// The one cell and layout of a duel between A and B (every system's `duel` kind).
+pub fn duel_cell(a_label: String, b_label: String, trial: AnyTrial) -> (Vec<CellSpec>, Layout) {
+    (
+        vec![cell(
+            &format!("{a_label} vs {b_label}"),
+            vec![("a".into(), json!(a_label)), ("b".into(), json!(b_label))],
+            trial,
+        )],
+        Layout::Duel { a: a_label, b: b_label },
+    )
+}
+
+pub(crate) fn range_text(r: &RangeInclusive<i64>) -> String {
+    format!("{}..={}", r.start(), r.end())
+}
