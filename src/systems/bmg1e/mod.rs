@@ -4,6 +4,7 @@ pub mod config;
 pub mod labels;
 pub mod report;
 pub mod rules;
+pub mod schema;
 
 use super::{DuelDef, Resolution, RuleSystem};
 use crate::analysis::scenario::Kind;

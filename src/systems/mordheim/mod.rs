@@ -3,6 +3,7 @@
 pub mod config;
 pub mod labels;
 pub mod rules;
+pub mod schema;
 
 use super::RuleSystem;
 use crate::analysis::scenario::Kind;

@@ -1,0 +1,92 @@
+//! The ¡Bichos! sections of a scenario file, exactly as users write them (read strictly:
+//! every struct denies unknown fields, so a typo is an error with its line).
+
+use serde::Deserialize;
+
+/// A ¡Bichos! figure profile.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BichosProfile {
+    pub name: Option<String>,
+    pub hda: i64,
+    pub pot: i64,
+    pub fdv: i64,
+    pub res: i64,
+    pub bld: i64,
+    pub mov_cm: i64,
+    pub mov_in: i64,
+}
+
+/// One ¡Bichos! attack (`[shot]`) or repeated attacks on one target (`[sequence]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BichosShot {
+    pub shooter: String,
+    pub weapon: String,
+    /// `[shot]`: one to three targets; `[sequence]`: exactly one.
+    pub targets: Option<Vec<String>>,
+    pub target: Option<String>,
+    pub long_range: Option<bool>,
+    pub shooter_moved_far: Option<bool>,
+    pub target_moved_far: Option<bool>,
+    pub cover: Option<bool>,
+    pub cap: Option<i64>,
+}
+
+/// Every weapon against every target profile in every situation.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arsenal {
+    pub shooter: String,
+    pub weapons: Vec<String>,
+    pub targets: Vec<String>,
+    pub ranges: Option<Vec<String>>,
+    pub cover: Option<Vec<bool>>,
+    pub cap: Option<i64>,
+}
+
+/// The reaction test table and the opposed "¿Ahora qué?" roll.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReactionTable {
+    pub fdv_from: Option<i64>,
+    pub fdv_to: Option<i64>,
+    pub opposed: Option<Vec<i64>>,
+    /// A figure whose modified FDV is computed from the spec's modifiers.
+    pub profile: Option<String>,
+    pub leader: Option<bool>,
+    pub leader_near: Option<bool>,
+    pub friends_near: Option<i64>,
+    pub higher_than_enemies: Option<bool>,
+    pub in_cover: Option<bool>,
+    pub attacking_from_behind: Option<bool>,
+    pub attacked_from_behind: Option<bool>,
+}
+
+/// An encounter check.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterSpec {
+    pub terrain: Option<String>,
+    pub holes: Option<i64>,
+    pub soldiers: Option<i64>,
+    pub humans: Option<i64>,
+}
+
+/// A pursuit.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PursuitSpec {
+    pub profile: String,
+}
+
+/// The same encounter and pursuit under the cm and the inches variant.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantsSpec {
+    pub profile: String,
+    pub terrain: Option<String>,
+    pub holes: Option<i64>,
+    pub soldiers: Option<i64>,
+    pub humans: Option<i64>,
+}

@@ -1,0 +1,112 @@
+//! The Wolsung sections of a scenario file, exactly as users write them (read strictly:
+//! every struct denies unknown fields, so a typo is an error with its line).
+
+use serde::Deserialize;
+
+/// A Wolsung model.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WolsungModel {
+    pub name: Option<String>,
+    pub a: Option<i64>,
+    pub m: i64,
+    pub c: i64,
+    pub f: i64,
+    pub d: i64,
+    pub r: i64,
+    pub h: i64,
+    pub armour: Option<i64>,
+    pub hero: Option<bool>,
+    pub suit: Option<String>,
+    pub magic: Option<i64>,
+    pub melee_bonus: Option<i64>,
+    pub hard_to_kill: Option<bool>,
+    pub sunnir: Option<bool>,
+    pub beginners_luck: Option<bool>,
+}
+
+/// A Wolsung ranged weapon.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WolsungGun {
+    pub name: Option<String>,
+    pub f: i64,
+    /// `[[up to inches, dice modifier], ...]` in increasing range.
+    pub bands: Vec<Vec<i64>>,
+    pub rapid: Option<bool>,
+    pub rapid_fire: Option<i64>,
+    pub movement_penalty: Option<i64>,
+    pub armour_penetration: Option<i64>,
+}
+
+/// Wolsung shooting grid.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WShooting {
+    pub shooter: String,
+    pub target: String,
+    pub guns: Vec<String>,
+    pub distances: Vec<i64>,
+    pub reactions: Option<Vec<String>>,
+    pub cover: Option<Vec<String>>,
+    pub policies: Option<Vec<String>>,
+    pub target_policy: Option<String>,
+    pub heroes: Option<i64>,
+    pub actions: Option<i64>,
+    pub moved: Option<bool>,
+    pub target_lower: Option<bool>,
+    pub shooter_lower: Option<bool>,
+    pub move_and_shoot: Option<bool>,
+}
+
+/// Wolsung melee table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WMelee {
+    pub attacker: String,
+    pub defender: String,
+    pub guards: Option<Vec<String>>,
+    pub attacker_support: Option<i64>,
+    pub defender_support: Option<i64>,
+    pub attacker_higher: Option<bool>,
+    pub defender_higher: Option<bool>,
+    pub charge_from_above: Option<bool>,
+    pub defender_knocked_down: Option<bool>,
+    pub hypnotic_aura: Option<bool>,
+    pub policies: Option<Vec<String>>,
+    pub defender_policy: Option<String>,
+    pub heroes: Option<i64>,
+}
+
+/// Wolsung magic.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WMagic {
+    pub caster: String,
+    pub target: Option<String>,
+    pub spell_f: Option<i64>,
+    pub difficulty: Option<i64>,
+    pub cost: Option<i64>,
+    pub policy: Option<String>,
+    pub heroes: Option<i64>,
+    /// The missile's target is knocked down (+2 R only under `knocked_down_vs_magic`).
+    pub target_knocked_down: Option<bool>,
+    /// A hero target's card policy (red cards added to its R roll).
+    pub target_policy: Option<String>,
+}
+
+/// Wolsung initiative bid.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WInitiative {
+    pub hand: Vec<String>,
+    pub opponent_cards: Option<i64>,
+}
+
+/// Wolsung leaving combat.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WLeave {
+    pub model: String,
+    pub enemy: String,
+}
