@@ -93,7 +93,6 @@ pub(crate) fn plan(
     system: &'static dyn RuleSystem,
     kind: Kind,
     text: &str,
-    _overrides: &Overrides,
     setup: &mut Vec<String>,
 ) -> Result<Built, InputError> {
     let sections: Sections = toml::from_str(text).map_err(|e| ctx.sources[0].toml_error(&e))?;

@@ -134,7 +134,7 @@ pub(crate) fn build(
     let mut setup = Vec::new();
     let (cells, layout, readings) =
         if systems::generic_kinds(system).contains(&kind.name()) && !system.kinds().contains(&kind.name()) {
-            generic::plan(ctx, registry, system, kind, &text, overrides, &mut setup)?
+            generic::plan(ctx, registry, system, kind, &text, &mut setup)?
         } else {
             system.build(ctx, kind, &text, &mut setup)?
         };
