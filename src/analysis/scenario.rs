@@ -148,6 +148,13 @@ impl AnyTrial {
             AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Attack(_)) => {
                 vec!["ko", "casualty", "knocked_down", "any_damage"]
             }
+            // ¡Bichos!: what a player asks of one shot is whether the target flees or dies.
+            AnyTrial::Bichos(crate::systems::bichos::rules::TrialBichos::Shot(_)) => {
+                vec!["flees_t1", "dead_t1", "wounded_t1", "critical_wound_t1"]
+            }
+            AnyTrial::Bichos(crate::systems::bichos::rules::TrialBichos::Sequence(_)) => {
+                vec!["flees_after_1", "dead_after_1", "flees_within_cap", "dead_within_cap"]
+            }
             other => other.shape().events.into_iter().take(4).collect(),
         }
     }
