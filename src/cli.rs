@@ -211,7 +211,8 @@ fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) 
         }
     } else if !quiet {
         say(&report::terminal(&result, &report));
-        say(&format!("Report written to {}/ ({} files)\n", shown.display(), files.len()));
+        let line = format!("Report written to {}/ ({} files)", shown.display(), files.len());
+        say(&report::text::wrap(&line, report::TERMINAL_WIDTH, "", "  "));
     }
     if !report.stopping.reached && !quiet {
         // With --quiet this stays in summary.md and results.json (`stopping.reached`).

@@ -344,39 +344,53 @@ pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result
 /// The terminal summary printed after a run.
 pub fn terminal(run: &RunResult, report: &Report) -> String {
     let sc = &run.scenario;
-    let mut s = format!(
-        "{} — {} {} — seed {}, {} trials per cell\n",
-        sc.name,
-        sc.ruleset,
-        sc.kind.name(),
-        report.seed,
-        text::count(report.trials)
+    let w = TERMINAL_WIDTH;
+    let mut s = text::wrap(
+        &format!(
+            "{} — {} {} — seed {}, {} trials per cell",
+            sc.name,
+            sc.ruleset,
+            sc.kind.name(),
+            report.seed,
+            text::count(report.trials)
+        ),
+        w,
+        "",
+        "  ",
     );
     for l in &sc.setup {
-        s.push_str(&format!("  {l}\n"));
+        s.push_str(&text::wrap(l, w, "  ", "    "));
     }
-    s.push_str(&format!(
-        "  Readings: {}\n\n",
-        sc.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
-    ));
+    let readings = sc.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ");
+    s.push_str(&text::wrap(&format!("Readings: {readings}"), w, "  ", "    "));
+    s.push('\n');
     if !sc.notes.is_empty() {
         for n in &sc.notes {
-            s.push_str(&format!("  {}\n", n.line()));
+            s.push_str(&text::wrap(&n.line(), w, "  ", "    "));
         }
         s.push('\n');
     }
     if let Some(v) = tables::verdict(report) {
-        s.push_str(&format!("{v}\n\n"));
+        s.push_str(&text::wrap(&v, w, "", ""));
+        s.push('\n');
     }
     for t in tables::tables(run, report).iter().filter(|t| t.terminal) {
-        s.push_str(&t.plain());
+        s.push_str(&t.plain_fit(w));
         s.push('\n');
     }
     if let (Some(target), false) = (report.stopping.target_half_width, report.stopping.reached) {
-        s.push_str(&format!(
-            "warning: precision ±{target} not reached within the trial cap; widest half-width ±{:.5}\n",
-            report.stopping.worst_half_width
+        s.push_str(&text::wrap(
+            &format!(
+                "warning: precision ±{target} not reached within the trial cap; widest half-width ±{:.5}",
+                report.stopping.worst_half_width
+            ),
+            w,
+            "",
+            "  ",
         ));
     }
     s
 }
+
+/// The terminal summary's width: the full tables are in summary.md and the CSV.
+pub const TERMINAL_WIDTH: usize = 100;

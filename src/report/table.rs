@@ -33,6 +33,74 @@ impl Table {
         s
     }
 
+    /// As aligned plain text no wider than `max` columns where the cells allow: a table too wide
+    /// is printed in column groups, each repeating the first column (the row labels), and a long
+    /// title is wrapped. The full table is always in summary.md and the CSV.
+    pub fn plain_fit(&self, max: usize) -> String {
+        let cols = self.headers.len();
+        let widths: Vec<usize> = (0..cols).map(|c| self.col_width(c)).collect();
+        let total = widths.iter().sum::<usize>() + 2 * cols.saturating_sub(1);
+        if total <= max {
+            let mut s = super::text::wrap(&self.title, max, "", "  ");
+            s.push_str(&self.plain()[self.title.len() + 1..]);
+            return s;
+        }
+        if cols < 3 || widths[0] + 2 + widths[1..].iter().copied().max().unwrap_or(0) > max {
+            return self.records(max);
+        }
+        // Greedy groups of the other columns, each with the first one in front.
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut cur: Vec<usize> = Vec::new();
+        let mut used = widths[0];
+        for c in 1..cols {
+            if !cur.is_empty() && used + 2 + widths[c] > max {
+                groups.push(std::mem::take(&mut cur));
+                used = widths[0];
+            }
+            used += 2 + widths[c];
+            cur.push(c);
+        }
+        groups.push(cur);
+        let n = groups.len();
+        let mut s = String::new();
+        for (g, group) in groups.iter().enumerate() {
+            let pick = |r: &[String]| std::iter::once(0).chain(group.iter().copied()).map(|c| r[c].clone()).collect();
+            let part = Table {
+                title: format!("{} ({} of {n})", self.title, g + 1),
+                headers: pick(&self.headers),
+                rows: self.rows.iter().map(|r| pick(r)).collect(),
+                terminal: self.terminal,
+            };
+            s.push_str(&super::text::wrap(&part.title, max, "", "  "));
+            s.push_str(&part.plain()[part.title.len() + 1..]);
+            if g + 1 < n {
+                s.push('\n');
+            }
+        }
+        s
+    }
+
+    /// One row after the other, each cell on its own wrapped line under the row's label: for
+    /// tables whose cells are too wide to stand side by side.
+    fn records(&self, max: usize) -> String {
+        let mut s = super::text::wrap(&self.title, max, "", "  ");
+        for r in &self.rows {
+            s.push_str(&super::text::wrap(&r[0], max, "", "  "));
+            for (h, v) in self.headers.iter().zip(r).skip(1) {
+                s.push_str(&super::text::wrap(&format!("{h}: {v}"), max, "    ", "      "));
+            }
+        }
+        s
+    }
+
+    fn col_width(&self, c: usize) -> usize {
+        std::iter::once(&self.headers[c])
+            .chain(self.rows.iter().map(|r| &r[c]))
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// As aligned plain text.
     pub fn plain(&self) -> String {
         let cols = self.headers.len();

@@ -75,6 +75,32 @@ pub fn metric_title(ruleset: &str, name: &str) -> String {
     }
 }
 
+/// `line` wrapped at word boundaries to at most `width` characters, the first line starting with
+/// `first`, the others with `rest`; every line ends in a newline. A single word longer than the
+/// width (a path) stays whole on its own line.
+pub fn wrap(line: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::new();
+    let mut cur = first.to_string();
+    let mut empty = true;
+    for word in line.split(' ').filter(|w| !w.is_empty()) {
+        let fits = cur.chars().count() + 1 + word.chars().count() <= width;
+        if !empty && !fits {
+            out.push_str(cur.trim_end());
+            out.push('\n');
+            cur = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            cur.push(' ');
+        }
+        cur.push_str(word);
+        empty = false;
+    }
+    out.push_str(cur.trim_end());
+    out.push('\n');
+    out
+}
+
 /// A count with thousands separators: `1,000,000`.
 pub fn count(n: u64) -> String {
     let digits = n.to_string();
@@ -90,6 +116,16 @@ pub fn count(n: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn wrap_keeps_every_word_and_the_width() {
+        let text =
+            "Each fighter duels every gauntlet opponent but itself over 4 rounds; peers: Reputation within ±25 % of 40";
+        let w = super::wrap(text, 40, "  ", "    ");
+        assert!(w.lines().all(|l| l.chars().count() <= 40), "{w}");
+        assert_eq!(w.split_whitespace().collect::<Vec<_>>(), text.split_whitespace().collect::<Vec<_>>());
+        assert!(w.starts_with("  Each") && w.lines().nth(1).unwrap().starts_with("    "));
+    }
+
     #[test]
     fn counts_and_percentages() {
         assert_eq!(super::count(1_000_000), "1,000,000");
