@@ -354,8 +354,8 @@ fn paired_duel_and_balance() {
 
     let (_, report) =
         run_tiny("duel", "kind = \"duel\"\n[duel]\nrounds = 3\na = { card = \"brute\" }\nb = { card = \"brute\" }");
-    // Brute vs brute: 2 dice on 5+ against 6 wounds, 3 rounds: nobody can deal 6 wounds in two
-    // rolls of ... (at most 2 a round, 6 in 3 rounds only if every die succeeds).
+    // Brute vs brute: 2 dice on 5+ against 6 wounds over 3 rounds. A deals at most 2 a round, so
+    // it wins only if all 6 of its dice succeed: P = (1/3)^6 ≈ 0.14 %.
     let a_wins = report.cells[0].events.get("a_wins").unwrap();
     assert!(a_wins.p < 0.01, "{}", a_wins.p);
 
