@@ -12,9 +12,128 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Anything that yields D6 faces `1..=6`.
+///
+/// Only [`Dice::d6`] must be written. The other methods are the few *aggregate* rolls the rules
+/// make (count the successes of a pool, sum some dice, draw a card); their default bodies roll
+/// one die at a time, so every sampled stream is exactly what it was when they were free
+/// functions. The exact evaluator ([`crate::exact`]) overrides them to branch once on the
+/// aggregate's distribution (13 outcomes for 12 dice) instead of on every die (6^12 paths),
+/// which is what makes enumeration of a whole attack affordable.
 pub trait Dice {
     /// One six-sided die, face `1..=6`.
     fn d6(&mut self) -> u8;
+
+    /// Roll `n` dice and count those whose face passes `mask` (no rerolls).
+    #[inline(always)]
+    fn count_hits(&mut self, n: u32, mask: SuccessMask) -> u32 {
+        let mut hits = 0;
+        for _ in 0..n {
+            hits += mask.test(self.d6()) as u32;
+        }
+        hits
+    }
+
+    /// Roll `n` dice, count successes, applying one round of `reroll`.
+    #[inline(always)]
+    fn count_successes(&mut self, n: u32, mask: SuccessMask, reroll: Reroll) -> u32 {
+        if reroll == Reroll::None {
+            return self.count_hits(n, mask);
+        }
+        let mut hits = 0;
+        let mut left = match reroll {
+            Reroll::Failures(k) => k as u32,
+            _ => 0,
+        };
+        for _ in 0..n {
+            let face = self.d6();
+            if mask.test(face) {
+                hits += 1;
+                continue;
+            }
+            let again = match reroll {
+                Reroll::None => false,
+                Reroll::Ones => face == 1,
+                Reroll::Failures(_) => {
+                    if left > 0 {
+                        left -= 1;
+                        true
+                    } else {
+                        false
+                    }
+                }
+            };
+            if again && mask.test(self.d6()) {
+                hits += 1;
+            }
+        }
+        hits
+    }
+
+    /// The sum of `n` dice.
+    #[inline(always)]
+    fn sum_d6(&mut self, n: u32) -> u32 {
+        let mut sum = 0;
+        for _ in 0..n {
+            sum += self.d6() as u32;
+        }
+        sum
+    }
+
+    /// A uniform integer in `0..n` (1 ≤ n ≤ 216), see [`uniform_below`].
+    fn uniform_below(&mut self, n: u32) -> u32 {
+        assert!((1..=216).contains(&n), "uniform_below supports 1..=216, got {n}");
+        let (digits, range) = if n <= 6 {
+            (1, 6)
+        } else if n <= 36 {
+            (2, 36)
+        } else {
+            (3, 216)
+        };
+        let limit = range - range % n;
+        loop {
+            let mut v = 0;
+            for _ in 0..digits {
+                v = v * 6 + self.d6() as u32 - 1;
+            }
+            if v < limit {
+                return v % n;
+            }
+        }
+    }
+
+    /// Roll `n ≥ 2` dice and return the sum of the two lowest.
+    #[inline]
+    fn keep_two_lowest(&mut self, n: u32) -> u32 {
+        debug_assert!(n >= 2);
+        let (mut lo, mut lo2) = (7u8, 7u8);
+        for _ in 0..n {
+            let f = self.d6();
+            if f < lo {
+                lo2 = lo;
+                lo = f;
+            } else if f < lo2 {
+                lo2 = f;
+            }
+        }
+        (lo + lo2) as u32
+    }
+
+    /// Roll `n ≥ 2` dice and return the sum of the two highest.
+    #[inline]
+    fn keep_two_highest(&mut self, n: u32) -> u32 {
+        debug_assert!(n >= 2);
+        let (mut hi, mut hi2) = (0u8, 0u8);
+        for _ in 0..n {
+            let f = self.d6();
+            if f > hi {
+                hi2 = hi;
+                hi = f;
+            } else if f > hi2 {
+                hi2 = f;
+            }
+        }
+        (hi + hi2) as u32
+    }
 }
 
 /// Number of dice extracted from one 64-bit word.
@@ -101,6 +220,9 @@ pub fn splitmix64(mut z: u64) -> u64 {
 pub struct SuccessMask(u8);
 
 impl SuccessMask {
+    /// Faces 4, 5 and 6: the plain "4+" of Wolsung's dice pools.
+    pub const FOUR_UP: SuccessMask = SuccessMask(0b111_0000);
+
     /// Success on a modified face ≥ `need`, where the face is the natural face plus `bonus`.
     /// `natural_one_fails` / `natural_six_succeeds` override the comparison for those faces.
     pub fn at_least(need: i32, bonus: i32, natural_one_fails: bool, natural_six_succeeds: bool) -> Self {
@@ -163,105 +285,32 @@ pub enum Reroll {
 /// separate so it stays a tight branch-free loop wherever it is inlined.
 #[inline(always)]
 pub fn count_hits<D: Dice>(dice: &mut D, n: u32, mask: SuccessMask) -> u32 {
-    let mut hits = 0;
-    for _ in 0..n {
-        hits += mask.test(dice.d6()) as u32;
-    }
-    hits
+    dice.count_hits(n, mask)
 }
 
 /// Roll `n` dice and count successes, applying one round of rerolls.
 #[inline(always)]
 pub fn count_successes<D: Dice>(dice: &mut D, n: u32, mask: SuccessMask, reroll: Reroll) -> u32 {
-    if reroll == Reroll::None {
-        return count_hits(dice, n, mask);
-    }
-    let mut hits = 0;
-    let mut left = match reroll {
-        Reroll::Failures(k) => k as u32,
-        _ => 0,
-    };
-    for _ in 0..n {
-        let face = dice.d6();
-        if mask.test(face) {
-            hits += 1;
-            continue;
-        }
-        let again = match reroll {
-            Reroll::None => false,
-            Reroll::Ones => face == 1,
-            Reroll::Failures(_) => {
-                if left > 0 {
-                    left -= 1;
-                    true
-                } else {
-                    false
-                }
-            }
-        };
-        if again && mask.test(dice.d6()) {
-            hits += 1;
-        }
-    }
-    hits
+    dice.count_successes(n, mask, reroll)
 }
 
 /// A uniform integer in `0..n` (1 ≤ n ≤ 216) built from D6 rolls by exact rejection: one die
 /// for n ≤ 6, two for n ≤ 36, three for n ≤ 216. Used to draw cards and bag counters without
 /// bias from the same dice source as everything else.
 pub fn uniform_below<D: Dice>(dice: &mut D, n: u32) -> u32 {
-    assert!((1..=216).contains(&n), "uniform_below supports 1..=216, got {n}");
-    let (digits, range) = if n <= 6 {
-        (1, 6)
-    } else if n <= 36 {
-        (2, 36)
-    } else {
-        (3, 216)
-    };
-    let limit = range - range % n;
-    loop {
-        let mut v = 0;
-        for _ in 0..digits {
-            v = v * 6 + dice.d6() as u32 - 1;
-        }
-        if v < limit {
-            return v % n;
-        }
-    }
+    dice.uniform_below(n)
 }
 
 /// Roll `n ≥ 2` dice and return the sum of the two lowest.
 #[inline]
 pub fn keep_two_lowest<D: Dice>(dice: &mut D, n: u32) -> u32 {
-    debug_assert!(n >= 2);
-    let (mut lo, mut lo2) = (7u8, 7u8);
-    for _ in 0..n {
-        let f = dice.d6();
-        if f < lo {
-            lo2 = lo;
-            lo = f;
-        } else if f < lo2 {
-            lo2 = f;
-        }
-    }
-    (lo + lo2) as u32
+    dice.keep_two_lowest(n)
 }
 
 /// Roll `n ≥ 2` dice and return the sum of the two highest.
 #[inline]
 pub fn keep_two_highest<D: Dice>(dice: &mut D, n: u32) -> u32 {
-    debug_assert!(n >= 2);
-    let (mut hi, mut hi2) = (0u8, 0u8);
-    for _ in 0..n {
-        let f = dice.d6();
-        if f > hi {
-            hi2 = hi;
-            hi = f;
-        } else if f > hi2 {
-            hi2 = f;
-        }
-    }
-    (hi + hi2) as u32
+    dice.keep_two_highest(n)
 }
 
 /// Faces recorded from one resolution, to be replayed to another: common random numbers.

@@ -64,7 +64,7 @@ impl Trial for Mover {
         let cm = |x: f64| (x * TENTHS_PER_CM).round() as u16;
         let reach = match *self {
             Mover::Bmg1e { basic_cm, mc_dice, fast } => {
-                let roll = |dice: &mut D| (0..mc_dice).map(|_| dice.d6() as u32).sum::<u32>();
+                let roll = |dice: &mut D| dice.sum_d6(mc_dice as u32);
                 let mut s = roll(dice);
                 if fast && mc_dice > 0 && 2 * s < 7 * mc_dice as u32 {
                     s = roll(dice);
@@ -73,7 +73,7 @@ impl Trial for Mover {
             }
             Mover::Bmg3e { movement_in } => 10 * movement_in as u16,
             Mover::BichosCharge { mov, inches, fdv } => {
-                if dice.d6() + dice.d6() > fdv {
+                if dice.sum_d6(2) as u8 > fdv {
                     0
                 } else if inches {
                     15 * mov

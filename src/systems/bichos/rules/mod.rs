@@ -495,7 +495,7 @@ pub struct HitResult {
 }
 
 fn roll_2d6<D: Dice>(dice: &mut D) -> u8 {
-    dice.d6() + dice.d6()
+    dice.sum_d6(2) as u8
 }
 
 /// Resolve one attack on one target in `state`, in the source's order: the firing table; a wound
@@ -519,10 +519,7 @@ pub fn resolve<D: Dice>(
     if f == Fire::Miss || state.dead {
         return (f, r);
     }
-    let mut sum = 0u32;
-    for _ in 0..damage_dice {
-        sum += dice.d6() as u32;
-    }
+    let sum = dice.sum_d6(damage_dice as u32);
     let base = (shooter_hda as u32 + sum).saturating_sub(target.bld as u32);
     state.lose(base, target.res);
     r.res_lost = base;

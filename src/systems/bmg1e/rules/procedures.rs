@@ -27,7 +27,7 @@ impl Check {
     fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
         match self.kind {
             CheckKind::Agility => dice.d6() as u32,
-            _ => dice.d6() as u32 + dice.d6() as u32,
+            _ => dice.sum_d6(2),
         }
     }
 
@@ -248,7 +248,7 @@ impl Trial for Movement {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let roll = |dice: &mut D| (0..self.mc_dice).map(|_| dice.d6() as u32).sum::<u32>();
+        let roll = |dice: &mut D| dice.sum_d6(self.mc_dice as u32);
         let mut sum = roll(dice);
         if self.fast && self.mc_dice > 0 {
             let short = if self.target > 0 {

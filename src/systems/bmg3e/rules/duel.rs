@@ -369,7 +369,7 @@ impl Duel {
         let n = (p.special as u32).saturating_sub(1).max(1);
         let sum = if n == 1 {
             match self.readings.check_with_one_die {
-                super::OneDie::Plain2d6 => dice.d6() as u32 + dice.d6() as u32,
+                super::OneDie::Plain2d6 => dice.sum_d6(2),
                 super::OneDie::SingleDie => dice.d6() as u32,
             }
         } else {

@@ -615,7 +615,7 @@ impl Trial for Check {
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let sum = if self.dice == 1 {
             match self.one_die {
-                OneDie::Plain2d6 => dice.d6() as u32 + dice.d6() as u32,
+                OneDie::Plain2d6 => dice.sum_d6(2),
                 OneDie::SingleDie => dice.d6() as u32,
             }
         } else {

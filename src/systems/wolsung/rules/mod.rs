@@ -154,11 +154,7 @@ pub fn lucky_rolls<D: Dice>(
 /// Successes (4, 5, 6) in a pool of `n` dice (at least zero dice).
 #[inline]
 pub fn successes<D: Dice>(dice: &mut D, n: i32) -> u32 {
-    let mut s = 0;
-    for _ in 0..n.max(0) {
-        s += (dice.d6() >= 4) as u32;
-    }
-    s
+    dice.count_hits(n.max(0) as u32, crate::dice::SuccessMask::FOUR_UP)
 }
 
 // ---------------------------------------------------------------------------------------------
