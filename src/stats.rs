@@ -16,14 +16,17 @@ pub fn z_value() -> f64 {
     Normal::new(0.0, 1.0).expect("standard normal is valid").inverse_cdf(1.0 - (1.0 - CONFIDENCE) / 2.0)
 }
 
-/// A proportion with its 95 % interval.
+/// A proportion with its 95 % interval (of zero width when `exact`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Proportion {
-    pub count: u64,
-    pub trials: u64,
+    /// Successes out of `trials`; for an exact proportion, the numerator over the denominator.
+    pub count: u128,
+    pub trials: u128,
     pub p: f64,
     pub lo: f64,
     pub hi: f64,
+    /// Enumerated, not sampled: `lo == p == hi`.
+    pub exact: bool,
 }
 
 impl Proportion {
@@ -33,8 +36,52 @@ impl Proportion {
     }
 }
 
+/// An exact probability `count / trials` (a fraction, not a sample): zero-width interval.
+pub fn exact(count: u128, trials: u128) -> Proportion {
+    assert!(trials > 0 && count <= trials);
+    let p = ratio(count, trials);
+    Proportion { count, trials, p, lo: p, hi: p, exact: true }
+}
+
+/// `a / b` as a float, correctly rounded even when both exceed 2^53 (exact denominators do).
+pub fn ratio(a: u128, b: u128) -> f64 {
+    if b < (1 << 53) {
+        return a as f64 / b as f64;
+    }
+    // Split into quotient and remainder so neither conversion loses the ratio's leading digits.
+    let q = a / b;
+    let r = a % b;
+    q as f64 + r as f64 / b as f64
+}
+
+/// `count / trials` in lowest terms, as text: `"3/4"`, `"0"`, `"1"`.
+pub fn fraction(count: u128, trials: u128) -> String {
+    let g = gcd(count, trials).max(1);
+    let (n, d) = (count / g, trials / g);
+    if d == 1 { n.to_string() } else { format!("{n}/{d}") }
+}
+
+/// Greatest common divisor (binary; `gcd(0, x) = x`).
+pub fn gcd(mut a: u128, mut b: u128) -> u128 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
 /// Wilson score interval for `count` successes in `trials`.
-pub fn wilson(count: u64, trials: u64, z: f64) -> Proportion {
+pub fn wilson(count: u128, trials: u128, z: f64) -> Proportion {
     assert!(trials > 0 && count <= trials);
     let n = trials as f64;
     let p = count as f64 / n;
@@ -42,7 +89,7 @@ pub fn wilson(count: u64, trials: u64, z: f64) -> Proportion {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let spread = z * ((p * (1.0 - p) / n) + z2 / (4.0 * n * n)).sqrt() / denom;
-    Proportion { count, trials, p, lo: (centre - spread).max(0.0), hi: (centre + spread).min(1.0) }
+    Proportion { count, trials, p, lo: (centre - spread).max(0.0), hi: (centre + spread).min(1.0), exact: false }
 }
 
 /// A reported figure — probability, mean or ratio — with its 95 % interval. Serialises as
@@ -83,13 +130,23 @@ pub struct Moments {
     pub mean: f64,
     pub sd: f64,
     pub stderr: f64,
+    /// From an exact distribution: `sd` is the distribution's own, `stderr` is zero.
+    pub exact: bool,
+}
+
+/// Moments of an exact distribution given as numerators `weights[v]` over `total`.
+pub fn exact_moments(weights: &[u128], total: u128) -> Moments {
+    let p = |c: u128| ratio(c, total);
+    let mean: f64 = weights.iter().enumerate().map(|(v, &c)| v as f64 * p(c)).sum();
+    let var: f64 = weights.iter().enumerate().map(|(v, &c)| (v as f64 - mean).powi(2) * p(c)).sum();
+    Moments { mean, sd: var.max(0.0).sqrt(), stderr: 0.0, exact: true }
 }
 
 /// Moments of an integer histogram.
-pub fn moments(hist: &[u64]) -> Moments {
-    let n: u64 = hist.iter().sum();
+pub fn moments(hist: &[u128]) -> Moments {
+    let n: u128 = hist.iter().sum();
     if n == 0 {
-        return Moments { mean: 0.0, sd: 0.0, stderr: 0.0 };
+        return Moments { mean: 0.0, sd: 0.0, stderr: 0.0, exact: false };
     }
     let nf = n as f64;
     let mean = hist.iter().enumerate().map(|(v, &c)| v as f64 * c as f64).sum::<f64>() / nf;
@@ -99,20 +156,20 @@ pub fn moments(hist: &[u64]) -> Moments {
         0.0
     };
     let sd = var.sqrt();
-    Moments { mean, sd, stderr: sd / nf.sqrt() }
+    Moments { mean, sd, stderr: sd / nf.sqrt(), exact: false }
 }
 
 /// Pearson chi-square goodness-of-fit of observed counts against exact probabilities.
 /// Cells with expected count below 5 are pooled into their neighbour so the chi-square
 /// approximation holds. Returns `(statistic, degrees of freedom, p-value)`.
-pub fn chi_square_gof(observed: &[u64], expected_p: &[f64]) -> (f64, usize, f64) {
-    let n: u64 = observed.iter().sum();
+pub fn chi_square_gof<C: Copy + Into<u128>>(observed: &[C], expected_p: &[f64]) -> (f64, usize, f64) {
+    let n: u128 = observed.iter().map(|&c| c.into()).sum();
     let len = observed.len().max(expected_p.len());
     let nf = n as f64;
     let mut pooled: Vec<(f64, f64)> = Vec::new(); // (observed, expected)
     let mut acc = (0.0, 0.0);
     for i in 0..len {
-        acc.0 += *observed.get(i).unwrap_or(&0) as f64;
+        acc.0 += observed.get(i).map_or(0, |&c| c.into()) as f64;
         acc.1 += expected_p.get(i).copied().unwrap_or(0.0) * nf;
         if acc.1 >= 5.0 {
             pooled.push(acc);
@@ -174,12 +231,12 @@ mod tests {
 
     #[test]
     fn chi_square_accepts_fair_and_rejects_loaded() {
-        let fair = [0, 1000, 1000, 1000, 1000, 1000, 1000];
+        let fair = [0u64, 1000, 1000, 1000, 1000, 1000, 1000];
         let probs = [0.0, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0];
         let (_, df, p) = chi_square_gof(&fair, &probs);
         assert_eq!(df, 5);
         assert!(p > 0.99);
-        let loaded = [0, 900, 1000, 1000, 1000, 1000, 1100];
+        let loaded = [0u64, 900, 1000, 1000, 1000, 1000, 1100];
         assert!(chi_square_gof(&loaded, &probs).2 < 0.01);
     }
 }

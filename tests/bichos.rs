@@ -161,7 +161,7 @@ fn damage_only_sequence_matches_the_independent_markov_chain() {
         let t = simulate(&DamageOnly { target: profile(target), dice, pot }, seed);
         let n = t.trials as f64;
         for (k, p) in want {
-            let cum: f64 = t.hists[0][1..=k].iter().sum::<u64>() as f64 / n;
+            let cum: f64 = t.hists[0][1..=k].iter().sum::<u128>() as f64 / n;
             let se = (p * (1.0 - p) / n).sqrt();
             assert!((cum - p).abs() < 5.0 * se + 5e-5, "{target}: P(dead by attack {k}) = {cum}, expected {p}");
         }

@@ -29,7 +29,7 @@ pub struct DuelStats {
 /// Figures of a duel tally (fighter A's point of view).
 pub fn duel_stats(t: &Tally, z: f64) -> DuelStats {
     let ev = |i: usize| t.event(i, z).into();
-    let rounds_to_ko = conditional_round(&t.hists[metric::A_KO_ROUND], z);
+    let rounds_to_ko = conditional_round(&t.hists[metric::A_KO_ROUND], t.exact, z);
     let ratio = |k: usize| {
         let (r, lo, hi) = t.ratio(k, z);
         Estimate { value: r, ci95: [lo, hi] }
@@ -45,12 +45,12 @@ pub fn duel_stats(t: &Tally, z: f64) -> DuelStats {
 }
 
 /// Mean of a "round it happened" histogram among the trials where it happened (value ≥ 1),
-/// with its interval; `None` if it happened fewer than twice.
-pub fn conditional_round(h: &[u64], z: f64) -> Option<Estimate> {
-    let happened: Vec<u64> = h.iter().skip(1).copied().collect();
-    let n: u64 = happened.iter().sum();
-    (n > 1).then(|| {
-        let m = stats::moments(&happened);
+/// with its interval (none if `exact`); `None` if it happened fewer than twice (never, if exact).
+pub fn conditional_round(h: &[crate::engine::tally::Count], exact: bool, z: f64) -> Option<Estimate> {
+    let happened: Vec<_> = h.iter().skip(1).copied().collect();
+    let n: crate::engine::tally::Count = happened.iter().sum();
+    (n > 1 || (exact && n > 0)).then(|| {
+        let m = if exact { stats::exact_moments(&happened, n) } else { stats::moments(&happened) };
         // `happened[k]` counts round k + 1.
         let mean = m.mean + 1.0;
         Estimate { value: mean, ci95: [mean - z * m.stderr, mean + z * m.stderr] }

@@ -150,7 +150,7 @@ mod tests {
         let mut t = Tally::new(&shape);
         t.trials = 1_000_000;
         t.hists[0][0] = t.trials;
-        t.events[event::OUT_OF_ACTION] = ko;
+        t.events[event::OUT_OF_ACTION] = ko as u128;
         t
     }
 

@@ -51,15 +51,29 @@ impl Shape {
     }
 }
 
+/// A count in a [`Tally`]. 128 bits because an exact tally ([`Tally::exact`]) holds
+/// probabilities as numerators over one common denominator, and dice denominators grow fast
+/// (36^19 for an opposed roll that may tie 19 times); sampled tallies never come near 2^64.
+pub type Count = u128;
+
 /// Counts for one cell: a histogram per metric and a counter per event.
+///
+/// A sampled tally counts trials. An *exact* tally (`exact == true`, built by
+/// [`crate::exact::evaluate`]) holds every probability as `count / trials` exactly: `trials` is
+/// the common denominator of the outcome probabilities, not a number of trials, and every
+/// interval derived from it has zero width.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
-    pub trials: u64,
-    pub hists: Vec<Vec<u64>>,
-    pub events: Vec<u64>,
+    pub trials: Count,
+    pub hists: Vec<Vec<Count>>,
+    pub events: Vec<Count>,
     /// The ratio pairs of the shape, and Σ x·y for each.
     pub ratios: Vec<(usize, usize)>,
+    /// Σ x·y of each ratio pair (for an exact tally: Σ x·y·count, so the ratio's mean is exact too).
     pub cross: Vec<u128>,
+    /// Probabilities enumerated, not sampled: intervals have zero width.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exact: bool,
 }
 
 impl Tally {
@@ -72,6 +86,7 @@ impl Tally {
             events: vec![0; shape.events.len()],
             ratios: shape.ratios.clone(),
             cross: vec![0; shape.ratios.len()],
+            exact: false,
         }
     }
 
@@ -109,8 +124,10 @@ impl Tally {
             && self.cross.len() == other.cross.len()
     }
 
-    /// Add another tally of the same shape into this one.
+    /// Add another tally of the same shape into this one (sampled tallies only: exact ones
+    /// are distributions, not counts of trials, and do not add).
     pub fn merge(&mut self, other: &Tally) {
+        assert!(!self.exact && !other.exact, "exact tallies do not merge");
         self.trials += other.trials;
         for (a, b) in self.hists.iter_mut().zip(&other.hists) {
             if b.len() > a.len() {
@@ -137,6 +154,9 @@ impl Tally {
             return (0.0, 0.0, 0.0);
         }
         let r = mx.mean / my.mean;
+        if self.exact {
+            return (r, r, r);
+        }
         let sxy = (self.cross[k] as f64 - n * mx.mean * my.mean) / (n - 1.0);
         let var = (mx.sd.powi(2) - 2.0 * r * sxy + r * r * my.sd.powi(2)).max(0.0) / (n * my.mean * my.mean);
         let half = z * var.sqrt();
@@ -144,7 +164,7 @@ impl Tally {
     }
 
     /// The histogram of metric `i` with trailing zero bins trimmed (at least one bin kept).
-    pub fn trimmed(&self, i: usize) -> &[u64] {
+    pub fn trimmed(&self, i: usize) -> &[Count] {
         let h = &self.hists[i];
         let last = h.iter().rposition(|&c| c > 0).unwrap_or(0);
         &h[..=last]
@@ -157,23 +177,47 @@ impl Tally {
 
     /// Event `i` as a proportion with its interval.
     pub fn event(&self, i: usize, z: f64) -> Proportion {
-        stats::wilson(self.events[i], self.trials, z)
+        self.proportion(self.events[i], z)
+    }
+
+    /// `count` out of this tally's trials: a Wilson interval, or exact.
+    pub fn proportion(&self, count: Count, z: f64) -> Proportion {
+        if self.exact { stats::exact(count, self.trials) } else { stats::wilson(count, self.trials, z) }
+    }
+
+    /// `count` out of `given` (a conditional probability): a Wilson interval, or exact.
+    pub fn conditional(&self, count: Count, given: Count, z: f64) -> Proportion {
+        let given = given.max(1);
+        if self.exact { stats::exact(count, given) } else { stats::wilson(count, given, z) }
     }
 
     /// Moments of metric `i`.
     pub fn moments(&self, i: usize) -> Moments {
-        stats::moments(&self.hists[i])
+        if self.exact { stats::exact_moments(&self.hists[i], self.trials) } else { stats::moments(&self.hists[i]) }
+    }
+
+    /// The exact mean of metric `i` as a fraction in lowest terms (`None` for a sampled tally,
+    /// or if Σ value × numerator would not fit in 128 bits).
+    pub fn mean_fraction(&self, i: usize) -> Option<String> {
+        if !self.exact {
+            return None;
+        }
+        let mut sum: u128 = 0;
+        for (v, &c) in self.hists[i].iter().enumerate() {
+            sum = sum.checked_add((v as u128).checked_mul(c)?)?;
+        }
+        Some(stats::fraction(sum, self.trials))
     }
 
     /// P(metric i = v) with interval.
     pub fn exactly(&self, i: usize, v: usize, z: f64) -> Proportion {
-        stats::wilson(*self.hists[i].get(v).unwrap_or(&0), self.trials, z)
+        self.proportion(*self.hists[i].get(v).unwrap_or(&0), z)
     }
 
     /// P(metric i ≥ v) with interval.
     pub fn at_least(&self, i: usize, v: usize, z: f64) -> Proportion {
-        let c: u64 = self.hists[i].iter().skip(v).sum();
-        stats::wilson(c, self.trials, z)
+        let c: Count = self.hists[i].iter().skip(v).sum();
+        self.proportion(c, z)
     }
 
     /// The widest 95 % half-width among every probability a report prints for this tally:
@@ -181,6 +225,9 @@ impl Tally {
     pub fn worst_half_width(&self, z: f64) -> f64 {
         if self.trials == 0 {
             return f64::INFINITY;
+        }
+        if self.exact {
+            return 0.0;
         }
         let mut worst: f64 = 0.0;
         for i in 0..self.events.len() {

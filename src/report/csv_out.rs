@@ -1,7 +1,9 @@
 //! `results.csv`: one tidy row per reported number, for spreadsheets and scripts.
 //!
-//! Columns: `cell,label,params,measure,statistic,value,ci95_lo,ci95_hi,count,trials`.
+//! Columns: `cell,label,params,measure,statistic,key,value,ci95_lo,ci95_hi,count,trials,exact`.
 //! `statistic` is `mean`, `sd`, `p` (events), `eq` (P(metric = `key`)) or `ge` (P(metric ≥ `key`)).
+//! A cell evaluated exactly leaves `count` and `trials` empty, gives `ci95_lo = ci95_hi = value`,
+//! and puts the probability (or mean) as a fraction in lowest terms in `exact`.
 
 use crate::analysis::RunResult;
 use crate::report::model::Report;
@@ -23,6 +25,7 @@ pub fn render(run: &RunResult, report: &Report) -> String {
         "ci95_hi",
         "count",
         "trials",
+        "exact",
     ])
     .expect("in-memory write");
     for (i, (cell, tally)) in report.cells.iter().zip(&run.output.tallies).enumerate() {
@@ -33,14 +36,16 @@ pub fn render(run: &RunResult, report: &Report) -> String {
             .map(|(k, v)| format!("{k}={}", v.to_string().trim_matches('"')))
             .collect::<Vec<_>>()
             .join("; ");
-        let n = tally.trials.to_string();
+        let n = if tally.exact { String::new() } else { tally.trials.to_string() };
+        let exact = |c: u128| if tally.exact { Some(stats::fraction(c, tally.trials)) } else { None };
         let mut row = |measure: &str,
                        stat: &str,
                        key: String,
                        value: f64,
                        lo: Option<f64>,
                        hi: Option<f64>,
-                       count: Option<u64>| {
+                       count: Option<u128>,
+                       fraction: Option<String>| {
             let opt = |x: Option<f64>| x.map(|v| v.to_string()).unwrap_or_default();
             w.write_record([
                 i.to_string(),
@@ -52,13 +57,15 @@ pub fn render(run: &RunResult, report: &Report) -> String {
                 value.to_string(),
                 opt(lo),
                 opt(hi),
-                count.map(|c| c.to_string()).unwrap_or_default(),
+                count.filter(|_| !tally.exact).map(|c| c.to_string()).unwrap_or_default(),
                 n.clone(),
+                fraction.unwrap_or_default(),
             ])
             .expect("in-memory write");
         };
-        for (name, e) in &cell.events.0 {
-            row(name, "p", String::new(), e.p, Some(e.ci95[0]), Some(e.ci95[1]), Some(e.count));
+        for (k, (name, e)) in cell.events.0.iter().enumerate() {
+            let c = tally.events[k];
+            row(name, "p", String::new(), e.p, Some(e.ci95[0]), Some(e.ci95[1]), Some(c), exact(c));
         }
         for (m, (name, mr)) in cell.metrics.0.iter().enumerate() {
             row(
@@ -69,13 +76,14 @@ pub fn render(run: &RunResult, report: &Report) -> String {
                 Some(mr.mean - z * mr.stderr),
                 Some(mr.mean + z * mr.stderr),
                 None,
+                tally.mean_fraction(m),
             );
-            row(name, "sd", String::new(), mr.sd, None, None, None);
+            row(name, "sd", String::new(), mr.sd, None, None, None, None);
             for v in 0..tally.trimmed(m).len() {
                 let p = tally.exactly(m, v, z);
-                row(name, "eq", v.to_string(), p.p, Some(p.lo), Some(p.hi), Some(p.count));
+                row(name, "eq", v.to_string(), p.p, Some(p.lo), Some(p.hi), Some(p.count), exact(p.count));
                 let q = tally.at_least(m, v, z);
-                row(name, "ge", v.to_string(), q.p, Some(q.lo), Some(q.hi), Some(q.count));
+                row(name, "ge", v.to_string(), q.p, Some(q.lo), Some(q.hi), Some(q.count), exact(q.count));
             }
         }
     }

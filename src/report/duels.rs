@@ -88,7 +88,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 format!("{:.3} [{:.3}, {:.3}]", ra.0, ra.1, ra.2),
                 format!("{:.3} [{:.3}, {:.3}]", rb.0, rb.1, rb.2),
             ]);
-            let ko_b = balance::conditional_round(&t[0].hists[metric::B_KO_ROUND], z);
+            let ko_b = balance::conditional_round(&t[0].hists[metric::B_KO_ROUND], t[0].exact, z);
             f.rows.push(vec![
                 "round the opponent first goes down (when it does)".into(),
                 s.rounds_to_ko.as_ref().map(est).unwrap_or_else(|| "never".into()),

@@ -52,7 +52,12 @@ pub struct MetricReport {
 pub struct EventReport {
     pub p: f64,
     pub ci95: [f64; 2],
-    pub count: u64,
+    /// Trials in which it happened (sampled cells only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u128>,
+    /// The probability as a fraction in lowest terms, e.g. `"1099/1458"` (exact cells only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
 }
 
 /// One cell.
@@ -215,7 +220,9 @@ fn cell_report(label: String, params: Vec<(String, Value)>, names: &Names, t: &T
         .enumerate()
         .map(|(i, n)| {
             let p = t.event(i, z);
-            (n.to_string(), EventReport { p: p.p, ci95: [p.lo, p.hi], count: p.count })
+            let (count, exact) =
+                if t.exact { (None, Some(stats::fraction(p.count, p.trials))) } else { (Some(p.count), None) };
+            (n.to_string(), EventReport { p: p.p, ci95: [p.lo, p.hi], count, exact })
         })
         .collect();
     CellReport { label, params: Ordered(params), metrics: Ordered(metrics), events: Ordered(events) }

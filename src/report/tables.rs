@@ -31,7 +31,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                     event_title(sc.ruleset, name),
                     pct(e.p),
                     ci(e.ci95[0], e.ci95[1]),
-                    e.count.to_string(),
+                    e.count.map(|c| c.to_string()).or_else(|| e.exact.clone()).unwrap_or_default(),
                 ]);
             }
             out.push(ev);

@@ -31,8 +31,8 @@ fn median(t: &Tally, m: usize) -> usize {
 
 /// P(metric ≤ v) with interval.
 fn at_most(t: &Tally, m: usize, v: usize, z: f64) -> String {
-    let c: u64 = t.hists[m].iter().take(v + 1).sum();
-    let p = stats::wilson(c, t.trials, z);
+    let c = t.hists[m].iter().take(v + 1).sum();
+    let p = t.proportion(c, z);
     pct_ci(p.p, p.lo, p.hi)
 }
 
@@ -193,8 +193,8 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     y_label: "P(dead within 3 attacks)".into(),
                     groups: situations.clone(),
                     series: series(&|tally| {
-                        let c: u64 = tally.hists[1].iter().take(4).sum();
-                        let p = stats::wilson(c, tally.trials, z);
+                        let c = tally.hists[1].iter().take(4).sum();
+                        let p = tally.proportion(c, z);
                         Est::from(p)
                     }),
                     percent: true,
@@ -246,17 +246,17 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             let xs: Vec<i64> = (0..=18).map(|k| k * 5).collect();
             let curve = |cell: usize, scale: f64| {
                 let h = &t[cell].hists[ENC_DISTANCE];
-                let n: u64 = h.iter().skip(1).sum();
+                let n = h.iter().skip(1).sum();
                 xs.iter()
                     .map(|&d| {
-                        let c: u64 = h
+                        let c = h
                             .iter()
                             .enumerate()
                             .skip(1)
                             .filter(|(v, _)| *v as f64 * scale >= d as f64)
                             .map(|(_, c)| c)
                             .sum();
-                        let p = stats::wilson(c, n.max(1), z);
+                        let p = t[cell].conditional(c, n, z);
                         Est::from(p)
                     })
                     .collect::<Vec<_>>()

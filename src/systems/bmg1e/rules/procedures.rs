@@ -357,8 +357,8 @@ mod tests {
                 let got = tally.events[ev] as f64 / n as f64;
                 assert!((got - p).abs() < 5.0 * se, "({a},{b}) event {ev}: {got} vs {p}");
             }
-            assert_eq!(tally.hists[0][a as usize], n, "A always leads exactly its own counters");
-            assert_eq!(tally.hists[1][(a + b) as usize], n, "the game lasts one round per counter");
+            assert_eq!(tally.hists[0][a as usize], n as u128, "A always leads exactly its own counters");
+            assert_eq!(tally.hists[1][(a + b) as usize], n as u128, "the game lasts one round per counter");
         }
         assert_eq!(bag_counters(3, 1, false, 0), 4);
         assert_eq!(bag_counters(3, 0, false, 1), 2);
