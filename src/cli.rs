@@ -2,7 +2,7 @@
 
 use crate::analysis;
 use crate::config::{self, Overrides};
-use crate::engine::progress::Progress;
+use crate::engine::{self, progress::Progress};
 use crate::error::{Error, InputError};
 use crate::interrupt;
 use crate::output::{self, PartialFile, ReportDir};
@@ -31,6 +31,29 @@ pub enum Command {
     },
     /// Combine the partial results of `run --shard i/n` into the report a single run gives.
     Merge(MergeArgs),
+    /// Self-check: evaluate every cell that has an exact answer both exactly and by sampling
+    /// (the config's seed and trials), print each quantity with its z-score, and fail (exit 1)
+    /// if any |z| > 4.
+    Check(CheckArgs),
+}
+
+/// Options of `check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Scenario TOML file.
+    pub config: PathBuf,
+    /// Random seed for the sampled side (overrides the config's `seed`).
+    #[arg(long, allow_negative_numbers = true, value_name = "N")]
+    pub seed: Option<String>,
+    /// Trials per cell for the sampled side (overrides the config's `trials`).
+    #[arg(long, allow_negative_numbers = true)]
+    pub trials: Option<i64>,
+    /// Worker threads (0 = one per core). Results are identical for any value.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=512))]
+    pub threads: u16,
+    /// Print only the verdict line (and the failing quantities).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Options of `merge`.
@@ -82,6 +105,13 @@ pub struct RunArgs {
     /// Run only shard i of n (1-based, e.g. 3/8) and write a partial result for `merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// Evaluate every cell exactly (enumerating its dice), or fail naming the cell that cannot
+    /// be. Without --exact or --sample, each cell is exact where that is cheaper than sampling.
+    #[arg(long, conflicts_with = "sample")]
+    pub exact: bool,
+    /// Sample every cell, even those that could be evaluated exactly.
+    #[arg(long)]
+    pub sample: bool,
 }
 
 /// Parse arguments and run; returns the process exit code.
@@ -115,6 +145,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             Ok(())
         }
         Command::Run(args) => run(args),
+        Command::Check(args) => check(args),
         Command::Merge(args) => {
             let result = shard::merge(&args.partials)?;
             let out = args.out.unwrap_or_else(|| default_out(&result.scenario.name));
@@ -144,10 +175,20 @@ fn parse_seed(s: &str) -> Result<u64, InputError> {
 /// overrides), the shard, and the output location, whose staging is created up front.
 fn run(args: RunArgs) -> Result<(), Error> {
     let seed = args.seed.as_deref().map(parse_seed).transpose()?;
-    let overrides = Overrides { seed, trials: args.trials, precision: args.precision, max_trials: args.max_trials };
+    let exact = if args.exact {
+        Some(true)
+    } else if args.sample {
+        Some(false)
+    } else {
+        None
+    };
+    let overrides =
+        Overrides { seed, trials: args.trials, precision: args.precision, max_trials: args.max_trials, exact };
     let shard = args.shard.as_deref().map(shard::parse_shard).transpose()?;
     let (scenario, sources) = config::load_with_sources(&args.config, &overrides, None)?;
     let threads = args.threads as usize;
+    // Before anything is written: a cell that must be exact and cannot be is an input error.
+    let exact = engine::with_threads(threads, || analysis::exact_cells(&scenario))?;
     if let Some(sh) = shard {
         shard::fixed_trials(&scenario)?;
         let path = args.out.clone().unwrap_or_else(|| {
@@ -156,7 +197,7 @@ fn run(args: RunArgs) -> Result<(), Error> {
         let file = PartialFile::prepare(&path)?;
         output::step("ready");
         let progress = Progress::for_stderr(args.quiet);
-        let partial = shard::run_partial(&scenario, &sources, sh, threads, &progress)?;
+        let partial = shard::run_partial(&scenario, &sources, exact, overrides.exact, sh, threads, &progress)?;
         output::step("simulated");
         file.commit(partial.to_json().as_bytes())?;
         completed()?;
@@ -174,9 +215,78 @@ fn run(args: RunArgs) -> Result<(), Error> {
     let dir = ReportDir::prepare(&out)?;
     output::step("ready");
     let progress = Progress::for_stderr(args.quiet);
-    let result = analysis::run(scenario, threads, &progress)?;
+    let result = analysis::run_with(scenario, exact, threads, &progress)?;
     output::step("simulated");
     finish(result, dir, args.json, args.quiet)
+}
+
+/// `check`: exact against sampled, quantity by quantity. Writes no files.
+fn check(args: CheckArgs) -> Result<(), Error> {
+    use crate::analysis::check::{self, Z_LIMIT};
+    let seed = args.seed.as_deref().map(parse_seed).transpose()?;
+    let overrides = Overrides { seed, trials: args.trials, ..Overrides::default() };
+    let sc = config::load(&args.config, &overrides)?;
+    let progress = Progress::for_stderr(args.quiet);
+    let result = engine::with_threads(args.threads as usize, || check::run(&sc, &progress))?;
+    let (n, failed) = result.counts();
+    let w = report::TERMINAL_WIDTH;
+    let mut out = String::new();
+    let checked = result.cells.iter().filter(|c| c.result.is_ok()).count();
+    if !args.quiet {
+        out.push_str(&report::text::wrap(
+            &format!(
+                "{} — {} {}: {} of {} cells have an exact answer; each sampled with seed {}, {} trials",
+                args.config.display(),
+                sc.ruleset,
+                sc.kind.name(),
+                checked,
+                sc.cells.len(),
+                sc.seed,
+                report::text::count(result.trials)
+            ),
+            w,
+            "",
+            "  ",
+        ));
+    }
+    for c in &result.cells {
+        match &c.result {
+            Err(why) if !args.quiet => {
+                out.push_str(&report::text::wrap(&format!("\n{}: no exact answer ({why})", c.label), w, "", "  "));
+            }
+            Err(_) => {}
+            Ok(qs) => {
+                let shown: Vec<_> = qs.iter().filter(|q| !args.quiet || q.fails()).collect();
+                if shown.is_empty() {
+                    continue;
+                }
+                out.push_str(&format!("\n{}\n", c.label));
+                let mut t = report::table::Table::new(String::new(), &["quantity", "exact", "sampled", "z"], true);
+                for q in shown {
+                    let z = match q.z {
+                        Some(z) => format!("{z:+.2}{}", if q.fails() { "  FAIL" } else { "" }),
+                        None if q.fails() => "FAIL (cannot differ)".into(),
+                        None => "— (no spread)".into(),
+                    };
+                    t.rows.push(vec![q.name.clone(), format!("{:.6}", q.exact), format!("{:.6}", q.sampled), z]);
+                }
+                out.push_str(&t.plain_fit(w));
+            }
+        }
+    }
+    let verdict = if checked == 0 {
+        "nothing to check: no cell of this scenario has an exact evaluator".to_string()
+    } else if failed == 0 {
+        format!("check passed: {n} quantities, largest |z| = {:.2} (limit {Z_LIMIT})", result.worst())
+    } else {
+        format!("check FAILED: {failed} of {n} quantities have |z| > {Z_LIMIT} (largest {:.2})", result.worst())
+    };
+    out.push_str(&format!("\n{verdict}\n"));
+    say(&out);
+    if failed > 0 {
+        return Err(Error::CheckFailed { failed, total: n });
+    }
+    Ok(())
 }
 
 /// After the output is in place: a signal that arrived meanwhile still ends the process with

@@ -216,7 +216,7 @@ pub fn splitmix64(mut z: u64) -> u64 {
 ///
 /// Building the mask once per scenario turns every per-die test into one shift and one AND,
 /// whatever natural-1 / natural-6 rules apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SuccessMask(u8);
 
 impl SuccessMask {
@@ -271,7 +271,7 @@ impl SuccessMask {
 }
 
 /// How failed dice of a pool may be rolled again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reroll {
     /// No rerolls.
     None,

@@ -104,6 +104,9 @@ pub enum Error {
     /// new output was already in place; otherwise the output location is as it was.
     #[error("{}", interrupted_message(*signal, *complete))]
     Interrupted { signal: i32, complete: bool },
+    /// `check` found quantities where the exact answer and the sampler disagree.
+    #[error("the self-check failed: {failed} of {total} quantities differ by more than 4 standard errors")]
+    CheckFailed { failed: usize, total: usize },
 }
 
 fn interrupted_message(signal: i32, complete: bool) -> String {

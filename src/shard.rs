@@ -37,6 +37,9 @@ pub struct Partial {
     pub trials: u64,
     /// `[i, n]`: shard i (1-based) of n.
     pub shard: [u64; 2],
+    /// `--exact` (`true`) or `--sample` (`false`) as given to the shard runs; `merge` applies it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<bool>,
     /// The config file and its includes as they were read, for `merge`.
     pub sources: Vec<EmbeddedFile>,
     pub tallies: Vec<Tally>,
@@ -72,8 +75,21 @@ pub fn parse_shard(s: &str) -> Result<Shard, InputError> {
 /// A stable fingerprint of what determines a scenario's numbers (not where its file lives).
 pub fn fingerprint(sc: &Scenario) -> String {
     let text = format!(
-        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}",
-        sc.name, sc.kind, sc.seed, sc.stop, sc.readings, sc.setup, sc.cells, sc.layout
+        "{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}{}",
+        sc.name,
+        sc.kind,
+        sc.seed,
+        sc.stop,
+        sc.readings,
+        sc.setup,
+        sc.cells,
+        sc.layout,
+        // Only a non-default mode is added, so fingerprints of earlier runs stay valid.
+        match sc.exact {
+            crate::analysis::scenario::ExactMode::Auto => "",
+            crate::analysis::scenario::ExactMode::Always(_) => "|exact",
+            crate::analysis::scenario::ExactMode::Never => "|sample",
+        }
     );
     crate::output::manifest::sha256_hex(text.as_bytes())
 }
@@ -91,16 +107,21 @@ pub fn fixed_trials(sc: &Scenario) -> Result<u64, InputError> {
 
 /// Run one shard of a fixed-trial scenario whose files were `sources` (from
 /// [`config::load_with_sources`]); `Err` if it was stopped by a signal or is not fixed-trial.
+/// Cells with an exact tally (`exact[k]`, see [`crate::analysis::exact_cells`]) are not sampled:
+/// every shard carries the same exact tally, and `merge` takes it once. `exact_flag` is the
+/// command line's `--exact` / `--sample`, which `merge` must apply again.
 pub fn run_partial(
     sc: &Scenario,
     sources: &[Source],
+    exact: Vec<Option<Tally>>,
+    exact_flag: Option<bool>,
     shard: Shard,
     threads: usize,
     progress: &Progress,
 ) -> Result<Partial, Error> {
     let trials = fixed_trials(sc)?;
     let cells: Vec<_> = sc.cells.iter().map(|c| c.trial.clone()).collect();
-    let tallies = engine::with_threads(threads, || engine::run_shard(&cells, sc.seed, trials, shard, progress));
+    let tallies = engine::with_threads(threads, || engine::run_shard(&cells, exact, sc.seed, trials, shard, progress));
     progress.finish();
     progress.check()?;
     Ok(Partial {
@@ -111,6 +132,7 @@ pub fn run_partial(
         seed: sc.seed,
         trials,
         shard: [shard.index + 1, shard.count],
+        exact: exact_flag,
         sources: sources
             .iter()
             .map(|s| EmbeddedFile { path: s.path.to_string_lossy().into_owned(), text: s.text.clone() })
@@ -222,7 +244,12 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
         return Err(InputError::msg(format!("missing shard(s) {}", missing.join(", ")))
             .field("PARTIAL", format!("all {n} shards of the run")));
     }
-    let overrides = Overrides { seed: Some(first.seed), trials: Some(first.trials as i64), ..Overrides::default() };
+    let overrides = Overrides {
+        seed: Some(first.seed),
+        trials: Some(first.trials as i64),
+        exact: first.exact,
+        ..Overrides::default()
+    };
     let copies: Vec<Source> =
         first.sources.iter().map(|f| Source { path: PathBuf::from(&f.path), text: f.text.clone() }).collect();
     let (scenario, _) = config::load_with_sources(Path::new(&first.config), &overrides, Some(&copies))?;
@@ -241,11 +268,23 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
             e.file = Some(path.clone());
             return Err(e);
         }
-        for (a, b) in tallies.iter_mut().zip(&p.tallies) {
-            a.merge(b);
+        for (k, (a, b)) in tallies.iter_mut().zip(&p.tallies).enumerate() {
+            if b.exact {
+                // Every shard carries the same exact tally: take it once, check the others.
+                let first_exact = &parts[0].tallies[k];
+                if !first_exact.exact || first_exact != b {
+                    let mut e = InputError::msg(format!("cell {k} is exact in one shard and not in another"));
+                    e.file = Some(path.clone());
+                    return Err(e);
+                }
+                *a = b.clone();
+            } else {
+                a.merge(b);
+            }
         }
     }
-    let stopping = engine::fixed_stopping(&tallies, first.trials);
+    let sampled = tallies.iter().any(|t| !t.exact);
+    let stopping = engine::fixed_stopping(&tallies, if sampled { first.trials } else { 0 });
     Ok(RunResult { scenario, output: RunOutput { tallies, stopping } })
 }
 

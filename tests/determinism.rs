@@ -14,7 +14,8 @@ fn root() -> PathBuf {
 fn run(config: &str, threads: u32, out: &Path, extra: &[&str]) -> Vec<u8> {
     let o = Command::new(bin())
         .current_dir(root())
-        .args(["run", config, "--quiet", "--threads", &threads.to_string(), "--out"])
+        // Sampled: the point is the sampling engine's determinism (exact cells need no threads).
+        .args(["run", config, "--quiet", "--sample", "--threads", &threads.to_string(), "--out"])
         .arg(out)
         .args(extra)
         .output()
@@ -64,7 +65,17 @@ fn different_seeds_differ_and_json_flag_prints_the_same_json() {
     assert_ne!(a, b);
     let o = Command::new(bin())
         .current_dir(root())
-        .args(["run", "configs/bmg-3e/batman-vs-thug.toml", "--json", "--trials", "20000", "--seed", "1", "--out"])
+        .args([
+            "run",
+            "configs/bmg-3e/batman-vs-thug.toml",
+            "--sample",
+            "--json",
+            "--trials",
+            "20000",
+            "--seed",
+            "1",
+            "--out",
+        ])
         .arg(tmp.join("s3"))
         .output()
         .unwrap();

@@ -351,7 +351,8 @@ fn seed_limits_and_quiet() {
     let (code, err) = run(&d, &["run", c, "--trials", "1000", "-q", "--seed", "9223372036854775807", "--out", "r"]);
     assert_eq!(code, Some(0), "{err}");
     // A precision target that 1,000 trials cannot reach.
-    let cap = ["run", c, "--precision", "0.0001", "--max-trials", "1000", "--out", "r"];
+    // Sampled on purpose (this attack could be exact, which needs no trials at all).
+    let cap = ["run", c, "--sample", "--precision", "0.0001", "--max-trials", "1000", "--out", "r"];
     let (code, err) = run(&d, &[&cap[..], &["-q"]].concat());
     assert_eq!((code, err.as_str()), (Some(0), ""), "--quiet prints nothing on stderr");
     let (code, err) = run(&d, &cap);

@@ -2,15 +2,19 @@
 //! what the kinds need beyond per-cell tallies (the effort best response).
 
 pub mod balance;
+pub mod check;
 pub mod duel;
 pub mod effort;
 pub mod exchange;
 pub mod paired;
 pub mod scenario;
 
-use crate::engine::{self, RunOutput, progress::Progress};
+use crate::engine::{self, RunOutput, Stop, Tally, progress::Progress};
+use crate::error::{Error, InputError};
+use crate::exact::{self, Budget};
 use crate::interrupt::Interrupted;
-use scenario::Scenario;
+use rayon::prelude::*;
+use scenario::{ExactMode, Scenario};
 
 /// A finished run: the scenario and one tally per cell.
 #[derive(Clone, Debug)]
@@ -19,12 +23,68 @@ pub struct RunResult {
     pub output: RunOutput,
 }
 
-/// Run every cell of `scenario` on `threads` worker threads (0 = one per core); `Err` when a
-/// signal stopped it (see [`Progress::cancelled`]).
-pub fn run(scenario: Scenario, threads: usize, progress: &Progress) -> Result<RunResult, Interrupted> {
+/// Run every cell of `scenario` on `threads` worker threads (0 = one per core): the exact cells
+/// first ([`exact_cells`]), then the rest sampled. `Err` when a signal stopped it (see
+/// [`Progress::cancelled`]) or a cell that must be exact cannot be.
+pub fn run(scenario: Scenario, threads: usize, progress: &Progress) -> Result<RunResult, Error> {
+    let exact = engine::with_threads(threads, || exact_cells(&scenario))?;
+    Ok(run_with(scenario, exact, threads, progress)?)
+}
+
+/// [`run`] with the exact cells already evaluated (so a caller can report a cell that cannot
+/// be exact before it prepares any output).
+pub fn run_with(
+    scenario: Scenario,
+    exact: Vec<Option<Tally>>,
+    threads: usize,
+    progress: &Progress,
+) -> Result<RunResult, Interrupted> {
     let trials: Vec<_> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
-    let output = engine::with_threads(threads, || engine::run_cells(&trials, scenario.seed, scenario.stop, progress));
+    let output = engine::with_threads(threads, || {
+        engine::run_cells_with(&trials, exact, scenario.seed, scenario.stop, progress)
+    });
     progress.finish();
     progress.check()?;
     Ok(RunResult { scenario, output })
+}
+
+/// The trials a sampled cell would get, for deciding whether enumeration is cheaper.
+fn sampling_trials(stop: Stop) -> u64 {
+    match stop {
+        Stop::Trials(n) => n,
+        // A precision run takes at least its first batch.
+        Stop::Precision { max_trials, .. } => engine::FIRST_BATCH.min(max_trials),
+    }
+}
+
+/// The exact tally of each cell that is evaluated exactly (`None`: sampled), following the
+/// scenario's [`ExactMode`]. Runs on the current rayon pool, one cell per task; the result is
+/// the same for any thread count (each cell's tally depends on that cell alone).
+pub fn exact_cells(sc: &Scenario) -> Result<Vec<Option<Tally>>, InputError> {
+    let budget = match &sc.exact {
+        ExactMode::Never => return Ok(vec![None; sc.cells.len()]),
+        ExactMode::Auto => Budget::cheaper_than(sampling_trials(sc.stop)),
+        ExactMode::Always(_) => Budget::EXPLICIT,
+    };
+    let results: Vec<_> = sc
+        .cells
+        .par_iter()
+        .map(|c| match c.trial.exact_offered() {
+            Err(why) => Err(exact::NoExact::NotOffered(why)),
+            Ok(()) => exact::evaluate(&c.trial, budget),
+        })
+        .collect();
+    let mut out = Vec::with_capacity(results.len());
+    for (cell, r) in sc.cells.iter().zip(results) {
+        match (r, &sc.exact) {
+            (Ok(t), _) => out.push(Some(t)),
+            (Err(why), ExactMode::Always(at)) => {
+                let mut e = at.clone();
+                e.message = format!("cell `{}` cannot be evaluated exactly: {why}", cell.label);
+                return Err(e);
+            }
+            (Err(_), _) => out.push(None),
+        }
+    }
+    Ok(out)
 }

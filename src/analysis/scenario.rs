@@ -126,6 +126,26 @@ impl AnyTrial {
         }
     }
 
+    /// Whether this trial has an exact evaluator at all (`Err` names why not). Having one does
+    /// not promise it fits the enumeration budget: [`crate::exact::evaluate`] decides that.
+    pub fn exact_offered(&self) -> Result<(), &'static str> {
+        use crate::systems::bichos::rules::TrialBichos as B;
+        use crate::systems::bmg1e::rules::Trial1e as T;
+        use crate::systems::wolsung::rules::TrialWolsung as W;
+        const DUEL: &str =
+            "a duel runs round after round until a side falls, so its outcomes cannot be listed; it is sampled";
+        match self {
+            AnyTrial::Duel(_)
+            | AnyTrial::Bmg1e(T::Duel(_))
+            | AnyTrial::Bichos(B::Duel(_))
+            | AnyTrial::Wolsung(W::Duel(_)) => Err(DUEL),
+            AnyTrial::Paired(_) => Err(
+                "a paired comparison shares every die between its two sides, which the exact evaluator does not follow; it is sampled (each side alone can be exact as a compare)",
+            ),
+            _ => Ok(()),
+        }
+    }
+
     /// What one trial resolves, for titles ("per attack", "per shot").
     pub fn unit(&self) -> &'static str {
         use crate::systems::wolsung::rules::TrialWolsung as W;
@@ -298,6 +318,20 @@ pub struct Scenario {
     pub source: PathBuf,
     pub cells: Vec<CellSpec>,
     pub layout: Layout,
+    /// Which cells are evaluated exactly rather than sampled.
+    pub exact: ExactMode,
+}
+
+/// Whether cells are enumerated exactly ([`crate::exact`]) or sampled.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExactMode {
+    /// Each cell exactly where enumerating it costs less than sampling it (the default).
+    Auto,
+    /// Every cell exactly (`--exact`, `exact = true`); the error to give, located at the flag or
+    /// the config line, if a cell cannot be.
+    Always(crate::error::InputError),
+    /// Every cell sampled (`--sample`, `exact = false`).
+    Never,
 }
 
 /// Why a [`Note`] is attached to a scenario.

@@ -11,7 +11,7 @@ pub mod generic;
 pub mod raw;
 pub mod source;
 
-use crate::analysis::scenario::{CellSpec, Kind, Layout, Scenario};
+use crate::analysis::scenario::{CellSpec, ExactMode, Kind, Layout, Scenario};
 use crate::engine::Stop;
 use crate::error::InputError;
 use crate::systems::{self, RuleSystem};
@@ -45,6 +45,8 @@ pub struct Overrides {
     pub trials: Option<i64>,
     pub precision: Option<f64>,
     pub max_trials: Option<i64>,
+    /// `--exact` (`Some(true)`) or `--sample` (`Some(false)`); replaces the config's `exact`.
+    pub exact: Option<bool>,
 }
 
 /// Read, parse and validate a scenario file.
@@ -138,8 +140,43 @@ pub(crate) fn build(
         } else {
             system.build(ctx, kind, &text, &mut setup)?
         };
-    finish_scenario(ctx, path, &common, name, kind, seed, stop, readings, setup, cells, layout)
+    let exact = exact_mode(ctx, &common, overrides, &cells)?;
+    let mut sc = finish_scenario(ctx, path, &common, name, kind, seed, stop, readings, setup, cells, layout)?;
+    sc.exact = exact;
+    Ok(sc)
 }
+
+/// `exact` from the command line or the file. When every cell must be exact, a cell whose kind
+/// has no exact evaluator is refused here, at the `exact` line; whether the others fit the
+/// enumeration budget is known only when they are evaluated (the error then points here too).
+fn exact_mode(
+    ctx: &Ctx,
+    common: &raw::Common,
+    overrides: &Overrides,
+    cells: &[CellSpec],
+) -> Result<ExactMode, InputError> {
+    let at = || match overrides.exact {
+        Some(_) => InputError::msg("").field("--exact", EXACT_ALLOWED),
+        None => ctx.err(0, &["exact"], "", EXACT_ALLOWED),
+    };
+    match overrides.exact.or(common.exact) {
+        None => Ok(ExactMode::Auto),
+        Some(false) => Ok(ExactMode::Never),
+        Some(true) => {
+            for c in cells {
+                if let Err(why) = c.trial.exact_offered() {
+                    let mut e = at();
+                    e.message = format!("cell `{}` cannot be evaluated exactly: {why}", c.label);
+                    return Err(e);
+                }
+            }
+            Ok(ExactMode::Always(at()))
+        }
+    }
+}
+
+/// What `exact` accepts, for error messages.
+pub const EXACT_ALLOWED: &str = "false to sample every cell, or leave `exact` out so each cell is exact where that is cheaper (see the report's list of exact kinds)";
 
 impl Ctx {
     /// The part of building that every built-in system shares: the strict parse of the whole
@@ -252,6 +289,7 @@ fn finish_scenario(
         source: path.to_path_buf(),
         cells,
         layout,
+        exact: ExactMode::Auto,
     })
 }
 

@@ -33,6 +33,9 @@ pub struct Common {
     pub trials: Option<i64>,
     pub precision: Option<f64>,
     pub max_trials: Option<i64>,
+    /// `true`: every cell exactly (an error where one cannot be); `false`: sample every cell;
+    /// left out: each cell exactly where that is cheaper than sampling it.
+    pub exact: Option<bool>,
     #[serde(default)]
     pub readings: toml::Table,
 }
@@ -51,6 +54,7 @@ pub struct ScenarioFile {
     pub trials: Option<i64>,
     pub precision: Option<f64>,
     pub max_trials: Option<i64>,
+    pub exact: Option<bool>,
     #[serde(default)]
     pub include: Vec<String>,
     #[serde(default)]

@@ -60,13 +60,45 @@ pub struct RunOutput {
 
 /// Run every cell with the given stopping rule on the current rayon pool.
 pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progress::Progress) -> RunOutput {
+    run_cells_with(cells, vec![None; cells.len()], seed, stop, progress)
+}
+
+/// Run every cell that has no exact tally yet (`exact[k]` is `Some` for a cell already
+/// evaluated exactly; it is kept as is). Sampled cells keep their own streams (cell `k` draws
+/// from `(seed, k, chunk)` whichever other cells are sampled), so a cell's sampled numbers
+/// never depend on which of its neighbours were exact.
+pub fn run_cells_with<T: Trial>(
+    cells: &[T],
+    exact: Vec<Option<Tally>>,
+    seed: u64,
+    stop: Stop,
+    progress: &progress::Progress,
+) -> RunOutput {
     let shapes: Vec<Shape> = cells.iter().map(|c| c.shape()).collect();
-    let mut tallies: Vec<Tally> = shapes.iter().map(Tally::new).collect();
+    let skip: Vec<bool> = exact.iter().map(Option::is_some).collect();
+    let mut tallies: Vec<Tally> = shapes.iter().zip(exact).map(|(s, e)| e.unwrap_or_else(|| Tally::new(s))).collect();
+    let sampled = skip.iter().filter(|s| !**s).count() as u64;
     let z = stats::z_value();
+    if sampled == 0 {
+        // Everything exact: no trials at all.
+        progress.set_total(0);
+        return RunOutput {
+            tallies,
+            stopping: Stopping {
+                trials: 0,
+                worst_half_width: 0.0,
+                target_half_width: match stop {
+                    Stop::Precision { half_width, .. } => Some(half_width),
+                    Stop::Trials(_) => None,
+                },
+                reached: true,
+            },
+        };
+    }
     match stop {
         Stop::Trials(n) => {
-            progress.set_total(n * cells.len() as u64);
-            add_trials(cells, &shapes, &mut tallies, seed, 0, n, None, progress);
+            progress.set_total(n * sampled);
+            add_trials(cells, &shapes, &mut tallies, &skip, seed, 0, n, None, progress);
             let worst = worst(&tallies, z);
             RunOutput {
                 tallies,
@@ -78,8 +110,8 @@ pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progre
             let mut next = FIRST_BATCH.min(max_trials);
             loop {
                 // The total is unknown up front; show progress towards the next batch boundary.
-                progress.set_total(next * cells.len() as u64);
-                add_trials(cells, &shapes, &mut tallies, seed, done, next, None, progress);
+                progress.set_total(next * sampled);
+                add_trials(cells, &shapes, &mut tallies, &skip, seed, done, next, None, progress);
                 done = next;
                 if progress.cancelled() {
                     // Incomplete: the caller checks `progress` and discards this output.
@@ -114,6 +146,7 @@ pub struct Shard {
 /// Run one shard of `trials` trials per cell; the result is a partial tally per cell.
 pub fn run_shard<T: Trial>(
     cells: &[T],
+    exact: Vec<Option<Tally>>,
     seed: u64,
     trials: u64,
     shard: Shard,
@@ -121,9 +154,11 @@ pub fn run_shard<T: Trial>(
 ) -> Vec<Tally> {
     assert!(shard.count > 0 && shard.index < shard.count);
     let shapes: Vec<Shape> = cells.iter().map(|c| c.shape()).collect();
-    let mut tallies: Vec<Tally> = shapes.iter().map(Tally::new).collect();
-    progress.set_total(trials * cells.len() as u64 / shard.count);
-    add_trials(cells, &shapes, &mut tallies, seed, 0, trials, Some(shard), progress);
+    let skip: Vec<bool> = exact.iter().map(Option::is_some).collect();
+    let mut tallies: Vec<Tally> = shapes.iter().zip(exact).map(|(s, e)| e.unwrap_or_else(|| Tally::new(s))).collect();
+    let sampled = skip.iter().filter(|s| !**s).count() as u64;
+    progress.set_total(trials * sampled / shard.count);
+    add_trials(cells, &shapes, &mut tallies, &skip, seed, 0, trials, Some(shard), progress);
     tallies
 }
 
@@ -149,6 +184,7 @@ fn add_trials<T: Trial>(
     cells: &[T],
     shapes: &[Shape],
     tallies: &mut [Tally],
+    skip: &[bool],
     seed: u64,
     from: u64,
     to: u64,
@@ -164,7 +200,7 @@ fn add_trials<T: Trial>(
         .into_par_iter()
         .filter(|task| {
             let chunk = first_chunk + task / cells.len() as u64;
-            shard.is_none_or(|s| chunk % s.count == s.index)
+            !skip[(task % cells.len() as u64) as usize] && shard.is_none_or(|s| chunk % s.count == s.index)
         })
         .fold(fresh, |mut acc, task| {
             let cell = (task % cells.len() as u64) as usize;
@@ -191,8 +227,10 @@ fn add_trials<T: Trial>(
             }
             a
         });
-    for (t, m) in tallies.iter_mut().zip(&merged) {
-        t.merge(m);
+    for ((t, m), &s) in tallies.iter_mut().zip(&merged).zip(skip) {
+        if !s {
+            t.merge(m);
+        }
     }
 }
 
@@ -252,7 +290,7 @@ mod tests {
         let full = run_cells(&[OneDie, OneDie], 4, Stop::Trials(100_000), &p);
         let mut merged: Option<Vec<Tally>> = None;
         for index in 0..3 {
-            let part = run_shard(&[OneDie, OneDie], 4, 100_000, Shard { index, count: 3 }, &p);
+            let part = run_shard(&[OneDie, OneDie], vec![None, None], 4, 100_000, Shard { index, count: 3 }, &p);
             assert!(part[0].trials < 100_000);
             merged = Some(match merged {
                 None => part,

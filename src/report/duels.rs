@@ -222,7 +222,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
-    let tail = format!("{} trials, 95 % intervals", count(report.trials));
+    let tail = report.basis();
     let mut out = Vec::new();
     match &sc.layout {
         Layout::Duel { a, b } => {

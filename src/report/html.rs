@@ -93,9 +93,9 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String)]) -> St
     let st = &report.stopping;
     let _ = writeln!(
         s,
-        "<p class=\"meta\">Seed {} · {} trials per cell · widest 95 % half-width ±{:.5}{} · same config and seed give identical numbers for any thread count</p>",
+        "<p class=\"meta\">Seed {} · {} · widest 95 % half-width ±{:.5}{} · same config and seed give identical numbers for any thread count</p>",
         report.seed,
-        super::text::count(report.trials),
+        escape(&super::text::method_short(report)),
         st.worst_half_width,
         match (st.target_half_width, st.reached) {
             (Some(t), true) => format!(" (precision target ±{t} met)"),

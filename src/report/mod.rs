@@ -27,8 +27,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
-    let trials = report.trials;
-    let title_tail = format!("{} trials, 95 % intervals", text::count(trials));
+    let title_tail = report.basis();
     let est_event = |cell: usize, name: &str| {
         let e = report.cells[cell].events.get(name).expect("event exists");
         Est::from(e)
@@ -264,10 +263,10 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
         s.push_str(&format!("{d}\n\n"));
     }
     s.push_str(&format!(
-        "- Config: `{}`\n- Seed: {} (same config + seed ⇒ identical numbers for any thread count)\n- Trials per cell: {}\n",
+        "- Config: `{}`\n- Seed: {} (same config + seed ⇒ identical numbers for any thread count)\n- {}\n",
         sc.source.display(),
         report.seed,
-        text::count(report.trials)
+        text::method_line(report)
     ));
     match st.target_half_width {
         Some(target) => s.push_str(&format!(
@@ -347,12 +346,12 @@ pub fn terminal(run: &RunResult, report: &Report) -> String {
     let w = TERMINAL_WIDTH;
     let mut s = text::wrap(
         &format!(
-            "{} — {} {} — seed {}, {} trials per cell",
+            "{} — {} {} — seed {}, {}",
             sc.name,
             sc.ruleset,
             sc.kind.name(),
             report.seed,
-            text::count(report.trials)
+            text::method_short(report)
         ),
         w,
         "",

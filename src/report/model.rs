@@ -64,6 +64,9 @@ pub struct EventReport {
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CellReport {
     pub label: String,
+    /// Evaluated exactly (every interval has zero width; fractions are given), not sampled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exact: bool,
     pub params: Ordered<Value>,
     pub metrics: Ordered<MetricReport>,
     pub events: Ordered<EventReport>,
@@ -89,8 +92,10 @@ pub struct Report {
     pub scenario: String,
     pub kind: &'static str,
     pub seed: u64,
-    /// Trials per cell.
+    /// Trials per sampled cell (0 when every cell is exact).
     pub trials: u64,
+    /// How many cells were evaluated exactly instead of sampled.
+    pub exact_cells: usize,
     /// Ambiguity switches in force: booleans as JSON booleans, choices as strings.
     pub readings: Ordered<Value>,
     /// Values that cannot matter here and rules touched but not modelled (empty: nothing to say).
@@ -112,6 +117,27 @@ pub struct Report {
 }
 
 impl Report {
+    /// Every cell exact: no trials, no intervals.
+    pub fn all_exact(&self) -> bool {
+        self.exact_cells == self.cells.len()
+    }
+
+    /// How the numbers were obtained, for titles: "exact", "200,000 trials, 95 % intervals", or
+    /// "200,000 trials per sampled cell, 95 % intervals; 3 of 5 cells exact".
+    pub fn basis(&self) -> String {
+        self.per_cell("trials")
+    }
+
+    /// Like [`Report::basis`] with the sampled unit named ("duels", "turns per cell").
+    pub fn per_cell(&self, unit: &str) -> String {
+        let n = super::text::count(self.trials);
+        match self.exact_cells {
+            0 => format!("{n} {unit}, 95 % intervals"),
+            k if k == self.cells.len() => "exact".to_string(),
+            k => format!("{n} {unit} per sampled cell, 95 % intervals; {k} of {} cells exact", self.cells.len()),
+        }
+    }
+
     /// Build the report of a finished run.
     pub fn build(run: &RunResult) -> Report {
         let z = stats::z_value();
@@ -151,6 +177,7 @@ impl Report {
             kind: sc.kind.name(),
             seed: sc.seed,
             trials: st.trials,
+            exact_cells: run.output.tallies.iter().filter(|t| t.exact).count(),
             readings: Ordered(
                 sc.readings
                     .iter()
@@ -210,7 +237,7 @@ fn cell_report(label: String, params: Vec<(String, Value)>, names: &Names, t: &T
         .map(|(i, n)| {
             let m = t.moments(i);
             let dist =
-                t.trimmed(i).iter().enumerate().map(|(v, &c)| (v.to_string(), c as f64 / t.trials as f64)).collect();
+                t.trimmed(i).iter().enumerate().map(|(v, &c)| (v.to_string(), stats::ratio(c, t.trials))).collect();
             (n.to_string(), MetricReport { mean: m.mean, sd: m.sd, stderr: m.stderr, dist: Ordered(dist) })
         })
         .collect();
@@ -225,5 +252,5 @@ fn cell_report(label: String, params: Vec<(String, Value)>, names: &Names, t: &T
             (n.to_string(), EventReport { p: p.p, ci95: [p.lo, p.hi], count, exact })
         })
         .collect();
-    CellReport { label, params: Ordered(params), metrics: Ordered(metrics), events: Ordered(events) }
+    CellReport { label, exact: t.exact, params: Ordered(params), metrics: Ordered(metrics), events: Ordered(events) }
 }

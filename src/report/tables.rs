@@ -5,7 +5,7 @@ use crate::analysis::RunResult;
 use crate::analysis::effort;
 use crate::analysis::scenario::Layout;
 use crate::report::model::Report;
-use crate::report::text::{ci, count, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
+use crate::report::text::{ci, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
 use crate::stats;
 
 use super::table::Table;
@@ -15,30 +15,32 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let tallies = &run.output.tallies;
-    let n = report.trials;
     let mut out = Vec::new();
     match &sc.layout {
         Layout::Single => {
             let cell = &report.cells[0];
             let t = &tallies[0];
-            let mut ev = Table::new(
-                format!("Events ({} trials, 95 % intervals)", count(n)),
-                &["event", "probability", "95 % interval", "count"],
-                true,
-            );
+            // An exact cell shows each probability as a fraction instead of an interval and count.
+            let columns: &[&str] = if t.exact {
+                &["event", "probability", "as a fraction"]
+            } else {
+                &["event", "probability", "95 % interval", "count"]
+            };
+            let mut ev = Table::new(format!("Events ({})", report.basis()), columns, true);
             for (name, e) in &cell.events.0 {
-                ev.rows.push(vec![
-                    event_title(sc.ruleset, name),
-                    pct(e.p),
-                    ci(e.ci95[0], e.ci95[1]),
-                    e.count.map(|c| c.to_string()).or_else(|| e.exact.clone()).unwrap_or_default(),
-                ]);
+                let mut row = vec![event_title(sc.ruleset, name), pct(e.p)];
+                match (&e.exact, e.count) {
+                    (Some(f), _) => row.push(f.clone()),
+                    (None, c) => row.extend([ci(e.ci95[0], e.ci95[1]), c.unwrap_or(0).to_string()]),
+                }
+                ev.rows.push(row);
             }
             out.push(ev);
             if cell.metrics.0.is_empty() {
                 return out;
             }
-            let mut means = Table::new("Means", &["measure", "mean ± 95 %", "sd"], true);
+            let mean_head = if t.exact { "mean" } else { "mean ± 95 %" };
+            let mut means = Table::new("Means", &["measure", mean_head, "sd"], true);
             for (name, m) in &cell.metrics.0 {
                 means.rows.push(vec![
                     metric_title(sc.ruleset, name),
@@ -53,15 +55,21 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                     continue;
                 }
                 let terminal = shown.first() == Some(&name.as_str());
-                let mut d = Table::new(
-                    format!("Distribution of {}", metric_title(sc.ruleset, name)),
-                    &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"],
-                    terminal,
-                );
+                let columns: &[&str] = if t.exact {
+                    &["k", "P(= k)", "P(≥ k)"]
+                } else {
+                    &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"]
+                };
+                let mut d =
+                    Table::new(format!("Distribution of {}", metric_title(sc.ruleset, name)), columns, terminal);
                 for v in t.first(i)..t.trimmed(i).len() {
                     let e = t.exactly(i, v, z);
                     let a = t.at_least(i, v, z);
-                    d.rows.push(vec![v.to_string(), pct(e.p), ci(e.lo, e.hi), pct(a.p), ci(a.lo, a.hi)]);
+                    d.rows.push(if t.exact {
+                        vec![v.to_string(), pct(e.p), pct(a.p)]
+                    } else {
+                        vec![v.to_string(), pct(e.p), ci(e.lo, e.hi), pct(a.p), ci(a.lo, a.hi)]
+                    });
                 }
                 out.push(d);
             }
@@ -102,7 +110,8 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             let mut headers: Vec<&str> = vec![parameter.as_str()];
             headers.extend(mean_head.as_deref());
             headers.extend(ev_heads.iter().map(String::as_str));
-            let mut tab = Table::new(format!("Sweep over {parameter} ({} trials per value)", count(n)), &headers, true);
+            let mut tab =
+                Table::new(format!("Sweep over {parameter} ({})", report.per_cell("trials per value")), &headers, true);
             for (c, spec) in report.cells.iter().zip(&sc.cells) {
                 let mut row = vec![spec.params[0].1.to_string()];
                 if let Some(m) = metric {
@@ -135,7 +144,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             };
             if let Some(m) = metric {
                 grid(
-                    format!("Expected {} (± 95 %), {} trials per cell", metric_title(sc.ruleset, m), count(n)),
+                    format!("Expected {} ({})", metric_title(sc.ruleset, m), report.per_cell("trials per cell")),
                     &|c| {
                         let h = report.cells[c].metrics.get(m).expect("headline metric");
                         mean_ci(h.mean, h.stderr, z)

@@ -5,20 +5,53 @@ pub fn pct(p: f64) -> String {
     if p > 0.0 && p < 0.0001 { format!("{:.4}%", p * 100.0) } else { format!("{:.2}%", p * 100.0) }
 }
 
-/// A 95 % interval as `[lo, hi]` in percent.
+/// How a run's numbers were obtained, short: "200,000 trials per cell", "exact (every cell
+/// enumerated)", "200,000 trials per sampled cell, 3 of 5 cells exact".
+pub fn method_short(report: &crate::report::model::Report) -> String {
+    let n = count(report.trials);
+    match report.exact_cells {
+        0 => format!("{n} trials per cell"),
+        k if k == report.cells.len() => "exact (every cell enumerated, no sampling)".to_string(),
+        k => format!("{n} trials per sampled cell, {k} of {} cells exact", report.cells.len()),
+    }
+}
+
+/// The summary.md line on how the numbers were obtained, naming the exact cells.
+pub fn method_line(report: &crate::report::model::Report) -> String {
+    let n = count(report.trials);
+    let exact: Vec<&str> = report.cells.iter().filter(|c| c.exact).map(|c| c.label.as_str()).collect();
+    match exact.len() {
+        0 => format!("Trials per cell: {n}"),
+        k if k == report.cells.len() => {
+            "Method: exact — every outcome of the dice enumerated, probabilities are fractions (no sampling, no intervals)"
+                .to_string()
+        }
+        k => format!(
+            "Method: {k} of {} cells exact (every outcome enumerated: {}); the others sampled, {n} trials each",
+            report.cells.len(),
+            exact.join(", ")
+        ),
+    }
+}
+
+/// A 95 % interval as `[lo, hi]` in percent; `exact` for a zero-width (enumerated) one.
 pub fn ci(lo: f64, hi: f64) -> String {
+    if lo == hi {
+        return "exact".to_string();
+    }
     let f = |x: f64| if x > 0.0 && x < 0.0001 { format!("{:.4}", x * 100.0) } else { format!("{:.2}", x * 100.0) };
     format!("[{}, {}]", f(lo), f(hi))
 }
 
-/// `p [lo, hi]` in percent.
+/// `p [lo, hi]` in percent; just `p` when exact (a sampled interval never has zero width).
 pub fn pct_ci(p: f64, lo: f64, hi: f64) -> String {
-    format!("{} {}", pct(p), ci(lo, hi))
+    if lo == hi { pct(p) } else { format!("{} {}", pct(p), ci(lo, hi)) }
 }
 
-/// A mean with its 95 % interval half-width.
+/// A mean with its 95 % interval half-width; just the mean when it has no sampling error
+/// (exact, or a sampled measure that never varied).
 pub fn mean_ci(mean: f64, stderr: f64, z: f64) -> String {
-    format!("{:.3} ± {:.3}", mean, z * stderr)
+    if stderr == 0.0 { format!("{mean:.3}") } else { format!("{:.3} ± {:.3}", mean, z * stderr) }
 }
 
 /// What an event name means, for people, in `ruleset`'s words (`_t1`.. `_t3` suffixes name the

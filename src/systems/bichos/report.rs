@@ -6,7 +6,7 @@ use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{ci, count, mean_ci, pct, pct_ci};
+use crate::report::text::{ci, mean_ci, pct, pct_ci};
 use crate::stats;
 use crate::systems::bichos::rules::REACTION_OUTCOMES;
 
@@ -72,8 +72,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 let mut headers = vec!["weapon".to_string()];
                 headers.extend(situations.iter().cloned());
                 let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-                let mut tab =
-                    Table::new(format!("{title} ({} sequences per cell)", count(report.trials)), &h, terminal);
+                let mut tab = Table::new(format!("{title} ({})", report.per_cell("sequences per cell")), &h, terminal);
                 for (w, row) in weapons.iter().zip(index) {
                     let mut cells = vec![w.clone()];
                     for c in row {
@@ -89,7 +88,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         }
         Layout::Reaction { fdvs, figure, opposed } => {
             let mut tab = Table::new(
-                format!("Reaction test by modified FDV ({} trials each)", count(report.trials)),
+                format!("Reaction test by modified FDV ({})", report.per_cell("trials each")),
                 &["modified FDV", "passed 1st", "passed 2nd", "failed both"],
                 true,
             );
@@ -138,7 +137,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         }
         Layout::Variants => {
             let mut tab = Table::new(
-                format!("The same encounter and pursuit under both variants ({} trials each)", count(report.trials)),
+                format!("The same encounter and pursuit under both variants ({})", report.per_cell("trials each")),
                 &["measure", "cm variant", "inches variant", "inches variant in cm (× 2.5)"],
                 true,
             );
@@ -173,7 +172,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
-    let tail = format!("{} trials, 95 % intervals", count(report.trials));
+    let tail = report.basis();
     let mut out = Vec::new();
     match &sc.layout {
         Layout::Arsenal { weapons, situations, index } => {

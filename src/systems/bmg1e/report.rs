@@ -7,7 +7,7 @@ use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{ci, count, mean_ci, pct, pct_ci};
+use crate::report::text::{ci, mean_ci, pct, pct_ci};
 use crate::stats::{self, Estimate};
 use crate::systems::bmg1e::rules::Trial1e;
 
@@ -63,11 +63,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             headers.extend(b_splits.iter().map(|(a, d)| format!("B {a}/{d}")));
             let h: Vec<&str> = headers.iter().map(String::as_str).collect();
             let mut grid = Table::new(
-                format!(
-                    "{} for each pair of splits ({} trials each)",
-                    objective_title(objective),
-                    count(report.trials)
-                ),
+                format!("{} for each pair of splits ({})", objective_title(objective), report.per_cell("trials each")),
                 &h,
                 true,
             );
@@ -125,7 +121,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         }
         Layout::Editions => {
             let mut tab = Table::new(
-                format!("One matchup under both editions ({} trials each)", count(report.trials)),
+                format!("One matchup under both editions ({})", report.per_cell("trials each")),
                 &["measure", "bmg-1e (2013)", "bmg-3e (2019)"],
                 true,
             );
@@ -179,7 +175,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
-    let tail = format!("{} trials, 95 % intervals", count(report.trials));
+    let tail = report.basis();
     let mut out = Vec::new();
     match &sc.layout {
         Layout::Exchange { a_splits, b_splits, objective } => {

@@ -6,7 +6,7 @@ use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{count, mean_ci, pct, pct_ci};
+use crate::report::text::{mean_ci, pct, pct_ci};
 use crate::stats;
 
 fn ev(t: &Tally, i: usize, z: f64) -> String {
@@ -45,7 +45,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 let mut headers = vec!["gun — policy".to_string()];
                 headers.extend(cols.iter().cloned());
                 let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-                let mut tab = Table::new(format!("{title} ({} turns per cell)", count(report.trials)), &h, terminal);
+                let mut tab = Table::new(format!("{title} ({})", report.per_cell("turns per cell")), &h, terminal);
                 for (r, row) in rows.iter().zip(index) {
                     let mut cells = vec![r.clone()];
                     cells.extend(row.iter().map(|c| c.map(|i| f(&t[i], z)).unwrap_or_else(|| "out of range".into())));
@@ -56,7 +56,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
         }
         Layout::MeleeTable => {
             let mut tab = Table::new(
-                format!("Melee: attacker's card policy × defender's choice ({} attacks each)", count(report.trials)),
+                format!("Melee: attacker's card policy × defender's choice ({})", report.per_cell("attacks each")),
                 &[
                     "attacker policy, defender choice",
                     "P(hit)",
@@ -90,7 +90,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             headers.extend(systems.iter().cloned());
             let h: Vec<&str> = headers.iter().map(String::as_str).collect();
             let mut tab = Table::new(
-                format!("P(base contact this turn) by distance ({} trials per system)", count(report.trials)),
+                format!("P(base contact this turn) by distance ({})", report.per_cell("trials per system")),
                 &h,
                 true,
             );
@@ -113,7 +113,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
-    let tail = format!("{} trials, 95 % intervals", count(report.trials));
+    let tail = report.basis();
     let mut out = Vec::new();
     let est = |p: stats::Proportion| Est::from(p);
     match &sc.layout {

@@ -1,9 +1,17 @@
-//! Exact distributions, for cross-checking the Monte Carlo engine.
+//! Exact answers: every probability of a trial as a fraction, never by sampling.
 //!
-//! [`enumerate`] walks every possible sequence of faces any [`Trial`] can consume (an odometer
-//! over the dice tree), so it is exact for *any* rule code, however it branches — but costs
-//! 6^dice. [`attack`] gets the same answer for BMG 2019 attacks by binomial convolution, fast
-//! enough for any dice count.
+//! [`evaluate`] (in `tree.rs`) is what the analyser runs: it walks every branch of a trial's
+//! rolls, branching once per *aggregate* roll (a pool's successes, a sum) on its exact
+//! distribution (`dists.rs`), and returns an exact [`crate::engine::Tally`].
+//!
+//! The rest of this module are test oracles that share no code with it: [`enumerate`] walks
+//! every sequence of single faces a trial can consume (exact for *any* rule code, but 6^dice),
+//! and [`attack`] gets BMG 2019 attacks by binomial convolution.
+
+pub mod dists;
+pub mod tree;
+
+pub use tree::{Budget, NoExact, evaluate};
 
 use crate::dice::Dice;
 use crate::engine::{Shape, Trial};
