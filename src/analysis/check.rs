@@ -154,3 +154,39 @@ fn compare(e: &Tally, s: &Tally, metrics: &[&str], events: &[&str]) -> Vec<Quant
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Outcome, Shape};
+
+    /// One die, event "six": exact 1/6. A sample of 60,000 with 10,000 sixes passes; with 11,000
+    /// (z ≈ +6.9) it fails; a value the exact answer rules out fails whatever its z.
+    #[test]
+    fn compare_fails_what_disagrees() {
+        let shape = Shape::new(vec![("face", 6)], vec!["six"]);
+        let mut e = Tally::new(&shape);
+        e.exact = true;
+        e.trials = 6;
+        e.hists[0] = vec![0, 1, 1, 1, 1, 1, 1];
+        e.events[0] = 1;
+        let sample = |sixes: u128| {
+            let mut s = Tally::new(&shape);
+            s.trials = 60_000;
+            let rest = (60_000 - sixes) / 5;
+            s.hists[0] = vec![0, rest, rest, rest, rest, 60_000 - sixes - 4 * rest, sixes];
+            s.events[0] = sixes;
+            s
+        };
+        let ok = compare(&e, &sample(10_000), &["face"], &["six"]);
+        assert!(ok.iter().all(|q| !q.fails()), "{ok:?}");
+        let bad = compare(&e, &sample(11_000), &["face"], &["six"]);
+        assert!(bad.iter().any(|q| q.name == "P(six)" && q.fails()));
+        let mut impossible = sample(10_000);
+        impossible.hists[0][0] = 1;
+        impossible.hists[0][1] -= 1;
+        let r = compare(&e, &impossible, &["face"], &["six"]);
+        assert!(r.iter().any(|q| q.name == "P(face = 0)" && q.fails() && q.z.is_none()));
+        let _ = Outcome::default();
+    }
+}
