@@ -176,5 +176,63 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(throughput, benches);
+/// A 2019 melee of `attack` + 2 effort attack dice against a target of Defense `defense` (one
+/// block die per Defense point): `sized(10, 6)` is the 12 attack dice against 6 block dice.
+fn sized(attack: u8, defense: u8) -> Attack {
+    let setup = AttackSetup {
+        attacker: card(attack, 4, 4, 8, 7, 4),
+        attacker_markers: Markers::default(),
+        weapon: Weapon {
+            kind: WeaponKind::Melee { strength_bonus: 1 },
+            damage: Markers { stun: 2, wounds: 0 },
+            crt: None,
+        },
+        target: card(4, defense, 4, 6, 5, 3),
+        target_markers: Markers::default(),
+        defense_mod: 0,
+        melee: MeleeMods { attacker_effort: 2, target_effort: 0, enemies_in_contact: 1 },
+        ranged: RangedMods::default(),
+        readings: Readings::default(),
+    };
+    Attack::new(&setup).expect("valid")
+}
+
+/// Exact answers (`src/exact`): the targets are batman-vs-thug ≤ 0.05 ms with the whole
+/// report model, 12 vs 6 dice ≤ 0.2 ms, and 100 attack cells ≤ 50 ms in all.
+fn exact_benches(c: &mut Criterion) {
+    use skirmish_odds::analysis;
+    use skirmish_odds::config::{self, Overrides};
+    use skirmish_odds::exact::{self, Budget};
+    use skirmish_odds::report::model::Report;
+    let mut g = c.benchmark_group("exact");
+    g.throughput(Throughput::Elements(1));
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sc = config::load(&root.join("configs/bmg-3e/batman-vs-thug.toml"), &Overrides::default()).expect("bundled");
+    g.bench_function("batman-vs-thug, evaluated and report model built", |b| {
+        let p = Progress::hidden();
+        b.iter(|| {
+            let exact = analysis::exact_cells(&sc).expect("exact");
+            let run = analysis::run_with(sc.clone(), exact, 1, &p).expect("runs");
+            black_box(Report::build(&run))
+        })
+    });
+    let big = sized(10, 6);
+    assert_eq!((big.attack_dice, big.block_dice), (12, 6));
+    g.bench_function("melee 12 attack dice vs 6 block dice", |b| {
+        b.iter(|| black_box(exact::evaluate(&big, Budget::EXPLICIT).expect("exact")))
+    });
+    // 100 cells: Attack 1..=10 (3..=12 attack dice) × Defense 1..=10 (block dice).
+    let cells: Vec<Attack> = (0..100u8).map(|k| sized(1 + k / 10, 1 + k % 10)).collect();
+    g.throughput(Throughput::Elements(100));
+    g.bench_function("sweep of 100 attack cells", |b| {
+        b.iter(|| {
+            for a in &cells {
+                black_box(exact::evaluate(a, Budget::EXPLICIT).expect("exact"));
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(throughput, benches, exact_benches);
 criterion_main!(throughput);

@@ -40,9 +40,12 @@ pub fn run_with(
     progress: &Progress,
 ) -> Result<RunResult, Interrupted> {
     let trials: Vec<_> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
-    let output = engine::with_threads(threads, || {
+    let output = if exact.iter().all(Option::is_some) {
+        // Nothing to sample: no thread pool (building one costs more than an exact attack).
         engine::run_cells_with(&trials, exact, scenario.seed, scenario.stop, progress)
-    });
+    } else {
+        engine::with_threads(threads, || engine::run_cells_with(&trials, exact, scenario.seed, scenario.stop, progress))
+    };
     progress.finish();
     progress.check()?;
     Ok(RunResult { scenario, output })
