@@ -176,7 +176,8 @@ fn exact_mode(
 }
 
 /// What `exact` accepts, for error messages.
-pub const EXACT_ALLOWED: &str = "false to sample every cell, or leave `exact` out so each cell is exact where that is cheaper (see the report's list of exact kinds)";
+pub const EXACT_ALLOWED: &str =
+    "false to sample every cell, or leave it out to sample only the cells that cannot be exact";
 
 impl Ctx {
     /// The part of building that every built-in system shares: the strict parse of the whole

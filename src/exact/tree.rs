@@ -27,6 +27,8 @@ pub enum NoExact {
     TooDeep(usize),
     /// The probabilities' common denominator would not fit in 128 bits.
     TooFine,
+    /// One outcome sequence's probability would not fit in 128 bits: a roll repeated many times.
+    TooLong,
     /// The kind has no exact evaluator (the reason, for the reader).
     NotOffered(&'static str),
 }
@@ -39,6 +41,9 @@ impl std::fmt::Display for NoExact {
                 write!(f, "some outcome sequence makes more than {d} rolls (the rules repeat rolls without a bound)")
             }
             NoExact::TooFine => write!(f, "its probabilities need a denominator beyond 128 bits"),
+            NoExact::TooLong => {
+                write!(f, "an outcome sequence repeats a roll too many times to weigh exactly (a roll-until loop)")
+            }
             NoExact::NotOffered(why) => write!(f, "{why}"),
         }
     }
@@ -309,7 +314,7 @@ pub fn evaluate<T: Trial>(trial: &T, budget: Budget) -> Result<Tally, NoExact> {
             Err(payload) => std::panic::resume_unwind(payload),
         };
         debug_assert_eq!(dice.depth, dice.path.len(), "a trial must make the same rolls for the same outcomes");
-        let (num, den) = dice.weight()?;
+        let (num, den) = dice.weight().map_err(|_| NoExact::TooLong)?;
         sums.add(&o, num, den)?;
         if !dice.advance() {
             return Ok(sums.finish(&shape));
