@@ -24,6 +24,8 @@
 //! The round loop and the outcome layout are the shared duel driver's ([`crate::analysis::duel`]);
 //! this module supplies the round, what "down" means and the effort count.
 
+pub mod exact;
+
 use super::{DamageDone, Markers, Objective, Profile, Readings, Weapon, WeaponKind, apply_hits, effort_limit, is_ko};
 use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::{Dice, SuccessMask, count_hits, keep_two_lowest};
@@ -40,12 +42,25 @@ pub enum EffortPolicy {
     /// The best choice for an objective by exact expected value (attacking: maximise it;
     /// defending: minimise the attacker's best answer, given the attacker's policy).
     Optimal(Objective),
+    /// The best choice for winning the whole duel (`optimal-win`): found by dynamic
+    /// programming over every state of the duel ([`exact::solve`]), each side maximising its own
+    /// chance to win, the target declaring first. It looks ahead: effort ★ taken now stay on
+    /// the card into later attacks and rounds, which a per-attack objective cannot weigh.
+    Win,
 }
 
 impl EffortPolicy {
     /// Config names.
-    pub const NAMES: [&'static str; 7] =
-        ["none", "max", "optimal-hits", "optimal-hits-net", "optimal-ko", "optimal-out-of-action", "optimal-casualty"];
+    pub const NAMES: [&'static str; 8] = [
+        "none",
+        "max",
+        "optimal-hits",
+        "optimal-hits-net",
+        "optimal-ko",
+        "optimal-out-of-action",
+        "optimal-casualty",
+        "optimal-win",
+    ];
 
     /// Parse a config name.
     pub fn parse(s: &str) -> Option<Self> {
@@ -57,6 +72,7 @@ impl EffortPolicy {
             "optimal-ko" => EffortPolicy::Optimal(Objective::Ko),
             "optimal-out-of-action" => EffortPolicy::Optimal(Objective::OutOfAction),
             "optimal-casualty" => EffortPolicy::Optimal(Objective::Casualty),
+            "optimal-win" => EffortPolicy::Win,
             _ => return None,
         })
     }
@@ -71,6 +87,17 @@ impl EffortPolicy {
             EffortPolicy::Optimal(Objective::Ko) => "optimal-ko",
             EffortPolicy::Optimal(Objective::OutOfAction) => "optimal-out-of-action",
             EffortPolicy::Optimal(Objective::Casualty) => "optimal-casualty",
+            EffortPolicy::Win => "optimal-win",
+        }
+    }
+
+    /// The objective this policy's per-attack table optimises. `optimal-win` is decided by the
+    /// whole-duel plan; in a per-attack table (the opponent's assumption about its answers) it
+    /// stands as `optimal-ko`.
+    fn objective(self) -> Objective {
+        match self {
+            EffortPolicy::Optimal(obj) => obj,
+            _ => Objective::Ko,
         }
     }
 }
@@ -127,9 +154,22 @@ struct Mode {
     strength: SuccessMask,
     block: SuccessMask,
     block_dice: u32,
-    /// (target effort, attacker effort) for each marker state, see [`Direction::index`]; empty
+    /// The per-attack effort choices for each marker state, see [`Direction::index`]; empty
     /// for shots (no effort against ranged attacks) and when nobody ever makes effort.
-    policy: Vec<(u8, u8)>,
+    policy: Vec<Choice>,
+    /// `dists[n][ko]`: exact distribution of hits with `n` attack dice against a target that is
+    /// (`ko = 1`) or is not K.O., for every dice count effort can make.
+    dists: Vec<[Vec<f64>; 2]>,
+}
+
+/// The per-attack (table) effort choice in one marker state: what the target declares, and
+/// the attacker's answer to each declaration (an `optimal-win` target may declare another).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Choice {
+    /// The target's effort ★.
+    t: u8,
+    /// `answer[t]`: the attacker's effort ★ after the target declared `t`.
+    answer: [u8; 4],
 }
 
 impl Mode {
@@ -145,7 +185,7 @@ impl Mode {
                 (rate_of_fire as u32, SuccessMask::at_least(strength as i32, 0, true, true), true)
             }
         };
-        Mode {
+        let mut mode = Mode {
             per_hit: weapon.damage,
             ranged,
             base_dice,
@@ -156,7 +196,19 @@ impl Mode {
             block: SuccessMask::at_least(att.attack as i32, 0, false, r.block_natural_six),
             block_dice: if ranged { 0 } else { tgt.defense as u32 },
             policy: Vec::new(),
-        }
+            dists: Vec::new(),
+        };
+        // Effort adds at most 3 dice (a shot takes none, the table costs nothing to keep).
+        mode.dists = (0..=mode.base_dice + 3)
+            .map(|n| [mode.hits_distribution(n, false), mode.hits_distribution(n, true)])
+            .collect();
+        mode
+    }
+
+    /// The table choice in marker state `index` ((0, 0) where nobody makes effort).
+    #[inline(always)]
+    fn choice(&self, index: usize) -> Choice {
+        if self.policy.is_empty() { Choice::default() } else { self.policy[index] }
     }
 
     /// Exact distribution of hits with `n` attack dice against a target that is (not) K.O.
@@ -217,20 +269,21 @@ impl Direction {
         ((att.stun as usize * d1 + att.wounds as usize) * d2 + tgt.stun as usize) * d3 + tgt.wounds as usize
     }
 
-    fn decide_policy(&self, mode: &Mode, att: EffortPolicy, tgt: EffortPolicy, r: &Readings) -> Vec<(u8, u8)> {
+    /// The per-attack table of `mode`: for every marker state, the target's declaration and the
+    /// attacker's answer to each declaration, by the fighters' per-attack policies (an
+    /// `optimal-win` side is decided by the whole-duel plan instead; here it stands as
+    /// `optimal-ko`, see [`EffortPolicy::objective`]).
+    fn decide_policy(&self, mode: &Mode, att: EffortPolicy, tgt: EffortPolicy, r: &Readings) -> Vec<Choice> {
         if mode.ranged || (att == EffortPolicy::None && tgt == EffortPolicy::None) {
             return Vec::new(); // no effort against ranged attacks, or nobody ever makes any
         }
         let [d0, d1, d2, d3] = self.dims();
-        let mut policy = vec![(0u8, 0u8); d0 * d1 * d2 * d3];
-        let max_dice = mode.base_dice + 3;
-        let dists: Vec<[Vec<f64>; 2]> =
-            (0..=max_dice).map(|n| [mode.hits_distribution(n, false), mode.hits_distribution(n, true)]).collect();
+        let mut policy = vec![Choice::default(); d0 * d1 * d2 * d3];
         // The objective's expected value with `n` dice against a target holding `start` (its own
         // effort ★ included), before the effort terms of `hits_net`.
         let value = |n: u32, start: Markers, obj: Objective| -> f64 {
             let ko = is_ko(&self.target, start);
-            let dist = &dists[n as usize][ko as usize];
+            let dist = &mode.dists[n as usize][ko as usize];
             dist.iter()
                 .enumerate()
                 .map(|(h, &p)| {
@@ -253,11 +306,7 @@ impl Direction {
                 for s_t in 0..d2 as u8 {
                     for w_t in 0..d3 as u8 {
                         let tm = Markers { stun: s_t, wounds: w_t };
-                        let t_lim = if is_ko(&self.target, tm) {
-                            0
-                        } else {
-                            effort_limit(&self.target, tm).min(self.attacker.attack)
-                        };
+                        let t_lim = self.target_limit(tm);
                         let dice = |t: u8, a: u8| (mode.base_dice + a as u32).saturating_sub(t as u32);
                         let after = |t: u8| Markers { stun: tm.stun + t, wounds: tm.wounds };
                         // The attacker's answer to a declared target effort.
@@ -265,7 +314,8 @@ impl Direction {
                             match att {
                                 EffortPolicy::None => 0,
                                 EffortPolicy::Max => a_lim,
-                                EffortPolicy::Optimal(obj) => {
+                                p @ (EffortPolicy::Optimal(_) | EffortPolicy::Win) => {
+                                    let obj = p.objective();
                                     let mut best = (0u8, f64::MIN);
                                     for a in 0..=a_lim {
                                         let v = value(dice(t, a), after(t), obj) + net(obj, t, a);
@@ -277,13 +327,18 @@ impl Direction {
                                 }
                             }
                         };
-                        let t = match tgt {
+                        let mut choice = Choice::default();
+                        for t in 0..=t_lim {
+                            choice.answer[t as usize] = answer(t);
+                        }
+                        choice.t = match tgt {
                             EffortPolicy::None => 0,
                             EffortPolicy::Max => t_lim,
-                            EffortPolicy::Optimal(obj) => {
+                            p @ (EffortPolicy::Optimal(_) | EffortPolicy::Win) => {
+                                let obj = p.objective();
                                 let mut best = (0u8, f64::MAX);
                                 for t in 0..=t_lim {
-                                    let a = answer(t);
+                                    let a = choice.answer[t as usize];
                                     let v = value(dice(t, a), after(t), obj) + net(obj, t, a);
                                     if v < best.1 - 1e-12 {
                                         best = (t, v);
@@ -292,7 +347,7 @@ impl Direction {
                                 best.0
                             }
                         };
-                        policy[self.index(am, tm)] = (t, answer(t));
+                        policy[self.index(am, tm)] = choice;
                     }
                 }
             }
@@ -300,18 +355,24 @@ impl Direction {
         policy
     }
 
-    /// One attack in `mode`; updates both fighters' markers and returns (markers placed, effort
-    /// ★ spent by the attacker, effort ★ spent by the target).
+    /// Most effort ★ the target may declare: its effort limit, no more than the attacker's
+    /// Attack dice, none while K.O. (a K.O. model cannot defend itself, seed line 1859).
+    fn target_limit(&self, tm: Markers) -> u8 {
+        if is_ko(&self.target, tm) { 0 } else { effort_limit(&self.target, tm).min(self.attacker.attack) }
+    }
+
+    /// One attack in `mode` with effort `(t, a)` (target's, attacker's); updates both fighters'
+    /// markers and returns (markers placed, effort ★ spent by the attacker, by the target).
     #[inline]
     fn attack<D: Dice>(
         &self,
         mode: &Mode,
+        (t, a): (u8, u8),
         dice: &mut D,
         att: &mut Markers,
         tgt: &mut Markers,
         r: &Readings,
     ) -> (u8, u8, u8) {
-        let (t, a) = if mode.policy.is_empty() { (0, 0) } else { mode.policy[self.index(*att, *tgt)] };
         att.stun += a;
         tgt.stun += t;
         let target_ko = is_ko(&self.target, *tgt);
@@ -337,18 +398,37 @@ pub struct Duel {
     rounds: u8,
     readings: Readings,
     contact: bool,
+    /// The whole-duel effort plan, when a fighter plays `optimal-win` (boxed: most duels have
+    /// none, and the trial is cloned per cell).
+    plan: Option<Box<exact::Plan>>,
 }
 
 impl Duel {
-    /// Precompute both attack directions and their effort policies.
+    /// Precompute both attack directions and their effort policies, and the whole-duel plan
+    /// when a fighter plays `optimal-win` (one exact solution of the duel, a few milliseconds).
     pub fn new(s: &DuelSetup) -> Duel {
-        Duel {
+        let mut duel = Duel {
             dirs: [Direction::new(&s.a, &s.b, &s.readings), Direction::new(&s.b, &s.a, &s.readings)],
             start: [s.a.start, s.b.start],
             rounds: s.rounds,
             readings: s.readings,
             contact: s.contact,
+            plan: None,
+        };
+        let deciders = [&s.a, &s.b].map(|f| match f.effort {
+            EffortPolicy::Win => exact::Decider::Optimize,
+            _ => exact::Decider::Table,
+        });
+        if deciders.contains(&exact::Decider::Optimize) {
+            duel.plan = Some(Box::new(exact::solve(&duel, deciders).plan));
         }
+        duel
+    }
+
+    /// Each side's decider as configured: `optimal-win` fighters optimise, the others follow
+    /// their per-attack tables.
+    pub fn deciders(&self) -> [exact::Decider; 2] {
+        self.plan.as_ref().map_or([exact::Decider::Table; 2], |p| p.deciders)
     }
 
     fn profile(&self, side: usize) -> &Profile {
@@ -393,23 +473,43 @@ impl Duel {
         }
     }
 
-    /// Side `s` activates: a melee fighter (moving into contact first if apart) attacks in
-    /// melee; a fighter with a ranged weapon shoots unless it is in contact with a non-K.O.
-    /// enemy, and then attacks in melee with its melee weapon (seed lines 1668–1669).
+    /// How side `s` attacks, and whether the fighters are in contact afterwards: a melee
+    /// fighter (moving into contact first if apart) attacks in melee; a fighter with a ranged
+    /// weapon shoots unless it is in contact with a non-K.O. enemy, and then attacks in melee
+    /// with its melee weapon (seed lines 1668–1669).
     #[inline]
-    fn activate<D: Dice>(&self, s: usize, dice: &mut D, m: &mut [Markers; 2], contact: &mut bool) -> (u8, u8, u8) {
+    fn mode_for(&self, s: usize, m: [Markers; 2], contact: bool) -> (&Mode, bool) {
+        let dir = &self.dirs[s];
+        match &dir.shot {
+            Some(shot) if !contact || is_ko(&dir.target, m[1 - s]) => (shot, contact),
+            Some(_) => (&dir.melee, contact),
+            None => (&dir.melee, true),
+        }
+    }
+
+    /// Side `s` activates at `stage` (0: it won Take the Lead) of round `round`.
+    #[inline]
+    fn activate<D: Dice>(
+        &self,
+        s: usize,
+        (round, stage, first): (u16, usize, usize),
+        dice: &mut D,
+        m: &mut [Markers; 2],
+        contact: &mut bool,
+    ) -> (u8, u8, u8) {
         let dir = &self.dirs[s];
         let o = 1 - s;
-        let mode = match &dir.shot {
-            Some(shot) if !*contact || is_ko(&dir.target, m[o]) => shot,
-            Some(_) => &dir.melee,
+        let (mode, after) = self.mode_for(s, *m, *contact);
+        let effort = match &self.plan {
+            Some(plan) => plan.get(round, stage, *m, *contact, first),
             None => {
-                *contact = true;
-                &dir.melee
+                let c = mode.choice(dir.index(m[s], m[o]));
+                (c.t, c.answer[c.t as usize])
             }
         };
+        *contact = after;
         let (mut ms, mut mo) = (m[s], m[o]);
-        let r = dir.attack(mode, dice, &mut ms, &mut mo, &self.readings);
+        let r = dir.attack(mode, effort, dice, &mut ms, &mut mo, &self.readings);
         m[s] = ms;
         m[o] = mo;
         r
@@ -468,7 +568,7 @@ impl DuelRules for Duel {
                 continue;
             }
             let o_was_down = self.down(o, m[o]);
-            let (placed, a, t) = self.activate(s, dice, m, &mut st.contact);
+            let (placed, a, t) = self.activate(s, (round, (s != first) as usize, first), dice, m, &mut st.contact);
             rec.deal(s, placed as u32);
             st.effort[s] += a as u16;
             st.effort[o] += t as u16;
@@ -709,7 +809,8 @@ mod tests {
                 for s_t in 0..=5u8 {
                     for w_t in 0..4u8 {
                         let (am, tm) = (Markers { stun: s_a, wounds: w_a }, Markers { stun: s_t, wounds: w_t });
-                        let (t, a) = dir.melee.policy[dir.index(am, tm)];
+                        let c = dir.melee.policy[dir.index(am, tm)];
+                        let (t, a) = (c.t, c.answer[c.t as usize]);
                         assert!(a <= effort_limit(&dir.attacker, am));
                         assert!(t <= effort_limit(&dir.target, tm).min(dir.attacker.attack));
                     }
@@ -718,6 +819,7 @@ mod tests {
         }
         // Max policy: at full health both sides spend the limit (3).
         let d = Duel::new(&setup(EffortPolicy::Max, EffortPolicy::Max));
-        assert_eq!(d.dirs[0].melee.policy[d.dirs[0].index(Markers::default(), Markers::default())], (3, 3));
+        let c = d.dirs[0].melee.policy[d.dirs[0].index(Markers::default(), Markers::default())];
+        assert_eq!((c.t, c.answer[3]), (3, 3));
     }
 }

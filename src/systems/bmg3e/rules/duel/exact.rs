@@ -1,0 +1,592 @@
+//! The 2019 duel, exactly: a Markov chain over a small state, solved by dynamic programming.
+//!
+//! Between two dice rolls a duel is fully described by the markers on each fighter, whether
+//! they are in contact, who won Take the Lead and the Take the Lead modifiers carried into the
+//! next round (last round's loser, an unused pass). Every roll in between (an attack, a
+//! recovery check, Take the Lead) has an exact distribution, so the chance of every way the duel
+//! can go is a finite sum. [`solve`] walks the states backwards from the round limit (each
+//! state's value is the pair P(A wins), P(B wins) from there), memoised, visiting only states
+//! that can be reached; then forwards once, to get the distributions the report shows.
+//!
+//! **Effort decisions.** At every attack the target declares its effort first, then the
+//! attacker (seed lines 1615–1621). A side is either decided by its per-attack table (the
+//! policies `none`, `max`, `optimal-…`: [`Decider::Table`]) or optimises
+//! ([`Decider::Optimize`]): it picks the effort that maximises *its own chance to win the whole
+//! duel* from that state, knowing how the other side decides (as target, it anticipates the
+//! attacker's answer to each declaration). With both sides optimising this is backward
+//! induction on the game, the subgame-perfect play; ties go to the smaller effort. The result is
+//! a [`Plan`]: the effort pair at every decision point, which the sampled duel follows for
+//! `optimal-win` fighters, so the Monte Carlo duel checks the dynamic programming.
+//!
+//! Probabilities are computed in double precision from the exact per-attack distributions
+//! (products of dice probabilities over many rolls do not fit a 128-bit fraction): exact up to
+//! rounding, about 1e-15.
+//!
+//! Pure: no I/O, no threads.
+
+use super::{Duel, Mode};
+use crate::exact::dists;
+use crate::systems::bmg3e::rules::{Markers, OneDie, apply_hits, is_ko};
+
+/// How one side's effort is decided in [`solve`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decider {
+    /// By the fighter's per-attack table (its configured policy).
+    Table,
+    /// To maximise its own chance to win the duel, looking ahead over the whole duel.
+    Optimize,
+}
+
+/// Indices of duel states: a fighter's markers (★ 0..=Willpower, ♦ 0..=Endurance) and the
+/// decision points (round, first or second activation, both fighters' markers, contact, who
+/// won Take the Lead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Space {
+    /// Endurance + 1 per side (♦ values).
+    wounds: [usize; 2],
+    /// Marker states per side.
+    n: [usize; 2],
+    rounds: usize,
+}
+
+impl Space {
+    fn new(duel: &Duel) -> Space {
+        let w = |s: usize| duel.profile(s).endurance as usize + 1;
+        let n = |s: usize| (duel.profile(s).willpower as usize + 1) * w(s);
+        Space { wounds: [w(0), w(1)], n: [n(0), n(1)], rounds: duel.rounds as usize }
+    }
+
+    fn side(&self, s: usize, m: Markers) -> usize {
+        m.stun as usize * self.wounds[s] + m.wounds as usize
+    }
+
+    fn markers(&self, s: usize, i: usize) -> Markers {
+        Markers { stun: (i / self.wounds[s]) as u8, wounds: (i % self.wounds[s]) as u8 }
+    }
+
+    fn pairs(&self) -> usize {
+        self.n[0] * self.n[1]
+    }
+
+    fn pair(&self, m: [Markers; 2]) -> usize {
+        self.side(0, m[0]) * self.n[1] + self.side(1, m[1])
+    }
+
+    fn unpair(&self, p: usize) -> [Markers; 2] {
+        [self.markers(0, p / self.n[1]), self.markers(1, p % self.n[1])]
+    }
+
+    /// A decision point: round `r` (1-based), `stage` 0 (first activation) or 1, markers,
+    /// contact, `first` (the side that won Take the Lead).
+    fn act(&self, r: usize, stage: usize, pair: usize, contact: bool, first: usize) -> usize {
+        (((r - 1) * 2 + stage) * self.pairs() + pair) * 4 + contact as usize * 2 + first
+    }
+
+    fn acts(&self) -> usize {
+        self.rounds * 2 * self.pairs() * 4
+    }
+
+    /// The inverse of [`Space::act`].
+    fn unact(&self, i: usize) -> (usize, usize, usize, bool, usize) {
+        let (rest, cf) = (i / 4, i % 4);
+        let (rs, pair) = (rest / self.pairs(), rest % self.pairs());
+        (rs / 2 + 1, rs % 2, pair, cf / 2 == 1, cf % 2)
+    }
+}
+
+/// Take the Lead modifiers carried into a round: who lost last round (`None` in round 1:
+/// ties are re-rolled) and which side has +1 from an unused pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Lead {
+    last_loser: Option<usize>,
+    bonus: Option<usize>,
+}
+
+impl Lead {
+    fn index(self) -> usize {
+        self.last_loser.map_or(2, |l| l) * 3 + self.bonus.map_or(0, |b| b + 1)
+    }
+}
+
+/// The effort pair at every decision point of a duel: what the sampled duel plays for an
+/// `optimal-win` fighter (and, at the same points, the table choices of the other).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    space: Space,
+    /// How each side was decided.
+    pub deciders: [Decider; 2],
+    /// `(target effort, attacker effort)`, [`Plan::UNSEEN`] where the solver never looked.
+    decisions: Vec<(u8, u8)>,
+}
+
+impl Plan {
+    const UNSEEN: (u8, u8) = (u8::MAX, u8::MAX);
+
+    /// The effort pair in round `round` at activation `stage` (0: the Take the Lead winner's).
+    #[inline]
+    pub(super) fn get(&self, round: u16, stage: usize, m: [Markers; 2], contact: bool, first: usize) -> (u8, u8) {
+        let d = self.decisions[self.space.act(round as usize, stage, self.space.pair(m), contact, first)];
+        debug_assert_ne!(d, Self::UNSEEN, "the solver visits every reachable decision point");
+        d
+    }
+}
+
+/// One decision point of a solved duel, for the policy table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Situation {
+    pub round: u8,
+    /// The side attacking (0 = A).
+    pub attacker: usize,
+    /// It activates first this round (it won Take the Lead).
+    pub first: bool,
+    /// Markers on A and B before effort.
+    pub markers: [Markers; 2],
+    pub contact: bool,
+    /// Probability that the duel passes through this point.
+    pub reach: f64,
+    /// Largest effort the target and the attacker may make here.
+    pub limits: (u8, u8),
+    /// What the solution plays: (target's effort, attacker's effort).
+    pub effort: (u8, u8),
+    /// What the sides' per-attack tables would play here.
+    pub table: (u8, u8),
+}
+
+/// Everything the exact duel gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// P(A wins), P(B wins).
+    pub win: [f64; 2],
+    pub draw: f64,
+    /// P(A removed as a casualty), P(B removed as a casualty).
+    pub casualty: [f64; 2],
+    /// `rounds[k]`: P(the duel lasts exactly k rounds); index 0 unused.
+    pub rounds: Vec<f64>,
+    /// `down_round[s][k]`: P(side s first puts the other down in round k); index 0: never.
+    pub down_round: [Vec<f64>; 2],
+    /// Expected markers (★ + ♦) each side placed on the other.
+    pub dealt: [f64; 2],
+    /// Expected effort ★ each side took (attacking and defending).
+    pub effort: [f64; 2],
+    /// Every decision point the duel can reach, in decision-point order.
+    pub situations: Vec<Situation>,
+    pub plan: Plan,
+}
+
+impl Solution {
+    /// Expected rounds played.
+    pub fn mean_rounds(&self) -> f64 {
+        self.rounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum()
+    }
+}
+
+/// Solve `duel` with each side decided by `deciders` (A, B).
+pub fn solve(duel: &Duel, deciders: [Decider; 2]) -> Solution {
+    let mut s = Solver::new(duel, deciders);
+    let start = duel.start;
+    s.round_start(1, start, duel.contact, Lead { last_loser: None, bonus: None });
+    s.forward()
+}
+
+const UNSET: [f64; 2] = [f64::NAN, f64::NAN];
+
+struct Solver<'a> {
+    duel: &'a Duel,
+    deciders: [Decider; 2],
+    space: Space,
+    /// P(A wins Take the Lead) by [`Lead::index`].
+    lead: [f64; 9],
+    /// P(the Endurance check while K.O. passes), per side.
+    recover: [f64; 2],
+    /// Values at the start of a round: ((r − 1) · pairs + pair) · 2 + contact, then · 9 + lead.
+    start: Vec<[f64; 2]>,
+    /// Values at each decision point ([`Space::act`]).
+    acts: Vec<[f64; 2]>,
+    /// Values before the Recount: ((r − 1) · pairs + pair) · 4 + contact · 2 + first.
+    recount: Vec<[f64; 2]>,
+    decisions: Vec<(u8, u8)>,
+}
+
+impl<'a> Solver<'a> {
+    fn new(duel: &'a Duel, deciders: [Decider; 2]) -> Self {
+        let space = Space::new(duel);
+        let mut lead = [0.0; 9];
+        for ll in [None, Some(0), Some(1)] {
+            for bonus in [None, Some(0), Some(1)] {
+                let l = Lead { last_loser: ll, bonus };
+                lead[l.index()] = match ll {
+                    None => 0.5, // round 1: no pass yet, ties re-rolled
+                    Some(loser) => {
+                        let b = [(bonus == Some(0)) as u8, (bonus == Some(1)) as u8];
+                        let mut wins = 0u32;
+                        for x in 1..=6u8 {
+                            for y in 1..=6u8 {
+                                let (x, y) = (x + b[0], y + b[1]);
+                                wins += (x > y || (x == y && loser == 0)) as u32;
+                            }
+                        }
+                        wins as f64 / 36.0
+                    }
+                };
+            }
+        }
+        let recover = [0, 1].map(|s| recovery_probability(duel, s));
+        let rounds = space.rounds;
+        Solver {
+            duel,
+            deciders,
+            space,
+            lead,
+            recover,
+            start: vec![UNSET; rounds * space.pairs() * 2 * 9],
+            acts: vec![UNSET; space.acts()],
+            recount: vec![UNSET; rounds * space.pairs() * 4],
+            decisions: vec![Plan::UNSEEN; space.acts()],
+        }
+    }
+
+    fn round_start(&mut self, r: usize, m: [Markers; 2], contact: bool, lead: Lead) -> [f64; 2] {
+        let i = (((r - 1) * self.space.pairs() + self.space.pair(m)) * 2 + contact as usize) * 9 + lead.index();
+        if !self.start[i][0].is_nan() {
+            return self.start[i];
+        }
+        let p = self.lead[lead.index()];
+        let a = self.activation(r, 0, m, contact, 0);
+        let b = self.activation(r, 0, m, contact, 1);
+        let v = [p * a[0] + (1.0 - p) * b[0], p * a[1] + (1.0 - p) * b[1]];
+        self.start[i] = v;
+        v
+    }
+
+    /// Value at a decision point; the attacker is `first` at stage 0, the other at stage 1.
+    fn activation(&mut self, r: usize, stage: usize, m: [Markers; 2], contact: bool, first: usize) -> [f64; 2] {
+        let i = self.space.act(r, stage, self.space.pair(m), contact, first);
+        if !self.acts[i][0].is_nan() {
+            return self.acts[i];
+        }
+        let duel = self.duel;
+        let s = if stage == 0 { first } else { 1 - first };
+        let o = 1 - s;
+        let v = if duel.down(s, m[s]) || duel.casualty(o, m[o]) {
+            self.next(r, stage, m, contact, first)
+        } else {
+            let (mode, after_contact) = duel.mode_for(s, m, contact);
+            let table = mode.choice(duel.dirs[s].index(m[s], m[o]));
+            let effort_possible = !mode.ranged;
+            let t_lim = if effort_possible { duel.dirs[s].target_limit(m[o]) } else { 0 };
+            let a_lim =
+                if effort_possible { crate::systems::bmg3e::rules::effort_limit(duel.profile(s), m[s]) } else { 0 };
+            let ts: Vec<u8> = match self.deciders[o] {
+                Decider::Optimize => (0..=t_lim).collect(),
+                Decider::Table => vec![table.t],
+            };
+            let mut best: Option<((u8, u8), [f64; 2])> = None;
+            for t in ts {
+                let a_options: Vec<u8> = match self.deciders[s] {
+                    Decider::Optimize => (0..=a_lim).collect(),
+                    Decider::Table => vec![table.answer[t as usize]],
+                };
+                // The attacker's best answer to `t` (its own chance to win; ties: less effort).
+                let mut answer: Option<(u8, [f64; 2])> = None;
+                for a in a_options {
+                    let v = self.outcome(r, stage, s, mode, (t, a), m, after_contact, first);
+                    if answer.is_none_or(|(_, w)| v[s] > w[s] + 1e-12) {
+                        answer = Some((a, v));
+                    }
+                }
+                let (a, v) = answer.expect("at least one answer");
+                if best.is_none_or(|(_, w)| v[o] > w[o] + 1e-12) {
+                    best = Some(((t, a), v));
+                }
+            }
+            let (d, v) = best.expect("at least one declaration");
+            self.decisions[i] = d;
+            v
+        };
+        self.acts[i] = v;
+        v
+    }
+
+    /// Value after side `s` attacks in `mode` with effort `(t, a)`, over the hits it may roll.
+    #[allow(clippy::too_many_arguments)]
+    fn outcome(
+        &mut self,
+        r: usize,
+        stage: usize,
+        s: usize,
+        mode: &Mode,
+        (t, a): (u8, u8),
+        m: [Markers; 2],
+        contact: bool,
+        first: usize,
+    ) -> [f64; 2] {
+        let o = 1 - s;
+        let duel = self.duel;
+        let mut ms = m[s];
+        ms.stun += a;
+        let tm = Markers { stun: m[o].stun + t, wounds: m[o].wounds };
+        let ko = is_ko(duel.profile(o), tm);
+        let n = (mode.base_dice + a as u32).saturating_sub(t as u32);
+        let mut v = [0.0; 2];
+        for (h, &p) in mode.dists[n as usize][ko as usize].iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            let d = apply_hits(duel.profile(o), tm, mode.per_hit, h as u32, &duel.readings);
+            let mut next = m;
+            next[s] = ms;
+            next[o] = Markers { stun: tm.stun + d.stun, wounds: tm.wounds + d.wounds };
+            let w = self.next(r, stage, next, contact, first);
+            v[0] += p * w[0];
+            v[1] += p * w[1];
+        }
+        v
+    }
+
+    /// Value after activation `stage`: the second activation, or the Recount.
+    fn next(&mut self, r: usize, stage: usize, m: [Markers; 2], contact: bool, first: usize) -> [f64; 2] {
+        if stage == 0 { self.activation(r, 1, m, contact, first) } else { self.recount(r, m, contact, first) }
+    }
+
+    fn recount(&mut self, r: usize, m: [Markers; 2], contact: bool, first: usize) -> [f64; 2] {
+        let i = ((r - 1) * self.space.pairs() + self.space.pair(m)) * 4 + contact as usize * 2 + first;
+        if !self.recount[i][0].is_nan() {
+            return self.recount[i];
+        }
+        let mut v = [0.0; 2];
+        for (p, after, lead) in self.recount_outcomes(m, first) {
+            let w = self.end_of_round(r, after, contact, lead);
+            v[0] += p * w[0];
+            v[1] += p * w[1];
+        }
+        self.recount[i] = v;
+        v
+    }
+
+    /// The Recount's outcomes (probability, markers after, next round's Take the Lead
+    /// modifiers): non-K.O. fighters shed a ★, K.O. ones recover (shed a ★) or stay K.O.
+    fn recount_outcomes(
+        &self,
+        m: [Markers; 2],
+        first: usize,
+    ) -> impl Iterator<Item = (f64, [Markers; 2], Lead)> + use<'a> {
+        let duel = self.duel;
+        let second = 1 - first;
+        // The second side was down after the first activation (nothing else puts it down before
+        // the Recount): a pass it could not use, +1 next round.
+        let lead = Lead { last_loser: Some(second), bonus: duel.down(second, m[second]).then_some(second) };
+        let ko = [0, 1].map(|s| !duel.casualty(s, m[s]) && is_ko(duel.profile(s), m[s]));
+        let mut base = m;
+        for s in 0..2 {
+            if !duel.casualty(s, m[s]) && !ko[s] {
+                base[s].stun = base[s].stun.saturating_sub(1);
+            }
+        }
+        let recover = self.recover;
+        (0..4usize).filter_map(move |k| {
+            let mut p = 1.0;
+            let mut after = base;
+            for s in 0..2 {
+                let recovers = (k >> s) & 1 == 1;
+                if !ko[s] {
+                    if recovers {
+                        return None; // only K.O. fighters roll
+                    }
+                    continue;
+                }
+                p *= if recovers { recover[s] } else { 1.0 - recover[s] };
+                if recovers {
+                    after[s].stun -= 1;
+                }
+            }
+            (p > 0.0).then_some((p, after, lead))
+        })
+    }
+
+    /// After the Recount: the duel is over (a side is out, or the round limit), or goes on.
+    fn end_of_round(&mut self, r: usize, m: [Markers; 2], contact: bool, lead: Lead) -> [f64; 2] {
+        let out = [self.duel.down(0, m[0]), self.duel.down(1, m[1])];
+        if out[0] || out[1] || r == self.space.rounds {
+            [(out[1] && !out[0]) as u8 as f64, (out[0] && !out[1]) as u8 as f64]
+        } else {
+            self.round_start(r + 1, m, contact, lead)
+        }
+    }
+
+    /// Walk the solved duel forwards from its start, once, collecting the distributions.
+    fn forward(self) -> Solution {
+        let duel = self.duel;
+        let sp = self.space;
+        let rounds = sp.rounds;
+        let mut sol = Solution {
+            win: [0.0; 2],
+            draw: 0.0,
+            casualty: [0.0; 2],
+            rounds: vec![0.0; rounds + 1],
+            down_round: [vec![0.0; rounds + 1], vec![0.0; rounds + 1]],
+            dealt: [0.0; 2],
+            effort: [0.0; 2],
+            situations: Vec::new(),
+            plan: Plan { space: sp, deciders: self.deciders, decisions: Vec::new() },
+        };
+        let mut reach = vec![0.0; sp.acts()];
+        // Probability mass over (markers pair, contact, Take the Lead modifiers, which sides have
+        // already put the other down: 2 bits), at the start of a round.
+        let flags = 4;
+        let start_index =
+            |pair: usize, c: bool, lead: Lead, fl: usize| ((pair * 2 + c as usize) * 9 + lead.index()) * flags + fl;
+        let lead_of = |i: usize| {
+            let side = |x: usize| if x == 2 { None } else { Some(x) };
+            Lead { last_loser: side(i / 3), bonus: if i % 3 == 0 { None } else { Some(i % 3 - 1) } }
+        };
+        let mut start = vec![0.0; sp.pairs() * 2 * 9 * flags];
+        start[start_index(sp.pair(duel.start), duel.contact, Lead { last_loser: None, bonus: None }, 0)] = 1.0;
+        // Within a round: (decision point of the stage, down flags).
+        let stage_index =
+            |pair: usize, c: bool, first: usize, fl: usize| ((pair * 4) + c as usize * 2 + first) * flags + fl;
+        let stage_len = sp.pairs() * 4 * flags;
+        let ko_round_flag = |s: usize| 1usize << s;
+        for r in 1..=rounds {
+            let mut stage = vec![0.0; stage_len];
+            for (i, &p) in start.iter().enumerate() {
+                if p == 0.0 {
+                    continue;
+                }
+                let fl = i % flags;
+                let rest = i / flags;
+                let lead = lead_of(rest % 9);
+                let (pair, c) = (rest / 9 / 2, rest / 9 % 2 == 1);
+                let pa = self.lead[lead.index()];
+                stage[stage_index(pair, c, 0, fl)] += p * pa;
+                stage[stage_index(pair, c, 1, fl)] += p * (1.0 - pa);
+            }
+            for st in 0..2 {
+                let mut next = vec![0.0; stage_len];
+                for (i, &p) in stage.iter().enumerate() {
+                    if p == 0.0 {
+                        continue;
+                    }
+                    let fl = i % flags;
+                    let rest = i / flags;
+                    let (pair, c, first) = (rest / 4, (rest % 4) / 2 == 1, rest % 2);
+                    let m = sp.unpair(pair);
+                    let s = if st == 0 { first } else { 1 - first };
+                    let o = 1 - s;
+                    if duel.down(s, m[s]) || duel.casualty(o, m[o]) {
+                        next[i] += p;
+                        continue;
+                    }
+                    let ai = sp.act(r, st, pair, c, first);
+                    reach[ai] += p;
+                    let (t, a) = self.decisions[ai];
+                    let (mode, c2) = duel.mode_for(s, m, c);
+                    sol.effort[s] += p * a as f64;
+                    sol.effort[o] += p * t as f64;
+                    let tm = Markers { stun: m[o].stun + t, wounds: m[o].wounds };
+                    let ko = is_ko(duel.profile(o), tm);
+                    let n = (mode.base_dice + a as u32).saturating_sub(t as u32);
+                    for (h, &q) in mode.dists[n as usize][ko as usize].iter().enumerate() {
+                        if q == 0.0 {
+                            continue;
+                        }
+                        let d = apply_hits(duel.profile(o), tm, mode.per_hit, h as u32, &duel.readings);
+                        let mut after = m;
+                        after[s].stun += a;
+                        after[o] = Markers { stun: tm.stun + d.stun, wounds: tm.wounds + d.wounds };
+                        sol.dealt[s] += p * q * (d.stun + d.wounds) as f64;
+                        let mut fl2 = fl;
+                        if duel.down(o, after[o]) && fl & ko_round_flag(s) == 0 {
+                            sol.down_round[s][r] += p * q;
+                            fl2 |= ko_round_flag(s);
+                        }
+                        next[stage_index(sp.pair(after), c2, first, fl2)] += p * q;
+                    }
+                }
+                stage = next;
+            }
+            let mut following = vec![0.0; start.len()];
+            for (i, &p) in stage.iter().enumerate() {
+                if p == 0.0 {
+                    continue;
+                }
+                let fl = i % flags;
+                let rest = i / flags;
+                let (pair, c, first) = (rest / 4, (rest % 4) / 2 == 1, rest % 2);
+                for (q, after, lead) in self.recount_outcomes(sp.unpair(pair), first) {
+                    let out = [duel.down(0, after[0]), duel.down(1, after[1])];
+                    if out[0] || out[1] || r == rounds {
+                        let pq = p * q;
+                        sol.rounds[r] += pq;
+                        match out {
+                            [false, true] => sol.win[0] += pq,
+                            [true, false] => sol.win[1] += pq,
+                            _ => sol.draw += pq,
+                        }
+                        for s in 0..2 {
+                            if duel.casualty(s, after[s]) {
+                                sol.casualty[s] += pq;
+                            }
+                            if fl & ko_round_flag(s) == 0 {
+                                sol.down_round[s][0] += pq;
+                            }
+                        }
+                    } else {
+                        following[start_index(sp.pair(after), c, lead, fl)] += p * q;
+                    }
+                }
+            }
+            start = following;
+        }
+        for (i, &p) in reach.iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            let (round, stage, pair, contact, first) = sp.unact(i);
+            let m = sp.unpair(pair);
+            let s = if stage == 0 { first } else { 1 - first };
+            let (mode, _) = duel.mode_for(s, m, contact);
+            let ranged = mode.ranged;
+            let table = mode.choice(duel.dirs[s].index(m[s], m[1 - s]));
+            sol.situations.push(Situation {
+                round: round as u8,
+                attacker: s,
+                first: stage == 0,
+                markers: m,
+                contact,
+                reach: p,
+                limits: if ranged {
+                    (0, 0)
+                } else {
+                    (
+                        duel.dirs[s].target_limit(m[1 - s]),
+                        crate::systems::bmg3e::rules::effort_limit(duel.profile(s), m[s]),
+                    )
+                },
+                effort: self.decisions[i],
+                table: (table.t, table.answer[table.t as usize]),
+            });
+        }
+        sol.plan.decisions = self.decisions;
+        sol
+    }
+}
+
+/// P(an Endurance check while K.O. passes): Special − 1 dice (at least one), the two lowest
+/// (or the one-die reading), at most Endurance — from the same distributions the exact
+/// evaluator uses, checked die by die in `exact::dists`.
+fn recovery_probability(duel: &Duel, s: usize) -> f64 {
+    let p = duel.profile(s);
+    let n = (p.special as u32).saturating_sub(1).max(1);
+    let dist = if n == 1 {
+        match duel.readings.check_with_one_die {
+            OneDie::Plain2d6 => dists::sum(2),
+            OneDie::SingleDie => Ok(dists::d6()),
+        }
+    } else {
+        dists::keep_two(n, true)
+    }
+    .expect("a handful of dice fits");
+    let pass: u128 =
+        dist.values.iter().zip(&dist.weights).filter(|&(&v, _)| v <= p.endurance as u32).map(|(_, &w)| w).sum();
+    pass as f64 / dist.total as f64
+}
