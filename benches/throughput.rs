@@ -231,6 +231,20 @@ fn exact_benches(c: &mut Criterion) {
             }
         })
     });
+    // The bundled 2019 duel, solved exactly as its report does (≤ 50 ms): the configured
+    // policies, the whole-duel optimum, and each side held to no effort and to the per-attack
+    // policy against the other's best answer.
+    let duel_sc =
+        config::load(&root.join("configs/bmg-3e/duel-batman-vs-bruiser.toml"), &Overrides::default()).expect("bundled");
+    let duel = match &duel_sc.cells[0].trial {
+        analysis::scenario::AnyTrial::Duel(d) => d.clone(),
+        _ => unreachable!("a bmg-3e duel"),
+    };
+    g.throughput(Throughput::Elements(1));
+    g.sample_size(20);
+    g.bench_function("duel batman-vs-bruiser with the optimal-policy DP", |b| {
+        b.iter(|| black_box(skirmish_odds::systems::bmg3e::rules::duel::exact::analyse(&duel)))
+    });
     g.finish();
 }
 

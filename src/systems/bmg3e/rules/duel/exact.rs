@@ -106,6 +106,12 @@ impl Lead {
     fn index(self) -> usize {
         self.last_loser.map_or(2, |l| l) * 3 + self.bonus.map_or(0, |b| b + 1)
     }
+
+    /// The inverse of [`Lead::index`].
+    fn from_index(i: usize) -> Lead {
+        let side = |x: usize| x.checked_sub(1);
+        Lead { last_loser: (i / 3 != 2).then_some(i / 3), bonus: side(i % 3) }
+    }
 }
 
 /// The effort pair at every decision point of a duel: what the sampled duel plays for an
@@ -177,6 +183,57 @@ impl Solution {
     /// Expected rounds played.
     pub fn mean_rounds(&self) -> f64 {
         self.rounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum()
+    }
+}
+
+/// The exact duel as a report shows it: the duel as configured, both sides playing the
+/// whole-duel optimum, and what that optimum is worth to each side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The configured policies (what the Monte Carlo duel simulates).
+    pub configured: Solution,
+    /// Both sides maximising their own chance to win over the whole duel (`optimal-win`).
+    pub optimal: Solution,
+    /// Side s's P(win) when it makes no effort at all and the other plays its whole-duel best
+    /// answer to that.
+    pub no_effort: [f64; 2],
+    /// Side s's P(win) when it decides each attack alone (`optimal-ko`, the myopic best) and
+    /// the other plays its whole-duel best answer.
+    pub myopic: [f64; 2],
+}
+
+/// Solve the duel as configured, at the whole-duel optimum, and with each side in turn held to
+/// no effort and to the per-attack (`optimal-ko`) policy against the other's best answer:
+/// six dynamic programmes at most (the configured one is the optimum when both sides play
+/// `optimal-win`).
+pub fn analyse(duel: &Duel) -> Analysis {
+    use super::EffortPolicy::{self, None as NoEffort, Optimal, Win};
+    let with = |a: EffortPolicy, b: EffortPolicy| {
+        let mut s = duel.setup().clone();
+        s.a.effort = a;
+        s.b.effort = b;
+        Duel::tables(&s)
+    };
+    let configured = solve(duel, duel.deciders());
+    let optimal = if duel.deciders() == [Decider::Optimize; 2] {
+        configured.clone()
+    } else {
+        solve(&with(Win, Win), [Decider::Optimize; 2])
+    };
+    let ko = Optimal(crate::systems::bmg3e::rules::Objective::Ko);
+    let against = |side: usize, p: EffortPolicy| -> f64 {
+        let (d, deciders) = if side == 0 {
+            (with(p, Win), [Decider::Table, Decider::Optimize])
+        } else {
+            (with(Win, p), [Decider::Optimize, Decider::Table])
+        };
+        solve(&d, deciders).win[side]
+    };
+    Analysis {
+        no_effort: [against(0, NoEffort), against(1, NoEffort)],
+        myopic: [against(0, ko), against(1, ko)],
+        configured,
+        optimal,
     }
 }
 
@@ -435,10 +492,6 @@ impl<'a> Solver<'a> {
         let flags = 4;
         let start_index =
             |pair: usize, c: bool, lead: Lead, fl: usize| ((pair * 2 + c as usize) * 9 + lead.index()) * flags + fl;
-        let lead_of = |i: usize| {
-            let side = |x: usize| if x == 2 { None } else { Some(x) };
-            Lead { last_loser: side(i / 3), bonus: if i % 3 == 0 { None } else { Some(i % 3 - 1) } }
-        };
         let mut start = vec![0.0; sp.pairs() * 2 * 9 * flags];
         start[start_index(sp.pair(duel.start), duel.contact, Lead { last_loser: None, bonus: None }, 0)] = 1.0;
         // Within a round: (decision point of the stage, down flags).
@@ -454,7 +507,7 @@ impl<'a> Solver<'a> {
                 }
                 let fl = i % flags;
                 let rest = i / flags;
-                let lead = lead_of(rest % 9);
+                let lead = Lead::from_index(rest % 9);
                 let (pair, c) = (rest / 9 / 2, rest / 9 % 2 == 1);
                 let pa = self.lead[lead.index()];
                 stage[stage_index(pair, c, 0, fl)] += p * pa;
@@ -522,8 +575,8 @@ impl<'a> Solver<'a> {
                             [true, false] => sol.win[1] += pq,
                             _ => sol.draw += pq,
                         }
-                        for s in 0..2 {
-                            if duel.casualty(s, after[s]) {
+                        for (s, &ms) in after.iter().enumerate() {
+                            if duel.casualty(s, ms) {
                                 sol.casualty[s] += pq;
                             }
                             if fl & ko_round_flag(s) == 0 {

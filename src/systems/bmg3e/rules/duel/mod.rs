@@ -401,34 +401,47 @@ pub struct Duel {
     /// The whole-duel effort plan, when a fighter plays `optimal-win` (boxed: most duels have
     /// none, and the trial is cloned per cell).
     plan: Option<Box<exact::Plan>>,
+    /// What it was built from (the exact analysis rebuilds it with other policies).
+    setup: Box<DuelSetup>,
 }
 
 impl Duel {
     /// Precompute both attack directions and their effort policies, and the whole-duel plan
     /// when a fighter plays `optimal-win` (one exact solution of the duel, a few milliseconds).
     pub fn new(s: &DuelSetup) -> Duel {
-        let mut duel = Duel {
-            dirs: [Direction::new(&s.a, &s.b, &s.readings), Direction::new(&s.b, &s.a, &s.readings)],
-            start: [s.a.start, s.b.start],
-            rounds: s.rounds,
-            readings: s.readings,
-            contact: s.contact,
-            plan: None,
-        };
-        let deciders = [&s.a, &s.b].map(|f| match f.effort {
-            EffortPolicy::Win => exact::Decider::Optimize,
-            _ => exact::Decider::Table,
-        });
+        let mut duel = Duel::tables(s);
+        let deciders = duel.deciders();
         if deciders.contains(&exact::Decider::Optimize) {
             duel.plan = Some(Box::new(exact::solve(&duel, deciders).plan));
         }
         duel
     }
 
+    /// The duel with its per-attack tables only (no whole-duel plan yet).
+    fn tables(s: &DuelSetup) -> Duel {
+        Duel {
+            dirs: [Direction::new(&s.a, &s.b, &s.readings), Direction::new(&s.b, &s.a, &s.readings)],
+            start: [s.a.start, s.b.start],
+            rounds: s.rounds,
+            readings: s.readings,
+            contact: s.contact,
+            plan: None,
+            setup: Box::new(s.clone()),
+        }
+    }
+
     /// Each side's decider as configured: `optimal-win` fighters optimise, the others follow
     /// their per-attack tables.
     pub fn deciders(&self) -> [exact::Decider; 2] {
-        self.plan.as_ref().map_or([exact::Decider::Table; 2], |p| p.deciders)
+        [&self.setup.a, &self.setup.b].map(|f| match f.effort {
+            EffortPolicy::Win => exact::Decider::Optimize,
+            _ => exact::Decider::Table,
+        })
+    }
+
+    /// What the duel was built from.
+    pub fn setup(&self) -> &DuelSetup {
+        &self.setup
     }
 
     fn profile(&self, side: usize) -> &Profile {
