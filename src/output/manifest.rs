@@ -89,8 +89,10 @@ fn is_plain_name(name: &str) -> bool {
 /// Names a report can write: a file of this shape that the report does not list must not be
 /// carried over into a new report, which could overwrite it.
 pub fn is_report_name(name: &str) -> bool {
-    matches!(name, "summary.md" | "results.csv" | "results.json" | "index.html" | FILE)
-        || name.ends_with(".png")
+    matches!(
+        name,
+        "summary.md" | "results.csv" | "results.json" | "index.html" | FILE | crate::systems::bmg3e::report::PLAN_FILE
+    ) || name.ends_with(".png")
         || name.ends_with(".svg")
 }
 

@@ -106,12 +106,31 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             f.rows.push(vec![extra_title.into(), m(metric::A_EXTRA), m(metric::B_EXTRA)]);
             f.rows.push(vec!["rounds played, mean".into(), m(metric::ROUNDS), String::new()]);
             out.push(f);
-            let mut d = Table::new("Rounds played", &["rounds", "P(= k)", "95 % interval"], false);
-            for v in t[0].first(metric::ROUNDS)..t[0].trimmed(metric::ROUNDS).len() {
+            let exact = report.exact_duel.as_ref();
+            let mut headers = vec!["rounds", "P(= k)", "95 % interval"];
+            if exact.is_some() {
+                headers.push("exact");
+            }
+            let mut d = Table::new("Rounds played", &headers, false);
+            let last = t[0].trimmed(metric::ROUNDS).len().max(exact.map_or(0, |x| x.configured.rounds.len() + 1));
+            for v in 1..last {
                 let p = t[0].exactly(metric::ROUNDS, v, z);
-                d.rows.push(vec![v.to_string(), pct(p.p), ci(p.lo, p.hi)]);
+                let mut row = vec![v.to_string(), pct(p.p), ci(p.lo, p.hi)];
+                if let Some(x) = exact {
+                    row.push(pct(x.configured.rounds.get(v - 1).copied().unwrap_or(0.0)));
+                }
+                d.rows.push(row);
             }
             out.push(d);
+            if let (Some(x), AnyTrial::Duel(duel)) = (exact, &sc.cells[0].trial) {
+                let setup = duel.setup();
+                out.extend(crate::systems::bmg3e::report::tables(
+                    x,
+                    a,
+                    b,
+                    [setup.a.effort.name(), setup.b.effort.name()],
+                ));
+            }
         }
         Layout::Balance(l) => {
             let b = report.balance.as_ref().expect("balance summary");
@@ -217,6 +236,11 @@ fn e(x: &Estimate) -> Est {
     Est::from(*x)
 }
 
+/// An exact value as a chart estimate (no interval).
+fn exact_est(p: f64) -> Est {
+    Est::from(Estimate { value: p, ci95: [p, p] })
+}
+
 /// Charts for the duel, balance and paired layouts.
 pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
@@ -234,10 +258,38 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     x_label: "outcome".into(),
                     y_label: "probability".into(),
                     groups: vec![format!("{a} wins"), "draw".into(), format!("{b} wins")],
-                    series: vec![("probability".into(), vec![e(&s.win), e(&s.draw), e(&s.loss)])],
+                    series: {
+                        let mut series = vec![("sampled".into(), vec![e(&s.win), e(&s.draw), e(&s.loss)])];
+                        if let Some(x) = &report.exact_duel {
+                            let c = &x.configured;
+                            series.push((
+                                "exact".into(),
+                                vec![exact_est(c.a_wins), exact_est(c.draw), exact_est(c.b_wins)],
+                            ));
+                        }
+                        series
+                    },
                     percent: true,
                 },
             ));
+            if let Some(x) = &report.exact_duel {
+                let [ga, gb] = &x.gains;
+                out.push((
+                    "duel-effort-plan".into(),
+                    Chart::Grouped {
+                        title: format!("{}: P(win) by how each fighter decides its effort (exact)", sc.name),
+                        x_label: "fighter (the opponent answering at its best)".into(),
+                        y_label: "P(win)".into(),
+                        groups: vec![a.clone(), b.clone()],
+                        series: vec![
+                            ("plans the whole duel".into(), vec![exact_est(ga.optimal), exact_est(gb.optimal)]),
+                            ("each attack alone".into(), vec![exact_est(ga.per_attack), exact_est(gb.per_attack)]),
+                            ("no effort".into(), vec![exact_est(ga.no_effort), exact_est(gb.no_effort)]),
+                        ],
+                        percent: true,
+                    },
+                ));
+            }
             out.push((
                 "duel-rounds".into(),
                 super::charts::distribution(

@@ -113,6 +113,9 @@ pub struct Report {
     /// bmg-1e exchanges: A's maximin counter split and B's best answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exchange: Option<crate::analysis::exchange::ExchangeBest>,
+    /// bmg-3e duels: the exact duel, the whole-duel effort plan and what it wins.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_duel: Option<crate::systems::bmg3e::report::ExactDuel>,
     pub stopping: StoppingReport,
 }
 
@@ -169,6 +172,12 @@ impl Report {
             ) => Some(crate::analysis::exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, z)),
             _ => None,
         };
+        let exact_duel = match (&sc.layout, &sc.cells[0].trial) {
+            (Layout::Duel { .. }, crate::analysis::scenario::AnyTrial::Duel(d)) => {
+                Some(crate::systems::bmg3e::report::exact_duel(d))
+            }
+            _ => None,
+        };
         let st = &run.output.stopping;
         Report {
             schema: SCHEMA,
@@ -197,6 +206,7 @@ impl Report {
             balance,
             paired,
             exchange,
+            exact_duel,
             stopping: StoppingReport {
                 rule: if st.target_half_width.is_some() { "precision" } else { "trials" },
                 target_half_width: st.target_half_width,

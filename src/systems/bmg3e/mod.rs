@@ -3,6 +3,7 @@
 pub mod config;
 mod duel_config;
 pub mod labels;
+pub mod report;
 pub mod rules;
 pub mod schema;
 

@@ -1,0 +1,240 @@
+//! What a 2019 duel report adds beside the Monte Carlo duel: the exact duel
+//! ([`crate::systems::bmg3e::rules::duel::exact`]) as configured, the whole-duel effort plan,
+//! and what planning over the whole duel wins over making no effort and over deciding each
+//! attack alone.
+
+use crate::report::table::Table;
+use crate::report::text::pct;
+use crate::systems::bmg3e::rules::Markers;
+use crate::systems::bmg3e::rules::duel::Duel;
+use crate::systems::bmg3e::rules::duel::exact::{self, Solution};
+use serde::Serialize;
+
+/// How the exact duel is computed, for reports.
+pub const METHOD: &str = "dynamic programming over every reachable state of the duel (markers, contact, Take the Lead modifiers), from the exact distribution of each attack and check; exact up to double-precision rounding";
+
+/// The exact duel in a report (JSON `exact_duel`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExactDuel {
+    pub method: &'static str,
+    /// The duel with the configured effort policies: the sampled duel estimates these.
+    pub configured: Figures,
+    /// Both sides planning their effort over the whole duel (`optimal-win`).
+    pub optimal: Figures,
+    /// What whole-duel planning is worth to A and to B.
+    pub gains: [Gain; 2],
+    /// The whole-duel plan at every decision point the duel can reach where a side has an
+    /// effort choice, likeliest first.
+    pub plan: Vec<PlanRow>,
+}
+
+/// Exact figures of one way of playing the duel.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Figures {
+    pub a_wins: f64,
+    pub b_wins: f64,
+    pub draw: f64,
+    pub a_casualty: f64,
+    pub b_casualty: f64,
+    /// `rounds[k − 1]` = P(the duel lasts exactly k rounds).
+    pub rounds: Vec<f64>,
+    pub mean_rounds: f64,
+    /// Expected markers (★ + ♦) placed on the opponent.
+    pub a_dealt: f64,
+    pub b_dealt: f64,
+    /// Expected effort ★ taken.
+    pub a_effort: f64,
+    pub b_effort: f64,
+}
+
+impl Figures {
+    fn of(s: &Solution) -> Figures {
+        Figures {
+            a_wins: s.win[0],
+            b_wins: s.win[1],
+            draw: s.draw,
+            a_casualty: s.casualty[0],
+            b_casualty: s.casualty[1],
+            rounds: s.rounds[1..].to_vec(),
+            mean_rounds: s.mean_rounds(),
+            a_dealt: s.dealt[0],
+            b_dealt: s.dealt[1],
+            a_effort: s.effort[0],
+            b_effort: s.effort[1],
+        }
+    }
+}
+
+/// One side's P(win) under whole-duel planning and without it (the other side always answering
+/// with its whole-duel best).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Gain {
+    /// Both sides plan over the whole duel.
+    pub optimal: f64,
+    /// This side makes no effort.
+    pub no_effort: f64,
+    /// This side decides each attack alone (`optimal-ko`).
+    pub per_attack: f64,
+}
+
+/// The plan at one decision point.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlanRow {
+    pub round: u8,
+    /// `"a"` or `"b"`.
+    pub attacker: &'static str,
+    /// The attacker won Take the Lead and activates first.
+    pub first: bool,
+    pub a_stun: u8,
+    pub a_wounds: u8,
+    pub b_stun: u8,
+    pub b_wounds: u8,
+    pub contact: bool,
+    /// P(the duel passes through this point) when both sides follow the plan.
+    pub reach: f64,
+    /// Effort ★ A and B make here under the plan.
+    pub a_effort: u8,
+    pub b_effort: u8,
+    /// What deciding this attack alone (`optimal-ko` for both) would make.
+    pub a_effort_per_attack: u8,
+    pub b_effort_per_attack: u8,
+    /// Most effort each may make here.
+    pub a_limit: u8,
+    pub b_limit: u8,
+}
+
+/// Solve the duel and build its report section.
+pub fn exact_duel(duel: &Duel) -> ExactDuel {
+    let an = exact::analyse(duel);
+    let gain = |s: usize| Gain { optimal: an.optimal.win[s], no_effort: an.no_effort[s], per_attack: an.myopic[s] };
+    let mut plan: Vec<PlanRow> = an
+        .optimal
+        .situations
+        .iter()
+        .filter(|x| x.limits != (0, 0))
+        .map(|x| {
+            // (target, attacker) pairs as (A, B).
+            let ab = |(t, a): (u8, u8)| if x.attacker == 0 { (a, t) } else { (t, a) };
+            let (a_effort, b_effort) = ab(x.effort);
+            let (a_table, b_table) = ab(x.table);
+            let (a_limit, b_limit) = ab(x.limits);
+            PlanRow {
+                round: x.round,
+                attacker: if x.attacker == 0 { "a" } else { "b" },
+                first: x.first,
+                a_stun: x.markers[0].stun,
+                a_wounds: x.markers[0].wounds,
+                b_stun: x.markers[1].stun,
+                b_wounds: x.markers[1].wounds,
+                contact: x.contact,
+                reach: x.reach,
+                a_effort,
+                b_effort,
+                a_effort_per_attack: a_table,
+                b_effort_per_attack: b_table,
+                a_limit,
+                b_limit,
+            }
+        })
+        .collect();
+    // Likeliest first; ties in a fixed order (the solver's decision-point order is stable).
+    plan.sort_by(|x, y| y.reach.total_cmp(&x.reach));
+    ExactDuel {
+        method: METHOD,
+        configured: Figures::of(&an.configured),
+        optimal: Figures::of(&an.optimal),
+        gains: [gain(0), gain(1)],
+        plan,
+    }
+}
+
+fn markers(stun: u8, wounds: u8) -> String {
+    let m = Markers { stun, wounds }.to_string();
+    if m.is_empty() { "none".into() } else { m }
+}
+
+/// Percentage points, signed.
+fn points(x: f64) -> String {
+    format!("{:+.2} pts", x * 100.0)
+}
+
+/// The file that holds the whole plan.
+pub const PLAN_FILE: &str = "effort-plan.csv";
+
+/// How many plan rows the terminal and summary show (the CSV has them all).
+pub const PLAN_ROWS: usize = 12;
+
+/// The report tables: the exact duel as configured, what whole-duel planning wins, the plan.
+pub fn tables(x: &ExactDuel, a: &str, b: &str, policies: [&str; 2]) -> Vec<Table> {
+    let c = &x.configured;
+    let mut fig = Table::new(
+        format!("Exact duel as configured ({} vs {}; every state enumerated, no sampling)", policies[0], policies[1]),
+        &["figure", a, b],
+        true,
+    );
+    let two = |x: f64, y: f64, f: &dyn Fn(f64) -> String| vec![f(x), f(y)];
+    let mean = |v: f64| format!("{v:.4}");
+    for (name, vals) in [
+        ("P(win)", two(c.a_wins, c.b_wins, &pct)),
+        ("P(removed as a casualty)", two(c.a_casualty, c.b_casualty, &pct)),
+        ("markers (★ + ♦) dealt to the opponent, mean", two(c.a_dealt, c.b_dealt, &mean)),
+        ("effort ★ taken, mean", two(c.a_effort, c.b_effort, &mean)),
+    ] {
+        let mut row = vec![name.to_string()];
+        row.extend(vals);
+        fig.rows.push(row);
+    }
+    fig.rows.push(vec!["P(draw)".into(), pct(c.draw), String::new()]);
+    fig.rows.push(vec!["rounds played, mean".into(), mean(c.mean_rounds), String::new()]);
+    let [ga, gb] = &x.gains;
+    let mut gains = Table::new(
+        "Planning effort over the whole duel (exact): P(win), the opponent always answering at its best",
+        &["how this fighter decides its effort", a, b],
+        true,
+    );
+    for (name, f) in [
+        ("plans the whole duel (optimal-win)", &(|g: &Gain| pct(g.optimal)) as &dyn Fn(&Gain) -> String),
+        ("decides each attack alone (optimal-ko)", &|g: &Gain| pct(g.per_attack)),
+        ("makes no effort", &|g: &Gain| pct(g.no_effort)),
+        ("gain of planning over each attack alone", &|g: &Gain| points(g.optimal - g.per_attack)),
+        ("gain of planning over no effort", &|g: &Gain| points(g.optimal - g.no_effort)),
+    ] {
+        gains.rows.push(vec![name.to_string(), f(ga), f(gb)]);
+    }
+    let mut plan = Table::new(
+        format!(
+            "Whole-duel effort plan (exact): the {} likeliest situations with an effort choice (A = {a}, B = {b}; all of them in {PLAN_FILE})",
+            PLAN_ROWS.min(x.plan.len())
+        ),
+        &["round", "attacks", "on A", "on B", "reached", "A's effort", "B's effort", "each attack alone"],
+        true,
+    );
+    for r in x.plan.iter().take(PLAN_ROWS) {
+        let differs = (r.a_effort, r.b_effort) != (r.a_effort_per_attack, r.b_effort_per_attack);
+        plan.rows.push(vec![
+            r.round.to_string(),
+            format!("{} {}", r.attacker.to_uppercase(), if r.first { "first" } else { "second" }),
+            markers(r.a_stun, r.a_wounds),
+            markers(r.b_stun, r.b_wounds),
+            pct(r.reach),
+            format!("{} ★", r.a_effort),
+            format!("{} ★", r.b_effort),
+            format!(
+                "A {} ★, B {} ★{}",
+                r.a_effort_per_attack,
+                r.b_effort_per_attack,
+                if differs { " (differs)" } else { "" }
+            ),
+        ]);
+    }
+    vec![fig, gains, plan]
+}
+
+/// `effort-plan.csv`: the whole-duel plan at every reachable decision point with a choice.
+pub fn plan_csv(x: &ExactDuel) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in &x.plan {
+        w.serialize(r).expect("in-memory write");
+    }
+    String::from_utf8(w.into_inner().expect("in-memory")).expect("UTF-8")
+}
