@@ -1,6 +1,8 @@
 //! The exact 2019 duel (`bmg3e::rules::duel::exact`): against an independent reading of the
 //! rulebook, against the Monte Carlo duel, and the whole-duel optimal effort policy.
 
+mod common;
+
 use skirmish_odds::systems::bmg3e::rules::duel::exact::{Decider, solve};
 use skirmish_odds::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
 use skirmish_odds::systems::bmg3e::rules::*;
@@ -240,4 +242,96 @@ fn wounds_casualties_and_a_shooter_agree_with_monte_carlo() {
         contact: false,
     });
     agrees_with_monte_carlo("gunman apart vs Bruiser", d, 200_000, 8);
+}
+
+/// Against a fixed opponent the whole-duel plan is a one-player problem, so it must win at least
+/// as often as every per-attack policy the fighter could play instead (each of which the
+/// dynamic programme also evaluates exactly).
+#[test]
+fn the_plan_beats_every_per_attack_policy_against_a_fixed_opponent() {
+    let policies = EffortPolicy::NAMES.iter().filter(|&&n| n != "optimal-win");
+    for (name, a, b) in [
+        ("Batman vs Bruiser", batman as fn(&str) -> Fighter, bruiser as fn(&str) -> Fighter),
+        ("Thug vs Bruiser", thug, bruiser),
+    ] {
+        for opp in ["none", "max", "optimal-ko", "optimal-hits-net"] {
+            let planned = solve(&duel(a("optimal-win"), b(opp), 4), [Decider::Optimize, Decider::Table]);
+            for p in policies.clone() {
+                let fixed = solve(&duel(a(p), b(opp), 4), [Decider::Table; 2]);
+                assert!(
+                    planned.win[0] >= fixed.win[0] - 1e-12,
+                    "{name}, B {opp}: A's plan {} < A's `{p}` {}",
+                    planned.win[0],
+                    fixed.win[0]
+                );
+            }
+            // And as B.
+            let planned = solve(&duel(a(opp), b("optimal-win"), 4), [Decider::Table, Decider::Optimize]);
+            for p in policies.clone() {
+                let fixed = solve(&duel(a(opp), b(p), 4), [Decider::Table; 2]);
+                assert!(planned.win[1] >= fixed.win[1] - 1e-12, "{name}, A {opp}: B's plan loses to `{p}`");
+            }
+        }
+    }
+    // It strictly gains somewhere: Batman's plan against a maximal Bruiser beats his best
+    // per-attack policy (effort ★ carried into the next round are worth weighing).
+    let planned = solve(&duel(batman("optimal-win"), bruiser("max"), 4), [Decider::Optimize, Decider::Table]);
+    let best_fixed =
+        policies.map(|p| solve(&duel(batman(p), bruiser("max"), 4), [Decider::Table; 2]).win[0]).fold(0.0, f64::max);
+    assert!(planned.win[0] > best_fixed + 0.01, "plan {} vs best per-attack {best_fixed}", planned.win[0]);
+}
+
+/// The plan respects the effort limits and the declaration order's consequences: no effort
+/// against a shot, none by a K.O. target, never more than the limits.
+#[test]
+fn the_plan_respects_the_limits() {
+    let s = solve(&duel(batman("optimal-win"), bruiser("optimal-win"), 4), [Decider::Optimize; 2]);
+    assert!(!s.situations.is_empty());
+    for x in &s.situations {
+        let (t, a) = x.effort;
+        assert!(t <= x.limits.0 && a <= x.limits.1, "{x:?}");
+    }
+    let total: f64 = s.win.iter().sum::<f64>() + s.draw;
+    assert!((total - 1.0).abs() < 1e-12, "outcomes sum to {total}");
+    let rounds: f64 = s.rounds.iter().sum();
+    assert!((rounds - 1.0).abs() < 1e-12);
+}
+
+/// The configuration path: `effort = "optimal-win"` in a bundled-style duel, the report's
+/// exact section, its chart and `effort-plan.csv`; a misspelt policy names the allowed ones.
+#[test]
+fn a_duel_report_carries_the_exact_duel_and_the_plan() {
+    let d = common::tmp("exact_duel", "report");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join("configs/bmg-3e/cards.toml"), d.join("cards.toml")).unwrap();
+    let config = std::fs::read_to_string(root.join("configs/bmg-3e/duel-batman-vs-bruiser.toml"))
+        .unwrap()
+        .replace("effort = \"optimal-ko\"", "effort = \"optimal-win\"");
+    assert!(config.contains("optimal-win"));
+    std::fs::write(d.join("duel.toml"), &config).unwrap();
+    let out = common::bin_run(&d, &["run", "duel.toml", "--trials", "20000", "--out", "out", "--quiet"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/results.json")).unwrap()).unwrap();
+    let x = &json["exact_duel"];
+    let p = x["configured"]["a_wins"].as_f64().unwrap();
+    // Batman plans, the Bruiser makes the most effort: the sampled P(A wins) agrees.
+    let sampled = &json["cells"][0]["events"]["a_wins"];
+    let (lo, hi) = (sampled["ci95"][0].as_f64().unwrap(), sampled["ci95"][1].as_f64().unwrap());
+    let slack = (hi - lo) / 2.0; // a 95 % interval misses 1 time in 20: allow 2 half-widths
+    assert!(lo - slack <= p && p <= hi + slack, "exact {p} vs sampled [{lo}, {hi}]");
+    assert!(x["gains"][0]["optimal"].as_f64().unwrap() > x["gains"][0]["per_attack"].as_f64().unwrap());
+    let plan = std::fs::read_to_string(d.join("out/effort-plan.csv")).unwrap();
+    assert!(plan.starts_with("round,attacker,first,a_stun,a_wounds,b_stun,b_wounds,contact,reach,"));
+    assert_eq!(plan.lines().count() - 1, x["plan"].as_array().unwrap().len());
+    assert!(d.join("out/duel-effort-plan.png").exists());
+    let md = std::fs::read_to_string(d.join("out/summary.md")).unwrap();
+    assert!(md.contains("Planning effort over the whole duel (exact)") && md.contains("Whole-duel effort plan"));
+    // A misspelt policy: one line naming the file, the field and every policy.
+    std::fs::write(d.join("bad.toml"), config.replace("optimal-win", "optimal-wins")).unwrap();
+    let out = common::bin_run(&d, &["run", "bad.toml", "--out", "bad"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("bad.toml:") && e.contains("duel.a.effort") && e.contains("`optimal-win`"), "{e}");
+    assert!(!d.join("bad").exists());
 }
