@@ -135,8 +135,10 @@ impl AnyTrial {
         const DUEL: &str =
             "a duel runs round after round until a side falls, so its outcomes cannot be listed; it is sampled";
         match self {
-            AnyTrial::Duel(_)
-            | AnyTrial::Bmg1e(T::Duel(_))
+            AnyTrial::Duel(_) => Err(
+                "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and effort, and the whole-duel effort plan, are computed exactly in every 2019 duel report (the exact-duel tables and `exact_duel` in results.json)",
+            ),
+            AnyTrial::Bmg1e(T::Duel(_))
             | AnyTrial::Bichos(B::Duel(_))
             | AnyTrial::Wolsung(W::Duel(_)) => Err(DUEL),
             AnyTrial::Paired(_) => Err(
