@@ -157,6 +157,33 @@ fn benches(c: &mut Criterion) {
             black_box(acc)
         })
     });
+    // The bundled 2019 duel (4 rounds, effort tables), sampled: duels per second.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let duel_sc = skirmish_odds::config::load(
+        &root.join("configs/bmg-3e/duel-batman-vs-bruiser.toml"),
+        &skirmish_odds::config::Overrides::default(),
+    )
+    .expect("bundled");
+    let duel = match &duel_sc.cells[0].trial {
+        skirmish_odds::analysis::scenario::AnyTrial::Duel(d) => d.clone(),
+        _ => unreachable!("a bmg-3e duel"),
+    };
+    // Each attack's hits drawn from its exact table (what runs), and rolled die by die (the
+    // tables' oracle): the ratio is what the tables buy.
+    for (name, duel) in
+        [("duel batman-vs-bruiser", duel.clone()), ("duel batman-vs-bruiser, die by die", duel.die_by_die())]
+    {
+        g.bench_function(name, |b| {
+            let mut d = D6Stream::from_seed(1);
+            b.iter(|| {
+                let mut acc = 0u32;
+                for _ in 0..BATCH {
+                    acc += duel.run(&mut d).events as u32;
+                }
+                black_box(acc)
+            })
+        });
+    }
     g.finish();
 
     let mut g = c.benchmark_group("engine");

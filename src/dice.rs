@@ -118,6 +118,19 @@ pub trait Dice {
         (lo + lo2) as u32
     }
 
+    /// Draw an outcome of `table`: what its [`Table::dice`] dice decide together, in one
+    /// draw. The default reads that many dice as the digits of a base-6 number (every number
+    /// below 6^dice equally likely, so each outcome has exactly its weight); [`D6Stream`] draws
+    /// the number straight from its generator, one 64-bit word instead of a dozen dice.
+    #[inline]
+    fn draw(&mut self, table: &Table) -> u32 {
+        let mut x = 0u64;
+        for _ in 0..table.dice {
+            x = x * 6 + (self.d6() - 1) as u64;
+        }
+        table.find(x)
+    }
+
     /// Roll `n ≥ 2` dice and return the sum of the two highest.
     #[inline]
     fn keep_two_highest(&mut self, n: u32) -> u32 {
@@ -133,6 +146,61 @@ pub trait Dice {
             }
         }
         (hi + hi2) as u32
+    }
+}
+
+/// An exact distribution over `0..len` that some dice decide together (a whole attack's hits),
+/// precomputed so a sampled trial draws it in one go ([`Dice::draw`]). Outcome `i` has weight
+/// `cum[i] − cum[i − 1]` out of `6^dice`: integer weights, so the draw is exact, and the exact
+/// evaluator branches on the same weights. The dice-level rule code it replaces stays as the
+/// test oracle of each table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    cum: Box<[u64]>,
+    dice: u32,
+}
+
+impl Table {
+    /// From the weight of each outcome `0..weights.len()`, which must add up to 6^`dice`
+    /// (at most 24 dice: 6^24 < 2^63).
+    pub fn new(weights: &[u64], dice: u32) -> Table {
+        assert!(dice <= 24, "a table stands for at most 24 dice, got {dice}");
+        let mut total = 0u64;
+        let cum: Box<[u64]> = weights
+            .iter()
+            .map(|&w| {
+                total += w;
+                total
+            })
+            .collect();
+        assert_eq!(total, 6u64.pow(dice), "the weights of {dice} dice add up to 6^{dice}");
+        Table { cum, dice }
+    }
+
+    /// How many dice the table stands for (its weights are out of 6^dice).
+    pub fn dice(&self) -> u32 {
+        self.dice
+    }
+
+    /// 6^dice.
+    pub fn total(&self) -> u64 {
+        *self.cum.last().expect("a table has an outcome")
+    }
+
+    /// Each outcome's weight, in order.
+    pub fn weights(&self) -> impl Iterator<Item = u64> + '_ {
+        self.cum.iter().scan(0u64, |prev, &c| {
+            let w = c - *prev;
+            *prev = c;
+            Some(w)
+        })
+    }
+
+    /// The outcome a uniform number `x < 6^dice` falls on.
+    #[inline(always)]
+    fn find(&self, x: u64) -> u32 {
+        // Tables are short (an attack's hits: a dozen outcomes): a scan beats a binary search.
+        self.cum.iter().position(|&c| x < c).expect("x below the total") as u32
     }
 }
 
@@ -201,6 +269,21 @@ impl Dice for D6Stream {
         let face = self.buf[self.next];
         self.next += 1;
         face
+    }
+
+    /// One 64-bit word, mapped to `0..6^dice` without bias (multiply and reject, Lemire 2019).
+    #[inline]
+    fn draw(&mut self, table: &Table) -> u32 {
+        let n = table.total();
+        let mut m = self.rng.next_u64() as u128 * n as u128;
+        if (m as u64) < n {
+            // 2^64 mod n: low words below it would make some outcomes one preimage likelier.
+            let reject = n.wrapping_neg() % n;
+            while (m as u64) < reject {
+                m = self.rng.next_u64() as u128 * n as u128;
+            }
+        }
+        table.find((m >> 64) as u64)
     }
 }
 

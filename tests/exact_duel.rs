@@ -196,6 +196,18 @@ fn the_bundled_duel_agrees_with_monte_carlo() {
     );
 }
 
+/// The sampled duel draws each attack's hits from its exact table; rolled die by die as the
+/// rulebook describes (the tables' oracle) it must agree with the exact duel just the same.
+#[test]
+fn the_duel_rolled_die_by_die_agrees_too() {
+    agrees_with_monte_carlo(
+        "Batman (optimal-ko) vs Bruiser (max), die by die",
+        duel(batman("optimal-ko"), bruiser("max"), 4).die_by_die(),
+        200_000,
+        9,
+    );
+}
+
 #[test]
 fn the_whole_duel_optimum_agrees_with_monte_carlo_following_its_plan() {
     // Both sides `optimal-win`: the sampled duel plays the plan the dynamic programme made.

@@ -28,6 +28,11 @@ impl Dist {
     }
 }
 
+/// A precomputed table ([`crate::dice::Dice::draw`]): its own integer weights out of 6^dice.
+pub fn table(t: &crate::dice::Table) -> Dist {
+    Dist::from_weights(t.weights().map(u128::from).collect(), t.total() as u128)
+}
+
 /// One die: faces 1..=6.
 pub fn d6() -> Dist {
     Dist { values: (1..=6).collect(), weights: vec![1; 6], total: 6 }

@@ -84,6 +84,9 @@ enum Roll {
     Sum(u32),
     Uniform(u32),
     KeepTwo(u32, bool),
+    /// A precomputed [`crate::dice::Table`], by address: the trial owns its tables and is
+    /// borrowed for the whole evaluation, so an address stands for one table throughout.
+    Table(usize),
 }
 
 /// One choice on the current path: which distribution, and which outcome is taken.
@@ -118,18 +121,30 @@ impl ChoiceDice {
         }
     }
 
+    /// The outcome of the next roll when replaying the path so far.
+    #[inline]
+    fn replayed(&mut self) -> Option<u32> {
+        let c = *self.path.get(self.depth)?;
+        self.depth += 1;
+        Some(self.dists[c.dist].values[c.pos])
+    }
+
     #[inline]
     fn choose(&mut self, roll: Roll) -> u32 {
-        if self.depth < self.path.len() {
-            let c = self.path[self.depth];
-            self.depth += 1;
-            return self.dists[c.dist].values[c.pos];
+        match self.replayed() {
+            Some(v) => v,
+            None => self.extend(roll),
         }
-        self.extend(roll)
     }
 
     #[cold]
     fn extend(&mut self, roll: Roll) -> u32 {
+        self.extend_with(roll, None)
+    }
+
+    /// [`ChoiceDice::extend`] for a roll whose distribution is not found by its key alone.
+    #[cold]
+    fn extend_with(&mut self, roll: Roll, table: Option<&crate::dice::Table>) -> u32 {
         if self.depth >= self.max_depth {
             std::panic::resume_unwind(Box::new(Abort));
         }
@@ -143,6 +158,7 @@ impl ChoiceDice {
                     Roll::Sum(n) => dists::sum(n),
                     Roll::Uniform(n) => Ok(dists::uniform(n)),
                     Roll::KeepTwo(n, low) => dists::keep_two(n, low),
+                    Roll::Table(_) => Ok(dists::table(table.expect("a table roll brings its table"))),
                 };
                 let d = d.unwrap_or_else(|e| {
                     self.failed = Some(e);
@@ -211,6 +227,13 @@ impl Dice for ChoiceDice {
     #[inline]
     fn keep_two_highest(&mut self, n: u32) -> u32 {
         self.choose(Roll::KeepTwo(n, false))
+    }
+    #[inline]
+    fn draw(&mut self, table: &crate::dice::Table) -> u32 {
+        match self.replayed() {
+            Some(v) => v,
+            None => self.extend_with(Roll::Table(table as *const _ as usize), Some(table)),
+        }
     }
 }
 

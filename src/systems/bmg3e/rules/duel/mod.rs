@@ -28,8 +28,8 @@ pub mod exact;
 
 use super::{DamageDone, Markers, Objective, Profile, Readings, Weapon, WeaponKind, apply_hits, effort_limit, is_ko};
 use crate::analysis::duel::{DuelRules, Maxima, Record};
-use crate::dice::{Dice, SuccessMask, count_hits, keep_two_lowest};
-use crate::exact::binomial;
+use crate::dice::{Dice, SuccessMask, Table, count_hits, keep_two_lowest};
+use crate::exact::dists;
 use std::ops::ControlFlow;
 
 /// How a fighter decides its effort, attacking and defending.
@@ -157,8 +157,11 @@ struct Mode {
     /// The per-attack effort choices for each marker state, see [`Direction::index`]; empty
     /// for shots (no effort against ranged attacks) and when nobody ever makes effort.
     policy: Vec<Choice>,
-    /// `dists[n][ko]`: exact distribution of hits with `n` attack dice against a target that is
-    /// (`ko = 1`) or is not K.O., for every dice count effort can make.
+    /// `tables[n][ko]`: the exact distribution of hits with `n` attack dice against a target
+    /// that is (`ko = 1`) or is not K.O., for every dice count effort can make. A sampled attack
+    /// draws its hits from it in one go ([`Dice::draw`]).
+    tables: Vec<[Table; 2]>,
+    /// The same as probabilities, for the effort decisions.
     dists: Vec<[Vec<f64>; 2]>,
 }
 
@@ -196,12 +199,13 @@ impl Mode {
             block: SuccessMask::at_least(att.attack as i32, 0, false, r.block_natural_six),
             block_dice: if ranged { 0 } else { tgt.defense as u32 },
             policy: Vec::new(),
+            tables: Vec::new(),
             dists: Vec::new(),
         };
-        // Effort adds at most 3 dice (a shot takes none, the table costs nothing to keep).
-        mode.dists = (0..=mode.base_dice + 3)
-            .map(|n| [mode.hits_distribution(n, false), mode.hits_distribution(n, true)])
-            .collect();
+        // Effort adds at most 3 dice (a shot takes none, the tables cost nothing to keep).
+        mode.tables = (0..=mode.base_dice + 3).map(|n| [mode.hit_table(n, false), mode.hit_table(n, true)]).collect();
+        let p = |t: &Table| t.weights().map(|w| w as f64 / t.total() as f64).collect();
+        mode.dists = mode.tables.iter().map(|[a, b]| [p(a), p(b)]).collect();
         mode
     }
 
@@ -211,21 +215,45 @@ impl Mode {
         if self.policy.is_empty() { Choice::default() } else { self.policy[index] }
     }
 
-    /// Exact distribution of hits with `n` attack dice against a target that is (not) K.O.
-    fn hits_distribution(&self, n: u32, target_ko: bool) -> Vec<f64> {
-        let p_impact = if target_ko { self.impact_ko } else { self.impact }.probability();
-        let imp = binomial(n, p_impact);
-        let blk = binomial(if target_ko { 0 } else { self.block_dice }, self.block.probability());
-        let ps = if self.strength_die { self.strength.probability() } else { 0.0 };
-        let mut out = vec![0.0; n as usize + 2];
-        for (i, &pi) in imp.iter().enumerate() {
-            for (b, &pb) in blk.iter().enumerate() {
+    /// The exact distribution of hits with `n` attack dice against a target that is
+    /// (`target_ko`) or is not K.O., as integer weights over every die the attack rolls (the
+    /// attack dice, the block dice, the Strength die): hits = impacts − blocks (never below 0)
+    /// + the Strength die, as [`Mode::hits_by_dice`] rolls them one by one.
+    fn hit_table(&self, n: u32, target_ko: bool) -> Table {
+        let by_value = |k: u32, mask: SuccessMask| -> Vec<u64> {
+            let d = dists::hits(k, mask).expect("a few dice fit");
+            let mut w = vec![0u64; k as usize + 1];
+            for (&v, &x) in d.values.iter().zip(&d.weights) {
+                w[v as usize] = x as u64;
+            }
+            w
+        };
+        let blocks = if target_ko { 0 } else { self.block_dice };
+        let imp = by_value(n, if target_ko { self.impact_ko } else { self.impact });
+        let blk = by_value(blocks, self.block);
+        let s = self.strength.faces() as u64 * self.strength_die as u64;
+        let s_dice = self.strength_die as u32;
+        let miss = 6u64.pow(s_dice) - s;
+        let mut w = vec![0u64; n as usize + 2];
+        for (i, &wi) in imp.iter().enumerate() {
+            for (b, &wb) in blk.iter().enumerate() {
                 let h = i.saturating_sub(b);
-                out[h] += pi * pb * (1.0 - ps);
-                out[h + 1] += pi * pb * ps;
+                w[h] += wi * wb * miss;
+                w[h + 1] += wi * wb * s;
             }
         }
-        out
+        Table::new(&w, n + blocks + s_dice)
+    }
+
+    /// Hits rolled die by die, as the rules describe the attack: the oracle the tables are
+    /// tested against, and what scripted tests script ([`Duel::die_by_die`]).
+    fn hits_by_dice<D: Dice>(&self, dice: &mut D, n: u32, target_ko: bool) -> u32 {
+        let impacts = count_hits(dice, n, if target_ko { self.impact_ko } else { self.impact });
+        let s_hit = self.strength_die && self.strength.test(dice.d6());
+        // A K.O. target cannot defend itself: no block roll (seed line 1859).
+        let blocks =
+            if impacts > 0 && !target_ko { count_hits(dice, self.block_dice, self.block).min(impacts) } else { 0 };
+        impacts - blocks + s_hit as u32
     }
 }
 
@@ -372,17 +400,18 @@ impl Direction {
         att: &mut Markers,
         tgt: &mut Markers,
         r: &Readings,
+        by_dice: bool,
     ) -> (u8, u8, u8) {
         att.stun += a;
         tgt.stun += t;
         let target_ko = is_ko(&self.target, *tgt);
         let n = (mode.base_dice + a as u32).saturating_sub(t as u32);
-        let impacts = count_hits(dice, n, if target_ko { mode.impact_ko } else { mode.impact });
-        let s_hit = mode.strength_die && mode.strength.test(dice.d6());
-        // A K.O. target cannot defend itself: no block roll (seed line 1859).
-        let blocks =
-            if impacts > 0 && !target_ko { count_hits(dice, mode.block_dice, mode.block).min(impacts) } else { 0 };
-        let hits = impacts - blocks + s_hit as u32;
+        let hits = if by_dice {
+            mode.hits_by_dice(dice, n, target_ko)
+        } else {
+            // The whole attack's dice in one draw from its exact table (see `Mode::hit_table`).
+            dice.draw(&mode.tables[n as usize][target_ko as usize])
+        };
         let d = apply_hits(&self.target, *tgt, mode.per_hit, hits, r);
         tgt.stun += d.stun;
         tgt.wounds += d.wounds;
@@ -403,6 +432,8 @@ pub struct Duel {
     plan: Option<Box<exact::Plan>>,
     /// What it was built from (the exact analysis rebuilds it with other policies).
     setup: Box<DuelSetup>,
+    /// Roll each attack die by die ([`Duel::die_by_die`]) instead of drawing it from its table.
+    by_dice: bool,
 }
 
 impl Duel {
@@ -427,7 +458,17 @@ impl Duel {
             contact: s.contact,
             plan: None,
             setup: Box::new(s.clone()),
+            by_dice: false,
         }
+    }
+
+    /// The same duel rolling every attack die by die, as the rulebook describes it (attack
+    /// dice, Strength die, block dice), instead of drawing the attack's hits from its exact
+    /// table in one go. Same distribution, other dice: the oracle for the tables, and what a
+    /// test scripts face by face.
+    pub fn die_by_die(mut self) -> Duel {
+        self.by_dice = true;
+        self
     }
 
     /// Each side's decider as configured: `optimal-win` fighters optimise, the others follow
@@ -522,7 +563,7 @@ impl Duel {
         };
         *contact = after;
         let (mut ms, mut mo) = (m[s], m[o]);
-        let r = dir.attack(mode, effort, dice, &mut ms, &mut mo, &self.readings);
+        let r = dir.attack(mode, effort, dice, &mut ms, &mut mo, &self.readings, self.by_dice);
         m[s] = ms;
         m[o] = mo;
         r
@@ -660,7 +701,7 @@ mod tests {
 
     #[test]
     fn scripted_round_one_ko_ends_the_duel() {
-        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None));
+        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None)).die_by_die();
         // Take the Lead: A 6, B 1 → A first. A rolls 5 attack dice vs D3: 6,6,6,1,2 → 3 impacts;
         // Strength die 6 → impact; B blocks with 3 dice needing 5+: 1,1,1. 4 hits of ★★ on W5 → K.O.
         // B is K.O. so does not attack. Recount: A sheds nothing (no ★); B (Sp2 → 1 die, plain 2d6)
@@ -676,7 +717,7 @@ mod tests {
 
     #[test]
     fn recovery_check_removes_a_stun_marker() {
-        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None));
+        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None)).die_by_die();
         // Same round one, but B recovers with 1,2 = 3 ≤ E4 and goes on; round 2 TtL tie 3,3:
         // last round's loser (B) wins the lead.
         let mut dice = ScriptedDice::new(&[6, 1, 6, 6, 6, 1, 2, 6, 1, 1, 1, 1, 2, 3, 3]);
@@ -692,7 +733,7 @@ mod tests {
     /// player who lost Take the Lead last round.
     #[test]
     fn pass_counter_from_a_ko_before_activating_adds_one_to_take_the_lead() {
-        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None));
+        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None)).die_by_die();
         let script = [
             6, 1, // round 1 Take the Lead: A 6, B 1 → A first
             6, 6, 6, 1, 2, 6, 1, 1,
@@ -717,7 +758,7 @@ mod tests {
     /// in round 2 A's 4 beats B's 3 with no bonus, so A acts first.
     #[test]
     fn no_pass_for_a_model_that_already_activated() {
-        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None));
+        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None)).die_by_die();
         let script = [
             1, 6, // round 1: B first
             1, 1, 1, 1, // B misses
@@ -769,7 +810,7 @@ mod tests {
         };
         s.a.melee_weapon =
             Weapon { kind: WeaponKind::Melee { strength_bonus: 0 }, damage: Markers { stun: 2, wounds: 0 }, crt: None };
-        let d = Duel::new(&s);
+        let d = Duel::new(&s).die_by_die();
         // A first; A (A5) vs B's D3: 6, 1, 1, 1, 1 → 1 impact; Strength 1; B blocks 1, 1, 1 → 1 hit
         // of ★★. B: 1, 1, 1 and Strength 1 → nothing. Recount: B sheds one ★ (2 → 1).
         let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
@@ -777,11 +818,79 @@ mod tests {
         assert_eq!(dice.used(), 15);
         assert_eq!(o.metrics[metric::A_DEALT], 2, "★★ from the club, not ♦♦ from the gun");
         // Apart, A shoots: 1 attack die and the Strength die, no block roll.
-        let d = Duel::new(&DuelSetup { contact: false, ..s.clone() });
+        let d = Duel::new(&DuelSetup { contact: false, ..s.clone() }).die_by_die();
         let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 1, 1, 1, 1]);
         let o = d.run(&mut dice);
         assert_eq!(dice.used(), 8, "Take the Lead 2; shot 2 dice; B moves in and attacks: 4 dice; no recovery");
         assert_eq!(o.metrics[metric::A_DEALT], 2, "♦♦ from the gun");
+    }
+
+    /// Every hit table equals the attack rolled die by die, exactly: the exact evaluator walks
+    /// `hits_by_dice` (branching on each pool's distribution) and the weights must match as
+    /// fractions, for every dice count effort can make, against a target K.O. or not, in melee
+    /// and for a shot.
+    #[test]
+    fn hit_tables_equal_the_dice_rolled_one_by_one() {
+        struct ByDice<'a>(&'a Mode, u32, bool);
+        impl Trial for ByDice<'_> {
+            fn shape(&self) -> crate::engine::Shape {
+                crate::engine::Shape::new(vec![("hits", self.1 as usize + 1)], vec![])
+            }
+            fn run<D: Dice>(&self, dice: &mut D) -> crate::engine::Outcome {
+                let mut o = crate::engine::Outcome::default();
+                o.metrics[0] = self.0.hits_by_dice(dice, self.1, self.2) as u16;
+                o
+            }
+        }
+        let mut s = setup(EffortPolicy::None, EffortPolicy::None);
+        s.b.weapon = Weapon {
+            kind: WeaponKind::Ranged { rate_of_fire: 2, strength: 5 },
+            damage: Markers { stun: 0, wounds: 1 },
+            crt: None,
+        };
+        let d = Duel::new(&s);
+        let modes = [&d.dirs[0].melee, &d.dirs[1].melee, d.dirs[1].shot.as_ref().unwrap()];
+        let mut checked = 0;
+        for mode in modes {
+            for n in 0..mode.tables.len() as u32 {
+                for ko in [false, true] {
+                    let t = crate::exact::evaluate(&ByDice(mode, n, ko), crate::exact::Budget::EXPLICIT).unwrap();
+                    let table = &mode.tables[n as usize][ko as usize];
+                    for (h, w) in table.weights().enumerate() {
+                        let c = t.hists[0].get(h).copied().unwrap_or(0);
+                        assert_eq!(c * table.total() as u128, w as u128 * t.trials, "n {n}, ko {ko}, hits {h}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 2 * (9 + 7 + 6), "A attacks with 5 dice, B with 3, B shoots with 2; up to +3");
+    }
+
+    /// A table draw from the fast stream is unbiased: a chi-square goodness of fit of 600,000
+    /// draws of a 9-dice table against its exact weights (the test fails at p < 0.001).
+    #[test]
+    fn table_draws_follow_the_table() {
+        let d = Duel::new(&setup(EffortPolicy::None, EffortPolicy::None));
+        let table = &d.dirs[0].melee.tables[5][0];
+        let mut dice = D6Stream::from_seed(77);
+        let mut seen = vec![0u64; table.weights().count()];
+        for _ in 0..600_000 {
+            seen[dice.draw(table) as usize] += 1;
+        }
+        let total = table.total() as f64;
+        let expected: Vec<f64> = table.weights().map(|w| w as f64 / total * 600_000.0).collect();
+        let (stat, df) = seen
+            .iter()
+            .zip(&expected)
+            .filter(|&(_, &e)| e > 5.0)
+            .fold((0.0, 0), |(s, k), (&o, &e)| (s + (o as f64 - e).powi(2) / e, k + 1));
+        let p = 1.0
+            - statrs::distribution::ContinuousCDF::cdf(
+                &statrs::distribution::ChiSquared::new((df - 1) as f64).unwrap(),
+                stat,
+            );
+        assert!(p > 0.001, "chi-square {stat:.1} on {} df, p = {p:.2e}", df - 1);
     }
 
     #[test]
