@@ -397,8 +397,7 @@ impl Direction {
         mode: &Mode,
         (t, a): (u8, u8),
         dice: &mut D,
-        att: &mut Markers,
-        tgt: &mut Markers,
+        (att, tgt): (&mut Markers, &mut Markers),
         r: &Readings,
         by_dice: bool,
     ) -> (u8, u8, u8) {
@@ -563,7 +562,7 @@ impl Duel {
         };
         *contact = after;
         let (mut ms, mut mo) = (m[s], m[o]);
-        let r = dir.attack(mode, effort, dice, &mut ms, &mut mo, &self.readings, self.by_dice);
+        let r = dir.attack(mode, effort, dice, (&mut ms, &mut mo), &self.readings, self.by_dice);
         m[s] = ms;
         m[o] = mo;
         r
