@@ -195,7 +195,6 @@ pub fn deal(pool: [u8; DEAL_CLASSES], n: u32) -> Result<Dist, TooFine> {
     }
     let mut d = Dist { values: Vec::new(), weights: Vec::new(), total: choose(size, n)? };
     let mut counts = [0u8; DEAL_CLASSES];
-    #[allow(clippy::too_many_arguments)]
     fn walk(
         c: usize,
         left: u32,
