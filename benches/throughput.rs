@@ -275,5 +275,39 @@ fn exact_benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(throughput, benches, exact_benches);
+/// Wolsung single resolutions with a hero's hand dealt from the 52-card deck every trial (the
+/// bundled cells): how fast the sampler deals and plays the cards.
+fn wolsung_benches(c: &mut Criterion) {
+    use skirmish_odds::config::{self, Overrides};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cell = |config: &str, label: &str| {
+        let sc = config::load(&root.join(config), &Overrides::default()).expect("bundled");
+        sc.cells.into_iter().find(|c| c.label == label).expect("bundled cell").trial
+    };
+    let cases = [
+        (
+            "shooting, fewest_to_win",
+            cell("configs/wolsung/pistol-vs-rifle.toml", "Pistol — fewest_to_win — 4\", stand, cover none"),
+        ),
+        ("melee, all_in", cell("configs/wolsung/melee-guard-or-parry.toml", "all_in, defender on_guard")),
+        ("magic missile", cell("configs/wolsung/magic-missile.toml", "magic")),
+    ];
+    let mut g = c.benchmark_group("wolsung");
+    g.throughput(Throughput::Elements(BATCH));
+    for (name, trial) in &cases {
+        g.bench_function(*name, |b| {
+            let mut d = D6Stream::from_seed(1);
+            b.iter(|| {
+                let mut acc = 0u32;
+                for _ in 0..BATCH {
+                    acc += trial.run(&mut d).metrics[0] as u32;
+                }
+                black_box(acc)
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(throughput, benches, exact_benches, wolsung_benches);
 criterion_main!(throughput);

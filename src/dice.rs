@@ -101,6 +101,29 @@ pub trait Dice {
         }
     }
 
+    /// Deal `n` cards (fewer if the pool runs out) without replacement from `pool[..*left]`, and
+    /// add one to `counts[class]` for each card dealt. `pool` holds each card's *class* (below
+    /// [`DEAL_CLASSES`]): whatever the rules tell cards apart by, such as colour and face or
+    /// number. Each card is a step of Fisher–Yates: a [`Dice::uniform_below`]`(*left)` draw, the
+    /// card swapped to the end of the live part, `*left` one less — card by card what a deck of
+    /// real cards drew, so a pool made by mapping that deck's cards to their classes deals the
+    /// same classes from the same dice. The exact evaluator deals the whole hand at once instead,
+    /// on its multivariate hypergeometric distribution over the classes (a handful of outcomes
+    /// where card by card a hand of four has 52·51·50·49 sequences), and leaves the pool's
+    /// classes in some order: only their counts are defined after a deal.
+    #[inline]
+    fn deal(&mut self, pool: &mut [u8], left: &mut u32, n: u32, counts: &mut [u8]) {
+        for _ in 0..n {
+            if *left == 0 {
+                return;
+            }
+            let i = self.uniform_below(*left) as usize;
+            *left -= 1;
+            pool.swap(i, *left as usize);
+            counts[pool[*left as usize] as usize] += 1;
+        }
+    }
+
     /// Roll `n ≥ 2` dice and return the sum of the two lowest.
     #[inline]
     fn keep_two_lowest(&mut self, n: u32) -> u32 {
@@ -203,6 +226,9 @@ impl Table {
         self.cum.iter().position(|&c| x < c).expect("x below the total") as u32
     }
 }
+/// Classes a [`Dice::deal`] pool may use (`0..DEAL_CLASSES`): the exact evaluator keys its
+/// distributions on the count of each.
+pub const DEAL_CLASSES: usize = 5;
 
 /// Number of dice extracted from one 64-bit word.
 const BATCH: usize = 16;

@@ -8,7 +8,7 @@ mod common;
 use common::tmp;
 use skirmish_odds::analysis::scenario::AnyTrial;
 use skirmish_odds::config::{self, Overrides};
-use skirmish_odds::engine::Tally;
+use skirmish_odds::engine::{Tally, Trial};
 use skirmish_odds::exact::{self, Budget, Exact};
 use std::path::Path;
 
@@ -41,9 +41,10 @@ fn agree(what: &str, t: &Tally, o: &Exact) {
 /// Every bundled cell the evaluator answers and that rolls at most 7 dice is also walked face by
 /// face (6^7 paths at most): the two must give the same distribution. Covers the bundled single
 /// resolutions of both Batman editions, ¡Bichos!, Mordheim and the threat range. Wolsung's
-/// bundled exact cells (initiative bids, leaving combat) draw cards or roll more than 7 dice,
-/// which the face-by-face oracle cannot follow; `skirmish-odds check` holds them to the sampler
-/// in CI instead.
+/// bundled exact cells (shots, melee attacks and spells with a hero's hand, initiative bids,
+/// leaving combat) draw cards or roll more than 7 dice, which the face-by-face oracle cannot
+/// follow: `wolsung_kinds_equal_card_by_card_enumeration` walks small hands card by card instead,
+/// and `skirmish-odds check` holds the bundled cells to the sampler in CI.
 #[test]
 fn the_evaluator_equals_face_by_face_enumeration_on_the_bundled_cells() {
     let mut compared = 0;
@@ -63,6 +64,169 @@ fn the_evaluator_equals_face_by_face_enumeration_on_the_bundled_cells() {
     }
     assert!(compared >= 50, "only {compared} cells compared");
     assert_eq!(systems.len(), 5, "both editions, ¡Bichos!, Mordheim and the threat range: {systems:?}");
+}
+
+/// Wolsung shots, melee attacks and spells with heroes' hands (the evaluator deals each hand as
+/// counts per card class in one step) against `exact::enumerate_draws`, which deals every card
+/// one at a time and rolls every die: hands small enough for that (52 · 51 · 50 sequences at
+/// most), covering two hands from one deck, cards kept across two shots, Beginner's luck, every
+/// policy, a spell's cost of one and two cards of the caster's suit, red and black.
+#[test]
+fn wolsung_kinds_equal_card_by_card_enumeration() {
+    use skirmish_odds::systems::wolsung::rules::*;
+    let shot = ShootingTurn {
+        d: 1,
+        dice_mod: 0,
+        movement_penalty: 0,
+        rapid_move: false,
+        floor: PenaltyFloor::Pool,
+        actions: 1,
+        rapid_fire: 1,
+        target_dice: 1,
+        reaction: Reaction::Stand,
+        damage: 2,
+        armour: 0,
+        wounds: 3,
+        hard_to_kill: false,
+        fresh_target_each_shot: false,
+        shooter_hand: 2,
+        shooter_policy: Policy::FewestToWin,
+        target_hand: 1,
+        target_policy: Policy::AllIn,
+        beginners_luck: false,
+        target_luck: false,
+    };
+    // Two shots at one target, the hand kept between them, the shooter's luck once.
+    let two_shots = ShootingTurn {
+        actions: 2,
+        shooter_hand: 2,
+        target_hand: 0,
+        shooter_policy: Policy::NumberCardsOnly,
+        beginners_luck: true,
+        ..shot.clone()
+    };
+    let melee = Melee {
+        attacker_dice: 1,
+        defender_dice: 1,
+        guard: Guard::OnGuard,
+        attacker_damage: 2,
+        defender_damage: 3,
+        attacker_armour: 0,
+        defender_armour: 1,
+        attacker_wounds: 3,
+        defender_wounds: 3,
+        hard_to_kill: (false, true),
+        attacker_hand: 1,
+        attacker_policy: Policy::AllIn,
+        defender_hand: 1,
+        defender_policy: Policy::FewestToWin,
+        luck: (true, true),
+        readings: Readings::default(),
+    };
+    // A ♦ caster (red, the missile's colour) paying two cards from three.
+    let missile = Magic {
+        magic_dice: 1,
+        target_dice: Some(1),
+        difficulty: 0,
+        damage: 2,
+        armour: 0,
+        target_wounds: 3,
+        target_hard_to_kill: false,
+        target_luck: false,
+        target_hand: 0,
+        target_policy: Policy::Never,
+        hand: 3,
+        suit: 2,
+        cost: 2,
+        policy: Policy::FewestToWin,
+    };
+    // A ♥ caster's aura (black feats: its own suit cannot add), cost 1, against a target hero.
+    let aura = Magic { target_dice: None, difficulty: 1, hand: 2, suit: 1, cost: 1, ..missile.clone() };
+    let targeted =
+        Magic { target_hand: 1, target_policy: Policy::AllIn, target_luck: true, hand: 2, cost: 1, ..missile.clone() };
+    let cases = [
+        ("two heroes shoot", TrialWolsung::Shooting(shot)),
+        ("two shots, cards kept, luck", TrialWolsung::Shooting(two_shots)),
+        ("melee, both lucky heroes", TrialWolsung::Melee(melee)),
+        ("missile, cost 2", TrialWolsung::Magic(missile)),
+        ("aura, cost 1", TrialWolsung::Magic(aura)),
+        ("missile at a hero", TrialWolsung::Magic(targeted)),
+    ];
+    for (what, trial) in &cases {
+        let t = exact::evaluate(trial, Budget::EXPLICIT).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let o = exact::enumerate_draws(trial, 12).unwrap_or_else(|| panic!("{what}: too long for the oracle"));
+        agree(what, &t, &o);
+        // Cards were really played: some outcome spends one.
+        let spent = trial.shape().metrics.iter().position(|&(n, _)| n.ends_with("cards") || n == "cards_spent");
+        assert!(spent.is_some_and(|i| o.metrics[i][0] < 1.0 - 1e-6), "{what}: no card spent");
+    }
+}
+
+/// One shot by a hero with a hand of one card, by hand from the rulebook. One die against one
+/// die, each succeeding on 4+ (½): the shot hits on s ≥ t (the active side wins ties). s = 1,
+/// t = 0 (¼): hit with 1 critical. s = t (½): hit, no critical, and the shooter is not behind so
+/// keeps the card. s = 0, t = 1 (¼): behind, `fewest_to_win` adds a red card if the one card is
+/// red (26/52): a J, Q, K or A (8/52) adds 2 → 2 v 1, hit with 1 critical; a 2–10 (18/52) adds 1
+/// → 1 v 1, hit. So P(hit) = ¾ + ¼ · ½ = 7/8, P(first-shot criticals = 1) = ¼ + ¼ · 8/52 = 15/52,
+/// P(a card spent) = ¼ · ½ = 1/8; the card is held with P = 7/8 whatever happens.
+#[test]
+fn wolsung_hero_shot_with_one_card_by_hand() {
+    use skirmish_odds::systems::wolsung::rules::*;
+    let shot = ShootingTurn {
+        d: 1,
+        dice_mod: 0,
+        movement_penalty: 0,
+        rapid_move: false,
+        floor: PenaltyFloor::Pool,
+        actions: 1,
+        rapid_fire: 1,
+        target_dice: 1,
+        reaction: Reaction::Stand,
+        damage: 2,
+        armour: 0,
+        wounds: 5,
+        hard_to_kill: false,
+        fresh_target_each_shot: false,
+        shooter_hand: 1,
+        shooter_policy: Policy::FewestToWin,
+        target_hand: 0,
+        target_policy: Policy::Never,
+        beginners_luck: false,
+        target_luck: false,
+    };
+    let t = exact::evaluate(&shot, Budget::EXPLICIT).unwrap();
+    let is = |count: u128, num: u128, den: u128| count * den == num * t.trials;
+    assert!(is(t.events[0], 7, 8), "P(first_hit) = {}/{}", t.events[0], t.trials);
+    assert!(is(t.hists[2][1], 15, 52), "P(first_shot_crits = 1) = {}/{}", t.hists[2][1], t.trials);
+    assert!(is(t.hists[4][1], 1, 8), "P(shooter_cards = 1) = {}/{}", t.hists[4][1], t.trials);
+    // Over 4 dice outcomes × 52 cards, in lowest terms: every probability above is in 104ths.
+    assert_eq!(t.trials, 104);
+}
+
+/// Every bundled Wolsung config whose cells are all single resolutions runs with `--exact`: each
+/// cell exact, nothing sampled. (Duels, balance tests and paired comparisons are refused by
+/// design, see `exact_is_refused_where_it_cannot_be_done`.)
+#[test]
+fn every_bundled_wolsung_single_resolution_runs_exactly() {
+    let d = tmp("exact_answers", "wolsung");
+    let mut ran = Vec::new();
+    for path in walk(Path::new("configs/wolsung")) {
+        let sc = config::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if sc.cells.iter().any(|c| c.trial.exact_offered().is_err()) {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        let cfg = Path::new(env!("CARGO_MANIFEST_DIR")).join(&path);
+        let (code, out, err) = bin_run(&d, &["run", cfg.to_str().unwrap(), "--exact", "--json", "--out", &name]);
+        assert_eq!(code, Some(0), "{name}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["exact_cells"], sc.cells.len(), "{name}");
+        assert_eq!(v["trials"], 0, "{name}: nothing sampled");
+        ran.push(name);
+    }
+    for name in ["guns-compare", "magic-missile", "melee-guard-or-parry", "pistol-vs-rifle", "rifle-sweep"] {
+        assert!(ran.iter().any(|r| r == name), "{name} not run: {ran:?}");
+    }
 }
 
 /// 2019 attacks with up to 12 attack dice and 6 block dice against the binomial convolution.

@@ -5,7 +5,7 @@
 //! (`6^n`, `36^n` with rerolls of ones, `n` for a uniform draw), so probabilities stay rational
 //! and can be printed as fractions. The tests check every one against the per-die bodies.
 
-use crate::dice::{Reroll, SuccessMask};
+use crate::dice::{DEAL_CLASSES, Reroll, SuccessMask};
 
 /// A finite distribution: `values[i]` has probability `weights[i] / total`. Outcomes of weight
 /// zero are left out, so the evaluator never walks a branch that cannot happen.
@@ -160,6 +160,72 @@ pub fn keep_two(n: u32, lowest: bool) -> Result<Dist, TooFine> {
     Ok(Dist::from_weights(w, total))
 }
 
+/// C(n, k), exactly: each step C(n, i) · (n − i) / (i + 1) divides evenly (checked against 128 bits).
+fn choose(n: u32, k: u32) -> Result<u128, TooFine> {
+    if k > n {
+        return Ok(0);
+    }
+    let mut c = 1u128;
+    for i in 0..k.min(n - k) {
+        c = c.checked_mul((n - i) as u128).ok_or(TooFine)? / (i as u128 + 1);
+    }
+    Ok(c)
+}
+
+/// Bits per class in a packed deal (counts up to 63).
+const DEAL_BITS: u32 = 6;
+
+/// A deal's counts per class as one value: class `c` in bits `6c..6c + 6`.
+pub fn pack_deal(counts: &[u8; DEAL_CLASSES]) -> u32 {
+    counts.iter().enumerate().map(|(c, &k)| (k as u32) << (DEAL_BITS * c as u32)).sum()
+}
+
+/// The counts per class of a value of [`deal`].
+pub fn unpack_deal(v: u32) -> [u8; DEAL_CLASSES] {
+    std::array::from_fn(|c| ((v >> (DEAL_BITS * c as u32)) & ((1 << DEAL_BITS) - 1)) as u8)
+}
+
+/// [`crate::dice::Dice::deal`]: how many cards of each class a hand of `n` holds, dealt without
+/// replacement from `pool[c]` cards of each class `c` (`n` no more than the pool holds, below 64).
+/// The multivariate hypergeometric: counts `k` have weight Π C(pool[c], k[c]) out of
+/// C(Σ pool, n) — every set of `n` cards equally likely, as card-by-card Fisher–Yates deals them.
+/// Values are the counts packed by [`pack_deal`].
+pub fn deal(pool: [u8; DEAL_CLASSES], n: u32) -> Result<Dist, TooFine> {
+    let size: u32 = pool.iter().map(|&k| k as u32).sum();
+    assert!(n <= size && n < 1 << DEAL_BITS, "a deal of {n} from {size} cards");
+    // Cards of the classes after each: a class takes at least what those cannot hold.
+    let mut after = [0u32; DEAL_CLASSES];
+    for c in (0..DEAL_CLASSES - 1).rev() {
+        after[c] = after[c + 1] + pool[c + 1] as u32;
+    }
+    let mut d = Dist { values: Vec::new(), weights: Vec::new(), total: choose(size, n)? };
+    let mut counts = [0u8; DEAL_CLASSES];
+    fn walk(
+        c: usize,
+        left: u32,
+        w: u128,
+        pool: &[u8; DEAL_CLASSES],
+        after: &[u32; DEAL_CLASSES],
+        counts: &mut [u8; DEAL_CLASSES],
+        d: &mut Dist,
+    ) -> Result<(), TooFine> {
+        if c == DEAL_CLASSES {
+            d.values.push(pack_deal(counts));
+            d.weights.push(w);
+            return Ok(());
+        }
+        for k in left.saturating_sub(after[c])..=left.min(pool[c] as u32) {
+            counts[c] = k as u8;
+            let w = w.checked_mul(choose(pool[c] as u32, k)?).ok_or(TooFine)?;
+            walk(c + 1, left - k, w, pool, after, counts, d)?;
+        }
+        counts[c] = 0;
+        Ok(())
+    }
+    walk(0, n, 1, &pool, &after, &mut counts, &mut d)?;
+    Ok(d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,6 +299,86 @@ mod tests {
                 assert_eq!(trim(by_value(&hi, n)), trim(brute(n, |s| s.keep_two_highest(n))), "high {n}");
             }
         }
+    }
+
+    /// Dice whose uniform draws replay `path` (each draw one choice) and roll no die: the
+    /// card-by-card oracle for [`deal`], every draw sequence equally likely.
+    struct Draws<'a>(&'a [u32], usize);
+    impl Dice for Draws<'_> {
+        fn d6(&mut self) -> u8 {
+            unreachable!("a deal draws cards, not dice")
+        }
+        fn uniform_below(&mut self, n: u32) -> u32 {
+            let i = self.0[self.1];
+            assert!(i < n);
+            self.1 += 1;
+            i
+        }
+    }
+
+    #[test]
+    fn a_deal_equals_the_card_by_card_default_body() {
+        // Pools of 0..=7 cards over the classes, hands of 0..=size: every sequence of draws
+        // (size · (size − 1) ⋯ of them, equally likely) run through the default body.
+        let pools: [[u8; DEAL_CLASSES]; 6] =
+            [[0, 0, 2, 3, 2], [1, 2, 0, 1, 3], [7, 0, 0, 0, 0], [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [3, 0, 4, 0, 0]];
+        for pool in pools {
+            let size: u32 = pool.iter().map(|&k| k as u32).sum();
+            // Classes in an order unlike their index, as a shuffled deck would hold them.
+            let mut cards: Vec<u8> = (0..DEAL_CLASSES as u8).flat_map(|c| vec![c; pool[c as usize] as usize]).collect();
+            cards.reverse();
+            cards.rotate_left(size as usize / 3);
+            for n in 0..=size {
+                let mut by_counts: std::collections::BTreeMap<u32, u128> = Default::default();
+                let mut seqs = 0u128;
+                let mut path = vec![0u32; n as usize];
+                loop {
+                    let (mut p, mut left, mut counts) = (cards.clone(), size, [0u8; DEAL_CLASSES]);
+                    let mut d = Draws(&path, 0);
+                    d.deal(&mut p, &mut left, n, &mut counts);
+                    assert_eq!(left, size - n);
+                    *by_counts.entry(pack_deal(&counts)).or_default() += 1;
+                    seqs += 1;
+                    // Odometer: draw i is one of size − i.
+                    let mut i = n as usize;
+                    loop {
+                        if i == 0 {
+                            break;
+                        }
+                        i -= 1;
+                        path[i] += 1;
+                        if path[i] < size - i as u32 {
+                            break;
+                        }
+                        path[i] = 0;
+                    }
+                    if path.iter().all(|&x| x == 0) {
+                        break;
+                    }
+                }
+                let d = deal(pool, n).unwrap();
+                assert_eq!(d.weights.iter().sum::<u128>(), d.total, "{pool:?} deal {n}");
+                // Every sequence weighs 1 / seqs, every dealt set 1 / C(size, n).
+                let got: std::collections::BTreeMap<u32, u128> =
+                    d.values.iter().zip(&d.weights).map(|(&v, &w)| (v, w * (seqs / d.total))).collect();
+                assert_eq!(got, by_counts, "{pool:?} deal {n}");
+                assert!(d.weights.iter().all(|&w| w > 0));
+            }
+        }
+    }
+
+    #[test]
+    fn a_hand_of_four_from_the_deck_by_colour_and_face() {
+        // 8 red J Q K A, 18 red number cards, 26 black: all four red faces has weight
+        // C(8, 4) = 70 of C(52, 4) = 270725; no red card, C(26, 4) = 14950.
+        let d = deal([0, 0, 8, 18, 26], 4).unwrap();
+        assert_eq!(d.total, 270_725);
+        assert_eq!(d.values.len(), 15);
+        let w = |k: [u8; DEAL_CLASSES]| d.weights[d.values.iter().position(|&v| v == pack_deal(&k)).unwrap()];
+        assert_eq!(w([0, 0, 4, 0, 0]), 70);
+        assert_eq!(w([0, 0, 0, 0, 4]), 14_950);
+        assert_eq!(w([0, 0, 1, 2, 1]), 8 * 153 * 26);
+        assert_eq!(unpack_deal(pack_deal(&[63, 1, 0, 17, 5])), [63, 1, 0, 17, 5]);
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //!
 //! The rest of this module are test oracles that share no code with it: [`enumerate`] walks
 //! every sequence of single faces a trial can consume (exact for *any* rule code, but 6^dice),
-//! and [`attack`] gets BMG 2019 attacks by binomial convolution.
+//! [`enumerate_draws`] the same with every card drawn one at a time, and [`attack`] gets BMG
+//! 2019 attacks by binomial convolution.
 
 pub mod dists;
 pub mod tree;
@@ -91,6 +92,59 @@ pub fn enumerate<T: Trial>(trial: &T, max_dice: usize) -> Option<Exact> {
         }
         match dice.path.last_mut() {
             Some(f) => *f += 1,
+            None => return Some(out),
+        }
+    }
+}
+
+/// Dice that replay a path of (choice, out of) and extend it with 0s: a die is one of 6 faces,
+/// a uniform draw (a card) one of `n`, whatever the aggregate's default body asks for.
+struct DrawPathDice {
+    path: Vec<(u32, u32)>,
+    pos: usize,
+}
+
+impl DrawPathDice {
+    fn next(&mut self, n: u32) -> u32 {
+        if self.pos == self.path.len() {
+            self.path.push((0, n));
+        }
+        debug_assert_eq!(self.path[self.pos].1, n, "a trial must make the same draws for the same outcomes");
+        self.pos += 1;
+        self.path[self.pos - 1].0
+    }
+}
+
+impl Dice for DrawPathDice {
+    fn d6(&mut self) -> u8 {
+        self.next(6) as u8 + 1
+    }
+    fn uniform_below(&mut self, n: u32) -> u32 {
+        self.next(n)
+    }
+}
+
+/// [`enumerate`] for trials that deal cards: every sequence of single faces *and single cards*
+/// (a [`Dice::uniform_below`] draw is one choice of `n`, not dice with rejection, which have no
+/// finite tree), each weighted by the product of 1/6 and 1/n. Returns `None` if some sequence
+/// makes more than `max_draws` draws. A hand of four is 52·51·50·49 sequences here: only small
+/// hands are affordable, which is what the oracle is for.
+pub fn enumerate_draws<T: Trial>(trial: &T, max_draws: usize) -> Option<Exact> {
+    let mut out = Exact::new(&trial.shape());
+    let mut dice = DrawPathDice { path: Vec::with_capacity(max_draws + 1), pos: 0 };
+    loop {
+        dice.pos = 0;
+        let o = trial.run(&mut dice);
+        if dice.pos > max_draws {
+            return None;
+        }
+        dice.path.truncate(dice.pos);
+        out.add(&o, dice.path.iter().map(|&(_, n)| 1.0 / n as f64).product());
+        while dice.path.last().is_some_and(|&(i, n)| i + 1 == n) {
+            dice.path.pop();
+        }
+        match dice.path.last_mut() {
+            Some(c) => c.0 += 1,
             None => return Some(out),
         }
     }

@@ -14,7 +14,7 @@
 //! and says so, and never returns an approximation.
 
 use super::dists::{self, Dist, TooFine};
-use crate::dice::{Dice, Reroll, SuccessMask};
+use crate::dice::{DEAL_CLASSES, Dice, Reroll, SuccessMask};
 use crate::engine::{Outcome, Shape, Tally, Trial};
 use std::collections::HashMap;
 
@@ -87,6 +87,8 @@ enum Roll {
     /// A precomputed [`crate::dice::Table`], by address: the trial owns its tables and is
     /// borrowed for the whole evaluation, so an address stands for one table throughout.
     Table(usize),
+    /// Cards left of each class, cards dealt.
+    Deal([u8; DEAL_CLASSES], u32),
 }
 
 /// One choice on the current path: which distribution, and which outcome is taken.
@@ -159,6 +161,7 @@ impl ChoiceDice {
                     Roll::Uniform(n) => Ok(dists::uniform(n)),
                     Roll::KeepTwo(n, low) => dists::keep_two(n, low),
                     Roll::Table(_) => Ok(dists::table(table.expect("a table roll brings its table"))),
+                    Roll::Deal(pool, n) => dists::deal(pool, n),
                 };
                 let d = d.unwrap_or_else(|e| {
                     self.failed = Some(e);
@@ -234,6 +237,31 @@ impl Dice for ChoiceDice {
             Some(v) => v,
             None => self.extend_with(Roll::Table(table as *const _ as usize), Some(table)),
         }
+    }
+    /// One choice over the hand's counts per class; the pool is then rewritten as the cards
+    /// left (in class order) followed by those dealt, which is all a later deal can see.
+    fn deal(&mut self, pool: &mut [u8], left: &mut u32, n: u32, counts: &mut [u8]) {
+        let n = n.min(*left);
+        if n == 0 {
+            return;
+        }
+        let live = &mut pool[..*left as usize];
+        let mut have = [0u8; DEAL_CLASSES];
+        for &c in live.iter() {
+            have[c as usize] += 1;
+        }
+        let dealt = dists::unpack_deal(self.choose(Roll::Deal(have, n)));
+        let mut at = 0;
+        for (c, (&h, &k)) in have.iter().zip(&dealt).enumerate() {
+            live[at..at + (h - k) as usize].fill(c as u8);
+            at += (h - k) as usize;
+            counts[c] += k;
+        }
+        for (c, &k) in dealt.iter().enumerate() {
+            live[at..at + k as usize].fill(c as u8);
+            at += k as usize;
+        }
+        *left -= n;
     }
 }
 
@@ -342,5 +370,89 @@ pub fn evaluate<T: Trial>(trial: &T, budget: Budget) -> Result<Tally, NoExact> {
         if !dice.advance() {
             return Ok(sums.finish(&shape));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two hands dealt one after the other from a pool of 7 cards in 3 classes, then a die if
+    /// the first hand holds a class-2 card: each hand's counts and the die as metrics.
+    struct TwoHands;
+    const POOL: [u8; 7] = [2, 0, 1, 2, 2, 0, 1];
+    fn code(k: &[u8]) -> u16 {
+        (k[0] * 16 + k[1] * 4 + k[2]) as u16
+    }
+    impl Trial for TwoHands {
+        fn shape(&self) -> Shape {
+            Shape::new(vec![("first", 63), ("second", 63), ("die", 6)], vec!["die_high_and_second_has_class_0"])
+        }
+        fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+            let (mut pool, mut left) = (POOL, 7u32);
+            let (mut a, mut b) = ([0u8; DEAL_CLASSES], [0u8; DEAL_CLASSES]);
+            dice.deal(&mut pool, &mut left, 2, &mut a);
+            dice.deal(&mut pool, &mut left, 3, &mut b);
+            let mut o = Outcome::default();
+            o.metrics[0] = code(&a);
+            o.metrics[1] = code(&b);
+            if a[2] > 0 {
+                o.metrics[2] = dice.d6() as u16;
+            }
+            o.flag(0, o.metrics[2] >= 5 && b[0] > 0);
+            o
+        }
+    }
+
+    /// Card by card: every draw sequence (7 · 6 · 5 · 4 · 3) and every die face, in f64.
+    struct Path {
+        choices: Vec<(u32, u32)>,
+        pos: usize,
+    }
+    impl Dice for Path {
+        fn d6(&mut self) -> u8 {
+            self.uniform_below(6) as u8 + 1
+        }
+        fn uniform_below(&mut self, n: u32) -> u32 {
+            if self.pos == self.choices.len() {
+                self.choices.push((0, n));
+            }
+            self.pos += 1;
+            self.choices[self.pos - 1].0
+        }
+    }
+
+    #[test]
+    fn successive_deals_equal_card_by_card_draws() {
+        let t = evaluate(&TwoHands, Budget::EXPLICIT).unwrap();
+        let shape = TwoHands.shape();
+        let mut hists: Vec<Vec<f64>> = shape.metrics.iter().map(|&(_, m)| vec![0.0; m + 1]).collect();
+        let mut event = 0.0;
+        let mut d = Path { choices: Vec::new(), pos: 0 };
+        loop {
+            d.pos = 0;
+            let o = TwoHands.run(&mut d);
+            let p: f64 = d.choices.iter().map(|&(_, n)| 1.0 / n as f64).product();
+            for (h, &v) in hists.iter_mut().zip(o.metrics.iter()) {
+                h[v as usize] += p;
+            }
+            if o.has(0) {
+                event += p;
+            }
+            while d.choices.last().is_some_and(|&(i, n)| i + 1 == n) {
+                d.choices.pop();
+            }
+            match d.choices.last_mut() {
+                Some(c) => c.0 += 1,
+                None => break,
+            }
+        }
+        for (i, h) in hists.iter().enumerate() {
+            for (v, &p) in h.iter().enumerate() {
+                assert!((t.exactly(i, v, 0.0).p - p).abs() < 1e-12, "metric {i} = {v}: {p}");
+            }
+        }
+        assert!((t.event(0, 0.0).p - event).abs() < 1e-12);
+        assert!(event > 0.0 && t.hists[1].iter().filter(|&&x| x > 0).count() > 3);
     }
 }

@@ -3,9 +3,11 @@
 //!
 //! Cards come from one 52-card deck shuffled with the same unbiased dice source (no jokers),
 //! dealt into hands of 3 + heroes and spent by a stated policy, without replacement across a
-//! turn's actions.
+//! turn's actions. A duel holds real cards ([`Hand`]: bids and discards look at ranks and suits);
+//! a single shot, melee attack or spell holds only counts of the card classes it can tell apart
+//! ([`ClassHand`]), which the exact evaluator deals in one step.
 
-use crate::dice::{Dice, uniform_below};
+use crate::dice::{DEAL_CLASSES, Dice, uniform_below};
 use crate::engine::{Outcome, Shape, Trial};
 
 pub mod duel;
@@ -168,12 +170,12 @@ pub const SUITS: [char; 4] = ['♠', '♥', '♦', '♣'];
 const RANKS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 
 /// Red cards (♥ ♦) pay for shooting and magic missiles; black (♠ ♣) for melee and auras.
-pub fn is_red(c: Card) -> bool {
+pub const fn is_red(c: Card) -> bool {
     matches!(c / 13, 1 | 2)
 }
 
 /// Successes a card adds: J, Q, K, A add 2, any other card 1.
-pub fn feat_value(c: Card) -> u32 {
+pub const fn feat_value(c: Card) -> u32 {
     if c % 13 >= 9 { 2 } else { 1 }
 }
 
@@ -291,64 +293,6 @@ impl Hand {
         self.cards().iter().copied().max_by_key(|&c| bid_rank(c))
     }
 
-    /// Pay `n` cards of `suit` (lowest first); false (and nothing paid) if there are too few.
-    pub fn pay_suit(&mut self, suit: u8, n: usize) -> bool {
-        if self.cards().iter().filter(|&&c| c / 13 == suit).count() < n {
-            return false;
-        }
-        for _ in 0..n {
-            let i = (0..self.len)
-                .filter(|&i| self.cards[i] / 13 == suit)
-                .min_by_key(|&i| self.cards[i] % 13)
-                .expect("counted");
-            self.remove(i);
-        }
-        true
-    }
-
-    /// Pay a spell's cost in cards of `suit` (seed l. 831–836: "0 - Ninguna carta. 1 - Cualquier
-    /// carta del palo del héroe. 2 - Dos cartas, una figura o un As. Todos ellos del palo del
-    /// héroe"). Cost 1: the lowest card of the suit. Cost 2: one face card or ace of the suit, or
-    /// two cards of the suit — whichever gives up the fewest heroic-feat successes of the colour
-    /// the roll will use (`feat_red`); on a tie the single face card or ace (the number cards
-    /// stay, and they serve every policy). Returns the cards paid, or `None` (nothing paid) if the
-    /// hand cannot pay.
-    pub fn pay_cost(&mut self, suit: u8, cost: u8, feat_red: bool) -> Option<u32> {
-        let useful = |c: Card| if is_red(c) == feat_red { feat_value(c) } else { 0 };
-        match cost {
-            0 => Some(0),
-            1 => self.pay_suit(suit, 1).then_some(1),
-            _ => {
-                // Indices of the suit's cards, lowest rank first, on the stack (this runs every trial).
-                let mut idx = [0usize; 16];
-                let mut k = 0;
-                for i in (0..self.len).filter(|&i| self.cards[i] / 13 == suit) {
-                    idx[k] = i;
-                    k += 1;
-                }
-                let of_suit = &mut idx[..k];
-                of_suit.sort_unstable_by_key(|&i| self.cards[i] % 13);
-                let face = of_suit.iter().copied().find(|&i| feat_value(self.cards[i]) == 2);
-                let two = (of_suit.len() >= 2).then(|| (of_suit[0], of_suit[1]));
-                let lose_two = two.map(|(a, b)| useful(self.cards[a]) + useful(self.cards[b]));
-                let lose_face = face.map(|i| useful(self.cards[i]));
-                match (face, two) {
-                    (Some(f), _) if lose_face.unwrap_or(0) <= lose_two.unwrap_or(u32::MAX) => {
-                        self.remove(f);
-                        Some(1)
-                    }
-                    (_, Some((a, b))) => {
-                        // Remove the higher index first so the lower one still names its card.
-                        self.remove(a.max(b));
-                        self.remove(a.min(b));
-                        Some(2)
-                    }
-                    _ => None,
-                }
-            }
-        }
-    }
-
     /// Discard down to `n` cards, keeping the most useful for heroic feats of one colour
     /// (`red`): cards of that colour first, J Q K A before number cards, higher ranks first.
     pub fn keep_best(&mut self, n: usize, red: bool) {
@@ -392,7 +336,9 @@ impl Policy {
         Policy::ALL.iter().find(|(_, p)| *p == self).map(|(n, _)| *n).expect("listed")
     }
 
-    /// The card to add next, if the policy adds one now.
+    /// The card to add next, if the policy adds one now. [`ClassHand`]'s `spend` makes the same
+    /// choice from counts: only the value of the card matters to the roll (the rank order below
+    /// picks among cards of one value, which matters where the hand lives on, in a duel).
     fn pick(self, hand: &Hand, red: bool, behind: bool) -> Option<usize> {
         let eligible = |&i: &usize| is_red(hand.cards[i]) == red;
         let idx = (0..hand.len).filter(eligible);
@@ -410,9 +356,23 @@ impl Policy {
     }
 }
 
+/// A hand heroic feats can draw on: real cards ([`Hand`]) or counts per class ([`ClassHand`]).
+pub trait FeatHand {
+    /// Discard the card `policy` adds next to a roll whose feats take `red` (or black) cards,
+    /// given whether this side is `behind`, and return the successes it adds; `None` to pass.
+    fn spend(&mut self, policy: Policy, red: bool, behind: bool) -> Option<u32>;
+}
+
+impl FeatHand for Hand {
+    #[inline]
+    fn spend(&mut self, policy: Policy, red: bool, behind: bool) -> Option<u32> {
+        policy.pick(self, red, behind).map(|i| feat_value(self.remove(i)))
+    }
+}
+
 /// One side of a contest: its hand (heroes only) and policy.
-pub struct Bidder<'a> {
-    pub hand: Option<&'a mut Hand>,
+pub struct Bidder<'a, H: FeatHand> {
+    pub hand: Option<&'a mut H>,
     pub policy: Policy,
 }
 
@@ -420,7 +380,13 @@ pub struct Bidder<'a> {
 /// with fewer successes discards first (tie: the target), one card at a time alternating; once a
 /// side passes it adds no more, the other may go on; then the totals are compared.
 /// Returns the final (active, passive) successes and cards spent by each.
-pub fn feats(active: u32, passive: u32, a: &mut Bidder, p: &mut Bidder, red: bool) -> (u32, u32, u32, u32) {
+pub fn feats<H: FeatHand>(
+    active: u32,
+    passive: u32,
+    a: &mut Bidder<H>,
+    p: &mut Bidder<H>,
+    red: bool,
+) -> (u32, u32, u32, u32) {
     let (mut sa, mut sp) = (active, passive);
     let (mut ca, mut cp) = (0u32, 0u32);
     let mut a_done = a.hand.is_none();
@@ -430,18 +396,18 @@ pub fn feats(active: u32, passive: u32, a: &mut Bidder, p: &mut Bidder, red: boo
     while !(a_done && p_done) {
         if active_turn && !a_done {
             let hand = a.hand.as_deref_mut().expect("not done");
-            match a.policy.pick(hand, red, sa < sp) {
-                Some(i) => {
-                    sa += feat_value(hand.remove(i));
+            match hand.spend(a.policy, red, sa < sp) {
+                Some(v) => {
+                    sa += v;
                     ca += 1;
                 }
                 None => a_done = true,
             }
         } else if !active_turn && !p_done {
             let hand = p.hand.as_deref_mut().expect("not done");
-            match p.policy.pick(hand, red, sp <= sa) {
-                Some(i) => {
-                    sp += feat_value(hand.remove(i));
+            match hand.spend(p.policy, red, sp <= sa) {
+                Some(v) => {
+                    sp += v;
                     cp += 1;
                 }
                 None => p_done = true,
@@ -450,6 +416,206 @@ pub fn feats(active: u32, passive: u32, a: &mut Bidder, p: &mut Bidder, red: boo
         active_turn = !active_turn;
     }
     (sa, sp, ca, cp)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards as one resolution sees them
+
+/// What one shot, melee attack or spell tells cards apart by: the colour its heroic feats take
+/// (`red`, else black) and, for a spell with a cost, the caster's suit that pays it. Within one
+/// resolution nothing else about a card changes anything — the feats add 2 for a J, Q, K or A
+/// and 1 for another card of the colour, and a cost takes the suit's number cards or its face
+/// cards — so a hand is fully described by how many cards of each class it holds, and the exact
+/// evaluator deals those counts at once (a few dozen outcomes) instead of card by card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sorting {
+    pub red: bool,
+    pub suit: Option<u8>,
+}
+
+/// Class of a J, Q, K or A of the caster's suit.
+const SUIT_FACE: usize = 0;
+/// Class of a 2–10 of the caster's suit.
+const SUIT_NUMBER: usize = 1;
+/// Class of a J, Q, K or A of the feats' colour, not of the caster's suit.
+const FACE: usize = 2;
+/// Class of a 2–10 of the feats' colour, not of the caster's suit.
+const NUMBER: usize = 3;
+/// Class of every other card (the other colour, not the caster's suit).
+const OTHER: usize = 4;
+
+/// The class of card `c` under colour `red` and caster's suit `suit` (4: none).
+const fn class_of(c: Card, red: bool, suit: u8) -> u8 {
+    let face = feat_value(c) == 2;
+    (if c / 13 == suit {
+        if face { SUIT_FACE } else { SUIT_NUMBER }
+    } else if is_red(c) == red {
+        if face { FACE } else { NUMBER }
+    } else {
+        OTHER
+    }) as u8
+}
+
+/// The deck of [`Deck::without`]`(&[])` (cards 0..52 in order) as classes, for each colour (×5)
+/// and caster's suit (4: none): built at compile time, copied once per trial.
+static POOLS: [[u8; 52]; 10] = {
+    let mut pools = [[0u8; 52]; 10];
+    let mut i = 0;
+    while i < 10 {
+        let mut c = 0;
+        while c < 52 {
+            pools[i][c] = class_of(c as Card, i >= 5, (i % 5) as u8);
+            c += 1;
+        }
+        i += 1;
+    }
+    pools
+};
+
+impl Sorting {
+    /// Shooting and magic missiles: red cards, no suit.
+    pub const SHOOTING: Sorting = Sorting { red: true, suit: None };
+    /// Melee: black cards, no suit.
+    pub const MELEE: Sorting = Sorting { red: false, suit: None };
+
+    fn pool(self) -> &'static [u8; 52] {
+        &POOLS[self.red as usize * 5 + self.suit.map_or(4, |s| s as usize)]
+    }
+
+    /// Whether the caster's suit has the feats' colour (then its cards add to the roll too).
+    fn suit_adds(self) -> bool {
+        self.suit.is_some_and(|s| is_red(s * 13) == self.red)
+    }
+}
+
+/// The 52-card deck of one resolution, each card held as its class under a [`Sorting`].
+#[derive(Clone, Debug)]
+pub struct ClassDeck {
+    pool: [u8; 52],
+    left: u32,
+    sorting: Sorting,
+}
+
+impl ClassDeck {
+    /// A full deck, in the order of [`Deck::without`]`(&[])`: the same dice deal the same cards.
+    pub fn new(sorting: Sorting) -> ClassDeck {
+        ClassDeck { pool: *sorting.pool(), left: 52, sorting }
+    }
+
+    /// Deal `n` cards (at most 16, as [`Hand::deal`]) through [`Dice::deal`]: in sampling, the
+    /// same draws [`Hand::deal`] makes from a [`Deck`] of real cards.
+    pub fn deal<D: Dice>(&mut self, dice: &mut D, n: usize) -> ClassHand {
+        let mut h = ClassHand { n: [0; DEAL_CLASSES], sorting: self.sorting };
+        dice.deal(&mut self.pool, &mut self.left, n.min(16) as u32, &mut h.n);
+        h
+    }
+}
+
+/// A hand as one resolution sees it: how many cards of each class of its [`Sorting`] it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassHand {
+    n: [u8; DEAL_CLASSES],
+    sorting: Sorting,
+}
+
+impl ClassHand {
+    /// The classes of given cards (rules tests, and readers who think in cards).
+    pub fn of(cards: &[Card], sorting: Sorting) -> ClassHand {
+        let mut n = [0u8; DEAL_CLASSES];
+        for &c in cards.iter().take(16) {
+            n[sorting.pool()[c as usize] as usize] += 1;
+        }
+        ClassHand { n, sorting }
+    }
+
+    /// Cards held.
+    pub fn len(&self) -> u32 {
+        self.n.iter().map(|&k| k as u32).sum()
+    }
+
+    /// Whether no card is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Cards that add 2 (J, Q, K, A) and 1 (2–10) to a roll of the sorting's colour.
+    fn adds(&self) -> (u8, u8) {
+        let suit = self.sorting.suit_adds() as u8;
+        (self.n[FACE] + suit * self.n[SUIT_FACE], self.n[NUMBER] + suit * self.n[SUIT_NUMBER])
+    }
+
+    /// Pay a spell's cost in cards of the caster's suit (seed l. 831–836: "0 - Ninguna carta. 1 -
+    /// Cualquier carta del palo del héroe. 2 - Dos cartas, una figura o un As. Todos ellos del palo
+    /// del héroe"). Cost 1: the suit's lowest card (a number card while there is one). Cost 2: one
+    /// face card or ace of the suit, or its two lowest cards — whichever gives up the fewest
+    /// heroic-feat successes of the roll's colour; on a tie the single face card or ace (the number
+    /// cards stay, and they serve every policy). Returns the cards paid, or `None` (nothing paid)
+    /// if the hand cannot pay.
+    pub fn pay_cost(&mut self, cost: u8) -> Option<u32> {
+        debug_assert!(cost == 0 || self.sorting.suit.is_some(), "a cost needs the caster's suit");
+        let (faces, numbers) = (self.n[SUIT_FACE], self.n[SUIT_NUMBER]);
+        match cost {
+            0 => Some(0),
+            1 if numbers > 0 => {
+                self.n[SUIT_NUMBER] -= 1;
+                Some(1)
+            }
+            1 if faces > 0 => {
+                self.n[SUIT_FACE] -= 1;
+                Some(1)
+            }
+            1 => None,
+            _ => {
+                // Successes a card of the suit would have added to this roll.
+                let adds = |v: u32| if self.sorting.suit_adds() { v } else { 0 };
+                // The two lowest cards of the suit, as (number cards, face cards).
+                let two = match (numbers, faces) {
+                    (2.., _) => Some((2u8, 0u8)),
+                    (1, 1..) => Some((1, 1)),
+                    (0, 2..) => Some((0, 2)),
+                    _ => None,
+                };
+                let lose_two = two.map(|(n, f)| adds(n as u32 + 2 * f as u32));
+                let lose_face = (faces > 0).then(|| adds(2));
+                match (lose_face, two) {
+                    (Some(l), _) if l <= lose_two.unwrap_or(u32::MAX) => {
+                        self.n[SUIT_FACE] -= 1;
+                        Some(1)
+                    }
+                    (_, Some((n, f))) => {
+                        self.n[SUIT_NUMBER] -= n;
+                        self.n[SUIT_FACE] -= f;
+                        Some(2)
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+}
+
+impl FeatHand for ClassHand {
+    /// [`Policy::pick`] on counts: a J, Q, K or A first where the policy spends the highest card,
+    /// a number card where it spends only those. Which class of two that add alike gives the card
+    /// is immaterial: nothing after the feats looks at the caster's suit.
+    #[inline]
+    fn spend(&mut self, policy: Policy, red: bool, behind: bool) -> Option<u32> {
+        debug_assert_eq!(red, self.sorting.red, "a hand sorted for the other colour");
+        let (faces, numbers) = self.adds();
+        let value = match policy {
+            Policy::FewestToWin if behind => (faces > 0).then_some(2).or((numbers > 0).then_some(1)),
+            Policy::NumberCardsOnly if behind => (numbers > 0).then_some(1),
+            Policy::AllIn => (faces > 0).then_some(2).or((numbers > 0).then_some(1)),
+            _ => None,
+        }?;
+        let (own, suit) = if value == 2 { (FACE, SUIT_FACE) } else { (NUMBER, SUIT_NUMBER) };
+        if self.n[own] > 0 {
+            self.n[own] -= 1;
+        } else {
+            self.n[suit] -= 1;
+        }
+        Some(value)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -550,9 +716,9 @@ impl Trial for ShootingTurn {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let mut deck = Deck::without(&[]);
-        let mut sh = Hand::deal(&mut deck, dice, self.shooter_hand as usize);
-        let mut th = Hand::deal(&mut deck, dice, self.target_hand as usize);
+        let mut deck = ClassDeck::new(Sorting::SHOOTING);
+        let mut sh = deck.deal(dice, self.shooter_hand as usize);
+        let mut th = deck.deal(dice, self.target_hand as usize);
         let mut o = Outcome::default();
         let (mut hits, mut damage, mut luck, mut tluck) = (0u32, 0u32, self.beginners_luck, self.target_luck);
         let mut wounds = self.wounds;
@@ -687,9 +853,9 @@ impl Trial for Melee {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let mut deck = Deck::without(&[]);
-        let mut ah = Hand::deal(&mut deck, dice, self.attacker_hand as usize);
-        let mut dh = Hand::deal(&mut deck, dice, self.defender_hand as usize);
+        let mut deck = ClassDeck::new(Sorting::MELEE);
+        let mut ah = deck.deal(dice, self.attacker_hand as usize);
+        let mut dh = deck.deal(dice, self.defender_hand as usize);
         let parry = if self.guard == Guard::Parry { 2 } else { 0 };
         let s = successes(dice, self.attacker_dice);
         let t = successes(dice, self.defender_dice + parry);
@@ -770,12 +936,13 @@ impl Trial for Magic {
     }
 
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let mut deck = Deck::without(&[]);
-        let mut hand = Hand::deal(&mut deck, dice, self.hand as usize);
-        let mut th = Hand::deal(&mut deck, dice, self.target_hand as usize);
-        let mut o = Outcome::default();
         let red = self.target_dice.is_some();
-        let Some(paid) = hand.pay_cost(self.suit, self.cost, red) else {
+        // The suit matters only to pay a cost (without one its cards are just their colour).
+        let mut deck = ClassDeck::new(Sorting { red, suit: (self.cost > 0).then_some(self.suit) });
+        let mut hand = deck.deal(dice, self.hand as usize);
+        let mut th = deck.deal(dice, self.target_hand as usize);
+        let mut o = Outcome::default();
+        let Some(paid) = hand.pay_cost(self.cost) else {
             return o;
         };
         o.flag(0, true);

@@ -174,3 +174,148 @@ fn melee_backlash_switch() {
     let o = parry.run(&mut d);
     assert_eq!((o.metrics[0], o.metrics[1]), (0, 0));
 }
+
+/// `Hand::pay_cost` as it was on real cards (before hands of single resolutions became counts
+/// per class): the reference `ClassHand::pay_cost` must agree with, card for card.
+fn pay_cost_on_cards(h: &mut Hand, suit: u8, cost: u8, feat_red: bool) -> Option<u32> {
+    let useful = |c: Card| if is_red(c) == feat_red { feat_value(c) } else { 0 };
+    let lowest = |h: &Hand| (0..h.len).filter(|&i| h.cards[i] / 13 == suit).min_by_key(|&i| h.cards[i] % 13);
+    match cost {
+        0 => Some(0),
+        1 => lowest(h).map(|i| {
+            h.remove(i);
+            1
+        }),
+        _ => {
+            let mut of_suit: Vec<usize> = (0..h.len).filter(|&i| h.cards[i] / 13 == suit).collect();
+            of_suit.sort_by_key(|&i| h.cards[i] % 13);
+            let face = of_suit.iter().copied().find(|&i| feat_value(h.cards[i]) == 2);
+            let two = (of_suit.len() >= 2).then(|| (of_suit[0], of_suit[1]));
+            let lose_two = two.map(|(a, b)| useful(h.cards[a]) + useful(h.cards[b]));
+            let lose_face = face.map(|i| useful(h.cards[i]));
+            match (face, two) {
+                (Some(f), _) if lose_face.unwrap_or(0) <= lose_two.unwrap_or(u32::MAX) => {
+                    h.remove(f);
+                    Some(1)
+                }
+                (_, Some((a, b))) => {
+                    h.remove(a.max(b));
+                    h.remove(a.min(b));
+                    Some(2)
+                }
+                _ => None,
+            }
+        }
+    }
+}
+
+/// Random pairs of hands (0–9 cards each, one deck) for the card-versus-class comparisons.
+fn random_hands(seed: u64, count: usize) -> Vec<(Hand, Hand)> {
+    let mut d = crate::dice::D6Stream::from_seed(seed);
+    (0..count)
+        .map(|k| {
+            let mut deck = Deck::without(&[]);
+            let a = Hand::deal(&mut deck, &mut d, k % 10);
+            let b = Hand::deal(&mut deck, &mut d, (k / 10) % 10);
+            (a, b)
+        })
+        .collect()
+}
+
+/// A single resolution's hands are counts per class (so the exact evaluator can deal them in one
+/// step); heroic feats on them must be exactly the feats on the real cards, for every policy of
+/// either side, both colours, with or without a caster's suit among the classes, and must leave
+/// the same cards behind.
+#[test]
+fn feats_on_class_counts_equal_feats_on_the_cards() {
+    let policies = Policy::ALL.map(|(_, p)| p);
+    let mut compared = 0;
+    for (ah, ph) in random_hands(31, 400) {
+        for red in [true, false] {
+            for suit in [None, Some(0), Some(1), Some(2), Some(3)] {
+                let sorting = Sorting { red, suit };
+                for pa in policies {
+                    for pp in policies {
+                        for (s, t) in [(0, 0), (0, 1), (1, 0), (0, 3), (2, 2), (4, 1), (1, 5)] {
+                            let (mut ca, mut cp) = (ah, ph);
+                            let (mut ka, mut kp) =
+                                (ClassHand::of(ah.cards(), sorting), ClassHand::of(ph.cards(), sorting));
+                            let cards = feats(
+                                s,
+                                t,
+                                &mut Bidder { hand: Some(&mut ca), policy: pa },
+                                &mut Bidder { hand: Some(&mut cp), policy: pp },
+                                red,
+                            );
+                            let counts = feats(
+                                s,
+                                t,
+                                &mut Bidder { hand: Some(&mut ka), policy: pa },
+                                &mut Bidder { hand: Some(&mut kp), policy: pp },
+                                red,
+                            );
+                            assert_eq!(
+                                counts,
+                                cards,
+                                "{:?} v {:?}, {pa:?} v {pp:?}, {s} v {t}, {sorting:?}",
+                                ah.cards(),
+                                ph.cards()
+                            );
+                            // What is left: the same cards, or, where a suit is among the classes,
+                            // the same cards for feats (which of two alike went is immaterial: the
+                            // cost is paid before the feats).
+                            for (k, h) in [(ka, ca), (kp, cp)] {
+                                let left = ClassHand::of(h.cards(), sorting);
+                                if suit.is_none() {
+                                    assert_eq!(k, left);
+                                } else {
+                                    assert_eq!((k.adds(), k.len()), (left.adds(), left.len()));
+                                }
+                            }
+                            compared += (cards.2 + cards.3 > 0) as u32;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 10_000, "only {compared} comparisons spent a card");
+}
+
+/// A spell's cost paid from counts per class is the cost paid from the real cards: same cards
+/// paid, same cards left, for every suit, cost and colour of the roll.
+#[test]
+fn cost_on_class_counts_equals_cost_on_the_cards() {
+    let mut paid = [0u32; 3];
+    for (h, _) in random_hands(32, 2_000) {
+        for suit in 0..4u8 {
+            for cost in 0..=2u8 {
+                for red in [true, false] {
+                    let sorting = Sorting { red, suit: Some(suit) };
+                    let (mut cards, mut counts) = (h, ClassHand::of(h.cards(), sorting));
+                    let want = pay_cost_on_cards(&mut cards, suit, cost, red);
+                    assert_eq!(counts.pay_cost(cost), want, "{:?} suit {suit} cost {cost} red {red}", h.cards());
+                    assert_eq!(counts, ClassHand::of(cards.cards(), sorting));
+                    paid[want.unwrap_or(0) as usize] += 1;
+                }
+            }
+        }
+    }
+    assert!(paid.iter().all(|&n| n > 1_000), "{paid:?}");
+}
+
+/// The class deck deals, from the same dice, the classes of the cards the real deck deals.
+#[test]
+fn class_deck_deals_the_classes_of_the_real_cards() {
+    for sorting in [Sorting::SHOOTING, Sorting::MELEE, Sorting { red: true, suit: Some(3) }] {
+        let (mut d1, mut d2) = (crate::dice::D6Stream::from_seed(5), crate::dice::D6Stream::from_seed(5));
+        for k in 0..500 {
+            let (mut deck, mut classes) = (Deck::without(&[]), ClassDeck::new(sorting));
+            for n in [k % 10, 16 - k % 7] {
+                let h = Hand::deal(&mut deck, &mut d1, n);
+                assert_eq!(classes.deal(&mut d2, n), ClassHand::of(h.cards(), sorting));
+            }
+        }
+        assert_eq!(d1.d6(), d2.d6(), "the same dice used");
+    }
+}
