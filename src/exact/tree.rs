@@ -14,7 +14,7 @@
 //! and says so, and never returns an approximation.
 
 use super::dists::{self, Dist, TooFine};
-use crate::dice::{Dice, Reroll, SuccessMask};
+use crate::dice::{Dice, Reroll, SuccessMask, SumSet};
 use crate::engine::{Outcome, Shape, Tally, Trial};
 use std::collections::HashMap;
 
@@ -84,6 +84,10 @@ enum Roll {
     Sum(u32),
     Uniform(u32),
     KeepTwo(u32, bool),
+    SumsIn(u32, u32, SumSet),
+    FirstSumIn(u32, u32, SumSet),
+    RerollUntil(u32, u32, SumSet),
+    Opposed(u8, u8, u32),
 }
 
 /// One choice on the current path: which distribution, and which outcome is taken.
@@ -143,6 +147,10 @@ impl ChoiceDice {
                     Roll::Sum(n) => dists::sum(n),
                     Roll::Uniform(n) => Ok(dists::uniform(n)),
                     Roll::KeepTwo(n, low) => dists::keep_two(n, low),
+                    Roll::SumsIn(n, dice, set) => dists::sums_in(n, dice, set),
+                    Roll::FirstSumIn(n, dice, set) => dists::first_sum_in(n, dice, set),
+                    Roll::RerollUntil(n, dice, set) => dists::reroll_until(n, dice, set),
+                    Roll::Opposed(a, b, cap) => dists::roll_off(a, b, cap),
                 };
                 let d = d.unwrap_or_else(|e| {
                     self.failed = Some(e);
@@ -211,6 +219,27 @@ impl Dice for ChoiceDice {
     #[inline]
     fn keep_two_highest(&mut self, n: u32) -> u32 {
         self.choose(Roll::KeepTwo(n, false))
+    }
+    #[inline]
+    fn count_sums_in(&mut self, rolls: u32, dice: u32, set: SumSet) -> u32 {
+        if rolls == 0 { 0 } else { self.choose(Roll::SumsIn(rolls, dice, set)) }
+    }
+    #[inline]
+    fn first_sum_in(&mut self, max_rolls: u32, dice: u32, set: SumSet) -> u32 {
+        if max_rolls == 0 { 0 } else { self.choose(Roll::FirstSumIn(max_rolls, dice, set)) }
+    }
+    #[inline]
+    fn reroll_until(&mut self, max_rolls: u32, dice: u32, set: SumSet) -> (u32, u32) {
+        if max_rolls == 0 {
+            return (0, 0);
+        }
+        let v = self.choose(Roll::RerollUntil(max_rolls, dice, set));
+        (v / dists::REROLL_PACK, v % dists::REROLL_PACK)
+    }
+    #[inline]
+    fn roll_off(&mut self, a: u8, b: u8, cap: u32) -> (bool, u32) {
+        let v = self.choose(Roll::Opposed(a, b, cap));
+        (v % 2 == 1, v / 2)
     }
 }
 
