@@ -94,6 +94,13 @@ impl Trial for AnyTrial {
             other => other.run_one(dice),
         }
     }
+
+    fn parts(&self) -> Option<Vec<Self>> {
+        match self {
+            AnyTrial::Bichos(t) => Some(t.parts()?.into_iter().map(AnyTrial::Bichos).collect()),
+            _ => None,
+        }
+    }
 }
 
 impl crate::analysis::paired::Single for AnyTrial {
@@ -138,9 +145,7 @@ impl AnyTrial {
             AnyTrial::Duel(_) => Err(
                 "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and effort, and the whole-duel effort plan, are computed exactly in every 2019 duel report (the exact-duel tables and `exact_duel` in results.json)",
             ),
-            AnyTrial::Bmg1e(T::Duel(_))
-            | AnyTrial::Bichos(B::Duel(_))
-            | AnyTrial::Wolsung(W::Duel(_)) => Err(DUEL),
+            AnyTrial::Bmg1e(T::Duel(_)) | AnyTrial::Bichos(B::Duel(_)) | AnyTrial::Wolsung(W::Duel(_)) => Err(DUEL),
             AnyTrial::Paired(_) => Err(
                 "a paired comparison shares every die between its two sides, which the exact evaluator does not follow; it is sampled (each side alone can be exact as a compare)",
             ),

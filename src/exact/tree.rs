@@ -319,15 +319,68 @@ impl Sums {
     }
 }
 
-/// The exact distribution of every metric and event of `trial`, as an exact [`Tally`].
+/// The exact distribution of every metric and event of `trial`, as an exact [`Tally`]. A trial
+/// made of independent parts ([`Trial::parts`]) is walked one part at a time, within one budget.
 pub fn evaluate<T: Trial>(trial: &T, budget: Budget) -> Result<Tally, NoExact> {
+    match trial.parts() {
+        Some(parts) => side_by_side(trial, &parts, budget),
+        None => walk(trial, budget.leaves, budget).map(|(t, _)| t),
+    }
+}
+
+/// The parts' exact tallies laid side by side over their least common denominator. Each part's
+/// tally is in lowest terms, so the result is too: a prime power of the common denominator comes
+/// from some part, whose numerators are not all divisible by that prime.
+fn side_by_side<T: Trial>(whole: &T, parts: &[T], budget: Budget) -> Result<Tally, NoExact> {
+    let shape = whole.shape();
+    let mut left = budget.leaves;
+    let mut tallies = Vec::with_capacity(parts.len());
+    for p in parts {
+        // Every part draws on what the earlier ones left; running out is the whole's overrun.
+        let (t, used) = walk(p, left, budget).map_err(|e| match e {
+            NoExact::TooManyLeaves(_) => NoExact::TooManyLeaves(budget.leaves),
+            e => e,
+        })?;
+        left -= used;
+        tallies.push(t);
+    }
+    let mut den = 1u128;
+    for t in &tallies {
+        den = (den / crate::stats::gcd(den, t.trials)).checked_mul(t.trials).ok_or(NoExact::TooFine)?;
+    }
+    let mut out = Tally::new(&shape);
+    out.trials = den;
+    out.exact = true;
+    let (mut m, mut e) = (0, 0);
+    for t in tallies {
+        let f = den / t.trials;
+        let scale = |x: &u128| x.checked_mul(f).ok_or(NoExact::TooFine);
+        for h in &t.hists {
+            out.hists[m] = h.iter().map(scale).collect::<Result<_, _>>()?;
+            m += 1;
+        }
+        for x in &t.events {
+            out.events[e] = scale(x)?;
+            e += 1;
+        }
+    }
+    assert!(
+        m == shape.metrics.len() && e == shape.events.len(),
+        "a trial's parts must lay out its metrics and events exactly"
+    );
+    Ok(out)
+}
+
+/// Walk every outcome sequence of `trial`, at most `leaves` of them: the exact tally and how
+/// many sequences there were.
+fn walk<T: Trial>(trial: &T, leaves_left: u64, budget: Budget) -> Result<(Tally, u64), NoExact> {
     let shape = trial.shape();
     let mut sums = Sums::new(&shape);
     let mut dice = ChoiceDice::new(budget.depth);
     let mut leaves = 0u64;
     loop {
         leaves += 1;
-        if leaves > budget.leaves {
+        if leaves > leaves_left {
             return Err(NoExact::TooManyLeaves(budget.leaves));
         }
         dice.depth = 0;
@@ -346,7 +399,7 @@ pub fn evaluate<T: Trial>(trial: &T, budget: Budget) -> Result<Tally, NoExact> {
         let (num, den) = dice.weight().map_err(|_| NoExact::TooLong)?;
         sums.add(&o, num, den)?;
         if !dice.advance() {
-            return Ok(sums.finish(&shape));
+            return Ok((sums.finish(&shape), leaves));
         }
     }
 }

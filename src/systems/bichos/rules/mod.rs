@@ -687,6 +687,14 @@ impl Trial for Shot {
         }
         o
     }
+
+    /// Each target alone: its own fresh state, its own dice, its own metric and five events
+    /// (its place on the firing table is in its situation), so a shot at three figures is
+    /// three single shots side by side (G3, "blancos individuales a efectos de daño").
+    fn parts(&self) -> Option<Vec<Self>> {
+        (self.targets.len() > 1)
+            .then(|| self.targets.iter().map(|&t| Shot { targets: vec![t], ..self.clone() }).collect())
+    }
 }
 
 /// Repeated attacks on one target, state carried between them (RES, FDV, fled, dead), each
@@ -1041,6 +1049,13 @@ impl Trial for TrialBichos {
             TrialBichos::Pursuit(t) => t.run(dice),
             TrialBichos::Terrain(t) => t.run(dice),
             TrialBichos::Duel(t) => t.run(dice),
+        }
+    }
+
+    fn parts(&self) -> Option<Vec<Self>> {
+        match self {
+            TrialBichos::Shot(t) => Some(t.parts()?.into_iter().map(TrialBichos::Shot).collect()),
+            _ => None,
         }
     }
 }
