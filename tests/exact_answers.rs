@@ -130,11 +130,14 @@ fn exact_is_refused_where_it_cannot_be_done() {
     let (code, _, err) = bin_run(&d, &["validate", "duel.toml"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("duel.toml:") && err.contains("field `exact`"), "{err}");
-    // Too large to enumerate: 200 shots of a heavy weapon, refused with the reason.
+    // Beyond 128 bits: 200 shots of a heavy weapon, refused with the reason.
     let seq = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bichos/res-sweep.toml");
     let (code, _, err) = bin_run(&d, &["run", seq.to_str().unwrap(), "--exact", "--out", "r2"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("cannot be evaluated exactly"), "{err}");
+    assert!(
+        err.contains("cannot be evaluated exactly") && err.contains("sequence") && err.contains("128 bits"),
+        "{err}"
+    );
     assert!(!d.join("r2").exists());
 }
 
