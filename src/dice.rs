@@ -170,6 +170,60 @@ pub trait Dice {
         }
         (hi + hi2) as u32
     }
+
+    /// Roll `dice` D6 `rolls` times and count the rolls whose sum is in `set` (how many of the
+    /// bugs out of a hole are big ones).
+    #[inline]
+    fn count_sums_in(&mut self, rolls: u32, dice: u32, set: SumSet) -> u32 {
+        let mut n = 0;
+        for _ in 0..rolls {
+            n += set.contains(self.sum_d6(dice)) as u32;
+        }
+        n
+    }
+
+    /// Roll `dice` D6 up to `max_rolls` times, stopping at the first sum in `set`: that roll's
+    /// index from 0, or `max_rolls` when none was in it. A test with a second chance is
+    /// `max_rolls = 2`: 0 passed at once, 1 passed at the second roll, 2 failed both.
+    #[inline]
+    fn first_sum_in(&mut self, max_rolls: u32, dice: u32, set: SumSet) -> u32 {
+        for i in 0..max_rolls {
+            if set.contains(self.sum_d6(dice)) {
+                return i;
+            }
+        }
+        max_rolls
+    }
+
+    /// [`Dice::first_sum_in`] that also says what was rolled: `(rolls that missed, the sum in
+    /// set)`, or `(max_rolls, 0)` when every roll missed (a direction re-rolled on 5–6).
+    #[inline]
+    fn reroll_until(&mut self, max_rolls: u32, dice: u32, set: SumSet) -> (u32, u32) {
+        for i in 0..max_rolls {
+            let s = self.sum_d6(dice);
+            if set.contains(s) {
+                return (i, s);
+            }
+        }
+        (max_rolls, 0)
+    }
+
+    /// A roll-off: side A rolls 1D6 + `a`, then side B 1D6 + `b`, and a tie is rolled again, with
+    /// no limit. Returns whether A is higher and how many rolls it took, reported as at most
+    /// `cap` (≥ 1) so that a caller recording the count keeps its metric finite; the roll-off
+    /// itself always runs to its end.
+    #[inline]
+    fn roll_off(&mut self, a: u8, b: u8, cap: u32) -> (bool, u32) {
+        debug_assert!(cap >= 1);
+        let mut rolls = 0u32;
+        loop {
+            rolls = rolls.saturating_add(1);
+            let (x, y) = (self.d6() as u32 + a as u32, self.d6() as u32 + b as u32);
+            if x != y {
+                return (x > y, rolls.min(cap));
+            }
+        }
+    }
 }
 
 /// An exact distribution over `0..len` that some dice decide together (a whole attack's hits),
@@ -379,6 +433,63 @@ impl SuccessMask {
     }
 }
 
+/// A set of totals of a few dice (bit `s` set ⇔ the total `s` is in it, `s` < 64): the rolls that
+/// only ask *whether* a total is in a set ("2D6 ≤ FDV", "2, 3, 10, 11 or 12 is a big bug") say
+/// so, and the exact evaluator branches on yes / no instead of on every total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SumSet(u64);
+
+impl SumSet {
+    /// No total.
+    pub const EMPTY: SumSet = SumSet(0);
+
+    /// Totals `lo..=hi` (empty when `hi < lo`; totals outside `0..64` are never rolled).
+    pub const fn between(lo: i32, hi: i32) -> Self {
+        let lo = if lo < 0 { 0 } else { lo };
+        let hi = if hi > 63 { 63 } else { hi };
+        if hi < lo {
+            return SumSet(0);
+        }
+        let width = (hi - lo + 1) as u32;
+        let bits = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+        SumSet(bits << lo)
+    }
+
+    /// Totals ≤ `limit` ("2D6 ≤ modified FDV").
+    pub const fn at_most(limit: i32) -> Self {
+        Self::between(0, limit)
+    }
+
+    /// Exactly the listed totals (each < 64).
+    pub const fn of(totals: &[u32]) -> Self {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < totals.len() {
+            bits |= 1 << totals[i];
+            i += 1;
+        }
+        SumSet(bits)
+    }
+
+    /// The totals `0..=max` for which `rule` holds: a table printed as a function of the roll
+    /// (the wound table) becomes the set of rolls giving one of its results.
+    pub fn from_fn(max: u32, rule: impl Fn(u32) -> bool) -> Self {
+        let mut bits = 0u64;
+        for s in 0..=max.min(63) {
+            if rule(s) {
+                bits |= 1 << s;
+            }
+        }
+        SumSet(bits)
+    }
+
+    /// Whether the total `s` is in the set.
+    #[inline(always)]
+    pub fn contains(self, s: u32) -> bool {
+        s < 64 && (self.0 >> s) & 1 == 1
+    }
+}
+
 /// How failed dice of a pool may be rolled again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reroll {
@@ -577,6 +688,40 @@ mod tests {
         let mut d = ScriptedDice::new(&[1, 2, 3, 4]);
         assert_eq!(count_successes(&mut d, 3, m, Reroll::Ones), 1);
         assert_eq!(d.used(), 4);
+    }
+
+    #[test]
+    fn sum_sets() {
+        let s = SumSet::at_most(7);
+        assert!(s.contains(2) && s.contains(7) && !s.contains(8) && !s.contains(100));
+        assert_eq!(SumSet::at_most(-3), SumSet::EMPTY);
+        assert_eq!(SumSet::between(1, 4), SumSet::of(&[1, 2, 3, 4]));
+        assert_eq!(SumSet::between(0, 90), SumSet(u64::MAX));
+        assert_eq!(SumSet::from_fn(12, |s| s % 2 == 0 && s >= 2), SumSet::of(&[2, 4, 6, 8, 10, 12]));
+    }
+
+    #[test]
+    fn loops_roll_in_order_and_stop_where_the_old_code_stopped() {
+        let low = SumSet::at_most(7);
+        // 2D6: 6 + 5 misses, 3 + 3 hits at the second roll; nothing more is rolled.
+        let mut d = ScriptedDice::new(&[6, 5, 3, 3]);
+        assert_eq!(d.first_sum_in(2, 2, low), 1);
+        assert_eq!(d.used(), 4);
+        let mut d = ScriptedDice::new(&[6, 5, 6, 6]);
+        assert_eq!(d.first_sum_in(2, 2, low), 2);
+        let mut d = ScriptedDice::new(&[5, 6, 2]);
+        assert_eq!(d.reroll_until(30, 1, SumSet::between(1, 4)), (2, 2));
+        let mut d = ScriptedDice::new(&[5, 6, 5]);
+        assert_eq!(d.reroll_until(3, 1, SumSet::between(1, 4)), (3, 0));
+        // 8 small, 10 and 2 big.
+        let mut d = ScriptedDice::new(&[2, 6, 5, 5, 1, 1]);
+        assert_eq!(d.count_sums_in(3, 2, SumSet::of(&[2, 3, 10, 11, 12])), 2);
+        // 1D6 + 9 against 1D6 + 7: 1 v 3 ties, 2 v 4 ties, 5 v 6 is 14 against 13.
+        let mut d = ScriptedDice::new(&[1, 3, 2, 4, 5, 6]);
+        assert_eq!(d.roll_off(9, 7, 20), (true, 3));
+        let mut d = ScriptedDice::new(&[1, 3, 2, 4, 1, 6]);
+        assert_eq!(d.roll_off(9, 7, 2), (false, 2), "the count is capped, the roll-off is not");
+        assert_eq!(d.used(), 6);
     }
 
     #[test]

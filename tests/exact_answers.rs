@@ -8,8 +8,11 @@ mod common;
 use common::tmp;
 use skirmish_odds::analysis::scenario::AnyTrial;
 use skirmish_odds::config::{self, Overrides};
-use skirmish_odds::engine::{Tally, Trial};
+use skirmish_odds::dice::Dice;
+use skirmish_odds::engine::{Outcome, Shape, Tally, Trial};
 use skirmish_odds::exact::{self, Budget, Exact};
+use skirmish_odds::stats::fraction;
+use skirmish_odds::systems::bichos::rules::{self as bichos, TrialBichos};
 use std::path::Path;
 
 /// Exit code, stdout, stderr.
@@ -294,12 +297,171 @@ fn exact_is_refused_where_it_cannot_be_done() {
     let (code, _, err) = bin_run(&d, &["validate", "duel.toml"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("duel.toml:") && err.contains("field `exact`"), "{err}");
-    // Too large to enumerate: 200 shots of a heavy weapon, refused with the reason.
+    // Beyond 128 bits: 200 shots of a heavy weapon, refused with the reason.
     let seq = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bichos/res-sweep.toml");
     let (code, _, err) = bin_run(&d, &["run", seq.to_str().unwrap(), "--exact", "--out", "r2"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("cannot be evaluated exactly"), "{err}");
+    assert!(
+        err.contains("cannot be evaluated exactly") && err.contains("sequence") && err.contains("128 bits"),
+        "{err}"
+    );
     assert!(!d.join("r2").exists());
+}
+
+/// Every bundled ¡Bichos! config runs with `--exact` (exit 0) but those whose cells are refused
+/// by design: duels and balance tests (fights until a side falls), paired comparisons (shared
+/// dice) and sequences of attacks (denominators beyond 128 bits, see `exact_offered`).
+#[test]
+fn every_bichos_single_resolution_config_runs_exact() {
+    let d = tmp("exact_answers", "bichos_all");
+    let refused = [
+        ("balance-new-bug", "duel"),
+        ("big-bug-grid", "sequence"),
+        ("duel-soldier-vs-big-bug", "duel"),
+        ("paired-rifle-vs-heavy", "paired"),
+        ("res-sweep", "sequence"),
+        ("shots-to-kill-big-bug", "sequence"),
+        ("weapons-vs-bugs", "sequence"),
+    ];
+    let mut exact = 0;
+    for cfg in walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bichos")) {
+        let name = cfg.file_stem().unwrap().to_str().unwrap().to_string();
+        let (code, _, err) = bin_run(&d, &["run", cfg.to_str().unwrap(), "--exact", "--quiet", "--out", &name]);
+        match refused.iter().find(|(n, _)| *n == name) {
+            Some((_, why)) => {
+                assert_eq!(code, Some(2), "{name}: {err}");
+                assert!(err.contains("cannot be evaluated exactly") && err.contains(why), "{name}: {err}");
+            }
+            None => {
+                assert_eq!(code, Some(0), "{name}: {err}");
+                let json = std::fs::read_to_string(d.join(&name).join("results.json")).unwrap();
+                let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+                assert_eq!(v["exact_cells"].as_u64(), v["cells"].as_array().map(|c| c.len() as u64), "{name}");
+                exact += 1;
+            }
+        }
+    }
+    assert_eq!(exact, 9, "every other bundled ¡Bichos! config");
+}
+
+/// A trial walked whole: `Trial::parts` left at its default, so the evaluator enumerates the
+/// joint outcome sequences of all its parts — the oracle for the side-by-side walk.
+struct Whole<T>(T);
+
+impl<T: Trial> Trial for Whole<T> {
+    fn shape(&self) -> Shape {
+        self.0.shape()
+    }
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        self.0.run(dice)
+    }
+}
+
+/// A shot at two figures walked target by target equals the walk over every joint outcome
+/// sequence, fraction for fraction (a POT of 2 never gives "H", which keeps the joint walk to a
+/// few million sequences, against a few thousand target by target); and the rifle at three small bugs after a 30 cm move hits each
+/// as the firing table says (seed 568–580, HDA 10, no cover, effective range): the first on 2,
+/// 3, 5, 6, 8, 9, 11, 12 — 24/36 = 2/3; the second misses the 5 as well ("moved ≥ 30 cm, 2nd
+/// and 3rd target"): 20/36 = 5/9; the third the 8 too ("3rd target"): 15/36 = 5/12. Criticals:
+/// 2, 5, 8, 11, 12 = 13/36; without the 5, 9/36 = 1/4; without the 8 as well, 4/36 = 1/9.
+#[test]
+fn a_shot_at_several_figures_is_its_targets_side_by_side() {
+    let small = bichos::PROFILES[3].2;
+    let at = |i: u8, moved: bool| bichos::Situation { target_index: i, shooter_moved_far: moved, ..Default::default() };
+    let shot = bichos::Shot {
+        shooter_hda: 7,
+        damage_dice: 1,
+        pot: 2,
+        shooting: true,
+        rules: bichos::HitRules::default(),
+        targets: vec![(small, at(1, false)), (small, at(2, true))],
+    };
+    let split = exact::evaluate(&shot, Budget::EXPLICIT).unwrap();
+    let joint = exact::evaluate(&Whole(shot), Budget::EXPLICIT).unwrap();
+    assert!(split.exact && joint.exact);
+    assert_eq!((split.trials, &split.hists, &split.events), (joint.trials, &joint.hists, &joint.events));
+    assert_ne!(split.events[0], split.events[5], "the two targets differ, so a mix-up would show");
+
+    let cfg = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bichos/rifle-three-targets.toml");
+    let d = tmp("exact_answers", "three_targets");
+    let (code, out, err) = bin_run(&d, &["run", cfg.to_str().unwrap(), "--exact", "--json", "--quiet", "--out", "r"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let events = &v["cells"][0]["events"];
+    for (event, p) in [
+        ("wounded_t1", "2/3"),
+        ("wounded_t2", "5/9"),
+        ("wounded_t3", "5/12"),
+        ("critical_wound_t1", "13/36"),
+        ("critical_wound_t2", "1/4"),
+        ("critical_wound_t3", "1/9"),
+    ] {
+        assert_eq!(events[event]["exact"], p, "{event}");
+    }
+}
+
+/// "¿Ahora qué?" FDV 9 against 7 (seed 307–315: 1D6 + FDV each, higher first, ties re-rolled),
+/// by hand: A's die a, B's b; a tie is b = a + 2 (4 of 36 pairs, 1/9), B higher is b ≥ a + 3 (6
+/// pairs), A higher the other 26. A acts first with 26/36 · Σ (1/9)^k = 26/32 = 13/16; the
+/// roll-off takes k rolls with (1/9)^(k−1) · 8/9 = 8/9^k, and 20 or more (reported as 20) with
+/// (1/9)^19 — exactly, though the re-rolls have no end.
+#[test]
+fn the_opposed_roll_is_a_geometric_series_summed_exactly() {
+    let sc = load("configs/bichos/reaction-tests.toml");
+    let cell = sc.cells.iter().find(|c| c.label.contains("Ahora")).expect("the ¿Ahora qué? cell");
+    assert!(matches!(cell.trial, AnyTrial::Bichos(TrialBichos::Opposed(_))));
+    let t = exact::evaluate(&cell.trial, Budget::EXPLICIT).unwrap();
+    assert_eq!(fraction(t.events[0], t.trials), "13/16");
+    for k in 1..20u32 {
+        assert_eq!(fraction(t.hists[0][k as usize], t.trials), format!("8/{}", 9u128.pow(k)), "{k} rolls");
+    }
+    assert_eq!(fraction(t.hists[0][20], t.trials), format!("1/{}", 9u128.pow(19)), "20 rolls or more");
+    assert_eq!(t.hists[0][0], 0);
+}
+
+/// encounter.toml by hand (seed 519–546): number 9 + 2 (jungle) + 1 (a hole) − 2 (soldiers) =
+/// 10, a hole opens on 2D6 ≤ 10: 33/36 = 11/12. Direction 1D6: 1–4 a direction, 5–6 tremors and a
+/// re-roll next turn, given up after 30 rolls: k tremor turns (1/3)^k · 2/3 = 2/3^(k+1) for
+/// k < 30, 30 with 3^−30; it opens this turn with 11/12 · 2/3 = 11/18; in front with
+/// 11/12 · 1/6 · Σ_{k<30} 3^−k = 11/12 · (1 − 3^−30)/4. Distance 3D6 × 5 cm. Bugs: 4 humans +
+/// 1D6; each big on 2D6 of 2, 3, 10, 11, 12 (9/36 = 1/4): j big with
+/// Σ_t 1/6 · C(t, j) (1/4)^j (3/4)^(t−j), t = 5..10; the first is big with 1/4.
+#[test]
+fn the_encounter_equals_its_closed_forms() {
+    let sc = load("configs/bichos/encounter.toml");
+    let t = exact::evaluate(&sc.cells[0].trial, Budget::EXPLICIT).unwrap();
+    let p = |c: u128| fraction(c, t.trials);
+    let f = |n: u128, d: u128| fraction(n, d);
+    let three30 = 3u128.pow(30);
+    assert_eq!(p(t.events[0]), "11/12");
+    assert_eq!(p(t.events[1]), "11/18");
+    for e in 2..6 {
+        assert_eq!(p(t.events[e]), f(11 * (three30 - 1), 48 * three30), "direction {}", e - 1);
+    }
+    for k in 0..30u32 {
+        assert_eq!(p(t.hists[0][k as usize]), f(2, 3u128.pow(k + 1)), "{k} tremor turns");
+    }
+    assert_eq!(p(t.hists[0][30]), f(1, three30));
+    let mut ways = [0u128; 19];
+    for (a, b, c) in (1..=6).flat_map(|a| (1..=6).flat_map(move |b| (1..=6).map(move |c| (a, b, c)))) {
+        ways[a + b + c] += 1;
+    }
+    for (s, &w) in ways.iter().enumerate() {
+        assert_eq!(p(t.hists[1][5 * s]), f(w, 216), "distance {} cm", 5 * s);
+    }
+    for n in 5..=10 {
+        assert_eq!(p(t.hists[2][n]), "1/6", "{n} bugs");
+    }
+    let choose = |n: u128, k: u128| (0..k).fold(1u128, |c, i| c * (n - i) / (i + 1));
+    for j in 0..=10u128 {
+        // Over 6 · 4^10: t bugs, j big: C(t, j) 3^(t−j) · 4^(10−t).
+        let w: u128 = (5..=10u128)
+            .filter(|&n| n >= j)
+            .map(|n| choose(n, j) * 3u128.pow((n - j) as u32) * 4u128.pow((10 - n) as u32))
+            .sum();
+        assert_eq!(p(t.hists[3][j as usize]), f(w, 6 * 4u128.pow(10)), "{j} big bugs");
+    }
+    assert_eq!(p(t.hists[4][1]), "1/4");
 }
 
 /// Shards: exact cells are carried whole by every shard and taken once by `merge`; the merged

@@ -26,6 +26,21 @@ pub trait Trial: Sync {
     fn shape(&self) -> Shape;
     /// Resolve one trial.
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome;
+
+    /// This trial as independent parts side by side, or `None` (the default) if it is one piece.
+    ///
+    /// `Some(parts)` promises that part k's metrics and events follow part k − 1's in
+    /// [`Trial::shape`], and that each part rolls its own dice: what one part records never
+    /// depends on another's dice (a shot at three figures resolves each with its own dice). A
+    /// tally keeps each metric's and each event's own distribution, never a joint one, so the
+    /// exact evaluator walks the parts one at a time — their outcome sequences add up instead of
+    /// multiplying. Sampling ignores it and runs the trial whole.
+    fn parts(&self) -> Option<Vec<Self>>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// When a run stops.

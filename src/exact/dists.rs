@@ -5,7 +5,8 @@
 //! (`6^n`, `36^n` with rerolls of ones, `n` for a uniform draw), so probabilities stay rational
 //! and can be printed as fractions. The tests check every one against the per-die bodies.
 
-use crate::dice::{DEAL_CLASSES, Reroll, SuccessMask};
+use crate::dice::{DEAL_CLASSES, Reroll, SuccessMask, SumSet};
+use crate::stats::gcd;
 
 /// A finite distribution: `values[i]` has probability `weights[i] / total`. Outcomes of weight
 /// zero are left out, so the evaluator never walks a branch that cannot happen.
@@ -31,6 +32,19 @@ impl Dist {
 /// A precomputed table ([`crate::dice::Dice::draw`]): its own integer weights out of 6^dice.
 pub fn table(t: &crate::dice::Table) -> Dist {
     Dist::from_weights(t.weights().map(u128::from).collect(), t.total() as u128)
+}
+
+impl Dist {
+    /// The same distribution over the smallest total (a roll-until loop's weights over 6^30 share
+    /// a factor 2^29): smaller totals keep the products along a path inside 128 bits.
+    fn reduced(mut self) -> Dist {
+        let g = self.weights.iter().fold(self.total, |g, &w| gcd(g, w)).max(1);
+        for w in &mut self.weights {
+            *w /= g;
+        }
+        self.total /= g;
+        self
+    }
 }
 
 /// One die: faces 1..=6.
@@ -118,6 +132,108 @@ pub fn sum(n: u32) -> Result<Dist, TooFine> {
         w = next;
     }
     Ok(Dist::from_weights(w, total))
+}
+
+/// Ways out of `6^dice` that `dice` dice total a value in `set`: `(ways, 6^dice)`.
+fn ways_in(dice: u32, set: SumSet) -> Result<(u128, u128), TooFine> {
+    let d = sum(dice)?;
+    let ways = d.values.iter().zip(&d.weights).filter(|&(&v, _)| set.contains(v)).map(|(_, &w)| w).sum();
+    Ok((ways, d.total))
+}
+
+/// `a^k`, or [`TooFine`] past 128 bits.
+fn pow(a: u128, k: u32) -> Result<u128, TooFine> {
+    a.checked_pow(k).ok_or(TooFine)
+}
+
+/// [`crate::dice::Dice::count_sums_in`]: how many of `rolls` rolls of `dice` dice total a value in
+/// `set` — binomial, with one roll's chance in lowest terms (a big bug is 9/36 = 1/4).
+pub fn sums_in(rolls: u32, dice: u32, set: SumSet) -> Result<Dist, TooFine> {
+    let (ways, of) = ways_in(dice, set)?;
+    let g = gcd(ways, of);
+    let (a, of) = (ways / g, of / g);
+    Ok(Dist::from_weights(binomial(rolls, a, of)?, pow(of, rolls)?))
+}
+
+/// [`crate::dice::Dice::first_sum_in`]: the index of the first of up to `max_rolls` rolls whose
+/// total is in `set` — `i` misses then a hit, (1 − p)^i p; `max_rolls`: every roll missed.
+pub fn first_sum_in(max_rolls: u32, dice: u32, set: SumSet) -> Result<Dist, TooFine> {
+    let (ways, of) = ways_in(dice, set)?;
+    let g = gcd(ways, of);
+    let (hit, of) = (ways / g, of / g);
+    let miss = of - hit;
+    // Over of^max_rolls: a path that stops after i + 1 rolls stands for of^(max_rolls − i − 1).
+    let mut w = Vec::with_capacity(max_rolls as usize + 1);
+    for i in 0..max_rolls {
+        let x = pow(miss, i)?.checked_mul(hit).and_then(|x| x.checked_mul(of.checked_pow(max_rolls - i - 1)?));
+        w.push(x.ok_or(TooFine)?);
+    }
+    w.push(pow(miss, max_rolls)?);
+    Ok(Dist::from_weights(w, pow(of, max_rolls)?).reduced())
+}
+
+/// How [`reroll_until`] packs `(misses, total)` into one value: the total is below 64.
+pub const REROLL_PACK: u32 = 64;
+
+/// [`crate::dice::Dice::reroll_until`]: `(misses, total)` packed as `misses · 64 + total`; the
+/// total of the roll that hit keeps its own chance (ways of it out of 6^dice).
+pub fn reroll_until(max_rolls: u32, dice: u32, set: SumSet) -> Result<Dist, TooFine> {
+    let d = sum(dice)?;
+    let of = d.total;
+    let (ways, _) = ways_in(dice, set)?;
+    let miss = of - ways;
+    let mut dist = Dist { values: Vec::new(), weights: Vec::new(), total: pow(of, max_rolls)? };
+    for i in 0..max_rolls {
+        let path = pow(miss, i)?.checked_mul(pow(of, max_rolls - i - 1)?).ok_or(TooFine)?;
+        for (&v, &w) in d.values.iter().zip(&d.weights) {
+            if set.contains(v) && path > 0 {
+                dist.values.push(i * REROLL_PACK + v);
+                dist.weights.push(path.checked_mul(w).ok_or(TooFine)?);
+            }
+        }
+    }
+    let all_missed = pow(miss, max_rolls)?;
+    if all_missed > 0 {
+        dist.values.push(max_rolls * REROLL_PACK);
+        dist.weights.push(all_missed);
+    }
+    Ok(dist.reduced())
+}
+
+/// [`crate::dice::Dice::roll_off`]: `(A higher, rolls)` packed as `rolls · 2 + A higher`.
+///
+/// Of the 36 pairs of faces, `win` make A higher, `tie` tie and `lose` make B higher. The
+/// roll-off ends at roll k with A higher with chance tie^(k−1) · win / 36^k. Rolls from `cap` on
+/// are reported as `cap`: that tail is the geometric series tie^(cap−1) · win / 36^cap ·
+/// Σ (tie/36)^j = tie^(cap−1) · win / (36^(cap−1) · (36 − tie)) — a rational number, so the
+/// endless loop has an exact, finite distribution. Everything is put over 36^cap · (36 − tie).
+pub fn roll_off(a: u8, b: u8, cap: u32) -> Result<Dist, TooFine> {
+    assert!(cap >= 1, "a roll-off takes at least one roll");
+    let (mut win, mut tie) = (0u128, 0u128);
+    for x in 1..=6u32 {
+        for y in 1..=6u32 {
+            let (x, y) = (x + a as u32, y + b as u32);
+            win += (x > y) as u128;
+            tie += (x == y) as u128;
+        }
+    }
+    let lose = 36 - win - tie;
+    let ends = 36 - tie;
+    let total = pow(36, cap)?.checked_mul(ends).ok_or(TooFine)?;
+    let mut dist = Dist { values: Vec::new(), weights: Vec::new(), total };
+    for k in 1..=cap {
+        // Over `total`: roll k < cap stands for 36^(cap−k) · (36 − tie); the tail at cap for 36.
+        let scale = if k < cap { pow(36, cap - k)?.checked_mul(ends).ok_or(TooFine)? } else { 36 };
+        let path = pow(tie, k - 1)?.checked_mul(scale).ok_or(TooFine)?;
+        for (higher, n) in [(false, lose), (true, win)] {
+            let w = path.checked_mul(n).ok_or(TooFine)?;
+            if w > 0 {
+                dist.values.push(k * 2 + higher as u32);
+                dist.weights.push(w);
+            }
+        }
+    }
+    Ok(dist.reduced())
 }
 
 /// [`crate::dice::Dice::keep_two_lowest`] (`lowest`) or `keep_two_highest`: the sum of the two
@@ -379,6 +495,114 @@ mod tests {
         assert_eq!(w([0, 0, 0, 0, 4]), 14_950);
         assert_eq!(w([0, 0, 1, 2, 1]), 8 * 153 * 26);
         assert_eq!(unpack_deal(pack_deal(&[63, 1, 0, 17, 5])), [63, 1, 0, 17, 5]);
+    }
+
+    #[test]
+    fn sum_set_rolls_equal_the_per_die_code() {
+        let sets = [
+            SumSet::at_most(7),
+            SumSet::of(&[2, 3, 10, 11, 12]),
+            SumSet::between(1, 4),
+            SumSet::EMPTY,
+            SumSet::between(0, 63),
+        ];
+        for &set in &sets {
+            for dice in 1..=2u32 {
+                for n in 0..=3u32 {
+                    // Every roll made (count) or at most `n` rolls (loops): n · dice faces.
+                    let len = n * dice;
+                    let d = sums_in(n, dice, set).unwrap();
+                    let got = brute(len, |s| s.count_sums_in(n, dice, set));
+                    assert_eq!(trim(by_value(&d, len)), trim(got), "sums_in {n} {dice} {set:?}");
+                    let d = first_sum_in(n, dice, set).unwrap();
+                    let got = brute(len, |s| s.first_sum_in(n, dice, set));
+                    assert_eq!(trim(by_value(&d, len)), trim(got), "first_sum_in {n} {dice} {set:?}");
+                    let d = reroll_until(n, dice, set).unwrap();
+                    let got = brute(len, |s| {
+                        let (misses, total) = s.reroll_until(n, dice, set);
+                        misses * REROLL_PACK + total
+                    });
+                    assert_eq!(trim(by_value(&d, len)), trim(got), "reroll_until {n} {dice} {set:?}");
+                }
+            }
+        }
+        // In lowest terms: the encounter's direction, 1–4 within 30 rolls, is over 2 · 3^30.
+        let d = reroll_until(30, 1, SumSet::between(1, 4)).unwrap();
+        assert_eq!(d.total, 2 * 3u128.pow(30));
+        assert_eq!(d.weights.iter().sum::<u128>(), d.total);
+        assert_eq!(d.values.len(), 4 * 30 + 1);
+    }
+
+    /// Dice that replay `faces` and then, so that an endless roll-off still ends, alternate
+    /// 1, 6, 6, 1 (never a tie twice in a row), noting that the script ran out.
+    struct Overrun<'a> {
+        faces: &'a [u8],
+        pos: usize,
+        over: bool,
+    }
+    impl Dice for Overrun<'_> {
+        fn d6(&mut self) -> u8 {
+            self.pos += 1;
+            match self.faces.get(self.pos - 1) {
+                Some(&f) => f,
+                None => {
+                    self.over = true;
+                    // The faces are even in number, so the pairs past the script are (1, 6),
+                    // (6, 1), …: a tie on one needs a = b + 5, on the next b = a + 5.
+                    [1, 6, 6, 1][(self.pos - 1 - self.faces.len()) % 4]
+                }
+            }
+        }
+    }
+
+    /// The roll-off against the per-die loop: every sequence of `cap` rolls (2 · cap faces). A
+    /// roll-off that ends at roll k < cap, or at roll cap, is counted as the loop reports it; one
+    /// that ties all `cap` rolls goes on past the script, and the closed form splits that mass
+    /// (tie/36)^cap between the sides as win : lose — checked here as fractions, cross-multiplied.
+    #[test]
+    fn roll_off_equals_the_per_die_loop() {
+        for (a, b) in [(0u8, 0u8), (9, 7), (7, 9), (0, 5), (0, 6), (8, 0), (3, 3)] {
+            for cap in 1..=3u32 {
+                let len = 2 * cap;
+                let (mut count, mut unresolved) = (vec![0u128; 2 * cap as usize + 2], 0u128);
+                for code in 0..6u64.pow(len) {
+                    let faces: Vec<u8> = (0..len).map(|i| ((code / 6u64.pow(i)) % 6) as u8 + 1).collect();
+                    let mut d = Overrun { faces: &faces, pos: 0, over: false };
+                    let (higher, rolls) = d.roll_off(a, b, cap);
+                    if d.over {
+                        unresolved += 1;
+                    } else {
+                        count[(rolls * 2 + higher as u32) as usize] += 1;
+                    }
+                }
+                // One roll of the per-die loop: how many of the 36 pairs end it either way.
+                let (mut w1, mut l1) = (0u128, 0u128);
+                for code in 0..36u8 {
+                    let faces = [code / 6 + 1, code % 6 + 1];
+                    let mut d = Overrun { faces: &faces, pos: 0, over: false };
+                    let (higher, _) = d.roll_off(a, b, 1);
+                    if !d.over && d.pos == 2 {
+                        if higher { w1 += 1 } else { l1 += 1 }
+                    }
+                }
+                let d = roll_off(a, b, cap).unwrap();
+                assert_eq!(d.weights.iter().sum::<u128>(), d.total, "{a} v {b}, cap {cap}");
+                let of = 36u128.pow(cap);
+                for v in 2..2 * cap + 2 {
+                    let got = d.values.iter().position(|&x| x == v).map_or(0, |i| d.weights[i]);
+                    let at_cap = v / 2 == cap;
+                    // got / total = (count + [at cap] · unresolved · side / (w1 + l1)) / 36^cap.
+                    let side = if v % 2 == 1 { w1 } else { l1 };
+                    let lhs = got * of * (w1 + l1);
+                    let rhs = (count[v as usize] * (w1 + l1) + if at_cap { unresolved * side } else { 0 }) * d.total;
+                    assert_eq!(lhs, rhs, "{a} v {b}, cap {cap}, rolls {}, A higher {}", v / 2, v % 2);
+                }
+            }
+        }
+        // 1D6 + 9 against 1D6 + 7 (rulebook line 307's "¿Ahora qué?"): of 36 pairs, 4 tie (B
+        // rolls 2 more), 6 make B higher (3 or more more), 26 make A higher: 26/32 = 13/16.
+        let d = roll_off(9, 7, 1).unwrap();
+        assert_eq!((d.values.clone(), d.weights.clone(), d.total), (vec![2, 3], vec![3, 13], 16));
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! and says so, and never returns an approximation.
 
 use super::dists::{self, Dist, TooFine};
-use crate::dice::{DEAL_CLASSES, Dice, Reroll, SuccessMask};
+use crate::dice::{DEAL_CLASSES, Dice, Reroll, SuccessMask, SumSet};
 use crate::engine::{Outcome, Shape, Tally, Trial};
 use std::collections::HashMap;
 
@@ -89,6 +89,10 @@ enum Roll {
     Table(usize),
     /// Cards left of each class, cards dealt.
     Deal([u8; DEAL_CLASSES], u32),
+    SumsIn(u32, u32, SumSet),
+    FirstSumIn(u32, u32, SumSet),
+    RerollUntil(u32, u32, SumSet),
+    Opposed(u8, u8, u32),
 }
 
 /// One choice on the current path: which distribution, and which outcome is taken.
@@ -162,6 +166,10 @@ impl ChoiceDice {
                     Roll::KeepTwo(n, low) => dists::keep_two(n, low),
                     Roll::Table(_) => Ok(dists::table(table.expect("a table roll brings its table"))),
                     Roll::Deal(pool, n) => dists::deal(pool, n),
+                    Roll::SumsIn(n, dice, set) => dists::sums_in(n, dice, set),
+                    Roll::FirstSumIn(n, dice, set) => dists::first_sum_in(n, dice, set),
+                    Roll::RerollUntil(n, dice, set) => dists::reroll_until(n, dice, set),
+                    Roll::Opposed(a, b, cap) => dists::roll_off(a, b, cap),
                 };
                 let d = d.unwrap_or_else(|e| {
                     self.failed = Some(e);
@@ -263,6 +271,27 @@ impl Dice for ChoiceDice {
         }
         *left -= n;
     }
+    #[inline]
+    fn count_sums_in(&mut self, rolls: u32, dice: u32, set: SumSet) -> u32 {
+        if rolls == 0 { 0 } else { self.choose(Roll::SumsIn(rolls, dice, set)) }
+    }
+    #[inline]
+    fn first_sum_in(&mut self, max_rolls: u32, dice: u32, set: SumSet) -> u32 {
+        if max_rolls == 0 { 0 } else { self.choose(Roll::FirstSumIn(max_rolls, dice, set)) }
+    }
+    #[inline]
+    fn reroll_until(&mut self, max_rolls: u32, dice: u32, set: SumSet) -> (u32, u32) {
+        if max_rolls == 0 {
+            return (0, 0);
+        }
+        let v = self.choose(Roll::RerollUntil(max_rolls, dice, set));
+        (v / dists::REROLL_PACK, v % dists::REROLL_PACK)
+    }
+    #[inline]
+    fn roll_off(&mut self, a: u8, b: u8, cap: u32) -> (bool, u32) {
+        let v = self.choose(Roll::Opposed(a, b, cap));
+        (v % 2 == 1, v / 2)
+    }
 }
 
 /// Numerators over one common denominator, rescaled when a leaf needs a finer one.
@@ -341,15 +370,68 @@ impl Sums {
     }
 }
 
-/// The exact distribution of every metric and event of `trial`, as an exact [`Tally`].
+/// The exact distribution of every metric and event of `trial`, as an exact [`Tally`]. A trial
+/// made of independent parts ([`Trial::parts`]) is walked one part at a time, within one budget.
 pub fn evaluate<T: Trial>(trial: &T, budget: Budget) -> Result<Tally, NoExact> {
+    match trial.parts() {
+        Some(parts) => side_by_side(trial, &parts, budget),
+        None => walk(trial, budget.leaves, budget).map(|(t, _)| t),
+    }
+}
+
+/// The parts' exact tallies laid side by side over their least common denominator. Each part's
+/// tally is in lowest terms, so the result is too: a prime power of the common denominator comes
+/// from some part, whose numerators are not all divisible by that prime.
+fn side_by_side<T: Trial>(whole: &T, parts: &[T], budget: Budget) -> Result<Tally, NoExact> {
+    let shape = whole.shape();
+    let mut left = budget.leaves;
+    let mut tallies = Vec::with_capacity(parts.len());
+    for p in parts {
+        // Every part draws on what the earlier ones left; running out is the whole's overrun.
+        let (t, used) = walk(p, left, budget).map_err(|e| match e {
+            NoExact::TooManyLeaves(_) => NoExact::TooManyLeaves(budget.leaves),
+            e => e,
+        })?;
+        left -= used;
+        tallies.push(t);
+    }
+    let mut den = 1u128;
+    for t in &tallies {
+        den = (den / crate::stats::gcd(den, t.trials)).checked_mul(t.trials).ok_or(NoExact::TooFine)?;
+    }
+    let mut out = Tally::new(&shape);
+    out.trials = den;
+    out.exact = true;
+    let (mut m, mut e) = (0, 0);
+    for t in tallies {
+        let f = den / t.trials;
+        let scale = |x: &u128| x.checked_mul(f).ok_or(NoExact::TooFine);
+        for h in &t.hists {
+            out.hists[m] = h.iter().map(scale).collect::<Result<_, _>>()?;
+            m += 1;
+        }
+        for x in &t.events {
+            out.events[e] = scale(x)?;
+            e += 1;
+        }
+    }
+    assert!(
+        m == shape.metrics.len() && e == shape.events.len(),
+        "a trial's parts must lay out its metrics and events exactly"
+    );
+    Ok(out)
+}
+
+/// Walk every outcome sequence of `trial`, at most `leaves` of them: the exact tally and how
+/// many sequences there were.
+fn walk<T: Trial>(trial: &T, leaves_left: u64, budget: Budget) -> Result<(Tally, u64), NoExact> {
     let shape = trial.shape();
     let mut sums = Sums::new(&shape);
     let mut dice = ChoiceDice::new(budget.depth);
     let mut leaves = 0u64;
     loop {
         leaves += 1;
-        if leaves > budget.leaves {
+        if leaves > leaves_left {
             return Err(NoExact::TooManyLeaves(budget.leaves));
         }
         dice.depth = 0;
@@ -368,7 +450,7 @@ pub fn evaluate<T: Trial>(trial: &T, budget: Budget) -> Result<Tally, NoExact> {
         let (num, den) = dice.weight().map_err(|_| NoExact::TooLong)?;
         sums.add(&o, num, den)?;
         if !dice.advance() {
-            return Ok(sums.finish(&shape));
+            return Ok((sums.finish(&shape), leaves));
         }
     }
 }

@@ -4,7 +4,7 @@
 //! Everything random is a pure function of the dice; the tables are formulas (checked against
 //! every printed cell in the tests).
 
-use crate::dice::Dice;
+use crate::dice::{Dice, SumSet};
 use crate::engine::{Outcome, Shape, Trial};
 
 pub mod duel;
@@ -550,14 +550,11 @@ pub fn resolve<D: Dice>(
 
 /// One reaction test (seed line 509): 2D6 ≤ modified FDV passes 1st (0); otherwise a second 2D6
 /// ≤ passes 2nd (1); otherwise failed both (2).
+///
+/// The index of the first of up to two 2D6 rolls that pass ([`Dice::first_sum_in`]): the exact
+/// evaluator branches three ways on it instead of on 11 × 11 totals.
 pub fn reaction_test<D: Dice>(dice: &mut D, modified_fdv: i32) -> u8 {
-    if roll_2d6(dice) as i32 <= modified_fdv {
-        0
-    } else if roll_2d6(dice) as i32 <= modified_fdv {
-        1
-    } else {
-        2
-    }
+    dice.first_sum_in(2, 2, SumSet::at_most(modified_fdv)) as u8
 }
 
 /// The reaction tests one attack forces on its target, and what they did.
@@ -687,6 +684,14 @@ impl Trial for Shot {
         }
         o
     }
+
+    /// Each target alone: its own fresh state, its own dice, its own metric and five events
+    /// (its place on the firing table is in its situation), so a shot at three figures is
+    /// three single shots side by side (G3, "blancos individuales a efectos de daño").
+    fn parts(&self) -> Option<Vec<Self>> {
+        (self.targets.len() > 1)
+            .then(|| self.targets.iter().map(|&t| Shot { targets: vec![t], ..self.clone() }).collect())
+    }
 }
 
 /// Repeated attacks on one target, state carried between them (RES, FDV, fled, dead), each
@@ -801,17 +806,12 @@ impl Trial for Opposed {
         Shape::new(vec![("rolls", 20)], vec!["a_first"])
     }
 
+    /// A [`Dice::roll_off`] (A's die, then B's, until they differ): its exact distribution is a
+    /// geometric series, with the rolls from the 20th on reported as 20.
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        let mut rolls = 0u16;
-        let a_first = loop {
-            rolls += 1;
-            let (a, b) = (dice.d6() + self.a_fdv, dice.d6() + self.b_fdv);
-            if a != b {
-                break a > b;
-            }
-        };
+        let (a_first, rolls) = dice.roll_off(self.a_fdv, self.b_fdv, 20);
         let mut o = Outcome::default();
-        o.metrics[0] = rolls.min(20);
+        o.metrics[0] = rolls as u16;
         o.flag(0, a_first);
         o
     }
@@ -838,9 +838,11 @@ pub const ENCOUNTER_EVENTS: [&str; 6] =
 /// The distance a hole opens at, in the variant's units.
 pub fn hole_distance<D: Dice>(dice: &mut D, r: &Readings) -> u16 {
     match r.units {
+        // Only the total matters unless three equal dice are special: 16 totals, not 216 faces.
+        Units::Cm if r.hole_triples == HoleTriples::Multiply => dice.sum_d6(3) as u16 * 5,
         Units::Cm => {
             let (a, b, c) = (dice.d6() as u16, dice.d6() as u16, dice.d6() as u16);
-            if a == b && b == c && r.hole_triples == HoleTriples::Sum { a + b + c } else { (a + b + c) * 5 }
+            if a == b && b == c { a + b + c } else { (a + b + c) * 5 }
         }
         Units::Inches => {
             let (a, b) = (dice.d6() as u16, dice.d6() as u16);
@@ -857,9 +859,12 @@ pub fn hole_distance<D: Dice>(dice: &mut D, r: &Readings) -> u16 {
     }
 }
 
+/// The 2D6 totals of a big bug (seed 541–544): 2, 3, 10, 11, 12; 4–9 is a small one.
+pub const BIG_BUG: SumSet = SumSet::of(&[2, 3, 10, 11, 12]);
+
 /// Bug type: 2D6 of 2, 3, 10, 11, 12 is a big bug.
 pub fn big_bug<D: Dice>(dice: &mut D) -> bool {
-    matches!(roll_2d6(dice), 2 | 3 | 10..=12)
+    dice.count_sums_in(1, 2, BIG_BUG) == 1
 }
 
 impl Trial for Encounter {
@@ -876,39 +881,27 @@ impl Trial for Encounter {
         )
     }
 
+    /// Every roll here asks an aggregate question of the dice (2D6 ≤ the number; the first of up
+    /// to 30 direction rolls that is 1–4, and which; how many of the other bugs are big), so
+    /// the exact evaluator walks a few hundred thousand sequences instead of the dice's 6^50.
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let mut o = Outcome::default();
-        let opens = (roll_2d6(dice) as i32) <= self.number as i32;
+        let opens = dice.count_sums_in(1, 2, SumSet::at_most(self.number as i32)) == 1;
         // The hole, as it would open: rolled every trial so the metrics are conditional on a hole.
-        // Direction: 1–4; 5–6 tremors, it opens next turn (re-roll then).
-        let mut delay = 0u16;
-        let dir = loop {
-            let d = dice.d6();
-            if d <= 4 {
-                break d;
-            }
-            delay += 1;
-            if delay >= 30 {
-                break 0;
-            }
-        };
+        // Direction: 1–4; 5–6 tremors, it opens next turn (re-roll then); after 30 tremor turns
+        // the trial stops rolling and records no direction.
+        let (delay, dir) = dice.reroll_until(30, 1, SumSet::between(1, 4));
         o.flag(0, opens);
         o.flag(1, opens && delay == 0);
         if opens && dir > 0 {
             o.flag(1 + dir as usize, true);
         }
-        o.metrics[0] = delay;
+        o.metrics[0] = delay as u16;
         o.metrics[1] = hole_distance(dice, &self.readings);
         let total = self.humans as u16 + dice.d6() as u16;
-        let mut big = 0u16;
-        let mut first_big = false;
-        for i in 0..total {
-            let b = big_bug(dice);
-            if i == 0 {
-                first_big = b;
-            }
-            big += b as u16;
-        }
+        // The first bug (at least one comes out), then how many of the others are big.
+        let first_big = big_bug(dice);
+        let big = first_big as u16 + dice.count_sums_in(total as u32 - 1, 2, BIG_BUG) as u16;
         o.metrics[2] = total;
         o.metrics[3] = big;
         o.metrics[4] = first_big as u16;
@@ -1041,6 +1034,13 @@ impl Trial for TrialBichos {
             TrialBichos::Pursuit(t) => t.run(dice),
             TrialBichos::Terrain(t) => t.run(dice),
             TrialBichos::Duel(t) => t.run(dice),
+        }
+    }
+
+    fn parts(&self) -> Option<Vec<Self>> {
+        match self {
+            TrialBichos::Shot(t) => Some(t.parts()?.into_iter().map(TrialBichos::Shot).collect()),
+            _ => None,
         }
     }
 }
