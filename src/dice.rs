@@ -154,6 +154,17 @@ pub trait Dice {
         table.find(x)
     }
 
+    /// A roll a rule system defines for itself ([`Aggregate`]): several dice its rules read
+    /// together as one number. Sampling rolls it die by die ([`Aggregate::roll`]); the exact
+    /// evaluator branches once on its distribution ([`Aggregate::weights`]).
+    #[inline(always)]
+    fn aggregate<A: Aggregate>(&mut self, roll: &A) -> u32
+    where
+        Self: Sized,
+    {
+        roll.roll(self)
+    }
+
     /// Roll `n ≥ 2` dice and return the sum of the two highest.
     #[inline]
     fn keep_two_highest(&mut self, n: u32) -> u32 {
@@ -224,6 +235,26 @@ pub trait Dice {
             }
         }
     }
+}
+
+/// A roll whose dice a rule system reads together as one number, defined in that system's own
+/// rules rather than here: the 2013 Batman damage dice with their Collateral die (which knocks
+/// down when it shows a face one of the damage dice showed), for instance. Rolled die by die it
+/// has a path per face of every die (6^7 for five hits); summarised, a handful of outcomes. The
+/// exact evaluator branches on [`Aggregate::weights`] instead of walking [`Aggregate::roll`],
+/// and its tests hold the two to each other.
+pub trait Aggregate: 'static {
+    /// Tells apart the rolls of one type whose distributions differ (the exact evaluator keys
+    /// its cache of distributions on the type and this number).
+    fn key(&self) -> u64;
+
+    /// Roll it die by die: what every sampled trial does, so its stream stays the rule code's.
+    fn roll<D: Dice>(&self, dice: &mut D) -> u32;
+
+    /// Its exact distribution: the weight of each value `0..len` (as [`Aggregate::roll`]
+    /// returns them) out of the returned total, all integers, or `None` where they would not
+    /// fit in 128 bits.
+    fn weights(&self) -> Option<(Vec<u128>, u128)>;
 }
 
 /// An exact distribution over `0..len` that some dice decide together (a whole attack's hits),
@@ -420,6 +451,11 @@ impl SuccessMask {
     #[inline(always)]
     pub fn test(self, face: u8) -> bool {
         (self.0 >> face) & 1 == 1
+    }
+
+    /// The mask itself (bit `f` set ⇔ face `f` succeeds), for keys and packing.
+    pub fn bits(self) -> u8 {
+        self.0
     }
 
     /// Number of succeeding faces out of six.

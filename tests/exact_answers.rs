@@ -206,32 +206,6 @@ fn wolsung_hero_shot_with_one_card_by_hand() {
     assert_eq!(t.trials, 104);
 }
 
-/// Every bundled Wolsung config whose cells are all single resolutions runs with `--exact`: each
-/// cell exact, nothing sampled. (Duels, balance tests and paired comparisons are refused by
-/// design, see `exact_is_refused_where_it_cannot_be_done`.)
-#[test]
-fn every_bundled_wolsung_single_resolution_runs_exactly() {
-    let d = tmp("exact_answers", "wolsung");
-    let mut ran = Vec::new();
-    for path in walk(Path::new("configs/wolsung")) {
-        let sc = config::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        if sc.cells.iter().any(|c| c.trial.exact_offered().is_err()) {
-            continue;
-        }
-        let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
-        let cfg = Path::new(env!("CARGO_MANIFEST_DIR")).join(&path);
-        let (code, out, err) = bin_run(&d, &["run", cfg.to_str().unwrap(), "--exact", "--json", "--out", &name]);
-        assert_eq!(code, Some(0), "{name}: {err}");
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["exact_cells"], sc.cells.len(), "{name}");
-        assert_eq!(v["trials"], 0, "{name}: nothing sampled");
-        ran.push(name);
-    }
-    for name in ["guns-compare", "magic-missile", "melee-guard-or-parry", "pistol-vs-rifle", "rifle-sweep"] {
-        assert!(ran.iter().any(|r| r == name), "{name} not run: {ran:?}");
-    }
-}
-
 /// 2019 attacks with up to 12 attack dice and 6 block dice against the binomial convolution.
 #[test]
 fn the_evaluator_equals_the_attack_convolution() {
@@ -308,40 +282,62 @@ fn exact_is_refused_where_it_cannot_be_done() {
     assert!(!d.join("r2").exists());
 }
 
-/// Every bundled ¡Bichos! config runs with `--exact` (exit 0) but those whose cells are refused
-/// by design: duels and balance tests (fights until a side falls), paired comparisons (shared
-/// dice) and sequences of attacks (denominators beyond 128 bits, see `exact_offered`).
+/// Every bundled scenario of every rule system runs with `--exact` — every cell exact, nothing
+/// sampled — except those refused by design, each with its reason: duels and balance tests
+/// (fights until a side falls; a 2019 duel's report carries its exact figures anyway), paired
+/// comparisons (shared dice) and ¡Bichos! sequences of attacks (denominators beyond 128 bits).
+/// The 2013 counter splits (`counters-exchange`, `counters-grid`) were refused before the damage
+/// dice and the Collateral die became one aggregate roll.
 #[test]
-fn every_bichos_single_resolution_config_runs_exact() {
-    let d = tmp("exact_answers", "bichos_all");
-    let refused = [
-        ("balance-new-bug", "duel"),
-        ("big-bug-grid", "sequence"),
-        ("duel-soldier-vs-big-bug", "duel"),
-        ("paired-rifle-vs-heavy", "paired"),
-        ("res-sweep", "sequence"),
-        ("shots-to-kill-big-bug", "sequence"),
-        ("weapons-vs-bugs", "sequence"),
-    ];
-    let mut exact = 0;
-    for cfg in walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bichos")) {
-        let name = cfg.file_stem().unwrap().to_str().unwrap().to_string();
+fn every_bundled_single_resolution_config_runs_exact() {
+    let d = tmp("exact_answers", "all_exact");
+    let sequences = ["big-bug-grid", "res-sweep", "shots-to-kill-big-bug", "weapons-vs-bugs"];
+    let (mut exact, mut refused) = (Vec::new(), 0);
+    for cfg in walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("configs")) {
+        let text = std::fs::read_to_string(&cfg).unwrap();
+        // A scenario states its `kind` before its first section; a library of cards does not.
+        let top = text.lines().take_while(|l| !l.starts_with('['));
+        let Some(kind) = top.into_iter().find_map(|l| l.strip_prefix("kind = \"")).map(|k| k.trim_end_matches('"'))
+        else {
+            continue;
+        };
+        let system = cfg.parent().unwrap().file_name().unwrap().to_str().unwrap().to_string();
+        let name = format!("{system}-{}", cfg.file_stem().unwrap().to_str().unwrap());
+        let why = match kind {
+            "duel" | "balance" => Some("duel"),
+            "paired" => Some("paired"),
+            _ if sequences.iter().any(|s| name == format!("bichos-{s}")) => Some("sequence"),
+            _ => None,
+        };
         let (code, _, err) = bin_run(&d, &["run", cfg.to_str().unwrap(), "--exact", "--quiet", "--out", &name]);
-        match refused.iter().find(|(n, _)| *n == name) {
-            Some((_, why)) => {
+        match why {
+            Some(why) => {
                 assert_eq!(code, Some(2), "{name}: {err}");
                 assert!(err.contains("cannot be evaluated exactly") && err.contains(why), "{name}: {err}");
+                refused += 1;
             }
             None => {
                 assert_eq!(code, Some(0), "{name}: {err}");
                 let json = std::fs::read_to_string(d.join(&name).join("results.json")).unwrap();
                 let v: serde_json::Value = serde_json::from_str(&json).unwrap();
                 assert_eq!(v["exact_cells"].as_u64(), v["cells"].as_array().map(|c| c.len() as u64), "{name}");
-                exact += 1;
+                assert_eq!(v["trials"], 0, "{name}: nothing sampled");
+                exact.push(name);
             }
         }
     }
-    assert_eq!(exact, 9, "every other bundled ¡Bichos! config");
+    for name in [
+        "bmg-1e-counters-exchange",
+        "bmg-1e-counters-grid",
+        "bmg-3e-batman-vs-thug",
+        "bichos-encounter",
+        "wolsung-pistol-vs-rifle",
+        "mordheim-warrior-movement",
+        "all-threat-range",
+    ] {
+        assert!(exact.contains(&name.to_string()), "{name} not run exactly: {exact:?}");
+    }
+    assert_eq!((exact.len(), refused), (41, 16), "{exact:?}");
 }
 
 /// A trial walked whole: `Trial::parts` left at its default, so the evaluator enumerates the

@@ -47,6 +47,12 @@ impl Dist {
     }
 }
 
+/// A rule system's own roll ([`crate::dice::Aggregate`]): its weights, reduced.
+pub fn custom<A: crate::dice::Aggregate>(roll: &A) -> Result<Dist, TooFine> {
+    let (w, total) = roll.weights().ok_or(TooFine)?;
+    Ok(Dist::from_weights(w, total).reduced())
+}
+
 /// One die: faces 1..=6.
 pub fn d6() -> Dist {
     Dist { values: (1..=6).collect(), weights: vec![1; 6], total: 6 }

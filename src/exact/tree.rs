@@ -14,7 +14,7 @@
 //! and says so, and never returns an approximation.
 
 use super::dists::{self, Dist, TooFine};
-use crate::dice::{DEAL_CLASSES, Dice, Reroll, SuccessMask, SumSet};
+use crate::dice::{Aggregate, DEAL_CLASSES, Dice, Reroll, SuccessMask, SumSet};
 use crate::engine::{Outcome, Shape, Tally, Trial};
 use std::collections::HashMap;
 
@@ -93,6 +93,8 @@ enum Roll {
     FirstSumIn(u32, u32, SumSet),
     RerollUntil(u32, u32, SumSet),
     Opposed(u8, u8, u32),
+    /// A rule system's own [`Aggregate`]: its type and key.
+    Custom(std::any::TypeId, u64),
 }
 
 /// One choice on the current path: which distribution, and which outcome is taken.
@@ -151,6 +153,22 @@ impl ChoiceDice {
     /// [`ChoiceDice::extend`] for a roll whose distribution is not found by its key alone.
     #[cold]
     fn extend_with(&mut self, roll: Roll, table: Option<&crate::dice::Table>) -> u32 {
+        self.extend_by(roll, |roll| match roll {
+            Roll::Table(_) => Ok(dists::table(table.expect("a table roll brings its table"))),
+            _ => unreachable!("only tables and custom rolls bring their own distribution"),
+        })
+    }
+
+    /// [`ChoiceDice::extend`] for a rule system's own roll: its distribution from its weights.
+    #[cold]
+    fn extend_custom<A: Aggregate>(&mut self, roll: &A) -> u32 {
+        let key = Roll::Custom(std::any::TypeId::of::<A>(), roll.key());
+        self.extend_by(key, |_| dists::custom(roll))
+    }
+
+    /// Push the next choice on the path: the cached distribution of `roll`, else the one the
+    /// usual dists give, or `special` for the rolls that bring their own.
+    fn extend_by(&mut self, roll: Roll, special: impl FnOnce(Roll) -> Result<Dist, TooFine>) -> u32 {
         if self.depth >= self.max_depth {
             std::panic::resume_unwind(Box::new(Abort));
         }
@@ -164,7 +182,7 @@ impl ChoiceDice {
                     Roll::Sum(n) => dists::sum(n),
                     Roll::Uniform(n) => Ok(dists::uniform(n)),
                     Roll::KeepTwo(n, low) => dists::keep_two(n, low),
-                    Roll::Table(_) => Ok(dists::table(table.expect("a table roll brings its table"))),
+                    Roll::Table(_) | Roll::Custom(..) => special(roll),
                     Roll::Deal(pool, n) => dists::deal(pool, n),
                     Roll::SumsIn(n, dice, set) => dists::sums_in(n, dice, set),
                     Roll::FirstSumIn(n, dice, set) => dists::first_sum_in(n, dice, set),
@@ -291,6 +309,13 @@ impl Dice for ChoiceDice {
     fn roll_off(&mut self, a: u8, b: u8, cap: u32) -> (bool, u32) {
         let v = self.choose(Roll::Opposed(a, b, cap));
         (v % 2 == 1, v / 2)
+    }
+    #[inline]
+    fn aggregate<A: Aggregate>(&mut self, roll: &A) -> u32 {
+        match self.replayed() {
+            Some(v) => v,
+            None => self.extend_custom(roll),
+        }
     }
 }
 

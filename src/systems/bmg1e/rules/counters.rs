@@ -310,4 +310,42 @@ mod tests {
         let bad = Side { split: (4, 2), ..b.clone() };
         assert_eq!(Exchange::new(&a, &bad, Readings::default()).unwrap_err().field, "b_split");
     }
+
+    /// The exact evaluator (damage dice and Collateral die as one [`super::super::damage::DamageRoll`]
+    /// branch) equals the face-by-face walk of every die on exchanges small enough for it (7 dice):
+    /// a strike each way, with and without a block die, a Strength that makes the Collateral die's
+    /// knock-down likely, and a B that keeps a Movement counter to stand up or has none.
+    #[test]
+    fn exact_exchange_equals_face_by_face_enumeration() {
+        use crate::exact::{Budget, enumerate, evaluate};
+        for (b_will, a_split, b_split) in [(4, (1, 1), (1, 0)), (6, (1, 1), (1, 0)), (5, (1, 0), (1, 1))] {
+            let a = Side {
+                card: card(5, 4, 3, 4, 6),
+                weapon: Weapon::unarmed(),
+                markers: Markers::default(),
+                split: a_split,
+                special: SpecialAttack::None,
+            };
+            let b = Side {
+                card: card(b_will, 3, 3, 2, 5),
+                weapon: Weapon::unarmed(),
+                markers: Markers { stun: 2, wounds: 0 },
+                split: b_split,
+                special: SpecialAttack::None,
+            };
+            let x = Exchange::new(&a, &b, Readings::default()).unwrap();
+            let t = evaluate(&x, Budget::EXPLICIT).unwrap();
+            let o = enumerate(&x, 7).expect("at most 7 dice");
+            for (i, h) in o.metrics.iter().enumerate() {
+                for (v, &p) in h.iter().enumerate() {
+                    let q = t.exactly(i, v, 0.0).p;
+                    assert!((p - q).abs() < 1e-12, "B W{b_will}: metric {i} = {v}: {p} vs {q}");
+                }
+            }
+            for (i, &p) in o.events.iter().enumerate() {
+                assert!((p - t.event(i, 0.0).p).abs() < 1e-12, "B W{b_will}: event {i}");
+            }
+            assert!(o.events[5] > 0.0, "the Collateral die knocks B down sometimes");
+        }
+    }
 }

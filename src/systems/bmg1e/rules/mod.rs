@@ -9,12 +9,14 @@
 //! As in `bmg3e`, every constant is computed once in the constructors; a trial only rolls.
 
 pub mod counters;
+pub mod damage;
 pub mod duel;
 pub mod procedures;
 
 use crate::dice::{Dice, Reroll, SuccessMask, count_successes};
 use crate::engine::{Outcome, Shape, Trial};
 use crate::systems::bmg3e::rules::Markers;
+use damage::{Damage, DamageRoll};
 
 /// Character traits with dice effects (config names in [`CHARACTER_TRAITS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -936,37 +938,15 @@ impl Attack {
             left -= ignored;
         }
         let hits = left;
-        // Damage dice plus the collateral die; remember which faces appeared for the knock-down.
-        let mut faces_seen = 0u8;
-        let mut successes = 0u32;
-        let mut failures = 0u32;
-        let mut sharp_left = self.sharp;
-        for _ in 0..hits {
-            let mut f = dice.d6();
-            if !self.damage.test(f) && sharp_left {
-                sharp_left = false;
-                f = dice.d6();
-            }
-            faces_seen |= 1 << f;
-            if self.damage.test(f) {
-                successes += 1;
-            } else {
-                failures += 1;
-            }
-        }
-        let collateral_effect = |c: u8| -> (bool, bool) {
-            let knock = self.can_knock_down && c != 1 && (faces_seen >> c) & 1 == 1;
-            let crit = successes > 0 && c == 6;
-            (knock, crit)
-        };
-        // No impact left means no damage roll, so no collateral die either.
-        let (mut knocked, mut critical) = (false, false);
-        if hits > 0 {
-            (knocked, critical) = collateral_effect(dice.d6());
-            if self.collateral_reroll && !knocked && !critical {
-                (knocked, critical) = collateral_effect(dice.d6());
-            }
-        }
+        // Damage dice plus the Collateral die, read together (knock-down, critical).
+        let Damage { successes, knocked, critical } = Damage::unpack(dice.aggregate(&DamageRoll {
+            hits,
+            damage: self.damage,
+            sharp: self.sharp,
+            can_knock_down: self.can_knock_down,
+            collateral_reroll: self.collateral_reroll,
+        }));
+        let failures = hits - successes;
         // Markers: per success the weapon's markers (Kevlar −1 per damage success, minimum 1),
         // the critical's ★, Scratch ★ for ranged impacts, then Power Armor ignores what it has left.
         let (mut stun, mut wounds) = (0u32, 0u32);
