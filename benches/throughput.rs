@@ -272,6 +272,18 @@ fn exact_benches(c: &mut Criterion) {
     g.bench_function("duel batman-vs-bruiser with the optimal-policy DP", |b| {
         b.iter(|| black_box(skirmish_odds::systems::bmg3e::rules::duel::exact::analyse(&duel)))
     });
+    // The bundled 2013 duel solved exactly as its report does: the configured counter splits,
+    // both sides planning their splits, and each side held to each fixed split policy against
+    // the other's best answer (eight dynamic programmes).
+    let duel_sc =
+        config::load(&root.join("configs/bmg-1e/duel-batman-vs-bruiser.toml"), &Overrides::default()).expect("bundled");
+    let duel = match &duel_sc.cells[0].trial {
+        analysis::scenario::AnyTrial::Bmg1e(skirmish_odds::systems::bmg1e::rules::Trial1e::Duel(d)) => d.clone(),
+        _ => unreachable!("a bmg-1e duel"),
+    };
+    g.bench_function("duel 2013 batman-vs-bruiser with the counter-split DP", |b| {
+        b.iter(|| black_box(skirmish_odds::systems::bmg1e::rules::duel::exact::analyse(&duel)))
+    });
     g.finish();
 }
 

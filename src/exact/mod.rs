@@ -12,7 +12,7 @@
 pub mod dists;
 pub mod tree;
 
-pub use tree::{Budget, NoExact, evaluate};
+pub use tree::{Budget, NoExact, evaluate, outcomes};
 
 use crate::dice::Dice;
 use crate::engine::{Shape, Trial};

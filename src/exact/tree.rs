@@ -480,6 +480,51 @@ fn walk<T: Trial>(trial: &T, leaves_left: u64, budget: Budget) -> Result<(Tally,
     }
 }
 
+/// The exact distribution of whatever `f` makes of the dice, as (value, probability) pairs: the
+/// joint law of several results where a [`Tally`] keeps only each one's own (a duel solver needs
+/// the whole state after an attack, not its markers and knock-down apart). Every outcome
+/// sequence is walked as in [`evaluate`], within `budget`; each value's probability is the sum of
+/// its sequences' exact weights, rounded once per sequence to double precision. Values come out
+/// in the order first met.
+pub fn outcomes<K: Eq + std::hash::Hash + Clone>(
+    mut f: impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+) -> Result<Vec<(K, f64)>, NoExact> {
+    let mut dice = ChoiceDice::new(budget.depth);
+    let mut at: HashMap<K, usize> = HashMap::new();
+    let mut out: Vec<(K, f64)> = Vec::new();
+    let mut leaves = 0u64;
+    loop {
+        leaves += 1;
+        if leaves > budget.leaves {
+            return Err(NoExact::TooManyLeaves(budget.leaves));
+        }
+        dice.depth = 0;
+        let k = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut dice))) {
+            Ok(k) => k,
+            Err(payload) if payload.is::<Abort>() => {
+                return Err(match dice.failed {
+                    Some(e) => e.into(),
+                    None => NoExact::TooDeep(budget.depth),
+                });
+            }
+            Err(payload) => std::panic::resume_unwind(payload),
+        };
+        let (num, den) = dice.weight().map_err(|_| NoExact::TooLong)?;
+        let p = num as f64 / den as f64;
+        match at.get(&k) {
+            Some(&i) => out[i].1 += p,
+            None => {
+                at.insert(k.clone(), out.len());
+                out.push((k, p));
+            }
+        }
+        if !dice.advance() {
+            return Ok(out);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

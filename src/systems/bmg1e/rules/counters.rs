@@ -34,7 +34,7 @@ pub fn full_splits(c: &Card, counters: u8) -> Vec<(u8, u8)> {
 }
 
 /// The counters on a character card this round (seed L326–364).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Plan {
     pub ac: u8,
     pub dc: u8,

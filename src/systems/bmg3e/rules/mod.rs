@@ -25,7 +25,7 @@ pub struct Profile {
 }
 
 /// Markers on a model (or inflicted per hit).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Markers {
     /// `★` (stun, "Contusión").
     pub stun: u8,

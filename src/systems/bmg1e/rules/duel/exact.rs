@@ -1,0 +1,459 @@
+//! The 2013 duel, exactly: a Markov chain over the state between two rounds, solved by dynamic
+//! programming, with each side's counter split chosen to win the whole duel.
+//!
+//! Between two rounds a 2013 duel is fully described by the Take-the-Lead counters left in the
+//! bag (which also tells the round), the markers on each fighter, who lies down and how much of
+//! a *Power Armor* is used ([`Pos`]). A round is: the bag draw, both sides raising their plan,
+//! the leader's activation, the other's, the Casualty Recount. Each of those steps is the
+//! sampled duel's own code ([`Duel::raise_plan`], [`Duel::activate`], [`Duel::recount`]) run under
+//! the exact evaluator ([`crate::exact::outcomes`]), which gives the joint law of the state after
+//! it; nothing of the rules is written twice. [`solve`] computes each state's pair P(A wins),
+//! P(B wins) backwards from the end (memoised, visiting only reachable states), then walks
+//! forwards once for the distributions the report shows.
+//!
+//! **Counter splits.** A side either splits by a fixed policy (`attack_first`, `balanced`,
+//! `defend_first`: [`Decider::Fixed`]) or chooses, every round and in every situation, the split
+//! that maximises *its own chance to win the duel* ([`Decider::Optimize`]), among the full splits
+//! (every counter the card's Attack and Defense allow goes on them, as every fixed policy does;
+//! leaving counters for Special is not considered). The rulebook has the lead player choose who
+//! raises the plan first, and the second sees the first's counters (seed L318–324): so the first
+//! planner picks knowing the second's best answer, and the leader takes whichever order is better
+//! for itself. That is backward induction on the game: subgame-perfect play; ties go to the
+//! earlier split in [`full_splits`] order (fewest Attack counters first).
+//!
+//! Probabilities are in double precision from exact per-step distributions: exact up to
+//! rounding (about 1e-15). Pure: no I/O, no threads.
+
+use super::super::counters::full_splits;
+use super::{Duel, Round, Split};
+use crate::exact::{Budget, outcomes};
+use crate::systems::bmg3e::rules::Markers;
+use rustc_hash::FxHashMap as HashMap;
+use std::rc::Rc;
+
+/// How one side splits its counters in [`solve`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decider {
+    /// By this fixed policy every round.
+    Fixed(Split),
+    /// To maximise its own chance to win the duel, looking ahead over the whole duel.
+    Optimize,
+}
+
+/// The duel between two rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Pos {
+    /// Take-the-Lead counters of A and B left in the bag.
+    bag: [u8; 2],
+    m: [Markers; 2],
+    fallen: [bool; 2],
+    armor: [u8; 2],
+}
+
+/// One state after an activation: the round so far and the markers the activating side placed.
+type Step = (Round, u8);
+/// One state after the Recount: markers and *Power Armor* used.
+type Recounted = ([Markers; 2], [u8; 2]);
+/// The law of an activation: each state after it, the Attack counters struck with, P.
+type Activation = Rc<[(Step, u8, f64)]>;
+
+/// The chosen splits at a decision point: (A's (AC, DC), B's), and who raised the plan first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Choice {
+    split: [(u8, u8); 2],
+    first: usize,
+}
+
+/// A decision point of the solved duel, as the report shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Situation {
+    pub round: u8,
+    /// The side that took the lead (activates first).
+    pub leader: usize,
+    pub markers: [Markers; 2],
+    pub fallen: [bool; 2],
+    /// P(the duel passes through this point, with this leader).
+    pub reach: f64,
+    /// (AC, DC) of A and B under the solved play.
+    pub split: [(u8, u8); 2],
+    /// (AC, DC) each side's configured policy would place here.
+    pub policy: [(u8, u8); 2],
+    /// Full splits each side could choose from here.
+    pub options: [usize; 2],
+    /// The side that raised its plan first.
+    pub first: usize,
+}
+
+/// The solved duel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    pub win: [f64; 2],
+    pub draw: f64,
+    pub casualty: [f64; 2],
+    /// `rounds[k]` = P(the duel lasts exactly k rounds); `rounds[0]` = P(no round can start).
+    pub rounds: Vec<f64>,
+    /// Expected markers (★ + ♦) each side places on the other.
+    pub dealt: [f64; 2],
+    /// Expected Attack counters each side strikes with.
+    pub strikes: [f64; 2],
+    /// Every decision point the duel can reach, in the order first reached.
+    pub situations: Vec<Situation>,
+    /// Distinct states between rounds that were valued.
+    pub states: usize,
+}
+
+impl Solution {
+    pub fn mean_rounds(&self) -> f64 {
+        self.rounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum()
+    }
+}
+
+/// The exact law of each step of a round from each state met: the same whoever decides the
+/// splits, so one cache serves every solve of a duel.
+#[derive(Default)]
+pub struct Steps {
+    /// Activation of side `s` from a round state: the states after it and the strikes made.
+    act: HashMap<(usize, Round), Activation>,
+    recount: HashMap<Round, Rc<[(Recounted, f64)]>>,
+}
+
+struct Solver<'a> {
+    duel: &'a Duel,
+    deciders: [Decider; 2],
+    bag0: u8,
+    limit: u8,
+    steps: &'a mut Steps,
+    value: HashMap<Pos, [f64; 2]>,
+    /// Value after the leader's activation, keyed by the bag after the draw and the other side.
+    after_first: HashMap<([u8; 2], usize, Round), [f64; 2]>,
+    after_both: HashMap<([u8; 2], Round), [f64; 2]>,
+    choice: HashMap<(Pos, usize), Choice>,
+}
+
+impl<'a> Solver<'a> {
+    fn new(duel: &'a Duel, deciders: [Decider; 2], steps: &'a mut Steps) -> Self {
+        Solver {
+            duel,
+            deciders,
+            bag0: duel.bag[0] + duel.bag[1],
+            limit: duel.rounds,
+            steps,
+            value: HashMap::default(),
+            after_first: HashMap::default(),
+            after_both: HashMap::default(),
+            choice: HashMap::default(),
+        }
+    }
+
+    fn activation(&mut self, s: usize, r: Round) -> Activation {
+        if let Some(d) = self.steps.act.get(&(s, r)) {
+            return d.clone();
+        }
+        let duel = self.duel;
+        let d: Activation = outcomes(
+            |dice| {
+                let mut x = r;
+                let (strikes, dealt, _) = duel.activate(s, &mut x, dice);
+                ((x, dealt), strikes)
+            },
+            Budget::EXPLICIT,
+        )
+        .expect("one attack has a few hundred outcome sequences")
+        .into_iter()
+        .map(|((step, strikes), p)| (step, strikes, p))
+        .collect();
+        self.steps.act.insert((s, r), d.clone());
+        d
+    }
+
+    fn recounted(&mut self, r: Round) -> Rc<[(Recounted, f64)]> {
+        if let Some(d) = self.steps.recount.get(&r) {
+            return d.clone();
+        }
+        let duel = self.duel;
+        let d: Rc<[(Recounted, f64)]> = outcomes(
+            |dice| {
+                let mut x = r;
+                duel.recount(&mut x, dice);
+                (x.m, x.armor)
+            },
+            Budget::EXPLICIT,
+        )
+        .expect("a Recount rolls a few dice")
+        .into();
+        self.steps.recount.insert(r, d.clone());
+        d
+    }
+
+    /// Rounds played once the bag holds `bag`.
+    fn played(&self, bag: [u8; 2]) -> u8 {
+        self.bag0 - bag[0] - bag[1]
+    }
+
+    /// A round can start: counters in the bag and the limit not reached (seed L316).
+    fn live(&self, bag: [u8; 2]) -> bool {
+        bag[0] + bag[1] > 0 && self.played(bag) < self.limit
+    }
+
+    fn over(&self, m: [Markers; 2]) -> bool {
+        self.duel.ko(0, m[0]) || self.duel.ko(1, m[1])
+    }
+
+    fn terminal(&self, m: [Markers; 2]) -> [f64; 2] {
+        let (a, b) = (self.duel.ko(0, m[0]), self.duel.ko(1, m[1]));
+        [(b && !a) as u8 as f64, (a && !b) as u8 as f64]
+    }
+
+    /// P(A wins), P(B wins) from a state between rounds.
+    fn value(&mut self, pos: Pos) -> [f64; 2] {
+        if !self.live(pos.bag) || self.over(pos.m) {
+            return self.terminal(pos.m);
+        }
+        if let Some(&v) = self.value.get(&pos) {
+            return v;
+        }
+        let total = (pos.bag[0] + pos.bag[1]) as f64;
+        let mut v = [0.0; 2];
+        for leader in 0..2 {
+            if pos.bag[leader] == 0 {
+                continue;
+            }
+            let p = pos.bag[leader] as f64 / total;
+            let (_, w) = self.decide(pos, leader);
+            v[0] += p * w[0];
+            v[1] += p * w[1];
+        }
+        self.value.insert(pos, v);
+        v
+    }
+
+    /// The splits each side may place at `pos`.
+    fn options(&self, pos: Pos, s: usize) -> Vec<(u8, u8)> {
+        let card = &self.duel.f[s].card;
+        let n = self.duel.to_split(s, pos.m[s], pos.fallen[s]);
+        match self.deciders[s] {
+            Decider::Fixed(split) => vec![split.split(card, n)],
+            Decider::Optimize => full_splits(card, n),
+        }
+    }
+
+    /// The splits both sides place after `leader` took the lead at `pos`, and the value then.
+    fn decide(&mut self, pos: Pos, leader: usize) -> (Choice, [f64; 2]) {
+        let mut bag = pos.bag;
+        bag[leader] -= 1;
+        let xs = [self.options(pos, 0), self.options(pos, 1)];
+        let mut q = vec![vec![[0.0; 2]; xs[1].len()]; xs[0].len()];
+        for (i, &a) in xs[0].iter().enumerate() {
+            for (j, &b) in xs[1].iter().enumerate() {
+                q[i][j] = self.round_value(pos, bag, leader, [a, b]);
+            }
+        }
+        // `first` plans, `second` answers with its best; the leader picks the order.
+        let order = |first: usize| -> ((usize, usize), [f64; 2]) {
+            let second = 1 - first;
+            let pick = |x: usize| -> ((usize, usize), [f64; 2]) {
+                let mut best: Option<((usize, usize), [f64; 2])> = None;
+                for y in 0..xs[second].len() {
+                    let ij = if first == 0 { (x, y) } else { (y, x) };
+                    let v = q[ij.0][ij.1];
+                    if best.is_none_or(|(_, b)| v[second] > b[second]) {
+                        best = Some((ij, v));
+                    }
+                }
+                best.expect("a side always has a split")
+            };
+            let mut best: Option<((usize, usize), [f64; 2])> = None;
+            for x in 0..xs[first].len() {
+                let (ij, v) = pick(x);
+                if best.is_none_or(|(_, b)| v[first] > b[first]) {
+                    best = Some((ij, v));
+                }
+            }
+            best.expect("a side always has a split")
+        };
+        let other = 1 - leader;
+        let (ij_o, v_o) = order(other);
+        let (ij_l, v_l) = order(leader);
+        let (first, (i, j), v) = if v_l[leader] > v_o[leader] { (leader, ij_l, v_l) } else { (other, ij_o, v_o) };
+        let c = Choice { split: [xs[0][i], xs[1][j]], first };
+        self.choice.insert((pos, leader), c);
+        (c, v)
+    }
+
+    /// The value of a round with the leader and both splits fixed.
+    fn round_value(&mut self, pos: Pos, bag: [u8; 2], leader: usize, split: [(u8, u8); 2]) -> [f64; 2] {
+        let r = self.duel.raise_plan(pos.m, pos.fallen, pos.armor, split);
+        let mut v = [0.0; 2];
+        for &((r1, _), _, p) in self.activation(leader, r).iter() {
+            let w = self.after_first(bag, 1 - leader, r1);
+            v[0] += p * w[0];
+            v[1] += p * w[1];
+        }
+        v
+    }
+
+    fn after_first(&mut self, bag: [u8; 2], s: usize, r: Round) -> [f64; 2] {
+        if let Some(&v) = self.after_first.get(&(bag, s, r)) {
+            return v;
+        }
+        let mut v = [0.0; 2];
+        for &((r2, _), _, p) in self.activation(s, r).iter() {
+            let w = self.after_both(bag, r2);
+            v[0] += p * w[0];
+            v[1] += p * w[1];
+        }
+        self.after_first.insert((bag, s, r), v);
+        v
+    }
+
+    fn after_both(&mut self, bag: [u8; 2], r: Round) -> [f64; 2] {
+        if let Some(&v) = self.after_both.get(&(bag, r)) {
+            return v;
+        }
+        let mut v = [0.0; 2];
+        for &((m, armor), p) in self.recounted(r).iter() {
+            let w = self.value(Pos { bag, m, fallen: r.fallen, armor });
+            v[0] += p * w[0];
+            v[1] += p * w[1];
+        }
+        self.after_both.insert((bag, r), v);
+        v
+    }
+
+    /// Walk forwards from the start under the chosen splits: the distributions.
+    fn forward(&mut self, start: Pos) -> Solution {
+        let mut sol = Solution {
+            win: [0.0; 2],
+            draw: 0.0,
+            casualty: [0.0; 2],
+            rounds: vec![0.0; self.limit as usize + 1],
+            dealt: [0.0; 2],
+            strikes: [0.0; 2],
+            situations: Vec::new(),
+            states: self.value.len(),
+        };
+        let mut layer: Vec<(Pos, f64)> = vec![(start, 1.0)];
+        while !layer.is_empty() {
+            let mut next: HashMap<Pos, f64> = HashMap::default();
+            let mut order: Vec<Pos> = Vec::new();
+            for (pos, reach) in layer {
+                let played = self.played(pos.bag);
+                if !self.live(pos.bag) || self.over(pos.m) {
+                    self.end(&mut sol, pos.m, played, reach);
+                    continue;
+                }
+                let total = (pos.bag[0] + pos.bag[1]) as f64;
+                for leader in 0..2 {
+                    if pos.bag[leader] == 0 {
+                        continue;
+                    }
+                    let pl = reach * pos.bag[leader] as f64 / total;
+                    let c = self.choice[&(pos, leader)];
+                    sol.situations.push(Situation {
+                        round: played + 1,
+                        leader,
+                        markers: pos.m,
+                        fallen: pos.fallen,
+                        reach: pl,
+                        split: c.split,
+                        policy: [0, 1].map(|s| {
+                            self.duel.f[s]
+                                .split
+                                .split(&self.duel.f[s].card, self.duel.to_split(s, pos.m[s], pos.fallen[s]))
+                        }),
+                        options: [0, 1].map(|s| {
+                            full_splits(&self.duel.f[s].card, self.duel.to_split(s, pos.m[s], pos.fallen[s])).len()
+                        }),
+                        first: c.first,
+                    });
+                    let mut bag = pos.bag;
+                    bag[leader] -= 1;
+                    let r = self.duel.raise_plan(pos.m, pos.fallen, pos.armor, c.split);
+                    for &((r1, d1), k1, p1) in self.activation(leader, r).iter() {
+                        sol.dealt[leader] += pl * p1 * d1 as f64;
+                        sol.strikes[leader] += pl * p1 * k1 as f64;
+                        for &((r2, d2), k2, p2) in self.activation(1 - leader, r1).iter() {
+                            let q = pl * p1 * p2;
+                            sol.dealt[1 - leader] += q * d2 as f64;
+                            sol.strikes[1 - leader] += q * k2 as f64;
+                            for &((m, armor), p3) in self.recounted(r2).iter() {
+                                let to = Pos { bag, m, fallen: r2.fallen, armor };
+                                let e = next.entry(to).or_insert(0.0);
+                                if *e == 0.0 {
+                                    order.push(to);
+                                }
+                                *e += q * p3;
+                            }
+                        }
+                    }
+                }
+            }
+            // States after a round: the duel ends there or plays on.
+            layer = Vec::new();
+            for pos in order {
+                let p = next[&pos];
+                if !self.live(pos.bag) || self.over(pos.m) {
+                    self.end(&mut sol, pos.m, self.played(pos.bag), p);
+                } else {
+                    layer.push((pos, p));
+                }
+            }
+        }
+        sol
+    }
+
+    fn end(&self, sol: &mut Solution, m: [Markers; 2], played: u8, p: f64) {
+        let w = self.terminal(m);
+        sol.win[0] += p * w[0];
+        sol.win[1] += p * w[1];
+        sol.draw += p * (1.0 - w[0] - w[1]);
+        for (s, &ms) in m.iter().enumerate() {
+            if self.duel.casualty(s, ms) {
+                sol.casualty[s] += p;
+            }
+        }
+        sol.rounds[played as usize] += p;
+    }
+}
+
+/// Solve the duel with each side deciding as `deciders` say.
+pub fn solve(duel: &Duel, deciders: [Decider; 2]) -> Solution {
+    solve_with(duel, deciders, &mut Steps::default())
+}
+
+/// [`solve`] with a cache of step laws kept from earlier solves of the same duel.
+pub fn solve_with(duel: &Duel, deciders: [Decider; 2], steps: &mut Steps) -> Solution {
+    let mut s = Solver::new(duel, deciders, steps);
+    let start = Pos { bag: duel.bag, m: [duel.f[0].start, duel.f[1].start], fallen: [false; 2], armor: [0; 2] };
+    s.value(start);
+    s.forward(start)
+}
+
+/// Everything a report shows of the exact 2013 duel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Both sides split by their configured policies: the sampled duel estimates this.
+    pub configured: Solution,
+    /// Both sides choose their split every round to win the duel.
+    pub optimal: Solution,
+    /// `fixed[s][k]` = side `s`'s P(win) splitting by `Split::ALL[k]` every round, the other
+    /// side answering with its whole-duel best.
+    pub fixed: [[f64; 3]; 2],
+}
+
+/// Solve the duel as configured, with both sides planning, and with each side held to each fixed
+/// policy against the other's best answer.
+pub fn analyse(duel: &Duel) -> Analysis {
+    let steps = &mut Steps::default();
+    let configured = solve_with(duel, [Decider::Fixed(duel.f[0].split), Decider::Fixed(duel.f[1].split)], steps);
+    let optimal = solve_with(duel, [Decider::Optimize; 2], steps);
+    let mut fixed = [[0.0; 3]; 2];
+    for s in 0..2 {
+        for (k, &(_, split)) in Split::ALL.iter().enumerate() {
+            let mut d = [Decider::Optimize; 2];
+            d[s] = Decider::Fixed(split);
+            fixed[s][k] = solve_with(duel, d, steps).win[s];
+        }
+    }
+    Analysis { configured, optimal, fixed }
+}
