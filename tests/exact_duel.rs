@@ -347,3 +347,51 @@ fn a_duel_report_carries_the_exact_duel_and_the_plan() {
     assert!(e.contains("bad.toml:") && e.contains("duel.a.effort") && e.contains("`optimal-win`"), "{e}");
     assert!(!d.join("bad").exists());
 }
+
+/// The 2013 duel: its report carries the exact duel (configured splits, planning against each
+/// fixed policy, the plan in `split-plan.csv` and a chart), and an `optimal-win` fighter's
+/// sampled duel — which follows the solved plan — agrees with the exact figures; a misspelt
+/// split names every policy.
+#[test]
+fn a_2013_duel_report_carries_the_exact_duel_and_the_split_plan() {
+    let d = common::tmp("exact_duel", "report_1e");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join("configs/bmg-1e/cards.toml"), d.join("cards.toml")).unwrap();
+    let config = std::fs::read_to_string(root.join("configs/bmg-1e/duel-batman-vs-bruiser.toml"))
+        .unwrap()
+        .replace("effort = \"attack_first\"", "effort = \"optimal-win\"");
+    assert!(config.contains("optimal-win"));
+    std::fs::write(d.join("duel.toml"), &config).unwrap();
+    let out = common::bin_run(&d, &["run", "duel.toml", "--trials", "100000", "--out", "out", "--quiet"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/results.json")).unwrap()).unwrap();
+    let x = &json["exact_duel"];
+    for (event, exact) in [("a_wins", "a_wins"), ("b_wins", "b_wins"), ("draw", "draw")] {
+        let q = x["configured"][exact].as_f64().unwrap();
+        let p = json["cells"][0]["events"][event]["p"].as_f64().unwrap();
+        let z = (p - q) / (q * (1.0 - q) / 100_000.0).sqrt();
+        assert!(z.abs() <= 4.0, "{event}: sampled {p}, exact {q}, z = {z:.2}");
+    }
+    // Batman plans: his P(win) against the Bruiser's best answer is at least every fixed policy's.
+    let g = &x["gains"][0];
+    assert_eq!(g["configured"], "optimal-win");
+    for k in ["attack_first", "balanced", "defend_first"] {
+        assert!(g["optimal"].as_f64().unwrap() >= g[k].as_f64().unwrap() - 1e-12, "{k}: {g}");
+    }
+    let plan = std::fs::read_to_string(d.join("out/split-plan.csv")).unwrap();
+    assert!(plan.starts_with("round,leader,a_stun,a_wounds,a_down,b_stun,b_wounds,b_down,reach,a_attack,"));
+    assert_eq!(plan.lines().count() - 1, x["plan"].as_array().unwrap().len());
+    assert!(d.join("out/duel-split-plan.png").exists());
+    let md = std::fs::read_to_string(d.join("out/summary.md")).unwrap();
+    assert!(md.contains("Planning the counter split over the whole duel (exact)") && md.contains("Counter-split plan"));
+    // Rerunning over the report replaces it (split-plan.csv is the report's own file).
+    let again = common::bin_run(&d, &["run", "duel.toml", "--trials", "1000", "--out", "out", "--quiet"]);
+    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    std::fs::write(d.join("bad.toml"), config.replace("optimal-win", "optimal-wins")).unwrap();
+    let out = common::bin_run(&d, &["run", "bad.toml", "--out", "bad"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("bad.toml:") && e.contains("duel.a.effort") && e.contains("`optimal-win`"), "{e}");
+    assert!(!d.join("bad").exists());
+}

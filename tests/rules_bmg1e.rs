@@ -13,7 +13,7 @@ use skirmish_odds::dice::{Dice, ScriptedDice};
 use skirmish_odds::engine::{Outcome, Shape, Stop, Tally, Trial, progress::Progress, run_cells};
 use skirmish_odds::exact::enumerate;
 use skirmish_odds::systems::bmg1e::rules::counters::{Exchange, Side};
-use skirmish_odds::systems::bmg1e::rules::duel::{Duel, Fighter, Split};
+use skirmish_odds::systems::bmg1e::rules::duel::{Duel, Fighter, Policy, Split};
 use skirmish_odds::systems::bmg1e::rules::procedures::{LetsGo, TakeTheLead};
 use skirmish_odds::systems::bmg1e::rules::*;
 use skirmish_odds::systems::bmg3e::rules::Markers;
@@ -408,7 +408,7 @@ fn duel_fallen_fighter_without_mc_does_not_attack() {
         card: card(1, 1, 6, 1, 2, 5),
         weapon: Weapon::unarmed(),
         start: Markers::default(),
-        split: Split::AttackFirst,
+        split: Policy::Fixed(Split::AttackFirst),
         special: SpecialAttack::None,
         perfect_plan: false,
     };
@@ -675,7 +675,7 @@ fn duel_bag_reads_mastermind_and_kaos_agent() {
         card: ac,
         weapon: Weapon::unarmed(),
         start: Markers::default(),
-        split: Split::AttackFirst,
+        split: Policy::Fixed(Split::AttackFirst),
         special: SpecialAttack::None,
         perfect_plan: false,
     };
@@ -698,13 +698,13 @@ fn duel_power_armor_repair_in_the_recount() {
         card: ac,
         weapon: Weapon::unarmed(),
         start: Markers { stun: 1, wounds: 0 },
-        split: Split::Balanced,
+        split: Policy::Fixed(Split::Balanced),
         special: SpecialAttack::None,
         perfect_plan: false,
     };
     let mut bc = card(1, 1, 6, 1, 2, 5);
     bc.traits.reinforced_gloves = true;
-    let b = Fighter { card: bc, split: Split::AttackFirst, start: Markers::default(), ..a.clone() };
+    let b = Fighter { card: bc, split: Policy::Fixed(Split::AttackFirst), start: Markers::default(), ..a.clone() };
     let duel = Duel::new(a, b, 1, Readings::default()).unwrap();
     let mut d = ScriptedDice::new(&[1, 1, 6, 1, 6, 6]);
     let o = duel.run(&mut d);

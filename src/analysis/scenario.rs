@@ -145,7 +145,10 @@ impl AnyTrial {
             AnyTrial::Duel(_) => Err(
                 "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and effort, and the whole-duel effort plan, are computed exactly in every 2019 duel report (the exact-duel tables and `exact_duel` in results.json)",
             ),
-            AnyTrial::Bmg1e(T::Duel(_)) | AnyTrial::Bichos(B::Duel(_)) | AnyTrial::Wolsung(W::Duel(_)) => Err(DUEL),
+            AnyTrial::Bmg1e(T::Duel(_)) => Err(
+                "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and strikes, and the whole-duel counter-split plan, are computed exactly in every 2013 duel report (the exact-duel tables and `exact_duel` in results.json)",
+            ),
+            AnyTrial::Bichos(B::Duel(_)) | AnyTrial::Wolsung(W::Duel(_)) => Err(DUEL),
             AnyTrial::Paired(_) => Err(
                 "a paired comparison shares every die between its two sides, which the exact evaluator does not follow; it is sampled (each side alone can be exact as a compare)",
             ),

@@ -91,7 +91,13 @@ fn is_plain_name(name: &str) -> bool {
 pub fn is_report_name(name: &str) -> bool {
     matches!(
         name,
-        "summary.md" | "results.csv" | "results.json" | "index.html" | FILE | crate::systems::bmg3e::report::PLAN_FILE
+        "summary.md"
+            | "results.csv"
+            | "results.json"
+            | "index.html"
+            | FILE
+            | crate::systems::bmg3e::report::PLAN_FILE
+            | crate::systems::bmg1e::report::duel::PLAN_FILE
     ) || name.ends_with(".png")
         || name.ends_with(".svg")
 }

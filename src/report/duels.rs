@@ -1,7 +1,7 @@
 //! Tables and charts for duels, balance tests and paired (CRN) comparisons.
 
 use super::charts::{Chart, Est};
-use super::model::Report;
+use super::model::{ExactDuel, Report};
 use super::table::Table;
 use super::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::analysis::RunResult;
@@ -112,24 +112,28 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 headers.push("exact");
             }
             let mut d = Table::new("Rounds played", &headers, false);
-            let last = t[0].trimmed(metric::ROUNDS).len().max(exact.map_or(0, |x| x.configured.rounds.len() + 1));
+            let last = t[0].trimmed(metric::ROUNDS).len().max(exact.map_or(0, |x| x.rounds().len() + 1));
             for v in 1..last {
                 let p = t[0].exactly(metric::ROUNDS, v, z);
                 let mut row = vec![v.to_string(), pct(p.p), ci(p.lo, p.hi)];
                 if let Some(x) = exact {
-                    row.push(pct(x.configured.rounds.get(v - 1).copied().unwrap_or(0.0)));
+                    row.push(pct(x.rounds().get(v - 1).copied().unwrap_or(0.0)));
                 }
                 d.rows.push(row);
             }
             out.push(d);
-            if let (Some(x), AnyTrial::Duel(duel)) = (exact, &sc.cells[0].trial) {
-                let setup = duel.setup();
-                out.extend(crate::systems::bmg3e::report::tables(
-                    x,
-                    a,
-                    b,
-                    [setup.a.effort.name(), setup.b.effort.name()],
-                ));
+            match (exact, &sc.cells[0].trial) {
+                (Some(ExactDuel::Bmg3e(x)), AnyTrial::Duel(duel)) => {
+                    let setup = duel.setup();
+                    out.extend(crate::systems::bmg3e::report::tables(
+                        x,
+                        a,
+                        b,
+                        [setup.a.effort.name(), setup.b.effort.name()],
+                    ));
+                }
+                (Some(ExactDuel::Bmg1e(x)), _) => out.extend(crate::systems::bmg1e::report::duel::tables(x, a, b)),
+                _ => {}
             }
         }
         Layout::Balance(l) => {
@@ -261,18 +265,40 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     series: {
                         let mut series = vec![("sampled".into(), vec![e(&s.win), e(&s.draw), e(&s.loss)])];
                         if let Some(x) = &report.exact_duel {
-                            let c = &x.configured;
-                            series.push((
-                                "exact".into(),
-                                vec![exact_est(c.a_wins), exact_est(c.draw), exact_est(c.b_wins)],
-                            ));
+                            series.push(("exact".into(), x.outcome().map(exact_est).to_vec()));
                         }
                         series
                     },
                     percent: true,
                 },
             ));
-            if let Some(x) = &report.exact_duel {
+            if let Some(ExactDuel::Bmg1e(x)) = &report.exact_duel {
+                let [ga, gb] = &x.gains;
+                let mut series =
+                    vec![("chooses every round".to_string(), vec![exact_est(ga.optimal), exact_est(gb.optimal)])];
+                for (name, pick) in [
+                    (
+                        "always attack_first",
+                        (|g: &crate::systems::bmg1e::report::duel::Gain| g.attack_first) as fn(&_) -> f64,
+                    ),
+                    ("always balanced", |g| g.balanced),
+                    ("always defend_first", |g| g.defend_first),
+                ] {
+                    series.push((name.to_string(), vec![exact_est(pick(ga)), exact_est(pick(gb))]));
+                }
+                out.push((
+                    "duel-split-plan".into(),
+                    Chart::Grouped {
+                        title: format!("{}: P(win) by how each fighter splits its counters (exact)", sc.name),
+                        x_label: "fighter (the opponent answering at its best)".into(),
+                        y_label: "P(win)".into(),
+                        groups: vec![a.clone(), b.clone()],
+                        series,
+                        percent: true,
+                    },
+                ));
+            }
+            if let Some(ExactDuel::Bmg3e(x)) = &report.exact_duel {
                 let [ga, gb] = &x.gains;
                 out.push((
                     "duel-effort-plan".into(),

@@ -323,7 +323,8 @@ pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result
     dir.write("results.csv", csv_out::render(run, report).as_bytes())?;
     dir.write("results.json", report.to_json().as_bytes())?;
     if let Some(x) = &report.exact_duel {
-        dir.write(crate::systems::bmg3e::report::PLAN_FILE, crate::systems::bmg3e::report::plan_csv(x).as_bytes())?;
+        let (name, csv) = x.plan_file();
+        dir.write(name, csv.as_bytes())?;
     }
     let mut svgs = Vec::new();
     for (stem, chart) in &charts {

@@ -113,10 +113,53 @@ pub struct Report {
     /// bmg-1e exchanges: A's maximin counter split and B's best answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exchange: Option<crate::analysis::exchange::ExchangeBest>,
-    /// bmg-3e duels: the exact duel, the whole-duel effort plan and what it wins.
+    /// bmg-3e and bmg-1e duels: the exact duel, the whole-duel plan (effort, counter split) and
+    /// what it wins.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact_duel: Option<crate::systems::bmg3e::report::ExactDuel>,
+    pub exact_duel: Option<ExactDuel>,
     pub stopping: StoppingReport,
+}
+
+/// A duel solved exactly beside its Monte Carlo (JSON `exact_duel`). Each rule system with an
+/// exact duel brings its own figures, plan and tables; the shared duel report reads only what
+/// every exact duel has (the outcome and the rounds as configured, its plan file, its tables).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum ExactDuel {
+    /// 2019: the whole-duel effort plan.
+    Bmg3e(crate::systems::bmg3e::report::ExactDuel),
+    /// 2013: the whole-duel counter-split plan.
+    Bmg1e(crate::systems::bmg1e::report::duel::ExactDuel),
+}
+
+impl ExactDuel {
+    /// P(A wins), P(draw), P(B wins) with the configured policies.
+    pub fn outcome(&self) -> [f64; 3] {
+        match self {
+            ExactDuel::Bmg3e(x) => [x.configured.a_wins, x.configured.draw, x.configured.b_wins],
+            ExactDuel::Bmg1e(x) => [x.configured.a_wins, x.configured.draw, x.configured.b_wins],
+        }
+    }
+
+    /// `rounds[k − 1]` = P(the duel lasts exactly k rounds) with the configured policies.
+    pub fn rounds(&self) -> &[f64] {
+        match self {
+            ExactDuel::Bmg3e(x) => &x.configured.rounds,
+            ExactDuel::Bmg1e(x) => &x.configured.rounds,
+        }
+    }
+
+    /// The plan's file name and contents.
+    pub fn plan_file(&self) -> (&'static str, String) {
+        match self {
+            ExactDuel::Bmg3e(x) => {
+                (crate::systems::bmg3e::report::PLAN_FILE, crate::systems::bmg3e::report::plan_csv(x))
+            }
+            ExactDuel::Bmg1e(x) => {
+                (crate::systems::bmg1e::report::duel::PLAN_FILE, crate::systems::bmg1e::report::duel::plan_csv(x))
+            }
+        }
+    }
 }
 
 impl Report {
@@ -174,8 +217,12 @@ impl Report {
         };
         let exact_duel = match (&sc.layout, &sc.cells[0].trial) {
             (Layout::Duel { .. }, crate::analysis::scenario::AnyTrial::Duel(d)) => {
-                Some(crate::systems::bmg3e::report::exact_duel(d))
+                Some(ExactDuel::Bmg3e(crate::systems::bmg3e::report::exact_duel(d)))
             }
+            (
+                Layout::Duel { .. },
+                crate::analysis::scenario::AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)),
+            ) => Some(ExactDuel::Bmg1e(crate::systems::bmg1e::report::duel::exact_duel(d))),
             _ => None,
         };
         let st = &run.output.stopping;

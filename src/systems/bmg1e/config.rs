@@ -880,7 +880,7 @@ impl Ctx {
         readings: &Readings,
         setup: &mut Vec<String>,
     ) -> Result<Cells, InputError> {
-        use crate::systems::bmg1e::rules::duel::{Duel, Fighter, Split};
+        use crate::systems::bmg1e::rules::duel::{Duel, Fighter, Policy};
         let d = self.section(&f.duel, "duel")?;
         let rounds = self.rounds(d.rounds, "duel")?;
         let mut side = |r: &raw::FighterRef, name: &'static str| -> Result<(Fighter, String), InputError> {
@@ -904,12 +904,12 @@ impl Ctx {
                 ));
             }
             let split_name = r.effort.clone().unwrap_or_else(|| "attack_first".into());
-            let split = Split::ALL.iter().find(|(n, _)| *n == split_name).map(|(_, s)| *s).ok_or_else(|| {
+            let split = Policy::parse(&split_name).ok_or_else(|| {
                 self.err(
                     0,
                     &["duel", name, "effort"],
                     format!("unknown counter split `{split_name}`"),
-                    "`attack_first`, `balanced`, `defend_first`",
+                    "`attack_first`, `balanced`, `defend_first`, `optimal-win` (the split that wins the duel most in every situation, solved exactly)",
                 )
             })?;
             let e = card.endurance as i64;

@@ -254,3 +254,267 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     }
     out
 }
+
+/// The exact 2013 duel in a report (JSON `exact_duel`): the duel as configured, both sides
+/// choosing their counter split every round to win the duel, and what that planning is worth
+/// against each fixed split policy ([`crate::systems::bmg1e::rules::duel::exact`]).
+pub mod duel {
+    use crate::report::table::Table;
+    use crate::report::text::pct;
+    use crate::systems::bmg1e::rules::duel::exact::{self, Solution};
+    use crate::systems::bmg1e::rules::duel::{Duel, Split};
+    use crate::systems::bmg3e::rules::Markers;
+    use serde::Serialize;
+
+    /// How the exact duel is computed, for reports.
+    pub const METHOD: &str = "dynamic programming over every reachable state between rounds (Take-the-Lead bag, markers, who lies down, Power Armor used), from the exact law of each activation and Casualty Recount; exact up to double-precision rounding";
+
+    /// The file that holds the whole counter-split plan.
+    pub const PLAN_FILE: &str = "split-plan.csv";
+
+    /// How many plan rows the terminal and summary show (the CSV has them all).
+    pub const PLAN_ROWS: usize = 12;
+
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct ExactDuel {
+        pub method: &'static str,
+        /// The duel with the configured split policies: the sampled duel estimates these.
+        pub configured: Figures,
+        /// Both sides choosing their split every round to win the whole duel.
+        pub optimal: Figures,
+        /// What planning the split is worth to A and to B.
+        pub gains: [Gain; 2],
+        /// The plan at every situation the duel can reach where a side has a choice, likeliest
+        /// first.
+        pub plan: Vec<PlanRow>,
+    }
+
+    /// Exact figures of one way of playing the duel.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct Figures {
+        pub a_wins: f64,
+        pub b_wins: f64,
+        pub draw: f64,
+        pub a_casualty: f64,
+        pub b_casualty: f64,
+        /// `rounds[k − 1]` = P(the duel lasts exactly k rounds).
+        pub rounds: Vec<f64>,
+        pub mean_rounds: f64,
+        /// Expected markers (★ + ♦) placed on the opponent.
+        pub a_dealt: f64,
+        pub b_dealt: f64,
+        /// Expected Attack counters struck with.
+        pub a_strikes: f64,
+        pub b_strikes: f64,
+    }
+
+    impl Figures {
+        fn of(s: &Solution) -> Figures {
+            Figures {
+                a_wins: s.win[0],
+                b_wins: s.win[1],
+                draw: s.draw,
+                a_casualty: s.casualty[0],
+                b_casualty: s.casualty[1],
+                rounds: s.rounds[1..].to_vec(),
+                mean_rounds: s.mean_rounds(),
+                a_dealt: s.dealt[0],
+                b_dealt: s.dealt[1],
+                a_strikes: s.strikes[0],
+                b_strikes: s.strikes[1],
+            }
+        }
+    }
+
+    /// One side's P(win) when it plans its split every round and when it holds each fixed
+    /// policy, the other side always answering with its whole-duel best.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct Gain {
+        pub optimal: f64,
+        pub attack_first: f64,
+        pub balanced: f64,
+        pub defend_first: f64,
+        /// The fighter's configured policy.
+        pub configured: &'static str,
+    }
+
+    impl Gain {
+        /// P(win) under the policy named `name` (`optimal-win`: planning).
+        fn fixed(&self, name: &str) -> f64 {
+            match name {
+                "attack_first" => self.attack_first,
+                "balanced" => self.balanced,
+                "defend_first" => self.defend_first,
+                _ => self.optimal,
+            }
+        }
+    }
+
+    /// The plan at one situation (after the Take-the-Lead draw).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct PlanRow {
+        pub round: u8,
+        /// `"a"` or `"b"`: who took the lead, raises its plan first and activates first.
+        pub leader: &'static str,
+        pub a_stun: u8,
+        pub a_wounds: u8,
+        pub a_down: bool,
+        pub b_stun: u8,
+        pub b_wounds: u8,
+        pub b_down: bool,
+        /// P(the duel passes through this situation) when both sides follow the plan.
+        pub reach: f64,
+        pub a_attack: u8,
+        pub a_defense: u8,
+        pub b_attack: u8,
+        pub b_defense: u8,
+        /// What each side's configured policy would place here.
+        pub a_attack_configured: u8,
+        pub a_defense_configured: u8,
+        pub b_attack_configured: u8,
+        pub b_defense_configured: u8,
+    }
+
+    fn side(s: usize) -> &'static str {
+        if s == 0 { "a" } else { "b" }
+    }
+
+    /// Solve the duel and build its report section.
+    pub fn exact_duel(duel: &Duel) -> ExactDuel {
+        let an = exact::analyse(duel);
+        let gain = |s: usize| Gain {
+            optimal: an.optimal.win[s],
+            attack_first: an.fixed[s][0],
+            balanced: an.fixed[s][1],
+            defend_first: an.fixed[s][2],
+            configured: duel.fighter(s).split.name(),
+        };
+        let mut plan: Vec<PlanRow> = an
+            .optimal
+            .situations
+            .iter()
+            .filter(|x| x.options[0] > 1 || x.options[1] > 1)
+            .map(|x| PlanRow {
+                round: x.round,
+                leader: side(x.leader),
+                a_stun: x.markers[0].stun,
+                a_wounds: x.markers[0].wounds,
+                a_down: x.fallen[0],
+                b_stun: x.markers[1].stun,
+                b_wounds: x.markers[1].wounds,
+                b_down: x.fallen[1],
+                reach: x.reach,
+                a_attack: x.split[0].0,
+                a_defense: x.split[0].1,
+                b_attack: x.split[1].0,
+                b_defense: x.split[1].1,
+                a_attack_configured: x.policy[0].0,
+                a_defense_configured: x.policy[0].1,
+                b_attack_configured: x.policy[1].0,
+                b_defense_configured: x.policy[1].1,
+            })
+            .collect();
+        // Likeliest first; ties keep the order first reached (stable sort).
+        plan.sort_by(|x, y| y.reach.total_cmp(&x.reach));
+        ExactDuel {
+            method: METHOD,
+            configured: Figures::of(&an.configured),
+            optimal: Figures::of(&an.optimal),
+            gains: [gain(0), gain(1)],
+            plan,
+        }
+    }
+
+    fn markers(stun: u8, wounds: u8, down: bool) -> String {
+        let m = Markers { stun, wounds }.to_string();
+        let m = if m.is_empty() { "none".to_string() } else { m };
+        if down { format!("{m}, down") } else { m }
+    }
+
+    fn points(x: f64) -> String {
+        format!("{:+.2} pts", x * 100.0)
+    }
+
+    /// The report tables: the exact duel as configured, what planning the split wins, the plan.
+    pub fn tables(x: &ExactDuel, a: &str, b: &str) -> Vec<Table> {
+        let c = &x.configured;
+        let [ga, gb] = &x.gains;
+        let mut fig = Table::new(
+            format!(
+                "Exact duel as configured ({} vs {}; every state enumerated, no sampling)",
+                ga.configured, gb.configured
+            ),
+            &["figure", a, b],
+            true,
+        );
+        let mean = |v: f64| format!("{v:.4}");
+        for (label, va, vb) in [
+            ("P(win)", pct(c.a_wins), pct(c.b_wins)),
+            ("P(removed as a casualty)", pct(c.a_casualty), pct(c.b_casualty)),
+            ("markers (★ + ♦) dealt to the opponent, mean", mean(c.a_dealt), mean(c.b_dealt)),
+            ("Attack counters (strikes) used, mean", mean(c.a_strikes), mean(c.b_strikes)),
+        ] {
+            fig.rows.push(vec![label.to_string(), va, vb]);
+        }
+        fig.rows.push(vec!["P(draw)".into(), pct(c.draw), String::new()]);
+        fig.rows.push(vec!["rounds played, mean".into(), mean(c.mean_rounds), String::new()]);
+        let mut gains = Table::new(
+            "Planning the counter split over the whole duel (exact): P(win), the opponent always answering at its best",
+            &["how this fighter splits its counters", a, b],
+            true,
+        );
+        gains.rows.push(vec!["chooses every round to win the duel".into(), pct(ga.optimal), pct(gb.optimal)]);
+        for (policy, _) in Split::ALL {
+            let mark = |g: &Gain| if g.configured == policy { " (configured)" } else { "" };
+            gains.rows.push(vec![
+                format!("always {policy}"),
+                format!("{}{}", pct(ga.fixed(policy)), mark(ga)),
+                format!("{}{}", pct(gb.fixed(policy)), mark(gb)),
+            ]);
+        }
+        gains.rows.push(vec![
+            "gain of planning over its configured policy".into(),
+            points(ga.optimal - ga.fixed(ga.configured)),
+            points(gb.optimal - gb.fixed(gb.configured)),
+        ]);
+        let mut plan = Table::new(
+            format!(
+                "Counter-split plan (exact): the {} likeliest situations with a choice (A = {a}, B = {b}; AC/DC; all of them in {PLAN_FILE})",
+                PLAN_ROWS.min(x.plan.len())
+            ),
+            &["round", "leads", "on A", "on B", "reached", "A's split", "B's split", "configured"],
+            true,
+        );
+        for r in x.plan.iter().take(PLAN_ROWS) {
+            let differs = (r.a_attack, r.a_defense, r.b_attack, r.b_defense)
+                != (r.a_attack_configured, r.a_defense_configured, r.b_attack_configured, r.b_defense_configured);
+            plan.rows.push(vec![
+                r.round.to_string(),
+                r.leader.to_uppercase(),
+                markers(r.a_stun, r.a_wounds, r.a_down),
+                markers(r.b_stun, r.b_wounds, r.b_down),
+                pct(r.reach),
+                format!("{}/{}", r.a_attack, r.a_defense),
+                format!("{}/{}", r.b_attack, r.b_defense),
+                format!(
+                    "A {}/{}, B {}/{}{}",
+                    r.a_attack_configured,
+                    r.a_defense_configured,
+                    r.b_attack_configured,
+                    r.b_defense_configured,
+                    if differs { " (differs)" } else { "" }
+                ),
+            ]);
+        }
+        vec![fig, gains, plan]
+    }
+
+    /// `split-plan.csv`: the plan at every reachable situation with a choice.
+    pub fn plan_csv(x: &ExactDuel) -> String {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        for r in &x.plan {
+            w.serialize(r).expect("in-memory write");
+        }
+        String::from_utf8(w.into_inner().expect("in-memory")).expect("UTF-8")
+    }
+}

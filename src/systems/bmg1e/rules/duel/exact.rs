@@ -15,17 +15,18 @@
 //! `defend_first`: [`Decider::Fixed`]) or chooses, every round and in every situation, the split
 //! that maximises *its own chance to win the duel* ([`Decider::Optimize`]), among the full splits
 //! (every counter the card's Attack and Defense allow goes on them, as every fixed policy does;
-//! leaving counters for Special is not considered). The rulebook has the lead player choose who
-//! raises the plan first, and the second sees the first's counters (seed L318–324): so the first
-//! planner picks knowing the second's best answer, and the leader takes whichever order is better
-//! for itself. That is backward induction on the game: subgame-perfect play; ties go to the
-//! earlier split in [`full_splits`] order (fewest Attack counters first).
+//! leaving counters for Special is not considered). The player who raises the plan first also
+//! activates first (seed L380), and the second planner sees the first's counters (L318–324); the
+//! lead player chooses who that is (L314), and here — as in the sampled duel, a stated policy —
+//! the leader always starts. So the leader picks its split knowing the other's best answer to
+//! each. That is backward induction on the game: subgame-perfect play; ties go to the earlier
+//! split in [`full_splits`] order (fewest Attack counters first).
 //!
 //! Probabilities are in double precision from exact per-step distributions: exact up to
 //! rounding (about 1e-15). Pure: no I/O, no threads.
 
 use super::super::counters::full_splits;
-use super::{Duel, Round, Split};
+use super::{Duel, Policy, Round, Split};
 use crate::exact::{Budget, outcomes};
 use crate::systems::bmg3e::rules::Markers;
 use rustc_hash::FxHashMap as HashMap;
@@ -57,11 +58,10 @@ type Recounted = ([Markers; 2], [u8; 2]);
 /// The law of an activation: each state after it, the Attack counters struck with, P.
 type Activation = Rc<[(Step, u8, f64)]>;
 
-/// The chosen splits at a decision point: (A's (AC, DC), B's), and who raised the plan first.
+/// The chosen splits at a decision point: (A's (AC, DC), B's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Choice {
     split: [(u8, u8); 2],
-    first: usize,
 }
 
 /// A decision point of the solved duel, as the report shows it.
@@ -80,8 +80,6 @@ pub struct Situation {
     pub policy: [(u8, u8); 2],
     /// Full splits each side could choose from here.
     pub options: [usize; 2],
-    /// The side that raised its plan first.
-    pub first: usize,
 }
 
 /// The solved duel.
@@ -248,8 +246,8 @@ impl<'a> Solver<'a> {
                 q[i][j] = self.round_value(pos, bag, leader, [a, b]);
             }
         }
-        // `first` plans, `second` answers with its best; the leader picks the order.
-        let order = |first: usize| -> ((usize, usize), [f64; 2]) {
+        // `first` plans, `second` sees it and answers with its best.
+        let lead_then_answer = |first: usize| -> ((usize, usize), [f64; 2]) {
             let second = 1 - first;
             let pick = |x: usize| -> ((usize, usize), [f64; 2]) {
                 let mut best: Option<((usize, usize), [f64; 2])> = None;
@@ -271,11 +269,10 @@ impl<'a> Solver<'a> {
             }
             best.expect("a side always has a split")
         };
-        let other = 1 - leader;
-        let (ij_o, v_o) = order(other);
-        let (ij_l, v_l) = order(leader);
-        let (first, (i, j), v) = if v_l[leader] > v_o[leader] { (leader, ij_l, v_l) } else { (other, ij_o, v_o) };
-        let c = Choice { split: [xs[0][i], xs[1][j]], first };
+        // The leader starts: it raises its plan first and activates first (seed L380; that the
+        // leader always starts is the sampled duel's stated policy too).
+        let ((i, j), v) = lead_then_answer(leader);
+        let c = Choice { split: [xs[0][i], xs[1][j]] };
         self.choice.insert((pos, leader), c);
         (c, v)
     }
@@ -356,15 +353,15 @@ impl<'a> Solver<'a> {
                         fallen: pos.fallen,
                         reach: pl,
                         split: c.split,
-                        policy: [0, 1].map(|s| {
-                            self.duel.f[s]
-                                .split
-                                .split(&self.duel.f[s].card, self.duel.to_split(s, pos.m[s], pos.fallen[s]))
+                        policy: [0, 1].map(|s| match self.duel.f[s].split {
+                            Policy::Fixed(split) => {
+                                split.split(&self.duel.f[s].card, self.duel.to_split(s, pos.m[s], pos.fallen[s]))
+                            }
+                            Policy::OptimalWin => c.split[s],
                         }),
                         options: [0, 1].map(|s| {
                             full_splits(&self.duel.f[s].card, self.duel.to_split(s, pos.m[s], pos.fallen[s])).len()
                         }),
-                        first: c.first,
                     });
                     let mut bag = pos.bag;
                     bag[leader] -= 1;
@@ -429,6 +426,35 @@ pub fn solve_with(duel: &Duel, deciders: [Decider; 2], steps: &mut Steps) -> Sol
     s.forward(start)
 }
 
+/// The splits both sides place in every situation the duel can reach (after the Take-the-Lead
+/// draw), as solved: what the sampled duel follows for an `optimal-win` fighter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SplitPlan(HashMap<(Pos, usize), [(u8, u8); 2]>);
+
+impl SplitPlan {
+    /// The splits when `leader` was drawn from a bag holding `bag` (before the draw).
+    pub fn get(
+        &self,
+        bag: [u32; 2],
+        m: [Markers; 2],
+        fallen: [bool; 2],
+        armor: [u8; 2],
+        leader: usize,
+    ) -> [(u8, u8); 2] {
+        let pos = Pos { bag: bag.map(|b| b as u8), m, fallen, armor };
+        self.0.get(&(pos, leader)).copied().expect("the plan covers every situation the duel can reach")
+    }
+}
+
+/// Solve the duel with `deciders` and keep the splits chosen in every situation.
+pub fn plan(duel: &Duel, deciders: [Decider; 2]) -> SplitPlan {
+    let steps = &mut Steps::default();
+    let mut s = Solver::new(duel, deciders, steps);
+    let start = Pos { bag: duel.bag, m: [duel.f[0].start, duel.f[1].start], fallen: [false; 2], armor: [0; 2] };
+    s.value(start);
+    SplitPlan(s.choice.into_iter().map(|(k, c)| (k, c.split)).collect())
+}
+
 /// Everything a report shows of the exact 2013 duel.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
@@ -445,7 +471,7 @@ pub struct Analysis {
 /// policy against the other's best answer.
 pub fn analyse(duel: &Duel) -> Analysis {
     let steps = &mut Steps::default();
-    let configured = solve_with(duel, [Decider::Fixed(duel.f[0].split), Decider::Fixed(duel.f[1].split)], steps);
+    let configured = solve_with(duel, [duel.f[0].split.decider(), duel.f[1].split.decider()], steps);
     let optimal = solve_with(duel, [Decider::Optimize; 2], steps);
     let mut fixed = [[0.0; 3]; 2];
     for s in 0..2 {

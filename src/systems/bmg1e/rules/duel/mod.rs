@@ -69,13 +69,50 @@ impl Split {
     }
 }
 
+/// How a fighter places its counters each round (`effort` in a config).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// By a fixed split policy every round.
+    Fixed(Split),
+    /// The split that maximises its chance to win the whole duel in every situation, as the
+    /// exact duel ([`exact`]) plans it; the other side is taken to play as configured
+    /// (`optimal-win`).
+    OptimalWin,
+}
+
+impl Policy {
+    /// Config names, every fixed split first.
+    pub fn parse(name: &str) -> Option<Policy> {
+        if name == "optimal-win" {
+            return Some(Policy::OptimalWin);
+        }
+        Split::ALL.iter().find(|(n, _)| *n == name).map(|&(_, s)| Policy::Fixed(s))
+    }
+
+    /// Its config name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Fixed(s) => Split::ALL.iter().find(|(_, x)| *x == s).map(|(n, _)| *n).expect("named"),
+            Policy::OptimalWin => "optimal-win",
+        }
+    }
+
+    /// How the exact duel decides for a side with this policy.
+    pub fn decider(self) -> exact::Decider {
+        match self {
+            Policy::Fixed(s) => exact::Decider::Fixed(s),
+            Policy::OptimalWin => exact::Decider::Optimize,
+        }
+    }
+}
+
 /// One side of a duel.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
     pub card: Card,
     pub weapon: Weapon,
     pub start: Markers,
-    pub split: Split,
+    pub split: Policy,
     /// The special attack it makes whenever it has a Special counter for it.
     pub special: SpecialAttack,
     /// Its side took the *Perfect Plan* strategy (+1 Take-the-Lead counter, seed L1040).
@@ -134,6 +171,8 @@ pub struct Duel {
     rounds: u8,
     /// Take-the-Lead counters of A and B.
     bag: [u8; 2],
+    /// The whole-duel split plan, when a side plays `optimal-win`.
+    plan: Option<std::sync::Arc<exact::SplitPlan>>,
 }
 
 impl Duel {
@@ -145,12 +184,22 @@ impl Duel {
             bag_counters(share, a.card.traits.mastermind as u8, a.perfect_plan, b.card.traits.kaos_agent as u8),
             bag_counters(share, b.card.traits.mastermind as u8, b.perfect_plan, a.card.traits.kaos_agent as u8),
         ];
-        Ok(Duel { f: [a, b], tables, rounds, bag })
+        let mut duel = Duel { f: [a, b], tables, rounds, bag, plan: None };
+        if duel.f.iter().any(|f| f.split == Policy::OptimalWin) {
+            let deciders = [duel.f[0].split.decider(), duel.f[1].split.decider()];
+            duel.plan = Some(std::sync::Arc::new(exact::plan(&duel, deciders)));
+        }
+        Ok(duel)
     }
 
     /// Take-the-Lead counters of A and B.
     pub fn bag(&self) -> [u8; 2] {
         self.bag
+    }
+
+    /// Side `s` (0 = A, 1 = B).
+    pub fn fighter(&self, s: usize) -> &Fighter {
+        &self.f[s]
     }
 
     fn ko(&self, s: usize, m: Markers) -> bool {
@@ -324,11 +373,15 @@ impl DuelRules for Duel {
     #[inline]
     fn play_round<D: Dice>(&self, st: &mut DuelState, round: u16, dice: &mut D, rec: &mut Record) -> ControlFlow<()> {
         let leader = if uniform_below(dice, st.bag[0] + st.bag[1]) < st.bag[0] { 0 } else { 1 };
+        let planned = self.plan.as_ref().map(|p| p.get(st.bag, st.m, st.fallen, st.armor, leader));
         st.bag[leader] -= 1;
         if round == 1 {
             rec.first_in_round_one(leader);
         }
-        let splits = [0, 1].map(|s| self.f[s].split.split(&self.f[s].card, self.to_split(s, st.m[s], st.fallen[s])));
+        let splits = [0, 1].map(|s| match self.f[s].split {
+            Policy::Fixed(split) => split.split(&self.f[s].card, self.to_split(s, st.m[s], st.fallen[s])),
+            Policy::OptimalWin => planned.expect("a planning side has a plan")[s],
+        });
         let mut r = self.raise_plan(st.m, st.fallen, st.armor, splits);
         for s in [leader, 1 - leader] {
             let (strikes, dealt, down) = self.activate(s, &mut r, dice);
@@ -380,7 +433,7 @@ mod tests {
             card: card(6, 5, 5, 3, 8),
             weapon: Weapon::unarmed(),
             start: Markers::default(),
-            split: Split::AttackFirst,
+            split: Policy::Fixed(Split::AttackFirst),
             special: SpecialAttack::None,
             perfect_plan: false,
         };
@@ -388,7 +441,7 @@ mod tests {
             card: card(4, 3, 3, 4, 5),
             weapon: Weapon::unarmed(),
             start: Markers::default(),
-            split: Split::AttackFirst,
+            split: Policy::Fixed(Split::AttackFirst),
             special: SpecialAttack::None,
             perfect_plan: false,
         };
@@ -406,7 +459,14 @@ mod tests {
     }
 
     fn fighter(card: Card, weapon: Weapon, split: Split) -> Fighter {
-        Fighter { card, weapon, start: Markers::default(), split, special: SpecialAttack::None, perfect_plan: false }
+        Fighter {
+            card,
+            weapon,
+            start: Markers::default(),
+            split: Policy::Fixed(split),
+            special: SpecialAttack::None,
+            perfect_plan: false,
+        }
     }
 
     /// The exact duel (dynamic programming over [`exact`]) against the sampled duel, 400,000
@@ -443,7 +503,7 @@ mod tests {
         ];
         for (k, (a, b, rounds)) in cases.into_iter().enumerate() {
             let d = Duel::new(a, b, rounds, Readings::default()).unwrap();
-            let x = exact::solve(&d, [exact::Decider::Fixed(d.f[0].split), exact::Decider::Fixed(d.f[1].split)]);
+            let x = exact::solve(&d, [d.f[0].split.decider(), d.f[1].split.decider()]);
             let n = 400_000u64;
             let out = run_cells(
                 std::slice::from_ref(&d),
