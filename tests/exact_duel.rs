@@ -395,3 +395,22 @@ fn a_2013_duel_report_carries_the_exact_duel_and_the_split_plan() {
     assert!(e.contains("bad.toml:") && e.contains("duel.a.effort") && e.contains("`optimal-win`"), "{e}");
     assert!(!d.join("bad").exists());
 }
+
+/// `skirmish-odds check` holds both editions' bundled duels to their exact solution: P(win),
+/// P(draw), casualties, every P(rounds = k) and the mean damage, each with its z.
+#[test]
+fn check_holds_the_sampled_duels_to_the_exact_duels() {
+    let d = common::tmp("exact_duel", "check");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for cfg in ["configs/bmg-3e/duel-batman-vs-bruiser.toml", "configs/bmg-1e/duel-batman-vs-bruiser.toml"] {
+        let path = root.join(cfg);
+        let out = common::bin_run(&d, &["check", path.to_str().unwrap(), "--trials", "50000"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{cfg}: {text}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(text.contains("1 of 1 cells have an exact"), "{cfg}: {text}");
+        for q in ["P(a_wins)", "P(b_wins)", "P(draw)", "P(rounds = 1)", "mean a_dealt"] {
+            assert!(text.contains(q), "{cfg}: {q} missing in {text}");
+        }
+        assert!(text.contains("check passed"), "{cfg}: {text}");
+    }
+}

@@ -7,6 +7,7 @@
 //! rules and the sampler disagree, which is what a user running it on their own scenario wants
 //! to know.
 
+use crate::analysis::duel::{self, ExactFigures};
 use crate::analysis::scenario::Scenario;
 use crate::engine::{self, Stop, Tally, progress::Progress};
 use crate::exact::{self, Budget};
@@ -74,12 +75,15 @@ pub fn run(sc: &Scenario, progress: &Progress) -> Result<Check, Interrupted> {
         Stop::Trials(n) => n,
         Stop::Precision { max_trials, .. } => engine::FIRST_BATCH.min(max_trials),
     };
-    let exact: Vec<Result<Tally, String>> = sc
+    let exact: Vec<Result<Answer, String>> = sc
         .cells
         .par_iter()
         .map(|c| {
+            if let Some(d) = c.trial.exact_duel() {
+                return Ok(Answer::Duel(d));
+            }
             c.trial.exact_offered().map_err(str::to_string)?;
-            exact::evaluate(&c.trial, Budget::EXPLICIT).map_err(|e| e.to_string())
+            exact::evaluate(&c.trial, Budget::EXPLICIT).map(Answer::Tally).map_err(|e| e.to_string())
         })
         .collect();
     // Sample only the cells that have an exact answer; the others are marked done (skipped).
@@ -96,13 +100,56 @@ pub fn run(sc: &Scenario, progress: &Progress) -> Result<Check, Interrupted> {
         .zip(&sampled.tallies)
         .map(|(((k, c), e), s)| CellCheck {
             label: c.label.clone(),
-            result: e.map(|e| {
-                let names = sc.cells[k].trial.shape_names();
-                compare(&e, s, &names.metrics, &names.events)
+            result: e.map(|e| match e {
+                Answer::Tally(e) => {
+                    let names = sc.cells[k].trial.shape_names();
+                    compare(&e, s, &names.metrics, &names.events)
+                }
+                Answer::Duel(d) => compare_duel(&d, s),
             }),
         })
         .collect();
     Ok(Check { trials, cells })
+}
+
+/// A cell's exact answer: its whole tally, or a duel's figures solved by dynamic programming.
+enum Answer {
+    Tally(Tally),
+    Duel(ExactFigures),
+}
+
+/// A duel solved exactly against its sampled tally: P(win), P(draw), casualties, every P(rounds =
+/// k) and the mean damage each side deals (its z against the sample's own spread, as the exact
+/// solution carries means, not whole distributions).
+fn compare_duel(d: &ExactFigures, s: &Tally) -> Vec<Quantity> {
+    let n = s.trials as f64;
+    let prop = |p: f64, q: f64, name: String| {
+        let se = (p * (1.0 - p) / n).sqrt();
+        Quantity { name, exact: p, sampled: q, z: (se > 1e-12).then(|| (q - p) / se) }
+    };
+    let mut out = Vec::new();
+    for (i, &p) in d.events.iter().enumerate() {
+        out.push(prop(p, stats::ratio(s.events[i], s.trials), format!("P({})", duel::EVENTS[i])));
+    }
+    let rounds = &s.hists[duel::metric::ROUNDS];
+    for k in 0..d.rounds.len().max(rounds.len()) {
+        let p = d.rounds.get(k).copied().unwrap_or(0.0);
+        let q = stats::ratio(*rounds.get(k).unwrap_or(&0), s.trials);
+        if p > 1e-12 || q > 0.0 {
+            out.push(prop(p, q, format!("P(rounds = {k})")));
+        }
+    }
+    for (side, m) in [(0, duel::metric::A_DEALT), (1, duel::metric::B_DEALT)] {
+        let ms = s.moments(m);
+        let se = ms.sd / n.sqrt();
+        out.push(Quantity {
+            name: format!("mean {}", if side == 0 { "a_dealt" } else { "b_dealt" }),
+            exact: d.dealt[side],
+            sampled: ms.mean,
+            z: (se > 0.0).then(|| (ms.mean - d.dealt[side]) / se),
+        });
+    }
+    out
 }
 
 /// An exact, empty tally: marks a cell the sampler must skip (never reported).
@@ -187,5 +234,67 @@ mod tests {
         impossible.hists[0][1] -= 1;
         let r = compare(&e, &impossible, &["face"], &["six"]);
         assert!(r.iter().any(|q| q.name == "P(face = 0)" && q.fails() && q.z.is_none()));
+    }
+
+    /// A duel's exact figures against a sample: agreeing figures pass; a P(A wins) 6 standard
+    /// errors off fails, and so does a sampled round count the exact solution rules out.
+    #[test]
+    fn compare_duel_fails_what_disagrees() {
+        let shape = crate::analysis::duel::shape(&Tiny);
+        let n = 10_000u128;
+        let mut s = Tally::new(&shape);
+        s.trials = n;
+        // A wins 60 %, B 30 %, draw 10 %; always 2 rounds; A deals 3, B 1.
+        s.events[duel::event::A_WINS] = 6_000;
+        s.events[duel::event::B_WINS] = 3_000;
+        s.events[duel::event::DRAW] = 1_000;
+        s.hists[duel::metric::ROUNDS][2] = n;
+        s.hists[duel::metric::A_DEALT][3] = n;
+        s.hists[duel::metric::B_DEALT][1] = n;
+        let fig = |a: f64| ExactFigures {
+            events: [a, 0.9 - a, 0.1, 0.0, 0.0],
+            rounds: vec![0.0, 0.0, 1.0],
+            dealt: [3.0, 1.0],
+        };
+        let ok = compare_duel(&fig(0.6), &s);
+        assert!(ok.iter().all(|q| !q.fails()), "{ok:?}");
+        let off = 0.6 - 6.0 * (0.6f64 * 0.4 / n as f64).sqrt();
+        assert!(compare_duel(&fig(off), &s).iter().any(|q| q.name == "P(a_wins)" && q.fails()));
+        s.hists[duel::metric::ROUNDS][2] -= 1;
+        s.hists[duel::metric::ROUNDS][3] = 1;
+        let r = compare_duel(&fig(0.6), &s);
+        assert!(r.iter().any(|q| q.name == "P(rounds = 3)" && q.fails() && q.z.is_none()), "{r:?}");
+    }
+
+    /// The smallest duel the shared driver runs: only its shape is used here.
+    struct Tiny;
+    impl crate::analysis::duel::DuelRules for Tiny {
+        type State = ();
+        const EXTRA: [&'static str; 2] = ["a_x", "b_x"];
+        fn round_limit(&self) -> u8 {
+            4
+        }
+        fn maxima(&self) -> crate::analysis::duel::Maxima {
+            crate::analysis::duel::Maxima { dealt: [5, 5], extra: 1 }
+        }
+        fn start<D: crate::dice::Dice>(&self, _: &mut D, _: &mut crate::analysis::duel::Record) {}
+        fn play_round<D: crate::dice::Dice>(
+            &self,
+            _: &mut (),
+            _: u16,
+            _: &mut D,
+            _: &mut crate::analysis::duel::Record,
+        ) -> std::ops::ControlFlow<()> {
+            std::ops::ControlFlow::Break(())
+        }
+        fn out(&self, _: &(), _: usize) -> bool {
+            false
+        }
+        fn casualty(&self, _: &(), _: usize) -> bool {
+            false
+        }
+        fn extra(&self, _: &()) -> [u16; 2] {
+            [0, 0]
+        }
     }
 }

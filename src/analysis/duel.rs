@@ -51,6 +51,18 @@ pub mod event {
 /// Event names of a duel (JSON), in [`event`] order.
 pub const EVENTS: [&str; 6] = ["a_wins", "b_wins", "draw", "b_casualty", "a_casualty", "a_initiative_round1"];
 
+/// A duel's figures solved exactly (dynamic programming), for the systems that solve their duel:
+/// what `skirmish-odds check` holds the sampled duel to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactFigures {
+    /// P(A wins), P(B wins), P(draw), P(B casualty), P(A casualty): [`event`] 0..5.
+    pub events: [f64; 5],
+    /// `rounds[k]` = P(the duel lasts exactly k rounds).
+    pub rounds: Vec<f64>,
+    /// Expected damage A and B deal.
+    pub dealt: [f64; 2],
+}
+
 /// What a system supplies to run as a duel: its state, its round, and what "out" means for it.
 /// The driver ([`run`], [`shape`]; every implementor is a [`Trial`]) does the rest.
 pub trait DuelRules: Sync {

@@ -164,6 +164,32 @@ impl AnyTrial {
         }
     }
 
+    /// A duel this analyser solves exactly (the 2019 and 2013 duels): its figures with the
+    /// configured policies, solved now. `None` for every other trial.
+    pub fn exact_duel(&self) -> Option<crate::analysis::duel::ExactFigures> {
+        use crate::analysis::duel::ExactFigures;
+        match self {
+            AnyTrial::Duel(d) => {
+                let s = crate::systems::bmg3e::rules::duel::exact::solve(d, d.deciders());
+                Some(ExactFigures {
+                    events: [s.win[0], s.win[1], s.draw, s.casualty[1], s.casualty[0]],
+                    rounds: s.rounds,
+                    dealt: s.dealt,
+                })
+            }
+            AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => {
+                let deciders = [d.fighter(0).split.decider(), d.fighter(1).split.decider()];
+                let s = crate::systems::bmg1e::rules::duel::exact::solve(d, deciders);
+                Some(ExactFigures {
+                    events: [s.win[0], s.win[1], s.draw, s.casualty[1], s.casualty[0]],
+                    rounds: s.rounds,
+                    dealt: s.dealt,
+                })
+            }
+            _ => None,
+        }
+    }
+
     /// What one trial resolves, for titles ("per attack", "per shot").
     pub fn unit(&self) -> &'static str {
         use crate::systems::wolsung::rules::TrialWolsung as W;
