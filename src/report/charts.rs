@@ -109,6 +109,33 @@ pub enum Chart {
     },
 }
 
+impl Chart {
+    /// The chart's title, in words: its caption in summary.md and index.html.
+    pub fn title(&self) -> &str {
+        match self {
+            Chart::Distribution { title, .. }
+            | Chart::Grouped { title, .. }
+            | Chart::Lines { title, .. }
+            | Chart::Heatmap { title, .. } => title,
+        }
+    }
+
+    /// A chart with nothing to compare: one bar of a distribution (the metric never varies), or
+    /// bars and lines whose every value is the same single number.
+    pub fn is_constant(&self) -> bool {
+        match self {
+            Chart::Distribution { exactly, .. } => exactly.len() <= 1,
+            Chart::Grouped { series, .. } | Chart::Lines { series, .. } => {
+                let mut vals = series.iter().flat_map(|(_, v)| v.iter().map(|e| e.v));
+                let first = vals.next();
+                let n = series.iter().map(|(_, v)| v.len()).sum::<usize>();
+                n <= 1 || first.is_none_or(|f| vals.all(|v| (v - f).abs() < 1e-12))
+            }
+            Chart::Heatmap { .. } => false,
+        }
+    }
+}
+
 static FONTS: Once = Once::new();
 
 /// Register the embedded font under every family name the charts use.
@@ -129,21 +156,220 @@ pub fn render(chart: &Chart, dir: &Path, stem: &str) -> Result<(), Error> {
     let svg = dir.join(format!("{stem}.svg"));
     let png = dir.join(format!("{stem}.png"));
     let fail = |path: &Path, e: String| Error::Chart { path: path.to_path_buf(), message: e };
+    let layout = Layout::of(chart);
     {
-        let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
-        draw(&root, chart).map_err(|e| fail(&svg, e))?;
+        let root = SVGBackend::new(&svg, layout.size).into_drawing_area();
+        draw(&root, chart, &layout).map_err(|e| fail(&svg, e))?;
         root.present().map_err(|e| fail(&svg, e.to_string()))?;
     }
     {
-        let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
-        draw(&root, chart).map_err(|e| fail(&png, e))?;
+        let root = BitMapBackend::new(&png, layout.size).into_drawing_area();
+        draw(&root, chart, &layout).map_err(|e| fail(&png, e))?;
         root.present().map_err(|e| fail(&png, e.to_string()))?;
     }
     Ok(())
 }
 
-/// Axis label: enough decimals for the axis range, and nothing above 100 % (the headroom
-/// above a probability axis is only there to keep the legend clear of the bars).
+/// Width in pixels of `text` in the chart font at `size` px.
+pub fn text_width(text: &str, size: u32) -> u32 {
+    register_fonts();
+    ("sans-serif", size).into_font().box_size(text).map(|(w, _)| w).unwrap_or(text.chars().count() as u32 * size / 2)
+}
+
+/// Font sizes of the parts of a chart.
+const LABEL: u32 = 15;
+const VALUE: u32 = 13;
+const LEGEND: u32 = 15;
+/// Pixels of the y-axis label area and the chart margin.
+const Y_AREA: u32 = 70;
+const MARGIN: u32 = 16;
+/// Height of one bar in a horizontal bar chart, and the gap between groups.
+const BAR_H: u32 = 11;
+const GROUP_GAP: u32 = 10;
+
+/// Where everything goes, decided before drawing from the chart's own text and data, so the
+/// drawing and the checks in [`Layout::problems`] agree: the canvas size, the legend strip to the
+/// right of the plot (never over the data), whether grouped bars lie horizontally (when their
+/// names would not fit under the bars), the top of the value axis, and which value labels are
+/// legible enough to print.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub size: (u32, u32),
+    /// Width of the legend strip (0: no legend, a single series says what it is in the title).
+    pub legend_w: u32,
+    /// Grouped bars drawn horizontally, names on the left.
+    pub horizontal: bool,
+    /// Width of the category-name area of a horizontal chart.
+    pub name_w: u32,
+    /// Top of the value axis.
+    pub top: f64,
+    /// Largest value (interval included) the chart shows.
+    pub data_max: f64,
+    /// Print a value label beside each bar or point.
+    pub values: bool,
+    /// Category names and the pixels each has (vertical bars: under its group; horizontal: the
+    /// name area).
+    pub names: Vec<(String, u32)>,
+    /// The title, and whether it fits the plot's width at the smallest caption size.
+    pub title_fits: bool,
+}
+
+/// Entries of a chart's legend: the series names.
+fn legend_names(chart: &Chart) -> Vec<String> {
+    match chart {
+        Chart::Distribution { .. } => vec!["P(= k)".into(), "P(≥ k)".into()],
+        Chart::Grouped { series, .. } | Chart::Lines { series, .. } if series.len() > 1 => {
+            series.iter().map(|(n, _)| n.clone()).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The top of a value axis: the data plus room for the value labels above the bars, and on a
+/// probability axis never much beyond 100 %.
+fn axis_top(max: f64, percent: bool) -> f64 {
+    if percent {
+        (max * 1.1).clamp(0.002, 1.06)
+    } else if max > 0.0 {
+        max * 1.1
+    } else {
+        1.0
+    }
+}
+
+fn data_max(series: &[(String, Vec<Est>)]) -> f64 {
+    series.iter().flat_map(|(_, v)| v.iter().map(|e| e.hi.max(e.v))).fold(0.0, f64::max)
+}
+
+impl Layout {
+    pub fn of(chart: &Chart) -> Layout {
+        let mut l = Layout::shape(chart);
+        let title = chart.title();
+        l.title_fits = text_width(title, 12) + 2 * MARGIN <= l.size.0 - l.legend_w;
+        l
+    }
+
+    fn shape(chart: &Chart) -> Layout {
+        let legend = legend_names(chart);
+        let legend_w =
+            if legend.is_empty() { 0 } else { legend.iter().map(|n| text_width(n, LEGEND)).max().unwrap_or(0) + 48 };
+        let plot_w = WIDTH - legend_w - 2 * MARGIN - Y_AREA;
+        match chart {
+            Chart::Distribution { exactly, .. } => {
+                let n = exactly.len().max(1) as u32;
+                let slot = plot_w / n;
+                // A label per bar only when every label fits its bar's slot.
+                let widest = exactly.iter().map(|e| text_width(&fmt_label(e.v, true), VALUE)).max().unwrap_or(0);
+                Layout {
+                    size: (WIDTH, HEIGHT),
+                    legend_w,
+                    horizontal: false,
+                    name_w: 0,
+                    top: 1.08,
+                    data_max: 1.0,
+                    values: widest + 4 <= slot,
+                    names: Vec::new(),
+                    title_fits: true,
+                }
+            }
+            Chart::Grouped { groups, series, percent, .. } => {
+                let g = groups.len().max(1) as u32;
+                let s = series.len().max(1) as u32;
+                let max = data_max(series);
+                let fits = groups.iter().all(|n| text_width(n, LABEL) + 8 <= plot_w / g);
+                let widest_value = series
+                    .iter()
+                    .flat_map(|(_, v)| v.iter().map(|e| text_width(&fmt_label(e.v, *percent), VALUE)))
+                    .max()
+                    .unwrap_or(0);
+                if fits {
+                    let bar = plot_w * 8 / 10 / (g * s);
+                    Layout {
+                        size: (WIDTH, HEIGHT),
+                        legend_w,
+                        horizontal: false,
+                        name_w: 0,
+                        top: axis_top(max, *percent),
+                        data_max: max,
+                        values: widest_value + 2 <= bar,
+                        names: groups.iter().map(|n| (n.clone(), plot_w / g)).collect(),
+                        title_fits: true,
+                    }
+                } else {
+                    let name_w = groups.iter().map(|n| text_width(n, LABEL)).max().unwrap_or(0) + 12;
+                    let height = 60 + 60 + g * (s * BAR_H + GROUP_GAP);
+                    Layout {
+                        size: (WIDTH, height.max(HEIGHT)),
+                        legend_w,
+                        horizontal: true,
+                        name_w,
+                        // Room on the right of the longest bar for its value label.
+                        top: axis_top(max, *percent).max(max * 1.18),
+                        data_max: max,
+                        values: true,
+                        names: groups.iter().map(|n| (n.clone(), name_w)).collect(),
+                        title_fits: true,
+                    }
+                }
+            }
+            Chart::Lines { series, percent, xs, .. } => {
+                let max = data_max(series);
+                Layout {
+                    size: (WIDTH, HEIGHT),
+                    legend_w,
+                    horizontal: false,
+                    name_w: 0,
+                    top: axis_top(max, *percent),
+                    data_max: max,
+                    // Labels beside points only for one short line: with several they collide.
+                    values: series.len() == 1 && xs.len() <= 12,
+                    names: Vec::new(),
+                    title_fits: true,
+                }
+            }
+            Chart::Heatmap { xs, .. } => {
+                let slot = (WIDTH - 2 * MARGIN - 90) / xs.len().max(1) as u32;
+                Layout {
+                    size: (WIDTH, HEIGHT),
+                    legend_w: 0,
+                    horizontal: false,
+                    name_w: 0,
+                    top: 1.0,
+                    data_max: 1.0,
+                    values: true,
+                    names: xs.iter().map(|n| (n.clone(), slot)).collect(),
+                    title_fits: true,
+                }
+            }
+        }
+    }
+
+    /// What a reader would trip over, for the report checks: a name wider than its slot, an
+    /// axis far above the data, the legend over the plot (never: it has its own strip).
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if !self.title_fits {
+            out.push("the title is wider than the chart".to_string());
+        }
+        for (name, slot) in &self.names {
+            let w = text_width(name, LABEL);
+            if w > *slot {
+                out.push(format!("label `{name}` is {w} px wide in a {slot} px slot"));
+            }
+        }
+        let limit = if self.data_max <= 0.0 { 1.0 } else { (self.data_max * 1.25).max(self.data_max + 0.02) };
+        if self.top > limit + 1e-9 && self.top > 1.08 {
+            out.push(format!("value axis reaches {:.3} for data up to {:.3}", self.top, self.data_max));
+        }
+        out
+    }
+}
+
+/// Chart width in pixels (the height is [`HEIGHT`], more for long horizontal bar charts).
+pub const WIDTH: u32 = SIZE.0;
+pub const HEIGHT: u32 = SIZE.1;
+
+/// Axis label: enough decimals for the axis range, and nothing above 100 %.
 fn fmt_y(v: f64, percent: bool, top: f64) -> String {
     if percent {
         if v > 1.0 + 1e-9 {
@@ -166,46 +392,131 @@ fn fmt_label(v: f64, percent: bool) -> String {
     if percent { format!("{:.1}%", v * 100.0) } else { format!("{v:.2}") }
 }
 
-/// Caption font size that keeps a title inside the chart width.
-fn caption_size(title: &str) -> u32 {
-    let n = title.chars().count() as u32;
-    if n <= 60 { 26 } else { (26 * 60 / n).max(15) }
-}
-
-/// Shorten a category label to what fits under its bar group.
-fn fit_label(label: &str, groups: usize) -> String {
-    let max = ((SIZE.0 as usize - 120) / groups.max(1) / 8).max(4);
-    if label.chars().count() <= max {
-        label.to_string()
-    } else {
-        let mut s: String = label.chars().take(max - 1).collect();
-        s.push('…');
-        s
+/// Caption font size that keeps a title inside the plot's width (the legend strip is beside it).
+fn caption_size(title: &str, width: u32) -> u32 {
+    let mut size = 24;
+    while size > 12 && text_width(title, size) + 2 * MARGIN > width {
+        size -= 1;
     }
+    size
 }
 
 fn e2s<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
 }
 
-fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Result<(), String> {
+/// How each series is told apart beyond its colour: a marker shape and, for lines, a dash, so
+/// series that coincide stay visible (one drawn over the other still shows its marks).
+#[derive(Clone, Copy)]
+enum Mark {
+    Circle,
+    Square,
+    Triangle,
+    Diamond,
+    Cross,
+}
+
+fn mark(i: usize) -> Mark {
+    [Mark::Circle, Mark::Square, Mark::Triangle, Mark::Diamond, Mark::Cross][i % 5]
+}
+
+fn draw_mark<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
+    c: &mut ChartContext<'_, DB, CT>,
+    pts: &[(f64, f64)],
+    m: Mark,
+    col: RGBColor,
+    size: i32,
+) -> Result<(), String> {
+    match m {
+        Mark::Circle => c.draw_series(pts.iter().map(|&p| Circle::new(p, size, col.filled()))).map(|_| ()),
+        Mark::Square => c
+            .draw_series(
+                pts.iter().map(|&p| EmptyElement::at(p) + Rectangle::new([(-size, -size), (size, size)], col.filled())),
+            )
+            .map(|_| ()),
+        Mark::Triangle => {
+            c.draw_series(pts.iter().map(|&p| TriangleMarker::new(p, size + 2, col.filled()))).map(|_| ())
+        }
+        Mark::Diamond => c
+            .draw_series(pts.iter().map(|&p| {
+                EmptyElement::at(p)
+                    + Polygon::new(vec![(0, -size - 2), (size + 2, 0), (0, size + 2), (-size - 2, 0)], col.filled())
+            }))
+            .map(|_| ()),
+        Mark::Cross => c.draw_series(pts.iter().map(|&p| Cross::new(p, size + 1, col.stroke_width(3)))).map(|_| ()),
+    }
+    .map_err(e2s)
+}
+
+/// The legend, in its own strip right of the plot: a swatch and the name of each entry.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(String, RGBColor, Option<Mark>)],
+) -> Result<(), String> {
+    let font = ("sans-serif", LEGEND).into_font();
+    for (i, (name, col, m)) in entries.iter().enumerate() {
+        let y = 70 + i as i32 * 24;
+        match m {
+            None => {
+                area.draw(&Rectangle::new([(8, y - 6), (24, y + 6)], col.filled())).map_err(e2s)?;
+            }
+            Some(m) => {
+                area.draw(&PathElement::new(vec![(4, y), (28, y)], col.stroke_width(3))).map_err(e2s)?;
+                let at = (16, y);
+                match m {
+                    Mark::Circle => area.draw(&Circle::new(at, 4, col.filled())),
+                    Mark::Square => area.draw(&Rectangle::new([(12, y - 4), (20, y + 4)], col.filled())),
+                    Mark::Triangle => area.draw(&TriangleMarker::new(at, 6, col.filled())),
+                    Mark::Diamond => {
+                        area.draw(&Polygon::new(vec![(16, y - 6), (22, y), (16, y + 6), (10, y)], col.filled()))
+                    }
+                    Mark::Cross => area.draw(&Cross::new(at, 5, col.stroke_width(3))),
+                }
+                .map_err(e2s)?;
+            }
+        }
+        area.draw(&Text::new(name.clone(), (36, y - 8), font.clone().color(&BLACK))).map_err(e2s)?;
+    }
+    Ok(())
+}
+
+fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout: &Layout) -> Result<(), String> {
     root.fill(&WHITE).map_err(e2s)?;
+    let (plot, side) = root.split_horizontally(layout.size.0 - layout.legend_w);
     match chart {
         Chart::Distribution { title, x_label, first, exactly, at_least } => {
-            draw_distribution(root, title, x_label, *first, exactly, at_least)
+            draw_distribution(&plot, title, x_label, *first, exactly, at_least, layout)?;
+            draw_legend(&side, &[("P(= k)".into(), colour(0), None), ("P(≥ k)".into(), colour(5), Some(Mark::Circle))])
         }
         Chart::Grouped { title, x_label, y_label, groups, series, percent } => {
-            draw_grouped(root, title, x_label, y_label, groups, series, *percent)
+            if layout.horizontal {
+                draw_grouped_horizontal(&plot, title, x_label, y_label, groups, series, *percent, layout)?;
+            } else {
+                draw_grouped(&plot, title, x_label, y_label, groups, series, *percent, layout)?;
+            }
+            if layout.legend_w > 0 {
+                let entries: Vec<_> =
+                    series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), None)).collect();
+                draw_legend(&side, &entries)?;
+            }
+            Ok(())
         }
         Chart::Lines { title, x_label, y_label, xs, series, percent } => {
-            draw_lines(root, title, x_label, y_label, xs, series, *percent)
+            draw_lines(&plot, title, x_label, y_label, xs, series, *percent, layout)?;
+            if layout.legend_w > 0 {
+                let entries: Vec<_> =
+                    series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), Some(mark(i)))).collect();
+                draw_legend(&side, &entries)?;
+            }
+            Ok(())
         }
         Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent } => {
-            draw_heatmap(root, title, x_label, y_label, xs, ys, values, *percent)
+            draw_heatmap(&plot, title, x_label, y_label, xs, ys, values, *percent)
         }
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn draw_distribution<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
@@ -213,14 +524,15 @@ fn draw_distribution<DB: DrawingBackend>(
     first: i64,
     exactly: &[Est],
     at_least: &[Est],
+    layout: &Layout,
 ) -> Result<(), String> {
     let n = exactly.len().max(1);
     let mut c = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", caption_size(title)))
-        .margin(16)
+        .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
+        .margin(MARGIN)
         .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..1.08f64)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..layout.top)
         .map_err(e2s)?;
     c.configure_mesh()
         .disable_x_mesh()
@@ -244,50 +556,32 @@ fn draw_distribution<DB: DrawingBackend>(
         let x = k as f64;
         Rectangle::new([(x - 0.35, 0.0), (x + 0.35, e.v)], bar.mix(0.85).filled())
     }))
-    .map_err(e2s)?
-    .label("P(= k)")
-    .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], bar.filled()));
+    .map_err(e2s)?;
     c.draw_series(
         exactly
             .iter()
             .enumerate()
+            .filter(|(_, e)| e.hi > e.lo)
             .map(|(k, e)| PathElement::new(vec![(k as f64, e.lo), (k as f64, e.hi)], BLACK.stroke_width(2))),
     )
     .map_err(e2s)?;
-    c.draw_series(exactly.iter().enumerate().map(|(k, e)| {
-        Text::new(fmt_label(e.v, true), (k as f64 - 0.3, e.v + 0.045), ("sans-serif", 14).into_font().color(&BLACK))
-    }))
-    .map_err(e2s)?;
+    if layout.values {
+        // Only the bars that are there: a row of "0.0%" says nothing.
+        c.draw_series(exactly.iter().enumerate().filter(|(_, e)| e.v >= 0.0005).map(|(k, e)| {
+            Text::new(
+                fmt_label(e.v, true),
+                (k as f64 - 0.3, e.hi + 0.03),
+                ("sans-serif", VALUE).into_font().color(&BLACK),
+            )
+        }))
+        .map_err(e2s)?;
+    }
     let line = colour(5);
     c.draw_series(LineSeries::new(at_least.iter().enumerate().map(|(k, e)| (k as f64, e.v)), line.stroke_width(3)))
-        .map_err(e2s)?
-        .label("P(≥ k)")
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], line.stroke_width(3)));
-    c.draw_series(at_least.iter().enumerate().map(|(k, e)| Circle::new((k as f64, e.v), 4, line.filled())))
         .map_err(e2s)?;
-    legend(&mut c, 16)?;
+    let pts: Vec<(f64, f64)> = at_least.iter().enumerate().map(|(k, e)| (k as f64, e.v)).collect();
+    draw_mark(&mut c, &pts, Mark::Circle, line, if n > 40 { 2 } else { 4 })?;
     Ok(())
-}
-
-/// The legend every chart uses: a framed box in the upper right corner, labels in `size` px.
-fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    c: &mut ChartContext<'a, DB, CT>,
-    size: u32,
-) -> Result<(), String> {
-    c.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(("sans-serif", size))
-        .draw()
-        .map_err(e2s)
-}
-
-/// Top of the y axis: the highest interval plus room for the legend box above the data.
-fn y_max(series: &[(String, Vec<Est>)], percent: bool) -> f64 {
-    let m = series.iter().flat_map(|(_, v)| v.iter().map(|e| e.hi.max(e.v))).fold(0.0, f64::max);
-    let room = 1.15 + 0.07 * series.len() as f64;
-    if percent { (m * room).clamp(0.002, 1.0 + 0.07 * series.len() as f64 + 0.1) } else { (m * room).max(0.05) }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -299,25 +593,25 @@ fn draw_grouped<DB: DrawingBackend>(
     groups: &[String],
     series: &[(String, Vec<Est>)],
     percent: bool,
+    layout: &Layout,
 ) -> Result<(), String> {
     let g = groups.len().max(1);
     let s = series.len().max(1);
-    let top = y_max(series, percent);
+    let top = layout.top;
     let mut c = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", caption_size(title)))
-        .margin(16)
+        .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
+        .margin(MARGIN)
         .x_label_area_size(50)
-        .y_label_area_size(70)
+        .y_label_area_size(Y_AREA)
         .build_cartesian_2d(-0.5f64..(g as f64 - 0.5), 0f64..top)
         .map_err(e2s)?;
-    let names: Vec<String> = groups.iter().map(|g| fit_label(g, groups.len())).collect();
     c.configure_mesh()
         .disable_x_mesh()
         .x_labels(g)
         .x_label_formatter(&|x| {
             let i = x.round();
             if (x - i).abs() < 1e-6 && i >= 0.0 {
-                names.get(i as usize).cloned().unwrap_or_default()
+                groups.get(i as usize).cloned().unwrap_or_default()
             } else {
                 String::new()
             }
@@ -325,35 +619,109 @@ fn draw_grouped<DB: DrawingBackend>(
         .y_label_formatter(&|y| fmt_y(*y, percent, top))
         .x_desc(x_label)
         .y_desc(y_label)
-        .label_style(("sans-serif", 15))
+        .label_style(("sans-serif", LABEL))
         .axis_desc_style(("sans-serif", 18))
         .draw()
         .map_err(e2s)?;
     let width = 0.8 / s as f64;
-    for (si, (name, vals)) in series.iter().enumerate() {
+    for (si, (_, vals)) in series.iter().enumerate() {
         let col = colour(si);
         let off = -0.4 + width * (si as f64 + 0.5);
         c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
             let x = gi as f64 + off;
             Rectangle::new([(x - width * 0.45, 0.0), (x + width * 0.45, e.v)], col.mix(0.9).filled())
         }))
-        .map_err(e2s)?
-        .label(name.clone())
-        .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], col.filled()));
-        c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
+        .map_err(e2s)?;
+        c.draw_series(vals.iter().enumerate().filter(|(_, e)| e.hi > e.lo).map(|(gi, e)| {
             let x = gi as f64 + off;
             PathElement::new(vec![(x, e.lo), (x, e.hi)], BLACK.stroke_width(2))
         }))
         .map_err(e2s)?;
-        if g * s <= 24 {
+        if layout.values {
             c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
                 let x = gi as f64 + off - width * 0.4;
-                Text::new(fmt_label(e.v, percent), (x, e.hi + top * 0.02), ("sans-serif", 13).into_font().color(&BLACK))
+                Text::new(
+                    fmt_label(e.v, percent),
+                    (x, e.hi.max(e.v) + top * 0.02),
+                    ("sans-serif", VALUE).into_font().color(&BLACK),
+                )
             }))
             .map_err(e2s)?;
         }
     }
-    legend(&mut c, 15)?;
+    Ok(())
+}
+
+/// Grouped bars lying down: one block of bars per group, its full name on the left, values along
+/// the bottom axis and printed at the end of each bar. Used when the names would not fit under
+/// upright bars, so no name is ever cut.
+#[allow(clippy::too_many_arguments)]
+fn draw_grouped_horizontal<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    _x_label: &str,
+    y_label: &str,
+    groups: &[String],
+    series: &[(String, Vec<Est>)],
+    percent: bool,
+    layout: &Layout,
+) -> Result<(), String> {
+    let g = groups.len().max(1);
+    let s = series.len().max(1);
+    let top = layout.top;
+    // y runs from the first group at the top (g − 0.5) down to the last (−0.5).
+    let mut c = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
+        .margin(MARGIN)
+        .x_label_area_size(50)
+        .y_label_area_size(layout.name_w)
+        .build_cartesian_2d(0f64..top, -0.5f64..(g as f64 - 0.5))
+        .map_err(e2s)?;
+    c.configure_mesh()
+        .disable_y_mesh()
+        .y_labels(g)
+        .y_label_formatter(&|y| {
+            let i = y.round();
+            if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < g {
+                groups[g - 1 - i as usize].clone()
+            } else {
+                String::new()
+            }
+        })
+        .x_label_formatter(&|x| fmt_y(*x, percent, top))
+        // The values run along the bottom: their name goes there (the group names speak for
+        // themselves on the left).
+        .x_desc(y_label)
+        .label_style(("sans-serif", LABEL))
+        .axis_desc_style(("sans-serif", 18))
+        .draw()
+        .map_err(e2s)?;
+    let height = 0.8 / s as f64;
+    for (si, (_, vals)) in series.iter().enumerate() {
+        let col = colour(si);
+        // The first series on top within its group.
+        let off = 0.4 - height * (si as f64 + 0.5);
+        let y = |gi: usize| (g - 1 - gi) as f64 + off;
+        c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
+            Rectangle::new([(0.0, y(gi) - height * 0.42), (e.v, y(gi) + height * 0.42)], col.mix(0.9).filled())
+        }))
+        .map_err(e2s)?;
+        c.draw_series(
+            vals.iter()
+                .enumerate()
+                .filter(|(_, e)| e.hi > e.lo)
+                .map(|(gi, e)| PathElement::new(vec![(e.lo, y(gi)), (e.hi, y(gi))], BLACK.stroke_width(2))),
+        )
+        .map_err(e2s)?;
+        c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
+            Text::new(
+                fmt_label(e.v, percent),
+                (e.hi.max(e.v) + top * 0.01, y(gi) + height * 0.45),
+                ("sans-serif", VALUE - 2).into_font().color(&BLACK),
+            )
+        }))
+        .map_err(e2s)?;
+    }
     Ok(())
 }
 
@@ -366,16 +734,17 @@ fn draw_lines<DB: DrawingBackend>(
     xs: &[i64],
     series: &[(String, Vec<Est>)],
     percent: bool,
+    layout: &Layout,
 ) -> Result<(), String> {
     let lo = *xs.iter().min().unwrap_or(&0) as f64;
     let hi = *xs.iter().max().unwrap_or(&1) as f64;
     let pad = ((hi - lo) * 0.05).max(0.5);
-    let top = y_max(series, percent);
+    let top = layout.top;
     let mut c = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", caption_size(title)))
-        .margin(16)
+        .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
+        .margin(MARGIN)
         .x_label_area_size(50)
-        .y_label_area_size(70)
+        .y_label_area_size(Y_AREA)
         .build_cartesian_2d((lo - pad)..(hi + pad), 0f64..top)
         .map_err(e2s)?;
     c.configure_mesh()
@@ -390,32 +759,34 @@ fn draw_lines<DB: DrawingBackend>(
         .axis_desc_style(("sans-serif", 18))
         .draw()
         .map_err(e2s)?;
-    for (si, (name, vals)) in series.iter().enumerate() {
+    for (si, (_, vals)) in series.iter().enumerate() {
         let col = colour(si);
         let pts: Vec<(f64, f64)> = xs.iter().zip(vals).map(|(&x, e)| (x as f64, e.v)).collect();
-        c.draw_series(LineSeries::new(pts.clone(), col.stroke_width(3)))
-            .map_err(e2s)?
-            .label(name.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], col.stroke_width(3)));
-        c.draw_series(pts.iter().map(|&p| Circle::new(p, 4, col.filled()))).map_err(e2s)?;
+        if si % 2 == 0 {
+            c.draw_series(LineSeries::new(pts.clone(), col.stroke_width(3))).map_err(e2s)?;
+        } else {
+            // Every other series dashed, so a line lying on another still shows.
+            c.draw_series(DashedLineSeries::new(pts.clone(), 10, 6, col.stroke_width(3))).map_err(e2s)?;
+        }
+        draw_mark(&mut c, &pts, mark(si), col, 4)?;
         c.draw_series(
             xs.iter()
                 .zip(vals)
+                .filter(|(_, e)| e.hi > e.lo)
                 .map(|(&x, e)| PathElement::new(vec![(x as f64, e.lo), (x as f64, e.hi)], col.stroke_width(2))),
         )
         .map_err(e2s)?;
-        if xs.len() <= 12 {
+        if layout.values {
             c.draw_series(xs.iter().zip(vals).map(|(&x, e)| {
                 Text::new(
                     fmt_label(e.v, percent),
                     (x as f64 + pad * 0.1, e.v + top * 0.02),
-                    ("sans-serif", 13).into_font().color(&col),
+                    ("sans-serif", VALUE).into_font().color(&col),
                 )
             }))
             .map_err(e2s)?;
         }
     }
-    legend(&mut c, 15)?;
     Ok(())
 }
 
@@ -434,8 +805,8 @@ fn draw_heatmap<DB: DrawingBackend>(
     let max = values.iter().flatten().flatten().fold(0.0f64, |a, &b| a.max(b)).max(1e-12);
     let caption = format!("{title} (darker = higher; max {})", fmt_label(max, percent));
     let mut c = ChartBuilder::on(root)
-        .caption(&caption, ("sans-serif", caption_size(&caption)))
-        .margin(16)
+        .caption(&caption, ("sans-serif", caption_size(&caption, root.dim_in_pixel().0)))
+        .margin(MARGIN)
         .x_label_area_size(50)
         .y_label_area_size(90)
         .build_cartesian_2d(0f64..nx as f64, 0f64..ny as f64)

@@ -76,8 +76,8 @@ window.addEventListener('load', function () {
 });
 </script>"#;
 
-/// The page. `svgs` are the (file stem, SVG text) of the charts, in report order.
-pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String)]) -> String {
+/// The page. `svgs` are the (file stem, caption, SVG text) of the charts, in report order.
+pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)]) -> String {
     let sc = &run.scenario;
     let mut s = String::new();
     let _ = write!(
@@ -125,13 +125,13 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String)]) -> St
         s.push_str("</ul>\n");
     }
     s.push_str("<h2>Charts</h2>\n");
-    for (stem, svg) in svgs {
+    for (stem, caption, svg) in svgs {
         let _ = writeln!(
             s,
             "<figure id=\"{}\">{}<figcaption>{}</figcaption></figure>",
             escape(stem),
             inline_svg(svg),
-            escape(stem)
+            escape(caption)
         );
     }
     s.push_str("<h2>Results</h2>\n");
@@ -139,9 +139,12 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String)]) -> St
         s.push_str(&table_html(&t));
     }
     s.push_str(
-        "<h2>How to read these numbers</h2>\n<p>Every probability is a Monte Carlo estimate with its 95 % Wilson score interval; \
-         means are given ± 1.96 standard errors; ratios (per round, per Reputation point) carry delta-method intervals. \
-         The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
+        format!(
+            "<h2>How to read these numbers</h2>\n<p>{} Ratios (per round, per Reputation point) carry delta-method intervals. \
+             The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
+            escape(&super::how_to_read(report).replace('`', ""))
+        )
+        .as_str(),
     );
     s.push_str(CHECK_SCRIPT);
     s.push_str("\n</body>\n</html>\n");

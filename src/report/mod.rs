@@ -251,7 +251,24 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             ));
         }
     }
+    // A chart of a constant (a ★-only weapon's ♦ distribution: one bar at 0, 100 %) says
+    // nothing the tables do not; leave it out.
+    out.retain(|(_, c)| !c.is_constant());
     out
+}
+
+/// How the report's probabilities were obtained, in one sentence for its readers.
+pub fn how_to_read(report: &Report) -> &'static str {
+    if report.all_exact() {
+        "Every probability here is exact: every outcome of the dice was enumerated, nothing was \
+         sampled, so there are no intervals (the fractions are in `results.json` and `results.csv`)."
+    } else if report.exact_cells > 0 {
+        "Cells marked exact were enumerated (no interval); every other probability is a Monte Carlo \
+         estimate with its 95 % Wilson score interval, and means are given ± 1.96 standard errors."
+    } else {
+        "Every probability is a Monte Carlo estimate with its 95 % Wilson score interval; means are \
+         given ± 1.96 standard errors."
+    }
 }
 
 /// The Markdown summary.
@@ -303,14 +320,15 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
         s.push('\n');
     }
     s.push_str("## Charts\n\n");
-    for (stem, _) in charts {
-        s.push_str(&format!("![{stem}]({stem}.png)\n\n[SVG]({stem}.svg)\n\n"));
+    for (stem, chart) in charts {
+        let title = chart.title();
+        s.push_str(&format!("![{title}]({stem}.png)\n\n*{title}* ([SVG]({stem}.svg))\n\n"));
     }
+    s.push_str("## How to read these numbers\n\n");
+    s.push_str(how_to_read(report));
     s.push_str(
-        "## How to read these numbers\n\n\
-         Every probability is a Monte Carlo estimate with its 95 % Wilson score interval; means are \
-         given ± 1.96 standard errors. `P(≥ k)` is the chance of at least k. Events count what this one \
-         attack (or check) causes: `K.O. caused` is false if the target was already K.O.\n",
+        " `P(≥ k)` is the chance of at least k. Events count what this one attack (or check) causes: \
+         `K.O. caused` is false if the target was already K.O.\n",
     );
     s
 }
@@ -338,7 +356,7 @@ pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result
         })?;
         dir.adopt(&format!("{stem}.png"))?;
         let svg = dir.adopt(&format!("{stem}.svg"))?;
-        svgs.push((stem.clone(), String::from_utf8_lossy(&svg).into_owned()));
+        svgs.push((stem.clone(), chart.title().to_string(), String::from_utf8_lossy(&svg).into_owned()));
     }
     dir.write("index.html", html::render(run, report, &svgs).as_bytes())?;
     dir.commit(&run.scenario.name)

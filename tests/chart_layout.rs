@@ -1,0 +1,70 @@
+//! Every chart of every bundled config reads at a glance (issue #13), as far as a program can
+//! tell: no category name wider than its slot (long names turn the bars on their side), a value
+//! axis that fits the data (the legend has its own strip beside the plot, so no headroom is
+//! needed for it), a title that fits, and no chart of a constant.
+
+use skirmish_odds::analysis;
+use skirmish_odds::config::{self, Overrides};
+use skirmish_odds::engine::progress::Progress;
+use skirmish_odds::report::charts::{Chart, Layout};
+use skirmish_odds::report::{chart_specs, model::Report};
+
+#[test]
+fn every_bundled_chart_is_laid_out_legibly() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    let (mut charts, mut horizontal, mut problems) = (0, 0, Vec::new());
+    for dir in std::fs::read_dir(&root).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let p = f.unwrap().path();
+            let text = std::fs::read_to_string(&p).unwrap();
+            let Ok(t) = toml::from_str::<toml::Table>(&text) else { continue };
+            if !t.contains_key("kind") {
+                continue; // a card library
+            }
+            let over = Overrides { trials: Some(2000), ..Overrides::default() };
+            let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+            let report = Report::build(&run);
+            for (stem, chart) in chart_specs(&run, &report) {
+                let l = Layout::of(&chart);
+                charts += 1;
+                horizontal += l.horizontal as usize;
+                for problem in l.problems() {
+                    problems.push(format!("{} / {stem}: {problem}", p.display()));
+                }
+                if chart.is_constant() {
+                    problems.push(format!("{} / {stem}: a chart of a constant", p.display()));
+                }
+                if let Chart::Distribution { exactly, .. } = &chart {
+                    assert!(exactly.len() > 1);
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    assert!(charts > 100, "only {charts} charts");
+    assert!(horizontal >= 1, "long category names (pistol-vs-rifle) should lie on their side");
+}
+
+/// The checks can fail: a name too long for its slot under upright bars and an axis stretched
+/// far above the data are both reported.
+#[test]
+fn the_layout_checks_catch_what_they_look_for() {
+    let mut l = Layout::of(&Chart::Grouped {
+        title: "t".into(),
+        x_label: "x".into(),
+        y_label: "y".into(),
+        groups: vec!["a".into(), "b".into()],
+        series: vec![("s".into(), vec![skirmish_odds::report::charts::Est { v: 0.4, lo: 0.3, hi: 0.5 }; 2])],
+        percent: true,
+    });
+    assert!(l.problems().is_empty(), "{:?}", l.problems());
+    l.names[0] = ("a very long category name indeed, far too long for forty pixels".into(), 40);
+    l.top = 1.4;
+    let p = l.problems();
+    assert!(p.iter().any(|x| x.contains("px wide")) && p.iter().any(|x| x.contains("value axis")), "{p:?}");
+}
