@@ -199,6 +199,8 @@ impl AnyTrial {
             AnyTrial::Bichos(_) => "shot",
             AnyTrial::Wolsung(W::Melee(_)) => "melee exchange",
             AnyTrial::Wolsung(W::Magic(_)) => "spell",
+            AnyTrial::Wolsung(W::Leave(_)) => "attempt to leave",
+            AnyTrial::Wolsung(W::Bid(_)) => "initiative bid",
             AnyTrial::Wolsung(_) => "shooting action",
             _ => "trial",
         }

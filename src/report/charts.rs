@@ -120,8 +120,9 @@ impl Chart {
         }
     }
 
-    /// A chart with nothing to compare: one bar of a distribution (the metric never varies), or
-    /// bars and lines whose every value is the same single number.
+    /// A chart of a constant: a distribution with one bar (the metric never varies), or several
+    /// bars or points that all show the same number. (One bar of a probability is not: it is
+    /// that probability.)
     pub fn is_constant(&self) -> bool {
         match self {
             Chart::Distribution { exactly, .. } => exactly.len() <= 1,
@@ -129,7 +130,7 @@ impl Chart {
                 let mut vals = series.iter().flat_map(|(_, v)| v.iter().map(|e| e.v));
                 let first = vals.next();
                 let n = series.iter().map(|(_, v)| v.len()).sum::<usize>();
-                n <= 1 || first.is_none_or(|f| vals.all(|v| (v - f).abs() < 1e-12))
+                n > 1 && first.is_some_and(|f| vals.all(|v| (v - f).abs() < 1e-12))
             }
             Chart::Heatmap { .. } => false,
         }

@@ -87,6 +87,10 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
     );
     let _ =
         writeln!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>", escape(&sc.name), sc.ruleset, sc.kind.name());
+    // The answer first, in a sentence; the detail follows.
+    if let Some(a) = tables::answer(run, report) {
+        let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", escape(&a.replace('`', "")));
+    }
     if let Some(d) = &sc.description {
         let _ = writeln!(s, "<p>{}</p>", escape(d));
     }
@@ -103,9 +107,6 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
             (None, _) => String::new(),
         }
     );
-    if let Some(v) = tables::verdict(report) {
-        let _ = writeln!(s, "<p class=\"verdict\">{}</p>", escape(&v));
-    }
     s.push_str("<h2>Setup</h2>\n<ul>\n");
     for l in &sc.setup {
         let _ = writeln!(s, "<li>{}</li>", escape(l));

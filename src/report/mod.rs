@@ -55,9 +55,10 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     },
                 ));
             }
-            for name in names {
+            let mut dists = Vec::new();
+            for &name in &names {
                 let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
-                out.push((
+                dists.push((
                     name.to_string(),
                     charts::distribution(
                         &t[0],
@@ -67,6 +68,23 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         z,
                     ),
                 ));
+            }
+            if !dists.is_empty() && dists.iter().all(|(_, c)| c.is_constant()) {
+                // Every headline metric is a fixed number (Mordheim's move, run and charge): one
+                // chart that sets them side by side says more than a single bar each.
+                out.push((
+                    "values".into(),
+                    Chart::Grouped {
+                        title: format!("{}: {} ({title_tail})", sc.name, names.join(", ")),
+                        x_label: "measure".into(),
+                        y_label: "value".into(),
+                        groups: names.iter().map(|n| text::metric_title(sc.ruleset, n)).collect(),
+                        series: vec![("value".into(), names.iter().map(|n| est_mean(0, n)).collect())],
+                        percent: false,
+                    },
+                ));
+            } else {
+                out.extend(dists);
             }
         }
         Layout::Compare { loadouts, targets } => {
@@ -276,6 +294,9 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
     let sc = &run.scenario;
     let st = &report.stopping;
     let mut s = format!("# {} — {} {}\n\n", sc.name, sc.ruleset, sc.kind.name());
+    if let Some(a) = tables::answer(run, report) {
+        s.push_str(&format!("**{a}**\n\n"));
+    }
     if let Some(d) = &sc.description {
         s.push_str(&format!("{d}\n\n"));
     }
@@ -311,10 +332,8 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
             s.push_str(&format!("- {}\n", n.line()));
         }
     }
+    // The verdict, if any, opens the page as its answer (above).
     s.push_str("\n## Results\n\n");
-    if let Some(v) = tables::verdict(report) {
-        s.push_str(&format!("**{v}**\n\n"));
-    }
     for t in tables::tables(run, report) {
         s.push_str(&t.markdown());
         s.push('\n');

@@ -242,6 +242,49 @@ fn fmt_objective(o: crate::analysis::scenario::Objective, v: f64, c: [f64; 2]) -
     if o.is_probability() { pct_ci(v, c[0], c[1]) } else { format!("{v:.3} [{:.3}, {:.3}]", c[0], c[1]) }
 }
 
+/// The answer in one sentence, for the top of `summary.md` and `index.html`: the verdict of an
+/// analysis that has one (balance, paired, exchange, best cell), a duel's outcome, or a single
+/// resolution's key event ("K.O. caused: 75.27% per attack (exact)").
+pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
+    if let Some(v) = verdict(report) {
+        return Some(v);
+    }
+    let sc = &run.scenario;
+    let cell = report.cells.first()?;
+    let how = |e: &crate::report::model::EventReport| {
+        if e.ci95[0] == e.ci95[1] { format!("{} (exact)", pct(e.p)) } else { pct_ci(e.p, e.ci95[0], e.ci95[1]) }
+    };
+    match &sc.layout {
+        Layout::Duel { a, b } => {
+            let ev = |n: &str| cell.events.get(n).map(how);
+            let exact = report.exact_duel.as_ref().map(|x| {
+                let [w, d, l] = x.outcome();
+                format!(" Solved exactly: {} / {} / {}.", pct(w), pct(d), pct(l))
+            });
+            Some(format!(
+                "{a} wins {}, {b} wins {}, draw {} ({}).{}",
+                ev("a_wins")?,
+                ev("b_wins")?,
+                ev("draw")?,
+                report.per_cell("duels"),
+                exact.unwrap_or_default()
+            ))
+        }
+        Layout::Single => {
+            let key = sc.cells[0].trial.key_events().into_iter().find(|k| cell.events.get(k).is_some())?;
+            let e = cell.events.get(key)?;
+            Some(format!(
+                "{}: {} per {}{}.",
+                event_title(sc.ruleset, key),
+                how(e),
+                sc.cells[0].trial.unit(),
+                if e.ci95[0] == e.ci95[1] { String::new() } else { format!(" ({})", report.basis()) }
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// The headline sentence of effort, balance and paired reports.
 pub fn verdict(report: &Report) -> Option<String> {
     if let Some(b) = &report.balance {

@@ -1,8 +1,24 @@
 //! Shared wording and number formatting for every text output.
 
-/// A probability as a percentage with two decimals (more for tiny values).
+/// Decimals that show percentages `xs` (fractions of 1) with at least two significant digits
+/// of the smallest one that is not zero, and never fewer than two: one format for a value and
+/// its interval ("0.0100% [0.0097, 0.0200]", not "0.01% [0.0097, 0.02]").
+fn decimals(xs: &[f64]) -> usize {
+    let smallest = xs.iter().map(|x| x * 100.0).filter(|&x| x > 0.0).fold(f64::INFINITY, f64::min);
+    if !smallest.is_finite() || smallest >= 1.0 {
+        return 2;
+    }
+    ((-smallest.log10()).ceil() as usize + 1).clamp(2, 6)
+}
+
+/// A probability as a percentage: two decimals, more for small values (see [`decimals`]).
 pub fn pct(p: f64) -> String {
-    if p > 0.0 && p < 0.0001 { format!("{:.4}%", p * 100.0) } else { format!("{:.2}%", p * 100.0) }
+    format!("{:.*}%", decimals(&[p]), p * 100.0)
+}
+
+/// `n` and the noun in the number it takes: "1 enemy", "2 enemies", "1 impact die".
+pub fn plural(n: i64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// How a run's numbers were obtained, short: "200,000 trials per cell", "exact (every cell
@@ -39,13 +55,18 @@ pub fn ci(lo: f64, hi: f64) -> String {
     if lo == hi {
         return "exact".to_string();
     }
-    let f = |x: f64| if x > 0.0 && x < 0.0001 { format!("{:.4}", x * 100.0) } else { format!("{:.2}", x * 100.0) };
-    format!("[{}, {}]", f(lo), f(hi))
+    let d = decimals(&[lo, hi]);
+    format!("[{:.*}, {:.*}]", d, lo * 100.0, d, hi * 100.0)
 }
 
-/// `p [lo, hi]` in percent; just `p` when exact (a sampled interval never has zero width).
+/// `p [lo, hi]` in percent, all three with the same decimals; just `p` when exact (a sampled
+/// interval never has zero width).
 pub fn pct_ci(p: f64, lo: f64, hi: f64) -> String {
-    if lo == hi { pct(p) } else { format!("{} {}", pct(p), ci(lo, hi)) }
+    if lo == hi {
+        return pct(p);
+    }
+    let d = decimals(&[p, lo, hi]);
+    format!("{:.*}% [{:.*}, {:.*}]", d, p * 100.0, d, lo * 100.0, d, hi * 100.0)
 }
 
 /// A mean with its 95 % interval half-width; just the mean when it has no sampling error
@@ -149,6 +170,21 @@ pub fn count(n: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn one_number_format_for_a_value_and_its_interval() {
+        assert_eq!(pct_ci(0.7527, 0.7518, 0.7535), "75.27% [75.18, 75.35]");
+        assert_eq!(pct_ci(0.0001, 0.000097, 0.0002), "0.0100% [0.0097, 0.0200]");
+        assert_eq!(ci(0.0, 0.000019), "[0.0000, 0.0019]");
+        assert_eq!(pct(0.0097), "0.97%");
+        assert_eq!(pct(0.00005), "0.0050%");
+        assert_eq!(pct(0.0), "0.00%");
+        assert_eq!(ci(0.2, 0.2), "exact");
+        assert_eq!(plural(1, "enemy", "enemies"), "1 enemy");
+        assert_eq!(plural(3, "impact die", "impact dice"), "3 impact dice");
+    }
+
     #[test]
     fn wrap_keeps_every_word_and_the_width() {
         let text =

@@ -430,8 +430,12 @@ impl Ctx {
                 }
             ));
             lines.push(format!(
-                "Shot: {} impact dice (2 AC per shot){}; obstacles {:?}{}{}",
-                Attack::new(&setup).map(|x| x.impact_dice).unwrap_or(0),
+                "Shot: {} (2 AC per shot){}; obstacles {:?}{}{}",
+                crate::report::text::plural(
+                    Attack::new(&setup).map(|x| x.impact_dice as i64).unwrap_or(0),
+                    "impact die",
+                    "impact dice"
+                ),
                 if setup.ranged.moved { ", shooter moved" } else { "" },
                 setup.ranged.obstacles,
                 if setup.ranged.cover { ", target in cover" } else { "" },

@@ -92,7 +92,7 @@ pub(crate) fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
         parts.push(format!("target effort {e}"));
     }
     if let Some(k) = a.enemies_in_contact {
-        parts.push(format!("{k} enemies in contact with the target"));
+        parts.push(format!("{} in contact with the target", crate::report::text::plural(k, "enemy", "enemies")));
     }
     if let Some(d) = a.defense_mod {
         parts.push(format!("Defense modifier {d:+}"));

@@ -6,7 +6,7 @@ use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{mean_ci, pct, pct_ci};
+use crate::report::text::{mean_ci, pct_ci};
 use crate::stats;
 
 fn ev(t: &Tally, i: usize, z: f64) -> String {
@@ -97,7 +97,9 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             for d in (*from_in..=*to_in).step_by(2) {
                 let mut row = vec![d.to_string()];
                 for tally in t {
-                    row.push(pct(reach_at_least(tally, d, z).p));
+                    // Every probability with its interval ("exact" cells print the value alone).
+                    let p = reach_at_least(tally, d, z);
+                    row.push(pct_ci(p.p, p.lo, p.hi));
                 }
                 tab.rows.push(row);
             }

@@ -1,0 +1,45 @@
+//! Every report opens with the answer in a sentence (issue #13): `index.html` puts it before the
+//! setup, `summary.md` under its title — a single resolution's key event with its interval (or
+//! "exact"), a duel's outcome, an analysis's verdict — with no raw Markdown in the page.
+
+mod common;
+
+fn run(cfg: &str, name: &str) -> (String, String) {
+    let d = common::tmp("report_answer", name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(cfg);
+    let o = common::bin_run(&d, &["run", path.to_str().unwrap(), "--trials", "20000", "--out", "out", "--quiet"]);
+    assert!(o.status.success(), "{cfg}: {}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(d.join("out/index.html")).unwrap();
+    let md = std::fs::read_to_string(d.join("out/summary.md")).unwrap();
+    (html, md)
+}
+
+/// The answer paragraph of a page, and whether it comes before the setup.
+fn answer(html: &str) -> String {
+    let at = html.find("<p class=\"verdict answer\">").expect("an answer paragraph");
+    assert!(at < html.find("<h2>Setup</h2>").unwrap(), "the answer comes first");
+    let rest = &html[at..];
+    rest[..rest.find("</p>").unwrap()].to_string()
+}
+
+#[test]
+fn reports_open_with_the_answer() {
+    // An exact attack: the key event and "exact".
+    let (html, md) = run("configs/bmg-3e/batman-vs-thug.toml", "attack");
+    let a = answer(&html);
+    assert!(a.contains("K.O. caused: 75.27% (exact) per attack."), "{a}");
+    assert!(md.lines().nth(2).unwrap().starts_with("**K.O. caused: 75.27% (exact) per attack.**"), "{md}");
+    // A sampled check: the value with its interval and the trial count.
+    let (html, _) = run("configs/bmg-1e/passing.toml", "passing");
+    assert!(answer(&html).contains('%'), "{}", answer(&html));
+    // A 2013 duel: both sides and the draw, sampled, then the exact solution.
+    let (html, _) = run("configs/bmg-1e/duel-batman-vs-bruiser.toml", "duel");
+    let a = answer(&html);
+    assert!(a.contains("wins") && a.contains("draw") && a.contains("Solved exactly"), "{a}");
+    assert!(a.contains("20,000 duels, 95 % intervals"), "{a}");
+    // A balance test: its verdict, without Markdown backticks.
+    let (html, md) = run("configs/bmg-3e/balance-new-henchman.toml", "balance");
+    let a = answer(&html);
+    assert!(!a.contains('`') && a.contains("Position"), "{a}");
+    assert_eq!(md.matches("Position:").count(), 1, "the verdict once, at the top");
+}
