@@ -43,3 +43,14 @@ fn reports_open_with_the_answer() {
     assert!(!a.contains('`') && a.contains("Position"), "{a}");
     assert_eq!(md.matches("Position:").count(), 1, "the verdict once, at the top");
 }
+
+/// A yes/no outcome reads as a probability with its interval, not as a mean of 0s and 1s
+/// ("the first bug is big … 0.266 ± 0.019" before), and counts stay means.
+#[test]
+fn yes_no_outcomes_read_as_probabilities() {
+    let (_, md) = run("configs/bichos/encounter.toml", "encounter");
+    let row = md.lines().find(|l| l.contains("the first bug is big")).expect("the row");
+    assert!(row.starts_with("| P(the first bug is big") && row.contains("% [") && !row.contains('±'), "{row}");
+    let bugs = md.lines().find(|l| l.starts_with("| attacking bugs")).expect("a count");
+    assert!(bugs.contains('±'), "{bugs}");
+}

@@ -41,12 +41,16 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             let mean_head = if t.exact { "mean" } else { "mean ± 95 %" };
             let mut means = Table::new("Means", &["measure", mean_head, "sd"], true);
-            for (name, m) in &cell.metrics.0 {
-                means.rows.push(vec![
-                    metric_title(sc.ruleset, name),
-                    mean_ci(m.mean, m.stderr, z),
-                    format!("{:.3}", m.sd),
-                ]);
+            let system = crate::systems::find(sc.ruleset);
+            for (i, (name, m)) in cell.metrics.0.iter().enumerate() {
+                // A yes/no measure (0 or 1) reads as a probability, not a mean.
+                let yes_no = system.is_some_and(|s| s.yes_no_metric(name));
+                means.rows.push(if yes_no {
+                    let p = t.exactly(i, 1, z);
+                    vec![format!("P({})", metric_title(sc.ruleset, name)), pct_ci(p.p, p.lo, p.hi), "–".into()]
+                } else {
+                    vec![metric_title(sc.ruleset, name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]
+                });
             }
             out.push(means);
             let shown = sc.cells[0].trial.headline_metrics();

@@ -96,6 +96,11 @@ pub trait RuleSystem: Sync {
     fn metric_title(&self, _name: &str) -> Option<&'static str> {
         None
     }
+    /// Whether a metric is a yes/no outcome recorded as 0 or 1 (reports print it as a
+    /// probability, not as a mean).
+    fn yes_no_metric(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 /// Every rule system this build knows, in the order listings show them.

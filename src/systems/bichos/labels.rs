@@ -48,7 +48,7 @@ pub fn metric(name: &str) -> Option<&'static str> {
         "distance" => "hole distance (variant's units; given a hole opens)",
         "total_bugs" => "attacking bugs (given a hole opens)",
         "big_bugs" => "big bugs among them (given a hole opens)",
-        "first_bug_big" => "the first bug is big (given a hole opens; mean = probability)",
+        "first_bug_big" => "the first bug is big (given a hole opens)",
         "first_turn" => "pursuit distance, first turn",
         "total" => "pursuit distance, all turns",
         "turns" => "pursuit turns",

@@ -90,4 +90,7 @@ impl RuleSystem for System {
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
     }
+    fn yes_no_metric(&self, name: &str) -> bool {
+        name == "first_bug_big"
+    }
 }
