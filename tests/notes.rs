@@ -26,7 +26,9 @@ fn sweeping_the_shooters_strength_with_a_ranged_weapon_is_flagged_everywhere() {
     let r = bin_run(&dir, &["run", "sweep.toml", "--out", "r"]);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     assert!(String::from_utf8_lossy(&r.stdout).contains(want));
-    for f in ["summary.md", "results.json", "index.html"] {
+    // The page renders the note's `code` as HTML.
+    let want_html = "sweep parameter <code>attacker.strength</code> cannot change any number in this scenario";
+    for (f, want) in [("summary.md", want), ("results.json", want), ("index.html", want_html)] {
         let text = std::fs::read_to_string(dir.join("r").join(f)).unwrap();
         assert!(text.contains(want), "{f} lacks the note");
     }

@@ -27,6 +27,30 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// Text with the Markdown the reports' wording uses — `code` and **bold** — as HTML, escaped
+/// otherwise, so the page shows no raw backticks or asterisks. An unmatched marker stays as text.
+pub fn inline(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut rest = s;
+    while !rest.is_empty() {
+        let tick = rest.find('`');
+        let star = rest.find("**");
+        let (at, marker, tag) = match (tick, star) {
+            (Some(t), Some(b)) if b < t => (b, "**", "strong"),
+            (Some(t), _) => (t, "`", "code"),
+            (None, Some(b)) => (b, "**", "strong"),
+            (None, None) => break,
+        };
+        let after = &rest[at + marker.len()..];
+        let Some(end) = after.find(marker) else { break };
+        out.push_str(&escape(&rest[..at]));
+        out.push_str(&format!("<{tag}>{}</{tag}>", escape(&after[..end])));
+        rest = &after[end + marker.len()..];
+    }
+    out.push_str(&escape(rest));
+    out
+}
+
 fn table_html(t: &Table) -> String {
     let mut s = format!("<section><h3>{}</h3><div class=\"scroll\"><table>\n<thead><tr>", escape(&t.title));
     for h in &t.headers {
@@ -36,7 +60,7 @@ fn table_html(t: &Table) -> String {
     for r in &t.rows {
         s.push_str("<tr>");
         for c in r {
-            let _ = write!(s, "<td>{}</td>", escape(c));
+            let _ = write!(s, "<td>{}</td>", inline(c));
         }
         s.push_str("</tr>\n");
     }
@@ -89,7 +113,7 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
         writeln!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>", escape(&sc.name), sc.ruleset, sc.kind.name());
     // The answer first, in a sentence; the detail follows.
     if let Some(a) = tables::answer(run, report) {
-        let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", escape(&a.replace('`', "")));
+        let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", inline(&a));
     }
     if let Some(d) = &sc.description {
         let _ = writeln!(s, "<p>{}</p>", escape(d));
@@ -109,7 +133,7 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
     );
     s.push_str("<h2>Setup</h2>\n<ul>\n");
     for l in &sc.setup {
-        let _ = writeln!(s, "<li>{}</li>", escape(l));
+        let _ = writeln!(s, "<li>{}</li>", inline(l));
     }
     s.push_str(
         "</ul>\n<h2>Readings in force</h2>\n<table><thead><tr><th>switch</th><th>value</th></tr></thead><tbody>\n",
@@ -121,7 +145,7 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
     if !sc.notes.is_empty() {
         s.push_str("<h2>Notes</h2>\n<ul class=\"notes\">\n");
         for n in &sc.notes {
-            let _ = writeln!(s, "<li>{}</li>", escape(&n.line()));
+            let _ = writeln!(s, "<li>{}</li>", inline(&n.line()));
         }
         s.push_str("</ul>\n");
     }
@@ -143,7 +167,7 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
         format!(
             "<h2>How to read these numbers</h2>\n<p>{} Ratios (per round, per Reputation point) carry delta-method intervals. \
              The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
-            escape(&super::how_to_read(report).replace('`', ""))
+            inline(super::how_to_read(report))
         )
         .as_str(),
     );
@@ -160,5 +184,13 @@ mod tests {
     fn escapes_markup() {
         assert_eq!(escape("a < b & \"c\" > d"), "a &lt; b &amp; &quot;c&quot; &gt; d");
         assert_eq!(inline_svg("<?xml version=\"1.0\"?>\n<svg x>"), "<svg x>");
+    }
+
+    #[test]
+    fn backticks_and_bold_become_html() {
+        assert_eq!(inline("objective `a_ahead` <b>"), "objective <code>a_ahead</code> &lt;b&gt;");
+        assert_eq!(inline("**Best** split: `5/1`"), "<strong>Best</strong> split: <code>5/1</code>");
+        assert_eq!(inline("a lone ` stays"), "a lone ` stays");
+        assert_eq!(inline("P(≥ k) & **x"), "P(≥ k) &amp; **x");
     }
 }

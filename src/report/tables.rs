@@ -64,16 +64,37 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 } else {
                     &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"]
                 };
-                let mut d =
-                    Table::new(format!("Distribution of {}", metric_title(sc.ruleset, name)), columns, terminal);
-                for v in t.first(i)..t.trimmed(i).len() {
+                // Values that never occur are left out (an encounter's distance is a multiple of
+                // 5: 78 rows, most of them 0.00 %), and a long upper tail is folded into one
+                // "≥ k" row once P(≥ k) drops below 0.5 %.
+                let (lo, hi) = (t.first(i), t.trimmed(i).len());
+                let present: Vec<usize> = (lo..hi).filter(|&v| t.hists[i].get(v).is_some_and(|&c| c > 0)).collect();
+                let fold = (present.len() > FOLD_ROWS)
+                    .then(|| present.iter().copied().find(|&v| t.at_least(i, v, z).p < FOLD_BELOW))
+                    .flatten();
+                let shown_to = fold.unwrap_or(hi);
+                let skipped = present.iter().filter(|&&v| v < shown_to).count() < shown_to - lo;
+                let mut title = format!("Distribution of {}", metric_title(sc.ruleset, name));
+                if skipped {
+                    title.push_str(if t.exact {
+                        " (impossible values left out)"
+                    } else {
+                        " (values never seen left out)"
+                    });
+                }
+                let mut d = Table::new(title, columns, terminal);
+                for &v in &present {
                     let e = t.exactly(i, v, z);
                     let a = t.at_least(i, v, z);
+                    let (k, e) = if fold == Some(v) { (format!("≥ {v}"), a) } else { (v.to_string(), e) };
                     d.rows.push(if t.exact {
-                        vec![v.to_string(), pct(e.p), pct(a.p)]
+                        vec![k, pct(e.p), pct(a.p)]
                     } else {
-                        vec![v.to_string(), pct(e.p), ci(e.lo, e.hi), pct(a.p), ci(a.lo, a.hi)]
+                        vec![k, pct(e.p), ci(e.lo, e.hi), pct(a.p), ci(a.lo, a.hi)]
                     });
+                    if fold == Some(v) {
+                        break;
+                    }
                 }
                 out.push(d);
             }
@@ -245,6 +266,11 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
 fn fmt_objective(o: crate::analysis::scenario::Objective, v: f64, c: [f64; 2]) -> String {
     if o.is_probability() { pct_ci(v, c[0], c[1]) } else { format!("{v:.3} [{:.3}, {:.3}]", c[0], c[1]) }
 }
+
+/// A distribution table longer than this folds its upper tail ...
+const FOLD_ROWS: usize = 20;
+/// ... from the first value with P(≥ k) below this.
+const FOLD_BELOW: f64 = 0.005;
 
 /// The answer in one sentence, for the top of `summary.md` and `index.html`: the verdict of an
 /// analysis that has one (balance, paired, exchange, best cell), a duel's outcome, or a single
