@@ -65,7 +65,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                     &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"]
                 };
                 // Values that never occur are left out (an encounter's distance is a multiple of
-                // 5: 78 rows, most of them 0.00 %), and a long upper tail is folded into one
+                // 5: 76 rows at 20,000 trials, most of them 0.00 %), and a long upper tail is folded into one
                 // "≥ k" row once P(≥ k) drops below 0.5 %.
                 let (lo, hi) = (t.first(i), t.trimmed(i).len());
                 let present: Vec<usize> = (lo..hi).filter(|&v| t.hists[i].get(v).is_some_and(|&c| c > 0)).collect();
