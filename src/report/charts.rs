@@ -196,8 +196,11 @@ const GROUP_GAP: u32 = 10;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
     pub size: (u32, u32),
-    /// Width of the legend strip (0: no legend, a single series says what it is in the title).
+    /// Width of the legend strip right of the plot (0: none there).
     pub legend_w: u32,
+    /// Height of the legend strip under the plot, used instead of the side strip by horizontal
+    /// bar charts, whose names already take the left of the width (0: none there).
+    pub legend_h: u32,
     /// Grouped bars drawn horizontally, names on the left.
     pub horizontal: bool,
     /// Width of the category-name area of a horizontal chart.
@@ -264,6 +267,7 @@ impl Layout {
                 Layout {
                     size: (WIDTH, HEIGHT),
                     legend_w,
+                    legend_h: 0,
                     horizontal: false,
                     name_w: 0,
                     top: 1.08,
@@ -288,6 +292,7 @@ impl Layout {
                     Layout {
                         size: (WIDTH, HEIGHT),
                         legend_w,
+                        legend_h: 0,
                         horizontal: false,
                         name_w: 0,
                         top: axis_top(max, *percent),
@@ -298,10 +303,13 @@ impl Layout {
                     }
                 } else {
                     let name_w = groups.iter().map(|n| text_width(n, LABEL)).max().unwrap_or(0) + 12;
-                    let height = 60 + 60 + g * (s * BAR_H + GROUP_GAP);
+                    // The legend goes under the plot: the names already take the left.
+                    let legend_h = if legend_w > 0 { 24 * s + 24 } else { 0 };
+                    let height = 60 + 60 + g * (s * BAR_H + GROUP_GAP) + legend_h;
                     Layout {
                         size: (WIDTH, height.max(HEIGHT)),
-                        legend_w,
+                        legend_w: 0,
+                        legend_h,
                         horizontal: true,
                         name_w,
                         // Room on the right of the longest bar for its value label.
@@ -318,6 +326,7 @@ impl Layout {
                 Layout {
                     size: (WIDTH, HEIGHT),
                     legend_w,
+                    legend_h: 0,
                     horizontal: false,
                     name_w: 0,
                     top: axis_top(max, *percent),
@@ -333,6 +342,7 @@ impl Layout {
                 Layout {
                     size: (WIDTH, HEIGHT),
                     legend_w: 0,
+                    legend_h: 0,
                     horizontal: false,
                     name_w: 0,
                     top: 1.0,
@@ -449,14 +459,16 @@ fn draw_mark<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
     .map_err(e2s)
 }
 
-/// The legend, in its own strip right of the plot: a swatch and the name of each entry.
+/// The legend, in its own strip beside or under the plot, from `top` pixels down: a swatch and
+/// the name of each entry.
 fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     entries: &[(String, RGBColor, Option<Mark>)],
+    top: i32,
 ) -> Result<(), String> {
     let font = ("sans-serif", LEGEND).into_font();
     for (i, (name, col, m)) in entries.iter().enumerate() {
-        let y = 70 + i as i32 * 24;
+        let y = top + i as i32 * 24;
         match m {
             None => {
                 area.draw(&Rectangle::new([(8, y - 6), (24, y + 6)], col.filled())).map_err(e2s)?;
@@ -484,10 +496,12 @@ fn draw_legend<DB: DrawingBackend>(
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout: &Layout) -> Result<(), String> {
     root.fill(&WHITE).map_err(e2s)?;
     let (plot, side) = root.split_horizontally(layout.size.0 - layout.legend_w);
+    let (plot, below) = plot.split_vertically(layout.size.1 - layout.legend_h);
     match chart {
         Chart::Distribution { title, x_label, first, exactly, at_least } => {
             draw_distribution(&plot, title, x_label, *first, exactly, at_least, layout)?;
-            draw_legend(&side, &[("P(= k)".into(), colour(0), None), ("P(≥ k)".into(), colour(5), Some(Mark::Circle))])
+            let entries = [("P(= k)".into(), colour(0), None), ("P(≥ k)".into(), colour(5), Some(Mark::Circle))];
+            draw_legend(&side, &entries, 70)
         }
         Chart::Grouped { title, x_label, y_label, groups, series, percent } => {
             if layout.horizontal {
@@ -495,10 +509,13 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
             } else {
                 draw_grouped(&plot, title, x_label, y_label, groups, series, *percent, layout)?;
             }
+            let entries: Vec<_> = series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), None)).collect();
             if layout.legend_w > 0 {
-                let entries: Vec<_> =
-                    series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), None)).collect();
-                draw_legend(&side, &entries)?;
+                draw_legend(&side, &entries, 70)?;
+            } else if layout.legend_h > 0 {
+                // Under the plot, lined up with the bars (right of the names).
+                let (_, under_bars) = below.split_horizontally(layout.name_w + MARGIN);
+                draw_legend(&under_bars, &entries, 12)?;
             }
             Ok(())
         }
@@ -507,7 +524,7 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
             if layout.legend_w > 0 {
                 let entries: Vec<_> =
                     series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), Some(mark(i)))).collect();
-                draw_legend(&side, &entries)?;
+                draw_legend(&side, &entries, 70)?;
             }
             Ok(())
         }
