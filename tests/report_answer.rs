@@ -27,8 +27,10 @@ fn reports_open_with_the_answer() {
     // An exact attack: the key event and "exact".
     let (html, md) = run("configs/bmg-3e/batman-vs-thug.toml", "attack");
     let a = answer(&html);
-    assert!(a.contains("K.O. caused: 75.27% (exact) per attack."), "{a}");
-    assert!(md.lines().nth(2).unwrap().starts_with("**K.O. caused: 75.27% (exact) per attack.**"), "{md}");
+    // (Gauntlets place ★ only: out of action is K.O.)
+    assert!(a.contains("out of action caused (K.O. or casualty): 75.27% (exact) per attack."), "{a}");
+    let first = md.lines().nth(2).unwrap();
+    assert!(first.starts_with("**out of action caused (K.O. or casualty): 75.27% (exact) per attack.**"), "{md}");
     // A sampled check: the value with its interval and the trial count.
     let (html, _) = run("configs/bmg-1e/passing.toml", "passing");
     assert!(answer(&html).contains('%'), "{}", answer(&html));
@@ -36,6 +38,10 @@ fn reports_open_with_the_answer() {
     let (html, _) = run("configs/bmg-1e/duel-batman-vs-bruiser.toml", "duel");
     let a = answer(&html);
     assert!(a.contains("wins") && a.contains("draw") && a.contains("Solved exactly"), "{a}");
+    // The exact figures named in the sentence's own order (A wins, B wins, draw).
+    let exact = &a[a.find("Solved exactly").unwrap()..];
+    let (aw, bw, dr) = (exact.find("Batman").unwrap(), exact.find("Bruiser").unwrap(), exact.find("draw").unwrap());
+    assert!(aw < bw && bw < dr, "{a}");
     assert!(a.contains("20,000 duels, 95 % intervals"), "{a}");
     // A balance test: its verdict, without Markdown backticks.
     let (html, md) = run("configs/bmg-3e/balance-new-henchman.toml", "balance");

@@ -57,12 +57,16 @@ pub fn conditional_round(h: &[crate::engine::tally::Count], exact: bool, z: f64)
     })
 }
 
-/// Average of independent estimates: the mean, with half-width √(Σ halfᵢ²) / k.
+/// Average of independent estimates: the mean, each side of the interval √(Σ sideᵢ²) / k.
+/// The sides are combined apart so a lopsided interval stays lopsided: averaging P(draw) = 0
+/// of several opponents (Wilson intervals [0, 0.019 %]) gives [0, …], never a negative bound.
 fn average(xs: &[Estimate]) -> Estimate {
     let k = xs.len() as f64;
     let value = xs.iter().map(|e| e.value).sum::<f64>() / k;
-    let half = xs.iter().map(|e| e.half().powi(2)).sum::<f64>().sqrt() / k;
-    Estimate { value, ci95: [value - half, value + half] }
+    let side = |d: &dyn Fn(&Estimate) -> f64| xs.iter().map(|e| d(e).powi(2)).sum::<f64>().sqrt() / k;
+    let below = side(&|e| e.value - e.ci95[0]);
+    let above = side(&|e| e.ci95[1] - e.value);
+    Estimate { value, ci95: [value - below, value + above] }
 }
 
 fn average_stats(xs: &[&DuelStats]) -> DuelStats {
@@ -191,6 +195,8 @@ pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally],
         }
         for (name, get, higher_is_stronger, percent) in CHECKED {
             let f = |x: f64| if percent { format!("{:.3}%", x * 100.0) } else { fmt(x) };
+            // One format with the reports: the unit once, after the value ("0.606% [0.588, 0.623]").
+            let bound = |x: f64| if percent { format!("{:.3}", x * 100.0) } else { fmt(x) };
             let vals: Vec<f64> =
                 reference.iter().filter_map(|&i| fighters[i].per_reputation.as_ref().map(|s| get(s).value)).collect();
             if vals.is_empty() {
@@ -213,8 +219,8 @@ pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally],
                     text: format!(
                         "{name} is {} [{}, {}], {:.0} % {} the reference mean {}: the card looks {} for its Reputation.",
                         f(v.value),
-                        f(v.ci95[0]),
-                        f(v.ci95[1]),
+                        bound(v.ci95[0]),
+                        bound(v.ci95[1]),
                         rel.abs() * 100.0,
                         if rel > 0.0 { "above" } else { "below" },
                         f(mean),
@@ -266,5 +272,10 @@ mod tests {
         assert!((m.value - 0.5).abs() < 1e-12);
         // Half-widths 0.1 and 0.1 → √0.02 / 2 ≈ 0.0707.
         assert!((m.half() - 0.02f64.sqrt() / 2.0).abs() < 1e-12);
+        // Two zeros with Wilson intervals [0, 0.019 %]: the lower bound stays at 0.
+        let z = Estimate { value: 0.0, ci95: [0.0, 0.00019] };
+        let m = average(&[z, z]);
+        assert_eq!(m.ci95[0], 0.0);
+        assert!((m.ci95[1] - 2f64.sqrt() * 0.00019 / 2.0).abs() < 1e-15);
     }
 }

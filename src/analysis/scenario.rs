@@ -192,11 +192,28 @@ impl AnyTrial {
 
     /// What one trial resolves, for titles ("per attack", "per shot").
     pub fn unit(&self) -> &'static str {
+        use crate::systems::bichos::rules::TrialBichos as B;
+        use crate::systems::bmg1e::rules::Trial1e as T;
         use crate::systems::wolsung::rules::TrialWolsung as W;
         match self {
-            AnyTrial::Attack(_) | AnyTrial::Bmg1e(_) => "attack",
-            AnyTrial::Check(_) => "check",
-            AnyTrial::Bichos(_) => "shot",
+            AnyTrial::Attack(_) | AnyTrial::Bmg1e(T::Attack(_)) => "attack",
+            AnyTrial::Check(_) | AnyTrial::Bmg1e(T::Check(_)) => "check",
+            AnyTrial::Bmg1e(T::Recovery(_)) => "recovery roll",
+            AnyTrial::Bmg1e(T::TakeTheLead(_)) => "game",
+            AnyTrial::Bmg1e(T::LetsGo(_)) => "Let's Go! chain",
+            AnyTrial::Bmg1e(T::Movement(_)) => "move",
+            AnyTrial::Bmg1e(T::Riddle(_)) => "riddle",
+            AnyTrial::Bmg1e(T::Exchange(_)) => "exchange",
+            AnyTrial::Bmg1e(T::Passing(_)) => "turn",
+            AnyTrial::Duel(_) | AnyTrial::Bmg1e(T::Duel(_)) | AnyTrial::Bichos(B::Duel(_)) => "duel",
+            AnyTrial::Bichos(B::Shot(_)) => "shot",
+            AnyTrial::Bichos(B::Sequence(_)) => "sequence of attacks",
+            AnyTrial::Bichos(B::Reaction(_)) => "reaction test",
+            AnyTrial::Bichos(B::Opposed(_)) => "opposed roll",
+            AnyTrial::Bichos(B::Encounter(_)) => "encounter roll",
+            AnyTrial::Bichos(B::Pursuit(_)) => "pursuit",
+            AnyTrial::Bichos(B::Terrain(_)) => "terrain roll",
+            AnyTrial::Mordheim(_) => "move",
             AnyTrial::Wolsung(W::Melee(_)) => "melee exchange",
             AnyTrial::Wolsung(W::Magic(_)) => "spell",
             AnyTrial::Wolsung(W::Leave(_)) => "attempt to leave",
@@ -209,10 +226,12 @@ impl AnyTrial {
     /// The events a grid of these trials (compare, sweep) reports, most important first.
     pub fn key_events(&self) -> Vec<&'static str> {
         match self {
-            AnyTrial::Attack(_) => vec!["ko", "casualty", "any_hit", "critical"],
+            // Attacks lead with "out of action" (K.O. or casualty): the one number that answers
+            // "does this put the target down" for a ★ weapon and a ♦ weapon alike.
+            AnyTrial::Attack(_) => vec!["out_of_action", "ko", "casualty", "any_hit", "critical"],
             AnyTrial::Check(_) => vec!["pass"],
             AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Attack(_)) => {
-                vec!["ko", "casualty", "knocked_down", "any_damage"]
+                vec!["out_of_action", "ko", "casualty", "any_damage", "knocked_down"]
             }
             // ¡Bichos!: what a player asks of one shot is whether the target flees or dies.
             AnyTrial::Bichos(crate::systems::bichos::rules::TrialBichos::Shot(_)) => {

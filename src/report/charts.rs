@@ -76,6 +76,9 @@ pub enum Chart {
         x_label: String,
         /// The value of the first bar (may be negative, e.g. a difference).
         first: i64,
+        /// What to write under the bar of each value, indexed from value 0, when the values are
+        /// codes (card ranks); empty: the numbers themselves.
+        names: Vec<String>,
         exactly: Vec<Est>,
         at_least: Vec<Est>,
     },
@@ -110,6 +113,14 @@ pub enum Chart {
 }
 
 impl Chart {
+    /// A distribution whose values are codes, labelled with their names (card ranks).
+    pub fn with_value_names(mut self, value_names: &[&str]) -> Chart {
+        if let Chart::Distribution { names, .. } = &mut self {
+            *names = value_names.iter().map(|n| n.to_string()).collect();
+        }
+        self
+    }
+
     /// The chart's title, in words: its caption in summary.md and index.html.
     pub fn title(&self) -> &str {
         match self {
@@ -498,8 +509,8 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
     let (plot, side) = root.split_horizontally(layout.size.0 - layout.legend_w);
     let (plot, below) = plot.split_vertically(layout.size.1 - layout.legend_h);
     match chart {
-        Chart::Distribution { title, x_label, first, exactly, at_least } => {
-            draw_distribution(&plot, title, x_label, *first, exactly, at_least, layout)?;
+        Chart::Distribution { title, x_label, first, names, exactly, at_least } => {
+            draw_distribution(&plot, title, x_label, *first, names, exactly, at_least, layout)?;
             let entries = [("P(= k)".into(), colour(0), None), ("P(≥ k)".into(), colour(5), Some(Mark::Circle))];
             draw_legend(&side, &entries, 70)
         }
@@ -540,6 +551,7 @@ fn draw_distribution<DB: DrawingBackend>(
     title: &str,
     x_label: &str,
     first: i64,
+    names: &[String],
     exactly: &[Est],
     at_least: &[Est],
     layout: &Layout,
@@ -557,7 +569,8 @@ fn draw_distribution<DB: DrawingBackend>(
         .x_labels(n.min(25))
         .x_label_formatter(&|x| {
             if (x - x.round()).abs() < 1e-6 && *x >= 0.0 {
-                format!("{}", x.round() as i64 + first)
+                let v = x.round() as i64 + first;
+                usize::try_from(v).ok().and_then(|v| names.get(v)).cloned().unwrap_or_else(|| v.to_string())
             } else {
                 String::new()
             }
@@ -595,6 +608,13 @@ fn draw_distribution<DB: DrawingBackend>(
         .map_err(e2s)?;
     }
     let line = colour(5);
+    if at_least.iter().any(|e| e.hi > e.lo) {
+        // The P(≥ k) line's 95 % band: its upper bounds left to right, then its lower ones back.
+        let band: Vec<(f64, f64)> = (at_least.iter().enumerate().map(|(k, e)| (k as f64, e.hi)))
+            .chain(at_least.iter().enumerate().rev().map(|(k, e)| (k as f64, e.lo)))
+            .collect();
+        c.draw_series(std::iter::once(Polygon::new(band, line.mix(0.25).filled()))).map_err(e2s)?;
+    }
     c.draw_series(LineSeries::new(at_least.iter().enumerate().map(|(k, e)| (k as f64, e.v)), line.stroke_width(3)))
         .map_err(e2s)?;
     let pts: Vec<(f64, f64)> = at_least.iter().enumerate().map(|(k, e)| (k as f64, e.v)).collect();
@@ -890,6 +910,7 @@ fn label_at(names: &[String], pos: f64) -> String {
     }
 }
 
+/// The distribution chart of metric `i` of `t` (see [`Chart::with_value_names`] for codes).
 pub fn distribution(t: &crate::engine::Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
     let (first, len) = (t.first(i), t.trimmed(i).len());
     let e = |p: crate::stats::Proportion| Est::from(p);
@@ -897,6 +918,7 @@ pub fn distribution(t: &crate::engine::Tally, i: usize, title: &str, x_label: &s
         title: title.to_string(),
         x_label: x_label.to_string(),
         first: first as i64,
+        names: Vec::new(),
         exactly: (first..len).map(|v| e(t.exactly(i, v, z))).collect(),
         at_least: (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
     }

@@ -399,6 +399,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     title: format!("{}: A − B on the same dice ({tail})", sc.name),
                     x_label: format!("{measure}: A − B"),
                     first: first as i64 - p.offset as i64,
+                    names: Vec::new(),
                     exactly: (first..len).map(|v| pe(t[0].exactly(DIFF, v, z))).collect(),
                     at_least: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
                 },

@@ -52,6 +52,10 @@ pub fn inline(s: &str) -> String {
 }
 
 fn table_html(t: &Table) -> String {
+    let notes: String = t.notes.iter().map(|n| format!("<p class=\"note\">{}</p>\n", inline(n))).collect();
+    if t.is_note() {
+        return format!("<section><h3>{}</h3>\n{notes}</section>\n", escape(&t.title));
+    }
     let mut s = format!("<section><h3>{}</h3><div class=\"scroll\"><table>\n<thead><tr>", escape(&t.title));
     for h in &t.headers {
         let _ = write!(s, "<th>{}</th>", escape(h));
@@ -64,7 +68,9 @@ fn table_html(t: &Table) -> String {
         }
         s.push_str("</tr>\n");
     }
-    s.push_str("</tbody></table></div></section>\n");
+    s.push_str("</tbody></table></div>\n");
+    s.push_str(&notes);
+    s.push_str("</section>\n");
     s
 }
 
@@ -119,17 +125,25 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
         let _ = writeln!(s, "<p>{}</p>", escape(d));
     }
     let st = &report.stopping;
+    // An all-exact report has no sampling error to speak of.
+    let precision = if report.exact_cells == report.cells.len() {
+        String::new()
+    } else {
+        format!(
+            " · widest 95 % half-width ±{:.5}{}",
+            st.worst_half_width,
+            match (st.target_half_width, st.reached) {
+                (Some(t), true) => format!(" (precision target ±{t} met)"),
+                (Some(t), false) => format!(" (<strong>precision target ±{t} not met: trial cap hit</strong>)"),
+                (None, _) => String::new(),
+            }
+        )
+    };
     let _ = writeln!(
         s,
-        "<p class=\"meta\">Seed {} · {} · widest 95 % half-width ±{:.5}{} · same config and seed give identical numbers for any thread count</p>",
+        "<p class=\"meta\">Seed {} · {}{precision} · same config and seed give identical numbers for any thread count</p>",
         report.seed,
         escape(&super::text::method_short(report)),
-        st.worst_half_width,
-        match (st.target_half_width, st.reached) {
-            (Some(t), true) => format!(" (precision target ±{t} met)"),
-            (Some(t), false) => format!(" (<strong>precision target ±{t} not met: trial cap hit</strong>)"),
-            (None, _) => String::new(),
-        }
     );
     s.push_str("<h2>Setup</h2>\n<ul>\n");
     for l in &sc.setup {

@@ -58,16 +58,17 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             let mut dists = Vec::new();
             for &name in &names {
                 let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
-                dists.push((
-                    name.to_string(),
-                    charts::distribution(
-                        &t[0],
-                        i,
-                        &format!("{}: {} ({title_tail})", sc.name, text::metric_title(sc.ruleset, name)),
-                        &text::metric_title(sc.ruleset, name),
-                        z,
-                    ),
-                ));
+                let mut chart = charts::distribution(
+                    &t[0],
+                    i,
+                    &format!("{}: {} ({title_tail})", sc.name, text::metric_title(sc.ruleset, name)),
+                    &text::metric_title(sc.ruleset, name),
+                    z,
+                );
+                if let Some(names) = crate::systems::find(sc.ruleset).and_then(|s| s.value_names(name)) {
+                    chart = chart.with_value_names(names);
+                }
+                dists.push((name.to_string(), chart));
             }
             if !dists.is_empty() && dists.iter().all(|(_, c)| c.is_constant()) {
                 // Every headline metric is a fixed number (Mordheim's move, run and charge): one
@@ -307,6 +308,8 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
         text::method_line(report)
     ));
     match st.target_half_width {
+        // An all-exact report has no sampling error: no stopping rule to state.
+        _ if report.exact_cells == report.cells.len() => {}
         Some(target) => s.push_str(&format!(
             "- Stopping rule: precision ±{} (95 %); widest interval half-width reached: ±{:.5} — {}\n",
             target,

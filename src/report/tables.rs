@@ -10,8 +10,16 @@ use crate::stats;
 
 use super::table::Table;
 
-/// Every table for this run.
+/// Every table for this run, walls of zeros folded into sentences ([`Table::fold_zeros`]).
 pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
+    let mut out = build(run, report);
+    for t in &mut out {
+        t.fold_zeros();
+    }
+    out
+}
+
+fn build(run: &RunResult, report: &Report) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let tallies = &run.output.tallies;
@@ -27,7 +35,26 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 &["event", "probability", "95 % interval", "count"]
             };
             let mut ev = Table::new(format!("Events ({})", report.basis()), columns, true);
-            for (name, e) in &cell.events.0 {
+            // Events that cannot happen here (a K.O. one attack cannot reach) are named in one
+            // sentence under the table, not given rows of 0.00 %.
+            let (never, happened): (Vec<_>, Vec<_>) = cell.events.0.iter().partition(|(_, e)| e.p == 0.0);
+            let fold = !never.is_empty() && !happened.is_empty();
+            if fold {
+                let names: Vec<String> = never.iter().map(|(n, _)| event_title(sc.ruleset, n)).collect();
+                let widest = never.iter().map(|(_, e)| e.ci95[1]).fold(0.0, f64::max);
+                ev.notes.push(if t.exact {
+                    format!("Impossible here (exact): {}.", names.join("; "))
+                } else {
+                    format!(
+                        "Never happened in {} trials (95 % upper bound {}): {}.",
+                        crate::report::text::count(report.trials),
+                        pct(widest),
+                        names.join("; ")
+                    )
+                });
+            }
+            let shown = if fold { happened } else { cell.events.0.iter().collect() };
+            for (name, e) in shown {
                 let mut row = vec![event_title(sc.ruleset, name), pct(e.p)];
                 match (&e.exact, e.count) {
                     (Some(f), _) => row.push(f.clone()),
@@ -42,7 +69,12 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             let mean_head = if t.exact { "mean" } else { "mean ± 95 %" };
             let mut means = Table::new("Means", &["measure", mean_head, "sd"], true);
             let system = crate::systems::find(sc.ruleset);
+            let names = |metric: &str| system.and_then(|s| s.value_names(metric));
             for (i, (name, m)) in cell.metrics.0.iter().enumerate() {
+                // Codes (a card's rank) have no mean worth reading: their distribution names them.
+                if names(name).is_some() {
+                    continue;
+                }
                 // A yes/no measure (0 or 1) reads as a probability, not a mean.
                 let yes_no = system.is_some_and(|s| s.yes_no_metric(name));
                 means.rows.push(if yes_no {
@@ -52,7 +84,9 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                     vec![metric_title(sc.ruleset, name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]
                 });
             }
-            out.push(means);
+            if !means.rows.is_empty() {
+                out.push(means);
+            }
             let shown = sc.cells[0].trial.headline_metrics();
             for (i, (name, _)) in cell.metrics.0.iter().enumerate() {
                 if !shown.contains(&name.as_str()) {
@@ -86,7 +120,11 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 for &v in &present {
                     let e = t.exactly(i, v, z);
                     let a = t.at_least(i, v, z);
-                    let (k, e) = if fold == Some(v) { (format!("≥ {v}"), a) } else { (v.to_string(), e) };
+                    let value = match names(name).and_then(|n| n.get(v)) {
+                        Some(n) => n.to_string(),
+                        None => v.to_string(),
+                    };
+                    let (k, e) = if fold == Some(v) { (format!("≥ {value}"), a) } else { (value, e) };
                     d.rows.push(if t.exact {
                         vec![k, pct(e.p), pct(a.p)]
                     } else {
@@ -106,10 +144,11 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             let mut measures: Vec<(&str, bool)> = metric.into_iter().map(|m| (m, true)).collect();
             measures.extend(sc.cells[0].trial.key_events().into_iter().map(|e| (e, false)));
             for (i, (m, is_mean)) in measures.into_iter().enumerate() {
+                let basis = report.basis();
                 let title = if is_mean {
-                    format!("Expected {} (± 95 %)", metric_title(sc.ruleset, m))
+                    format!("Expected {} ({basis})", metric_title(sc.ruleset, m))
                 } else {
-                    format!("{} [95 % interval]", event_short(sc.ruleset, m))
+                    format!("{} ({basis})", event_short(sc.ruleset, m))
                 };
                 let mut tab = Table::new(title, &headers, i < 2);
                 for (li, l) in loadouts.iter().enumerate() {
@@ -177,7 +216,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 );
             }
             if let Some(e) = event {
-                grid(format!("{} [95 % interval]", event_short(sc.ruleset, e)), &|c| {
+                grid(format!("{} ({})", event_short(sc.ruleset, e), report.basis()), &|c| {
                     let p = report.cells[c].events.get(e).expect("key event");
                     pct_ci(p.p, p.ci95[0], p.ci95[1])
                 });
@@ -289,7 +328,7 @@ pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
             let ev = |n: &str| cell.events.get(n).map(how);
             let exact = report.exact_duel.as_ref().map(|x| {
                 let [w, d, l] = x.outcome();
-                format!(" Solved exactly: {} / {} / {}.", pct(w), pct(d), pct(l))
+                format!(" Solved exactly: {a} wins {}, {b} wins {}, draw {}.", pct(w), pct(l), pct(d))
             });
             Some(format!(
                 "{a} wins {}, {b} wins {}, draw {} ({}).{}",
@@ -301,7 +340,11 @@ pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
             ))
         }
         Layout::Single => {
-            let key = sc.cells[0].trial.key_events().into_iter().find(|k| cell.events.get(k).is_some())?;
+            // The most important event that can happen here: a 2013 attack that cannot K.O.
+            // answers with the next one, not with "0.00 %".
+            let keys: Vec<&str> =
+                sc.cells[0].trial.key_events().into_iter().filter(|k| cell.events.get(k).is_some()).collect();
+            let key = keys.iter().find(|k| cell.events.get(k).is_some_and(|e| e.p > 0.0)).or(keys.first())?;
             let e = cell.events.get(key)?;
             Some(format!(
                 "{}: {} per {}{}.",

@@ -7,6 +7,7 @@ pub fn event(name: &str) -> Option<&'static str> {
         "any_hit" => "at least one hit",
         "ko" => "K.O. caused",
         "casualty" => "casualty caused",
+        "out_of_action" => "out of action caused (K.O. or casualty)",
         "any_damage" => "at least one marker placed",
         "any_impact" => "at least one impact",
         "any_removed" => "at least one ★ removed",

@@ -41,7 +41,7 @@ pub fn metric(name: &str) -> Option<&'static str> {
         "defender_cards" => "cards the defender spent",
         "cards_spent" => "cards spent",
         "cost_cards" => "cards paid for the spell's cost",
-        "opponent_bid_rank" => "opponent's best card (0 = 2 … 12 = ace)",
+        "opponent_bid_rank" => "opponent's best card",
         _ => return None,
     })
 }

@@ -555,7 +555,10 @@ pub struct RuleError {
 pub const ATTACK_METRICS: [&str; 8] =
     ["impact_dice", "impacts", "blocks", "blinked", "hits", "damage_successes", "stun", "wounds"];
 /// Event names of a 2013 attack.
-pub const ATTACK_EVENTS: [&str; 6] = ["any_damage", "knocked_down", "critical", "ko", "casualty", "any_impact"];
+/// `out_of_action` (K.O. caused or casualty) is the one a loadout comparison leads with: a
+/// knife's ♦ never K.O., a bat's ★ never make a casualty.
+pub const ATTACK_EVENTS: [&str; 7] =
+    ["any_damage", "knocked_down", "critical", "ko", "casualty", "any_impact", "out_of_action"];
 
 /// Metric indices.
 pub mod metric {
@@ -576,6 +579,7 @@ pub mod event {
     pub const KO: usize = 3;
     pub const CASUALTY: usize = 4;
     pub const ANY_IMPACT: usize = 5;
+    pub const OUT_OF_ACTION: usize = 6;
 }
 
 /// Markers *Power Armor* ignores before it must be repaired (seed L1544).
@@ -998,6 +1002,7 @@ impl Attack {
         o.flag(event::KO, applied.ko && !was_ko);
         o.flag(event::CASUALTY, applied.casualty);
         o.flag(event::ANY_IMPACT, impacts > 0);
+        o.flag(event::OUT_OF_ACTION, (applied.ko && !was_ko) || applied.casualty);
         (o, Resolved { applied, knocked_down: knocked, armor_spent: spent })
     }
 }

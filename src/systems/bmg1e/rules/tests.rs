@@ -162,6 +162,30 @@ fn markers_wounds_first_and_ko_replacement() {
 }
 
 #[test]
+fn out_of_action_is_a_ko_caused_or_a_casualty() {
+    // Batman, 1 AC, on a henchman (E5): impact 6, damage 5 ≥ S3, collateral 1 — one success.
+    let roll = |markers: Markers, weapon: Markers| {
+        let mut s = melee(batman(), henchman(), 1, 0);
+        s.target_markers = markers;
+        s.weapon.damage = weapon;
+        let o = Attack::new(&s).unwrap().run(&mut ScriptedDice::new(&[6, 5, 1]));
+        (o.has(event::KO), o.has(event::CASUALTY), o.has(event::OUT_OF_ACTION))
+    };
+    let stun = Markers { stun: 1, wounds: 0 };
+    let wound = Markers { stun: 0, wounds: 1 };
+    // 4 ★ + ★: K.O. caused, no casualty.
+    assert_eq!(roll(Markers { stun: 4, wounds: 0 }, stun), (true, false, true));
+    // Already K.O. (5 ★): the ★ is lost, nothing caused.
+    assert_eq!(roll(Markers { stun: 5, wounds: 0 }, stun), (false, false, false));
+    // 4 ♦ + ♦: a casualty (which is also 5 markers).
+    assert_eq!(roll(Markers { stun: 0, wounds: 4 }, wound), (true, true, true));
+    // K.O. at 1 ★ 4 ♦, then ♦: the ♦ replaces the ★ — a casualty of a model already K.O.
+    assert_eq!(roll(Markers { stun: 1, wounds: 4 }, wound), (false, true, true));
+    // Fresh target, one ★: nothing.
+    assert_eq!(roll(Markers::default(), stun), (false, false, false));
+}
+
+#[test]
 fn armour_and_vests() {
     let mut t = henchman();
     t.traits.bat_armor_mk1 = true;

@@ -167,7 +167,8 @@ pub type Card = u8;
 
 /// ♠ ♥ ♦ ♣ in index order.
 pub const SUITS: [char; 4] = ['♠', '♥', '♦', '♣'];
-const RANKS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+/// Rank names in rank order (0 is a 2, 12 an ace): also how reports print a rank.
+pub const RANKS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 
 /// Red cards (♥ ♦) pay for shooting and magic missiles; black (♠ ♣) for melee and auras.
 pub const fn is_red(c: Card) -> bool {

@@ -1,0 +1,122 @@
+//! Every table of every bundled config, sampled, as a program can read it (issue #13): every
+//! probability carries its 95 % interval or is marked exact, no table is a wall of zeros, and
+//! codes (card ranks) are printed as names.
+
+use skirmish_odds::analysis;
+use skirmish_odds::config::{self, Overrides};
+use skirmish_odds::engine::progress::Progress;
+use skirmish_odds::report::model::Report;
+use skirmish_odds::report::table::Table;
+use skirmish_odds::report::tables;
+
+/// `cell` is a bare percentage: "12.50%", with nothing after it.
+fn bare_percentage(cell: &str) -> bool {
+    cell.strip_suffix('%').is_some_and(|n| n.parse::<f64>().is_ok())
+}
+
+/// A percentage of zero, bare or with its interval ("0.00%", "0.000% [0.000, 0.019]").
+fn zero(cell: &str) -> bool {
+    cell.split_once('%').is_some_and(|(n, _)| n.parse::<f64>() == Ok(0.0))
+}
+
+/// What is wrong with `t` (empty: nothing).
+fn problems(t: &Table) -> Vec<String> {
+    let mut out = Vec::new();
+    let exact_table = t.title.to_lowercase().contains("exact");
+    for row in &t.rows {
+        for (c, cell) in row.iter().enumerate() {
+            if !bare_percentage(cell) {
+                continue;
+            }
+            // A bare number is fine when the next column is its interval or it is marked exact.
+            let interval_beside = t.headers.get(c + 1).is_some_and(|h| h.contains("interval"));
+            let exact_column = t.headers[c].to_lowercase().contains("exact");
+            if !(interval_beside || exact_table || exact_column) {
+                out.push(format!("`{}` / {} / {}: {cell} has no interval", t.title, row[0], t.headers[c]));
+            }
+        }
+    }
+    for c in 1..t.headers.len() {
+        if t.headers[c].starts_with("P(") && !t.rows.is_empty() && t.rows.iter().all(|r| zero(&r[c])) {
+            out.push(format!("`{}`: column {} is 0 in every row", t.title, t.headers[c]));
+        }
+    }
+    if !t.rows.is_empty() && t.rows.iter().all(|r| r[1..].iter().all(|x| zero(x))) {
+        out.push(format!("`{}`: 0 in every cell", t.title));
+    }
+    out
+}
+
+#[test]
+fn every_sampled_probability_carries_its_interval() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    let (mut configs, mut cells, mut folded, mut problem_list) = (0, 0, 0, Vec::new());
+    for dir in std::fs::read_dir(&root).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let p = f.unwrap().path();
+            let text = std::fs::read_to_string(&p).unwrap();
+            let Ok(t) = toml::from_str::<toml::Table>(&text) else { continue };
+            if !t.contains_key("kind") {
+                continue; // a card library
+            }
+            configs += 1;
+            let over = Overrides { trials: Some(2000), exact: Some(false), ..Overrides::default() };
+            let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+            let report = Report::build(&run);
+            for t in tables::tables(&run, &report) {
+                cells += t.rows.iter().map(|r| r.len()).sum::<usize>();
+                folded += t.notes.len();
+                let name = p.strip_prefix(&root).unwrap().display().to_string();
+                problem_list.extend(problems(&t).into_iter().map(|x| format!("{name}: {x}")));
+            }
+        }
+    }
+    assert!(problem_list.is_empty(), "{} problems:\n{}", problem_list.len(), problem_list.join("\n"));
+    assert!(configs >= 57 && cells > 3000, "{configs} configs, {cells} cells");
+    assert!(folded >= 3, "walls of zeros in the bundled configs are folded into sentences ({folded})");
+}
+
+/// The audit fails what it looks for.
+#[test]
+fn the_table_audit_catches_what_it_looks_for() {
+    let mut t = Table {
+        title: "P(K.O.) (2,000 trials, 95 % intervals)".into(),
+        headers: vec!["loadout".into(), "Robin".into(), "P(casualty)".into()],
+        rows: vec![vec!["bat".into(), "12.50%".into(), "0.00% [0.00, 0.19]".into()]],
+        terminal: true,
+        notes: Vec::new(),
+    };
+    let p = problems(&t);
+    assert!(p.iter().any(|x| x.contains("12.50% has no interval")), "{p:?}");
+    assert!(p.iter().any(|x| x.contains("column P(casualty) is 0")), "{p:?}");
+    t.rows[0][1] = "0.00% [0.00, 0.19]".into();
+    assert!(problems(&t).iter().any(|x| x.contains("0 in every cell")));
+    t.title = "P(K.O.) (exact)".into();
+    t.rows[0] = vec!["bat".into(), "12.50%".into(), "3.00%".into()];
+    assert!(problems(&t).is_empty());
+}
+
+/// A card rank reads as a card, in the table and under the chart's bars.
+#[test]
+fn card_ranks_are_printed_as_cards() {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung/initiative-bid.toml");
+    let sc = config::load(&p, &Overrides { trials: Some(20_000), ..Overrides::default() }).unwrap();
+    let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+    let report = Report::build(&run);
+    let all = tables::tables(&run, &report);
+    assert!(all.iter().all(|t| t.title != "Means"), "a rank has no mean worth printing");
+    let d = all.iter().find(|t| t.title.starts_with("Distribution of opponent's best card")).expect("distribution");
+    let values: Vec<&str> = d.rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(values.last(), Some(&"A"));
+    assert!(values.contains(&"J") && values.contains(&"10") && !values.contains(&"12"), "{values:?}");
+    let chart = skirmish_odds::report::chart_specs(&run, &report);
+    let (_, c) = chart.iter().find(|(s, _)| s == "opponent_bid_rank").expect("chart");
+    let skirmish_odds::report::charts::Chart::Distribution { names, .. } = c else { panic!("a distribution") };
+    assert_eq!(names.len(), 13);
+    assert_eq!((names[0].as_str(), names[12].as_str()), ("2", "A"));
+}
