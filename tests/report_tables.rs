@@ -120,3 +120,25 @@ fn card_ranks_are_printed_as_cards() {
     assert_eq!(names.len(), 13);
     assert_eq!((names[0].as_str(), names[12].as_str()), ("2", "A"));
 }
+
+/// An attack sequence's extra bin (cap + 1: not dead within the cap) reads "> cap", not a number
+/// of attacks nobody made.
+#[test]
+fn the_bin_beyond_the_cap_reads_as_such() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bichos/shots-to-kill-big-bug.toml");
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("report_tables");
+    std::fs::create_dir_all(&d).unwrap();
+    let p = d.join("cap-3.toml");
+    std::fs::write(&p, std::fs::read_to_string(src).unwrap().replace("cap = 200", "cap = 3")).unwrap();
+    let sc = config::load(&p, &Overrides { trials: Some(20_000), ..Overrides::default() }).unwrap();
+    let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+    let report = Report::build(&run);
+    let all = tables::tables(&run, &report);
+    let d = all.iter().find(|t| t.title.starts_with("Distribution of attacks until it is dead")).expect("table");
+    let values: Vec<&str> = d.rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(values, ["1", "2", "3", "> 3"]);
+    let charts = skirmish_odds::report::chart_specs(&run, &report);
+    let (_, c) = charts.iter().find(|(s, _)| s == "shots_to_kill").expect("chart");
+    let skirmish_odds::report::charts::Chart::Distribution { names, .. } = c else { panic!("a distribution") };
+    assert_eq!(names.last().map(String::as_str), Some("> 3"));
+}

@@ -223,6 +223,31 @@ impl AnyTrial {
         }
     }
 
+    /// What to print for value `v` of `metric` when the number is a code: a card's rank (a
+    /// Wolsung bid: 12 is an ace), or the extra bin of an attack sequence (cap + 1: "> cap",
+    /// not within the cap). `None`: the number itself. Codes stay ordered, so P(≥ k) still
+    /// reads "this card or better".
+    pub fn value_label(&self, metric: &str, v: usize) -> Option<String> {
+        use crate::systems::bichos::rules::TrialBichos as B;
+        use crate::systems::wolsung::rules::{RANKS, TrialWolsung as W};
+        match self {
+            AnyTrial::Wolsung(W::Bid(_)) if metric == "opponent_bid_rank" => RANKS.get(v).map(|r| r.to_string()),
+            AnyTrial::Bichos(B::Sequence(s))
+                if matches!(metric, "shots_to_kill" | "shots_to_flee") && v == s.cap as usize + 1 =>
+            {
+                Some(format!("> {}", s.cap))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `metric`'s values name things rather than count them (a card's rank): reports
+    /// give them no mean.
+    pub fn is_category(&self, metric: &str) -> bool {
+        use crate::systems::wolsung::rules::TrialWolsung as W;
+        matches!(self, AnyTrial::Wolsung(W::Bid(_))) && metric == "opponent_bid_rank"
+    }
+
     /// The events a grid of these trials (compare, sweep) reports, most important first.
     pub fn key_events(&self) -> Vec<&'static str> {
         match self {

@@ -114,9 +114,9 @@ pub enum Chart {
 
 impl Chart {
     /// A distribution whose values are codes, labelled with their names (card ranks).
-    pub fn with_value_names(mut self, value_names: &[&str]) -> Chart {
+    pub fn with_value_names(mut self, value_names: Vec<String>) -> Chart {
         if let Chart::Distribution { names, .. } = &mut self {
-            *names = value_names.iter().map(|n| n.to_string()).collect();
+            *names = value_names;
         }
         self
     }

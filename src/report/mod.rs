@@ -65,7 +65,11 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     &text::metric_title(sc.ruleset, name),
                     z,
                 );
-                if let Some(names) = crate::systems::find(sc.ruleset).and_then(|s| s.value_names(name)) {
+                let trial = &sc.cells[0].trial;
+                let values = 0..t[0].trimmed(i).len();
+                if values.clone().any(|v| trial.value_label(name, v).is_some()) {
+                    let names: Vec<String> =
+                        values.map(|v| trial.value_label(name, v).unwrap_or_else(|| v.to_string())).collect();
                     chart = chart.with_value_names(names);
                 }
                 dists.push((name.to_string(), chart));

@@ -69,10 +69,10 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
             let mean_head = if t.exact { "mean" } else { "mean ± 95 %" };
             let mut means = Table::new("Means", &["measure", mean_head, "sd"], true);
             let system = crate::systems::find(sc.ruleset);
-            let names = |metric: &str| system.and_then(|s| s.value_names(metric));
+            let trial = &sc.cells[0].trial;
             for (i, (name, m)) in cell.metrics.0.iter().enumerate() {
                 // Codes (a card's rank) have no mean worth reading: their distribution names them.
-                if names(name).is_some() {
+                if trial.is_category(name) {
                     continue;
                 }
                 // A yes/no measure (0 or 1) reads as a probability, not a mean.
@@ -120,10 +120,7 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                 for &v in &present {
                     let e = t.exactly(i, v, z);
                     let a = t.at_least(i, v, z);
-                    let value = match names(name).and_then(|n| n.get(v)) {
-                        Some(n) => n.to_string(),
-                        None => v.to_string(),
-                    };
+                    let value = trial.value_label(name, v).unwrap_or_else(|| v.to_string());
                     let (k, e) = if fold == Some(v) { (format!("≥ {value}"), a) } else { (value, e) };
                     d.rows.push(if t.exact {
                         vec![k, pct(e.p), pct(a.p)]

@@ -101,12 +101,6 @@ pub trait RuleSystem: Sync {
     fn yes_no_metric(&self, _name: &str) -> bool {
         false
     }
-    /// The names of a metric's values when the numbers are codes (a card's rank, 0 for a 2 …
-    /// 12 for an ace): reports print the names and give no mean. The codes stay ordered, so
-    /// P(≥ k) still reads "at least this card".
-    fn value_names(&self, _metric: &str) -> Option<&'static [&'static str]> {
-        None
-    }
 }
 
 /// Every rule system this build knows, in the order listings show them.

@@ -39,8 +39,8 @@ pub fn event(name: &str) -> Option<&'static str> {
 pub fn metric(name: &str) -> Option<&'static str> {
     Some(match name {
         "res_lost" => "RES lost",
-        "shots_to_flee" => "attacks until it flees (cap + 1 = not within the cap)",
-        "shots_to_kill" => "attacks until it is dead (cap + 1 = not within the cap)",
+        "shots_to_flee" => "attacks until it flees (not within the cap: counted as cap + 1)",
+        "shots_to_kill" => "attacks until it is dead (not within the cap: counted as cap + 1)",
         "res_lost_first_shot" => "RES lost to the first attack",
         "result" => "reaction result (0 passed 1st, 1 passed 2nd, 2 failed both)",
         "rolls" => "opposed rolls needed (ties re-rolled)",

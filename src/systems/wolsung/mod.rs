@@ -64,7 +64,4 @@ impl RuleSystem for System {
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
     }
-    fn value_names(&self, metric: &str) -> Option<&'static [&'static str]> {
-        (metric == "opponent_bid_rank").then_some(&rules::RANKS[..])
-    }
 }
