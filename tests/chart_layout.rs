@@ -3,6 +3,8 @@
 //! axis that fits the data (the legend has its own strip beside the plot, so no headroom is
 //! needed for it), a title that fits, and no chart of a constant.
 
+mod common;
+
 use skirmish_odds::analysis;
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::engine::progress::Progress;
@@ -11,37 +13,24 @@ use skirmish_odds::report::{chart_specs, model::Report};
 
 #[test]
 fn every_bundled_chart_is_laid_out_legibly() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
     let (mut charts, mut horizontal, mut problems) = (0, 0, Vec::new());
-    for dir in std::fs::read_dir(&root).unwrap() {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&dir).unwrap() {
-            let p = f.unwrap().path();
-            let text = std::fs::read_to_string(&p).unwrap();
-            let Ok(t) = toml::from_str::<toml::Table>(&text) else { continue };
-            if !t.contains_key("kind") {
-                continue; // a card library
+    for (name, p) in common::bundled_scenarios() {
+        let over = Overrides { trials: Some(2000), ..Overrides::default() };
+        let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+        let report = Report::build(&run);
+        for (stem, chart) in chart_specs(&run, &report) {
+            let l = Layout::of(&chart);
+            charts += 1;
+            horizontal += l.horizontal as usize;
+            for problem in l.problems() {
+                problems.push(format!("{name} / {stem}: {problem}"));
             }
-            let over = Overrides { trials: Some(2000), ..Overrides::default() };
-            let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
-            let report = Report::build(&run);
-            for (stem, chart) in chart_specs(&run, &report) {
-                let l = Layout::of(&chart);
-                charts += 1;
-                horizontal += l.horizontal as usize;
-                for problem in l.problems() {
-                    problems.push(format!("{} / {stem}: {problem}", p.display()));
-                }
-                if chart.is_constant() {
-                    problems.push(format!("{} / {stem}: a chart of a constant", p.display()));
-                }
-                if let Chart::Distribution { exactly, .. } = &chart {
-                    assert!(exactly.len() > 1);
-                }
+            if chart.is_constant() {
+                problems.push(format!("{name} / {stem}: a chart of a constant"));
+            }
+            if let Chart::Distribution { exactly, .. } = &chart {
+                assert!(exactly.len() > 1);
             }
         }
     }

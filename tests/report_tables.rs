@@ -2,6 +2,8 @@
 //! probability carries its 95 % interval or is marked exact, no table is a wall of zeros, and
 //! codes (card ranks) are printed as names.
 
+mod common;
+
 use skirmish_odds::analysis;
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::engine::progress::Progress;
@@ -49,31 +51,17 @@ fn problems(t: &Table) -> Vec<String> {
 
 #[test]
 fn every_sampled_probability_carries_its_interval() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
     let (mut configs, mut cells, mut folded, mut problem_list) = (0, 0, 0, Vec::new());
-    for dir in std::fs::read_dir(&root).unwrap() {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&dir).unwrap() {
-            let p = f.unwrap().path();
-            let text = std::fs::read_to_string(&p).unwrap();
-            let Ok(t) = toml::from_str::<toml::Table>(&text) else { continue };
-            if !t.contains_key("kind") {
-                continue; // a card library
-            }
-            configs += 1;
-            let over = Overrides { trials: Some(2000), exact: Some(false), ..Overrides::default() };
-            let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
-            let report = Report::build(&run);
-            for t in tables::tables(&run, &report) {
-                cells += t.rows.iter().map(|r| r.len()).sum::<usize>();
-                folded += t.notes.len();
-                let name = p.strip_prefix(&root).unwrap().display().to_string();
-                problem_list.extend(problems(&t).into_iter().map(|x| format!("{name}: {x}")));
-            }
+    for (name, p) in common::bundled_scenarios() {
+        configs += 1;
+        let over = Overrides { trials: Some(2000), exact: Some(false), ..Overrides::default() };
+        let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+        let report = Report::build(&run);
+        for t in tables::tables(&run, &report) {
+            cells += t.rows.iter().map(|r| r.len()).sum::<usize>();
+            folded += t.notes.len();
+            problem_list.extend(problems(&t).into_iter().map(|x| format!("{name}: {x}")));
         }
     }
     assert!(problem_list.is_empty(), "{} problems:\n{}", problem_list.len(), problem_list.join("\n"));

@@ -6,37 +6,22 @@ mod common;
 
 #[test]
 fn every_bundled_terminal_summary_fits_in_100_columns() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
     let out = common::tmp("terminal_width", "runs");
     let mut checked = 0;
-    for dir in std::fs::read_dir(&root).unwrap() {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&dir).unwrap() {
-            let p = f.unwrap().path();
-            let text = std::fs::read_to_string(&p).unwrap();
-            let Ok(t) = toml::from_str::<toml::Table>(&text) else { continue };
-            if !t.contains_key("kind") {
-                continue; // a card library
+    for (name, p) in common::bundled_scenarios() {
+        let o = common::bin_run(
+            &out,
+            &["run", p.to_str().unwrap(), "--trials", "2000", "--out", out.join(&name).to_str().unwrap()],
+        );
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        let term = String::from_utf8(o.stdout).unwrap();
+        for l in term.lines() {
+            if l.trim_start().starts_with('/') {
+                continue; // the report folder's path: one word, never broken
             }
-            let name =
-                format!("{}-{}", dir.file_name().unwrap().to_string_lossy(), p.file_stem().unwrap().to_string_lossy());
-            let o = common::bin_run(
-                &out,
-                &["run", p.to_str().unwrap(), "--trials", "2000", "--out", out.join(&name).to_str().unwrap()],
-            );
-            assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
-            let term = String::from_utf8(o.stdout).unwrap();
-            for l in term.lines() {
-                if l.trim_start().starts_with('/') {
-                    continue; // the report folder's path: one word, never broken
-                }
-                assert!(l.chars().count() <= 100, "{name}: a {}-column line:\n{l}", l.chars().count());
-            }
-            checked += 1;
+            assert!(l.chars().count() <= 100, "{name}: a {}-column line:\n{l}", l.chars().count());
         }
+        checked += 1;
     }
     assert!(checked >= 50, "{checked} configs");
 }

@@ -164,3 +164,32 @@ pub fn card_1e(w: u8, mv: u8, a: u8, d: u8, s: u8, e: u8) -> skirmish_odds::syst
         traits: skirmish_odds::systems::bmg1e::rules::CharTraits::default(),
     }
 }
+
+/// Every bundled scenario config (the card libraries, which have no top-level `kind`, left out),
+/// as ("system-stem", path), sorted: the loop of the tests that hold every bundled report to a
+/// property.
+pub fn bundled_scenarios() -> Vec<(String, std::path::PathBuf)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    let mut out = Vec::new();
+    for dir in std::fs::read_dir(&root).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let p = f.unwrap().path();
+            let text = std::fs::read_to_string(&p).unwrap();
+            let Ok(t) = toml::from_str::<toml::Table>(&text) else { continue };
+            if t.contains_key("kind") {
+                let name = format!(
+                    "{}-{}",
+                    dir.file_name().unwrap().to_string_lossy(),
+                    p.file_stem().unwrap().to_string_lossy()
+                );
+                out.push((name, p));
+            }
+        }
+    }
+    out.sort();
+    out
+}
