@@ -63,6 +63,53 @@ pub struct ExactFigures {
     pub dealt: [f64; 2],
 }
 
+/// What every exact duel solution gives, whichever system solved it (a report's figures of one
+/// way of playing the duel; each system adds what its fighters spend beside it). JSON: these
+/// fields, flattened into the system's own figures.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct DuelOutcome {
+    pub a_wins: f64,
+    pub b_wins: f64,
+    pub draw: f64,
+    pub a_casualty: f64,
+    pub b_casualty: f64,
+    /// `rounds[k − 1]` = P(the duel lasts exactly k rounds).
+    pub rounds: Vec<f64>,
+    pub mean_rounds: f64,
+    /// Expected damage (for the Batman games, markers ★ + ♦) placed on the opponent.
+    pub a_dealt: f64,
+    pub b_dealt: f64,
+}
+
+impl DuelOutcome {
+    /// From a solver's figures, A first in each pair; `rounds[k]` = P(exactly k rounds), index 0
+    /// unused (the solvers' layout).
+    pub fn new(win: [f64; 2], draw: f64, casualty: [f64; 2], rounds: &[f64], dealt: [f64; 2]) -> DuelOutcome {
+        DuelOutcome {
+            a_wins: win[0],
+            b_wins: win[1],
+            draw,
+            a_casualty: casualty[0],
+            b_casualty: casualty[1],
+            rounds: rounds[1..].to_vec(),
+            mean_rounds: rounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum(),
+            a_dealt: dealt[0],
+            b_dealt: dealt[1],
+        }
+    }
+
+    /// What `check` holds the sampled duel to.
+    pub fn check_figures(&self) -> ExactFigures {
+        let mut rounds = vec![0.0];
+        rounds.extend(&self.rounds);
+        ExactFigures {
+            events: [self.a_wins, self.b_wins, self.draw, self.b_casualty, self.a_casualty],
+            rounds,
+            dealt: [self.a_dealt, self.b_dealt],
+        }
+    }
+}
+
 /// What a system supplies to run as a duel: its state, its round, and what "out" means for it.
 /// The driver ([`run`], [`shape`]; every implementor is a [`Trial`]) does the rest.
 pub trait DuelRules: Sync {

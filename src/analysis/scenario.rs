@@ -167,27 +167,20 @@ impl AnyTrial {
     /// A duel this analyser solves exactly (the 2019 and 2013 duels): its figures with the
     /// configured policies, solved now. `None` for every other trial.
     pub fn exact_duel(&self) -> Option<crate::analysis::duel::ExactFigures> {
-        use crate::analysis::duel::ExactFigures;
-        match self {
+        use crate::analysis::duel::DuelOutcome;
+        let outcome = match self {
             AnyTrial::Duel(d) => {
                 let s = crate::systems::bmg3e::rules::duel::exact::solve(d, d.deciders());
-                Some(ExactFigures {
-                    events: [s.win[0], s.win[1], s.draw, s.casualty[1], s.casualty[0]],
-                    rounds: s.rounds,
-                    dealt: s.dealt,
-                })
+                DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt)
             }
             AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => {
                 let deciders = [d.fighter(0).split.decider(), d.fighter(1).split.decider()];
                 let s = crate::systems::bmg1e::rules::duel::exact::solve(d, deciders);
-                Some(ExactFigures {
-                    events: [s.win[0], s.win[1], s.draw, s.casualty[1], s.casualty[0]],
-                    rounds: s.rounds,
-                    dealt: s.dealt,
-                })
+                DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt)
             }
-            _ => None,
-        }
+            _ => return None,
+        };
+        Some(outcome.check_figures())
     }
 
     /// What one trial resolves, for titles ("per attack", "per shot").

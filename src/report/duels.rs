@@ -409,3 +409,31 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     }
     out
 }
+
+/// The first table of an exact duel, the same in every system that solves its duel: both sides'
+/// P(win), P(casualty), damage dealt and what each spends (`spent`: the system's own measure,
+/// 2019 effort ★, 2013 Attack counters), then P(draw) and the mean rounds.
+pub(crate) fn exact_figures(
+    c: &crate::analysis::duel::DuelOutcome,
+    policies: [&str; 2],
+    names: [&str; 2],
+    spent: (&str, [f64; 2]),
+) -> Table {
+    let mut fig = Table::new(
+        format!("Exact duel as configured ({} vs {}; every state enumerated, no sampling)", policies[0], policies[1]),
+        &["figure", names[0], names[1]],
+        true,
+    );
+    let mean = |v: f64| format!("{v:.4}");
+    for (label, va, vb) in [
+        ("P(win)", pct(c.a_wins), pct(c.b_wins)),
+        ("P(removed as a casualty)", pct(c.a_casualty), pct(c.b_casualty)),
+        ("markers (★ + ♦) dealt to the opponent, mean", mean(c.a_dealt), mean(c.b_dealt)),
+        (spent.0, mean(spent.1[0]), mean(spent.1[1])),
+    ] {
+        fig.rows.push(vec![label.to_string(), va, vb]);
+    }
+    fig.rows.push(vec!["P(draw)".into(), pct(c.draw), String::new()]);
+    fig.rows.push(vec!["rounds played, mean".into(), mean(c.mean_rounds), String::new()]);
+    fig
+}

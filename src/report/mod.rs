@@ -6,7 +6,7 @@
 
 pub mod charts;
 pub mod csv_out;
-mod duels;
+pub(crate) mod duels;
 pub mod html;
 pub mod model;
 pub mod table;

@@ -133,20 +133,23 @@ pub enum ExactDuel {
 }
 
 impl ExactDuel {
+    /// The duel's outcome with the configured policies.
+    pub fn configured(&self) -> &crate::analysis::duel::DuelOutcome {
+        match self {
+            ExactDuel::Bmg3e(x) => &x.configured.outcome,
+            ExactDuel::Bmg1e(x) => &x.configured.outcome,
+        }
+    }
+
     /// P(A wins), P(draw), P(B wins) with the configured policies.
     pub fn outcome(&self) -> [f64; 3] {
-        match self {
-            ExactDuel::Bmg3e(x) => [x.configured.a_wins, x.configured.draw, x.configured.b_wins],
-            ExactDuel::Bmg1e(x) => [x.configured.a_wins, x.configured.draw, x.configured.b_wins],
-        }
+        let c = self.configured();
+        [c.a_wins, c.draw, c.b_wins]
     }
 
     /// `rounds[k − 1]` = P(the duel lasts exactly k rounds) with the configured policies.
     pub fn rounds(&self) -> &[f64] {
-        match self {
-            ExactDuel::Bmg3e(x) => &x.configured.rounds,
-            ExactDuel::Bmg1e(x) => &x.configured.rounds,
-        }
+        &self.configured().rounds
     }
 
     /// The plan's file name and contents.

@@ -259,6 +259,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 /// choosing their counter split every round to win the duel, and what that planning is worth
 /// against each fixed split policy ([`crate::systems::bmg1e::rules::duel::exact`]).
 pub mod duel {
+    use crate::analysis::duel::DuelOutcome;
     use crate::report::table::Table;
     use crate::report::text::pct;
     use crate::systems::bmg1e::rules::duel::exact::{self, Solution};
@@ -289,20 +290,12 @@ pub mod duel {
         pub plan: Vec<PlanRow>,
     }
 
-    /// Exact figures of one way of playing the duel.
+    /// Exact figures of one way of playing the duel: the outcome every exact duel has, and the
+    /// Attack counters each side struck with.
     #[derive(Clone, Debug, PartialEq, Serialize)]
     pub struct Figures {
-        pub a_wins: f64,
-        pub b_wins: f64,
-        pub draw: f64,
-        pub a_casualty: f64,
-        pub b_casualty: f64,
-        /// `rounds[k − 1]` = P(the duel lasts exactly k rounds).
-        pub rounds: Vec<f64>,
-        pub mean_rounds: f64,
-        /// Expected markers (★ + ♦) placed on the opponent.
-        pub a_dealt: f64,
-        pub b_dealt: f64,
+        #[serde(flatten)]
+        pub outcome: DuelOutcome,
         /// Expected Attack counters struck with.
         pub a_strikes: f64,
         pub b_strikes: f64,
@@ -311,15 +304,7 @@ pub mod duel {
     impl Figures {
         fn of(s: &Solution) -> Figures {
             Figures {
-                a_wins: s.win[0],
-                b_wins: s.win[1],
-                draw: s.draw,
-                a_casualty: s.casualty[0],
-                b_casualty: s.casualty[1],
-                rounds: s.rounds[1..].to_vec(),
-                mean_rounds: s.mean_rounds(),
-                a_dealt: s.dealt[0],
-                b_dealt: s.dealt[1],
+                outcome: DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt),
                 a_strikes: s.strikes[0],
                 b_strikes: s.strikes[1],
             }
@@ -439,25 +424,12 @@ pub mod duel {
     pub fn tables(x: &ExactDuel, a: &str, b: &str) -> Vec<Table> {
         let c = &x.configured;
         let [ga, gb] = &x.gains;
-        let mut fig = Table::new(
-            format!(
-                "Exact duel as configured ({} vs {}; every state enumerated, no sampling)",
-                ga.configured, gb.configured
-            ),
-            &["figure", a, b],
-            true,
+        let fig = crate::report::duels::exact_figures(
+            &c.outcome,
+            [ga.configured, gb.configured],
+            [a, b],
+            ("Attack counters (strikes) used, mean", [c.a_strikes, c.b_strikes]),
         );
-        let mean = |v: f64| format!("{v:.4}");
-        for (label, va, vb) in [
-            ("P(win)", pct(c.a_wins), pct(c.b_wins)),
-            ("P(removed as a casualty)", pct(c.a_casualty), pct(c.b_casualty)),
-            ("markers (★ + ♦) dealt to the opponent, mean", mean(c.a_dealt), mean(c.b_dealt)),
-            ("Attack counters (strikes) used, mean", mean(c.a_strikes), mean(c.b_strikes)),
-        ] {
-            fig.rows.push(vec![label.to_string(), va, vb]);
-        }
-        fig.rows.push(vec!["P(draw)".into(), pct(c.draw), String::new()]);
-        fig.rows.push(vec!["rounds played, mean".into(), mean(c.mean_rounds), String::new()]);
         let mut gains = Table::new(
             "Planning the counter split over the whole duel (exact): P(win), the opponent always answering at its best",
             &["how this fighter splits its counters", a, b],

@@ -3,6 +3,7 @@
 //! and what planning over the whole duel wins over making no effort and over deciding each
 //! attack alone.
 
+use crate::analysis::duel::DuelOutcome;
 use crate::report::table::Table;
 use crate::report::text::pct;
 use crate::systems::bmg3e::rules::Markers;
@@ -28,20 +29,12 @@ pub struct ExactDuel {
     pub plan: Vec<PlanRow>,
 }
 
-/// Exact figures of one way of playing the duel.
+/// Exact figures of one way of playing the duel: the outcome every exact duel has, and the
+/// effort ★ each side took.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Figures {
-    pub a_wins: f64,
-    pub b_wins: f64,
-    pub draw: f64,
-    pub a_casualty: f64,
-    pub b_casualty: f64,
-    /// `rounds[k − 1]` = P(the duel lasts exactly k rounds).
-    pub rounds: Vec<f64>,
-    pub mean_rounds: f64,
-    /// Expected markers (★ + ♦) placed on the opponent.
-    pub a_dealt: f64,
-    pub b_dealt: f64,
+    #[serde(flatten)]
+    pub outcome: DuelOutcome,
     /// Expected effort ★ taken.
     pub a_effort: f64,
     pub b_effort: f64,
@@ -50,15 +43,7 @@ pub struct Figures {
 impl Figures {
     fn of(s: &Solution) -> Figures {
         Figures {
-            a_wins: s.win[0],
-            b_wins: s.win[1],
-            draw: s.draw,
-            a_casualty: s.casualty[0],
-            b_casualty: s.casualty[1],
-            rounds: s.rounds[1..].to_vec(),
-            mean_rounds: s.mean_rounds(),
-            a_dealt: s.dealt[0],
-            b_dealt: s.dealt[1],
+            outcome: DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt),
             a_effort: s.effort[0],
             b_effort: s.effort[1],
         }
@@ -167,25 +152,12 @@ pub const PLAN_ROWS: usize = 12;
 /// The report tables: the exact duel as configured, what whole-duel planning wins, the plan.
 pub fn tables(x: &ExactDuel, a: &str, b: &str, policies: [&str; 2]) -> Vec<Table> {
     let c = &x.configured;
-    let mut fig = Table::new(
-        format!("Exact duel as configured ({} vs {}; every state enumerated, no sampling)", policies[0], policies[1]),
-        &["figure", a, b],
-        true,
+    let fig = crate::report::duels::exact_figures(
+        &c.outcome,
+        policies,
+        [a, b],
+        ("effort ★ taken, mean", [c.a_effort, c.b_effort]),
     );
-    let two = |x: f64, y: f64, f: &dyn Fn(f64) -> String| vec![f(x), f(y)];
-    let mean = |v: f64| format!("{v:.4}");
-    for (name, vals) in [
-        ("P(win)", two(c.a_wins, c.b_wins, &pct)),
-        ("P(removed as a casualty)", two(c.a_casualty, c.b_casualty, &pct)),
-        ("markers (★ + ♦) dealt to the opponent, mean", two(c.a_dealt, c.b_dealt, &mean)),
-        ("effort ★ taken, mean", two(c.a_effort, c.b_effort, &mean)),
-    ] {
-        let mut row = vec![name.to_string()];
-        row.extend(vals);
-        fig.rows.push(row);
-    }
-    fig.rows.push(vec!["P(draw)".into(), pct(c.draw), String::new()]);
-    fig.rows.push(vec!["rounds played, mean".into(), mean(c.mean_rounds), String::new()]);
     let [ga, gb] = &x.gains;
     let mut gains = Table::new(
         "Planning effort over the whole duel (exact): P(win), the opponent always answering at its best",
