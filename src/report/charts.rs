@@ -634,7 +634,6 @@ fn draw_grouped<DB: DrawingBackend>(
     layout: &Layout,
 ) -> Result<(), String> {
     let g = groups.len().max(1);
-    let s = series.len().max(1);
     let top = layout.top;
     let mut c = ChartBuilder::on(root)
         .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
@@ -661,33 +660,7 @@ fn draw_grouped<DB: DrawingBackend>(
         .axis_desc_style(("sans-serif", 18))
         .draw()
         .map_err(e2s)?;
-    let width = 0.8 / s as f64;
-    for (si, (_, vals)) in series.iter().enumerate() {
-        let col = colour(si);
-        let off = -0.4 + width * (si as f64 + 0.5);
-        c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
-            let x = gi as f64 + off;
-            Rectangle::new([(x - width * 0.45, 0.0), (x + width * 0.45, e.v)], col.mix(0.9).filled())
-        }))
-        .map_err(e2s)?;
-        c.draw_series(vals.iter().enumerate().filter(|(_, e)| e.hi > e.lo).map(|(gi, e)| {
-            let x = gi as f64 + off;
-            PathElement::new(vec![(x, e.lo), (x, e.hi)], BLACK.stroke_width(2))
-        }))
-        .map_err(e2s)?;
-        if layout.values {
-            c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
-                let x = gi as f64 + off - width * 0.4;
-                Text::new(
-                    fmt_label(e.v, percent),
-                    (x, e.hi.max(e.v) + top * 0.02),
-                    ("sans-serif", VALUE).into_font().color(&BLACK),
-                )
-            }))
-            .map_err(e2s)?;
-        }
-    }
-    Ok(())
+    draw_bars(&mut c, series, percent, top, layout, false)
 }
 
 /// Grouped bars lying down: one block of bars per group, its full name on the left, values along
@@ -705,7 +678,6 @@ fn draw_grouped_horizontal<DB: DrawingBackend>(
     layout: &Layout,
 ) -> Result<(), String> {
     let g = groups.len().max(1);
-    let s = series.len().max(1);
     let top = layout.top;
     // y runs from the first group at the top (g − 0.5) down to the last (−0.5).
     let mut c = ChartBuilder::on(root)
@@ -734,31 +706,60 @@ fn draw_grouped_horizontal<DB: DrawingBackend>(
         .axis_desc_style(("sans-serif", 18))
         .draw()
         .map_err(e2s)?;
-    let height = 0.8 / s as f64;
+    draw_bars(&mut c, series, percent, top, layout, true)
+}
+
+/// The bars, interval whiskers and value labels of a grouped chart, upright or lying down: one
+/// geometry, the two axes swapped. Series `si` of group `gi` sits at `gi − 0.4 + w·(si + ½)`
+/// (w = 0.8 / series) along the category axis; lying down the axis runs from the first group at
+/// the top, so the position is mirrored.
+fn draw_bars<DB: DrawingBackend>(
+    c: &mut ChartContext<
+        '_,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    series: &[(String, Vec<Est>)],
+    percent: bool,
+    top: f64,
+    layout: &Layout,
+    horizontal: bool,
+) -> Result<(), String> {
+    let g = series.iter().map(|(_, v)| v.len()).max().unwrap_or(0).max(1);
+    let w = 0.8 / series.len().max(1) as f64;
+    let pos = |gi: usize, si: usize| {
+        let upright = gi as f64 - 0.4 + w * (si as f64 + 0.5);
+        if horizontal { (g - 1) as f64 - upright } else { upright }
+    };
+    // (position along the categories, value) → chart coordinates.
+    let at = |p: f64, v: f64| if horizontal { (v, p) } else { (p, v) };
+    let half = w * if horizontal { 0.42 } else { 0.45 };
     for (si, (_, vals)) in series.iter().enumerate() {
         let col = colour(si);
-        // The first series on top within its group.
-        let off = 0.4 - height * (si as f64 + 0.5);
-        let y = |gi: usize| (g - 1 - gi) as f64 + off;
         c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
-            Rectangle::new([(0.0, y(gi) - height * 0.42), (e.v, y(gi) + height * 0.42)], col.mix(0.9).filled())
+            let p = pos(gi, si);
+            Rectangle::new([at(p - half, 0.0), at(p + half, e.v)], col.mix(0.9).filled())
         }))
         .map_err(e2s)?;
-        c.draw_series(
-            vals.iter()
-                .enumerate()
-                .filter(|(_, e)| e.hi > e.lo)
-                .map(|(gi, e)| PathElement::new(vec![(e.lo, y(gi)), (e.hi, y(gi))], BLACK.stroke_width(2))),
-        )
-        .map_err(e2s)?;
-        c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
-            Text::new(
-                fmt_label(e.v, percent),
-                (e.hi.max(e.v) + top * 0.01, y(gi) + height * 0.45),
-                ("sans-serif", VALUE - 2).into_font().color(&BLACK),
-            )
+        c.draw_series(vals.iter().enumerate().filter(|(_, e)| e.hi > e.lo).map(|(gi, e)| {
+            let p = pos(gi, si);
+            PathElement::new(vec![at(p, e.lo), at(p, e.hi)], BLACK.stroke_width(2))
         }))
         .map_err(e2s)?;
+        if layout.values {
+            c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
+                let end = e.hi.max(e.v);
+                // Upright: above the whisker, starting a little left of the bar's centre; lying
+                // down: after the whisker, on the bar's upper edge.
+                let (spot, size) = if horizontal {
+                    ((end + top * 0.01, pos(gi, si) + w * 0.45), VALUE - 2)
+                } else {
+                    ((pos(gi, si) - w * 0.4, end + top * 0.02), VALUE)
+                };
+                Text::new(fmt_label(e.v, percent), spot, ("sans-serif", size).into_font().color(&BLACK))
+            }))
+            .map_err(e2s)?;
+        }
     }
     Ok(())
 }
