@@ -100,15 +100,18 @@ pub enum Chart {
         series: Vec<(String, Vec<Est>)>,
         percent: bool,
     },
-    /// A value per (row, column), printed in each cell.
+    /// A value per (row, column), printed in each cell (`None`: a combination the rules do not
+    /// allow). A cell has no room for a whisker: the line under the title gives the colour key,
+    /// `basis` (trials or exact) and how far the widest cell's 95 % interval reaches.
     Heatmap {
         title: String,
         x_label: String,
         y_label: String,
         xs: Vec<String>,
         ys: Vec<String>,
-        values: Vec<Vec<Option<f64>>>,
+        values: Vec<Vec<Option<Est>>>,
         percent: bool,
+        basis: String,
     },
 }
 
@@ -119,6 +122,24 @@ impl Chart {
             *names = value_names;
         }
         self
+    }
+
+    /// A heatmap's line under its title: "darker = higher; max 36.4%; 20,000 trials, 95 %
+    /// intervals; every cell within ±0.69 pts". `None` for the other charts.
+    pub fn subtitle(&self) -> Option<String> {
+        let Chart::Heatmap { values, percent, basis, .. } = self else { return None };
+        let cells = values.iter().flatten().flatten();
+        let max = cells.clone().map(|e| e.v).fold(0.0f64, f64::max).max(1e-12);
+        let widest = cells.map(|e| (e.hi - e.lo) / 2.0).fold(0.0, f64::max);
+        let mut s = format!("darker = higher; max {}; {basis}", fmt_label(max, *percent));
+        if widest > 0.0 {
+            if *percent {
+                s.push_str(&format!("; every cell within ±{:.2} pts", widest * 100.0));
+            } else {
+                s.push_str(&format!("; every cell within ±{widest:.3}"));
+            }
+        }
+        Some(s)
     }
 
     /// The chart's title, in words: its caption in summary.md and index.html.
@@ -260,7 +281,9 @@ impl Layout {
     pub fn of(chart: &Chart) -> Layout {
         let mut l = Layout::shape(chart);
         let title = chart.title();
-        l.title_fits = text_width(title, 12) + 2 * MARGIN <= l.size.0 - l.legend_w;
+        let room = l.size.0 - l.legend_w;
+        l.title_fits = text_width(title, 12) + 2 * MARGIN <= room
+            && chart.subtitle().is_none_or(|s| text_width(&s, 12) + 2 * MARGIN <= room);
         l
     }
 
@@ -415,6 +438,9 @@ fn fmt_label(v: f64, percent: bool) -> String {
 }
 
 /// Caption font size that keeps a title inside the plot's width (the legend strip is beside it).
+/// The font size of a heatmap's line under its title (smaller than the title's).
+const SUBTITLE: u32 = 16;
+
 fn caption_size(title: &str, width: u32) -> u32 {
     let mut size = 24;
     while size > 12 && text_width(title, size) + 2 * MARGIN > width {
@@ -539,8 +565,9 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
             }
             Ok(())
         }
-        Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent } => {
-            draw_heatmap(&plot, title, x_label, y_label, xs, ys, values, *percent)
+        Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, .. } => {
+            let subtitle = chart.subtitle().unwrap_or_default();
+            draw_heatmap(&plot, title, &subtitle, x_label, y_label, xs, ys, values, *percent)
         }
     }
 }
@@ -833,18 +860,20 @@ fn draw_lines<DB: DrawingBackend>(
 fn draw_heatmap<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
+    subtitle: &str,
     x_label: &str,
     y_label: &str,
     xs: &[String],
     ys: &[String],
-    values: &[Vec<Option<f64>>],
+    values: &[Vec<Option<Est>>],
     percent: bool,
 ) -> Result<(), String> {
     let (nx, ny) = (xs.len().max(1), ys.len().max(1));
-    let max = values.iter().flatten().flatten().fold(0.0f64, |a, &b| a.max(b)).max(1e-12);
-    let caption = format!("{title} (darker = higher; max {})", fmt_label(max, percent));
-    let mut c = ChartBuilder::on(root)
-        .caption(&caption, ("sans-serif", caption_size(&caption, root.dim_in_pixel().0)))
+    let max = values.iter().flatten().flatten().map(|e| e.v).fold(0.0f64, f64::max).max(1e-12);
+    let width = root.dim_in_pixel().0;
+    let root = root.titled(title, ("sans-serif", caption_size(title, width))).map_err(e2s)?;
+    let root = root.titled(subtitle, ("sans-serif", caption_size(subtitle, width).min(SUBTITLE))).map_err(e2s)?;
+    let mut c = ChartBuilder::on(&root)
         .margin(MARGIN)
         .x_label_area_size(50)
         .y_label_area_size(90)
@@ -867,7 +896,7 @@ fn draw_heatmap<DB: DrawingBackend>(
         for (xi, v) in row.iter().enumerate() {
             let (x0, y0) = (xi as f64, yi as f64);
             match v {
-                Some(v) => {
+                Some(Est { v, .. }) => {
                     let t = v / max;
                     let fill = RGBColor((255.0 - 255.0 * t) as u8, (255.0 - 141.0 * t) as u8, (255.0 - 77.0 * t) as u8);
                     c.draw_series(std::iter::once(Rectangle::new([(x0, y0), (x0 + 1.0, y0 + 1.0)], fill.filled())))

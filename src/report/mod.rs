@@ -168,7 +168,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             ));
         }
         Layout::Sweep2 { x, xs, y, ys } => {
-            let grid = |f: &dyn Fn(usize) -> f64| -> Vec<Vec<Option<f64>>> {
+            let grid = |f: &dyn Fn(usize) -> Est| -> Vec<Vec<Option<Est>>> {
                 ys.iter()
                     .enumerate()
                     .map(|(yi, _)| (0..xs.len()).map(|xi| Some(f(xi * ys.len() + yi))).collect())
@@ -185,8 +185,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         y_label: y.clone(),
                         xs: x_labels.clone(),
                         ys: y_labels.clone(),
-                        values: grid(&|c| est_mean(c, m).v),
+                        values: grid(&|c| est_mean(c, m)),
                         percent: false,
+                        basis: title_tail.clone(),
                     },
                 ));
             }
@@ -199,8 +200,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         y_label: y.clone(),
                         xs: x_labels,
                         ys: y_labels,
-                        values: grid(&|c| est_event(c, e).v),
+                        values: grid(&|c| est_event(c, e)),
                         percent: true,
+                        basis: title_tail.clone(),
                     },
                 ));
             }
@@ -233,7 +235,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                                 .position(|c| {
                                     c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a)
                                 })
-                                .map(|i| crate::analysis::effort::estimate(&sc.cells[i], &t[i], *objective, z).value)
+                                .map(|i| {
+                                    Est::from(crate::analysis::effort::estimate(&sc.cells[i], &t[i], *objective, z))
+                                })
                         })
                         .collect()
                 })
@@ -248,6 +252,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     ys,
                     values,
                     percent: objective.is_probability(),
+                    basis: title_tail.clone(),
                 },
             ));
             let i = sc

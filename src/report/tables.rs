@@ -103,6 +103,11 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                 // "≥ k" row once P(≥ k) drops below 0.5 %.
                 let (lo, hi) = (t.first(i), t.trimmed(i).len());
                 let present: Vec<usize> = (lo..hi).filter(|&v| t.hists[i].get(v).is_some_and(|&c| c > 0)).collect();
+                if present.len() <= 1 {
+                    // A fixed number (6 rounds played; a Mordheim move): the means table says
+                    // it, a one-row "100 %" table adds nothing (as no chart of a constant).
+                    continue;
+                }
                 let fold = (present.len() > FOLD_ROWS)
                     .then(|| present.iter().copied().find(|&v| t.at_least(i, v, z).p < FOLD_BELOW))
                     .flatten();

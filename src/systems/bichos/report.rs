@@ -53,7 +53,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             };
             let measures: Vec<Measure> = vec![
                 (
-                    "RES lost to one attack (mean ± 95 %)",
+                    "RES lost to one attack (mean)",
                     true,
                     Box::new(|tally: &Tally| {
                         let m = tally.moments(2);

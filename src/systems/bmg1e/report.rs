@@ -192,12 +192,13 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         .map(|ai| {
                             (0..b_splits.len())
                                 .map(|bi| {
-                                    Some(exchange::value(&t[ai * b_splits.len() + bi], objective, offset, z).value)
+                                    Some(exchange::value(&t[ai * b_splits.len() + bi], objective, offset, z).into())
                                 })
                                 .collect()
                         })
                         .collect(),
                     percent: *objective != "net",
+                    basis: tail.clone(),
                 },
             ));
         }

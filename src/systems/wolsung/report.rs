@@ -35,8 +35,8 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             type Measure = (&'static str, bool, fn(&Tally, f64) -> String);
             let measures: [Measure; 6] = [
                 ("P(first shot hits)", true, |t, z| ev(t, 0, z)),
-                ("damage per turn (mean ± 95 %)", true, |t, z| mean(t, 1, z)),
-                ("critical hits on the first shot (mean ± 95 %)", false, |t, z| mean(t, 2, z)),
+                ("damage per turn (mean)", true, |t, z| mean(t, 1, z)),
+                ("critical hits on the first shot (mean)", false, |t, z| mean(t, 2, z)),
                 ("P(target down this turn)", false, |t, z| ev(t, 2, z)),
                 ("cards the shooter spent (mean)", false, |t, z| mean(t, 4, z)),
                 ("cards the target spent (mean)", false, |t, z| mean(t, 5, z)),
