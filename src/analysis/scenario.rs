@@ -224,7 +224,7 @@ impl AnyTrial {
         use crate::systems::bichos::rules::TrialBichos as B;
         use crate::systems::wolsung::rules::{RANKS, TrialWolsung as W};
         match self {
-            AnyTrial::Wolsung(W::Bid(_)) if metric == "opponent_bid_rank" => RANKS.get(v).map(|r| r.to_string()),
+            AnyTrial::Wolsung(W::Bid(_)) if self.is_category(metric) => RANKS.get(v).map(|r| r.to_string()),
             AnyTrial::Bichos(B::Sequence(s))
                 if matches!(metric, "shots_to_kill" | "shots_to_flee") && v == s.cap as usize + 1 =>
             {

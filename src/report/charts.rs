@@ -124,7 +124,7 @@ impl Chart {
         self
     }
 
-    /// A heatmap's line under its title: "darker = higher, 0.5% to 17.3%; 20,000 trials, 95 %
+    /// A heatmap's line under its title: "darker = higher, 0.0% to 17.3%; 20,000 trials, 95 %
     /// intervals; every cell within ±0.52 pts". `None` for the other charts.
     pub fn subtitle(&self) -> Option<String> {
         let Chart::Heatmap { values, percent, basis, .. } = self else { return None };
