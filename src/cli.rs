@@ -138,9 +138,9 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                 sc.ruleset,
                 sc.kind.name(),
                 sc.cells.len()
-            ));
+            ))?;
             for n in &sc.notes {
-                say(&format!("  {}\n", n.line()));
+                say(&format!("  {}\n", n.line()))?;
             }
             Ok(())
         }
@@ -207,7 +207,7 @@ fn run(args: RunArgs) -> Result<(), Error> {
                 sh.index + 1,
                 sh.count,
                 path.display()
-            ));
+            ))?;
         }
         return Ok(());
     }
@@ -282,7 +282,7 @@ fn check(args: CheckArgs) -> Result<(), Error> {
         format!("check FAILED: {failed} of {n} quantities have |z| > {Z_LIMIT} (largest {:.2})", result.worst())
     };
     out.push_str(&format!("\n{verdict}\n"));
-    say(&out);
+    say(&out)?;
     if failed > 0 {
         return Err(Error::CheckFailed { failed, total: n });
     }
@@ -298,11 +298,18 @@ fn completed() -> Result<(), Error> {
     }
 }
 
-/// Print to stdout; a closed pipe (`| head`) is not an error worth a panic.
-fn say(s: &str) {
+/// Print to stdout. A reader that closed the pipe (`| head`) ends us quietly, since it has
+/// what it wanted; any other failure (a full disk behind `> file`, `> /dev/full`) is an error
+/// (exit 1): `--json > results.json` must not exit 0 with the JSON lost.
+fn say(s: &str) -> Result<(), Error> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(s.as_bytes()).and_then(|_| out.flush());
+    match out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Error::Output { path: PathBuf::from("standard output"), source: e })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Write the report of a finished (or merged) run and print its summary.
@@ -312,7 +319,7 @@ fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) 
     let files = report::write_all(&result, &report, dir)?;
     completed()?;
     if json {
-        say(&report.to_json());
+        say(&report.to_json())?;
         if !quiet {
             // stdout holds the JSON (which lists them too); people watching stderr see them here.
             for n in &result.scenario.notes {
@@ -320,9 +327,9 @@ fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) 
             }
         }
     } else if !quiet {
-        say(&report::terminal(&result, &report));
+        say(&report::terminal(&result, &report))?;
         let line = format!("Report written to {}/ ({} files)", shown.display(), files.len());
-        say(&report::text::wrap(&line, report::TERMINAL_WIDTH, "", "  "));
+        say(&report::text::wrap(&line, report::TERMINAL_WIDTH, "", "  "))?;
     }
     if !report.stopping.reached && !quiet {
         // With --quiet this stays in summary.md and results.json (`stopping.reached`).

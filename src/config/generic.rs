@@ -463,6 +463,19 @@ impl Planner<'_> {
                         format!("{from}.."),
                     ));
                 }
+                // Count the values before building them: `to = 9223372036854775807` must be a
+                // one-line error, not a 70-exabyte allocation. i128 so `to - from` cannot overflow.
+                let count = (i128::from(to) - i128::from(from)) / i128::from(step) + 1;
+                if count > MAX_AXIS as i128 {
+                    return Err(self.err(
+                        &path("to"),
+                        format!(
+                            "`from` {from} to `to` {to} in steps of {step} would be {} values",
+                            crate::report::text::count(count.min(u64::MAX as i128) as u64)
+                        ),
+                        format!("at most {MAX_AXIS} values: raise `step` or narrow `from`..`to`"),
+                    ));
+                }
                 (from..=to).step_by(step as usize).collect()
             }
             _ => {

@@ -352,6 +352,14 @@ impl Ctx {
     }
 
     pub(crate) fn include(&mut self, inc: &str) -> Result<(), InputError> {
+        if self.sources.len() > source::MAX_INCLUDES {
+            return Err(self.err(
+                0,
+                &["include"],
+                format!("more than {} files are included", source::MAX_INCLUDES),
+                format!("at most {} library files", source::MAX_INCLUDES),
+            ));
+        }
         let base = self.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
         let path: PathBuf = base.join(inc);
         let src = Source::read_from(&path, self.embedded.as_deref()).map_err(|e| {

@@ -15,24 +15,61 @@ pub struct Source {
     pub text: String,
 }
 
+/// Largest config or library file read, in bytes. The biggest bundled library is a few
+/// kilobytes; a file past this is a mistake (a log or a data dump named by an include), and
+/// reading it whole would cost memory the user never meant to spend (a 200 MB include took
+/// 575 MB before this limit, and aborted under a memory limit).
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// Most files one scenario may include: a scenario names a handful of libraries, and every
+/// included file is kept in memory and copied into each shard's partial result.
+pub const MAX_INCLUDES: usize = 64;
+
+/// Refuse a file over [`MAX_FILE_BYTES`] before reading it (the size on disk is checked first,
+/// and the read itself stops one byte past the limit, in case the file grows meanwhile).
+fn read_bounded(path: &Path) -> std::io::Result<Result<Vec<u8>, u64>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    if len > MAX_FILE_BYTES {
+        return Ok(Err(len));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Ok(Err(bytes.len() as u64));
+    }
+    Ok(Ok(bytes))
+}
+
 impl Source {
     /// Read a file; a missing or unreadable file is an input error.
     pub fn read(path: &Path) -> Result<Source, InputError> {
+        let at = |message: String| {
+            let mut err = InputError::msg(message);
+            err.file = Some(path.to_path_buf());
+            err
+        };
         // Never open a named pipe or device: reading it could block forever.
         if let Ok(m) = std::fs::metadata(path)
             && !m.is_file()
         {
-            let mut err = InputError::msg("cannot read config file: not a regular file");
-            err.file = Some(path.to_path_buf());
-            return Err(err);
+            return Err(at("cannot read config file: not a regular file".into()));
         }
-        match std::fs::read_to_string(path) {
-            Ok(text) => Ok(Source { path: path.to_path_buf(), text }),
-            Err(e) => {
-                let mut err = InputError::msg(format!("cannot read config file: {e}"));
-                err.file = Some(path.to_path_buf());
-                Err(err)
+        let bytes = match read_bounded(path) {
+            Ok(Ok(bytes)) => bytes,
+            Ok(Err(len)) => {
+                return Err(at(format!(
+                    "the file is {} bytes; a config or library file may be at most {} bytes (4 MiB)",
+                    crate::report::text::count(len),
+                    crate::report::text::count(MAX_FILE_BYTES)
+                )));
             }
+            Err(e) => return Err(at(format!("cannot read config file: {e}"))),
+        };
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(Source { path: path.to_path_buf(), text }),
+            Err(_) => Err(at("cannot read config file: stream did not contain valid UTF-8".into())),
         }
     }
 

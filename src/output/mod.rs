@@ -15,6 +15,7 @@
 //! the run fails or is interrupted (the [`Drop`] impls), so nothing temporary outlives the process.
 //! Interrupts are polled between files ([`crate::interrupt`]); the swap itself never polls.
 
+pub mod leftovers;
 pub mod manifest;
 
 use crate::error::{Error, InputError};
@@ -128,13 +129,10 @@ fn remove_created(created: &mut Vec<PathBuf>) {
 
 /// Create a hidden staging entry `.NAME.skirmish-odds-PID[-k]` in `parent`: a folder, or an
 /// empty file; `k` counts up past leftovers of a killed process that had the same PID.
+/// A staging folder holds our (empty) manifest from the start, so a later run can tell it
+/// from anything else should this process be killed before it removes it ([`leftovers`]).
 fn create_staging(parent: &Path, name: &OsString, folder: bool) -> std::io::Result<PathBuf> {
-    // Stay under the usual 255-byte name limit whatever the name's length.
-    let mut short = name.to_string_lossy().into_owned();
-    while short.len() > 200 {
-        short.pop();
-    }
-    let base = format!(".{short}.skirmish-odds-{}", std::process::id());
+    let base = format!("{}{}", leftovers::staging_prefix(name), std::process::id());
     for k in 0..1000 {
         let p = parent.join(if k == 0 { base.clone() } else { format!("{base}-{k}") });
         let made = if folder {
@@ -143,6 +141,13 @@ fn create_staging(parent: &Path, name: &OsString, folder: bool) -> std::io::Resu
             std::fs::OpenOptions::new().write(true).create_new(true).open(&p).map(|_| ())
         };
         match made {
+            Ok(()) if folder => {
+                if let Err(e) = std::fs::write(p.join(manifest::FILE), Manifest::new("", Vec::new()).to_json()) {
+                    let _ = std::fs::remove_dir_all(&p);
+                    return Err(e);
+                }
+                return Ok(p);
+            }
             Ok(()) => return Ok(p),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
@@ -326,7 +331,6 @@ pub struct ReportDir {
     target: PathBuf,
     /// Hidden sibling folder the new report is written to.
     staging: PathBuf,
-    existing: Existing,
     /// Parent folders this run created.
     created: Vec<PathBuf>,
     written: Vec<Entry>,
@@ -340,6 +344,9 @@ impl ReportDir {
         let mut created = Vec::new();
         let (parent, name, exists) = resolve(shown, &mut created, REPORT_ALLOWED)?;
         let target = parent.join(&name);
+        // Another run may be swapping its report in right now: look only between swaps.
+        let _lock = leftovers::FolderLock::acquire(&parent, shown).inspect_err(|_| remove_created(&mut created))?;
+        leftovers::clean(&parent, &name);
         let existing = if exists {
             if !target.is_dir() {
                 return Err(out_error(shown, "exists and is not a folder", REPORT_ALLOWED));
@@ -397,15 +404,7 @@ impl ReportDir {
                 }
             }
         }
-        Ok(ReportDir {
-            shown: shown.to_path_buf(),
-            target,
-            staging,
-            existing,
-            created,
-            written: Vec::new(),
-            committed: false,
-        })
+        Ok(ReportDir { shown: shown.to_path_buf(), target, staging, created, written: Vec::new(), committed: false })
     }
 
     /// The folder as the user named it.
@@ -446,11 +445,14 @@ impl ReportDir {
             .map_err(|source| Error::Output { path: self.shown.join(manifest::FILE), source })?;
         step("staged");
         check_interrupt()?;
+        // Another run into the same folder swaps its report in before or after ours, never
+        // while we look (see [`leftovers::FolderLock`]).
+        let parent = self.target.parent().unwrap_or(Path::new("/")).to_path_buf();
+        let _lock = leftovers::FolderLock::acquire(&parent, &self.shown)?;
         // The folder may have changed during a long run: look again, and refuse rather than guess.
+        // A report that appeared meanwhile (another run's, verified by its manifest like any
+        // earlier report) is replaced like one: the last run to finish is the one in place.
         let now = if self.target.exists() { inspect(&self.shown, &self.target)? } else { Existing::Nothing };
-        if let (Existing::Nothing, Existing::Report { .. }) = (&self.existing, &now) {
-            return Err(out_error(&self.shown, "an earlier report appeared there during the run", REPORT_ALLOWED));
-        }
         if std::fs::symlink_metadata(&self.target).is_ok() && !self.target.exists() {
             return Err(out_error(&self.shown, "became a symbolic link to nothing during the run", REPORT_ALLOWED));
         }
@@ -589,6 +591,7 @@ impl PartialFile {
                 ));
             }
         }
+        leftovers::clean(&parent, &name);
         let staging = create_staging(&parent, &name, false).map_err(|e| {
             remove_created(&mut created);
             let at = shown.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
