@@ -1,0 +1,130 @@
+//! Every number is checked against its limit before anything is allocated from it, and every
+//! write that fails is an error (issue #22). Each case here crashed, aborted, took seconds and
+//! gigabytes, or lost output silently before.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn sweep(to: &str) -> String {
+    format!(
+        "ruleset = \"bmg-3e\"\nkind = \"sweep\"\ninclude = [\"cards.toml\"]\ntrials = 1000\n\n\
+         [attack]\nattacker = \"robin\"\nweapon = \"baseball-bat\"\ntarget = \"thug\"\n\n\
+         [sweep]\nparameter = \"target.defense\"\nfrom = 2\nto = {to}\n"
+    )
+}
+
+#[test]
+fn a_sweep_range_is_counted_before_it_is_built() {
+    // 2^63 − 1 panicked ("capacity overflow"), 2^31 aborted (16 GiB allocation), 4·10^8 took
+    // 9 s and 3 GB before the "at most 50 values" error.
+    for (k, to) in ["9223372036854775807", "2147483648", "400000000", "52"].iter().enumerate() {
+        let start = Instant::now();
+        let e = common::fails(
+            "limits",
+            &format!("sweep-{k}"),
+            &sweep(to),
+            &["configs/bmg-3e/cards.toml"],
+            &[],
+            &["scenario.toml:14:6", "field `sweep.to`", "at most 50 values"],
+        );
+        assert!(start.elapsed() < Duration::from_secs(5), "{to}: took {:?}: {e}", start.elapsed());
+    }
+    // The count takes `step` into account: 2..=400000000 in steps of 10^8 is five values, so the
+    // error is about the values themselves (Defense is 1..=6), not their number.
+    let e = common::fails(
+        "limits",
+        "sweep-step",
+        &sweep("400000000\nstep = 100000000"),
+        &["configs/bmg-3e/cards.toml"],
+        &[],
+        &["out of range"],
+    );
+    assert!(!e.contains("at most 50 values"), "{e}");
+}
+
+#[test]
+fn an_oversized_include_is_refused_before_it_is_read() {
+    // A 200 MB include took 575 MB of memory and aborted under a memory limit; 5 MiB shows the
+    // limit without writing a big file.
+    let d = common::tmp("limits", "include");
+    let mut big = String::from("[cards.x]\nattack = 3\n# ");
+    big.push_str(&"a".repeat(5 << 20));
+    big.push('\n');
+    std::fs::write(d.join("big.toml"), big).unwrap();
+    std::fs::write(
+        d.join("s.toml"),
+        "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"big.toml\"]\n\n[attack]\nattacker = \"x\"\n\
+         target = \"x\"\nweapon = \"fists\"\n",
+    )
+    .unwrap();
+    let o = common::bin_run(&d, &["validate", "s.toml"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("s.toml:3:11") && e.contains("field `include`") && e.contains("at most 4,194,304 bytes"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+}
+
+#[test]
+fn too_many_includes_are_refused() {
+    let d = common::tmp("limits", "includes");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml"), d.join("cards.toml"))
+        .unwrap();
+    for k in 0..70 {
+        std::fs::write(d.join(format!("w{k}.toml")), format!("[weapons.w{k}]\nkind = \"melee\"\ndamage = \"★\"\n"))
+            .unwrap();
+    }
+    let list: Vec<String> = std::iter::once("\"cards.toml\"".to_string())
+        .chain((0..70).map(|k| format!("\"w{k}.toml\"")))
+        .collect();
+    std::fs::write(
+        d.join("s.toml"),
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [{}]\n\n[attack]\nattacker = \"robin\"\n\
+             target = \"thug\"\nweapon = \"baseball-bat\"\n",
+            list.join(", ")
+        ),
+    )
+    .unwrap();
+    let o = common::bin_run(&d, &["validate", "s.toml"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("field `include`") && e.contains("at most 64"), "{e}");
+}
+
+#[test]
+fn a_failed_write_to_standard_output_is_an_error() {
+    // `run --json > /dev/full` exited 0 with the JSON lost.
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    let d = common::tmp("limits", "dev-full");
+    let cfg = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/batman-vs-thug.toml");
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let o = Command::new(common::bin_path())
+        .current_dir(&d)
+        .arg("run")
+        .arg(&cfg)
+        .args(["--trials", "1000", "--json", "--out", "r"])
+        .stdout(Stdio::from(full))
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.contains("cannot write standard output") && e.contains("No space left"), "{e}");
+    // A reader that stops early (`| head`) is not an error.
+    let mut child = Command::new(common::bin_path())
+        .current_dir(&d)
+        .arg("run")
+        .arg(&cfg)
+        .args(["--trials", "1000", "--json", "--out", "r2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+}
