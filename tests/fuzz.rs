@@ -20,8 +20,9 @@ use std::time::{Duration, Instant};
 
 /// The binary under test: `FUZZ_BIN` (CI points it at the release build) or this build's.
 fn bin() -> PathBuf {
+    // Absolute, since each mutant runs in its own folder.
     std::env::var_os("FUZZ_BIN")
-        .map(PathBuf::from)
+        .map(|p| std::fs::canonicalize(&p).unwrap_or_else(|e| panic!("FUZZ_BIN={}: {e}", PathBuf::from(&p).display())))
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_skirmish-odds")))
 }
 

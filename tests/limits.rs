@@ -76,9 +76,8 @@ fn too_many_includes_are_refused() {
         std::fs::write(d.join(format!("w{k}.toml")), format!("[weapons.w{k}]\nkind = \"melee\"\ndamage = \"★\"\n"))
             .unwrap();
     }
-    let list: Vec<String> = std::iter::once("\"cards.toml\"".to_string())
-        .chain((0..70).map(|k| format!("\"w{k}.toml\"")))
-        .collect();
+    let list: Vec<String> =
+        std::iter::once("\"cards.toml\"".to_string()).chain((0..70).map(|k| format!("\"w{k}.toml\""))).collect();
     std::fs::write(
         d.join("s.toml"),
         format!(
