@@ -8,6 +8,14 @@
 //! and overrides), its seed and its trial count. It also carries copies of the config and its
 //! includes, so `merge` rebuilds the report from any directory, on any machine, with no config
 //! file present. Mismatched partials are refused with a message naming what differs.
+//!
+//! `merge` trusts no number in a partial: a partial is a file, and files get edited, truncated,
+//! relabelled and copied. Before adding a partial it checks that its shard is `i/n` within
+//! [`MAX_SHARDS`] (before allocating anything from `n`), that each sampled tally ran exactly the
+//! trials shard i of n must run ([`Shard::trials_of`], the engine's own deal of chunks), that
+//! every histogram sums to its tally's trials and no count exceeds them, that exact tallies are
+//! consistent and the same in every shard, and finally the partial's SHA-256 digest (see
+//! [`Partial::digest_of`]). Each refusal is one message naming the file and what is wrong.
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Scenario;
@@ -17,10 +25,19 @@ use crate::error::{Error, InputError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// Schema identifier of a partial result file (v2: content fingerprint + embedded config).
-pub const PARTIAL_SCHEMA: &str = "skirmish-odds/partial/v2";
+/// Schema identifier of a partial result file (v2: content fingerprint + embedded config;
+/// v3: a digest of the whole partial).
+pub const PARTIAL_SCHEMA: &str = "skirmish-odds/partial/v3";
 /// Most shards one run may be split into.
 pub const MAX_SHARDS: u64 = 100_000;
+/// Largest partial result `merge` reads. Real partials are a few kilobytes to a few megabytes
+/// (tallies are histograms, never lists of trials; the config copies are text); anything this
+/// big is not one, and reading it whole could exhaust memory.
+pub const MAX_PARTIAL_BYTES: u64 = 256 << 20;
+/// Most bins one histogram can have: metric values are `u16`.
+const MAX_BINS: usize = u16::MAX as usize + 1;
+/// What every refusal of a partial's numbers tells the user to do.
+const REDO: &str = "the file was edited or damaged; re-run this shard";
 
 /// One shard's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,6 +60,8 @@ pub struct Partial {
     /// The config file and its includes as they were read, for `merge`.
     pub sources: Vec<EmbeddedFile>,
     pub tallies: Vec<Tally>,
+    /// [`Partial::digest_of`] as the shard wrote it; `merge` recomputes and compares it.
+    pub digest: String,
 }
 
 /// A copy of one config file inside a partial result.
@@ -124,7 +143,7 @@ pub fn run_partial(
     let tallies = engine::with_threads(threads, || engine::run_shard(&cells, exact, sc.seed, trials, shard, progress));
     progress.finish();
     progress.check()?;
-    Ok(Partial {
+    let mut partial = Partial {
         schema: PARTIAL_SCHEMA.into(),
         generator: generator(),
         config: sc.source.to_string_lossy().into_owned(),
@@ -138,7 +157,10 @@ pub fn run_partial(
             .map(|s| EmbeddedFile { path: s.path.to_string_lossy().into_owned(), text: s.text.clone() })
             .collect(),
         tallies,
-    })
+        digest: String::new(),
+    };
+    partial.seal();
+    Ok(partial)
 }
 
 impl Partial {
@@ -146,54 +168,184 @@ impl Partial {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("partial serialises")
     }
+
+    /// SHA-256 (hex) of every field but the digest itself — the tallies bound to the
+    /// fingerprint, seed, trial count, shard `i/n`, mode, version and config copies — so that
+    /// changing any number, relabelling the shard or moving a tally to another partial is seen.
+    ///
+    /// It is computed over an explicit text written here, not over the JSON, so it does not
+    /// depend on how a JSON library spaces or orders things. It has no key: it detects edits
+    /// and damage (a hand edit, a truncated copy, a script that "fixes" a file), not a determined
+    /// forger, who could edit the numbers and compute the digest again. The checks on sums and
+    /// trial counts do not rely on it and still refuse numbers no shard could have produced.
+    pub fn digest_of(&self) -> String {
+        use std::fmt::Write;
+        let mut t = String::from("skirmish-odds partial digest 1\n");
+        // Free text is length-prefixed, so no choice of text can imitate the fields after it.
+        let text = |t: &mut String, s: &str| {
+            let _ = writeln!(t, "{}:{s}", s.len());
+        };
+        for s in [&self.schema, &self.generator, &self.config, &self.fingerprint] {
+            text(&mut t, s);
+        }
+        let _ = writeln!(
+            t,
+            "seed {} trials {} shard {}/{} exact {:?}",
+            self.seed, self.trials, self.shard[0], self.shard[1], self.exact
+        );
+        let _ = writeln!(t, "sources {}", self.sources.len());
+        for f in &self.sources {
+            text(&mut t, &f.path);
+            text(&mut t, &f.text);
+        }
+        let _ = writeln!(t, "tallies {}", self.tallies.len());
+        let list = |t: &mut String, name: &str, xs: &[u128]| {
+            let _ = write!(t, "{name} {}:", xs.len());
+            for x in xs {
+                let _ = write!(t, " {x}");
+            }
+            t.push('\n');
+        };
+        for (k, tally) in self.tallies.iter().enumerate() {
+            let _ = writeln!(t, "cell {k} trials {} exact {}", tally.trials, tally.exact);
+            let _ = writeln!(t, "hists {}", tally.hists.len());
+            for h in &tally.hists {
+                list(&mut t, "hist", h);
+            }
+            list(&mut t, "events", &tally.events);
+            let pairs: Vec<u128> = tally.ratios.iter().flat_map(|&(x, y)| [x as u128, y as u128]).collect();
+            list(&mut t, "ratios", &pairs);
+            list(&mut t, "cross", &tally.cross);
+        }
+        crate::output::manifest::sha256_hex(t.as_bytes())
+    }
+
+    /// Set [`Partial::digest`] from the contents (done once, when the shard's run is complete).
+    pub fn seal(&mut self) {
+        self.digest = self.digest_of();
+    }
+}
+
+/// An input error about the partial at `path`.
+fn at(path: &Path, msg: impl Into<String>) -> InputError {
+    let mut e = InputError::msg(msg);
+    e.file = Some(path.to_path_buf());
+    e
+}
+
+/// A count as a reader writes it (`1,001`); counts read from a damaged file may pass 2^64.
+fn num(n: u128) -> String {
+    u64::try_from(n).map_or_else(|_| n.to_string(), crate::report::text::count)
+}
+
+/// The schema field alone, read before the whole partial so that files of older schemas,
+/// which lack later fields, get their own message rather than a parse error.
+#[derive(Deserialize)]
+struct SchemaOnly {
+    schema: String,
 }
 
 fn read_partial(path: &Path) -> Result<Partial, InputError> {
-    let at = |msg: String| {
-        let mut e = InputError::msg(msg);
-        e.file = Some(path.to_path_buf());
-        e
-    };
+    use std::io::Read;
     // Never open a named pipe or device: reading it could block forever.
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        return Err(at("cannot read partial result: not a regular file".into()));
+    let meta = std::fs::metadata(path).map_err(|e| at(path, format!("cannot read partial result: {e}")))?;
+    if !meta.is_file() {
+        return Err(at(path, "cannot read partial result: not a regular file"));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| at(format!("cannot read partial result: {e}")))?;
-    if text.starts_with("{\"schema\":\"skirmish-odds/partial/v1\"") {
-        return Err(at("this partial result was made by an older skirmish-odds, which did not carry its config; \
-                       re-run the shard with this version"
-            .into())
-        .field("schema", format!("`{PARTIAL_SCHEMA}`")));
+    let too_big = |size: u64| {
+        at(
+            path,
+            format!(
+                "this file is {} MiB, larger than any partial result (at most {} MiB): is it one?",
+                size.div_ceil(1 << 20),
+                MAX_PARTIAL_BYTES >> 20
+            ),
+        )
+    };
+    if meta.len() > MAX_PARTIAL_BYTES {
+        return Err(too_big(meta.len()));
     }
-    let p: Partial = serde_json::from_str(&text).map_err(|e| {
-        let mut err = at(format!("not a skirmish-odds partial result: {e}"));
+    // Read at most one byte past the limit, in case the file grew since it was measured.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_PARTIAL_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| at(path, format!("cannot read partial result: {e}")))?;
+    if bytes.len() as u64 > MAX_PARTIAL_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| at(path, "not a skirmish-odds partial result: the file is not UTF-8 text"))?;
+    let older = |what: &str| {
+        Err(at(
+            path,
+            format!("this partial result was made by an older skirmish-odds, which did not {what}; re-run the shard with this version"),
+        )
+        .field("schema", format!("`{PARTIAL_SCHEMA}`")))
+    };
+    if let Ok(SchemaOnly { schema }) = serde_json::from_str(&text) {
+        match schema.as_str() {
+            "skirmish-odds/partial/v1" => return older("carry its config"),
+            "skirmish-odds/partial/v2" => return older("seal its numbers with a digest"),
+            PARTIAL_SCHEMA => {}
+            other => return Err(at(path, format!("schema `{other}`")).field("schema", format!("`{PARTIAL_SCHEMA}`"))),
+        }
+    }
+    serde_json::from_str(&text).map_err(|e| {
+        let mut err = at(path, format!("not a skirmish-odds partial result: {e}"));
         err.line = Some(e.line());
         err.column = Some(e.column());
         err
-    })?;
-    if p.schema != PARTIAL_SCHEMA {
-        return Err(at(format!("schema `{}`", p.schema)).field("schema", format!("`{PARTIAL_SCHEMA}`")));
-    }
-    Ok(p)
+    })
 }
 
-/// Merge partial results into the single run's result. Reads nothing but the partials.
-pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
-    if paths.is_empty() {
-        return Err(InputError::msg("no partial results given").field("PARTIAL", "one file per shard"));
+/// The shard label `[i, n]` is usable: `n` within [`MAX_SHARDS`], `i` within `1..=n`. Checked
+/// for every partial before `n` sizes anything.
+fn check_label(p: &Partial, path: &Path) -> Result<(), InputError> {
+    let [i, n] = p.shard;
+    if n == 0 || n > MAX_SHARDS {
+        return Err(at(
+            path,
+            format!(
+                "this partial says it is shard {} of {}, but a run has 1 to {} shards: {REDO}",
+                num(i.into()),
+                num(n.into()),
+                num(MAX_SHARDS.into())
+            ),
+        )
+        .field("shard", format!("[i, n] with 1 ≤ i ≤ n ≤ {MAX_SHARDS}")));
     }
-    let parts: Vec<Partial> = paths.iter().map(|p| read_partial(p)).collect::<Result<_, _>>()?;
+    if i == 0 || i > n {
+        return Err(at(path, format!("shard index {i} is not within 1..={n}")));
+    }
+    Ok(())
+}
+
+/// The digest the partial carries is the one its contents give.
+fn check_digest(p: &Partial, path: &Path) -> Result<(), InputError> {
+    if p.digest != p.digest_of() {
+        return Err(at(
+            path,
+            format!("this partial's numbers do not match the digest the shard wrote with them: {REDO}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The partials are shards of one run, all present once; returns nothing but refusals.
+fn same_run(parts: &[Partial], paths: &[PathBuf]) -> Result<(), InputError> {
     let first = &parts[0];
     let n = first.shard[1];
+    // `n` ≤ MAX_SHARDS: `check_label` passed for every partial.
     let mut seen = vec![None::<&Path>; n as usize];
     for (p, path) in parts.iter().zip(paths) {
         let differs = |what: &str, here: String, there: String| {
-            let mut e = InputError::msg(format!(
-                "this partial has {what} {here}, but {} has {there}: shards of different runs cannot be merged",
-                paths[0].display()
-            ));
-            e.file = Some(path.clone());
-            e
+            at(
+                path,
+                format!(
+                    "this partial has {what} {here}, but {} has {there}: shards of different runs cannot be merged",
+                    paths[0].display()
+                ),
+            )
         };
         if p.generator != first.generator {
             return Err(differs("the version", p.generator.clone(), first.generator.clone()));
@@ -208,12 +360,8 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
             }
             return Err(differs(
                 "a different scenario",
-                format!("(config `{}`, fingerprint {})", p.config, &p.fingerprint[..12.min(p.fingerprint.len())]),
-                format!(
-                    "config `{}`, fingerprint {}",
-                    first.config,
-                    &first.fingerprint[..12.min(first.fingerprint.len())]
-                ),
+                format!("(config `{}`, fingerprint {})", p.config, short(&p.fingerprint)),
+                format!("config `{}`, fingerprint {}", first.config, short(&first.fingerprint)),
             ));
         }
         if p.seed != first.seed {
@@ -226,15 +374,8 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
             return Err(differs("shard count", p.shard[1].to_string(), n.to_string()));
         }
         let i = p.shard[0];
-        if i == 0 || i > n {
-            let mut e = InputError::msg(format!("shard index {i} is not within 1..={n}"));
-            e.file = Some(path.clone());
-            return Err(e);
-        }
         if let Some(other) = seen[(i - 1) as usize] {
-            let mut e = InputError::msg(format!("shard {i}/{n} is given twice (also {})", other.display()));
-            e.file = Some(path.clone());
-            return Err(e);
+            return Err(at(path, format!("shard {i}/{n} is given twice (also {})", other.display())));
         }
         seen[(i - 1) as usize] = Some(path);
     }
@@ -244,39 +385,150 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
         return Err(InputError::msg(format!("missing shard(s) {}", missing.join(", ")))
             .field("PARTIAL", format!("all {n} shards of the run")));
     }
-    let overrides = Overrides {
-        seed: Some(first.seed),
-        trials: Some(first.trials as i64),
-        exact: first.exact,
-        ..Overrides::default()
-    };
-    let copies: Vec<Source> =
-        first.sources.iter().map(|f| Source { path: PathBuf::from(&f.path), text: f.text.clone() }).collect();
-    let (scenario, _) = config::load_with_sources(Path::new(&first.config), &overrides, Some(&copies))?;
-    if fingerprint(&scenario) != first.fingerprint {
-        let mut e = InputError::msg(
-            "the config this partial carries does not rebuild the scenario its shards ran; re-run the shards",
-        );
-        e.file = Some(paths[0].clone());
-        return Err(e);
+    Ok(())
+}
+
+/// The first 12 characters of a fingerprint (all of it, if a damaged file has fewer).
+fn short(s: &str) -> &str {
+    s.char_indices().nth(12).map_or(s, |(i, _)| &s[..i])
+}
+
+/// Every number of partial `p` is one its shard could have written: its tallies fit the
+/// scenario's cells, each sampled tally ran exactly the trials shard i of n runs, histograms
+/// sum to the trials, no count exceeds them, exact tallies agree with the first partial's, and
+/// the digest matches. Checked before the partial is added, so nothing inconsistent is merged
+/// (and nothing downstream meets a count it cannot interpret).
+fn verify(
+    (p, path): (&Partial, &Path),
+    (first, first_path): (&Partial, &Path),
+    scenario: &Scenario,
+    expected: &[Tally],
+) -> Result<(), InputError> {
+    if p.tallies.len() != expected.len() || p.tallies.iter().zip(expected).any(|(a, b)| !a.same_shape(b)) {
+        return Err(at(path, "this partial's tallies do not fit the scenario (damaged file?)"));
     }
+    let [i, n] = p.shard;
+    let share = Shard { index: i - 1, count: n }.trials_of(p.trials) as u128;
+    for (k, ((t, e), cell)) in p.tallies.iter().zip(expected).zip(&scenario.cells).enumerate() {
+        let shape = engine::Trial::shape(&cell.trial);
+        let bad = |what: String| Err(at(path, format!("cell {k} (`{}`): {what}: {REDO}", cell.label)));
+        let reference = &first.tallies[k];
+        if t.exact != reference.exact {
+            let (here, there) = if t.exact { ("exact", "sampled") } else { ("sampled", "exact") };
+            return bad(format!("the cell is {here} here but {there} in {}", first_path.display()));
+        }
+        if t.exact {
+            if t.trials == 0 {
+                return bad("its exact distribution has a denominator of 0".into());
+            }
+        } else if t.trials != share {
+            return bad(format!(
+                "the tally ran {} trials, but shard {i}/{n} of a {}-trial run runs {} per cell",
+                num(t.trials),
+                num(p.trials.into()),
+                num(share)
+            ));
+        }
+        let ran = if t.exact {
+            format!("its exact denominator is {}", num(t.trials))
+        } else {
+            format!("the tally ran {} trials", num(t.trials))
+        };
+        for ((h, base), (name, _)) in t.hists.iter().zip(&e.hists).zip(&shape.metrics) {
+            if h.len() < base.len() || h.len() > MAX_BINS {
+                return bad(format!(
+                    "histogram of `{name}` has {} bins, but must have {} to {} (one per value)",
+                    num(h.len() as u128),
+                    num(base.len() as u128),
+                    num(MAX_BINS as u128)
+                ));
+            }
+            // Checked: a damaged file's bins may add past 2^128.
+            match h.iter().try_fold(0u128, |acc, &c| acc.checked_add(c)) {
+                Some(sum) if sum == t.trials => {}
+                sum => {
+                    let shown = sum.map_or_else(|| format!("more than {}", u128::MAX), num);
+                    return bad(format!("histogram of `{name}` sums to {shown} but {ran}"));
+                }
+            }
+        }
+        for (&c, name) in t.events.iter().zip(&shape.events) {
+            if c > t.trials {
+                return bad(format!("event `{name}` is counted {} times but {ran}", num(c)));
+            }
+        }
+        for (&c, &(x, y)) in t.cross.iter().zip(&t.ratios) {
+            if c > cross_bound(&t.hists[x], &t.hists[y]) {
+                let (mx, my) = (shape.metrics[x].0, shape.metrics[y].0);
+                return bad(format!("the sum of `{mx}` × `{my}` is larger than its histograms allow"));
+            }
+        }
+        if t.exact && t != reference {
+            return Err(at(
+                path,
+                format!(
+                    "cell {k} (`{}`): its exact result differs from the one in {}: one of them was edited or damaged; re-run the shards",
+                    cell.label,
+                    first_path.display()
+                ),
+            ));
+        }
+    }
+    check_digest(p, path)
+}
+
+/// The largest Σ x·y two histograms allow: every x ≤ the largest x seen, so Σ x·y ≤ max x · Σ y,
+/// and likewise with x and y swapped. Saturates rather than overflows.
+fn cross_bound(hx: &[u128], hy: &[u128]) -> u128 {
+    let max = |h: &[u128]| h.iter().rposition(|&c| c > 0).unwrap_or(0) as u128;
+    let sum =
+        |h: &[u128]| h.iter().enumerate().fold(0u128, |acc, (v, &c)| acc.saturating_add((v as u128).saturating_mul(c)));
+    max(hx).saturating_mul(sum(hy)).min(max(hy).saturating_mul(sum(hx)))
+}
+
+/// Merge partial results into the single run's result. Reads nothing but the partials, and
+/// verifies each (see the module comment) before adding it.
+pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
+    if paths.is_empty() {
+        return Err(InputError::msg("no partial results given").field("PARTIAL", "one file per shard"));
+    }
+    let parts: Vec<Partial> = paths.iter().map(|p| read_partial(p)).collect::<Result<_, _>>()?;
+    for (p, path) in parts.iter().zip(paths) {
+        check_label(p, path)?;
+    }
+    let first = &parts[0];
+    // Partials that disagree, or a first partial whose config does not rebuild its scenario:
+    // when one of them was edited, saying so names the right file (an edited seed in part 1
+    // would otherwise read as part 2 being from another run).
+    let setup = || -> Result<Scenario, InputError> {
+        same_run(&parts, paths)?;
+        let overrides = Overrides {
+            seed: Some(first.seed),
+            // Out of range if edited past i64; the loader then refuses it.
+            trials: Some(i64::try_from(first.trials).unwrap_or(i64::MAX)),
+            exact: first.exact,
+            ..Overrides::default()
+        };
+        let copies: Vec<Source> =
+            first.sources.iter().map(|f| Source { path: PathBuf::from(&f.path), text: f.text.clone() }).collect();
+        let (scenario, _) = config::load_with_sources(Path::new(&first.config), &overrides, Some(&copies))?;
+        if fingerprint(&scenario) != first.fingerprint {
+            return Err(at(
+                &paths[0],
+                "the config this partial carries does not rebuild the scenario its shards ran; re-run the shards",
+            ));
+        }
+        Ok(scenario)
+    };
+    let scenario =
+        setup().map_err(|e| parts.iter().zip(paths).find_map(|(p, path)| check_digest(p, path).err()).unwrap_or(e))?;
     let expected: Vec<Tally> = scenario.cells.iter().map(|c| Tally::new(&engine::Trial::shape(&c.trial))).collect();
     let mut tallies = expected.clone();
     for (p, path) in parts.iter().zip(paths) {
-        if p.tallies.len() != expected.len() || p.tallies.iter().zip(&expected).any(|(a, b)| !a.same_shape(b)) {
-            let mut e = InputError::msg("this partial's tallies do not fit the scenario (damaged file?)");
-            e.file = Some(path.clone());
-            return Err(e);
-        }
-        for (k, (a, b)) in tallies.iter_mut().zip(&p.tallies).enumerate() {
+        verify((p, path), (first, &paths[0]), &scenario, &expected)?;
+        for (a, b) in tallies.iter_mut().zip(&p.tallies) {
             if b.exact {
-                // Every shard carries the same exact tally: take it once, check the others.
-                let first_exact = &parts[0].tallies[k];
-                if !first_exact.exact || first_exact != b {
-                    let mut e = InputError::msg(format!("cell {k} is exact in one shard and not in another"));
-                    e.file = Some(path.clone());
-                    return Err(e);
-                }
+                // Every shard carries the same exact tally (verified): take it once.
                 *a = b.clone();
             } else {
                 a.merge(b);

@@ -36,9 +36,18 @@ impl Proportion {
     }
 }
 
+/// What a proportion with no trials, or more successes than trials, reads as: nothing is known,
+/// so the interval is all of `[0, 1]`. Only a damaged tally has such numbers (`merge` refuses
+/// them with a message before any is reported); a library function answers rather than panics.
+fn unknown(count: u128, trials: u128) -> Proportion {
+    Proportion { count, trials, p: 0.0, lo: 0.0, hi: 1.0, exact: false }
+}
+
 /// An exact probability `count / trials` (a fraction, not a sample): zero-width interval.
 pub fn exact(count: u128, trials: u128) -> Proportion {
-    assert!(trials > 0 && count <= trials);
+    if trials == 0 || count > trials {
+        return unknown(count, trials);
+    }
     let p = ratio(count, trials);
     Proportion { count, trials, p, lo: p, hi: p, exact: true }
 }
@@ -82,7 +91,9 @@ pub fn gcd(mut a: u128, mut b: u128) -> u128 {
 
 /// Wilson score interval for `count` successes in `trials`.
 pub fn wilson(count: u128, trials: u128, z: f64) -> Proportion {
-    assert!(trials > 0 && count <= trials);
+    if trials == 0 || count > trials {
+        return unknown(count, trials);
+    }
     let n = trials as f64;
     let p = count as f64 / n;
     let z2 = z * z;
@@ -220,6 +231,13 @@ mod tests {
         let zero = wilson(0, 100, z_value());
         assert_eq!(zero.lo, 0.0);
         assert!(zero.hi > 0.03 && zero.hi < 0.04);
+    }
+
+    #[test]
+    fn impossible_counts_answer_unknown_instead_of_panicking() {
+        for p in [wilson(1, 0, z_value()), wilson(1_001, 1_000, z_value()), exact(3, 0), exact(5, 4)] {
+            assert_eq!((p.p, p.lo, p.hi, p.exact), (0.0, 0.0, 1.0, false), "{p:?}");
+        }
     }
 
     #[test]

@@ -124,3 +124,229 @@ fn a_mismatch_names_what_differs() {
     assert_eq!(code, Some(2));
     assert!(err.contains("missing shard(s) 2/2"), "{err}");
 }
+
+// ---- Issue #22: `merge` verifies every partial before adding it. ----
+//
+// Each case edits one partial of a real 3-shard run of the bundled 2019 duel (100,000 trials:
+// seven chunks, so shard 1 runs 34,464 trials per cell and shards 2 and 3 run 32,768 each) the
+// way the reliability campaign did, and checks the contract: exit code 2, one line naming the
+// edited file and what is wrong, no panic, no report. Cases a digest alone would catch are
+// also *resealed* where a forger could do so (the digest recomputed with the library), to show
+// that the checks on trials and sums refuse them on their own.
+
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// Shards 1–3 of the duel, run once for all the cases below.
+fn duel_parts() -> &'static [PathBuf; 3] {
+    static PARTS: OnceLock<[PathBuf; 3]> = OnceLock::new();
+    PARTS.get_or_init(|| {
+        let d = tmp("shards", "duel-parts");
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e");
+        for f in ["duel-batman-vs-bruiser.toml", "cards.toml"] {
+            std::fs::copy(src.join(f), d.join(f)).unwrap();
+        }
+        std::array::from_fn(|k| {
+            let out = d.join(format!("part-{}.json", k + 1));
+            let shard = format!("{}/3", k + 1);
+            let args = ["run", "duel-batman-vs-bruiser.toml", "-q", "--trials", "100000", "--shard", &shard, "--out"];
+            ok(&d, &[&args[..], &[out.to_str().unwrap()]].concat());
+            out
+        })
+    })
+}
+
+/// Write `part` edited by `edit` to `<dir>/bad.json`; with `reseal`, recompute its digest as a
+/// forger could (files of a schema without a digest are left as edited).
+fn tampered(dir: &Path, part: &Path, reseal: bool, edit: impl FnOnce(&mut Value)) -> PathBuf {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(part).unwrap()).unwrap();
+    edit(&mut v);
+    if reseal && v.get("digest").is_some() {
+        let mut p: skirmish_odds::shard::Partial = serde_json::from_value(v).unwrap();
+        p.seal();
+        v = serde_json::to_value(&p).unwrap();
+    }
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, serde_json::to_string(&v).unwrap()).unwrap();
+    bad
+}
+
+/// `merge` of `parts` in `dir` is refused by the rules of bad input, naming `bad.json` and
+/// every fragment of `expect`.
+fn refused(dir: &Path, parts: &[&Path], expect: &[&str]) -> String {
+    let mut args = vec!["merge".to_string()];
+    args.extend(parts.iter().map(|p| p.to_string_lossy().into_owned()));
+    args.extend(["-q", "--out", "merged"].map(String::from));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, err) = run_in(dir, &args);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains("bad.json"), "names the file: {err}");
+    for x in expect {
+        assert!(err.contains(x), "expected `{x}` in: {err}");
+    }
+    assert!(!dir.join("merged").exists(), "a report was written");
+    err
+}
+
+/// Shard 2 of the duel edited by `edit` (resealed or not), merged with the real shards 1 and 3.
+fn shard_2_edited(name: &str, reseal: bool, edit: impl FnOnce(&mut Value), expect: &[&str]) -> String {
+    let d = tmp("shards", name);
+    let [p1, p2, p3] = duel_parts();
+    let bad = tampered(&d, p2, reseal, edit);
+    refused(&d, &[p1, &bad, p3], expect)
+}
+
+const DIGEST: &str =
+    "do not match the digest the shard wrote with them: the file was edited or damaged; re-run this shard";
+const CELL: &str = "cell 0 (`Batman + Gauntlets vs Bruiser + Baseball bat (Heavy)`)";
+
+#[test]
+fn an_event_count_plus_1000_is_refused() {
+    // 27,127 + 1,000 is still below the 32,768 trials: only the digest can see it.
+    shard_2_edited("count-plus-1000", false, |v| bump(&mut v["tallies"][0]["events"][0], 1000), &[DIGEST]);
+}
+
+#[test]
+fn a_zeroed_event_count_is_refused() {
+    shard_2_edited("count-zeroed", false, |v| v["tallies"][0]["events"][0] = 0.into(), &[DIGEST]);
+}
+
+#[test]
+fn swapped_histogram_bins_are_refused() {
+    shard_2_edited(
+        "bins-swapped",
+        false,
+        |v| v["tallies"][0]["hists"][0].as_array_mut().unwrap().swap(1, 2),
+        &[DIGEST],
+    );
+}
+
+#[test]
+fn a_doubled_trial_count_is_refused_even_with_a_recomputed_digest() {
+    for reseal in [false, true] {
+        shard_2_edited(
+            "trials-doubled",
+            reseal,
+            |v| bump(&mut v["tallies"][0]["trials"], 32_768),
+            &[CELL, "the tally ran 65,536 trials, but shard 2/3 of a 100,000-trial run runs 32,768 per cell"],
+        );
+    }
+}
+
+#[test]
+fn zero_trials_are_refused_even_with_a_recomputed_digest() {
+    for reseal in [false, true] {
+        shard_2_edited(
+            "trials-zero",
+            reseal,
+            |v| v["tallies"][0]["trials"] = 0.into(),
+            &[CELL, "the tally ran 0 trials, but shard 2/3"],
+        );
+    }
+}
+
+#[test]
+fn a_histogram_bin_plus_1_is_refused_even_with_a_recomputed_digest() {
+    for reseal in [false, true] {
+        let err = shard_2_edited(
+            "bin-plus-1",
+            reseal,
+            |v| bump(&mut v["tallies"][0]["hists"][1][3], 1),
+            &[
+                CELL,
+                "histogram of `a_dealt` sums to 32,769 but the tally ran 32,768 trials: the file was edited or damaged; re-run this shard",
+            ],
+        );
+        assert!(err.starts_with("error: ") && err.contains("bad.json: cell 0"), "{err}");
+    }
+}
+
+#[test]
+fn a_relabelled_shard_is_refused() {
+    let d = tmp("shards", "relabelled");
+    let [p1, p2, _] = duel_parts();
+    // Shard 2 passed off as 3/3 beside the real 2/3: the same trial count, so only the digest sees it.
+    let bad = tampered(&d, p2, false, |v| v["shard"] = serde_json::json!([3, 3]));
+    refused(&d, &[p1, p2, &bad], &[DIGEST]);
+    // Shard 1 passed off as 3/3 by a forger: it ran 34,464 trials, which shard 3 never does.
+    let bad = tampered(&d, p1, true, |v| v["shard"] = serde_json::json!([3, 3]));
+    refused(
+        &d,
+        &[p1, p2, &bad],
+        &[CELL, "the tally ran 34,464 trials, but shard 3/3 of a 100,000-trial run runs 32,768"],
+    );
+}
+
+#[test]
+fn a_partial_claiming_10_to_the_15_shards_is_refused_before_allocating() {
+    let d = tmp("shards", "huge-n");
+    let [p1, p2, p3] = duel_parts();
+    let bad = tampered(&d, p1, true, |v| v["shard"] = serde_json::json!([1, 1_000_000_000_000_000u64]));
+    refused(&d, &[&bad, p2, p3], &["shard 1 of 1,000,000,000,000,000, but a run has 1 to 100,000 shards"]);
+}
+
+#[test]
+fn a_consistent_edit_is_refused_by_the_digest() {
+    // One duel moved from "A wins" to "draw" everywhere it shows: every sum still adds up.
+    let err = shard_2_edited(
+        "consistent-edit",
+        false,
+        |v| {
+            let t = &mut v["tallies"][0];
+            bump(&mut t["events"][0], -1);
+            bump(&mut t["events"][2], 1);
+        },
+        &[DIGEST],
+    );
+    assert!(err.contains("error: ") && err.contains("bad.json: this partial's numbers"), "{err}");
+}
+
+#[test]
+fn an_edited_exact_tally_is_refused() {
+    // The 2019 single attack is solved exactly: every shard carries the same exact tally.
+    let d = tmp("shards", "exact-edit");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e");
+    for f in ["batman-vs-thug.toml", "cards.toml"] {
+        std::fs::copy(src.join(f), d.join(f)).unwrap();
+    }
+    for i in 1..=2 {
+        let (shard, out) = (format!("{i}/2"), format!("p{i}.json"));
+        ok(&d, &["run", "batman-vs-thug.toml", "-q", "--trials", "20000", "--shard", &shard, "--out", &out]);
+    }
+    // One outcome moved to the next bin: still a distribution over the same denominator.
+    tampered(&d, &d.join("p2.json"), true, |v| {
+        bump(&mut v["tallies"][0]["hists"][1][3], 1);
+        bump(&mut v["tallies"][0]["hists"][1][4], -1);
+    });
+    refused(
+        &d,
+        &[Path::new("p1.json"), Path::new("bad.json")],
+        &["cell 0 (`attack`): its exact result differs from the one in p1.json"],
+    );
+    tampered(&d, &d.join("p2.json"), true, |v| v["tallies"][0]["trials"] = 0.into());
+    refused(&d, &[Path::new("p1.json"), Path::new("bad.json")], &["exact distribution has a denominator of 0"]);
+}
+
+#[test]
+fn a_partial_of_the_previous_schema_asks_for_a_re_run() {
+    let [p1, p2, p3] = duel_parts();
+    let d = tmp("shards", "schema-v2");
+    let bad = tampered(&d, p2, false, |v| v["schema"] = "skirmish-odds/partial/v2".into());
+    refused(&d, &[p1, &bad, p3], &["made by an older skirmish-odds", "re-run the shard"]);
+}
+
+#[test]
+fn an_absurdly_large_file_is_refused_unread() {
+    let d = tmp("shards", "huge-file");
+    let bad = d.join("bad.json");
+    // Sparse: 300 MiB that take no disk space (and would be NUL bytes if read).
+    std::fs::File::create(&bad).unwrap().set_len(300 << 20).unwrap();
+    refused(&d, &[&bad], &["300 MiB", "at most 256 MiB"]);
+}
+
+/// Add `by` to the JSON integer `v`.
+fn bump(v: &mut Value, by: i64) {
+    *v = (v.as_i64().unwrap() + by).into();
+}

@@ -158,6 +158,35 @@ pub struct Shard {
     pub count: u64,
 }
 
+impl Shard {
+    /// Whether this shard runs chunk `chunk` (the one rule that deals chunks out to shards).
+    pub fn takes(&self, chunk: u64) -> bool {
+        chunk % self.count == self.index
+    }
+
+    /// Trials per sampled cell this shard runs of a `trials`-trial run: the lengths of the
+    /// chunks it [`takes`](Shard::takes), each as long as [`chunk_len`] says. `merge` checks every
+    /// partial's tallies against this, so it must follow the deal exactly (a unit test compares it
+    /// with the chunks counted one by one and with what [`run_shard`] records).
+    pub fn trials_of(&self, trials: u64) -> u64 {
+        let chunks = trials.div_ceil(CHUNK);
+        if chunks <= self.index {
+            return 0;
+        }
+        // Chunks index, index + count, … below `chunks`; all full but possibly the very last.
+        let taken = (chunks - 1 - self.index) / self.count + 1;
+        let last = chunks - 1;
+        let short = if self.takes(last) { CHUNK - chunk_len(last, trials) } else { 0 };
+        // At most `trials`, so it fits; u128 keeps the intermediate product from overflowing.
+        (taken as u128 * CHUNK as u128 - short as u128) as u64
+    }
+}
+
+/// Trials in chunk `chunk` of a run that ends at trial `to`: [`CHUNK`], except a shorter last one.
+fn chunk_len(chunk: u64, to: u64) -> u64 {
+    (to - chunk * CHUNK).min(CHUNK)
+}
+
 /// Run one shard of `trials` trials per cell; the result is a partial tally per cell.
 pub fn run_shard<T: Trial>(
     cells: &[T],
@@ -172,7 +201,7 @@ pub fn run_shard<T: Trial>(
     let skip: Vec<bool> = exact.iter().map(Option::is_some).collect();
     let mut tallies: Vec<Tally> = shapes.iter().zip(exact).map(|(s, e)| e.unwrap_or_else(|| Tally::new(s))).collect();
     let sampled = skip.iter().filter(|s| !**s).count() as u64;
-    progress.set_total(trials * sampled / shard.count);
+    progress.set_total(shard.trials_of(trials) * sampled);
     add_trials(cells, &shapes, &mut tallies, &skip, seed, 0, trials, Some(shard), progress);
     tallies
 }
@@ -215,13 +244,12 @@ fn add_trials<T: Trial>(
         .into_par_iter()
         .filter(|task| {
             let chunk = first_chunk + task / cells.len() as u64;
-            !skip[(task % cells.len() as u64) as usize] && shard.is_none_or(|s| chunk % s.count == s.index)
+            !skip[(task % cells.len() as u64) as usize] && shard.is_none_or(|s| s.takes(chunk))
         })
         .fold(fresh, |mut acc, task| {
             let cell = (task % cells.len() as u64) as usize;
             let chunk = first_chunk + task / cells.len() as u64;
-            let start = chunk * CHUNK;
-            let n = (to - start).min(CHUNK);
+            let n = chunk_len(chunk, to);
             if progress.cancelled() {
                 // A signal arrived: skip the remaining chunks; the caller discards the result.
                 return acc;
@@ -318,6 +346,37 @@ mod tests {
             });
         }
         assert_eq!(merged.unwrap(), full.tallies);
+    }
+
+    #[test]
+    fn a_shards_trial_count_is_the_chunks_it_takes() {
+        // Counted one chunk at a time with the same deal, for short, exact and uneven runs,
+        // more shards than chunks, and the last chunk falling to each shard in turn.
+        for trials in [1, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK, 7 * CHUNK + 5, 100_000, 10_000_000_000] {
+            let chunks = trials.div_ceil(CHUNK);
+            for count in [1, 2, 3, 4, 7, 8, 100, 100_000] {
+                let mut total = 0;
+                for index in 0..count.min(9) {
+                    let s = Shard { index, count };
+                    // 10^10 trials has too many chunks to walk; the shards' total still checks it.
+                    if chunks <= 10_000 {
+                        let counted: u64 = (0..chunks).filter(|&c| s.takes(c)).map(|c| chunk_len(c, trials)).sum();
+                        assert_eq!(s.trials_of(trials), counted, "{trials} trials, shard {}/{count}", index + 1);
+                    }
+                    total += s.trials_of(trials);
+                }
+                if count <= 9 {
+                    assert_eq!(total, trials, "{trials} trials in {count} shards");
+                }
+            }
+        }
+        // And what a shard really records.
+        let p = progress::Progress::hidden();
+        for index in 0..3 {
+            let s = Shard { index, count: 3 };
+            let part = run_shard(&[OneDie], vec![None], 4, 100_000, s, &p);
+            assert_eq!(part[0].trials, s.trials_of(100_000) as u128);
+        }
     }
 
     #[test]

@@ -126,22 +126,27 @@ impl Tally {
 
     /// Add another tally of the same shape into this one (sampled tallies only: exact ones
     /// are distributions, not counts of trials, and do not add).
+    ///
+    /// Panics if either tally is exact: that is the caller's mistake, never the data's (`merge`
+    /// refuses a partial whose cell is exact in one shard and sampled in another before adding).
+    /// Sums saturate: real counts stay far below 2^128, and a damaged partial's absurd counts,
+    /// which `merge` refuses anyway, must not overflow.
     pub fn merge(&mut self, other: &Tally) {
         assert!(!self.exact && !other.exact, "exact tallies do not merge");
-        self.trials += other.trials;
+        self.trials = self.trials.saturating_add(other.trials);
         for (a, b) in self.hists.iter_mut().zip(&other.hists) {
             if b.len() > a.len() {
                 a.resize(b.len(), 0);
             }
             for (x, y) in a.iter_mut().zip(b) {
-                *x += y;
+                *x = x.saturating_add(*y);
             }
         }
         for (a, b) in self.events.iter_mut().zip(&other.events) {
-            *a += b;
+            *a = a.saturating_add(*b);
         }
         for (a, b) in self.cross.iter_mut().zip(&other.cross) {
-            *a += b;
+            *a = a.saturating_add(*b);
         }
     }
 
@@ -167,7 +172,8 @@ impl Tally {
     pub fn trimmed(&self, i: usize) -> &[Count] {
         let h = &self.hists[i];
         let last = h.iter().rposition(|&c| c > 0).unwrap_or(0);
-        &h[..=last]
+        // `min`: a histogram read from a damaged file may have no bin at all.
+        &h[..(last + 1).min(h.len())]
     }
 
     /// The smallest value metric `i` took (0 if none was recorded).
