@@ -122,7 +122,8 @@ pub fn main() -> i32 {
     match dispatch(cli) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Every error is one line, whatever a path or value in it holds.
+            eprintln!("error: {}", report::safe::terminal_line(&e.to_string()));
             e.exit_code()
         }
     }
@@ -140,7 +141,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                 sc.cells.len()
             ))?;
             for n in &sc.notes {
-                say(&format!("  {}\n", n.line()))?;
+                say(&format!("  {}\n", report::safe::terminal_line(&n.line())))?;
             }
             Ok(())
         }
@@ -252,7 +253,8 @@ fn check(args: CheckArgs) -> Result<(), Error> {
     for c in &result.cells {
         match &c.result {
             Err(why) if !args.quiet => {
-                out.push_str(&report::text::wrap(&format!("\n{}: no exact answer ({why})", c.label), w, "", "  "));
+                let line = format!("\n{}: no exact answer ({why})", report::safe::terminal_line(&c.label));
+                out.push_str(&report::text::wrap(&line, w, "", "  "));
             }
             Err(_) => {}
             Ok(qs) => {
@@ -260,7 +262,7 @@ fn check(args: CheckArgs) -> Result<(), Error> {
                 if shown.is_empty() {
                     continue;
                 }
-                out.push_str(&format!("\n{}\n", c.label));
+                out.push_str(&format!("\n{}\n", report::safe::terminal_line(&c.label)));
                 let mut t = report::table::Table::new(String::new(), &["quantity", "exact", "sampled", "z"], true);
                 for q in shown {
                     let z = match q.z {
@@ -298,10 +300,17 @@ fn completed() -> Result<(), Error> {
     }
 }
 
-/// Print to stdout. A reader that closed the pipe (`| head`) ends us quietly, since it has
-/// what it wanted; any other failure (a full disk behind `> file`, `> /dev/full`) is an error
-/// (exit 1): `--json > results.json` must not exit 0 with the JSON lost.
+/// Print text to stdout, hidden controls escaped (the last guard: the lines were escaped where
+/// they were made).
 fn say(s: &str) -> Result<(), Error> {
+    say_raw(&report::safe::terminal_block(s))
+}
+
+/// Print to stdout as is: JSON, which serde escaped (and which an escape would corrupt). A
+/// reader that closed the pipe (`| head`) ends us quietly, since it has what it wanted; any
+/// other failure (a full disk behind `> file`, `> /dev/full`) is an error (exit 1):
+/// `--json > results.json` must not exit 0 with the JSON lost.
+fn say_raw(s: &str) -> Result<(), Error> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
@@ -319,16 +328,17 @@ fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) 
     let files = report::write_all(&result, &report, dir)?;
     completed()?;
     if json {
-        say(&report.to_json())?;
+        say_raw(&report.to_json())?;
         if !quiet {
             // stdout holds the JSON (which lists them too); people watching stderr see them here.
             for n in &result.scenario.notes {
-                eprintln!("note: {}", n.line());
+                eprintln!("note: {}", report::safe::terminal_line(&n.line()));
             }
         }
     } else if !quiet {
         say(&report::terminal(&result, &report))?;
         let line = format!("Report written to {}/ ({} files)", shown.display(), files.len());
+        let line = report::safe::terminal_line(&line);
         say(&report::text::wrap(&line, report::TERMINAL_WIDTH, "", "  "))?;
     }
     if !report.stopping.reached && !quiet {

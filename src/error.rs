@@ -2,6 +2,7 @@
 //! what is allowed; output errors (exit code 1) name the path that could not be written;
 //! an interrupt exits 128 + signal number.
 
+use crate::report::safe;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -59,10 +60,15 @@ impl std::ops::DerefMut for InputError {
     }
 }
 
+/// The message as shown: every value a message quotes comes from the user (a card name, a
+/// path, a key of an included library), so hidden controls are escaped and long quoted values
+/// shortened here, once, for every error ([`safe::terminal_line`], [`safe::shorten_quoted`]).
+/// The file path is escaped but never shortened: it is where to look.
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = |s: &str| safe::terminal_line(&safe::shorten_quoted(s)).into_owned();
         if let Some(file) = &self.file {
-            write!(f, "{}", file.display())?;
+            write!(f, "{}", safe::terminal_line(&file.display().to_string()))?;
             if let Some(l) = self.line {
                 write!(f, ":{l}")?;
                 if let Some(c) = self.column {
@@ -72,11 +78,11 @@ impl fmt::Display for InputError {
             f.write_str(": ")?;
         }
         if let Some(field) = &self.field {
-            write!(f, "field `{field}`: ")?;
+            write!(f, "field {}: ", safe::terminal_line(&safe::shorten_path(field)))?;
         }
-        f.write_str(&self.message)?;
+        f.write_str(&shown(&self.message))?;
         if let Some(a) = &self.allowed {
-            write!(f, " (allowed: {a})")?;
+            write!(f, " (allowed: {})", shown(a))?;
         }
         Ok(())
     }

@@ -361,3 +361,309 @@ fn seed_limits_and_quiet() {
     let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
     assert!(summary.contains("trial cap hit before the target was met"), "the report keeps the warning");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue #22: output is safe for whatever opens it. Names, labels and descriptions come from
+// config files — here through an included library too — and may hold a spreadsheet formula,
+// HTML, Markdown table separators and headings, terminal escape sequences and bidi overrides.
+
+/// A card name, a fighter label and loadout labels that attack every kind of reader.
+const HOSTILE_CARD: &str =
+    r#"=HYPERLINK(\"http://x\",\"click\") <script>alert(1)</script> | \u001b]0;title\u0007\u001b[2J \u202eevil"#;
+const HOSTILE_FIGHTER: &str = r#"@SUM(1) | <img src=x onerror=alert(1)>\n# fighter heading \u001b[31m"#;
+const HOSTILE_DESCRIPTION: &str = r#"Intro.\n# injected heading\n<script>alert(2)</script>\n- injected item"#;
+
+/// The hostile library (a card and two fighters) and two scenarios that include it: a `compare`
+/// whose loadouts have formula-like labels, and a `balance` against the hostile fighter.
+fn hostile_configs(d: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    std::fs::write(
+        d.join("shared-lib.toml"),
+        format!(
+            r#"ruleset = "bmg-3e"
+[cards.evil]
+name = "{HOSTILE_CARD}"
+attack = 3
+defense = 3
+strength = 4
+willpower = 5
+endurance = 4
+special = 2
+movement = 4
+reputation = 20
+[fighters.evil-bat]
+label = "{HOSTILE_FIGHTER}"
+card = "evil"
+weapon = "baseball-bat"
+effort = "max"
+[fighters.thug-bat]
+label = "Thug + bat"
+card = "thug"
+weapon = "baseball-bat"
+effort = "max"
+"#
+        ),
+    )
+    .unwrap();
+    let include = format!("include = [{:?}, \"shared-lib.toml\"]", cards.to_str().unwrap());
+    let compare = d.join("compare.toml");
+    std::fs::write(
+        &compare,
+        format!(
+            r#"ruleset = "bmg-3e"
+kind = "compare"
+name = "hostile-compare"
+description = "{HOSTILE_DESCRIPTION}"
+{include}
+seed = 7
+trials = 3000
+[compare]
+loadouts = [
+  {{ label = "+1+1 | a\nb <b>x</b>", attacker = "evil", weapon = "baseball-bat" }},
+  {{ label = "-2+3", attacker = "bruiser", weapon = "knife" }},
+  {{ label = "@SUM(1)", attacker = "thug", weapon = "pistol" }},
+  {{ label = "=1+2", attacker = "thug", weapon = "baseball-bat" }},
+]
+targets = ["robin", "evil"]
+[attack]
+target_wounds = 0
+"#
+        ),
+    )
+    .unwrap();
+    let balance = d.join("balance.toml");
+    std::fs::write(
+        &balance,
+        format!(
+            r#"ruleset = "bmg-3e"
+kind = "balance"
+name = "hostile-balance"
+description = "{HOSTILE_DESCRIPTION}"
+{include}
+seed = 3
+trials = 2000
+[balance]
+candidate = {{ card = "bruiser", weapon = "knife", effort = "max" }}
+rounds = 2
+"#
+        ),
+    )
+    .unwrap();
+    (compare, balance)
+}
+
+/// Runs a hostile scenario into `out`: (stdout, stderr), asserting success.
+fn run_hostile(d: &Path, config: &Path, out: &str, extra: &[&str]) -> (String, String) {
+    let o = bin_run(d, &[&["run", config.to_str().unwrap(), "--out", out][..], extra].concat());
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned());
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    (stdout, stderr)
+}
+
+/// The first character that must never reach a terminal raw: a C0 control (newline allowed
+/// where `newlines`), DEL, a C1 control, or a bidi embedding/override/isolate.
+fn raw_control(s: &str, newlines: bool) -> Option<(usize, char)> {
+    s.char_indices().find(|&(_, c)| {
+        (c.is_control() && !(newlines && c == '\n'))
+            || ('\u{202A}'..='\u{202E}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    })
+}
+
+/// `|` characters that end a Markdown table cell (not escaped by an odd run of backslashes).
+fn separators(line: &str) -> usize {
+    let b = line.as_bytes();
+    (0..b.len()).filter(|&i| b[i] == b'|' && b[..i].iter().rev().take_while(|&&c| c == b'\\').count() % 2 == 0).count()
+}
+
+#[test]
+fn results_csv_neutralises_formulas_and_keeps_numbers() {
+    let d = tmp("safe_output", "csv-formulas");
+    let (compare, _) = hostile_configs(&d);
+    run_hostile(&d, &compare, "r", &["--sample", "-q"]);
+    // A bundled balance whose sampled interval of a rare K.O. round reaches below 0 (seed 7,
+    // 3,000 trials): numbers that start with `-`, which must stay numbers.
+    let balance = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-1e/balance-new-henchman.toml");
+    run_hostile(&d, &balance, "n", &["--trials", "3000", "--seed", "7", "-q"]);
+    let text = std::fs::read_to_string(d.join("r/results.csv")).unwrap();
+    let both = text.clone() + &std::fs::read_to_string(d.join("n/results.csv")).unwrap();
+    let mut rows = csv::ReaderBuilder::new().has_headers(false).from_reader(both.as_bytes());
+    let headers: Vec<String> = text.lines().next().unwrap().split(',').map(String::from).collect();
+    let (mut labels, mut negatives) = (std::collections::BTreeSet::new(), 0);
+    for row in rows.records().map(Result::unwrap).filter(|r| &r[0] != "cell") {
+        assert_eq!(row.len(), headers.len(), "RFC 4180 quoting keeps every row whole: {row:?}");
+        for (h, cell) in headers.iter().map(String::as_str).zip(row.iter()) {
+            let number = cell.parse::<f64>().is_ok();
+            if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+                assert!(number, "column {h}: a spreadsheet would run {cell:?} as a formula");
+            }
+            if ["value", "ci95_lo", "ci95_hi", "count", "trials"].contains(&h) && !cell.is_empty() {
+                assert!(number, "column {h}: {cell:?} is no longer a number");
+                negatives += usize::from(cell.starts_with('-'));
+            }
+        }
+        labels.insert(row[1].split(" vs ").next().unwrap().to_string());
+    }
+    assert!(negatives > 0, "the test must see negative numbers stay numbers");
+    for l in ["'+1+1 | a\nb <b>x</b>", "'-2+3", "'@SUM(1)", "'=1+2"] {
+        assert!(labels.contains(l), "label {l:?} neutralised, as text: {labels:?}");
+    }
+}
+
+#[test]
+fn summary_md_shows_hostile_names_as_text() {
+    let d = tmp("safe_output", "markdown");
+    let (compare, balance) = hostile_configs(&d);
+    for (config, out) in [(&compare, "c"), (&balance, "b")] {
+        run_hostile(&d, config, out, &["-q"]);
+        let md = std::fs::read_to_string(d.join(out).join("summary.md")).unwrap();
+        for raw in ["<script", "<img", "<b>", "<b "] {
+            assert!(!md.contains(raw), "{out}: raw HTML {raw:?} in summary.md:\n{md}");
+        }
+        assert_eq!(raw_control(&md, true), None, "{out}: a raw control character in summary.md");
+        // Only the program's own headings and list items open lines.
+        for l in md.lines() {
+            let text = l.trim_start_matches('#').trim_start();
+            let injected = text.starts_with("injected heading") || text.starts_with("fighter heading");
+            assert!(!(l.starts_with('#') && injected), "{out}: injected heading {l:?}");
+            assert!(!l.starts_with("- injected"), "{out}: injected list item {l:?}");
+        }
+        // Every table row has as many cell separators as its header and delimiter row.
+        let lines: Vec<&str> = md.lines().collect();
+        let mut tables = 0;
+        for i in 1..lines.len() {
+            if !lines[i].starts_with("|---") {
+                continue;
+            }
+            tables += 1;
+            let n = separators(lines[i - 1]);
+            assert_eq!(separators(lines[i]), n, "{out}: header {:?} against {:?}", lines[i - 1], lines[i]);
+            for row in lines[i + 1..].iter().take_while(|l| !l.is_empty()) {
+                assert!(row.starts_with('|') && row.ends_with('|'), "{out}: a table row broken over lines: {row:?}");
+                assert_eq!(separators(row), n, "{out}: row {row:?} under header {:?}", lines[i - 1]);
+            }
+        }
+        assert!(tables >= 3, "{out}: the tables were checked");
+        // The names are still there, readable.
+        assert!(md.contains("&lt;script"), "{out}: {md}");
+        // index.html was already safe and stays so.
+        let html = std::fs::read_to_string(d.join(out).join("index.html")).unwrap();
+        assert!(!html.contains("<script>alert") && !html.contains("<img src=x"), "{out}: index.html");
+    }
+}
+
+#[test]
+fn hostile_names_reach_the_terminal_escaped() {
+    let d = tmp("safe_output", "terminal");
+    let (compare, balance) = hostile_configs(&d);
+    for (config, out) in [(&compare, "c"), (&balance, "b")] {
+        let (stdout, stderr) = run_hostile(&d, config, out, &[]);
+        assert_eq!(raw_control(&stdout, true), None, "{out}: terminal summary:\n{stdout}");
+        assert_eq!(raw_control(&stderr, true), None, "{out}: stderr:\n{stderr}");
+        assert!(stdout.contains("\\u{1b}]0;title\\u{7}") || stdout.contains("\\u{1b}[31m"), "{out}: shown escaped");
+        // A name's line break does not break a table row apart on screen.
+        assert!(!stdout.lines().any(|l| l.starts_with("b <b>x</b>") || l.starts_with("# fighter")), "{stdout}");
+    }
+    // A note naming a card (a trait that cannot matter), from an included 2013 library: on the
+    // terminal summary, and on stderr as `note:` lines when stdout holds the JSON.
+    std::fs::write(
+        d.join("lib-1e.toml"),
+        format!(
+            r#"ruleset = "bmg-1e"
+[cards.evil]
+name = "{HOSTILE_CARD}"
+willpower = 6
+movement = 3
+attack = 5
+defense = 5
+strength = 3
+endurance = 8
+special = 3
+reputation = 130
+traits = ["detective"]
+"#
+        ),
+    )
+    .unwrap();
+    let mv = d.join("movement.toml");
+    std::fs::write(
+        &mv,
+        "ruleset = \"bmg-1e\"\nkind = \"procedure\"\nname = \"mv\"\ninclude = [\"lib-1e.toml\"]\n\
+         [procedure]\ntype = \"movement\"\nmodel = \"evil\"\nmovement_counters = 3\ntarget_cm = 22\n",
+    )
+    .unwrap();
+    let (stdout, stderr) = run_hostile(&d, &mv, "m", &["--json"]);
+    assert!(stderr.contains("note: ignored: =HYPERLINK"), "{stderr}");
+    assert_eq!(raw_control(&stderr, true), None, "note lines:\n{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("stdout is still JSON");
+    assert!(json.to_string().contains("\\u001b]0;title"), "JSON keeps the name as it is, serde-escaped");
+    let (stdout, _) = run_hostile(&d, &mv, "m", &[]);
+    assert!(stdout.contains("ignored: =HYPERLINK"), "{stdout}");
+    assert_eq!(raw_control(&stdout, true), None, "{stdout}");
+    let o = bin_run(&d, &["validate", mv.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("ignored: =HYPERLINK") && raw_control(&out, true).is_none(), "validate: {out}");
+}
+
+#[test]
+fn errors_show_hostile_values_escaped_on_one_line() {
+    let d = tmp("safe_output", "error-controls");
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    // A shared library whose card key holds escapes, with a bad value: the field path quotes it.
+    std::fs::write(
+        d.join("lib.toml"),
+        "ruleset = \"bmg-3e\"\n[cards.\"x\\u001b[2J\\u202e\\u0007\"]\nname = \"y\"\nattack = 99\ndefense = 3\n\
+         strength = 4\nwillpower = 5\nendurance = 4\nspecial = 2\nmovement = 4\nreputation = 15\n",
+    )
+    .unwrap();
+    let sc = |attacker: &str| {
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [{:?}, \"lib.toml\"]\n[attack]\n\
+             attacker = \"{attacker}\"\nweapon = \"knife\"\ntarget = \"thug\"\n",
+            cards.to_str().unwrap()
+        )
+    };
+    std::fs::write(d.join("a.toml"), sc("thug")).unwrap();
+    let (code, err) = run(&d, &["run", "a.toml", "-q", "--out", "r"]);
+    one_line_exit_2(code, &err, &["lib.toml:4:", "attack", "\\u{1b}[2J\\u{202e}\\u{7}"]);
+    assert_eq!(raw_control(&err, true), None, "{err}");
+    // An unknown name with escapes and a line break: quoted escaped, on one line, and the
+    // library's hostile key in the list of known cards too.
+    std::fs::write(d.join("lib.toml"), std::fs::read_to_string(d.join("lib.toml")).unwrap().replace("99", "3"))
+        .unwrap();
+    std::fs::write(d.join("b.toml"), sc(r"evil\u001b]0;pwned\u0007\nsecond line\u009b31m")).unwrap();
+    for cmd in ["run", "validate"] {
+        let (code, err) = run(&d, &[cmd, "b.toml", "--out", "r"][..if cmd == "run" { 4 } else { 2 }]);
+        one_line_exit_2(code, &err, &["unknown card `evil\\u{1b}]0;pwned\\u{7}\\u{a}second line\\u{9b}31m`"]);
+        assert_eq!(raw_control(&err, true), None, "{cmd}: {err}");
+    }
+    assert!(!d.join("r").exists());
+}
+
+#[test]
+fn a_megabyte_value_in_an_error_is_shortened() {
+    let d = tmp("safe_output", "error-long");
+    let big = "a".repeat(1 << 20);
+    std::fs::write(
+        d.join("big.toml"),
+        format!("ruleset = \"bmg-3e\"\nkind = \"attack\"\n[attack]\nattacker = \"{big}\"\nweapon = \"knife\"\ntarget = \"thug\"\n"),
+    )
+    .unwrap();
+    let (code, err) = run(&d, &["run", "big.toml", "-q", "--out", "r"]);
+    let quoted = format!("unknown card `{}…` (1,048,576 characters)", "a".repeat(80));
+    one_line_exit_2(code, &err, &["big.toml:4:12", &quoted]);
+    assert!(err.len() < 1_000, "{} bytes of error message", err.len());
+    // A long key in a field path too.
+    std::fs::write(
+        d.join("key.toml"),
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"attack\"\n[cards.{big}]\nattack = 99\ndefense = 3\nstrength = 4\n\
+             willpower = 5\nendurance = 4\nspecial = 2\nmovement = 4\nreputation = 15\n"
+        ),
+    )
+    .unwrap();
+    let (code, err) = run(&d, &["validate", "key.toml"]);
+    one_line_exit_2(code, &err, &[&format!("field `cards.{}….attack` (1,048,576 characters)", "a".repeat(80))]);
+    assert!(err.len() < 1_000, "{} bytes of error message", err.len());
+}

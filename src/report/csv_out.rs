@@ -4,9 +4,13 @@
 //! `statistic` is `mean`, `sd`, `p` (events), `eq` (P(metric = `key`)) or `ge` (P(metric ≥ `key`)).
 //! A cell evaluated exactly leaves `count` and `trials` empty, gives `ci95_lo = ci95_hi = value`,
 //! and puts the probability (or mean) as a fraction in lowest terms in `exact`.
+//!
+//! Labels and parameters are user text: a cell a spreadsheet would run as a formula gets a
+//! leading `'` ([`safe::csv_cell`]); numbers are written as numbers.
 
 use crate::analysis::RunResult;
 use crate::report::model::Report;
+use crate::report::safe;
 use crate::stats;
 
 /// The CSV text.
@@ -47,7 +51,7 @@ pub fn render(run: &RunResult, report: &Report) -> String {
                        count: Option<u128>,
                        fraction: Option<String>| {
             let opt = |x: Option<f64>| x.map(|v| v.to_string()).unwrap_or_default();
-            w.write_record([
+            let record = [
                 i.to_string(),
                 cell.label.clone(),
                 params.clone(),
@@ -60,8 +64,9 @@ pub fn render(run: &RunResult, report: &Report) -> String {
                 count.filter(|_| !tally.exact).map(|c| c.to_string()).unwrap_or_default(),
                 n.clone(),
                 fraction.unwrap_or_default(),
-            ])
-            .expect("in-memory write");
+            ];
+            // Every cell, not chosen columns: whether a cell is a number decides, not where it is.
+            w.write_record(record.iter().map(|c| safe::csv_cell(c).into_owned())).expect("in-memory write");
         };
         for (k, (name, e)) in cell.events.0.iter().enumerate() {
             let c = tally.events[k];

@@ -9,6 +9,7 @@ pub mod csv_out;
 pub(crate) mod duels;
 pub mod html;
 pub mod model;
+pub mod safe;
 pub mod table;
 pub mod tables;
 pub mod text;
@@ -303,16 +304,16 @@ pub fn how_to_read(report: &Report) -> &'static str {
 pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) -> String {
     let sc = &run.scenario;
     let st = &report.stopping;
-    let mut s = format!("# {} — {} {}\n\n", sc.name, sc.ruleset, sc.kind.name());
+    let mut s = format!("# {} — {} {}\n\n", safe::md_line(&sc.name), sc.ruleset, sc.kind.name());
     if let Some(a) = tables::answer(run, report) {
-        s.push_str(&format!("**{a}**\n\n"));
+        s.push_str(&format!("**{}**\n\n", safe::md_inline(&a)));
     }
     if let Some(d) = &sc.description {
-        s.push_str(&format!("{d}\n\n"));
+        s.push_str(&format!("{}\n\n", safe::md_paragraph(d)));
     }
     s.push_str(&format!(
-        "- Config: `{}`\n- Seed: {} (same config + seed ⇒ identical numbers for any thread count)\n- {}\n",
-        sc.source.display(),
+        "- Config: {}\n- Seed: {} (same config + seed ⇒ identical numbers for any thread count)\n- {}\n",
+        safe::md_code(&sc.source.display().to_string()),
         report.seed,
         text::method_line(report)
     ));
@@ -332,16 +333,16 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
     }
     s.push_str("\n## Setup\n\n");
     for l in &sc.setup {
-        s.push_str(&format!("- {l}\n"));
+        s.push_str(&format!("- {}\n", safe::md_line(l)));
     }
     s.push_str("\n## Readings in force\n\nAmbiguities of the source, with the reading used (see `configs/README.md`).\n\n| switch | value |\n|---|---|\n");
     for (k, v) in &sc.readings {
-        s.push_str(&format!("| `{k}` | {v} |\n"));
+        s.push_str(&format!("| `{k}` | {} |\n", safe::md_cell(v)));
     }
     if !sc.notes.is_empty() {
         s.push_str("\n## Notes\n\nWhat these numbers leave out, and values of the config that cannot change them.\n\n");
         for n in &sc.notes {
-            s.push_str(&format!("- {}\n", n.line()));
+            s.push_str(&format!("- {}\n", safe::md_line(&n.line())));
         }
     }
     // The verdict, if any, opens the page as its answer (above).
@@ -352,8 +353,8 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
     }
     s.push_str("## Charts\n\n");
     for (stem, chart) in charts {
-        let title = chart.title();
-        s.push_str(&format!("![{title}]({stem}.png)\n\n*{title}* ([SVG]({stem}.svg))\n\n"));
+        let (alt, title) = (safe::md_link_text(chart.title()), safe::md_inline(chart.title()));
+        s.push_str(&format!("![{alt}]({stem}.png)\n\n*{title}* ([SVG]({stem}.svg))\n\n"));
     }
     s.push_str("## How to read these numbers\n\n");
     s.push_str(how_to_read(report));
@@ -393,14 +394,16 @@ pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result
     dir.commit(&run.scenario.name)
 }
 
-/// The terminal summary printed after a run.
+/// The terminal summary printed after a run. Every line that can hold user text (names,
+/// setup, notes, the verdict) and every table cell shows hidden controls escaped
+/// ([`safe::terminal_line`]): a card name cannot drive the terminal.
 pub fn terminal(run: &RunResult, report: &Report) -> String {
     let sc = &run.scenario;
     let w = TERMINAL_WIDTH;
     let mut s = text::wrap(
         &format!(
             "{} — {} {} — seed {}, {}",
-            sc.name,
+            safe::terminal_line(&sc.name),
             sc.ruleset,
             sc.kind.name(),
             report.seed,
@@ -411,19 +414,19 @@ pub fn terminal(run: &RunResult, report: &Report) -> String {
         "  ",
     );
     for l in &sc.setup {
-        s.push_str(&text::wrap(l, w, "  ", "    "));
+        s.push_str(&text::wrap(&safe::terminal_line(l), w, "  ", "    "));
     }
     let readings = sc.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ");
-    s.push_str(&text::wrap(&format!("Readings: {readings}"), w, "  ", "    "));
+    s.push_str(&text::wrap(&safe::terminal_line(&format!("Readings: {readings}")), w, "  ", "    "));
     s.push('\n');
     if !sc.notes.is_empty() {
         for n in &sc.notes {
-            s.push_str(&text::wrap(&n.line(), w, "  ", "    "));
+            s.push_str(&text::wrap(&safe::terminal_line(&n.line()), w, "  ", "    "));
         }
         s.push('\n');
     }
     if let Some(v) = tables::verdict(report) {
-        s.push_str(&text::wrap(&v, w, "", ""));
+        s.push_str(&text::wrap(&safe::terminal_line(&v), w, "", ""));
         s.push('\n');
     }
     for t in tables::tables(run, report).iter().filter(|t| t.terminal) {

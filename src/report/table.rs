@@ -3,6 +3,8 @@
 //! gets) so the per-system table builders depend on this model only, not on the dispatcher that
 //! calls them.
 
+use super::safe;
+
 /// One table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
@@ -76,28 +78,47 @@ impl Table {
         self.rows.is_empty() && !self.notes.is_empty()
     }
 
-    /// As a Markdown table.
+    /// As a Markdown table. Titles, cells and notes hold user names (loadouts, targets,
+    /// fighters), so each goes through [`safe`]: a `|` or a line break in a name cannot split a
+    /// row, and no name can inject HTML or open a block.
     pub fn markdown(&self) -> String {
+        let notes: Vec<String> = self.notes.iter().map(|n| safe::md_line(n)).collect();
+        let title = safe::md_line(&self.title);
         if self.is_note() {
-            return format!("### {}\n\n{}\n", self.title, self.notes.join("\n\n"));
+            return format!("### {title}\n\n{}\n", notes.join("\n\n"));
         }
-        let mut s =
-            format!("### {}\n\n| {} |\n|{}\n", self.title, self.headers.join(" | "), "---|".repeat(self.headers.len()));
+        let row = |cells: &[String]| cells.iter().map(|c| safe::md_cell(c)).collect::<Vec<_>>().join(" | ");
+        let mut s = format!("### {title}\n\n| {} |\n|{}\n", row(&self.headers), "---|".repeat(self.headers.len()));
         for r in &self.rows {
-            s.push_str(&format!("| {} |\n", r.join(" | ")));
+            s.push_str(&format!("| {} |\n", row(r)));
         }
-        for n in &self.notes {
+        for n in &notes {
             s.push_str(&format!("\n{n}\n"));
         }
         s
+    }
+
+    /// A copy whose title, headers, cells and notes show hidden controls as `\u{..}`
+    /// ([`safe::terminal_line`]): what the terminal renderings lay out, so the escapes are
+    /// counted in the column widths and nothing a name holds reaches the terminal raw.
+    fn terminal_safe(&self) -> Table {
+        let line = |s: &String| safe::terminal_line(s).into_owned();
+        Table {
+            title: line(&self.title),
+            headers: self.headers.iter().map(line).collect(),
+            rows: self.rows.iter().map(|r| r.iter().map(line).collect()).collect(),
+            terminal: self.terminal,
+            notes: self.notes.iter().map(line).collect(),
+        }
     }
 
     /// As aligned plain text no wider than `max` columns where the cells allow: a table too wide
     /// is printed in column groups, each repeating the first column (the row labels), and a long
     /// title is wrapped. The full table is always in summary.md and the CSV.
     pub fn plain_fit(&self, max: usize) -> String {
-        let mut s = self.plain_rows(max);
-        for n in &self.notes {
+        let t = self.terminal_safe();
+        let mut s = t.plain_rows(max);
+        for n in &t.notes {
             s.push_str(&super::text::wrap(n, max, "", "  "));
         }
         s
@@ -112,7 +133,7 @@ impl Table {
         let total = widths.iter().sum::<usize>() + 2 * cols.saturating_sub(1);
         if total <= max {
             let mut s = super::text::wrap(&self.title, max, "", "  ");
-            s.push_str(&self.plain()[self.title.len() + 1..]);
+            s.push_str(&self.plain_raw()[self.title.len() + 1..]);
             return s;
         }
         if cols < 3 || widths[0] + 2 + widths[1..].iter().copied().max().unwrap_or(0) > max {
@@ -143,7 +164,7 @@ impl Table {
                 notes: Vec::new(),
             };
             s.push_str(&super::text::wrap(&part.title, max, "", "  "));
-            s.push_str(&part.plain()[part.title.len() + 1..]);
+            s.push_str(&part.plain_raw()[part.title.len() + 1..]);
             if g + 1 < n {
                 s.push('\n');
             }
@@ -172,8 +193,12 @@ impl Table {
             .unwrap_or(0)
     }
 
-    /// As aligned plain text.
+    /// As aligned plain text, hidden controls escaped (see [`Table::terminal_safe`]).
     pub fn plain(&self) -> String {
+        self.terminal_safe().plain_raw()
+    }
+
+    fn plain_raw(&self) -> String {
         let cols = self.headers.len();
         let width = |c: usize| {
             std::iter::once(&self.headers[c])
