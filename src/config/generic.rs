@@ -34,6 +34,7 @@ struct Sections {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [compare] table with loadouts, targets")]
 struct CompareSpec {
     /// Each loadout: an optional `label` and fields of the resolution section.
     loadouts: Vec<Table>,
@@ -43,6 +44,7 @@ struct CompareSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [sweep.y] table with parameter, values, from, to, step")]
 struct Axis {
     parameter: String,
     values: Option<Vec<i64>>,
@@ -53,6 +55,7 @@ struct Axis {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [sweep] table with parameter, values, from, to, step, y")]
 struct SweepSpec {
     parameter: String,
     values: Option<Vec<i64>>,
@@ -65,6 +68,7 @@ struct SweepSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [paired] table with a, b, target, measure")]
 struct PairedSpec {
     a: Table,
     b: Table,
@@ -74,6 +78,7 @@ struct PairedSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [balance] table with candidate, gauntlet, rounds, peer_band, outlier_threshold")]
 struct BalanceSpec {
     candidate: Table,
     gauntlet: Option<Vec<String>>,

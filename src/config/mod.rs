@@ -319,7 +319,11 @@ impl Ctx {
                     format!(
                         "{} readings: {}",
                         self.ruleset,
-                        if own.is_empty() { "none".to_string() } else { own.join(", ") }
+                        if own.is_empty() {
+                            "none".to_string()
+                        } else {
+                            own.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(", ")
+                        }
                     ),
                 ));
             }
