@@ -266,3 +266,46 @@ fn misspelt_names_get_a_did_you_mean() {
     let e = fails("dym-reading", &reading, &[]);
     has(&e, &["field `readings.ko_target_outnumberd`", "did you mean `ko_target_outnumbered`?"]);
 }
+
+/// A compare of two loadouts of `hero` and `mook` against each other.
+fn compare_config() -> String {
+    format!(
+        "ruleset = \"bmg-3e\"\nkind = \"compare\"\ntrials = 1000\n{CARDS}\n[compare]\nloadouts = [\n  {{ attacker = \"hero\", weapon = \"club\" }},\n  {{ attacker = \"mook\", weapon = \"club\" }},\n]\ntargets = [\"mook\"]\n"
+    )
+}
+
+#[test]
+fn a_bad_card_inside_a_compare_is_reported_at_the_card() {
+    let cfg = compare_config().replace("attack = 5", "attack = 99");
+    let e = fails("compare-card", &cfg, &[]);
+    let line = line_of(&cfg, "attack = 99");
+    has(
+        &e,
+        &[
+            &format!("scenario.toml:{line}:10: field `cards.hero.attack`: "),
+            "loadout `hero + club` vs `mook`",
+            "attack 99 is out of range (allowed: 1..=10)",
+        ],
+    );
+    // A value the compare itself wrote (a loadout's weapon) has no line of its own: the error
+    // stays at the [compare] section and names the field inside the cell.
+    let cfg =
+        compare_config().replace("attacker = \"mook\", weapon = \"club\"", "attacker = \"mook\", weapon = \"clb\"");
+    let e = fails("compare-loadout", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!(":{}:", line_of(&cfg, "[compare]")),
+            "field `compare`",
+            "field `attack.weapon`",
+            "did you mean `club`?",
+        ],
+    );
+}
+
+#[test]
+fn a_sweep_without_its_section_names_it_at_the_kind_line() {
+    let cfg = good_attack().replace("kind = \"attack\"", "kind = \"sweep\"");
+    let e = fails("sweep-no-section", &cfg, &[]);
+    has(&e, &["scenario.toml:2:8: field `sweep`: section [sweep] is missing", "(allowed: a [sweep] section)"]);
+}
