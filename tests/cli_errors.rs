@@ -309,3 +309,59 @@ fn a_sweep_without_its_section_names_it_at_the_kind_line() {
     let e = fails("sweep-no-section", &cfg, &[]);
     has(&e, &["scenario.toml:2:8: field `sweep`: section [sweep] is missing", "(allowed: a [sweep] section)"]);
 }
+
+#[test]
+fn another_systems_table_gets_the_declared_systems_advice() {
+    // A Wolsung file with a complete Batman card: told what Wolsung writes, at the card.
+    let cfg = format!("ruleset = \"wolsung\"\nkind = \"duel\"\n{CARDS}");
+    let e = fails("wolsung-cards", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!(
+                "scenario.toml:{}:8: field `cards.hero`: wolsung has no [cards] table",
+                line_of(&cfg, "[cards.hero]")
+            ),
+            "allowed: wolsung tables: [models.NAME] with m, c, f, d, r, h; [guns.NAME]",
+        ],
+    );
+    assert!(!e.contains("Bichos") && !e.contains("profiles"), "{e}");
+    // An incomplete one too: the advice comes before the card's own missing fields.
+    let e = fails("wolsung-card-half", "ruleset = \"wolsung\"\nkind = \"duel\"\n[cards.x]\nattack = 1\n", &[]);
+    has(&e, &["scenario.toml:3:8: field `cards.x`: wolsung has no [cards] table"]);
+    let cfg = "ruleset = \"mordheim\"\nkind = \"movement\"\n[movement]\nm = 4\n[weapons.sword]\nkind = \"melee\"\ndamage = \"1\"\n";
+    let e = fails("mordheim-weapons", cfg, &[]);
+    has(
+        &e,
+        &[
+            "scenario.toml:5:10: field `weapons.sword`: mordheim has no [weapons] table",
+            "mordheim reads no library tables",
+        ],
+    );
+}
+
+#[test]
+fn a_misspelt_top_level_key_lists_only_what_this_system_and_kind_accept() {
+    let cfg = good_attack().replace("trials = 1000", "seeds = 3");
+    let e = fails("seeds", &cfg, &[]);
+    has(
+        &e,
+        &[
+            "scenario.toml:3:1: field `seeds`: unknown field `seeds` — did you mean `seed`?",
+            "(allowed: for bmg-3e kind = \"attack\": `ruleset`, `kind`, `name`, `description`, `seed`, `trials`, `precision`, `max_trials`, `exact`, `include`, `readings`, `cards`, `weapons`, `fighters`, `attack`)",
+        ],
+    );
+    // In a compare the key is wrong in every cell: it is reported once, at its own line, with
+    // what a compare accepts.
+    let cfg = compare_config().replace("trials = 1000", "trials = 1000\nseeds = 3");
+    let e = fails("seeds-compare", &cfg, &[]);
+    has(
+        &e,
+        &[
+            "scenario.toml:4:1: field `seeds`: unknown field `seeds` — did you mean `seed`?",
+            "kind = \"compare\"",
+            "`compare`, `attack`)",
+        ],
+    );
+    assert!(!e.contains("loadout"), "{e}");
+}

@@ -249,7 +249,9 @@ impl Planner<'_> {
         }
         let text = toml::to_string(&doc).expect("a TOML table serialises");
         let main = &self.ctx.sources[0];
-        let mut sub = Ctx::new(Source { path: main.path.clone(), text }, self.ctx.embedded.clone());
+        let copy = Source { path: main.path.clone(), text };
+        let mut sub = Ctx::new(copy.clone(), self.ctx.embedded.clone());
+        sub.generic = Some(self.kind);
         let sc = super::build(self.registry, &main.path, &Overrides::default(), &mut sub).map_err(|e| {
             if e.file.as_deref().is_some_and(|f| f != main.path) {
                 // An included file, read unchanged from disk: its line is right.
@@ -259,7 +261,15 @@ impl Planner<'_> {
             if let Some(f) = e.field.as_deref()
                 && let Some(path) = self.users_own(&doc, f, written)
             {
-                return self.err(&path, format!("{what}{}", e.message), allowed);
+                // A key of the file itself (`seeds = 3`) is wrong in every cell: no cell to name.
+                let what = if path.len() == 1 { "" } else { what };
+                // Point where the cell's error pointed: at the key, or at its value.
+                let at_key = copy.error_at_key(&path, "", "");
+                return if (at_key.line, at_key.column) == (e.line, e.column) {
+                    main.error_at_key(&path, format!("{what}{}", e.message), allowed)
+                } else {
+                    self.err(&path, format!("{what}{}", e.message), allowed)
+                };
             }
             let field = e.field.as_deref().map(|f| format!("field `{f}`: ")).unwrap_or_default();
             self.err(at, format!("{what}{field}{}", e.message), allowed)

@@ -205,6 +205,20 @@ impl Source {
         err
     }
 
+    /// [`Source::error_at`] pointing at the key of `path` rather than its value: for a key that
+    /// should not be there at all.
+    pub fn error_at_key(&self, path: &[&str], message: impl Into<String>, allowed: impl Into<String>) -> InputError {
+        let mut err = self.error_at(path, message, allowed);
+        if let Ok(doc) = DeTable::parse(&self.text)
+            && let Some(at) = key_span(doc.get_ref(), path)
+        {
+            let (l, c) = self.line_col(at);
+            err.line = Some(l);
+            err.column = Some(c);
+        }
+        err
+    }
+
     fn locate_exact(&self, path: &[&str]) -> Option<usize> {
         let doc = DeTable::parse(&self.text).ok()?;
         let mut table: &DeTable = doc.get_ref();
@@ -299,7 +313,9 @@ pub(crate) fn user_words(message: &str) -> String {
 /// backticked word after "unknown") and one of the backticked names in `allowed` is within a
 /// small edit distance of it, so `batmna` finds `batman` and `seeds` finds `seed`.
 pub(crate) fn with_suggestion(message: &str, allowed: &str) -> String {
-    let Some(i) = message.find("unknown ") else { return message.to_string() };
+    let Some(i) = message.find("unknown ").filter(|_| !message.contains("did you mean")) else {
+        return message.to_string();
+    };
     let Some(word) = message[i..].split('`').nth(1) else { return message.to_string() };
     let names: Vec<&str> = allowed.split('`').skip(1).step_by(2).collect();
     match did_you_mean(word, &names) {
