@@ -46,6 +46,11 @@ fn good_attack() -> String {
 
 /// Run with `config` text (plus CLI args) and return stderr, checking exit 2 and no output dir.
 fn fails(name: &str, config: &str, args: &[&str]) -> String {
+    fails_bytes(name, config.as_bytes(), args)
+}
+
+/// [`fails`] with the file's raw bytes (which need not be UTF-8).
+fn fails_bytes(name: &str, config: &[u8], args: &[&str]) -> String {
     let dir = tmp(name);
     let path = dir.join("scenario.toml");
     std::fs::write(&path, config).unwrap();
@@ -174,4 +179,189 @@ fn a_failed_run_keeps_the_previous_report() {
     let bad = Command::new(bin()).arg("run").arg(&path).arg("--out").arg(&out).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(std::fs::read(out.join("results.json")).unwrap(), before);
+}
+
+/// 1-based line of the first line of `text` that starts with `start`.
+fn line_of(text: &str, start: &str) -> usize {
+    text.lines().position(|l| l.starts_with(start)).unwrap_or_else(|| panic!("no line `{start}`")) + 1
+}
+
+// Issue #22: every error names the value at fault (file:line:col), its field path, and what is
+// allowed, in the words the user writes.
+
+#[test]
+fn a_type_error_inside_a_section_names_its_dotted_field() {
+    let cfg = good_attack().replace("attack = 5", "attack = 0.00001");
+    let e = fails("type-in-section", &cfg, &[]);
+    let line = line_of(&cfg, "attack = 0.00001");
+    has(
+        &e,
+        &[&format!("scenario.toml:{line}:10: field `cards.hero.attack`: "), "decimal number", "expected an integer"],
+    );
+}
+
+#[test]
+fn no_rust_type_names_in_messages() {
+    let cfg = good_attack().replace("kind = \"attack\"", "kind = \"duel\"").replace(
+        "[attack]\nattacker = \"hero\"\ntarget = \"mook\"\nweapon = \"club\"\n",
+        "[duel]\na = 3\nb = { card = \"mook\" }\n",
+    );
+    let e = fails("struct-name-duel", &cfg, &[]);
+    let line = line_of(&cfg, "a = 3");
+    has(&e, &[&format!(":{line}:5: field `duel.a`: "), "expected a fighter: a table with card = \"NAME\""]);
+    let wolsung = "ruleset = \"wolsung\"\nkind = \"duel\"\n\n[models]\nhero = 2\n";
+    let e = fails("struct-name-wolsung", wolsung, &[]);
+    has(&e, &["scenario.toml:5:8: field `models.hero`: ", "expected a table like [models.NAME] with m, c, f, d, r, h"]);
+    let mordheim = "ruleset = \"mordheim\"\nkind = \"movement\"\nmovement = 4\n";
+    let e = fails("struct-name-mordheim", mordheim, &[]);
+    has(
+        &e,
+        &["scenario.toml:3:12: field `movement`: ", "expected a [movement] table with m, initiative, visible_enemy"],
+    );
+    for e in [&e, &fails("struct-name-duel-2", &cfg, &[])] {
+        for rust in ["struct ", "enum ", "i64", "u32", "Option", "variant", "FighterRef", "MordheimSpec"] {
+            assert!(!e.contains(rust), "`{rust}` in: {e}");
+        }
+    }
+}
+
+#[test]
+fn invalid_utf8_names_line_and_column_of_the_first_bad_byte() {
+    let mut cfg = good_attack().into_bytes();
+    let at = cfg.windows(6).position(|w| w == b"target").unwrap();
+    cfg.splice(at..at, b"# caf\xe9\n".iter().copied());
+    let line = cfg[..at].iter().filter(|b| **b == b'\n').count() + 1;
+    let e = fails_bytes("utf8", &cfg, &[]);
+    has(&e, &[&format!("scenario.toml:{line}:6: "), "byte 0xE9 is not UTF-8", "allowed: a file saved as UTF-8"]);
+}
+
+#[test]
+fn a_duplicate_key_is_named_with_both_lines() {
+    let cfg = good_attack().replace("defense = 3\n", "defense = 3\nattack = 4\n");
+    let e = fails("duplicate-key", &cfg, &[]);
+    let first = line_of(&cfg, "attack = 3");
+    let second = line_of(&cfg, "attack = 4");
+    has(
+        &e,
+        &[&format!("scenario.toml:{second}:1: field `cards.mook.attack`: "), &format!("set here and on line {first}")],
+    );
+    let cfg = good_attack().replace("trials = 1000", "trials = 1000\nseed = 1\nseed = 2");
+    let e = fails("duplicate-top-key", &cfg, &[]);
+    has(&e, &[&format!(":{}:1: field `seed`: ", line_of(&cfg, "seed = 2")), "on line 4"]);
+}
+
+#[test]
+fn misspelt_names_get_a_did_you_mean() {
+    let e = fails("dym-field", &good_attack().replace("weapon = \"club\"", "weapon = \"club\"\ndefense_md = 1"), &[]);
+    has(&e, &["field `attack.defense_md`", "did you mean `defense_mod`?"]);
+    let e = fails("dym-kind", &good_attack().replace("kind = \"attack\"", "kind = \"atack\""), &[]);
+    has(&e, &["scenario.toml:2:8: field `kind`", "did you mean `attack`?"]);
+    let e = fails("dym-card", &good_attack().replace("target = \"mook\"", "target = \"mokk\""), &[]);
+    has(&e, &["field `attack.target`", "unknown card `mokk` — did you mean `mook`?"]);
+    let e = fails("dym-swap", &good_attack().replace("target = \"mook\"", "target = \"heor\""), &[]);
+    has(&e, &["did you mean `hero`?"]);
+    let e = fails("dym-far", &good_attack().replace("target = \"mook\"", "target = \"joker\""), &[]);
+    assert!(!e.contains("did you mean"), "no near name, no guess: {e}");
+    let reading = format!("{}\n[readings]\nko_target_outnumberd = true\n", good_attack());
+    let e = fails("dym-reading", &reading, &[]);
+    has(&e, &["field `readings.ko_target_outnumberd`", "did you mean `ko_target_outnumbered`?"]);
+}
+
+/// A compare of two loadouts of `hero` and `mook` against each other.
+fn compare_config() -> String {
+    format!(
+        "ruleset = \"bmg-3e\"\nkind = \"compare\"\ntrials = 1000\n{CARDS}\n[compare]\nloadouts = [\n  {{ attacker = \"hero\", weapon = \"club\" }},\n  {{ attacker = \"mook\", weapon = \"club\" }},\n]\ntargets = [\"mook\"]\n"
+    )
+}
+
+#[test]
+fn a_bad_card_inside_a_compare_is_reported_at_the_card() {
+    let cfg = compare_config().replace("attack = 5", "attack = 99");
+    let e = fails("compare-card", &cfg, &[]);
+    let line = line_of(&cfg, "attack = 99");
+    has(
+        &e,
+        &[
+            &format!("scenario.toml:{line}:10: field `cards.hero.attack`: "),
+            "loadout `hero + club` vs `mook`",
+            "attack 99 is out of range (allowed: 1..=10)",
+        ],
+    );
+    // A value the compare itself wrote (a loadout's weapon) has no line of its own: the error
+    // stays at the [compare] section and names the field inside the cell.
+    let cfg =
+        compare_config().replace("attacker = \"mook\", weapon = \"club\"", "attacker = \"mook\", weapon = \"clb\"");
+    let e = fails("compare-loadout", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!(":{}:", line_of(&cfg, "[compare]")),
+            "field `compare`",
+            "field `attack.weapon`",
+            "did you mean `club`?",
+        ],
+    );
+}
+
+#[test]
+fn a_sweep_without_its_section_names_it_at_the_kind_line() {
+    let cfg = good_attack().replace("kind = \"attack\"", "kind = \"sweep\"");
+    let e = fails("sweep-no-section", &cfg, &[]);
+    has(&e, &["scenario.toml:2:8: field `sweep`: section [sweep] is missing", "(allowed: a [sweep] section)"]);
+}
+
+#[test]
+fn another_systems_table_gets_the_declared_systems_advice() {
+    // A Wolsung file with a complete Batman card: told what Wolsung writes, at the card.
+    let cfg = format!("ruleset = \"wolsung\"\nkind = \"duel\"\n{CARDS}");
+    let e = fails("wolsung-cards", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!(
+                "scenario.toml:{}:8: field `cards.hero`: wolsung has no [cards] table",
+                line_of(&cfg, "[cards.hero]")
+            ),
+            "allowed: wolsung tables: [models.NAME] with m, c, f, d, r, h; [guns.NAME]",
+        ],
+    );
+    assert!(!e.contains("Bichos") && !e.contains("profiles"), "{e}");
+    // An incomplete one too: the advice comes before the card's own missing fields.
+    let e = fails("wolsung-card-half", "ruleset = \"wolsung\"\nkind = \"duel\"\n[cards.x]\nattack = 1\n", &[]);
+    has(&e, &["scenario.toml:3:8: field `cards.x`: wolsung has no [cards] table"]);
+    let cfg = "ruleset = \"mordheim\"\nkind = \"movement\"\n[movement]\nm = 4\n[weapons.sword]\nkind = \"melee\"\ndamage = \"1\"\n";
+    let e = fails("mordheim-weapons", cfg, &[]);
+    has(
+        &e,
+        &[
+            "scenario.toml:5:10: field `weapons.sword`: mordheim has no [weapons] table",
+            "mordheim reads no library tables",
+        ],
+    );
+}
+
+#[test]
+fn a_misspelt_top_level_key_lists_only_what_this_system_and_kind_accept() {
+    let cfg = good_attack().replace("trials = 1000", "seeds = 3");
+    let e = fails("seeds", &cfg, &[]);
+    has(
+        &e,
+        &[
+            "scenario.toml:3:1: field `seeds`: unknown field `seeds` — did you mean `seed`?",
+            "(allowed: for bmg-3e kind = \"attack\": `ruleset`, `kind`, `name`, `description`, `seed`, `trials`, `precision`, `max_trials`, `exact`, `include`, `readings`, `cards`, `weapons`, `fighters`, `attack`)",
+        ],
+    );
+    // In a compare the key is wrong in every cell: it is reported once, at its own line, with
+    // what a compare accepts.
+    let cfg = compare_config().replace("trials = 1000", "trials = 1000\nseeds = 3");
+    let e = fails("seeds-compare", &cfg, &[]);
+    has(
+        &e,
+        &[
+            "scenario.toml:4:1: field `seeds`: unknown field `seeds` — did you mean `seed`?",
+            "kind = \"compare\"",
+            "`compare`, `attack`)",
+        ],
+    );
+    assert!(!e.contains("loadout"), "{e}");
 }

@@ -69,7 +69,7 @@ fn bad_input_in_bmg_1e_configs() {
     fails(
         "3e-reading-2",
         &format!("{HEAD}kind = \"check\"\n[readings]\nko_bonus_within_attack = true\n[check]\nmodel = \"robin\"\n"),
-        &["field `readings.ko_bonus_within_attack`", "bmg-1e readings: block_natural_six"],
+        &["field `readings.ko_bonus_within_attack`", "bmg-1e readings: `block_natural_six`"],
     );
     fails(
         "bad-split",

@@ -134,7 +134,7 @@ fn bad_input_in_wolsung_mordheim_and_threat() {
         &format!(
             "{head}kind = \"leave\"\n{MODELS}[readings]\ndetection_range = \"initiative\"\n[leave]\nmodel = \"h\"\nenemy = \"t\"\n"
         ),
-        &["field `readings.detection_range`", "wolsung readings: guard_backlash_crits, movement_penalty_floor"],
+        &["field `readings.detection_range`", "wolsung readings: `guard_backlash_crits`, `movement_penalty_floor`"],
     );
     fails(
         "mordheim-reading",

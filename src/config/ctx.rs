@@ -26,6 +26,12 @@ pub struct Ctx {
     /// The rule systems this load knows (the built-in registry, or a test's), by name with their
     /// `[readings]` switches: plain data, so this module needs nothing from the systems.
     pub(crate) systems: Vec<(&'static str, &'static [&'static str])>,
+    /// Each system's library tables with how an entry is written (`RuleSystem::libraries`): a
+    /// file holding a table its own system does not read is told what that system writes.
+    pub(crate) libraries: Vec<(&'static str, &'static [(&'static str, &'static str)])>,
+    /// When this is one cell of a generic analysis: its kind (`compare`), so a message about the
+    /// file's keys names the kind the user wrote, not the cell's.
+    pub(crate) generic: Option<&'static str>,
     /// Notes the builders attach to the scenario (values that cannot matter, rules not modelled).
     /// A `RefCell` so any builder holding `&Ctx` can add one; deduplicated in order of arrival.
     pub(crate) notes: std::cell::RefCell<Vec<crate::analysis::scenario::Note>>,
@@ -41,6 +47,8 @@ impl Ctx {
             fighters: BTreeMap::new(),
             ruleset: "bmg-3e",
             systems: Vec::new(),
+            libraries: Vec::new(),
+            generic: None,
             notes: Default::default(),
         }
     }
@@ -48,6 +56,17 @@ impl Ctx {
     /// An input error at `path` of file `file` (0 = the scenario), with what is allowed.
     pub fn err(&self, file: usize, path: &[&str], msg: impl Into<String>, allowed: impl Into<String>) -> InputError {
         self.sources[file].error_at(path, msg, allowed)
+    }
+
+    /// [`Ctx::err`] pointing at the key itself (a key that should not be there).
+    pub fn err_key(
+        &self,
+        file: usize,
+        path: &[&str],
+        msg: impl Into<String>,
+        allowed: impl Into<String>,
+    ) -> InputError {
+        self.sources[file].error_at_key(path, msg, allowed)
     }
 
     /// Attach a note to the scenario being built (once, however many cells raise it).

@@ -34,6 +34,7 @@ struct Sections {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [compare] table with loadouts, targets")]
 struct CompareSpec {
     /// Each loadout: an optional `label` and fields of the resolution section.
     loadouts: Vec<Table>,
@@ -43,6 +44,7 @@ struct CompareSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [sweep.y] table with parameter, values, from, to, step")]
 struct Axis {
     parameter: String,
     values: Option<Vec<i64>>,
@@ -53,6 +55,7 @@ struct Axis {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [sweep] table with parameter, values, from, to, step, y")]
 struct SweepSpec {
     parameter: String,
     values: Option<Vec<i64>>,
@@ -65,6 +68,7 @@ struct SweepSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [paired] table with a, b, target, measure")]
 struct PairedSpec {
     a: Table,
     b: Table,
@@ -74,6 +78,7 @@ struct PairedSpec {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [balance] table with candidate, gauntlet, rounds, peer_band, outlier_threshold")]
 struct BalanceSpec {
     candidate: Table,
     gauntlet: Option<Vec<String>>,
@@ -165,7 +170,15 @@ struct Built1 {
 impl Planner<'_> {
     fn need<'s, T>(&self, s: &'s Option<T>, name: &str) -> Result<&'s T, InputError> {
         s.as_ref().ok_or_else(|| {
-            self.ctx.err(0, &[], format!("kind = \"{name}\" needs a [{name}] section"), format!("a [{name}] section"))
+            // Point at the `kind` line that asks for it, naming the missing section as the field.
+            let mut e = self.ctx.err(
+                0,
+                &["kind"],
+                format!("section [{name}] is missing: kind = \"{name}\" reads its settings from it"),
+                format!("a [{name}] section"),
+            );
+            e.field = Some(name.to_string());
+            e
         })
     }
 
@@ -216,23 +229,50 @@ impl Planner<'_> {
         v.as_table_mut().expect("a table")
     }
 
-    /// Build `doc` as a one-kind scenario through the system itself. Errors inside the changed
-    /// copy are reported at `at` in the user's file, prefixed with `what` (which cell broke).
-    fn build(&self, mut doc: Table, kind: &str, at: &[&str], what: &str) -> Result<Scenario, InputError> {
+    /// Build `doc` as a one-kind scenario through the system itself. An error at a value the
+    /// user wrote and this cell left as it is (a card's number, a field of the base section) is
+    /// reported at that value's own line and column, with `what` (which cell broke) in front;
+    /// an error at a value the analysis wrote into the copy (`written`: dotted paths of the
+    /// loadout's fields, the target, a swept number, a balance's duel) has no line of its own in
+    /// the user's file and is reported at `at`, naming the field inside the copy.
+    fn build(
+        &self,
+        mut doc: Table,
+        kind: &str,
+        at: &[&str],
+        what: &str,
+        written: &[String],
+    ) -> Result<Scenario, InputError> {
         doc.insert("kind".into(), Value::String(kind.into()));
         for s in ["compare", "sweep", "paired", "balance"] {
             doc.remove(s);
         }
         let text = toml::to_string(&doc).expect("a TOML table serialises");
         let main = &self.ctx.sources[0];
-        let mut sub = Ctx::new(Source { path: main.path.clone(), text }, self.ctx.embedded.clone());
+        let copy = Source { path: main.path.clone(), text };
+        let mut sub = Ctx::new(copy.clone(), self.ctx.embedded.clone());
+        sub.generic = Some(self.kind);
         let sc = super::build(self.registry, &main.path, &Overrides::default(), &mut sub).map_err(|e| {
             if e.file.as_deref().is_some_and(|f| f != main.path) {
                 // An included file, read unchanged from disk: its line is right.
                 return e;
             }
+            let allowed = e.allowed.clone().unwrap_or_default();
+            if let Some(f) = e.field.as_deref()
+                && let Some(path) = self.users_own(&doc, f, written)
+            {
+                // A key of the file itself (`seeds = 3`) is wrong in every cell: no cell to name.
+                let what = if path.len() == 1 { "" } else { what };
+                // Point where the cell's error pointed: at the key, or at its value.
+                let at_key = copy.error_at_key(&path, "", "");
+                return if (at_key.line, at_key.column) == (e.line, e.column) {
+                    main.error_at_key(&path, format!("{what}{}", e.message), allowed)
+                } else {
+                    self.err(&path, format!("{what}{}", e.message), allowed)
+                };
+            }
             let field = e.field.as_deref().map(|f| format!("field `{f}`: ")).unwrap_or_default();
-            self.err(at, format!("{what}{field}{}", e.message), e.allowed.clone().unwrap_or_default())
+            self.err(at, format!("{what}{field}{}", e.message), allowed)
         })?;
         for n in &sc.notes {
             self.ctx.note(n.clone());
@@ -240,9 +280,43 @@ impl Planner<'_> {
         Ok(sc)
     }
 
+    /// The key path of `field` (dotted) when the cell `doc` holds there exactly what the user's
+    /// file holds and the analysis did not write it: the value at fault is then the user's own.
+    fn users_own<'f>(&self, doc: &Table, field: &'f str, written: &[String]) -> Option<Vec<&'f str>> {
+        let mine = |w: &String| field == w || field.strip_prefix(w.as_str()).is_some_and(|r| r.starts_with(['.', '[']));
+        if field.is_empty() || field.contains('[') || written.iter().any(mine) {
+            return None;
+        }
+        let path: Vec<&str> = field.split('.').collect();
+        let at = |t: &Table| -> Option<Value> {
+            let (last, parents) = path.split_last()?;
+            let mut t = t;
+            for p in parents {
+                t = t.get(*p)?.as_table()?;
+            }
+            t.get(*last).cloned()
+        };
+        match (at(doc), at(&self.doc)) {
+            (Some(cell), Some(user)) if cell == user => Some(path),
+            _ => None,
+        }
+    }
+
+    /// Dotted paths of the fields of section `r` that a cell writes (`attack.weapon`).
+    fn written<'k>(r: &Resolution, keys: impl IntoIterator<Item = &'k str>) -> Vec<String> {
+        keys.into_iter().map(|k| format!("{}.{k}", r.section)).collect()
+    }
+
     /// [`Planner::build`] that must give exactly one cell.
-    fn build1(&self, doc: Table, kind: &str, at: &[&str], what: &str) -> Result<Built1, InputError> {
-        let sc = self.build(doc, kind, at, what)?;
+    fn build1(
+        &self,
+        doc: Table,
+        kind: &str,
+        at: &[&str],
+        what: &str,
+        written: &[String],
+    ) -> Result<Built1, InputError> {
+        let sc = self.build(doc, kind, at, what, written)?;
         if sc.cells.len() != 1 {
             return Err(self.err(
                 at,
@@ -428,7 +502,8 @@ impl Planner<'_> {
                 if li == 0 {
                     target_labels.push(t_label.clone());
                 }
-                let b = self.build1(doc, r.kind, &["compare"], &format!("loadout `{label}` vs `{t}`: "))?;
+                let written = Self::written(r, l.keys().map(String::as_str).chain([r.target_field]));
+                let b = self.build1(doc, r.kind, &["compare"], &format!("loadout `{label}` vs `{t}`: "), &written)?;
                 readings = b.readings;
                 setups.push(b.setup);
                 cells.push(cell(
@@ -597,7 +672,7 @@ impl Planner<'_> {
                 ));
             }
         }
-        let base = self.build1(self.doc.clone(), r.kind, &[r.section], "")?;
+        let base = self.build1(self.doc.clone(), r.kind, &[r.section], "", &[])?;
         let ys: Vec<Option<i64>> = match &y {
             Some((_, v)) => v.iter().copied().map(Some).collect(),
             None => vec![None],
@@ -615,7 +690,10 @@ impl Planner<'_> {
                     label = format!("{label}, {yp} = {yv}");
                     params.push((yp.clone(), json!(yv)));
                 }
-                let b = self.build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "))?;
+                // A swept field, or the field naming the entry whose copy holds the swept number.
+                let swept = [Some(&s.parameter), y.as_ref().map(|(p, _)| p)];
+                let written = Self::written(r, swept.into_iter().flatten().map(|p| p.split('.').next().unwrap_or(p)));
+                let b = self.build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "), &written)?;
                 setups.push(b.setup);
                 cells.push(cell(&label, params, b.cell.trial));
             }
@@ -648,7 +726,8 @@ impl Planner<'_> {
                 target_label = self.apply_target(&mut doc, r, t);
             }
             let what = format!("loadout {} (`{label}`): ", side.to_uppercase());
-            built.push(self.build1(doc, r.kind, &["paired", side], &what)?);
+            let written = Self::written(r, l.keys().map(String::as_str).chain([r.target_field]));
+            built.push(self.build1(doc, r.kind, &["paired", side], &what, &written)?);
             labels.push(label);
         }
         if labels[0] == labels[1] {
@@ -829,7 +908,7 @@ impl Planner<'_> {
                 doc.insert("duel".into(), Value::Table(duel));
                 let what = format!("{} vs {}: ", rows[row].label, rows[oi + 1].label);
                 let at: &[&str] = if row == 0 { &["balance", "candidate"] } else { &["balance", "gauntlet"] };
-                let built = self.build1(doc, "duel", at, &what)?;
+                let built = self.build1(doc, "duel", at, &what, &["duel".to_string()])?;
                 let find = |p: &str| built.setup.iter().find_map(|l| l.strip_prefix(p).map(str::to_string));
                 describe[row] = describe[row].take().or_else(|| find("A — "));
                 describe[oi + 1] = describe[oi + 1].take().or_else(|| find("B — "));

@@ -100,6 +100,7 @@ pub(crate) fn build(
     })?;
     ctx.ruleset = system.name();
     ctx.systems = registry.iter().map(|s| (s.name(), s.readings())).collect();
+    ctx.libraries = registry.iter().map(|s| (s.name(), s.libraries())).collect();
     let kinds = systems::all_kinds(system);
     let kind = kinds.iter().find(|k| **k == common.kind).map(|k| Kind(k)).ok_or_else(|| {
         ctx.err(
@@ -190,6 +191,7 @@ impl Ctx {
         setup: &mut Vec<String>,
         f: impl FnOnce(&mut Ctx, &raw::ScenarioFile, &mut Vec<String>) -> Result<Built, InputError>,
     ) -> Result<Built, InputError> {
+        self.refuse_unknown_keys(kind, text)?;
         let file: raw::ScenarioFile = toml::from_str(text).map_err(|e| self.sources[0].toml_error(&e))?;
         self.add_library(0, file.cards.clone(), file.weapons.clone())?;
         self.add_fighters(0, file.fighters.clone())?;
@@ -230,13 +232,7 @@ impl Ctx {
             ("movement", file.movement.is_some()),
             ("threat", file.threat.is_some()),
         ];
-        let wanted: &[&str] = match kind.name() {
-            "effort" | "compare" => &["attack", kind.name()],
-            "paired" => &["paired", "attack"],
-            "editions" => &["editions", "attack"],
-            "terrain" => &[],
-            other => std::slice::from_ref(sections.iter().map(|(s, _)| s).find(|s| **s == other).unwrap_or(&"")),
-        };
+        let wanted = kind_sections(kind);
         for (sec, present) in sections {
             if present && !wanted.contains(&sec) {
                 return Err(self.err(
@@ -251,6 +247,129 @@ impl Ctx {
             }
         }
         Ok(())
+    }
+}
+
+/// The keys every scenario file may have, whatever its system and kind.
+const COMMON_KEYS: [&str; 11] = [
+    "ruleset",
+    "kind",
+    "name",
+    "description",
+    "seed",
+    "trials",
+    "precision",
+    "max_trials",
+    "exact",
+    "include",
+    "readings",
+];
+
+/// Every section a built-in scenario file can hold, for some system and kind (the sections of
+/// [`raw::ScenarioFile`]).
+const SECTIONS: [&str; 25] = [
+    "attack",
+    "check",
+    "effort",
+    "compare",
+    "sweep",
+    "duel",
+    "balance",
+    "paired",
+    "procedure",
+    "exchange",
+    "editions",
+    "shot",
+    "sequence",
+    "arsenal",
+    "reaction",
+    "encounter",
+    "pursuit",
+    "variants",
+    "shooting",
+    "melee",
+    "magic",
+    "initiative",
+    "leave",
+    "movement",
+    "threat",
+];
+
+/// The sections a built-in kind reads.
+fn kind_sections(kind: Kind) -> &'static [&'static str] {
+    match kind.name() {
+        "effort" => &["attack", "effort"],
+        "compare" => &["attack", "compare"],
+        "paired" => &["paired", "attack"],
+        "editions" => &["editions", "attack"],
+        "terrain" => &[],
+        other => std::slice::from_ref(SECTIONS.iter().find(|s| **s == other).unwrap_or(&"")),
+    }
+}
+
+impl Ctx {
+    /// Before the strict parse: a top-level key that neither this system nor any other reads is
+    /// a typo, told with only what this system and kind accept (and the nearest of them); a
+    /// library table only another system reads (`[cards]` in a Wolsung file) is told what the
+    /// declared system writes instead. Sections of another kind are left to
+    /// `refuse_unused_sections`, which says which kind reads them.
+    fn refuse_unknown_keys(&self, kind: Kind, text: &str) -> Result<(), InputError> {
+        let Ok(doc) = toml::from_str::<toml::Table>(text) else { return Ok(()) };
+        let own = self.own_libraries();
+        for (key, value) in &doc {
+            let key = key.as_str();
+            if COMMON_KEYS.contains(&key) || own.iter().any(|(t, _)| *t == key) || SECTIONS.contains(&key) {
+                continue;
+            }
+            if self.libraries.iter().any(|(_, libs)| libs.iter().any(|(t, _)| *t == key)) {
+                let first = value.as_table().and_then(|t| t.keys().next()).map(String::as_str);
+                return Err(self.foreign_library(0, key, first));
+            }
+            let accepted: Vec<String> = COMMON_KEYS
+                .iter()
+                .chain(own.iter().map(|(t, _)| t))
+                .chain(self.generic.iter())
+                .chain(kind_sections(kind).iter().filter(|s| !s.is_empty()))
+                .map(|k| format!("`{k}`"))
+                .collect();
+            return Err(self.err_key(
+                0,
+                &[key],
+                format!("unknown field `{key}`"),
+                format!(
+                    "for {} kind = \"{}\": {}",
+                    self.ruleset,
+                    self.generic.unwrap_or(kind.name()),
+                    accepted.join(", ")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The declared system's library tables.
+    fn own_libraries(&self) -> &'static [(&'static str, &'static str)] {
+        self.libraries.iter().find(|(n, _)| *n == self.ruleset).map(|(_, l)| *l).unwrap_or(&[])
+    }
+
+    /// A library table (`[cards]`) that the declared system does not read: say which systems
+    /// write it and what the declared one writes instead, at its first entry.
+    fn foreign_library(&self, file: usize, table: &str, first: Option<&str>) -> InputError {
+        let owners: Vec<&str> =
+            self.libraries.iter().filter(|(_, l)| l.iter().any(|(t, _)| *t == table)).map(|(n, _)| *n).collect();
+        let own = self.own_libraries();
+        let allowed = if own.is_empty() {
+            format!("{} reads no library tables: its numbers go in the kind's own section", self.ruleset)
+        } else {
+            format!("{} tables: {}", self.ruleset, own.iter().map(|(_, w)| *w).collect::<Vec<_>>().join("; "))
+        };
+        let path: Vec<&str> = std::iter::once(table).chain(first).collect();
+        self.err(
+            file,
+            &path,
+            format!("{} has no [{table}] table (that is how {} write theirs)", self.ruleset, owners.join(" and ")),
+            allowed,
+        )
     }
 }
 
@@ -319,7 +438,11 @@ impl Ctx {
                     format!(
                         "{} readings: {}",
                         self.ruleset,
-                        if own.is_empty() { "none".to_string() } else { own.join(", ") }
+                        if own.is_empty() {
+                            "none".to_string()
+                        } else {
+                            own.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(", ")
+                        }
                     ),
                 ));
             }
@@ -395,22 +518,13 @@ impl Ctx {
         cards: BTreeMap<String, raw::Card>,
         weapons: BTreeMap<String, raw::Weapon>,
     ) -> Result<(), InputError> {
-        if matches!(self.ruleset, "bichos" | "wolsung" | "mordheim" | "all") {
-            if let Some(name) = cards.keys().next() {
-                return Err(self.err(
-                    file,
-                    &["cards", name],
-                    "¡Bichos! figures are `[profiles.NAME]`, not cards",
-                    "[profiles.NAME] with hda, pot, fdv, res, bld, mov_cm, mov_in",
-                ));
-            }
-            if let Some(name) = weapons.keys().next() {
-                return Err(self.err(
-                    file,
-                    &["weapons", name],
-                    "¡Bichos! weapons are the source's own",
-                    "pistol, assault_rifle, grenade, heavy_weapon, fists, small_claws, big_claws",
-                ));
+        // An included library's `[cards]` / `[weapons]` when the declared system reads neither
+        // (a scenario file's own were refused before the strict parse, in the same words).
+        for (table, first) in [("cards", cards.keys().next()), ("weapons", weapons.keys().next())] {
+            if let Some(name) = first
+                && !self.own_libraries().iter().any(|(t, _)| *t == table)
+            {
+                return Err(self.foreign_library(file, table, Some(name)));
             }
         }
         for (name, card) in cards {

@@ -116,6 +116,7 @@ pub struct LibraryFile {
 /// [`super::READINGS`]; a config may set only its own system's).
 #[derive(Debug, Clone, Default, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)")]
 pub struct Readings {
     pub block_natural_six: Option<bool>,
     // bmg-1e
@@ -152,6 +153,9 @@ pub struct Readings {
 /// A character card.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a table like [cards.NAME] with attack, defense, strength, willpower, endurance, special, name, movement, …"
+)]
 pub struct Card {
     pub name: Option<String>,
     pub attack: i64,
@@ -170,6 +174,9 @@ pub struct Card {
 /// A weapon.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a table like [weapons.NAME] with kind, damage, name, strength_bonus, rate_of_fire, strength, crt, traits"
+)]
 pub struct Weapon {
     pub name: Option<String>,
     pub kind: String,
@@ -185,6 +192,9 @@ pub struct Weapon {
 /// One attack (also the base of compare and sweep scenarios).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "an [attack] table with attacker, weapon, target, attacker_effort, target_effort, enemies_in_contact, attacker_stun, attacker_wounds, …"
+)]
 pub struct Attack {
     pub attacker: Option<String>,
     pub weapon: Option<String>,
@@ -222,6 +232,9 @@ pub struct Attack {
 /// A card with the weapon it fights with and its effort policy (duels, gauntlets).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a fighter: a table with card = \"NAME\" and optional label, weapon, effort, stun, wounds, guard, melee_weapon, cost"
+)]
 pub struct FighterRef {
     pub label: Option<String>,
     pub card: String,
@@ -241,6 +254,7 @@ pub struct FighterRef {
 /// A multi-round duel.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [duel] table with a, b, rounds, contact")]
 pub struct Duel {
     pub rounds: Option<i64>,
     pub a: FighterRef,

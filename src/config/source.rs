@@ -6,6 +6,7 @@
 
 use crate::error::InputError;
 use std::path::{Path, PathBuf};
+use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 /// One TOML file as read from disk.
@@ -67,9 +68,28 @@ impl Source {
             }
             Err(e) => return Err(at(format!("cannot read config file: {e}"))),
         };
+        Source::from_bytes(path, bytes)
+    }
+
+    /// A file's bytes as text. Bytes that are not UTF-8 are an input error at the line and
+    /// column of the first bad byte (counted in the valid text before it), so the user can
+    /// find it: a stray Latin-1 `é` pasted from another editor is the usual cause.
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, InputError> {
         match String::from_utf8(bytes) {
             Ok(text) => Ok(Source { path: path.to_path_buf(), text }),
-            Err(_) => Err(at("cannot read config file: stream did not contain valid UTF-8".into())),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let bytes = e.as_bytes();
+                let valid =
+                    Source { path: path.to_path_buf(), text: String::from_utf8_lossy(&bytes[..at]).into_owned() };
+                let (l, c) = valid.line_col(at);
+                let mut err = InputError::msg(format!("byte 0x{:02X} is not UTF-8 text", bytes[at]));
+                err.allowed = Some("a file saved as UTF-8".into());
+                err.file = Some(path.to_path_buf());
+                err.line = Some(l);
+                err.column = Some(c);
+                Err(err)
+            }
         }
     }
 
@@ -94,51 +114,115 @@ impl Source {
         (line, column)
     }
 
-    /// Turn a `toml` deserialisation error into an input error at its span.
+    /// Turn a `toml` deserialisation error into an input error at its span, in the user's words:
+    /// the dotted path of the field at fault, no Rust type names, what is allowed, and a "did you
+    /// mean" for a misspelt field.
     pub fn toml_error(&self, e: &toml::de::Error) -> InputError {
-        let message = e
-            .message()
-            .trim()
-            .replace("expected i64", "expected an integer")
-            .replace("expected f64", "expected a number")
-            .replace("expected u64", "expected a whole number ≥ 0");
-        let mut err = InputError::msg(message);
+        let raw = e.message().trim();
+        let mut err = InputError::msg(user_words(raw));
         err.file = Some(self.path.clone());
-        if let Some(span) = e.span() {
-            let (l, c) = self.line_col(span.start);
-            err.line = Some(l);
-            err.column = Some(c);
-            err.field = self.path_at(span.start).filter(|p| !p.is_empty()).map(|p| p.join("."));
+        let Some(span) = e.span() else { return err };
+        let (l, c) = self.line_col(span.start);
+        err.line = Some(l);
+        err.column = Some(c);
+        if raw == "duplicate key" {
+            return self.duplicate_key(err, span);
+        }
+        err.field = self.path_at(span.start).filter(|p| !p.is_empty());
+        // `unknown field `x`, expected one of `a`, `b``: the list goes to "allowed", with the
+        // nearest name when the field looks like a typo of one.
+        if let Some((what, expected)) = err.message.split_once(", expected ")
+            && what.starts_with("unknown ")
+        {
+            let allowed = expected.trim_start_matches("one of ").to_string();
+            err.message = with_suggestion(what, &allowed);
+            err.allowed = Some(allowed);
         }
         err
     }
 
-    /// Dotted key path of the deepest key or value whose span contains byte `offset`.
-    fn path_at(&self, offset: usize) -> Option<Vec<String>> {
-        let doc = DeTable::parse(&self.text).ok()?;
-        let mut path = Vec::new();
-        let mut table: &DeTable = doc.get_ref();
-        'walk: loop {
-            for (k, v) in table.iter() {
-                if k.span().contains(&offset) {
-                    path.push(k.get_ref().to_string());
-                    return Some(path);
-                }
-                if v.span().contains(&offset) {
-                    path.push(k.get_ref().to_string());
-                    if let DeValue::Table(t) = v.get_ref() {
-                        table = t;
-                        continue 'walk;
-                    }
-                    return Some(path);
-                }
-            }
-            return Some(path);
+    /// "duplicate key" names neither the key nor where it was first set: find both. The key is
+    /// the text at the error's span; its full path is the table header above it plus the key
+    /// (or the header itself, for a table defined twice); the first definition is that path in
+    /// the document the parser recovers, which keeps the first of the two.
+    fn duplicate_key(&self, mut err: InputError, span: std::ops::Range<usize>) -> InputError {
+        let key = self.text.get(span.clone()).unwrap_or("").trim();
+        let line_start = self.text[..span.start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let line = &self.text[line_start..];
+        let path: Vec<String> = if line.trim_start().starts_with('[') {
+            key_segments(line.lines().next().unwrap_or(""))
+        } else {
+            let header = self.text[..line_start]
+                .lines()
+                .rev()
+                .find(|l| l.trim_start().starts_with('['))
+                .map(key_segments)
+                .unwrap_or_default();
+            header.into_iter().chain(key_segments(key)).collect()
+        };
+        if path.is_empty() {
+            return err;
         }
+        let dotted = path.join(".");
+        let (doc, _) = DeTable::parse_recoverable(&self.text);
+        let refs: Vec<&str> = path.iter().map(String::as_str).collect();
+        let first = key_span(doc.get_ref(), &refs).map(|at| self.line_col(at).0);
+        err.message = match first {
+            Some(line) => format!("duplicate key: set here and on line {line}"),
+            None => "duplicate key: set twice".to_string(),
+        };
+        err.field = Some(dotted);
+        err.allowed = Some("each key once in its table".into());
+        err
+    }
+
+    /// Dotted key path of the deepest key or value whose span contains byte `offset` (array
+    /// elements as `[i]`). Every entry is searched: a table opened by a `[header]` has a span
+    /// that covers only its header, not the keys below it.
+    fn path_at(&self, offset: usize) -> Option<String> {
+        fn in_table(t: &DeTable, offset: usize, path: &mut String) -> bool {
+            for (k, v) in t.iter() {
+                let len = path.len();
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(k.get_ref());
+                if k.span().contains(&offset) || in_value(v, offset, path) {
+                    return true;
+                }
+                path.truncate(len);
+            }
+            false
+        }
+        fn in_value(v: &Spanned<DeValue>, offset: usize, path: &mut String) -> bool {
+            match v.get_ref() {
+                DeValue::Table(t) if in_table(t, offset, path) => return true,
+                DeValue::Array(a) => {
+                    for (i, e) in a.iter().enumerate() {
+                        let len = path.len();
+                        path.push_str(&format!("[{i}]"));
+                        if in_value(e, offset, path) {
+                            return true;
+                        }
+                        path.truncate(len);
+                    }
+                }
+                _ => {}
+            }
+            v.span().contains(&offset)
+        }
+        let doc = DeTable::parse(&self.text).ok()?;
+        let mut path = String::new();
+        in_table(doc.get_ref(), offset, &mut path);
+        Some(path)
     }
 
     /// An input error at `path` in this file (field named by the dotted path).
+    /// A message about an unknown name (`unknown card `batmna``) gets the nearest allowed name
+    /// when it looks like a typo of one (see [`with_suggestion`]).
     pub fn error_at(&self, path: &[&str], message: impl Into<String>, allowed: impl Into<String>) -> InputError {
+        let allowed = allowed.into();
+        let message = with_suggestion(&message.into(), &allowed);
         let mut err = InputError::msg(message).field(path.join("."), allowed);
         err.file = Some(self.path.clone());
         // Point at the field itself, else at the closest enclosing key that is written.
@@ -151,6 +235,20 @@ impl Source {
         }
         if let Some(off) = at {
             let (l, c) = self.line_col(off);
+            err.line = Some(l);
+            err.column = Some(c);
+        }
+        err
+    }
+
+    /// [`Source::error_at`] pointing at the key of `path` rather than its value: for a key that
+    /// should not be there at all.
+    pub fn error_at_key(&self, path: &[&str], message: impl Into<String>, allowed: impl Into<String>) -> InputError {
+        let mut err = self.error_at(path, message, allowed);
+        if let Ok(doc) = DeTable::parse(&self.text)
+            && let Some(at) = key_span(doc.get_ref(), path)
+        {
+            let (l, c) = self.line_col(at);
             err.line = Some(l);
             err.column = Some(c);
         }
@@ -178,6 +276,126 @@ impl Source {
     }
 }
 
+/// Start of the key at `path` in a parsed document.
+fn key_span(t: &DeTable, path: &[&str]) -> Option<usize> {
+    let (first, rest) = path.split_first()?;
+    let (k, v) = t.get_key_value(*first)?;
+    if rest.is_empty() {
+        return Some(k.span().start);
+    }
+    match v.get_ref() {
+        DeValue::Table(t) => key_span(t, rest),
+        // An array of tables (`[[x]]`): the last one is the one being written.
+        DeValue::Array(a) => match a.last()?.get_ref() {
+            DeValue::Table(t) => key_span(t, rest),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The segments of a dotted key or a `[table.header]` as written (`[models."thug"]` → models,
+/// thug). Good enough to name a key in a message: a quoted segment holding a dot is split.
+fn key_segments(written: &str) -> Vec<String> {
+    let written = written.split('#').next().unwrap_or("").trim();
+    let written = written.trim_start_matches('[').trim_end_matches(']');
+    let written = written.split('=').next().unwrap_or("");
+    written
+        .split('.')
+        .map(|s| s.trim().trim_matches('"').trim_matches('\'').to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// Serde's words for what it expected, said as a config's author would: no Rust type names.
+/// Each schema struct names itself with `#[serde(expecting = "…")]`; what is left here is
+/// serde's own vocabulary for primitives and a fallback for a struct that forgot.
+pub(crate) fn user_words(message: &str) -> String {
+    const WORDS: &[(&str, &str)] = &[
+        ("expected i64", "expected an integer"),
+        ("expected i32", "expected an integer"),
+        ("expected u64", "expected a whole number ≥ 0"),
+        ("expected u32", "expected a whole number ≥ 0"),
+        ("expected u16", "expected a whole number ≥ 0"),
+        ("expected u8", "expected a whole number ≥ 0"),
+        ("expected usize", "expected a whole number ≥ 0"),
+        ("expected f64", "expected a number"),
+        ("expected f32", "expected a number"),
+        ("expected option", "expected a value"),
+        ("expected a sequence", "expected a list `[…]`"),
+        ("expected a map", "expected a table"),
+        ("floating point", "decimal number"),
+        ("invalid type: sequence", "invalid type: list"),
+        ("invalid type: map", "invalid type: table"),
+        ("unknown variant", "unknown value"),
+    ];
+    let mut m = message.to_string();
+    for (rust, user) in WORDS {
+        m = m.replace(rust, user);
+    }
+    // A struct or enum without its own `expecting` words.
+    for (kw, user) in [("struct ", "a table"), ("enum ", "one of the allowed values")] {
+        while let Some(i) = m.find(kw) {
+            let end = m[i + kw.len()..]
+                .find(|c: char| !c.is_alphanumeric() && c != '_')
+                .map_or(m.len(), |e| i + kw.len() + e);
+            m.replace_range(i..end, user);
+        }
+    }
+    m
+}
+
+/// `message` with " — did you mean `x`?" when it is about an unknown name (the first
+/// backticked word after "unknown") and one of the backticked names in `allowed` is within a
+/// small edit distance of it, so `batmna` finds `batman` and `seeds` finds `seed`.
+pub(crate) fn with_suggestion(message: &str, allowed: &str) -> String {
+    let Some(i) = message.find("unknown ").filter(|_| !message.contains("did you mean")) else {
+        return message.to_string();
+    };
+    let Some(word) = message[i..].split('`').nth(1) else { return message.to_string() };
+    let names: Vec<&str> = allowed.split('`').skip(1).step_by(2).collect();
+    match did_you_mean(word, &names) {
+        Some(n) => format!("{message} — did you mean `{n}`?"),
+        None => message.to_string(),
+    }
+}
+
+/// The candidate nearest to `word` by edit distance, if near enough to be a typo: at most one
+/// edit per three letters (at least one), ties to the first listed; never `word` itself.
+pub(crate) fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).max(1);
+    candidates
+        .iter()
+        .filter(|c| **c != word)
+        .map(|c| (edit_distance(&word.to_lowercase(), &c.to_lowercase()), *c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Edit distance counting a swap of two neighbouring letters as one edit (optimal string
+/// alignment), the commonest typo (`thgu` → `thug`). Written here rather than taken from a crate
+/// (`strsim` has it): fifteen lines, no new dependency to audit, and names are short.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // d[i][j]: distance between the first i letters of a and the first j of b.
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    d[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +415,62 @@ mod tests {
         let e = s.error_at(&["sweep", "values"], "missing", "");
         assert_eq!(e.line, None);
         assert!(s.locate_exact(&["cards", "thug", "attack"]).is_some());
+    }
+
+    #[test]
+    fn near_names_are_suggested_and_far_ones_are_not() {
+        assert_eq!(did_you_mean("seeds", &["ruleset", "seed", "trials"]), Some("seed"));
+        assert_eq!(did_you_mean("batmna", &["batman", "robin"]), Some("batman"));
+        assert_eq!(did_you_mean("thgu", &["batman", "thug"]), Some("thug"));
+        assert_eq!(did_you_mean("Batman", &["batman"]), Some("batman"));
+        assert_eq!(did_you_mean("joker", &["batman", "thug"]), None);
+        assert_eq!(did_you_mean("a", &["b"]), Some("b"));
+        assert_eq!(did_you_mean("seed", &["seed"]), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(
+            with_suggestion("unknown card `batmna`", "`batman`, `thug`"),
+            "unknown card `batmna` — did you mean `batman`?"
+        );
+        assert_eq!(with_suggestion("card `batmna` is fine", "`batman`"), "card `batmna` is fine");
+    }
+
+    /// Every section and library entry of a scenario file, given a number instead of a table,
+    /// says what to write in the user's words: no Rust type name. The list of sections comes from
+    /// the schema itself (its unknown-field message), so a new section is checked too.
+    #[test]
+    fn wrong_types_never_name_rust_types() {
+        let s = src("zzz = 1\n");
+        let e = toml::from_str::<crate::config::raw::ScenarioFile>(&s.text).unwrap_err();
+        let sections: Vec<String> =
+            s.toml_error(&e).allowed.clone().unwrap().split('`').skip(1).step_by(2).map(String::from).collect();
+        assert!(sections.len() > 30, "{sections:?}");
+        let mut texts: Vec<String> = sections.iter().map(|k| format!("{k} = 3\n")).collect();
+        for lib in ["cards", "weapons", "fighters", "profiles", "models", "guns"] {
+            texts.push(format!("[{lib}]\nx = 3\n"));
+            texts.push(format!("[{lib}.x]\nname = 3\nbogus = 1\n"));
+        }
+        texts.push("[duel]\na = 3\n".into());
+        texts.push("[readings]\nunits = 3\n".into());
+        for text in texts {
+            let s = src(&text);
+            let Err(e) = toml::from_str::<crate::config::raw::ScenarioFile>(&text) else { continue };
+            let msg = s.toml_error(&e).to_string();
+            for rust in [
+                "struct ",
+                "enum ",
+                "i64",
+                "u64",
+                "u32",
+                "f64",
+                "Option",
+                "variant `",
+                "Spec",
+                "Ref",
+                "BTreeMap",
+                "Vec<",
+            ] {
+                assert!(!msg.contains(rust), "`{rust}` in: {msg}");
+            }
+        }
     }
 }

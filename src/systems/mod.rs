@@ -67,6 +67,12 @@ pub trait RuleSystem: Sync {
     fn resolutions(&self) -> &'static [Resolution] {
         &[]
     }
+    /// The library tables its scenario and library files may hold, each with how one entry is
+    /// written (`("models", "[models.NAME] with a, m, c, f, d, r, h, …")`). A file that holds
+    /// another table (another system's `[cards]`) is told what this system writes instead.
+    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
     /// Its duel, if it has one (`kind = "duel"`, and the generic `balance`).
     fn duel(&self) -> Option<DuelDef> {
         None

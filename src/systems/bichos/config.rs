@@ -29,7 +29,7 @@ impl Ctx {
                     return Err(self.err(
                         0,
                         &["readings", "units"],
-                        format!("unknown variant `{other}`"),
+                        format!("unknown units `{other}`"),
                         "`cm` (default), `inches`",
                     ));
                 }

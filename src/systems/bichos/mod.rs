@@ -57,6 +57,12 @@ impl RuleSystem for System {
             },
         ]
     }
+    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("profiles", "[profiles.NAME] with hda, pot, fdv, res, bld, mov_cm, mov_in"),
+            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional weapon, effort, stun, wounds, cost"),
+        ]
+    }
     fn duel(&self) -> Option<DuelDef> {
         Some(DuelDef { card_table: "profiles", cost_fields: &[], cost_name: "points" })
     }

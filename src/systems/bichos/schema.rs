@@ -6,6 +6,7 @@ use serde::Deserialize;
 /// A ¡Bichos! figure profile.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table like [profiles.NAME] with hda, pot, fdv, res, bld, mov_cm, mov_in, name")]
 pub struct BichosProfile {
     pub name: Option<String>,
     pub hda: i64,
@@ -20,6 +21,9 @@ pub struct BichosProfile {
 /// One ¡Bichos! attack (`[shot]`) or repeated attacks on one target (`[sequence]`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a [shot] or [sequence] table with shooter, weapon, targets, target, long_range, shooter_moved_far, target_moved_far, cover, …"
+)]
 pub struct BichosShot {
     pub shooter: String,
     pub weapon: String,
@@ -36,6 +40,7 @@ pub struct BichosShot {
 /// Every weapon against every target profile in every situation.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "an [arsenal] table with shooter, weapons, targets, ranges, cover, cap")]
 pub struct Arsenal {
     pub shooter: String,
     pub weapons: Vec<String>,
@@ -48,6 +53,9 @@ pub struct Arsenal {
 /// The reaction test table and the opposed "¿Ahora qué?" roll.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a [reaction] table with fdv_from, fdv_to, opposed, profile, leader, leader_near, friends_near, higher_than_enemies, …"
+)]
 pub struct ReactionTable {
     pub fdv_from: Option<i64>,
     pub fdv_to: Option<i64>,
@@ -66,6 +74,7 @@ pub struct ReactionTable {
 /// An encounter check.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "an [encounter] table with terrain, holes, soldiers, humans")]
 pub struct EncounterSpec {
     pub terrain: Option<String>,
     pub holes: Option<i64>,
@@ -76,6 +85,7 @@ pub struct EncounterSpec {
 /// A pursuit.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [pursuit] table with profile")]
 pub struct PursuitSpec {
     pub profile: String,
 }
@@ -83,6 +93,7 @@ pub struct PursuitSpec {
 /// The same encounter and pursuit under the cm and the inches variant.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [variants] table with profile, terrain, holes, soldiers, humans")]
 pub struct VariantsSpec {
     pub profile: String,
     pub terrain: Option<String>,

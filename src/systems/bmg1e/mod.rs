@@ -42,6 +42,13 @@ impl RuleSystem for System {
             loadout_fields: &["attacker", "weapon"],
         }]
     }
+    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("cards", "[cards.NAME] with attack, defense, strength, willpower, endurance, special"),
+            ("weapons", "[weapons.NAME] with kind, damage"),
+            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional weapon, effort, stun, wounds, cost"),
+        ]
+    }
     fn duel(&self) -> Option<DuelDef> {
         Some(DuelDef { card_table: "cards", cost_fields: &["reputation", "funding"], cost_name: "Reputation" })
     }

@@ -6,6 +6,9 @@ use serde::Deserialize;
 /// A bmg-1e round procedure.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a [procedure] table with type, model, rounds, a_mastermind, a_perfect_plan, a_kaos_agent, b_mastermind, b_perfect_plan, …"
+)]
 pub struct Procedure {
     #[serde(rename = "type")]
     pub kind: String,
@@ -49,6 +52,7 @@ pub struct Procedure {
 /// A bmg-1e melee exchange with action-counter splits.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "an [exchange] table with a, b, objective")]
 pub struct Exchange {
     pub a: ExchangeSide,
     pub b: ExchangeSide,
@@ -58,6 +62,7 @@ pub struct Exchange {
 /// One side of an exchange.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a side of the exchange: a table like [exchange.a] with card, weapon, stun, wounds, split")]
 pub struct ExchangeSide {
     pub card: String,
     pub weapon: Option<String>,
@@ -70,6 +75,7 @@ pub struct ExchangeSide {
 /// One matchup under both BMG editions.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "an [editions] table with attacker, target, weapon, target_weapon")]
 pub struct Editions {
     pub attacker: String,
     pub weapon: Option<String>,

@@ -6,6 +6,7 @@ use serde::Deserialize;
 /// One check.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [check] table with model, type, characteristic, against, value, ko, enemy_effort")]
 pub struct Check {
     pub model: Option<String>,
     #[serde(rename = "type")]
@@ -20,6 +21,7 @@ pub struct Check {
 /// Effort table settings (the matchup itself is in `[attack]`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "an [effort] table with objective")]
 pub struct Effort {
     pub objective: Option<String>,
 }

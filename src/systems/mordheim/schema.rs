@@ -6,6 +6,7 @@ use serde::Deserialize;
 /// Mordheim movement.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [movement] table with m, initiative, visible_enemy")]
 pub struct MordheimSpec {
     pub m: i64,
     pub initiative: Option<i64>,

@@ -60,7 +60,7 @@ impl Ctx {
                     return Err(self.err(
                         0,
                         &["threat", "bichos", "units"],
-                        format!("unknown variant `{other}`"),
+                        format!("unknown units `{other}`"),
                         "`cm`, `inches`",
                     ));
                 }

@@ -6,6 +6,7 @@ use serde::Deserialize;
 /// Threat range across rule systems.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [threat] table with from_in, to_in, bmg-1e, bmg-3e, bichos, wolsung, mordheim")]
 pub struct ThreatSpec {
     pub from_in: Option<i64>,
     pub to_in: Option<i64>,
@@ -21,6 +22,7 @@ pub struct ThreatSpec {
 /// BMG 2013 mover.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [threat.bmg-1e] table with movement_counters, basic_cm, fast")]
 pub struct ThreatBmg1e {
     pub basic_cm: Option<i64>,
     pub movement_counters: i64,
@@ -30,6 +32,7 @@ pub struct ThreatBmg1e {
 /// BMG 2019 mover.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [threat.bmg-3e] table with movement_in")]
 pub struct ThreatBmg3e {
     pub movement_in: i64,
 }
@@ -37,6 +40,7 @@ pub struct ThreatBmg3e {
 /// ¡Bichos! mover.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [threat.bichos] table with mov_cm, mov_in, units, fdv")]
 pub struct ThreatBichos {
     pub mov_cm: i64,
     pub mov_in: i64,
@@ -48,6 +52,7 @@ pub struct ThreatBichos {
 /// Wolsung mover.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [threat.wolsung] table with move_in, actions")]
 pub struct ThreatWolsung {
     pub actions: Option<i64>,
     pub move_in: i64,
@@ -56,6 +61,7 @@ pub struct ThreatWolsung {
 /// Mordheim mover.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [threat.mordheim] table with m")]
 pub struct ThreatMordheim {
     pub m: i64,
 }

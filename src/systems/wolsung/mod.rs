@@ -52,6 +52,13 @@ impl RuleSystem for System {
             },
         ]
     }
+    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("models", "[models.NAME] with m, c, f, d, r, h"),
+            ("guns", "[guns.NAME] with f, bands"),
+            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional weapon, effort, stun, wounds, cost"),
+        ]
+    }
     fn duel(&self) -> Option<DuelDef> {
         Some(DuelDef { card_table: "models", cost_fields: &[], cost_name: "points" })
     }

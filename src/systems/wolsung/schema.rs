@@ -6,6 +6,7 @@ use serde::Deserialize;
 /// A Wolsung model.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table like [models.NAME] with m, c, f, d, r, h, name, a, …")]
 pub struct WolsungModel {
     pub name: Option<String>,
     pub a: Option<i64>,
@@ -28,6 +29,9 @@ pub struct WolsungModel {
 /// A Wolsung ranged weapon.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a table like [guns.NAME] with f, bands, name, rapid, rapid_fire, movement_penalty, armour_penetration"
+)]
 pub struct WolsungGun {
     pub name: Option<String>,
     pub f: i64,
@@ -42,6 +46,9 @@ pub struct WolsungGun {
 /// Wolsung shooting grid.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a [shooting] table with shooter, target, guns, distances, reactions, cover, policies, target_policy, …"
+)]
 pub struct WShooting {
     pub shooter: String,
     pub target: String,
@@ -62,6 +69,9 @@ pub struct WShooting {
 /// Wolsung melee table.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a [melee] table with attacker, defender, guards, attacker_support, defender_support, attacker_higher, defender_higher, charge_from_above, …"
+)]
 pub struct WMelee {
     pub attacker: String,
     pub defender: String,
@@ -81,6 +91,9 @@ pub struct WMelee {
 /// Wolsung magic.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a [magic] table with caster, target, spell_f, difficulty, cost, policy, heroes, target_knocked_down, …"
+)]
 pub struct WMagic {
     pub caster: String,
     pub target: Option<String>,
@@ -98,6 +111,7 @@ pub struct WMagic {
 /// Wolsung initiative bid.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "an [initiative] table with hand, opponent_cards")]
 pub struct WInitiative {
     pub hand: Vec<String>,
     pub opponent_cards: Option<i64>,
@@ -106,6 +120,7 @@ pub struct WInitiative {
 /// Wolsung leaving combat.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a [leave] table with model, enemy")]
 pub struct WLeave {
     pub model: String,
     pub enemy: String,
