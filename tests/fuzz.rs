@@ -136,9 +136,9 @@ fn mutate(text: &str, rng: &mut Rng, values: &[String]) -> (Vec<u8>, String) {
     let headers: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].trim_start().starts_with('[')).collect();
     let join = |ls: &[String]| ls.join("\n") + "\n";
     let owned: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
-    let op = rng.below(12);
+    let op = rng.below(15);
     match op {
-        // Replace a value (the most common edit: half of all mutants).
+        // Replace a value (the most common edit: 6 of 15 mutants).
         0..=5 if !assigns.is_empty() => {
             let i = *rng.pick(&assigns);
             let (key, _) = lines[i].split_once('=').unwrap();
@@ -202,6 +202,31 @@ fn mutate(text: &str, rng: &mut Rng, values: &[String]) -> (Vec<u8>, String) {
             }
             (join(&ls).into_bytes(), format!("{field} = {v}"))
         }
+        11 => {
+            // Demand exact answers: every exact evaluator and solver must keep to its budget.
+            (format!("exact = true\n{text}").into_bytes(), "exact = true".into())
+        }
+        12 => {
+            let inc =
+                *rng.pick(&["\"/dev/zero\"", "\".\"", "\"missing.toml\"", "\"scenario.toml\"", "\"/etc/passwd\""]);
+            let mut ls = owned.clone();
+            match ls.iter().position(|l| l.trim_start().starts_with("include")) {
+                Some(i) => ls[i] = format!("include = [{inc}]"),
+                None => ls.insert(0, format!("include = [{inc}]")),
+            }
+            (join(&ls).into_bytes(), format!("include = [{inc}]"))
+        }
+        13 if !assigns.is_empty() => {
+            // Scale a number: large but plausible values (a card of Attack 60, 400 trials × 1000).
+            let i = *rng.pick(&assigns);
+            let (key, v) = lines[i].split_once('=').unwrap();
+            let v = v.trim().replace('_', "");
+            let Ok(n) = v.parse::<i64>() else { return (text.as_bytes().to_vec(), "unchanged".into()) };
+            let f = *rng.pick(&[2i64, 3, 10, 1000, -1]);
+            let mut ls = owned.clone();
+            ls[i] = format!("{}= {}", key, n.saturating_mul(f));
+            (join(&ls).into_bytes(), format!("line {}: {}= {n} × {f}", i + 1, key.trim_end()))
+        }
         _ => {
             // Byte-level damage: invalid UTF-8 or a truncated file.
             let mut b = text.as_bytes().to_vec();
@@ -249,7 +274,8 @@ fn scenarios() -> Vec<PathBuf> {
 }
 
 /// What went wrong with one mutant, if anything.
-fn judge(program: &Path, dir: &Path, scenario: &Path, out: &Path, limit: Duration) -> Result<(), String> {
+/// `Ok(true)` for a whole report (exit 0), `Ok(false)` for a clean refusal (exit 2).
+fn judge(program: &Path, dir: &Path, scenario: &Path, out: &Path, limit: Duration) -> Result<bool, String> {
     // The memory limit is the shell's `ulimit -v` (virtual KiB): an allocation sized from a
     // bad number fails here as it would on a small machine, and must never be attempted.
     let mut child = Command::new("sh")
@@ -290,9 +316,9 @@ fn judge(program: &Path, dir: &Path, scenario: &Path, out: &Path, limit: Duratio
         return Err(format!("a {}-byte error message", err.len()));
     }
     match status.code() {
-        Some(0) if out.join("results.json").is_file() => Ok(()),
+        Some(0) if out.join("results.json").is_file() => Ok(true),
         Some(0) => Err("exit 0 but no results.json".into()),
-        Some(2) if err.lines().count() == 1 && err.starts_with("error: ") && !out.exists() => Ok(()),
+        Some(2) if err.lines().count() == 1 && err.starts_with("error: ") && !out.exists() => Ok(false),
         Some(2) if out.exists() => Err(format!("exit 2 but a report was written: {err}")),
         Some(2) => Err(format!("exit 2 without exactly one error line: {err}")),
         Some(c) => Err(format!("exit {c}: {err}")),
@@ -316,6 +342,9 @@ fn mutants_of_every_bundled_config_exit_0_or_2_and_never_crash() {
     }
     let program = bin();
     let failures = std::sync::Mutex::new(Vec::new());
+    // How many mutants still ran to a report, and how many were refused: a campaign in which
+    // every mutant is refused at the parser would test little beyond it.
+    let ran_or_refused = [std::sync::atomic::AtomicUsize::new(0), std::sync::atomic::AtomicUsize::new(0)];
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..2 {
@@ -345,7 +374,11 @@ fn mutants_of_every_bundled_config_exit_0_or_2_and_never_crash() {
                     let (bytes, what) = mutate(&original, &mut rng, &values);
                     std::fs::write(&target, &bytes).unwrap();
                     let out = dir.join("out");
-                    if let Err(why) = judge(&program, &dir, &dir.join("scenario.toml"), &out, limit) {
+                    let verdict = judge(&program, &dir, &dir.join("scenario.toml"), &out, limit);
+                    if let Ok(ran) = verdict {
+                        ran_or_refused[usize::from(!ran)].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    if let Err(why) = verdict {
                         let shown: String = String::from_utf8_lossy(&bytes).chars().take(3000).collect();
                         failures.lock().unwrap().push(format!(
                             "{} mutant {k} ({what}, in {}): {why}\n--- mutant ---\n{shown}",
@@ -360,6 +393,9 @@ fn mutants_of_every_bundled_config_exit_0_or_2_and_never_crash() {
         }
     });
     let failures = failures.into_inner().unwrap();
+    let [ran, refused] = ran_or_refused.map(|a| a.into_inner());
+    eprintln!("fuzz: {} mutants: {ran} ran to a report, {refused} refused with one message", jobs.len());
+    assert!(ran > 0 && refused > 0, "a campaign should see both outcomes ({ran} ran, {refused} refused)");
     assert!(failures.is_empty(), "{} of {} mutants failed:\n\n{}", failures.len(), jobs.len(), failures.join("\n\n"));
 }
 
