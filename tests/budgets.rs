@@ -84,7 +84,8 @@ fn heavy_2013_duels_are_sampled_with_a_note_instead_of_solved() {
             serde_json::from_str(&std::fs::read_to_string(d.join("r/results.json")).unwrap()).unwrap();
         assert!(json.get("exact_duel").is_none(), "{rounds} rounds: an exact duel over the budget was solved");
         let notes = json["notes"].as_array().expect("notes");
-        let note = notes.iter().find(|n| n["kind"] == "sampled").unwrap_or_else(|| panic!("no sampled note: {notes:?}"));
+        let note =
+            notes.iter().find(|n| n["kind"] == "sampled").unwrap_or_else(|| panic!("no sampled note: {notes:?}"));
         let text = note["text"].as_str().unwrap();
         assert!(text.contains("over the budget of 1.5e9") && text.contains("sampled instead"), "{text}");
         let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
@@ -110,7 +111,10 @@ fn demanding_an_exact_heavy_duel_is_refused_with_the_budget() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{name}: {err}");
         assert!(err.contains(at) && err.contains(field), "{name}: {err}");
-        assert!(err.contains("the exact duel would need ~") && err.contains("over the budget of 1.5e9"), "{name}: {err}");
+        assert!(
+            err.contains("the exact duel would need ~") && err.contains("over the budget of 1.5e9"),
+            "{name}: {err}"
+        );
         assert_eq!(err.lines().count(), 1, "{name}: one message: {err}");
         assert!(!d.join("r").exists(), "{name}: a report was written");
     }
@@ -166,9 +170,8 @@ fn ctrl_c_stops_an_exact_duel_solve_at_once() {
 fn validate_of_a_20_fighter_2013_balance_solves_nothing() {
     let d = tmp("budgets", "validate");
     let traits = ["\"sturdy\"", "\"acrobat\"", "\"power_armor\"", "\"mastermind\"", "\"resilient\"", ""];
-    let mut config = String::from(
-        "ruleset = \"bmg-1e\"\nkind = \"balance\"\n[weapons.bat]\nkind = \"melee\"\ndamage = \"★★\"\n",
-    );
+    let mut config =
+        String::from("ruleset = \"bmg-1e\"\nkind = \"balance\"\n[weapons.bat]\nkind = \"melee\"\ndamage = \"★★\"\n");
     for i in 0..20 {
         config.push_str(&format!(
             "[cards.c{i}]\nwillpower = {}\nmovement = 3\nattack = {}\ndefense = {}\nstrength = {}\nendurance = {}\nspecial = {}\nreputation = {}\ntraits = [{}]\n",

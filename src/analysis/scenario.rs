@@ -146,7 +146,7 @@ impl AnyTrial {
                 "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and effort, and the whole-duel effort plan, are computed exactly in every 2019 duel report (the exact-duel tables and `exact_duel` in results.json)",
             ),
             AnyTrial::Bmg1e(T::Duel(_)) => Err(
-                "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and strikes, and the whole-duel counter-split plan, are computed exactly in every 2013 duel report (the exact-duel tables and `exact_duel` in results.json)",
+                "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and strikes, and the whole-duel counter-split plan, are computed exactly in every 2013 duel report within the exact solver's budget (the exact-duel tables and `exact_duel` in results.json)",
             ),
             AnyTrial::Bichos(B::Duel(_)) | AnyTrial::Wolsung(W::Duel(_)) => Err(DUEL),
             AnyTrial::Paired(_) => Err(

@@ -563,10 +563,9 @@ pub fn estimate(duel: &Duel, deciders: [Decider; 2]) -> u64 {
         let mut points = 2 * bags;
         if k > 0 {
             points *= 4;
-            for s in 0..2 {
-                let card = &duel.f[s].card;
-                let start = duel.f[s].start;
-                let t = (start.stun as u64 + start.wounds as u64).saturating_add(k.saturating_mul(gain[s]));
+            for (f, &g) in duel.f.iter().zip(&gain) {
+                let (card, start) = (&f.card, f.start);
+                let t = (start.stun as u64 + start.wounds as u64).saturating_add(k.saturating_mul(g));
                 let t = t.min(card.endurance as u64 - 1);
                 points = points.saturating_mul((t + 1) * (t + 2) / 2);
                 if card.traits.power_armor {
