@@ -324,7 +324,7 @@ fn say_raw(s: &str) -> Result<(), Error> {
 /// Write the report of a finished (or merged) run and print its summary.
 fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) -> Result<(), Error> {
     let shown = dir.shown().to_path_buf();
-    let report = Report::build(&result);
+    let report = Report::try_build(&result)?;
     let files = report::write_all(&result, &report, dir)?;
     completed()?;
     if json {

@@ -139,6 +139,7 @@ pub fn run_partial(
     progress: &Progress,
 ) -> Result<Partial, Error> {
     let trials = fixed_trials(sc)?;
+    engine::with_threads(threads, || crate::analysis::prepare_cells(sc))?;
     let cells: Vec<_> = sc.cells.iter().map(|c| c.trial.clone()).collect();
     let tallies = engine::with_threads(threads, || engine::run_shard(&cells, exact, sc.seed, trials, shard, progress));
     progress.finish();

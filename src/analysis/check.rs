@@ -75,12 +75,13 @@ pub fn run(sc: &Scenario, progress: &Progress) -> Result<Check, Interrupted> {
         Stop::Trials(n) => n,
         Stop::Precision { max_trials, .. } => engine::FIRST_BATCH.min(max_trials),
     };
+    super::prepare_cells(sc)?;
     let exact: Vec<Result<Answer, String>> = sc
         .cells
         .par_iter()
         .map(|c| {
             if let Some(d) = c.trial.exact_duel() {
-                return Ok(Answer::Duel(d));
+                return d.map(Answer::Duel);
             }
             c.trial.exact_offered().map_err(str::to_string)?;
             exact::evaluate(&c.trial, Budget::EXPLICIT).map(Answer::Tally).map_err(|e| e.to_string())

@@ -39,6 +39,7 @@ pub fn run_with(
     threads: usize,
     progress: &Progress,
 ) -> Result<RunResult, Interrupted> {
+    engine::with_threads(threads, || prepare_cells(&scenario))?;
     let trials: Vec<_> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
     let output = if exact.iter().all(Option::is_some) {
         // Nothing to sample: no thread pool (building one costs more than an exact attack).
@@ -49,6 +50,13 @@ pub fn run_with(
     progress.finish();
     progress.check()?;
     Ok(RunResult { scenario, output })
+}
+
+/// Do the work each cell needs before it is sampled ([`scenario::AnyTrial::prepare`]: an
+/// `optimal-win` duel's plan), one cell per task on the current rayon pool. Part of the run,
+/// never of loading, so `validate` stays instant; a signal stops it at the next safe point.
+pub fn prepare_cells(sc: &Scenario) -> Result<(), Interrupted> {
+    sc.cells.par_iter().try_for_each(|c| c.trial.prepare())
 }
 
 /// The trials a sampled cell would get, for deciding whether enumeration is cheaper.

@@ -146,7 +146,7 @@ impl AnyTrial {
                 "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and effort, and the whole-duel effort plan, are computed exactly in every 2019 duel report (the exact-duel tables and `exact_duel` in results.json)",
             ),
             AnyTrial::Bmg1e(T::Duel(_)) => Err(
-                "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and strikes, and the whole-duel counter-split plan, are computed exactly in every 2013 duel report (the exact-duel tables and `exact_duel` in results.json)",
+                "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and strikes, and the whole-duel counter-split plan, are computed exactly in every 2013 duel report within the exact solver's budget (the exact-duel tables and `exact_duel` in results.json)",
             ),
             AnyTrial::Bichos(B::Duel(_)) | AnyTrial::Wolsung(W::Duel(_)) => Err(DUEL),
             AnyTrial::Paired(_) => Err(
@@ -165,8 +165,9 @@ impl AnyTrial {
     }
 
     /// A duel this analyser solves exactly (the 2019 and 2013 duels): its figures with the
-    /// configured policies, solved now. `None` for every other trial.
-    pub fn exact_duel(&self) -> Option<crate::analysis::duel::ExactFigures> {
+    /// configured policies, solved now. `None` for every other trial; `Some(Err(why))` when the
+    /// solve is over its budget (checked first, from an estimate) or a signal stopped it.
+    pub fn exact_duel(&self) -> Option<Result<crate::analysis::duel::ExactFigures, String>> {
         use crate::analysis::duel::DuelOutcome;
         let outcome = match self {
             AnyTrial::Duel(d) => {
@@ -174,13 +175,38 @@ impl AnyTrial {
                 DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt)
             }
             AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => {
-                let deciders = [d.fighter(0).split.decider(), d.fighter(1).split.decider()];
-                let s = crate::systems::bmg1e::rules::duel::exact::solve(d, deciders);
-                DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt)
+                use crate::systems::bmg1e::rules::duel::exact;
+                if let Err(over) = exact::solve_within_budget(d, d.deciders()) {
+                    return Some(Err(over.to_string()));
+                }
+                match exact::try_solve(d, d.deciders()) {
+                    Ok(s) => DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt),
+                    Err(i) => return Some(Err(format!("stopped by {}", crate::interrupt::signal_name(i.0)))),
+                }
             }
             _ => return None,
         };
-        Some(outcome.check_figures())
+        Some(Ok(outcome.check_figures()))
+    }
+
+    /// Why a duel's exact solve is refused: its estimated work is over the solver's budget.
+    /// `None` for a duel within it and for every other trial.
+    pub fn exact_duel_over_budget(&self) -> Option<String> {
+        match self {
+            AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => {
+                crate::systems::bmg1e::rules::duel::exact::within_budget(d).err().map(|o| o.to_string())
+            }
+            _ => None,
+        }
+    }
+
+    /// Work a run must do before sampling this trial (an `optimal-win` duel's plan), kept out
+    /// of loading so `validate` never solves. Stopped by a signal at the next safe point.
+    pub fn prepare(&self) -> Result<(), crate::interrupt::Interrupted> {
+        match self {
+            AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => d.prepare(),
+            _ => Ok(()),
+        }
     }
 
     /// What one trial resolves, for titles ("per attack", "per shot").
@@ -427,6 +453,9 @@ pub enum NoteKind {
     /// A rule the scenario touches that the analyser does not model (with the reason). The numbers
     /// are right for the rules that are modelled; the note says what they leave out.
     NotModelled,
+    /// Something the analyser would compute exactly is over its budget and is sampled (or left
+    /// out) instead; the note gives the estimate and the budget.
+    Sampled,
 }
 
 /// One line a report must show beside its numbers (stderr warning, summary.md, results.json,
@@ -443,6 +472,11 @@ impl Note {
         Note { kind: NoteKind::Ignored, text: text.into() }
     }
 
+    /// An exact computation over its budget, sampled or left out instead.
+    pub fn sampled(text: impl Into<String>) -> Note {
+        Note { kind: NoteKind::Sampled, text: text.into() }
+    }
+
     /// A rule the scenario touches that is not modelled.
     pub fn not_modelled(text: impl Into<String>) -> Note {
         Note { kind: NoteKind::NotModelled, text: text.into() }
@@ -453,6 +487,7 @@ impl Note {
         match self.kind {
             NoteKind::Ignored => format!("ignored: {}", self.text),
             NoteKind::NotModelled => format!("not modelled: {}", self.text),
+            NoteKind::Sampled => format!("sampled: {}", self.text),
         }
     }
 }

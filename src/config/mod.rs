@@ -11,7 +11,7 @@ pub mod generic;
 pub mod raw;
 pub mod source;
 
-use crate::analysis::scenario::{CellSpec, ExactMode, Kind, Layout, Scenario};
+use crate::analysis::scenario::{CellSpec, ExactMode, Kind, Layout, Note, Scenario};
 use crate::engine::Stop;
 use crate::error::InputError;
 use crate::systems::{self, RuleSystem};
@@ -141,6 +141,15 @@ pub(crate) fn build(
         } else {
             system.build(ctx, kind, &text, &mut setup)?
         };
+    // A duel report solves the duel exactly beside its sampled numbers, unless that is over the
+    // solver's budget: then it says so (the estimate is cheap; nothing is solved here).
+    if matches!(layout, Layout::Duel { .. })
+        && let Some(why) = cells.first().and_then(|c| c.trial.exact_duel_over_budget())
+    {
+        ctx.note(Note::sampled(format!(
+            "{why}; the duel is sampled instead and its exact-duel tables (`exact_duel` in results.json) are left out"
+        )));
+    }
     let exact = exact_mode(ctx, &common, overrides, &cells)?;
     let mut sc = finish_scenario(ctx, path, &common, name, kind, seed, stop, readings, setup, cells, layout)?;
     sc.exact = exact;
@@ -165,6 +174,14 @@ fn exact_mode(
         Some(false) => Ok(ExactMode::Never),
         Some(true) => {
             for c in cells {
+                if let Some(why) = c.trial.exact_duel_over_budget() {
+                    let mut e = at();
+                    e.message = format!(
+                        "cell `{}` cannot be evaluated exactly: {why} (a duel's distributions are always sampled; within the budget its exact figures come beside them)",
+                        c.label
+                    );
+                    return Err(e);
+                }
                 if let Err(why) = c.trial.exact_offered() {
                     let mut e = at();
                     e.message = format!("cell `{}` cannot be evaluated exactly: {why}", c.label);

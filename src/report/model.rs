@@ -187,8 +187,15 @@ impl Report {
         }
     }
 
-    /// Build the report of a finished run.
+    /// Build the report of a finished run, for callers that catch no signals (tests); the
+    /// binary uses [`Report::try_build`].
     pub fn build(run: &RunResult) -> Report {
+        Report::try_build(run).expect("no signal handler is installed outside the binary")
+    }
+
+    /// Build the report of a finished run. `Err` when a signal stopped the exact duel solved
+    /// for it (the one costly step here).
+    pub fn try_build(run: &RunResult) -> Result<Report, crate::interrupt::Interrupted> {
         let z = stats::z_value();
         let sc = &run.scenario;
         let cells = sc
@@ -225,11 +232,11 @@ impl Report {
             (
                 Layout::Duel { .. },
                 crate::analysis::scenario::AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)),
-            ) => Some(ExactDuel::Bmg1e(crate::systems::bmg1e::report::duel::exact_duel(d))),
+            ) => crate::systems::bmg1e::report::duel::exact_duel(d)?.map(ExactDuel::Bmg1e),
             _ => None,
         };
         let st = &run.output.stopping;
-        Report {
+        Ok(Report {
             schema: SCHEMA,
             ruleset: sc.ruleset,
             scenario: sc.name.clone(),
@@ -263,7 +270,7 @@ impl Report {
                 worst_half_width: st.worst_half_width,
                 reached: st.reached,
             },
-        }
+        })
     }
 
     /// Pretty JSON text with a trailing newline.

@@ -953,6 +953,17 @@ impl Ctx {
         let (a, a_label) = side(&d.a, "a")?;
         let (b, b_label) = side(&d.b, "b")?;
         let duel = Duel::new(a, b, rounds, *readings).map_err(|e| self.err(0, &["duel"], e.message, e.allowed))?;
+        // An `optimal-win` fighter follows the exact solve's plan: estimated here (cheaply),
+        // solved only when the run starts.
+        if let Err(over) = crate::systems::bmg1e::rules::duel::exact::plan_within_budget(&duel) {
+            let side = if duel.fighter(0).split == Policy::OptimalWin { "a" } else { "b" };
+            return Err(self.err(
+                0,
+                &["duel", side, "effort"],
+                format!("`optimal-win` plans the counter split by solving the duel exactly, and {over}"),
+                "a fixed split (`attack_first`, `balanced`, `defend_first`), or fewer rounds or smaller cards for `optimal-win`",
+            ));
+        }
         let bag = duel.bag();
         setup.push(format!("{rounds} rounds at most: the Take-the-Lead bag ({} for A, {} for B: ⌈rounds/2⌉ each, +1 Mastermind / Perfect Plan, −1 enemy Kaos Agent) picks the leader, and the game ends when it is empty; counters each round (one lost per 2 markers); the leader attacks, the other strikes back with the counters it has left; Casualty Recount", bag[0], bag[1]));
         setup.push("Knock-down: a fallen fighter cannot block and is impacted on 2+; it puts 1 Movement counter aside at Raise a Plan and stands up with it in its activation before attacking (seed L476, L1908; Acrobat free). Power Armor ignores 3 markers in total, then is repaired with 2 SC instead of the Recovery Roll. A special attack costs 1 SC; counters beyond AC and DC go on Special first".into());

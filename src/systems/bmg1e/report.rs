@@ -365,9 +365,14 @@ pub mod duel {
         if s == 0 { "a" } else { "b" }
     }
 
-    /// Solve the duel and build its report section.
-    pub fn exact_duel(duel: &Duel) -> ExactDuel {
-        let an = exact::analyse(duel);
+    /// Solve the duel and build its report section: `None` when the solve is over
+    /// [`exact::BUDGET`] (the loader has put a note in the scenario saying so), `Err` when a
+    /// signal stopped it.
+    pub fn exact_duel(duel: &Duel) -> Result<Option<ExactDuel>, crate::interrupt::Interrupted> {
+        if exact::within_budget(duel).is_err() {
+            return Ok(None);
+        }
+        let an = exact::analyse(duel)?;
         let gain = |s: usize| Gain {
             optimal: an.optimal.win[s],
             attack_first: an.fixed[s][0],
@@ -402,13 +407,13 @@ pub mod duel {
             .collect();
         // Likeliest first; ties keep the order first reached (stable sort).
         plan.sort_by(|x, y| y.reach.total_cmp(&x.reach));
-        ExactDuel {
+        Ok(Some(ExactDuel {
             method: METHOD,
             configured: Figures::of(&an.configured),
             optimal: Figures::of(&an.optimal),
             gains: [gain(0), gain(1)],
             plan,
-        }
+        }))
     }
 
     fn markers(stun: u8, wounds: u8, down: bool) -> String {

@@ -25,12 +25,64 @@
 //! Probabilities are in double precision from exact per-step distributions: exact up to
 //! rounding (about 1e-15). Pure: no I/O, no threads.
 
-use super::super::counters::full_splits;
+use super::super::POWER_ARMOR_MARKERS;
+use super::super::counters::{available, full_splits};
 use super::{Duel, Policy, Round, Split};
 use crate::exact::{Budget, outcomes};
+use crate::interrupt::Interrupted;
 use crate::systems::bmg3e::rules::Markers;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
+
+/// The most work an exact 2013 duel may take, in the units of [`estimate`] (rounds valued ×
+/// outcome sequences of the largest activation). Measured on this project's 2-core machine
+/// (release build, other builds running): 1 to 4 ns per unit, so the budget is a few seconds
+/// at most; the bundled duel (Batman vs Bruiser, 6 rounds) estimates 3.1·10⁸ and its whole
+/// analysis takes 0.4 s; Willpower 12, Attack/Defense 10, Endurance 8 over 2 rounds estimates
+/// 4.6·10⁹ and took 14 s, Endurance 15 3.0·10¹⁰ and 43 s. Over it, a duel is sampled (its
+/// exact-duel tables left out, with a note saying why), an `optimal-win` fighter (whose plan
+/// is this solve) and `exact = true` are refused.
+pub const BUDGET: u64 = 1_500_000_000;
+
+/// How many solver steps pass between two looks at the interrupt flag.
+const POLL_EVERY: u32 = 256;
+
+/// A duel whose exact solve would be over [`BUDGET`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The estimated work ([`estimate`]).
+    pub work: u64,
+}
+
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the exact duel would need ~{:.1e} steps (states valued × dice sequences per activation), over the budget of {:.1e}",
+            self.work as f64, BUDGET as f64
+        )
+    }
+}
+
+/// `Err` when the exact analysis of the duel ([`analyse`]) would be over [`BUDGET`].
+pub fn within_budget(duel: &Duel) -> Result<(), OverBudget> {
+    solve_within_budget(duel, [Decider::Optimize; 2])
+}
+
+/// `Err` when [`solve`] with `deciders` would be over [`BUDGET`].
+pub fn solve_within_budget(duel: &Duel, deciders: [Decider; 2]) -> Result<(), OverBudget> {
+    let work = estimate(duel, deciders);
+    if work > BUDGET { Err(OverBudget { work }) } else { Ok(()) }
+}
+
+/// `Err` when the split plan an `optimal-win` fighter follows ([`plan`]) would be over
+/// [`BUDGET`]; `Ok` at once when no side plans.
+pub fn plan_within_budget(duel: &Duel) -> Result<(), OverBudget> {
+    if !duel.plans() {
+        return Ok(());
+    }
+    solve_within_budget(duel, duel.deciders())
+}
 
 /// How one side splits its counters in [`solve`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +178,11 @@ struct Solver<'a> {
     after_first: HashMap<([u8; 2], usize, Round), [f64; 2]>,
     after_both: HashMap<([u8; 2], Round), [f64; 2]>,
     choice: HashMap<(Pos, usize), Choice>,
+    /// Steps taken since the last look at the interrupt flag.
+    ticks: u32,
+    /// The signal that stopped the solve: every step then returns at once with a meaningless
+    /// value, nothing more is cached in [`Steps`], and the caller gets `Err`.
+    stopped: Option<Interrupted>,
 }
 
 impl<'a> Solver<'a> {
@@ -140,12 +197,37 @@ impl<'a> Solver<'a> {
             after_first: HashMap::default(),
             after_both: HashMap::default(),
             choice: HashMap::default(),
+            ticks: 0,
+            stopped: None,
         }
+    }
+
+    /// Whether a signal stopped the solve. Looks at the flag every [`POLL_EVERY`] steps (an
+    /// atomic load; a step is at most one activation law, a fraction of a millisecond), so a
+    /// Ctrl-C is honoured well within half a second.
+    fn halted(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        self.ticks += 1;
+        if self.ticks >= POLL_EVERY {
+            self.ticks = 0;
+            self.stopped = crate::interrupt::received().map(Interrupted);
+        }
+        self.stopped.is_some()
+    }
+
+    /// `Err` when a signal stopped the solve (its values are then meaningless).
+    fn finished(&self) -> Result<(), Interrupted> {
+        self.stopped.map_or(Ok(()), Err)
     }
 
     fn activation(&mut self, s: usize, r: Round) -> Activation {
         if let Some(d) = self.steps.act.get(&(s, r)) {
             return d.clone();
+        }
+        if self.halted() {
+            return Rc::from([]);
         }
         let duel = self.duel;
         let d: Activation = outcomes(
@@ -167,6 +249,9 @@ impl<'a> Solver<'a> {
     fn recounted(&mut self, r: Round) -> Rc<[(Recounted, f64)]> {
         if let Some(d) = self.steps.recount.get(&r) {
             return d.clone();
+        }
+        if self.halted() {
+            return Rc::from([]);
         }
         let duel = self.duel;
         let d: Rc<[(Recounted, f64)]> = outcomes(
@@ -209,6 +294,9 @@ impl<'a> Solver<'a> {
         }
         if let Some(&v) = self.value.get(&pos) {
             return v;
+        }
+        if self.halted() {
+            return [0.0; 2];
         }
         let total = (pos.bag[0] + pos.bag[1]) as f64;
         let mut v = [0.0; 2];
@@ -293,6 +381,9 @@ impl<'a> Solver<'a> {
         if let Some(&v) = self.after_first.get(&(bag, s, r)) {
             return v;
         }
+        if self.halted() {
+            return [0.0; 2];
+        }
         let mut v = [0.0; 2];
         for &((r2, _), _, p) in self.activation(s, r).iter() {
             let w = self.after_both(bag, r2);
@@ -306,6 +397,9 @@ impl<'a> Solver<'a> {
     fn after_both(&mut self, bag: [u8; 2], r: Round) -> [f64; 2] {
         if let Some(&v) = self.after_both.get(&(bag, r)) {
             return v;
+        }
+        if self.halted() {
+            return [0.0; 2];
         }
         let mut v = [0.0; 2];
         for &((m, armor), p) in self.recounted(r).iter() {
@@ -413,17 +507,95 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// Solve the duel with each side deciding as `deciders` say.
-pub fn solve(duel: &Duel, deciders: [Decider; 2]) -> Solution {
-    solve_with(duel, deciders, &mut Steps::default())
+/// The most markers one activation of side `s` can place on the other, and how many outcome
+/// sequences the largest such activation walks (its whole Attack against no Defense, the other
+/// standing or down, with or without its special attack): from the exact law of one attack.
+fn largest_activation(duel: &Duel, s: usize) -> (u64, u64) {
+    let card = &duel.f[s].card;
+    let (mut most, mut leaves) = (0u64, 0u64);
+    for down in [false, true] {
+        for special in [false, true] {
+            let attack = duel.tables[s].get(card.attack, 0, down, special);
+            let mut walked = 0u64;
+            let law = outcomes(
+                |dice| {
+                    walked += 1;
+                    let (_, res) = attack.resolve_from(dice, Markers::default(), 0);
+                    res.applied.stun_added + res.applied.wounds_added
+                },
+                Budget::EXPLICIT,
+            );
+            // An attack too large to list: no bound smaller than the whole card.
+            let dealt = law.map_or(u64::MAX, |l| l.iter().map(|&(m, _)| m as u64).max().unwrap_or(0));
+            most = most.max(dealt);
+            leaves = leaves.max(walked);
+        }
+    }
+    (most, leaves)
 }
 
-/// [`solve`] with a cache of step laws kept from earlier solves of the same duel.
-pub fn solve_with(duel: &Duel, deciders: [Decider; 2], steps: &mut Steps) -> Solution {
+/// Work of one [`solve`] with `deciders`, estimated before anything is solved: an upper
+/// bound on the rounds valued (decision point × the split pair of each side), each of which
+/// costs an exact activation law. Decision points after `k` rounds are bounded by the bag
+/// states a `k`-th draw can leave, times the markers each side can carry by then (its start
+/// plus `k` times the most one activation places, below K.O.), times who lies down (4) and
+/// each *Power Armor*'s use (0–3). Cheap: eight one-attack laws and arithmetic.
+pub fn estimate(duel: &Duel, deciders: [Decider; 2]) -> u64 {
+    let act = [largest_activation(duel, 0), largest_activation(duel, 1)];
+    let gain = [act[1].0, act[0].0];
+    let leaves = act[0].1 + act[1].1;
+    let bag = [duel.bag[0] as u64, duel.bag[1] as u64];
+    let playable = (duel.rounds as u64).min(bag[0] + bag[1]);
+    let splits = |s: usize| -> u64 {
+        let card = &duel.f[s].card;
+        match deciders[s] {
+            Decider::Fixed(_) => 1,
+            Decider::Optimize => {
+                let most = available(card, duel.f[s].start);
+                (0..=most).map(|n| full_splits(card, n).len() as u64).max().unwrap_or(1)
+            }
+        }
+    };
+    let pairs = splits(0) * splits(1);
+    let mut total: u64 = 0;
+    for k in 0..playable {
+        let bags = (k.min(bag[0]) + 1).saturating_sub(k.saturating_sub(bag[1]));
+        let mut points = 2 * bags;
+        if k > 0 {
+            points *= 4;
+            for (f, &g) in duel.f.iter().zip(&gain) {
+                let (card, start) = (&f.card, f.start);
+                let t = (start.stun as u64 + start.wounds as u64).saturating_add(k.saturating_mul(g));
+                let t = t.min(card.endurance as u64 - 1);
+                points = points.saturating_mul((t + 1) * (t + 2) / 2);
+                if card.traits.power_armor {
+                    points = points.saturating_mul(POWER_ARMOR_MARKERS as u64 + 1);
+                }
+            }
+        }
+        total = total.saturating_add(points.saturating_mul(pairs));
+    }
+    total.saturating_mul(leaves)
+}
+
+/// Solve the duel with each side deciding as `deciders` say. For callers that catch no
+/// signals (tests, benches); the analyser uses [`try_solve`].
+pub fn solve(duel: &Duel, deciders: [Decider; 2]) -> Solution {
+    try_solve(duel, deciders).expect("no signal handler is installed outside the binary")
+}
+
+/// [`solve`], stopped by SIGINT/SIGTERM/SIGHUP at the next safe point.
+pub fn try_solve(duel: &Duel, deciders: [Decider; 2]) -> Result<Solution, Interrupted> {
+    try_solve_with(duel, deciders, &mut Steps::default())
+}
+
+/// [`try_solve`] with a cache of step laws kept from earlier solves of the same duel.
+fn try_solve_with(duel: &Duel, deciders: [Decider; 2], steps: &mut Steps) -> Result<Solution, Interrupted> {
     let mut s = Solver::new(duel, deciders, steps);
     let start = Pos { bag: duel.bag, m: [duel.f[0].start, duel.f[1].start], fallen: [false; 2], armor: [0; 2] };
     s.value(start);
-    s.forward(start)
+    s.finished()?;
+    Ok(s.forward(start))
 }
 
 /// The splits both sides place in every situation the duel can reach (after the Take-the-Lead
@@ -446,13 +618,15 @@ impl SplitPlan {
     }
 }
 
-/// Solve the duel with `deciders` and keep the splits chosen in every situation.
-pub fn plan(duel: &Duel, deciders: [Decider; 2]) -> SplitPlan {
+/// Solve the duel with `deciders` and keep the splits chosen in every situation; stopped by a
+/// signal at the next safe point.
+pub fn plan(duel: &Duel, deciders: [Decider; 2]) -> Result<SplitPlan, Interrupted> {
     let steps = &mut Steps::default();
     let mut s = Solver::new(duel, deciders, steps);
     let start = Pos { bag: duel.bag, m: [duel.f[0].start, duel.f[1].start], fallen: [false; 2], armor: [0; 2] };
     s.value(start);
-    SplitPlan(s.choice.into_iter().map(|(k, c)| (k, c.split)).collect())
+    s.finished()?;
+    Ok(SplitPlan(s.choice.into_iter().map(|(k, c)| (k, c.split)).collect()))
 }
 
 /// Everything a report shows of the exact 2013 duel.
@@ -469,17 +643,19 @@ pub struct Analysis {
 
 /// Solve the duel as configured, with both sides planning, and with each side held to each fixed
 /// policy against the other's best answer.
-pub fn analyse(duel: &Duel) -> Analysis {
+/// Stopped by a signal at the next safe point. Its largest solve, both sides planning, is
+/// what [`within_budget`] estimates.
+pub fn analyse(duel: &Duel) -> Result<Analysis, Interrupted> {
     let steps = &mut Steps::default();
-    let configured = solve_with(duel, [duel.f[0].split.decider(), duel.f[1].split.decider()], steps);
-    let optimal = solve_with(duel, [Decider::Optimize; 2], steps);
+    let configured = try_solve_with(duel, duel.deciders(), steps)?;
+    let optimal = try_solve_with(duel, [Decider::Optimize; 2], steps)?;
     let mut fixed = [[0.0; 3]; 2];
     for s in 0..2 {
         for (k, &(_, split)) in Split::ALL.iter().enumerate() {
             let mut d = [Decider::Optimize; 2];
             d[s] = Decider::Fixed(split);
-            fixed[s][k] = solve_with(duel, d, steps).win[s];
+            fixed[s][k] = try_solve_with(duel, d, steps)?.win[s];
         }
     }
-    Analysis { configured, optimal, fixed }
+    Ok(Analysis { configured, optimal, fixed })
 }

@@ -171,12 +171,15 @@ pub struct Duel {
     rounds: u8,
     /// Take-the-Lead counters of A and B.
     bag: [u8; 2],
-    /// The whole-duel split plan, when a side plays `optimal-win`.
-    plan: Option<std::sync::Arc<exact::SplitPlan>>,
+    /// The whole-duel split plan, when a side plays `optimal-win`: solved by [`Duel::prepare`]
+    /// when the run starts, not when the config is loaded (`validate` solves nothing), and
+    /// shared by every clone of the duel made after.
+    plan: std::sync::OnceLock<std::sync::Arc<exact::SplitPlan>>,
 }
 
 impl Duel {
-    /// Precompute both sides' attacks and the Take-the-Lead bag.
+    /// Precompute both sides' attacks and the Take-the-Lead bag. A side playing `optimal-win`
+    /// needs [`Duel::prepare`] before the duel is sampled.
     pub fn new(a: Fighter, b: Fighter, rounds: u8, r: Readings) -> Result<Duel, RuleError> {
         let tables = [Table::build(&a, &b, r)?, Table::build(&b, &a, r)?];
         let share = rounds.div_ceil(2);
@@ -184,12 +187,29 @@ impl Duel {
             bag_counters(share, a.card.traits.mastermind as u8, a.perfect_plan, b.card.traits.kaos_agent as u8),
             bag_counters(share, b.card.traits.mastermind as u8, b.perfect_plan, a.card.traits.kaos_agent as u8),
         ];
-        let mut duel = Duel { f: [a, b], tables, rounds, bag, plan: None };
-        if duel.f.iter().any(|f| f.split == Policy::OptimalWin) {
-            let deciders = [duel.f[0].split.decider(), duel.f[1].split.decider()];
-            duel.plan = Some(std::sync::Arc::new(exact::plan(&duel, deciders)));
+        Ok(Duel { f: [a, b], tables, rounds, bag, plan: std::sync::OnceLock::new() })
+    }
+
+    /// Whether a side plays `optimal-win`, so sampling needs the solved plan.
+    pub fn plans(&self) -> bool {
+        self.f.iter().any(|f| f.split == Policy::OptimalWin)
+    }
+
+    /// How the exact duel decides for each side as configured.
+    pub fn deciders(&self) -> [exact::Decider; 2] {
+        [self.f[0].split.decider(), self.f[1].split.decider()]
+    }
+
+    /// Solve the whole-duel split plan if a side plays `optimal-win` and it is not solved yet:
+    /// the run does this before it samples (the loader has checked it fits
+    /// [`exact::BUDGET`]). Stopped by a signal at the next safe point.
+    pub fn prepare(&self) -> Result<(), crate::interrupt::Interrupted> {
+        if self.plans() && self.plan.get().is_none() {
+            let plan = exact::plan(self, self.deciders())?;
+            // Another thread may have set it meanwhile: the same plan either way.
+            let _ = self.plan.set(std::sync::Arc::new(plan));
         }
-        Ok(duel)
+        Ok(())
     }
 
     /// Take-the-Lead counters of A and B.
@@ -373,14 +393,14 @@ impl DuelRules for Duel {
     #[inline]
     fn play_round<D: Dice>(&self, st: &mut DuelState, round: u16, dice: &mut D, rec: &mut Record) -> ControlFlow<()> {
         let leader = if uniform_below(dice, st.bag[0] + st.bag[1]) < st.bag[0] { 0 } else { 1 };
-        let planned = self.plan.as_ref().map(|p| p.get(st.bag, st.m, st.fallen, st.armor, leader));
+        let planned = self.plan.get().map(|p| p.get(st.bag, st.m, st.fallen, st.armor, leader));
         st.bag[leader] -= 1;
         if round == 1 {
             rec.first_in_round_one(leader);
         }
         let splits = [0, 1].map(|s| match self.f[s].split {
             Policy::Fixed(split) => split.split(&self.f[s].card, self.to_split(s, st.m[s], st.fallen[s])),
-            Policy::OptimalWin => planned.expect("a planning side has a plan")[s],
+            Policy::OptimalWin => planned.expect("Duel::prepare solves the plan before the duel is sampled")[s],
         });
         let mut r = self.raise_plan(st.m, st.fallen, st.armor, splits);
         for s in [leader, 1 - leader] {

@@ -1,0 +1,198 @@
+//! Every exact computation has a budget and honours Ctrl-C; `validate` never solves (issue #22).
+//!
+//! On the binary, with cards inside the allowed ranges: a 2013 duel whose exact solve is over
+//! the budget is sampled with a note saying why (before, 2 rounds took over a minute and 12
+//! never finished); with `exact = true` or an `optimal-win` fighter it is refused (exit 2)
+//! naming the field and the budget; SIGINT during an exact solve ends the run within about a
+//! second, exit 130, no report (before, it was ignored until the solve ended); a 20-fighter
+//! balance of `optimal-win` fighters validates at once (before, loading solved 380 plans).
+//! Every run has a deadline and is killed past it, so the old code fails instead of hanging.
+
+mod common;
+
+use common::{bin_path, tmp};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Run the binary in `cwd`, killing it after `limit`: `None` if it had to be killed.
+fn run_within(cwd: &Path, args: &[&str], limit: Duration) -> Option<(Output, Duration)> {
+    let t = Instant::now();
+    let mut child = Command::new(bin_path())
+        .current_dir(cwd)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    while t.elapsed() < limit {
+        if child.try_wait().unwrap().is_some() {
+            return Some((child.wait_with_output().unwrap(), t.elapsed()));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// Two in-range 2013 cards at the top of every range, with traits that grow the state (Power
+/// Armor, Mastermind's extra counter, Sturdy, Acrobat, Resilient), and a ★★ maul.
+const HEAVY_CARDS: &str = r#"
+ruleset = "bmg-1e"
+[cards.titan]
+name = "Titan"
+willpower = 12
+movement = 4
+attack = 10
+defense = 10
+strength = 2
+endurance = 15
+special = 8
+traits = ["power_armor", "mastermind", "sturdy"]
+[cards.colossus]
+name = "Colossus"
+willpower = 12
+movement = 4
+attack = 10
+defense = 10
+strength = 2
+endurance = 15
+special = 8
+traits = ["acrobat", "resilient"]
+[weapons.maul]
+kind = "melee"
+damage = "★★"
+"#;
+
+fn heavy_duel(rounds: u8, a_effort: &str, extra: &str) -> String {
+    format!(
+        "ruleset = \"bmg-1e\"\nkind = \"duel\"\nname = \"heavy\"\ninclude = [\"cards.toml\"]\ntrials = 4000\n{extra}\n[duel]\nrounds = {rounds}\na = {{ card = \"titan\", weapon = \"maul\", effort = \"{a_effort}\" }}\nb = {{ card = \"colossus\", effort = \"balanced\" }}\n"
+    )
+}
+
+#[test]
+fn heavy_2013_duels_are_sampled_with_a_note_instead_of_solved() {
+    for rounds in [2u8, 12] {
+        let d = tmp("budgets", &format!("heavy-{rounds}"));
+        std::fs::write(d.join("cards.toml"), HEAVY_CARDS).unwrap();
+        std::fs::write(d.join("duel.toml"), heavy_duel(rounds, "balanced", "")).unwrap();
+        let (o, took) = run_within(&d, &["run", "duel.toml", "-q", "--out", "r"], Duration::from_secs(60))
+            .unwrap_or_else(|| panic!("{rounds} rounds: still solving after 60 s"));
+        assert!(o.status.success(), "{rounds} rounds: {}", String::from_utf8_lossy(&o.stderr));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("r/results.json")).unwrap()).unwrap();
+        assert!(json.get("exact_duel").is_none(), "{rounds} rounds: an exact duel over the budget was solved");
+        let notes = json["notes"].as_array().expect("notes");
+        let note =
+            notes.iter().find(|n| n["kind"] == "sampled").unwrap_or_else(|| panic!("no sampled note: {notes:?}"));
+        let text = note["text"].as_str().unwrap();
+        assert!(text.contains("over the budget of 1.5e9") && text.contains("sampled instead"), "{text}");
+        let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+        assert!(summary.contains("sampled: the exact duel would need"), "{summary}");
+        eprintln!("{rounds} rounds: sampled in {took:?}");
+    }
+}
+
+#[test]
+fn demanding_an_exact_heavy_duel_is_refused_with_the_budget() {
+    let d = tmp("budgets", "refused");
+    std::fs::write(d.join("cards.toml"), HEAVY_CARDS).unwrap();
+    let cases = [
+        ("exact.toml", heavy_duel(2, "balanced", "exact = true"), &[][..], "exact.toml:6:", "field `exact`"),
+        ("flag.toml", heavy_duel(12, "balanced", ""), &["--exact"][..], "", "field `--exact`"),
+        ("plan.toml", heavy_duel(2, "optimal-win", ""), &[][..], "plan.toml:9:", "field `duel.a.effort`"),
+    ];
+    for (name, config, flags, at, field) in cases {
+        std::fs::write(d.join(name), config).unwrap();
+        let mut args = vec!["run", name, "-q", "--out", "r"];
+        args.extend(flags);
+        let (o, _) = run_within(&d, &args, Duration::from_secs(60)).unwrap_or_else(|| panic!("{name}: still running"));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(at) && err.contains(field), "{name}: {err}");
+        assert!(
+            err.contains("the exact duel would need ~") && err.contains("over the budget of 1.5e9"),
+            "{name}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{name}: one message: {err}");
+        assert!(!d.join("r").exists(), "{name}: a report was written");
+    }
+}
+
+/// A duel inside the budget whose exact solve still takes seconds (the solve runs after the
+/// sampling, while the report is built): SIGINT after a second ends it within about a second.
+#[test]
+fn ctrl_c_stops_an_exact_duel_solve_at_once() {
+    let d = tmp("budgets", "interrupt");
+    let card = |name: &str, traits: &str| {
+        format!(
+            "[cards.{name}]\nwillpower = 8\nmovement = 4\nattack = 6\ndefense = 6\nstrength = 2\nendurance = 10\nspecial = 8\ntraits = [{traits}]\n"
+        )
+    };
+    let config = format!(
+        "ruleset = \"bmg-1e\"\nkind = \"duel\"\ntrials = 2000\n{}{}[weapons.maul]\nkind = \"melee\"\ndamage = \"★★\"\n[duel]\nrounds = 3\na = {{ card = \"x\", weapon = \"maul\", effort = \"balanced\" }}\nb = {{ card = \"y\", effort = \"balanced\" }}\n",
+        card("x", "\"mastermind\""),
+        card("y", "\"acrobat\"")
+    );
+    std::fs::write(d.join("duel.toml"), config).unwrap();
+    let mut child = Command::new(bin_path())
+        .current_dir(&d)
+        .args(["run", "duel.toml", "-q", "--out", "r"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    assert!(child.try_wait().unwrap().is_none(), "the solve should take longer than a second");
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let sent = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if sent.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("SIGINT ignored for 20 s during the exact solve");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let took = sent.elapsed();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert!(took < Duration::from_millis(1500), "exited {took:?} after SIGINT");
+    let names: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("duel.toml")], "the output location changed");
+}
+
+/// 20 fighters, all `optimal-win`, each duel small enough to plan: loading built every cell's
+/// plan (380 exact solves) before; now it only estimates them.
+#[test]
+fn validate_of_a_20_fighter_2013_balance_solves_nothing() {
+    let d = tmp("budgets", "validate");
+    let traits = ["\"sturdy\"", "\"acrobat\"", "\"power_armor\"", "\"mastermind\"", "\"resilient\"", ""];
+    let mut config =
+        String::from("ruleset = \"bmg-1e\"\nkind = \"balance\"\n[weapons.bat]\nkind = \"melee\"\ndamage = \"★★\"\n");
+    for i in 0..20 {
+        config.push_str(&format!(
+            "[cards.c{i}]\nwillpower = {}\nmovement = 3\nattack = {}\ndefense = {}\nstrength = {}\nendurance = {}\nspecial = {}\nreputation = {}\ntraits = [{}]\n",
+            4 + i % 3,
+            3 + i % 3,
+            2 + (i / 3) % 3,
+            3 + i % 3,
+            5 + i % 4,
+            i % 3,
+            20 + 5 * i,
+            traits[i % traits.len()]
+        ));
+        config.push_str(&format!(
+            "[fighters.f{i}]\ncard = \"c{i}\"\n{}effort = \"optimal-win\"\n",
+            if i % 2 == 0 { "weapon = \"bat\"\n" } else { "" }
+        ));
+    }
+    config.push_str("[balance]\ncandidate = { card = \"c7\", effort = \"optimal-win\" }\nrounds = 4\n");
+    std::fs::write(d.join("balance.toml"), config).unwrap();
+    let (o, took) = run_within(&d, &["validate", "balance.toml"], Duration::from_secs(60))
+        .expect("validate still running after 60 s");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(took < Duration::from_secs(5), "validate took {took:?}");
+}
