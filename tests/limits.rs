@@ -127,3 +127,71 @@ fn a_failed_write_to_standard_output_is_an_error() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// A bundled config with one line replaced, written to a fresh folder; returns (folder, stderr, exit).
+fn with_line(name: &str, config: &str, from: &str, to: &str) -> (std::path::PathBuf, String, Option<i32>) {
+    let d = common::tmp("limits", name);
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(config)).unwrap();
+    assert!(text.contains(from), "{config} has no `{from}`");
+    std::fs::write(d.join("s.toml"), text.replacen(from, to, 1)).unwrap();
+    let start = Instant::now();
+    let o = common::bin_run(&d, &["validate", "s.toml"]);
+    assert!(start.elapsed() < Duration::from_secs(10), "{name}: took {:?}", start.elapsed());
+    (d, String::from_utf8_lossy(&o.stderr).into_owned(), o.status.code())
+}
+
+#[test]
+fn a_grid_of_cells_is_counted_before_it_is_built() {
+    // 400,000 Wolsung distances aborted after 3 GB ("memory allocation of 280 bytes failed",
+    // exit 134); 400,000 ¡Bichos! cover flags asked for 3.9 GB at once. The product of the lists
+    // is checked first.
+    let many = |v: &str| format!("[{}]", vec![v; 400_000].join(", "));
+    let (_, e, code) = with_line(
+        "wolsung-distances",
+        "configs/wolsung/pistol-vs-rifle.toml",
+        "distances = [4, 12, 20]",
+        &format!("distances = {}", many("4")),
+    );
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("field `shooting.distances`") && e.contains("400,000 distances") && e.contains("at most 400 cells"),
+        "{e}"
+    );
+    assert!(e.contains("s.toml:55:"), "{e}");
+    let (_, e, code) = with_line(
+        "bichos-cover",
+        "configs/bichos/weapons-vs-bugs.toml",
+        "cover = [false, true]",
+        &format!("cover = {}", many("false")),
+    );
+    assert_eq!(code, Some(2), "{e}");
+    assert!(e.contains("field `arsenal.cover`") && e.contains("at most 400 cells"), "{e}");
+}
+
+#[test]
+fn the_scenario_and_its_includes_hold_at_most_16_mib_together() {
+    // 64 includes of 4 MiB each used to pass, and `run --shard` then wrote a 505 MiB partial
+    // that `merge` refused.
+    let d = common::tmp("limits", "total");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml"), d.join("cards.toml"))
+        .unwrap();
+    let pad = format!("ruleset = \"bmg-3e\"\n# {}\n", "\t".repeat(4_000_000));
+    let mut names = vec!["\"cards.toml\"".to_string()];
+    for k in 0..5 {
+        std::fs::write(d.join(format!("pad{k}.toml")), &pad).unwrap();
+        names.push(format!("\"pad{k}.toml\""));
+    }
+    std::fs::write(
+        d.join("s.toml"),
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [{}]\n\n[attack]\nattacker = \"robin\"\n\
+             target = \"thug\"\nweapon = \"baseball-bat\"\n",
+            names.join(", ")
+        ),
+    )
+    .unwrap();
+    let o = common::bin_run(&d, &["validate", "s.toml"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("field `include`") && e.contains("16 MiB") && e.contains("pad4.toml"), "{e}");
+}

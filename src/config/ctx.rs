@@ -69,6 +69,64 @@ impl Ctx {
         self.sources[file].error_at_key(path, msg, allowed)
     }
 
+    /// Refuse an `include` list longer than [`super::source::MAX_INCLUDES`] before reading any
+    /// of it (`n` names in the scenario's `include`).
+    pub(crate) fn limit_includes(&self, n: usize) -> Result<(), InputError> {
+        if n <= super::source::MAX_INCLUDES {
+            return Ok(());
+        }
+        Err(self.err(
+            0,
+            &["include"],
+            format!("{n} files are included"),
+            format!("at most {} library files", super::source::MAX_INCLUDES),
+        ))
+    }
+
+    /// Keep a file read for this scenario, refusing it if the scenario and its includes would
+    /// then hold more than [`super::source::MAX_TOTAL_BYTES`] together.
+    pub(crate) fn keep_source(&mut self, src: Source) -> Result<usize, InputError> {
+        let total: usize = self.sources.iter().map(|s| s.text.len()).sum::<usize>() + src.text.len();
+        if total > super::source::MAX_TOTAL_BYTES {
+            return Err(self.err(
+                0,
+                &["include"],
+                format!(
+                    "with {} the scenario and its includes hold {} bytes",
+                    src.path.display(),
+                    crate::report::text::count(total as u64)
+                ),
+                format!(
+                    "at most {} bytes (16 MiB) together",
+                    crate::report::text::count(super::source::MAX_TOTAL_BYTES as u64)
+                ),
+            ));
+        }
+        self.sources.push(src);
+        Ok(self.sources.len() - 1)
+    }
+
+    /// Refuse a grid of cells before building it: each `(field, entries)` is one list the cells
+    /// are the product of (`guns × policies × distances × reactions × cover`). The limit is
+    /// checked on the product, saturating, so 400,000 distances are one error at once instead of
+    /// gigabytes of cells counted afterwards. The error points at the longest list.
+    pub fn limit_cells(&self, section: &str, lists: &[(&str, usize)]) -> Result<(), InputError> {
+        let product = lists.iter().fold(1usize, |p, &(_, n)| p.saturating_mul(n));
+        if product <= super::MAX_CELLS {
+            return Ok(());
+        }
+        let longest = lists.iter().max_by_key(|(_, n)| *n).map(|(f, _)| *f).unwrap_or("");
+        let shown = lists.iter().map(|(f, n)| format!("{} {f}", crate::report::text::count(*n as u64))).collect::<Vec<_>>().join(" × ");
+        let count =
+            if product == usize::MAX { "too many".to_string() } else { crate::report::text::count(product as u64) };
+        Err(self.err(
+            0,
+            &[section, longest],
+            format!("{shown} make {count} cells"),
+            format!("at most {} cells: shorten the lists", super::MAX_CELLS),
+        ))
+    }
+
     /// Attach a note to the scenario being built (once, however many cells raise it).
     pub fn note(&self, note: crate::analysis::scenario::Note) {
         let mut notes = self.notes.borrow_mut();

@@ -105,6 +105,7 @@ pub(crate) fn plan(
     // The cells read the included files themselves; the outer scenario records them too, so a
     // shard's partial result carries every file `merge` needs.
     let base = ctx.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
+    ctx.limit_includes(doc.get("include").and_then(Value::as_array).map_or(0, Vec::len))?;
     for inc in doc.get("include").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
         let path = base.join(inc);
         if ctx.sources.iter().any(|s| s.path == path) {
@@ -118,7 +119,7 @@ pub(crate) fn plan(
                 "paths relative to the scenario file",
             )
         })?;
-        ctx.sources.push(src);
+        ctx.keep_source(src)?;
     }
     let p = Planner { ctx, registry, system, doc, kind: kind.name() };
     let built = match kind.name() {

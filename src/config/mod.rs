@@ -212,6 +212,7 @@ impl Ctx {
         let file: raw::ScenarioFile = toml::from_str(text).map_err(|e| self.sources[0].toml_error(&e))?;
         self.add_library(0, file.cards.clone(), file.weapons.clone())?;
         self.add_fighters(0, file.fighters.clone())?;
+        self.limit_includes(file.include.len())?;
         for inc in &file.include {
             self.include(inc)?;
         }
@@ -492,14 +493,6 @@ impl Ctx {
     }
 
     pub(crate) fn include(&mut self, inc: &str) -> Result<(), InputError> {
-        if self.sources.len() > source::MAX_INCLUDES {
-            return Err(self.err(
-                0,
-                &["include"],
-                format!("more than {} files are included", source::MAX_INCLUDES),
-                format!("at most {} library files", source::MAX_INCLUDES),
-            ));
-        }
         let base = self.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
         let path: PathBuf = base.join(inc);
         let src = Source::read_from(&path, self.embedded.as_deref()).map_err(|e| {
@@ -512,8 +505,7 @@ impl Ctx {
             )
         })?;
         let lib: raw::LibraryFile = toml::from_str(&src.text).map_err(|e| src.toml_error(&e))?;
-        self.sources.push(src);
-        let idx = self.sources.len() - 1;
+        let idx = self.keep_source(src)?;
         if let Some(r) = &lib.ruleset {
             self.check_ruleset(r, idx)?;
             if r != self.ruleset {

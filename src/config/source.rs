@@ -26,6 +26,11 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 /// included file is kept in memory and copied into each shard's partial result.
 pub const MAX_INCLUDES: usize = 64;
 
+/// Most bytes a scenario and all its includes may hold together. Every file is kept in memory
+/// and copied into each shard's partial result, which `merge` reads back (at most 256 MiB):
+/// 64 includes of 4 MiB each would make a partial `merge` refuses.
+pub const MAX_TOTAL_BYTES: usize = 16 << 20;
+
 /// Refuse a file over [`MAX_FILE_BYTES`] before reading it (the size on disk is checked first,
 /// and the read itself stops one byte past the limit, in case the file grows meanwhile).
 fn read_bounded(path: &Path) -> std::io::Result<Result<Vec<u8>, u64>> {

@@ -411,6 +411,15 @@ impl Ctx {
                         "non-empty lists",
                     ));
                 }
+                self.limit_cells(
+                    "arsenal",
+                    &[
+                        ("weapons", a.weapons.len()),
+                        ("targets", a.targets.len()),
+                        ("ranges", ranges.len()),
+                        ("cover", covers.len()),
+                    ],
+                )?;
                 let mut weapons = Vec::new();
                 for w in &a.weapons {
                     weapons.push(self.weapon_b(w, &["arsenal", "weapons"], r)?);

@@ -275,6 +275,16 @@ impl Ctx {
                         ));
                     }
                 }
+                self.limit_cells(
+                    "shooting",
+                    &[
+                        ("guns", s.guns.len()),
+                        ("policies", policies.len()),
+                        ("distances", s.distances.len()),
+                        ("reactions", reactions.len()),
+                        ("cover", covers.len()),
+                    ],
+                )?;
                 let mut cols = Vec::new();
                 let mut sits = Vec::new();
                 for &d in &s.distances {
@@ -446,6 +456,7 @@ impl Ctx {
                         att.label
                     )));
                 }
+                self.limit_cells("melee", &[("policies", policies.len()), ("guards", guards.len())])?;
                 let mut cells = Vec::new();
                 for pn in &policies {
                     let p = self.policy_w(pn, &["melee", "policies"])?;
