@@ -667,3 +667,49 @@ fn a_megabyte_value_in_an_error_is_shortened() {
     one_line_exit_2(code, &err, &[&format!("field `cards.{}….attack` (1,048,576 characters)", "a".repeat(80))]);
     assert!(err.len() < 1_000, "{} bytes of error message", err.len());
 }
+
+#[test]
+fn charts_and_the_page_hold_no_raw_control_characters() {
+    // A loadout label with ESC, NUL or backspace went raw into the SVG charts (which an XML
+    // parser then refused: "not well-formed (invalid token)") and into index.html.
+    let d = tmp("safe_output", "svg-controls");
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    let config = d.join("c.toml");
+    std::fs::write(
+        &config,
+        format!(
+            r#"ruleset = "bmg-3e"
+kind = "compare"
+include = [{:?}]
+trials = 2000
+[attack]
+weapon = "baseball-bat"
+[compare]
+loadouts = [ {{ label = "A\u001bB\u0000C\u0008", attacker = "batman" }}, {{ label = "R\u202eobin", attacker = "robin" }} ]
+targets = ["thug"]
+"#,
+            cards.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    run_hostile(&d, &config, "r", &["-q", "--sample"]);
+    let mut svgs = 0;
+    for entry in std::fs::read_dir(d.join("r")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.ends_with(".svg") || name == "index.html") {
+            continue;
+        }
+        svgs += usize::from(name.ends_with(".svg"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Newlines and tabs are layout in both formats; nothing else hidden may appear.
+        let bad = text.char_indices().find(|&(_, c)| {
+            (c.is_control() && c != '\n' && c != '\t' && c != '\r')
+                || ('\u{202A}'..='\u{202E}').contains(&c)
+                || ('\u{2066}'..='\u{2069}').contains(&c)
+        });
+        assert_eq!(bad, None, "{name} holds a raw control character");
+        assert!(text.contains("A\\u{1b}B\\u{0}C\\u{8}"), "{name} shows the label's controls escaped");
+    }
+    assert!(svgs > 0, "the compare drew charts");
+}

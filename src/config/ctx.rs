@@ -116,7 +116,11 @@ impl Ctx {
             return Ok(());
         }
         let longest = lists.iter().max_by_key(|(_, n)| *n).map(|(f, _)| *f).unwrap_or("");
-        let shown = lists.iter().map(|(f, n)| format!("{} {f}", crate::report::text::count(*n as u64))).collect::<Vec<_>>().join(" × ");
+        let shown = lists
+            .iter()
+            .map(|(f, n)| format!("{} {f}", crate::report::text::count(*n as u64)))
+            .collect::<Vec<_>>()
+            .join(" × ");
         let count =
             if product == usize::MAX { "too many".to_string() } else { crate::report::text::count(product as u64) };
         Err(self.err(

@@ -142,6 +142,51 @@ impl Chart {
         Some(s)
     }
 
+    /// The chart with every hidden control character in its words shown as `\u{..}`: an SVG
+    /// holding a raw ESC or NUL is not well-formed XML (a label typed with one made the file
+    /// unreadable), and a raw bidi override would reorder the text drawn in the PNG.
+    pub fn visible(&self) -> Chart {
+        let v = |s: &String| super::safe::terminal_line(s).into_owned();
+        let vs = |xs: &Vec<String>| xs.iter().map(v).collect::<Vec<_>>();
+        let series = |xs: &Vec<(String, Vec<Est>)>| xs.iter().map(|(n, e)| (v(n), e.clone())).collect::<Vec<_>>();
+        match self {
+            Chart::Distribution { title, x_label, first, names, exactly, at_least } => Chart::Distribution {
+                title: v(title),
+                x_label: v(x_label),
+                first: *first,
+                names: vs(names),
+                exactly: exactly.clone(),
+                at_least: at_least.clone(),
+            },
+            Chart::Grouped { title, x_label, y_label, groups, series: s, percent } => Chart::Grouped {
+                title: v(title),
+                x_label: v(x_label),
+                y_label: v(y_label),
+                groups: vs(groups),
+                series: series(s),
+                percent: *percent,
+            },
+            Chart::Lines { title, x_label, y_label, xs, series: s, percent } => Chart::Lines {
+                title: v(title),
+                x_label: v(x_label),
+                y_label: v(y_label),
+                xs: xs.clone(),
+                series: series(s),
+                percent: *percent,
+            },
+            Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, basis } => Chart::Heatmap {
+                title: v(title),
+                x_label: v(x_label),
+                y_label: v(y_label),
+                xs: vs(xs),
+                ys: vs(ys),
+                values: values.clone(),
+                percent: *percent,
+                basis: v(basis),
+            },
+        }
+    }
+
     /// The chart's title, in words: its caption in summary.md and index.html.
     pub fn title(&self) -> &str {
         match self {
@@ -186,6 +231,7 @@ pub fn register_fonts() {
 /// Draw `chart` to `<stem>.png` and `<stem>.svg` in `dir`.
 pub fn render(chart: &Chart, dir: &Path, stem: &str) -> Result<(), Error> {
     register_fonts();
+    let chart = &chart.visible();
     let svg = dir.join(format!("{stem}.svg"));
     let png = dir.join(format!("{stem}.png"));
     let fail = |path: &Path, e: String| Error::Chart { path: path.to_path_buf(), message: e };

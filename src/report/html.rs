@@ -12,11 +12,15 @@ use super::tables;
 use crate::analysis::RunResult;
 use std::fmt::Write;
 
-/// Escape text for HTML.
+/// Escape text for HTML. Hidden control characters (NUL, ESC, bidi overrides: never valid or
+/// visible in a page) are shown as `\u{..}`, as on the terminal.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
+            c if c != '\n' && super::safe::is_hidden_control(c) => {
+                out.push_str(&super::safe::terminal_line(c.encode_utf8(&mut [0; 4])));
+            }
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
