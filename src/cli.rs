@@ -118,7 +118,30 @@ pub struct RunArgs {
 pub fn main() -> i32 {
     // First, so an interrupt at any later point is caught and cleaned up after.
     interrupt::install();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help`, `--version` and usage errors: clap's text, written by us so that a failed
+        // write (`--help > /dev/full`) is an error here too, not a silent exit 0.
+        Err(e) => {
+            let text = e.render().to_string();
+            let written = if e.use_stderr() {
+                use std::io::Write;
+                let mut err = std::io::stderr().lock();
+                err.write_all(text.as_bytes())
+                    .and_then(|_| err.flush())
+                    .map_err(|source| Error::Output { path: PathBuf::from("standard error"), source })
+            } else {
+                say_raw(&text)
+            };
+            return match written {
+                Ok(()) => e.exit_code(),
+                Err(w) => {
+                    eprintln!("error: {w}");
+                    w.exit_code()
+                }
+            };
+        }
+    };
     match dispatch(cli) {
         Ok(()) => 0,
         Err(e) => {

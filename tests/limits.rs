@@ -113,6 +113,14 @@ fn a_failed_write_to_standard_output_is_an_error() {
     let e = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{e}");
     assert!(e.contains("cannot write standard output") && e.contains("No space left"), "{e}");
+    // Help and version text too (clap printed them itself and exited 0 whatever happened).
+    for args in [&["--help"][..], &["--version"], &["run", "--help"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let o = Command::new(common::bin_path()).args(args).stdout(Stdio::from(full)).output().unwrap();
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
+        assert!(e.contains("cannot write standard output"), "{args:?}: {e}");
+    }
     // A reader that stops early (`| head`) is not an error.
     let mut child = Command::new(common::bin_path())
         .current_dir(&d)
@@ -194,4 +202,22 @@ fn the_scenario_and_its_includes_hold_at_most_16_mib_together() {
     let e = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{e}");
     assert!(e.contains("field `include`") && e.contains("16 MiB") && e.contains("pad4.toml"), "{e}");
+}
+
+#[test]
+fn a_config_named_dot_dot_toml_writes_its_report_into_a_folder_of_its_own() {
+    // `..toml` has the stem `.`: its report went straight into `reports/`, beside the others.
+    let d = common::tmp("limits", "dotdot");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join("configs/bmg-3e/cards.toml"), d.join("cards.toml")).unwrap();
+    let text = std::fs::read_to_string(root.join("configs/bmg-3e/batman-vs-thug.toml")).unwrap();
+    let text: String = text.lines().filter(|l| !l.starts_with("name")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(d.join("..toml"), text).unwrap();
+    let o = common::bin_run(&d, &["run", "..toml", "--trials", "100", "-q"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let names: Vec<String> = std::fs::read_dir(d.join("reports"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, vec!["scenario".to_string()]);
 }

@@ -132,7 +132,13 @@ pub(crate) fn build(
             }
             n.clone()
         }
-        None => path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "scenario".into()),
+        // The file's name, unless it would make a hidden report folder or none at all (`..toml`
+        // has the stem `.`, which wrote the report's files straight into `reports/`).
+        None => path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .filter(|s| !s.is_empty() && !s.starts_with('.'))
+            .unwrap_or_else(|| "scenario".into()),
     };
     let mut setup = Vec::new();
     let (cells, layout, readings) =
