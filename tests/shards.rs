@@ -350,3 +350,22 @@ fn an_absurdly_large_file_is_refused_unread() {
 fn bump(v: &mut Value, by: i64) {
     *v = (v.as_i64().unwrap() + by).into();
 }
+
+#[test]
+fn a_histogram_stretched_to_65536_bins_is_refused_even_with_a_recomputed_digest() {
+    // Every count moved into bin 65,535 keeps the sums; with the digest recomputed, `merge` took
+    // 79 s and 1.1 GB laying out 65,536 bars. A histogram has exactly its metric's bins.
+    let err = shard_2_edited(
+        "stretched",
+        true,
+        |v| {
+            let h = v["tallies"][0]["hists"][1].as_array_mut().unwrap();
+            let total: u64 = h.iter().map(|c| c.as_u64().unwrap()).sum();
+            let mut stretched = vec![serde_json::json!(0); 65_536];
+            stretched[65_535] = serde_json::json!(total);
+            *h = stretched;
+        },
+        &[CELL, "histogram of `a_dealt` has 65,536 bins, but this scenario's has"],
+    );
+    assert!(err.starts_with("error: ") && err.contains("bad.json: cell 0"), "{err}");
+}
