@@ -290,7 +290,14 @@ fn read_partial(path: &Path) -> Result<Partial, InputError> {
         }
     }
     serde_json::from_str(&text).map_err(|e| {
-        let mut err = at(path, format!("not a skirmish-odds partial result: {e}"));
+        // In the words of the file, not of the program's types ("expected struct Partial").
+        let text = e.to_string();
+        // The position goes in the error's own line and column, not twice.
+        let text = text.rsplit_once(" at line ").map_or(text.as_str(), |(m, _)| m);
+        let words = crate::config::source::user_words(text)
+            .replace("a tuple of size 2", "a pair `[a, b]`")
+            .replace("expected a table", "expected a JSON object");
+        let mut err = at(path, format!("not a skirmish-odds partial result: {words}"));
         err.line = Some(e.line());
         err.column = Some(e.column());
         err

@@ -369,3 +369,24 @@ fn a_histogram_stretched_to_65536_bins_is_refused_even_with_a_recomputed_digest(
     );
     assert!(err.starts_with("error: ") && err.contains("bad.json: cell 0"), "{err}");
 }
+
+#[test]
+fn a_malformed_partial_is_described_in_the_files_words() {
+    // serde's words leaked: "expected struct Partial", "expected u64", "a tuple of size 2".
+    let d = tmp("shards", "words");
+    let [_, p2, _] = duel_parts();
+    for (what, edit, expect) in [
+        ("null", None, "invalid type: null, expected a JSON object"),
+        ("seed", Some(("\"seed\":", "\"seed\":-1,\"x\":")), "expected a whole number ≥ 0"),
+    ] {
+        let text = match edit {
+            None => "null".to_string(),
+            Some((from, to)) => std::fs::read_to_string(p2).unwrap().replacen(from, to, 1),
+        };
+        std::fs::write(d.join("bad.json"), text).unwrap();
+        let err = refused(&d, &[&d.join("bad.json")], &[expect]);
+        for rust in ["struct", "u64", "tuple", "at line"] {
+            assert!(!err.contains(rust), "{what}: `{rust}` in {err}");
+        }
+    }
+}
