@@ -234,7 +234,11 @@ pub fn render(chart: &Chart, dir: &Path, stem: &str) -> Result<(), Error> {
     let chart = &chart.visible();
     let svg = dir.join(format!("{stem}.svg"));
     let png = dir.join(format!("{stem}.png"));
-    let fail = |path: &Path, e: String| Error::Chart { path: path.to_path_buf(), message: e };
+    let fail = |path: &Path, e: String| match os_error(&e) {
+        // A full disk or a vanished folder: say it as for any other file.
+        Some(io) => Error::Output { path: path.to_path_buf(), source: std::io::Error::other(io) },
+        None => Error::Chart { path: path.to_path_buf(), message: e },
+    };
     let layout = Layout::of(chart);
     {
         let root = SVGBackend::new(&svg, layout.size).into_drawing_area();
@@ -247,6 +251,16 @@ pub fn render(chart: &Chart, dir: &Path, stem: &str) -> Result<(), Error> {
         root.present().map_err(|e| fail(&png, e.to_string()))?;
     }
     Ok(())
+}
+
+/// The operating system's words inside a drawing backend's debug text, e.g. `No space left on
+/// device (os error 28)` from `ImageError(IoError(Custom { kind: Other, error: "No space left on
+/// device (os error 28)" }))`: the backends give no typed error to ask.
+fn os_error(text: &str) -> Option<String> {
+    let end = text.find("(os error ")?;
+    let close = end + text[end..].find(')')? + 1;
+    let start = text[..end].rfind('"').map_or(0, |i| i + 1);
+    Some(text[start..close].to_string())
 }
 
 /// Width in pixels of `text` in the chart font at `size` px.
@@ -1007,5 +1021,19 @@ pub fn distribution(t: &crate::engine::Tally, i: usize, title: &str, x_label: &s
         names: Vec::new(),
         exactly: (first..len).map(|v| e(t.exactly(i, v, z))).collect(),
         at_least: (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_os_words_of_a_backend_error() {
+        let e = r#"backend error: Drawing backend error: ImageError(IoError(Custom { kind: Other, error: "No space left on device (os error 28)" }))"#;
+        assert_eq!(super::os_error(e).as_deref(), Some("No space left on device (os error 28)"));
+        assert_eq!(
+            super::os_error("Permission denied (os error 13)").as_deref(),
+            Some("Permission denied (os error 13)")
+        );
+        assert_eq!(super::os_error("font not found"), None);
     }
 }

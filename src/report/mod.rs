@@ -384,6 +384,9 @@ pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result
             Error::Chart { path, message } => {
                 Error::Chart { path: dir.shown().join(path.file_name().unwrap_or_default()), message }
             }
+            Error::Output { path, source } => {
+                Error::Output { path: dir.shown().join(path.file_name().unwrap_or_default()), source }
+            }
             other => other,
         })?;
         dir.adopt(&format!("{stem}.png"))?;
