@@ -365,3 +365,94 @@ fn a_misspelt_top_level_key_lists_only_what_this_system_and_kind_accept() {
     );
     assert!(!e.contains("loadout"), "{e}");
 }
+
+// Issue #22, round 2: the edge cases of the TOML itself.
+
+#[test]
+fn a_table_header_written_twice_names_both_lines() {
+    let cfg = good_attack().replace("weapon = \"club\"\n", "[attack]\nweapon = \"club\"\n");
+    let e = fails("duplicate-header", &cfg, &[]);
+    let first = line_of(&cfg, "[attack]");
+    let second = cfg.lines().enumerate().filter(|(_, l)| *l == "[attack]").nth(1).unwrap().0 + 1;
+    has(&e, &[&format!("scenario.toml:{second}:2: field `attack`: "), &format!("set here and on line {first}")]);
+    let cfg = good_attack().replace("[weapons.club]", "[cards.hero]\nmovement = 4\n\n[weapons.club]");
+    let e = fails("duplicate-card-header", &cfg, &[]);
+    let first = line_of(&cfg, "[cards.hero]");
+    has(&e, &["field `cards.hero`: ", &format!("set here and on line {first}")]);
+    assert!(!e.contains(&format!(":{first}:")), "the second header is the one at fault: {e}");
+}
+
+#[test]
+fn an_array_of_tables_where_one_table_belongs_says_so() {
+    let cfg = good_attack().replace("[attack]", "[[attack]]");
+    let e = fails("array-of-attack", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!("scenario.toml:{}:1: field `attack`: ", line_of(&cfg, "[[attack]]")),
+            "`[[attack]]` makes a list of tables",
+            "a single `[attack]` table",
+        ],
+    );
+    let cfg = good_attack().replace("[cards.mook]", "[[cards.mook]]");
+    let e = fails("array-of-cards", &cfg, &[]);
+    has(&e, &[&format!(":{}:1: field `cards.mook`: ", line_of(&cfg, "[[cards.mook]]")), "`[cards.NAME]`"]);
+    assert!(!e.contains("invalid type") && !e.contains("[0]"), "{e}");
+}
+
+#[test]
+fn an_integer_past_64_bits_is_too_large_a_number() {
+    let big = "99999999999999999999";
+    let cases = [
+        (
+            "big-effort",
+            good_attack().replace("weapon = \"club\"", &format!("weapon = \"club\"\nattacker_effort = {big}")),
+        ),
+        ("big-seed", good_attack().replace("trials = 1000", &format!("trials = 1000\nseed = {big}"))),
+        ("big-name", good_attack().replace("[cards.hero]\n", &format!("[cards.hero]\nname = {big}\n"))),
+        ("big-name-compare", compare_config().replace("[cards.hero]\n", &format!("[cards.hero]\nname = {big}\n"))),
+        ("big-reading", format!("ruleset = \"mordheim\"\nkind = \"movement\"\n[readings]\ndetection_range = {big}\n")),
+        (
+            "big-sweep-to",
+            good_attack().replace("kind = \"attack\"", "kind = \"sweep\"")
+                + &format!("\n[sweep]\nparameter = \"attacker.attack\"\nfrom = 1\nto = {big}\n"),
+        ),
+    ];
+    for (name, cfg) in cases {
+        let e = fails(name, &cfg, &[]);
+        let line = cfg.lines().position(|l| l.contains(big)).unwrap() + 1;
+        has(&e, &[&format!("scenario.toml:{line}:"), &format!("`{big}` is too large a number (allowed: ")]);
+        for bad in ["i128", "any valid TOML value", "invalid type"] {
+            assert!(!e.contains(bad), "{name}: `{bad}` in {e}");
+        }
+    }
+    let e =
+        fails("big-name-2", &good_attack().replace("[cards.hero]\n", &format!("[cards.hero]\nname = {big}\n")), &[]);
+    has(&e, &["field `cards.hero.name`", "(allowed: text in quotes)"]);
+    let e = fails("big-seed-2", &good_attack().replace("trials = 1000", &format!("trials = 1000\nseed = {big}")), &[]);
+    has(&e, &["field `seed`", "(allowed: 0..=9223372036854775807)"]);
+}
+
+#[test]
+fn a_key_nested_past_the_parsers_limit_is_named_at_its_line() {
+    let deep = vec!["a"; 100].join(".");
+    let cfg = good_attack().replace("[cards.mook]\n", &format!("[cards.mook]\n{deep} = 1\n"));
+    let e = fails("deep-key", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!("scenario.toml:{}:1: field `cards.mook.a.a.…`: ", line_of(&cfg, "a.a.a")),
+            "nests more than 80 levels deep",
+            "at most 80 deep",
+        ],
+    );
+    // The same in an included library: its own file and line.
+    let dir = tmp("deep-key-include");
+    std::fs::write(dir.join("lib.toml"), format!("[cards.x]\n\n{deep} = 1\n")).unwrap();
+    let cfg = good_attack().replace("trials = 1000", "trials = 1000\ninclude = [\"lib.toml\"]");
+    std::fs::write(dir.join("scenario.toml"), &cfg).unwrap();
+    let o = Command::new(bin()).arg("validate").arg(dir.join("scenario.toml")).output().unwrap();
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    has(&e, &["lib.toml:3:1: field `cards.x.a.a.…`: ", "at most 80 deep"]);
+}

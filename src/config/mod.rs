@@ -89,7 +89,7 @@ pub(crate) fn build(
     ctx: &mut Ctx,
 ) -> Result<Scenario, InputError> {
     let text = ctx.sources[0].text.clone();
-    let common: raw::Common = toml::from_str(&text).map_err(|e| ctx.sources[0].toml_error(&e))?;
+    let common: raw::Common = toml::from_str(&text).map_err(|e| first_read_error(&ctx.sources[0], &e))?;
     let system = registry.iter().copied().find(|s| s.name() == common.ruleset).ok_or_else(|| {
         ctx.err(
             0,
@@ -154,6 +154,24 @@ pub(crate) fn build(
     let mut sc = finish_scenario(ctx, path, &common, name, kind, seed, stop, readings, setup, cells, layout)?;
     sc.exact = exact;
     Ok(sc)
+}
+
+/// An error of a lenient read ([`raw::Common`], a generic analysis's whole-file table), which
+/// reads the keys it does not know as "any valid TOML value": when the strict schema of the built-in systems fails at the same
+/// place, its words say what the field takes (`cards.x.name = 99999999999999999999` is told
+/// "text in quotes", not "any valid TOML value").
+pub(crate) fn first_read_error(src: &Source, e: &toml::de::Error) -> InputError {
+    let mut err = src.toml_error(e);
+    if e.message().contains("any valid TOML value")
+        && let Err(strict) = toml::from_str::<raw::ScenarioFile>(&src.text)
+        && strict.span().is_some_and(|s| Some(s.start) == e.span().map(|s| s.start))
+    {
+        err = src.toml_error(&strict);
+    }
+    if err.field.as_deref() == Some("seed") && err.message.ends_with("is too large a number") {
+        err.allowed = Some(SEED_RANGE.into());
+    }
+    err
 }
 
 /// `exact` from the command line or the file. When every cell must be exact, a cell whose kind
