@@ -620,3 +620,24 @@ fn an_unknown_balance_candidate_card_is_unknown_with_a_did_you_mean() {
     has(&e, &["scenario.toml:22:22: field `balance.candidate.card`: ", "unknown card `robn` — did you mean `robin`?"]);
     assert!(!e.contains("no `reputation`"), "{e}");
 }
+
+#[test]
+fn a_misspelt_field_of_a_shared_batman_table_is_told_only_the_declared_editions_fields() {
+    let cfg = good_attack().replace("weapon = \"club\"", "weapon = \"club\"\nattack_counter = 3");
+    let e = fails("edition-attack", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!("scenario.toml:{}:1: field `attack.attack_counter`: ", line_of(&cfg, "attack_counter")),
+            "unknown field `attack_counter`",
+            "`attacker_effort`",
+        ],
+    );
+    for bmg1e in ["attack_counters", "defense_counters", "obstacles", "within_5cm"] {
+        assert!(!e.contains(bmg1e), "bmg-1e's `{bmg1e}` offered to a bmg-3e file: {e}");
+    }
+    let cfg = good_attack().replace("special = 2\n", "special = 2\ntrait = [\"combo\"]\n");
+    let e = fails("edition-card", &cfg, &[]);
+    has(&e, &["field `cards.mook.trait`: unknown field `trait`", "`reputation`"]);
+    assert!(!e.contains("traits"), "bmg-1e's `traits` offered to a bmg-3e card: {e}");
+}

@@ -227,7 +227,8 @@ impl Ctx {
         f: impl FnOnce(&mut Ctx, &raw::ScenarioFile, &mut Vec<String>) -> Result<Built, InputError>,
     ) -> Result<Built, InputError> {
         self.refuse_unknown_keys(kind, text)?;
-        let file: raw::ScenarioFile = toml::from_str(text).map_err(|e| self.sources[0].toml_error(&e))?;
+        let file: raw::ScenarioFile =
+            toml::from_str(text).map_err(|e| self.edition_words(self.sources[0].toml_error(&e)))?;
         self.add_library(0, file.cards.clone(), file.weapons.clone())?;
         self.add_fighters(0, file.fighters.clone())?;
         for inc in &file.include {
@@ -382,6 +383,26 @@ impl Ctx {
         Ok(())
     }
 
+    /// An unknown field of a table both Batman editions share (`[attack]`, a card, a weapon):
+    /// the schema lists every field of both, so offer only the declared edition's (a bmg-3e
+    /// `attack_counter` is not pointed at bmg-1e's `attack_counters`, which bmg-3e refuses).
+    fn edition_words(&self, mut err: InputError) -> InputError {
+        let field = err.field.clone().unwrap_or_default();
+        let path: Vec<&str> = field.split('.').collect();
+        let other = raw::other_editions_fields(self.ruleset, &path);
+        if other.is_empty() || !err.message.starts_with("unknown field") {
+            return err;
+        }
+        let Some(allowed) = err.allowed.as_deref() else { return err };
+        let own: Vec<String> =
+            allowed.split('`').skip(1).step_by(2).filter(|f| !other.contains(f)).map(|f| format!("`{f}`")).collect();
+        let allowed = own.join(", ");
+        let what = err.message.split(" — did you mean").next().unwrap_or("").to_string();
+        err.message = source::with_suggestion(&what, &allowed);
+        err.allowed = Some(format!("{} {}: {allowed}", self.ruleset, path[0]));
+        err
+    }
+
     /// The declared system's library tables.
     fn own_libraries(&self) -> &'static [(&'static str, &'static str)] {
         self.libraries.iter().find(|(n, _)| *n == self.ruleset).map(|(_, l)| *l).unwrap_or(&[])
@@ -529,7 +550,7 @@ impl Ctx {
                 "paths relative to the scenario file",
             )
         })?;
-        let lib: raw::LibraryFile = toml::from_str(&src.text).map_err(|e| src.toml_error(&e))?;
+        let lib: raw::LibraryFile = toml::from_str(&src.text).map_err(|e| self.edition_words(src.toml_error(&e)))?;
         self.sources.push(src);
         let idx = self.sources.len() - 1;
         if let Some(r) = &lib.ruleset {
