@@ -4,6 +4,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+mod common;
+
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_skirmish-odds")
 }
@@ -287,20 +289,20 @@ fn a_bad_card_inside_a_compare_is_reported_at_the_card() {
             "attack 99 is out of range (allowed: 1..=10)",
         ],
     );
-    // A value the compare itself wrote (a loadout's weapon) has no line of its own: the error
-    // stays at the [compare] section and names the field inside the cell.
+    // A value a loadout writes into the cell is reported at the loadout's own key, inside its
+    // inline table, under the path the user wrote (issue #22, round 2).
     let cfg =
         compare_config().replace("attacker = \"mook\", weapon = \"club\"", "attacker = \"mook\", weapon = \"clb\"");
     let e = fails("compare-loadout", &cfg, &[]);
+    let line = line_of(&cfg, "  { attacker = \"mook\"");
     has(
         &e,
         &[
-            &format!(":{}:", line_of(&cfg, "[compare]")),
-            "field `compare`",
-            "field `attack.weapon`",
-            "did you mean `club`?",
+            &format!("scenario.toml:{line}:33: field `compare.loadouts[1].weapon`: "),
+            "unknown weapon `clb` — did you mean `club`?",
         ],
     );
+    assert!(!e.contains("attack.weapon"), "a path the user never wrote: {e}");
 }
 
 #[test]
@@ -364,4 +366,278 @@ fn a_misspelt_top_level_key_lists_only_what_this_system_and_kind_accept() {
         ],
     );
     assert!(!e.contains("loadout"), "{e}");
+}
+
+// Issue #22, round 2: the edge cases of the TOML itself.
+
+#[test]
+fn a_table_header_written_twice_names_both_lines() {
+    let cfg = good_attack().replace("weapon = \"club\"\n", "[attack]\nweapon = \"club\"\n");
+    let e = fails("duplicate-header", &cfg, &[]);
+    let first = line_of(&cfg, "[attack]");
+    let second = cfg.lines().enumerate().filter(|(_, l)| *l == "[attack]").nth(1).unwrap().0 + 1;
+    has(&e, &[&format!("scenario.toml:{second}:2: field `attack`: "), &format!("set here and on line {first}")]);
+    let cfg = good_attack().replace("[weapons.club]", "[cards.hero]\nmovement = 4\n\n[weapons.club]");
+    let e = fails("duplicate-card-header", &cfg, &[]);
+    let first = line_of(&cfg, "[cards.hero]");
+    has(&e, &["field `cards.hero`: ", &format!("set here and on line {first}")]);
+    assert!(!e.contains(&format!(":{first}:")), "the second header is the one at fault: {e}");
+}
+
+#[test]
+fn an_array_of_tables_where_one_table_belongs_says_so() {
+    let cfg = good_attack().replace("[attack]", "[[attack]]");
+    let e = fails("array-of-attack", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!("scenario.toml:{}:1: field `attack`: ", line_of(&cfg, "[[attack]]")),
+            "`[[attack]]` makes a list of tables",
+            "a single `[attack]` table",
+        ],
+    );
+    let cfg = good_attack().replace("[cards.mook]", "[[cards.mook]]");
+    let e = fails("array-of-cards", &cfg, &[]);
+    has(&e, &[&format!(":{}:1: field `cards.mook`: ", line_of(&cfg, "[[cards.mook]]")), "`[cards.NAME]`"]);
+    assert!(!e.contains("invalid type") && !e.contains("[0]"), "{e}");
+}
+
+#[test]
+fn an_integer_past_64_bits_is_too_large_a_number() {
+    let big = "99999999999999999999";
+    let cases = [
+        (
+            "big-effort",
+            good_attack().replace("weapon = \"club\"", &format!("weapon = \"club\"\nattacker_effort = {big}")),
+        ),
+        ("big-seed", good_attack().replace("trials = 1000", &format!("trials = 1000\nseed = {big}"))),
+        ("big-name", good_attack().replace("[cards.hero]\n", &format!("[cards.hero]\nname = {big}\n"))),
+        ("big-name-compare", compare_config().replace("[cards.hero]\n", &format!("[cards.hero]\nname = {big}\n"))),
+        ("big-reading", format!("ruleset = \"mordheim\"\nkind = \"movement\"\n[readings]\ndetection_range = {big}\n")),
+        (
+            "big-sweep-to",
+            good_attack().replace("kind = \"attack\"", "kind = \"sweep\"")
+                + &format!("\n[sweep]\nparameter = \"attacker.attack\"\nfrom = 1\nto = {big}\n"),
+        ),
+    ];
+    for (name, cfg) in cases {
+        let e = fails(name, &cfg, &[]);
+        let line = cfg.lines().position(|l| l.contains(big)).unwrap() + 1;
+        has(&e, &[&format!("scenario.toml:{line}:"), &format!("`{big}` is too large a number (allowed: ")]);
+        for bad in ["i128", "any valid TOML value", "invalid type"] {
+            assert!(!e.contains(bad), "{name}: `{bad}` in {e}");
+        }
+    }
+    let e =
+        fails("big-name-2", &good_attack().replace("[cards.hero]\n", &format!("[cards.hero]\nname = {big}\n")), &[]);
+    has(&e, &["field `cards.hero.name`", "(allowed: text in quotes)"]);
+    let e = fails("big-seed-2", &good_attack().replace("trials = 1000", &format!("trials = 1000\nseed = {big}")), &[]);
+    has(&e, &["field `seed`", "(allowed: 0..=9223372036854775807)"]);
+}
+
+#[test]
+fn a_key_nested_past_the_parsers_limit_is_named_at_its_line() {
+    let deep = vec!["a"; 100].join(".");
+    let cfg = good_attack().replace("[cards.mook]\n", &format!("[cards.mook]\n{deep} = 1\n"));
+    let e = fails("deep-key", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!("scenario.toml:{}:1: field `cards.mook.a.a.…`: ", line_of(&cfg, "a.a.a")),
+            "nests more than 80 levels deep",
+            "at most 80 deep",
+        ],
+    );
+    // The same in an included library: its own file and line.
+    let dir = tmp("deep-key-include");
+    std::fs::write(dir.join("lib.toml"), format!("[cards.x]\n\n{deep} = 1\n")).unwrap();
+    let cfg = good_attack().replace("trials = 1000", "trials = 1000\ninclude = [\"lib.toml\"]");
+    std::fs::write(dir.join("scenario.toml"), &cfg).unwrap();
+    let o = Command::new(bin()).arg("validate").arg(dir.join("scenario.toml")).output().unwrap();
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    has(&e, &["lib.toml:3:1: field `cards.x.a.a.…`: ", "at most 80 deep"]);
+}
+
+// Issue #22, round 2: inside the generic analyses, the value at fault at its own key.
+
+/// The bundled loadout comparison's format, with the bundled card library beside it.
+fn bundled_compare(second: &str) -> String {
+    format!(
+        "ruleset = \"bmg-3e\"\nkind = \"compare\"\ninclude = [\"cards.toml\"]\ntrials = 1000\n\n[compare]\nloadouts = [\n  {{ label = \"Bruiser + bat\", attacker = \"bruiser\", weapon = \"baseball-bat\" }},\n  {{ label = \"Bruiser + knife\", attacker = \"bruiser\", {second} }},\n]\ntargets = [\"robin\", \"thug\"]\n"
+    )
+}
+
+#[test]
+fn a_loadouts_bad_value_is_reported_at_its_key_inside_the_compare() {
+    let lib = ["configs/bmg-3e/cards.toml"];
+    let cfg = bundled_compare("weapon = \"knif\"");
+    let col = cfg.lines().nth(8).unwrap().find("\"knif\"").unwrap() + 1;
+    common::fails(
+        "cli_errors",
+        "compare-knif",
+        &cfg,
+        &lib,
+        &[],
+        &[
+            &format!("scenario.toml:9:{col}: field `compare.loadouts[1].weapon`: "),
+            "unknown weapon `knif` — did you mean `knife`?",
+        ],
+    );
+    let cfg = bundled_compare("weapon = \"knife\", attacker_effort = 7");
+    let col = cfg.lines().nth(8).unwrap().find("7 }").unwrap() + 1;
+    let e = common::fails(
+        "cli_errors",
+        "compare-effort",
+        &cfg,
+        &lib,
+        &[],
+        &[
+            &format!("scenario.toml:9:{col}: field `compare.loadouts[1].attacker_effort`: "),
+            "attacker_effort 7 is out of range (allowed: 0..=3)",
+        ],
+    );
+    assert!(!e.contains("field `compare`:") && !e.contains("attack.attacker_effort"), "{e}");
+}
+
+/// The bundled defense sweep's format, with its `[sweep]` lines replaced.
+fn bundled_sweep(sweep: &str) -> String {
+    format!(
+        "ruleset = \"bmg-3e\"\nkind = \"sweep\"\ninclude = [\"cards.toml\"]\ntrials = 1000\n[attack]\nattacker = \"robin\"\nweapon = \"baseball-bat\"\ntarget = \"thug\"\n{sweep}"
+    )
+}
+
+#[test]
+fn a_misspelt_sweep_parameter_is_named_at_the_parameter_with_what_can_be_swept() {
+    let cfg = bundled_sweep("parameter = \"attacker_efort\"\nvalues = [0, 1]\n").replace("[attack]", "\n[attack]");
+    let cfg = cfg.replace("parameter =", "[sweep]\nparameter =");
+    let line = line_of(&cfg, "parameter =");
+    let e = common::fails(
+        "cli_errors",
+        "sweep-efort",
+        &cfg,
+        &["configs/bmg-3e/cards.toml"],
+        &[],
+        &[
+            &format!("scenario.toml:{line}:13: field `sweep.parameter`: "),
+            "unknown sweep parameter `attacker_efort` — did you mean `attacker_effort`?",
+            "`target.defense`",
+            "`attacker_effort`",
+        ],
+    );
+    // Only what can be swept: not the section's text and true/false fields.
+    for not in ["`weapon`,", "`moved`", "`cover`", "sweep.values"] {
+        assert!(!e.contains(not), "`{not}` in: {e}");
+    }
+}
+
+#[test]
+fn an_out_of_range_sweep_value_is_told_at_from_to_or_its_element() {
+    let lib = ["configs/bmg-3e/cards.toml"];
+    let cfg = bundled_sweep("[sweep]\nparameter = \"target.defense\"\nfrom = 0\nto = 3\n");
+    let e = common::fails(
+        "cli_errors",
+        "sweep-from",
+        &cfg,
+        &lib,
+        &[],
+        &[
+            &format!("scenario.toml:{}:8: field `sweep.from`: ", line_of(&cfg, "from = 0")),
+            "target.defense = 0 is out of range (allowed: 1..=6)",
+        ],
+    );
+    assert!(!e.contains('~'), "an internal card name: {e}");
+    let cfg = bundled_sweep("[sweep]\nparameter = \"target.defense\"\nfrom = 4\nto = 7\n");
+    common::fails(
+        "cli_errors",
+        "sweep-to",
+        &cfg,
+        &lib,
+        &[],
+        &[&format!(":{}:6: field `sweep.to`: ", line_of(&cfg, "to = 7")), "target.defense = 7 is out of range"],
+    );
+    let cfg = bundled_sweep("[sweep]\nparameter = \"attacker_effort\"\nvalues = [1, 5]\n");
+    common::fails(
+        "cli_errors",
+        "sweep-element",
+        &cfg,
+        &lib,
+        &[],
+        &[
+            &format!(":{}:14: field `sweep.values[1]`: ", line_of(&cfg, "values = [1, 5]")),
+            "attacker_effort = 5 is out of range (allowed: 0..=3)",
+        ],
+    );
+}
+
+/// The bundled balance test in a folder with the bundled card library and a gauntlet whose
+/// text went through `gauntlet`; `scenario` edits the scenario.
+fn balance_fails(name: &str, scenario: impl Fn(String) -> String, gauntlet: impl Fn(String) -> String) -> String {
+    let dir = tmp(name);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e");
+    std::fs::copy(root.join("cards.toml"), dir.join("cards.toml")).unwrap();
+    let g = std::fs::read_to_string(root.join("gauntlet.toml")).unwrap();
+    std::fs::write(dir.join("gauntlet.toml"), gauntlet(g)).unwrap();
+    let s = scenario(std::fs::read_to_string(root.join("balance-new-henchman.toml")).unwrap());
+    std::fs::write(dir.join("scenario.toml"), s).unwrap();
+    let o = Command::new(bin()).arg("validate").arg(dir.join("scenario.toml")).output().unwrap();
+    let e = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(2), "{name}: {e}");
+    assert!(!e.contains("panicked") && e.lines().count() == 1, "{name}: {e}");
+    e
+}
+
+#[test]
+fn a_balance_error_is_told_in_the_gauntlet_file_or_at_its_own_balance_key() {
+    let same = |s: String| s;
+    let e = balance_fails("balance-brawlr", same, |g| g.replace("card = \"brawler\"", "card = \"brawlr\""));
+    has(
+        &e,
+        &[
+            "gauntlet.toml:24:8: field `fighters.brawler-fists.card`: ",
+            "unknown card `brawlr` — did you mean `brawler`?",
+        ],
+    );
+    assert!(!e.contains("duel.") && !e.contains("balance.candidate"), "{e}");
+    let e = balance_fails("balance-stun", same, |g| g.replace("card = \"brawler\"", "card = \"brawler\"\nstun = 99"));
+    has(&e, &["gauntlet.toml:25:8: field `fighters.brawler-fists.stun`: ", "stun 99 is out of range"]);
+    let e = balance_fails("balance-rounds", |s| s.replace("rounds = 4", "rounds = 0"), same);
+    has(&e, &["scenario.toml:24:10: field `balance.rounds`: ", "rounds 0 is out of range (allowed: 1..=12)"]);
+    assert!(!e.contains("duel.rounds"), "{e}");
+}
+
+#[test]
+fn an_unknown_balance_candidate_card_is_unknown_with_a_did_you_mean() {
+    let e = balance_fails(
+        "balance-robn",
+        |s| {
+            let at = s.find("candidate = {").unwrap();
+            let end = at + s[at..].find('\n').unwrap();
+            format!("{}candidate = {{ card = \"robn\" }}{}", &s[..at], &s[end..])
+        },
+        |g| g,
+    );
+    has(&e, &["scenario.toml:22:22: field `balance.candidate.card`: ", "unknown card `robn` — did you mean `robin`?"]);
+    assert!(!e.contains("no `reputation`"), "{e}");
+}
+
+#[test]
+fn a_misspelt_field_of_a_shared_batman_table_is_told_only_the_declared_editions_fields() {
+    let cfg = good_attack().replace("weapon = \"club\"", "weapon = \"club\"\nattack_counter = 3");
+    let e = fails("edition-attack", &cfg, &[]);
+    has(
+        &e,
+        &[
+            &format!("scenario.toml:{}:1: field `attack.attack_counter`: ", line_of(&cfg, "attack_counter")),
+            "unknown field `attack_counter`",
+            "`attacker_effort`",
+        ],
+    );
+    for bmg1e in ["attack_counters", "defense_counters", "obstacles", "within_5cm"] {
+        assert!(!e.contains(bmg1e), "bmg-1e's `{bmg1e}` offered to a bmg-3e file: {e}");
+    }
+    let cfg = good_attack().replace("special = 2\n", "special = 2\ntrait = [\"combo\"]\n");
+    let e = fails("edition-card", &cfg, &[]);
+    has(&e, &["field `cards.mook.trait`: unknown field `trait`", "`reputation`"]);
+    assert!(!e.contains("traits"), "bmg-1e's `traits` offered to a bmg-3e card: {e}");
 }

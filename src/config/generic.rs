@@ -100,8 +100,8 @@ pub(crate) fn plan(
     text: &str,
     setup: &mut Vec<String>,
 ) -> Result<Built, InputError> {
-    let sections: Sections = toml::from_str(text).map_err(|e| ctx.sources[0].toml_error(&e))?;
-    let doc: Table = toml::from_str(text).map_err(|e| ctx.sources[0].toml_error(&e))?;
+    let sections: Sections = toml::from_str(text).map_err(|e| super::first_read_error(&ctx.sources[0], &e))?;
+    let doc: Table = toml::from_str(text).map_err(|e| super::first_read_error(&ctx.sources[0], &e))?;
     // The cells read the included files themselves; the outer scenario records them too, so a
     // shard's partial result carries every file `merge` needs.
     let base = ctx.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -168,6 +168,67 @@ struct Built1 {
     readings: Vec<(&'static str, String)>,
 }
 
+/// A value an analysis wrote into a cell, and where the user wrote it: an error the cell
+/// finds there is reported at the user's key, not at the analysis's section.
+struct Origin {
+    /// Dotted path in the cell (`attack.weapon`, `duel.b`, `cards.thug~defense=0`); an error
+    /// at it or below it belongs to this origin (the longest such path wins).
+    cell: String,
+    /// The file (index in `ctx.sources`) and key path in it (`[i]` segments index arrays).
+    file: usize,
+    user: Vec<String>,
+    /// Keep the words saying which cell failed: false where the value is wrong in every cell
+    /// (a gauntlet fighter's own field, a swept value, which the message then names).
+    per_cell: bool,
+    /// The cell's words for the value and the user's: `defense 0` → `target.defense = 0`.
+    say: Option<(String, String)>,
+    /// For an unknown field at `cell` itself (a misspelt sweep parameter): where its name is
+    /// written, the section it varies, and the name as written.
+    name: Option<(Vec<String>, &'static Resolution, String)>,
+    /// What that name is called ("sweep parameter").
+    called: &'static str,
+}
+
+impl Origin {
+    fn at<'k>(cell: String, file: usize, user: impl IntoIterator<Item = &'k str>) -> Origin {
+        Origin {
+            cell,
+            file,
+            user: user.into_iter().map(str::to_string).collect(),
+            per_cell: true,
+            say: None,
+            name: None,
+            called: "field",
+        }
+    }
+
+    /// An error at `field` is about this value (or something inside it).
+    fn holds(&self, field: &str) -> bool {
+        field == self.cell || field.strip_prefix(self.cell.as_str()).is_some_and(|r| r.starts_with(['.', '[']))
+    }
+}
+
+/// The segments of a dotted path as an error names it (`loadouts[1].weapon` → `loadouts`,
+/// `[1]`, `weapon`).
+fn segments(dotted: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in dotted.split('.').filter(|p| !p.is_empty()) {
+        let mut rest = part;
+        while let Some(i) = rest.find('[') {
+            if i > 0 {
+                out.push(rest[..i].to_string());
+            }
+            let end = rest[i..].find(']').map_or(rest.len(), |e| i + e + 1);
+            out.push(rest[i..end].to_string());
+            rest = &rest[end..];
+        }
+        if !rest.is_empty() {
+            out.push(rest.to_string());
+        }
+    }
+    out
+}
+
 impl Planner<'_> {
     fn need<'s, T>(&self, s: &'s Option<T>, name: &str) -> Result<&'s T, InputError> {
         s.as_ref().ok_or_else(|| {
@@ -232,60 +293,128 @@ impl Planner<'_> {
 
     /// Build `doc` as a one-kind scenario through the system itself. An error at a value the
     /// user wrote and this cell left as it is (a card's number, a field of the base section) is
-    /// reported at that value's own line and column, with `what` (which cell broke) in front;
-    /// an error at a value the analysis wrote into the copy (`written`: dotted paths of the
-    /// loadout's fields, the target, a swept number, a balance's duel) has no line of its own in
-    /// the user's file and is reported at `at`, naming the field inside the copy.
+    /// reported at that value's own line and column, with `what` (which cell broke) in front.
+    /// An error at a value the analysis wrote into the copy (a loadout's field, a target, a swept
+    /// number, a balance's fighters) is reported where the user wrote that value, as its
+    /// [`Origin`] says (a loadout's key inside `[compare]`, a gauntlet fighter's key in its
+    /// included file, the sweep's `from`); only what no origin covers stays at `at`.
     fn build(
         &self,
         mut doc: Table,
         kind: &str,
         at: &[&str],
         what: &str,
-        written: &[String],
+        origins: &[Origin],
     ) -> Result<Scenario, InputError> {
         doc.insert("kind".into(), Value::String(kind.into()));
         for s in ["compare", "sweep", "paired", "balance"] {
             doc.remove(s);
         }
-        let text = toml::to_string(&doc).expect("a TOML table serialises");
-        let main = &self.ctx.sources[0];
-        let copy = Source { path: main.path.clone(), text };
-        let mut sub = Ctx::new(copy.clone(), self.ctx.embedded.clone());
-        sub.generic = Some(self.kind);
-        let sc = super::build(self.registry, &main.path, &Overrides::default(), &mut sub).map_err(|e| {
-            if e.file.as_deref().is_some_and(|f| f != main.path) {
-                // An included file, read unchanged from disk: its line is right.
-                return e;
-            }
-            let allowed = e.allowed.clone().unwrap_or_default();
-            if let Some(f) = e.field.as_deref()
-                && let Some(path) = self.users_own(&doc, f, written)
-            {
-                // A key of the file itself (`seeds = 3`) is wrong in every cell: no cell to name.
-                let what = if path.len() == 1 { "" } else { what };
-                // Point where the cell's error pointed: at the key, or at its value.
-                let at_key = copy.error_at_key(&path, "", "");
-                return if (at_key.line, at_key.column) == (e.line, e.column) {
-                    main.error_at_key(&path, format!("{what}{}", e.message), allowed)
-                } else {
-                    self.err(&path, format!("{what}{}", e.message), allowed)
-                };
-            }
-            let field = e.field.as_deref().map(|f| format!("field `{f}`: ")).unwrap_or_default();
-            self.err(at, format!("{what}{field}{}", e.message), allowed)
-        })?;
+        let sc = match self.try_cell(&doc) {
+            Ok(sc) => sc,
+            Err((e, copy)) => return Err(self.place(e, &copy, &doc, at, what, origins)),
+        };
         for n in &sc.notes {
             self.ctx.note(n.clone());
         }
         Ok(sc)
     }
 
+    /// Build the cell `doc` (a complete one-kind scenario) through the system; on error, the
+    /// error and the cell's text (its lines are not the user's).
+    fn try_cell(&self, doc: &Table) -> Result<Scenario, (InputError, Source)> {
+        let text = toml::to_string(doc).expect("a TOML table serialises");
+        let main = &self.ctx.sources[0];
+        let copy = Source { path: main.path.clone(), text };
+        let mut sub = Ctx::new(copy.clone(), self.ctx.embedded.clone());
+        sub.generic = Some(self.kind);
+        super::build(self.registry, &main.path, &Overrides::default(), &mut sub).map_err(|e| (e, copy))
+    }
+
+    /// Where a cell's error belongs in the user's files (see [`Planner::build`]).
+    fn place(
+        &self,
+        e: InputError,
+        copy: &Source,
+        doc: &Table,
+        at: &[&str],
+        what: &str,
+        origins: &[Origin],
+    ) -> InputError {
+        let main = &self.ctx.sources[0];
+        if e.file.as_deref().is_some_and(|f| f != main.path) {
+            // An included file, read unchanged from disk: its line is right.
+            return e;
+        }
+        let allowed = e.allowed.clone().unwrap_or_default();
+        // Did the cell point at the key of its field, or at its value? Point the same way.
+        let at_key = |f: &str| {
+            let k = copy.error_at_key(&segments(f).iter().map(String::as_str).collect::<Vec<_>>(), "", "");
+            (k.line, k.column) == (e.line, e.column)
+        };
+        if let Some(f) = e.field.as_deref()
+            && let Some(o) = origins.iter().filter(|o| o.holds(f)).max_by_key(|o| o.cell.len())
+        {
+            let mut message = e.message.clone();
+            for (cell, user) in origins.iter().filter_map(|o| o.say.as_ref()) {
+                if let Some(rest) = message.strip_prefix(cell.as_str()) {
+                    message = format!("{user}{rest}");
+                }
+            }
+            let message = Self::no_copy_names(&message, origins);
+            let what = if o.per_cell { what } else { "" };
+            let src = &self.ctx.sources[o.file];
+            if f == o.cell
+                && message.starts_with("unknown field")
+                && let Some((name_at, r, param)) = &o.name
+            {
+                let name_at: Vec<&str> = name_at.iter().map(String::as_str).collect();
+                let choices = self.sweep_choices(r, &allowed);
+                return main.error_at(&name_at, format!("{what}unknown {} `{param}`", o.called), choices);
+            }
+            let mut path = o.user.clone();
+            let mut rest = segments(&f[o.cell.len()..]);
+            // A one-name list the analysis wrote (`targets = ["thug"]`): its element is the name.
+            if path.last().is_some_and(|p| p.starts_with('[')) && rest.first().is_some_and(|r| r == "[0]") {
+                rest.remove(0);
+            }
+            path.extend(rest);
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            let message = format!("{what}{message}");
+            return if at_key(f) {
+                src.error_at_key(&path, message, allowed)
+            } else {
+                src.error_at(&path, message, allowed)
+            };
+        }
+        if let Some(f) = e.field.as_deref()
+            && let Some(path) = self.users_own(doc, f, origins)
+        {
+            // A key of the file itself (`seeds = 3`) is wrong in every cell: no cell to name.
+            let what = if path.len() == 1 { "" } else { what };
+            return if at_key(f) {
+                main.error_at_key(&path, format!("{what}{}", e.message), allowed)
+            } else {
+                self.err(&path, format!("{what}{}", e.message), allowed)
+            };
+        }
+        let field = e.field.as_deref().map(|f| format!("field `{f}`: ")).unwrap_or_default();
+        self.err(at, Self::no_copy_names(&format!("{what}{field}{}", e.message), origins), allowed)
+    }
+
+    /// `text` with a sweep's internal copy names (`thug~defense=0`) back to the entry's own.
+    fn no_copy_names(text: &str, origins: &[Origin]) -> String {
+        let mut text = text.to_string();
+        for (copy, entry) in origins.iter().filter_map(|o| o.say.as_ref()).filter(|(c, _)| c.contains('~')) {
+            text = text.replace(copy, entry);
+        }
+        text
+    }
+
     /// The key path of `field` (dotted) when the cell `doc` holds there exactly what the user's
     /// file holds and the analysis did not write it: the value at fault is then the user's own.
-    fn users_own<'f>(&self, doc: &Table, field: &'f str, written: &[String]) -> Option<Vec<&'f str>> {
-        let mine = |w: &String| field == w || field.strip_prefix(w.as_str()).is_some_and(|r| r.starts_with(['.', '[']));
-        if field.is_empty() || field.contains('[') || written.iter().any(mine) {
+    fn users_own<'f>(&self, doc: &Table, field: &'f str, written: &[Origin]) -> Option<Vec<&'f str>> {
+        if field.is_empty() || field.contains('[') || written.iter().any(|o| o.holds(field)) {
             return None;
         }
         let path: Vec<&str> = field.split('.').collect();
@@ -303,9 +432,10 @@ impl Planner<'_> {
         }
     }
 
-    /// Dotted paths of the fields of section `r` that a cell writes (`attack.weapon`).
-    fn written<'k>(r: &Resolution, keys: impl IntoIterator<Item = &'k str>) -> Vec<String> {
-        keys.into_iter().map(|k| format!("{}.{k}", r.section)).collect()
+    /// The fields of section `r` a loadout writes into a cell, each from its key under `at` in
+    /// the scenario (`compare.loadouts[1].weapon`).
+    fn loadout_origins(r: &Resolution, l: &Table, at: &[&str]) -> Vec<Origin> {
+        l.keys().map(|k| Origin::at(format!("{}.{k}", r.section), 0, at.iter().copied().chain([k.as_str()]))).collect()
     }
 
     /// [`Planner::build`] that must give exactly one cell.
@@ -315,9 +445,9 @@ impl Planner<'_> {
         kind: &str,
         at: &[&str],
         what: &str,
-        written: &[String],
+        origins: &[Origin],
     ) -> Result<Built1, InputError> {
-        let sc = self.build(doc, kind, at, what, written)?;
+        let sc = self.build(doc, kind, at, what, origins)?;
         if sc.cells.len() != 1 {
             return Err(self.err(
                 at,
@@ -369,6 +499,97 @@ impl Planner<'_> {
             }
         }
         names
+    }
+
+    /// Which of the files read holds library entry `table.name` (0: the scenario itself).
+    fn entry_file(&self, table: &str, name: &str) -> usize {
+        let holds = |t: &Table| t.get(table).and_then(|t| t.get(name)).is_some();
+        if holds(&self.doc) {
+            return 0;
+        }
+        (1..self.ctx.sources.len())
+            .find(|i| toml::from_str::<Table>(&self.ctx.sources[*i].text).is_ok_and(|t| holds(&t)))
+            .unwrap_or(0)
+    }
+
+    /// Where the user wrote what a sweep cell swept on axis `a` (`at`: "" or "y"): the value
+    /// `v` (an element of `values`, else `from` or `to`), and the parameter's name. The swept
+    /// number lands in the section, or in a copy of the entry a section field names
+    /// (`cards.thug~defense=0`): an error there is told with the parameter as the user wrote it
+    /// (`target.defense = 0 is out of range`), and an error elsewhere in the copy at the entry's
+    /// own key, never with the copy's internal name.
+    fn sweep_origins(&self, r: &'static Resolution, doc: &Table, a: &Axis, at: &str, v: i64) -> Vec<Origin> {
+        let base: Vec<&str> = if at.is_empty() { vec!["sweep"] } else { vec!["sweep", at] };
+        let index;
+        let value_at: Vec<&str> = match (&a.values, a.from) {
+            (Some(values), _) => {
+                index = format!("[{}]", values.iter().position(|x| *x == v).unwrap_or(0));
+                [base.as_slice(), &["values", &index]].concat()
+            }
+            (None, Some(from)) if from == v => [base.as_slice(), &["from"]].concat(),
+            _ => [base.as_slice(), &["to"]].concat(),
+        };
+        let param = &a.parameter;
+        let name_at: Vec<String> = base.iter().map(|s| s.to_string()).chain(["parameter".to_string()]).collect();
+        let swept = |cell: String, sub: &str| Origin {
+            per_cell: false,
+            say: Some((format!("{sub} {v}"), format!("{param} = {v}"))),
+            name: Some((name_at.clone(), r, param.clone())),
+            called: "sweep parameter",
+            ..Origin::at(cell, 0, value_at.iter().copied())
+        };
+        let Some((field, sub)) = param.split_once('.') else {
+            return vec![swept(format!("{}.{param}", r.section), param)];
+        };
+        let Some(copy) = doc.get(r.section).and_then(|s| s.get(field)).and_then(Self::name_in) else {
+            return Vec::new();
+        };
+        let (Some((_, table)), Some((entry, _))) = (r.refs.iter().find(|(f, _)| *f == field), copy.split_once('~'))
+        else {
+            return Vec::new();
+        };
+        let mut whole = Origin::at(format!("{table}.{copy}"), self.entry_file(table, entry), [*table, entry]);
+        whole.say = Some((copy.to_string(), entry.to_string()));
+        vec![swept(format!("{table}.{copy}.{sub}"), sub), whole]
+    }
+
+    /// What a sweep of section `r` may name as its parameter, for a misspelt one: the numbers
+    /// this file sets ([`Planner::sweepable`]), and the other fields of the section
+    /// (`schema`: the section's field list, from the cell's own error) that take a number, as
+    /// the system itself says when one is set to 0.
+    fn sweep_choices(&self, r: &Resolution, schema: &str) -> String {
+        let set = self.sweepable(r);
+        let mut more = Vec::new();
+        for f in schema.split('`').skip(1).step_by(2) {
+            if set.iter().any(|s| s == f) || r.refs.iter().any(|(n, _)| *n == f) {
+                continue;
+            }
+            let mut doc = self.doc.clone();
+            doc.insert("kind".into(), Value::String(r.kind.into()));
+            for s in ["compare", "sweep", "paired", "balance"] {
+                doc.remove(s);
+            }
+            Self::section(&mut doc, r).insert(f.into(), Value::Integer(0));
+            let takes_number = match self.try_cell(&doc) {
+                Ok(_) => true,
+                Err((e, _)) => !(e.message.starts_with("invalid type") || e.message.starts_with("unknown field")),
+            };
+            if takes_number {
+                more.push(f);
+            }
+        }
+        let list = |v: &mut dyn Iterator<Item = &str>| v.map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
+        match (set.is_empty(), more.is_empty()) {
+            (false, false) => format!(
+                "numbers this file sets: {}; other number fields of [{}]: {}",
+                list(&mut set.iter().map(String::as_str)),
+                r.section,
+                list(&mut more.into_iter())
+            ),
+            (false, true) => list(&mut set.iter().map(String::as_str)),
+            (true, false) => format!("number fields of [{}]: {}", r.section, list(&mut more.into_iter())),
+            (true, true) => format!("a field of [{}] or `FIELD.NUMBER` of an entry it names", r.section),
+        }
     }
 
     /// How a library entry is called in reports: its `name`, else its key.
@@ -497,14 +718,16 @@ impl Planner<'_> {
                     "distinct labels",
                 ));
             }
-            for t in &c.targets {
+            for (ti, t) in c.targets.iter().enumerate() {
                 let mut doc = base.clone();
                 let t_label = self.apply_target(&mut doc, r, t);
                 if li == 0 {
                     target_labels.push(t_label.clone());
                 }
-                let written = Self::written(r, l.keys().map(String::as_str).chain([r.target_field]));
-                let b = self.build1(doc, r.kind, &["compare"], &format!("loadout `{label}` vs `{t}`: "), &written)?;
+                let (li, ti) = (format!("[{li}]"), format!("[{ti}]"));
+                let mut origins = Self::loadout_origins(r, l, &["compare", "loadouts", &li]);
+                origins.push(Origin::at(format!("{}.{}", r.section, r.target_field), 0, ["compare", "targets", &ti]));
+                let b = self.build1(doc, r.kind, &["compare"], &format!("loadout `{label}` vs `{t}`: "), &origins)?;
                 readings = b.readings;
                 setups.push(b.setup);
                 cells.push(cell(
@@ -691,10 +914,11 @@ impl Planner<'_> {
                     label = format!("{label}, {yp} = {yv}");
                     params.push((yp.clone(), json!(yv)));
                 }
-                // A swept field, or the field naming the entry whose copy holds the swept number.
-                let swept = [Some(&s.parameter), y.as_ref().map(|(p, _)| p)];
-                let written = Self::written(r, swept.into_iter().flatten().map(|p| p.split('.').next().unwrap_or(p)));
-                let b = self.build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "), &written)?;
+                let mut origins = self.sweep_origins(r, &doc, &x, "", xv);
+                if let (Some(a), Some(yv)) = (&s.y, yv) {
+                    origins.extend(self.sweep_origins(r, &doc, a, "y", yv));
+                }
+                let b = self.build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "), &origins)?;
                 setups.push(b.setup);
                 cells.push(cell(&label, params, b.cell.trial));
             }
@@ -727,8 +951,11 @@ impl Planner<'_> {
                 target_label = self.apply_target(&mut doc, r, t);
             }
             let what = format!("loadout {} (`{label}`): ", side.to_uppercase());
-            let written = Self::written(r, l.keys().map(String::as_str).chain([r.target_field]));
-            built.push(self.build1(doc, r.kind, &["paired", side], &what, &written)?);
+            let mut origins = Self::loadout_origins(r, l, &["paired", side]);
+            if p.target.is_some() {
+                origins.push(Origin::at(format!("{}.{}", r.section, r.target_field), 0, ["paired", "target"]));
+            }
+            built.push(self.build1(doc, r.kind, &["paired", side], &what, &origins)?);
             labels.push(label);
         }
         if labels[0] == labels[1] {
@@ -835,6 +1062,20 @@ impl Planner<'_> {
                 "greater than 0, at most 5 (relative difference)",
             ));
         }
+        if let Some(card) = b.candidate.get("card").and_then(Value::as_str)
+            && self.entry(d.card_table, card).is_none()
+        {
+            let names = self.entry_names(d.card_table);
+            return Err(self.err(
+                &["balance", "candidate", "card"],
+                format!("unknown card `{card}`"),
+                if names.is_empty() {
+                    format!("no [{}.NAME] entries are defined: add one or include a library", d.card_table)
+                } else {
+                    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                },
+            ));
+        }
         let (cand_cost, cand_funding) = self.cost(&d, &b.candidate);
         let Some(cand_cost) = cand_cost else {
             let from_card = if d.cost_fields.is_empty() {
@@ -909,7 +1150,21 @@ impl Planner<'_> {
                 doc.insert("duel".into(), Value::Table(duel));
                 let what = format!("{} vs {}: ", rows[row].label, rows[oi + 1].label);
                 let at: &[&str] = if row == 0 { &["balance", "candidate"] } else { &["balance", "gauntlet"] };
-                let built = self.build1(doc, "duel", at, &what, &["duel".to_string()])?;
+                // Each fighter's fields are its own wherever it duels: at its key, no duel named.
+                let fighter_at = |side: &str, name: Option<&str>| {
+                    let mut o = match name {
+                        None => Origin::at(format!("duel.{side}"), 0, ["balance", "candidate"]),
+                        Some(n) => Origin::at(format!("duel.{side}"), self.entry_file("fighters", n), ["fighters", n]),
+                    };
+                    o.per_cell = false;
+                    o
+                };
+                let mut origins = vec![fighter_at("a", *row_name), fighter_at("b", Some(opp_name))];
+                if b.rounds.is_some() {
+                    origins
+                        .push(Origin { per_cell: false, ..Origin::at("duel.rounds".into(), 0, ["balance", "rounds"]) });
+                }
+                let built = self.build1(doc, "duel", at, &what, &origins)?;
                 let find = |p: &str| built.setup.iter().find_map(|l| l.strip_prefix(p).map(str::to_string));
                 describe[row] = describe[row].take().or_else(|| find("A — "));
                 describe[oi + 1] = describe[oi + 1].take().or_else(|| find("B — "));

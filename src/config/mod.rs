@@ -89,7 +89,7 @@ pub(crate) fn build(
     ctx: &mut Ctx,
 ) -> Result<Scenario, InputError> {
     let text = ctx.sources[0].text.clone();
-    let common: raw::Common = toml::from_str(&text).map_err(|e| ctx.sources[0].toml_error(&e))?;
+    let common: raw::Common = toml::from_str(&text).map_err(|e| first_read_error(&ctx.sources[0], &e))?;
     let system = registry.iter().copied().find(|s| s.name() == common.ruleset).ok_or_else(|| {
         ctx.err(
             0,
@@ -162,6 +162,24 @@ pub(crate) fn build(
     Ok(sc)
 }
 
+/// An error of a lenient read ([`raw::Common`], a generic analysis's whole-file table), which
+/// reads the keys it does not know as "any valid TOML value": when the strict schema of the built-in systems fails at the same
+/// place, its words say what the field takes (`cards.x.name = 99999999999999999999` is told
+/// "text in quotes", not "any valid TOML value").
+pub(crate) fn first_read_error(src: &Source, e: &toml::de::Error) -> InputError {
+    let mut err = src.toml_error(e);
+    if e.message().contains("any valid TOML value")
+        && let Err(strict) = toml::from_str::<raw::ScenarioFile>(&src.text)
+        && strict.span().is_some_and(|s| Some(s.start) == e.span().map(|s| s.start))
+    {
+        err = src.toml_error(&strict);
+    }
+    if err.field.as_deref() == Some("seed") && err.message.ends_with("is too large a number") {
+        err.allowed = Some(SEED_RANGE.into());
+    }
+    err
+}
+
 /// `exact` from the command line or the file. When every cell must be exact, a cell whose kind
 /// has no exact evaluator is refused here, at the `exact` line; whether the others fit the
 /// enumeration budget is known only when they are evaluated (the error then points here too).
@@ -215,7 +233,8 @@ impl Ctx {
         f: impl FnOnce(&mut Ctx, &raw::ScenarioFile, &mut Vec<String>) -> Result<Built, InputError>,
     ) -> Result<Built, InputError> {
         self.refuse_unknown_keys(kind, text)?;
-        let file: raw::ScenarioFile = toml::from_str(text).map_err(|e| self.sources[0].toml_error(&e))?;
+        let file: raw::ScenarioFile =
+            toml::from_str(text).map_err(|e| self.edition_words(self.sources[0].toml_error(&e)))?;
         self.add_library(0, file.cards.clone(), file.weapons.clone())?;
         self.add_fighters(0, file.fighters.clone())?;
         self.limit_includes(file.include.len())?;
@@ -371,6 +390,26 @@ impl Ctx {
         Ok(())
     }
 
+    /// An unknown field of a table both Batman editions share (`[attack]`, a card, a weapon):
+    /// the schema lists every field of both, so offer only the declared edition's (a bmg-3e
+    /// `attack_counter` is not pointed at bmg-1e's `attack_counters`, which bmg-3e refuses).
+    fn edition_words(&self, mut err: InputError) -> InputError {
+        let field = err.field.clone().unwrap_or_default();
+        let path: Vec<&str> = field.split('.').collect();
+        let other = raw::other_editions_fields(self.ruleset, &path);
+        if other.is_empty() || !err.message.starts_with("unknown field") {
+            return err;
+        }
+        let Some(allowed) = err.allowed.as_deref() else { return err };
+        let own: Vec<String> =
+            allowed.split('`').skip(1).step_by(2).filter(|f| !other.contains(f)).map(|f| format!("`{f}`")).collect();
+        let allowed = own.join(", ");
+        let what = err.message.split(" — did you mean").next().unwrap_or("").to_string();
+        err.message = source::with_suggestion(&what, &allowed);
+        err.allowed = Some(format!("{} {}: {allowed}", self.ruleset, path[0]));
+        err
+    }
+
     /// The declared system's library tables.
     fn own_libraries(&self) -> &'static [(&'static str, &'static str)] {
         self.libraries.iter().find(|(n, _)| *n == self.ruleset).map(|(_, l)| *l).unwrap_or(&[])
@@ -510,7 +549,7 @@ impl Ctx {
                 "paths relative to the scenario file",
             )
         })?;
-        let lib: raw::LibraryFile = toml::from_str(&src.text).map_err(|e| src.toml_error(&e))?;
+        let lib: raw::LibraryFile = toml::from_str(&src.text).map_err(|e| self.edition_words(src.toml_error(&e)))?;
         let idx = self.keep_source(src)?;
         if let Some(r) = &lib.ruleset {
             self.check_ruleset(r, idx)?;

@@ -229,6 +229,50 @@ pub struct Attack {
     pub target_armor_spent: Option<i64>,
 }
 
+/// Fields of the shared [`Attack`] that only bmg-1e reads: bmg-3e refuses them ("a bmg-1e
+/// attack field"), so a bmg-3e typo is never pointed at one of them.
+pub const ATTACK_1E_ONLY: [&str; 13] = [
+    "attack_counters",
+    "defense_counters",
+    "numerical_inferiority",
+    "defensive_position",
+    "paralyzed",
+    "target_knocked_down",
+    "target_weapon",
+    "obstacles",
+    "dodge_counters",
+    "elusive",
+    "within_5cm",
+    "special_attack",
+    "target_armor_spent",
+];
+
+/// Fields of the shared [`Attack`] that only bmg-3e reads (bmg-1e refuses them).
+pub const ATTACK_3E_ONLY: [&str; 10] = [
+    "attacker_effort",
+    "target_effort",
+    "enemies_in_contact",
+    "attacker_stun",
+    "attacker_wounds",
+    "defense_mod",
+    "beyond_optimal_range",
+    "blind_fire",
+    "storm",
+    "dodge",
+];
+
+/// The fields of a shared Batman table (`attack`, a card, a weapon) that the other edition
+/// alone reads, for the declared `ruleset`: what a message about that table must not offer.
+pub fn other_editions_fields(ruleset: &str, path: &[&str]) -> &'static [&'static str] {
+    match (ruleset, path) {
+        ("bmg-3e", ["attack", ..]) => &ATTACK_1E_ONLY,
+        ("bmg-1e", ["attack", ..]) => &ATTACK_3E_ONLY,
+        // `traits` are bmg-1e card and weapon traits (bmg-3e refuses them).
+        ("bmg-3e", ["cards" | "weapons", _, ..]) => &["traits"],
+        _ => &[],
+    }
+}
+
 /// A card with the weapon it fights with and its effort policy (duels, gauntlets).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -261,4 +305,21 @@ pub struct Duel {
     pub b: FighterRef,
     /// bmg-3e: the fighters start in base contact (default `true`).
     pub contact: Option<bool>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lists here are the ones the editions' validators refuse: every field bmg-3e refuses
+    /// as "a bmg-1e attack field" is in [`ATTACK_1E_ONLY`], and no field is in both lists.
+    #[test]
+    fn edition_only_lists_match_the_validators() {
+        for (f, _) in crate::systems::bmg1e::config::attack_fields_1e(&Attack::default()) {
+            assert!(ATTACK_1E_ONLY.contains(&f), "{f}");
+        }
+        for f in ATTACK_3E_ONLY {
+            assert!(!ATTACK_1E_ONLY.contains(&f), "{f}");
+        }
+    }
 }

@@ -16,6 +16,10 @@ pub struct Source {
     pub text: String,
 }
 
+/// Most dotted parts of one key or table header: the TOML parser's own limit (`toml` refuses
+/// a key path of 80 parents or more with a bare "recursion limit").
+pub const MAX_KEY_PARTS: usize = 80;
+
 /// Largest config or library file read, in bytes. The biggest bundled library is a few
 /// kilobytes; a file past this is a mistake (a log or a data dump named by an include), and
 /// reading it whole would cost memory the user never meant to spend (a 200 MB include took
@@ -126,7 +130,12 @@ impl Source {
         let raw = e.message().trim();
         let mut err = InputError::msg(user_words(raw));
         err.file = Some(self.path.clone());
-        let Some(span) = e.span() else { return err };
+        let Some(span) = e.span() else {
+            if raw == "recursion limit" {
+                return self.too_deep(err);
+            }
+            return err;
+        };
         let (l, c) = self.line_col(span.start);
         err.line = Some(l);
         err.column = Some(c);
@@ -134,6 +143,39 @@ impl Source {
             return self.duplicate_key(err, span);
         }
         err.field = self.path_at(span.start).filter(|p| !p.is_empty());
+        // `[[attack]]` opens a list of tables where one table belongs: serde sees a list (or
+        // `[0]` of it) and says "invalid type", which does not tell the user what to write.
+        let line = self.text[span.start..].lines().next().unwrap_or("").trim_start();
+        if raw.starts_with("invalid type")
+            && let Some((header, after)) = line.strip_prefix("[[").and_then(|h| h.split_once("]]"))
+            && (after.trim().is_empty() || after.trim_start().starts_with('#'))
+            && !header.contains(['[', ',', '='])
+        {
+            let header = key_segments(header).join(".");
+            let one = match key_segments(&header).as_slice() {
+                [table, _] => format!("[{table}.NAME]"),
+                _ => format!("[{header}]"),
+            };
+            err.message = format!("`[[{header}]]` makes a list of tables; this must be a single `{one}` table");
+            err.field = Some(header);
+            err.allowed = Some(format!("one `{one}` header (single brackets)"));
+            return err;
+        }
+        // An integer past 64 bits: serde's words are "invalid type: integer `…` as i128".
+        if let Some(rest) = raw.strip_prefix("invalid type: integer `")
+            && let Some((number, expected)) = rest.split_once("` as i128, expected ")
+        {
+            err.message = format!("`{number}` is too large a number");
+            let expected = user_words(&format!("expected {expected}"));
+            err.allowed = Some(match expected.trim_start_matches("expected ") {
+                "any valid TOML value" | "an integer" => {
+                    format!("a whole number from {} to {}", i64::MIN, i64::MAX)
+                }
+                "a string" => "text in quotes".to_string(),
+                other => other.to_string(),
+            });
+            return err;
+        }
         // `unknown field `x`, expected one of `a`, `b``: the list goes to "allowed", with the
         // nearest name when the field looks like a typo of one.
         if let Some((what, expected)) = err.message.split_once(", expected ")
@@ -169,15 +211,60 @@ impl Source {
             return err;
         }
         let dotted = path.join(".");
-        let (doc, _) = DeTable::parse_recoverable(&self.text);
-        let refs: Vec<&str> = path.iter().map(String::as_str).collect();
-        let first = key_span(doc.get_ref(), &refs).map(|at| self.line_col(at).0);
+        let first = if line.trim_start().starts_with('[') {
+            // A table header written twice: the recovered document keeps one of the two, so
+            // find the first header with the same path in the text itself.
+            self.text[..line_start]
+                .lines()
+                .position(|l| {
+                    let l = l.trim_start();
+                    l.starts_with('[') && !l.starts_with("[[") && key_segments(l) == path
+                })
+                .map(|i| i + 1)
+        } else {
+            let (doc, _) = DeTable::parse_recoverable(&self.text);
+            let refs: Vec<&str> = path.iter().map(String::as_str).collect();
+            key_span(doc.get_ref(), &refs).map(|at| self.line_col(at).0).filter(|l| *l != self.line_col(span.start).0)
+        };
         err.message = match first {
             Some(line) => format!("duplicate key: set here and on line {line}"),
             None => "duplicate key: set twice".to_string(),
         };
         err.field = Some(dotted);
         err.allowed = Some("each key once in its table".into());
+        err
+    }
+
+    /// "recursion limit": the TOML parser refuses a key or table header of more than
+    /// [`MAX_KEY_PARTS`] dotted parts and says neither where nor what. Find the first such key
+    /// in the text (a header, or a key before its `=`) and point at it.
+    fn too_deep(&self, mut err: InputError) -> InputError {
+        let parts = |l: &str| -> usize {
+            let l = l.trim_start();
+            let key =
+                if l.starts_with('[') { l.split(']').next().unwrap_or("") } else { l.split('=').next().unwrap_or("") };
+            key_segments(key).len()
+        };
+        let lines: Vec<&str> = self.text.lines().collect();
+        let deepest = lines.iter().position(|l| parts(l) > MAX_KEY_PARTS).or_else(|| {
+            // Not found by the simple reading (quoted dots, a key inside an inline table):
+            // the line with the most dots is the likeliest.
+            (0..lines.len()).max_by_key(|i| (lines[*i].matches('.').count(), std::cmp::Reverse(*i)))
+        });
+        err.message = format!("a key or table header nests more than {MAX_KEY_PARTS} levels deep");
+        err.allowed = Some(format!("keys and tables nested at most {MAX_KEY_PARTS} deep (`a.b.c` is 3)"));
+        if let Some(i) = deepest {
+            let line = lines[i];
+            err.line = Some(i + 1);
+            err.column = Some(line.chars().take_while(|c| c.is_whitespace()).count() + 1);
+            let mut written = key_segments(line.trim_start().split(['=', ']']).next().unwrap_or(""));
+            if !line.trim_start().starts_with('[') {
+                // A dotted key below a header: the path starts with the header's.
+                let header = lines[..i].iter().rev().find(|l| l.trim_start().starts_with('['));
+                written.splice(0..0, header.map(|h| key_segments(h)).unwrap_or_default());
+            }
+            err.field = Some(format!("{}.…", dotted(&written[..written.len().min(4)])));
+        }
         err
     }
 
@@ -228,7 +315,7 @@ impl Source {
     pub fn error_at(&self, path: &[&str], message: impl Into<String>, allowed: impl Into<String>) -> InputError {
         let allowed = allowed.into();
         let message = with_suggestion(&message.into(), &allowed);
-        let mut err = InputError::msg(message).field(path.join("."), allowed);
+        let mut err = InputError::msg(message).field(dotted(path), allowed);
         err.file = Some(self.path.clone());
         // Point at the field itself, else at the closest enclosing key that is written.
         let mut at = None;
@@ -260,25 +347,53 @@ impl Source {
         err
     }
 
+    /// Where the value at `path` is written: a scalar's value, a table's key. A `[i]` segment
+    /// is element `i` of an array (a compare's `loadouts[1]`).
     fn locate_exact(&self, path: &[&str]) -> Option<usize> {
         let doc = DeTable::parse(&self.text).ok()?;
-        let mut table: &DeTable = doc.get_ref();
-        for (i, key) in path.iter().enumerate() {
-            let (k, v) = table.get_key_value(*key)?;
-            if i + 1 == path.len() {
-                // Values that are tables point at their key; scalars at the value.
-                return Some(match v.get_ref() {
-                    DeValue::Table(_) => k.span().start,
-                    _ => v.span().start,
-                });
-            }
-            match v.get_ref() {
-                DeValue::Table(t) => table = t,
+        let (first, rest) = path.split_first()?;
+        let (k, mut v) = doc.get_ref().get_key_value(*first)?;
+        let mut key_start = k.span().start;
+        for seg in rest {
+            v = match (v.get_ref(), index(seg)) {
+                (DeValue::Array(a), Some(i)) => {
+                    let e = a.get(i)?;
+                    key_start = e.span().start;
+                    e
+                }
+                (DeValue::Table(t), None) => {
+                    let (k, v) = t.get_key_value(*seg)?;
+                    key_start = k.span().start;
+                    v
+                }
                 _ => return None,
-            }
+            };
         }
-        None
+        // Values that are tables point at their key; scalars at the value.
+        Some(match v.get_ref() {
+            DeValue::Table(_) => key_start,
+            _ => v.span().start,
+        })
     }
+}
+
+/// `[i]` as an array index.
+fn index(segment: &str) -> Option<usize> {
+    segment.strip_prefix('[')?.strip_suffix(']')?.parse().ok()
+}
+
+/// A key path as the user reads it: `compare.loadouts[1].weapon` (an index segment `[i]` joins
+/// without a dot).
+pub(crate) fn dotted<S: AsRef<str>>(path: &[S]) -> String {
+    let mut out = String::new();
+    for seg in path {
+        let seg = seg.as_ref();
+        if !out.is_empty() && !seg.starts_with('[') {
+            out.push('.');
+        }
+        out.push_str(seg);
+    }
+    out
 }
 
 /// Start of the key at `path` in a parsed document.
@@ -290,6 +405,15 @@ fn key_span(t: &DeTable, path: &[&str]) -> Option<usize> {
     }
     match v.get_ref() {
         DeValue::Table(t) => key_span(t, rest),
+        // An element of an array (`loadouts[1].weapon`): its key inside an inline table.
+        DeValue::Array(a) if index(rest[0]).is_some() => {
+            let e = a.get(index(rest[0])?)?;
+            match (e.get_ref(), rest.len()) {
+                (_, 1) => Some(e.span().start),
+                (DeValue::Table(t), _) => key_span(t, &rest[1..]),
+                _ => None,
+            }
+        }
         // An array of tables (`[[x]]`): the last one is the one being written.
         DeValue::Array(a) => match a.last()?.get_ref() {
             DeValue::Table(t) => key_span(t, rest),
