@@ -641,3 +641,14 @@ fn a_misspelt_field_of_a_shared_batman_table_is_told_only_the_declared_editions_
     has(&e, &["field `cards.mook.trait`: unknown field `trait`", "`reputation`"]);
     assert!(!e.contains("traits"), "bmg-1e's `traits` offered to a bmg-3e card: {e}");
 }
+
+#[test]
+fn bmg_1e_attack_fields_are_refused_in_a_bmg_3e_attack() {
+    // `special_attack` and `target_armor_spent` were accepted without a word and changed nothing,
+    // while the other bmg-1e fields were refused.
+    for (field, value) in [("special_attack", "\"x\""), ("target_armor_spent", "1")] {
+        let config = good_attack().replace("[attack]\n", &format!("[attack]\n{field} = {value}\n"));
+        let e = fails(&format!("1e-field-{field}"), &config, &[]);
+        assert!(e.contains(&format!("field `attack.{field}`")) && e.contains("is a bmg-1e attack field"), "{e}");
+    }
+}

@@ -26,7 +26,7 @@ type Cells = (Vec<CellSpec>, Layout);
 type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
 
 /// Which bmg-1e attack fields a section sets (the bmg-3e validator refuses them).
-pub(crate) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 11] {
+pub(crate) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 13] {
     [
         ("attack_counters", a.attack_counters.is_some()),
         ("defense_counters", a.defense_counters.is_some()),
@@ -39,6 +39,8 @@ pub(crate) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 11] {
         ("dodge_counters", a.dodge_counters.is_some()),
         ("elusive", a.elusive.is_some()),
         ("within_5cm", a.within_5cm.is_some()),
+        ("special_attack", a.special_attack.is_some()),
+        ("target_armor_spent", a.target_armor_spent.is_some()),
     ]
 }
 
