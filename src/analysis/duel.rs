@@ -154,6 +154,28 @@ pub trait DuelRules: Sync {
     fn extra(&self, st: &Self::State) -> [u16; 2];
 }
 
+/// An exact duel solve whose work, estimated before anything is solved, is over its solver's
+/// budget: said the same way for every exact duel (the `sampled:` note, the exit-2 refusals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The estimated work, in the solver's own units.
+    pub work: u64,
+    /// The solver's budget, in the same units.
+    pub budget: u64,
+    /// What a unit of work counts, for the reader.
+    pub units: &'static str,
+}
+
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the exact duel would need ~{:.1e} steps ({}), over the budget of {:.1e}",
+            self.work as f64, self.units, self.budget as f64
+        )
+    }
+}
+
 /// Value ranges a system gives for its duel's [`Shape`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Maxima {
