@@ -378,3 +378,41 @@ fn validate_of_a_20_fighter_2019_balance_solves_nothing() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(took < Duration::from_secs(5), "validate took {took:?}");
 }
+
+/// A sharded run solves an `optimal-win` plan (and a 2019 duel's effort tables) when it
+/// starts; what it computed is no part of the scenario, so `merge` still recognises the
+/// scenario it rebuilds from the config (before, the 2013 partials were refused: "the config
+/// this partial carries does not rebuild the scenario its shards ran").
+#[test]
+fn sharded_optimal_win_duels_merge() {
+    for edition in ["bmg-1e", "bmg-3e"] {
+        let d = tmp("budgets", &format!("shards-{edition}"));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(edition);
+        std::fs::copy(root.join("cards.toml"), d.join("cards.toml")).unwrap();
+        let duel = std::fs::read_to_string(root.join("duel-batman-vs-bruiser.toml")).unwrap();
+        let planned: String = duel
+            .lines()
+            .map(|l| match l.split_once("effort = \"") {
+                Some((head, tail)) => format!("{head}effort = \"optimal-win\"{}", &tail[tail.find('"').unwrap() + 1..]),
+                None => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(planned.matches("optimal-win").count(), 2, "{planned}");
+        std::fs::write(d.join("duel.toml"), planned).unwrap();
+        for i in ["1/2", "2/2"] {
+            let out = format!("p{}.json", &i[..1]);
+            let (o, _) = run_within(
+                &d,
+                &["run", "duel.toml", "--trials", "2000", "--shard", i, "-q", "--out", &out],
+                Duration::from_secs(60),
+            )
+            .expect("shard still running");
+            assert!(o.status.success(), "{edition} shard {i}: {}", String::from_utf8_lossy(&o.stderr));
+        }
+        let (o, _) = run_within(&d, &["merge", "p1.json", "p2.json", "-q", "--out", "m"], Duration::from_secs(60))
+            .expect("merge still running");
+        assert!(o.status.success(), "{edition} merge: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(d.join("m/results.json").exists());
+    }
+}

@@ -265,7 +265,7 @@ struct Direction {
     /// are needed (by the run, [`Duel::prepare`]), not when the config is loaded, so `validate`
     /// stays instant (an `optimal-…` table is an expected-value optimisation per marker state:
     /// 400 duels of a 20-fighter balance took 30 s to load in a debug build).
-    policy: std::sync::OnceLock<Vec<Choice>>,
+    policy: crate::analysis::duel::Derived<Vec<Choice>>,
 }
 
 impl Direction {
@@ -279,7 +279,7 @@ impl Direction {
             shot: ranged.then(|| Mode::new(&att.profile, &att.weapon, &tgt.profile, r)),
             efforts: (att.effort, tgt.effort),
             readings: *r,
-            policy: std::sync::OnceLock::new(),
+            policy: Default::default(),
         }
     }
 
@@ -446,7 +446,7 @@ pub struct Duel {
     /// The whole-duel effort plan, when a fighter plays `optimal-win`: solved by
     /// [`Duel::prepare`] when the run starts, not when the config is loaded (`validate` solves
     /// nothing), and shared by every clone of the duel made after (the trial is cloned per cell).
-    plan: std::sync::OnceLock<std::sync::Arc<exact::Plan>>,
+    plan: crate::analysis::duel::Derived<std::sync::Arc<exact::Plan>>,
     /// What it was built from (the exact analysis rebuilds it with other policies).
     setup: Box<DuelSetup>,
     /// Roll each attack die by die ([`Duel::die_by_die`]) instead of drawing it from its table.
@@ -491,7 +491,7 @@ impl Duel {
             rounds: s.rounds,
             readings: s.readings,
             contact: s.contact,
-            plan: std::sync::OnceLock::new(),
+            plan: Default::default(),
             setup: Box::new(s.clone()),
             by_dice: false,
         }
