@@ -197,7 +197,9 @@ fn validate_of_a_20_fighter_2013_balance_solves_nothing() {
     let (o, took) = run_within(&d, &["validate", "balance.toml"], Duration::from_secs(60))
         .expect("validate still running after 60 s");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(took < Duration::from_secs(5), "validate took {took:?}");
+    // Generous: the 400 estimates take ~3 s in a debug build on a loaded 2-core machine (0.1 s
+    // in release); loading solved the plans before, over 45 s.
+    assert!(took < Duration::from_secs(15), "validate took {took:?}");
 }
 
 /// A 2019 duel of two equal cards: Attack `a`, Defense `d`, Willpower and Endurance `we`,
