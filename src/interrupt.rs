@@ -47,3 +47,51 @@ pub fn signal_name(sig: i32) -> &'static str {
 /// A run stopped by the signal it carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted(pub i32);
+
+/// A cheap look at the signal flag for long computations (the exact solvers, the exact
+/// evaluator): [`Poll::halted`] is called once per step and loads the flag only every `every`
+/// steps, so the hot loop pays a counter increment; once a signal is seen it stays seen, and
+/// the computation unwinds with [`Poll::finished`]'s `Err`.
+#[derive(Clone, Copy, Debug)]
+pub struct Poll {
+    every: u32,
+    ticks: u32,
+    stopped: Option<Interrupted>,
+}
+
+impl Poll {
+    /// Look at the flag every `every` steps (at least 1).
+    pub const fn every(every: u32) -> Poll {
+        Poll { every: if every == 0 { 1 } else { every }, ticks: 0, stopped: None }
+    }
+
+    /// Count one step; whether a signal has stopped the computation.
+    #[inline]
+    pub fn halted(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        self.ticks += 1;
+        if self.ticks >= self.every {
+            self.ticks = 0;
+            self.stopped = received().map(Interrupted);
+        }
+        self.stopped.is_some()
+    }
+
+    /// [`Poll::halted`] as a `Result`, for `?` in loops that can return at once.
+    #[inline]
+    pub fn tick(&mut self) -> Result<(), Interrupted> {
+        if self.halted() { self.finished() } else { Ok(()) }
+    }
+
+    /// Stop as if a signal had arrived (a nested computation reported one).
+    pub fn stop(&mut self, why: Interrupted) {
+        self.stopped = Some(why);
+    }
+
+    /// `Err` when a signal stopped the computation (its values are then meaningless).
+    pub fn finished(&self) -> Result<(), Interrupted> {
+        self.stopped.map_or(Ok(()), Err)
+    }
+}

@@ -6,6 +6,9 @@
 //! naming the field and the budget; SIGINT during an exact solve ends the run within about a
 //! second, exit 130, no report (before, it was ignored until the solve ended); a 20-fighter
 //! balance of `optimal-win` fighters validates at once (before, loading solved 380 plans).
+//! The same for the 2019 duel (its budget sits between one solve of the largest in-range cards,
+//! which always fits, and the report's analysis of them, which is sampled), and Ctrl-C inside
+//! the exact evaluator's walk (`--exact`).
 //! Every run has a deadline and is killed past it, so the old code fails instead of hanging.
 
 mod common;
@@ -194,5 +197,224 @@ fn validate_of_a_20_fighter_2013_balance_solves_nothing() {
     let (o, took) = run_within(&d, &["validate", "balance.toml"], Duration::from_secs(60))
         .expect("validate still running after 60 s");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Generous: the 400 estimates take ~3 s in a debug build on a loaded 2-core machine (0.1 s
+    // in release); loading solved the plans before, over 45 s.
+    assert!(took < Duration::from_secs(15), "validate took {took:?}");
+}
+
+/// A 2019 duel of two equal cards: Attack `a`, Defense `d`, Willpower and Endurance `we`,
+/// Strength 2+, Special 8, a melee weapon of `damage`, each side's effort policy.
+fn duel_2019(rounds: u8, (a, d, we): (u8, u8, u8), damage: &str, effort: [&str; 2], extra: &str) -> String {
+    let card = |name: &str| {
+        format!(
+            "[cards.{name}]\nattack = {a}\ndefense = {d}\nstrength = 2\nwillpower = {we}\nendurance = {we}\nspecial = 8\nmovement = 4\n"
+        )
+    };
+    format!(
+        "ruleset = \"bmg-3e\"\nkind = \"duel\"\nname = \"heavy\"\ntrials = 2000\n{extra}\n{}{}[weapons.w]\nkind = \"melee\"\ndamage = \"{damage}\"\n[duel]\nrounds = {rounds}\na = {{ card = \"x\", weapon = \"w\", effort = \"{}\" }}\nb = {{ card = \"y\", weapon = \"w\", effort = \"{}\" }}\n",
+        card("x"),
+        card("y"),
+        effort[0],
+        effort[1]
+    )
+}
+
+/// Cards at the top of the 2019 ranges over 12 rounds: the report's exact analysis estimates
+/// 1.4·10⁹ (over the budget of 1.0e9; it took 4.4 s in a release build before, minutes in a
+/// debug one), so the duel is sampled and says why.
+#[test]
+fn heavy_2019_duels_are_sampled_with_a_note_instead_of_solved() {
+    let d = tmp("budgets", "heavy-2019");
+    std::fs::write(d.join("duel.toml"), duel_2019(12, (10, 1, 12), "★♦", ["max", "max"], "")).unwrap();
+    let (o, took) = run_within(&d, &["run", "duel.toml", "-q", "--out", "r"], Duration::from_secs(60))
+        .expect("still solving after 60 s");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("r/results.json")).unwrap()).unwrap();
+    assert!(json.get("exact_duel").is_none(), "an exact duel over the budget was solved");
+    let notes = json["notes"].as_array().expect("notes");
+    let note = notes.iter().find(|n| n["kind"] == "sampled").unwrap_or_else(|| panic!("no sampled note: {notes:?}"));
+    let text = note["text"].as_str().unwrap();
+    assert!(
+        text.contains("the exact duel would need ~1.4e9 steps")
+            && text.contains("over the budget of 1.0e9")
+            && text.contains("sampled instead"),
+        "{text}"
+    );
+    let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    assert!(summary.contains("sampled: the exact duel would need"), "{summary}");
+    eprintln!("sampled in {took:?}");
+}
+
+/// `exact = true` and `--exact` on that duel are refused with the budget, before anything runs.
+/// (Every in-range `optimal-win` plan fits the budget — one solve, 6.7·10⁸ at most — so its
+/// refusal is checked on the estimate in the library's tests.)
+#[test]
+fn demanding_an_exact_heavy_2019_duel_is_refused_with_the_budget() {
+    let d = tmp("budgets", "refused-2019");
+    let cases = [
+        (
+            "exact.toml",
+            duel_2019(12, (10, 1, 12), "★♦", ["max", "max"], "exact = true"),
+            &[][..],
+            "exact.toml:5:",
+            "field `exact`",
+        ),
+        (
+            "flag.toml",
+            duel_2019(12, (10, 6, 12), "★", ["optimal-win", "max"], ""),
+            &["--exact"][..],
+            "",
+            "field `--exact`",
+        ),
+    ];
+    for (name, config, flags, at, field) in cases {
+        std::fs::write(d.join(name), config).unwrap();
+        let mut args = vec!["run", name, "-q", "--out", "r"];
+        args.extend(flags);
+        let (o, _) = run_within(&d, &args, Duration::from_secs(60)).unwrap_or_else(|| panic!("{name}: still running"));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(at) && err.contains(field), "{name}: {err}");
+        assert!(
+            err.contains("the exact duel would need ~") && err.contains("over the budget of 1.0e9"),
+            "{name}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{name}: one message: {err}");
+        assert!(!d.join("r").exists(), "{name}: a report was written");
+    }
+}
+
+/// Start the binary in `cwd`, send SIGINT after `after`, and check it exits 130 within 1.5 s
+/// leaving `cwd` holding only `keep`.
+fn interrupted_quickly(cwd: &Path, args: &[&str], after: Duration, keep: &str) {
+    let mut child = Command::new(bin_path())
+        .current_dir(cwd)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    assert!(child.try_wait().unwrap().is_none(), "{args:?}: the work should take longer than {after:?}");
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let sent = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if sent.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("{args:?}: SIGINT ignored for 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let took = sent.elapsed();
+    assert_eq!(status.code(), Some(130), "{args:?}: {status:?}");
+    assert!(took < Duration::from_millis(1500), "{args:?}: exited {took:?} after SIGINT");
+    let names: Vec<_> = std::fs::read_dir(cwd).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, vec![std::ffi::OsString::from(keep)], "{args:?}: the output location changed");
+}
+
+/// 2019 duels inside the budget whose exact solves take seconds in a debug build: both
+/// `optimal-win` (the plan is solved when the run starts, before sampling) and per-attack
+/// policies (the report's exact analysis, after sampling). SIGINT after a second ends each
+/// within about a second (before, the solver never looked at the signal).
+#[test]
+fn ctrl_c_stops_a_2019_exact_solve_at_once() {
+    for (name, effort) in [("plan", ["optimal-win", "optimal-win"]), ("report", ["max", "optimal-ko"])] {
+        let d = tmp("budgets", &format!("interrupt-2019-{name}"));
+        std::fs::write(d.join("duel.toml"), duel_2019(12, (8, 3, 10), "★♦", effort, "")).unwrap();
+        interrupted_quickly(&d, &["run", "duel.toml", "-q", "--out", "r"], Duration::from_millis(1000), "duel.toml");
+    }
+}
+
+/// The exact evaluator walks outcome sequences: an initiative bid against a hand of four dealt
+/// from the deck is millions of them (about 10 s in a debug build). SIGINT after a second ends
+/// the `--exact` run within about a second (before, the walk ran to its end first).
+#[test]
+fn ctrl_c_stops_the_exact_evaluator_at_once() {
+    let d = tmp("budgets", "interrupt-evaluator");
+    std::fs::write(
+        d.join("bid.toml"),
+        "ruleset = \"wolsung\"\nkind = \"initiative\"\ntrials = 2000\n[initiative]\nhand = [\"Q♠\", \"10♥\", \"4♦\", \"2♣\"]\nopponent_cards = 4\n",
+    )
+    .unwrap();
+    interrupted_quickly(
+        &d,
+        &["run", "bid.toml", "--exact", "-q", "--out", "r"],
+        Duration::from_millis(1000),
+        "bid.toml",
+    );
+}
+
+/// 20 fighters, all `optimal-win`, 6 rounds: loading built every cell's plan (380 exact
+/// solves) before; now it only estimates them.
+#[test]
+fn validate_of_a_20_fighter_2019_balance_solves_nothing() {
+    let d = tmp("budgets", "validate-2019");
+    let mut config = String::from(
+        "ruleset = \"bmg-3e\"\nkind = \"balance\"\n[weapons.bat]\nkind = \"melee\"\ndamage = \"★★\"\n[weapons.knife]\nkind = \"melee\"\ndamage = \"★♦\"\n",
+    );
+    for i in 0..20 {
+        config.push_str(&format!(
+            "[cards.c{i}]\nattack = {}\ndefense = {}\nstrength = {}\nwillpower = {}\nendurance = {}\nspecial = {}\nreputation = {}\n",
+            3 + i % 4,
+            2 + (i / 3) % 4,
+            3 + i % 3,
+            6 + i % 5,
+            5 + i % 4,
+            1 + i % 4,
+            20 + 5 * i,
+        ));
+        config.push_str(&format!(
+            "[fighters.f{i}]\ncard = \"c{i}\"\nweapon = \"{}\"\neffort = \"optimal-win\"\n",
+            if i % 2 == 0 { "bat" } else { "knife" }
+        ));
+    }
+    config
+        .push_str("[balance]\ncandidate = { card = \"c7\", weapon = \"bat\", effort = \"optimal-win\" }\nrounds = 6\n");
+    std::fs::write(d.join("balance.toml"), config).unwrap();
+    let (o, took) = run_within(&d, &["validate", "balance.toml"], Duration::from_secs(60))
+        .expect("validate still running after 60 s");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(took < Duration::from_secs(5), "validate took {took:?}");
+}
+
+/// A sharded run solves an `optimal-win` plan (and a 2019 duel's effort tables) when it
+/// starts; what it computed is no part of the scenario, so `merge` still recognises the
+/// scenario it rebuilds from the config (before, the 2013 partials were refused: "the config
+/// this partial carries does not rebuild the scenario its shards ran").
+#[test]
+fn sharded_optimal_win_duels_merge() {
+    for edition in ["bmg-1e", "bmg-3e"] {
+        let d = tmp("budgets", &format!("shards-{edition}"));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(edition);
+        std::fs::copy(root.join("cards.toml"), d.join("cards.toml")).unwrap();
+        let duel = std::fs::read_to_string(root.join("duel-batman-vs-bruiser.toml")).unwrap();
+        let planned: String = duel
+            .lines()
+            .map(|l| match l.split_once("effort = \"") {
+                Some((head, tail)) => format!("{head}effort = \"optimal-win\"{}", &tail[tail.find('"').unwrap() + 1..]),
+                None => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(planned.matches("optimal-win").count(), 2, "{planned}");
+        std::fs::write(d.join("duel.toml"), planned).unwrap();
+        for i in ["1/2", "2/2"] {
+            let out = format!("p{}.json", &i[..1]);
+            let (o, _) = run_within(
+                &d,
+                &["run", "duel.toml", "--trials", "2000", "--shard", i, "-q", "--out", &out],
+                Duration::from_secs(60),
+            )
+            .expect("shard still running");
+            assert!(o.status.success(), "{edition} shard {i}: {}", String::from_utf8_lossy(&o.stderr));
+        }
+        let (o, _) = run_within(&d, &["merge", "p1.json", "p2.json", "-q", "--out", "m"], Duration::from_secs(60))
+            .expect("merge still running");
+        assert!(o.status.success(), "{edition} merge: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(d.join("m/results.json").exists());
+    }
 }

@@ -35,8 +35,11 @@ fn thug(effort: &str) -> Fighter {
     fighter(card(3, 3, 4, 5, 4, 2), melee(0, 1, 0), effort)
 }
 
+/// A duel ready to sample: an `optimal-win` fighter's plan solved (what a run does first).
 fn duel(a: Fighter, b: Fighter, rounds: u8) -> Duel {
-    Duel::new(&DuelSetup { a, b, rounds, readings: Readings::default(), contact: true })
+    let d = Duel::new(&DuelSetup { a, b, rounds, readings: Readings::default(), contact: true });
+    d.prepare().expect("no signal handler in tests");
+    d
 }
 
 fn close(got: f64, want: f64, what: &str) {

@@ -154,6 +154,63 @@ pub trait DuelRules: Sync {
     fn extra(&self, st: &Self::State) -> [u16; 2];
 }
 
+/// Something a duel computes once from its own fields, when the run starts rather than when
+/// the config is loaded (an `optimal-win` plan, per-attack effort tables): a cache, so it takes
+/// no part in what the duel *is*. Two duels compare equal whatever either has computed yet, and
+/// `Debug` (which a sharded run's fingerprint hashes) leaves it out, so a partial made after the
+/// run started matches the scenario `merge` rebuilds from the config.
+#[derive(Clone)]
+pub struct Derived<T>(std::sync::OnceLock<T>);
+
+impl<T> Default for Derived<T> {
+    /// Not computed yet.
+    fn default() -> Self {
+        Derived(std::sync::OnceLock::new())
+    }
+}
+
+impl<T> std::ops::Deref for Derived<T> {
+    type Target = std::sync::OnceLock<T>;
+    fn deref(&self) -> &std::sync::OnceLock<T> {
+        &self.0
+    }
+}
+
+impl<T> PartialEq for Derived<T> {
+    /// A pure function of the fields beside it: equal whenever they are.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> std::fmt::Debug for Derived<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Derived")
+    }
+}
+
+/// An exact duel solve whose work, estimated before anything is solved, is over its solver's
+/// budget: said the same way for every exact duel (the `sampled:` note, the exit-2 refusals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The estimated work, in the solver's own units.
+    pub work: u64,
+    /// The solver's budget, in the same units.
+    pub budget: u64,
+    /// What a unit of work counts, for the reader.
+    pub units: &'static str,
+}
+
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the exact duel would need ~{:.1e} steps ({}), over the budget of {:.1e}",
+            self.work as f64, self.units, self.budget as f64
+        )
+    }
+}
+
 /// Value ranges a system gives for its duel's [`Shape`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Maxima {

@@ -10,7 +10,7 @@ pub mod paired;
 pub mod scenario;
 
 use crate::engine::{self, RunOutput, Stop, Tally, progress::Progress};
-use crate::error::{Error, InputError};
+use crate::error::Error;
 use crate::exact::{self, Budget};
 use crate::interrupt::Interrupted;
 use rayon::prelude::*;
@@ -70,8 +70,9 @@ fn sampling_trials(stop: Stop) -> u64 {
 
 /// The exact tally of each cell that is evaluated exactly (`None`: sampled), following the
 /// scenario's [`ExactMode`]. Runs on the current rayon pool, one cell per task; the result is
-/// the same for any thread count (each cell's tally depends on that cell alone).
-pub fn exact_cells(sc: &Scenario) -> Result<Vec<Option<Tally>>, InputError> {
+/// the same for any thread count (each cell's tally depends on that cell alone). `Err`: a cell
+/// that must be exact cannot be (an input error), or a signal stopped an evaluation.
+pub fn exact_cells(sc: &Scenario) -> Result<Vec<Option<Tally>>, Error> {
     let budget = match &sc.exact {
         ExactMode::Never => return Ok(vec![None; sc.cells.len()]),
         ExactMode::Auto => Budget::cheaper_than(sampling_trials(sc.stop)),
@@ -89,10 +90,11 @@ pub fn exact_cells(sc: &Scenario) -> Result<Vec<Option<Tally>>, InputError> {
     for (cell, r) in sc.cells.iter().zip(results) {
         match (r, &sc.exact) {
             (Ok(t), _) => out.push(Some(t)),
+            (Err(exact::NoExact::Interrupted(i)), _) => return Err(i.into()),
             (Err(why), ExactMode::Always(at)) => {
                 let mut e = at.clone();
                 e.message = format!("cell `{}` cannot be evaluated exactly: {why}", cell.label);
-                return Err(e);
+                return Err(e.into());
             }
             (Err(_), _) => out.push(None),
         }

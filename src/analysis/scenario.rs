@@ -171,8 +171,14 @@ impl AnyTrial {
         use crate::analysis::duel::DuelOutcome;
         let outcome = match self {
             AnyTrial::Duel(d) => {
-                let s = crate::systems::bmg3e::rules::duel::exact::solve(d, d.deciders());
-                DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt)
+                use crate::systems::bmg3e::rules::duel::exact;
+                if let Err(over) = exact::solve_within_budget(d, d.deciders()) {
+                    return Some(Err(over.to_string()));
+                }
+                match exact::try_solve(d, d.deciders()) {
+                    Ok(s) => DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt),
+                    Err(i) => return Some(Err(format!("stopped by {}", crate::interrupt::signal_name(i.0)))),
+                }
             }
             AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => {
                 use crate::systems::bmg1e::rules::duel::exact;
@@ -193,6 +199,9 @@ impl AnyTrial {
     /// `None` for a duel within it and for every other trial.
     pub fn exact_duel_over_budget(&self) -> Option<String> {
         match self {
+            AnyTrial::Duel(d) => {
+                crate::systems::bmg3e::rules::duel::exact::within_budget(d).err().map(|o| o.to_string())
+            }
             AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => {
                 crate::systems::bmg1e::rules::duel::exact::within_budget(d).err().map(|o| o.to_string())
             }
@@ -204,6 +213,7 @@ impl AnyTrial {
     /// of loading so `validate` never solves. Stopped by a signal at the next safe point.
     pub fn prepare(&self) -> Result<(), crate::interrupt::Interrupted> {
         match self {
+            AnyTrial::Duel(d) => d.prepare(),
             AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => d.prepare(),
             _ => Ok(()),
         }

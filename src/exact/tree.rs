@@ -16,6 +16,7 @@
 use super::dists::{self, Dist, TooFine};
 use crate::dice::{Aggregate, DEAL_CLASSES, Dice, Reroll, SuccessMask, SumSet};
 use crate::engine::{Outcome, Shape, Tally, Trial};
+use crate::interrupt::{Interrupted, Poll};
 use std::collections::HashMap;
 
 /// Why a trial has no exact answer here.
@@ -31,6 +32,8 @@ pub enum NoExact {
     TooLong,
     /// The kind has no exact evaluator (the reason, for the reader).
     NotOffered(&'static str),
+    /// A signal (Ctrl-C, SIGTERM, SIGHUP) stopped the walk: the run ends, nothing is sampled.
+    Interrupted(Interrupted),
 }
 
 impl std::fmt::Display for NoExact {
@@ -45,6 +48,7 @@ impl std::fmt::Display for NoExact {
                 write!(f, "an outcome sequence repeats a roll too many times to weigh exactly (a roll-until loop)")
             }
             NoExact::NotOffered(why) => write!(f, "{why}"),
+            NoExact::Interrupted(i) => write!(f, "stopped by {}", crate::interrupt::signal_name(i.0)),
         }
     }
 }
@@ -74,6 +78,12 @@ impl Budget {
         Budget { leaves: (trials / 4).clamp(1, Budget::EXPLICIT.leaves), depth: Budget::EXPLICIT.depth }
     }
 }
+
+/// How many leaves (complete runs of a trial) a walk makes between two looks at the interrupt
+/// flag. A leaf is one run of rule code, a few microseconds at most even in a debug build, so a
+/// Ctrl-C is seen within a few milliseconds, far under half a second; the look itself is one
+/// atomic load, nothing beside a leaf.
+const POLL_EVERY: u32 = 4096;
 
 /// Which aggregate roll a choice is (the key of the distribution cache).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -454,11 +464,13 @@ fn walk<T: Trial>(trial: &T, leaves_left: u64, budget: Budget) -> Result<(Tally,
     let mut sums = Sums::new(&shape);
     let mut dice = ChoiceDice::new(budget.depth);
     let mut leaves = 0u64;
+    let mut poll = Poll::every(POLL_EVERY);
     loop {
         leaves += 1;
         if leaves > leaves_left {
             return Err(NoExact::TooManyLeaves(budget.leaves));
         }
+        poll.tick().map_err(NoExact::Interrupted)?;
         dice.depth = 0;
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| trial.run(&mut dice)));
         let o = match run {
@@ -494,11 +506,13 @@ pub fn outcomes<K: Eq + std::hash::Hash + Clone>(
     let mut at: HashMap<K, usize> = HashMap::new();
     let mut out: Vec<(K, f64)> = Vec::new();
     let mut leaves = 0u64;
+    let mut poll = Poll::every(POLL_EVERY);
     loop {
         leaves += 1;
         if leaves > budget.leaves {
             return Err(NoExact::TooManyLeaves(budget.leaves));
         }
+        poll.tick().map_err(NoExact::Interrupted)?;
         dice.depth = 0;
         let k = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut dice))) {
             Ok(k) => k,

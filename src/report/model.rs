@@ -193,8 +193,8 @@ impl Report {
         Report::try_build(run).expect("no signal handler is installed outside the binary")
     }
 
-    /// Build the report of a finished run. `Err` when a signal stopped the exact duel solved
-    /// for it (the one costly step here).
+    /// Build the report of a finished run. `Err` when a signal stopped the exact duel (2019
+    /// or 2013) solved for it (the one costly step here).
     pub fn try_build(run: &RunResult) -> Result<Report, crate::interrupt::Interrupted> {
         let z = stats::z_value();
         let sc = &run.scenario;
@@ -227,7 +227,7 @@ impl Report {
         };
         let exact_duel = match (&sc.layout, &sc.cells[0].trial) {
             (Layout::Duel { .. }, crate::analysis::scenario::AnyTrial::Duel(d)) => {
-                Some(ExactDuel::Bmg3e(crate::systems::bmg3e::report::exact_duel(d)))
+                crate::systems::bmg3e::report::exact_duel(d)?.map(ExactDuel::Bmg3e)
             }
             (
                 Layout::Duel { .. },

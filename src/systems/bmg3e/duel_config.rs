@@ -136,6 +136,17 @@ impl Ctx {
         setup.push(format!("B — {}", b.describe));
         setup.push(round_text(rounds, contact));
         let duel = Duel::new(&DuelSetup { a: a.fighter, b: b.fighter, rounds, readings: *readings, contact });
+        // An `optimal-win` fighter follows the exact solve's plan: estimated here (cheaply),
+        // solved only when the run starts.
+        if let Err(over) = crate::systems::bmg3e::rules::duel::exact::plan_within_budget(&duel) {
+            let side = if duel.setup().a.effort == EffortPolicy::Win { "a" } else { "b" };
+            return Err(self.err(
+                0,
+                &["duel", side, "effort"],
+                format!("`optimal-win` plans the effort by solving the duel exactly, and {over}"),
+                "a per-attack policy (`none`, `max`, `optimal-ko`, …), or fewer rounds or smaller cards for `optimal-win`",
+            ));
+        }
         Ok(crate::config::ctx::duel_cell(a.label, b.label, AnyTrial::Duel(duel)))
     }
 }

@@ -88,9 +88,14 @@ pub struct PlanRow {
     pub b_limit: u8,
 }
 
-/// Solve the duel and build its report section.
-pub fn exact_duel(duel: &Duel) -> ExactDuel {
-    let an = exact::analyse(duel);
+/// Solve the duel and build its report section: `None` when the solve is over
+/// [`exact::BUDGET`] (the loader has put a note in the scenario saying so), `Err` when a
+/// signal stopped it.
+pub fn exact_duel(duel: &Duel) -> Result<Option<ExactDuel>, crate::interrupt::Interrupted> {
+    if exact::within_budget(duel).is_err() {
+        return Ok(None);
+    }
+    let an = exact::analyse(duel)?;
     let gain = |s: usize| Gain { optimal: an.optimal.win[s], no_effort: an.no_effort[s], per_attack: an.myopic[s] };
     let mut plan: Vec<PlanRow> = an
         .optimal
@@ -124,13 +129,13 @@ pub fn exact_duel(duel: &Duel) -> ExactDuel {
         .collect();
     // Likeliest first; ties in a fixed order (the solver's decision-point order is stable).
     plan.sort_by(|x, y| y.reach.total_cmp(&x.reach));
-    ExactDuel {
+    Ok(Some(ExactDuel {
         method: METHOD,
         configured: Figures::of(&an.configured),
         optimal: Figures::of(&an.optimal),
         gains: [gain(0), gain(1)],
         plan,
-    }
+    }))
 }
 
 fn markers(stun: u8, wounds: u8) -> String {

@@ -28,8 +28,8 @@
 use super::super::POWER_ARMOR_MARKERS;
 use super::super::counters::{available, full_splits};
 use super::{Duel, Policy, Round, Split};
-use crate::exact::{Budget, outcomes};
-use crate::interrupt::Interrupted;
+use crate::exact::{Budget, NoExact, outcomes};
+use crate::interrupt::{Interrupted, Poll};
 use crate::systems::bmg3e::rules::Markers;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
@@ -47,22 +47,11 @@ pub const BUDGET: u64 = 1_500_000_000;
 /// How many solver steps pass between two looks at the interrupt flag.
 const POLL_EVERY: u32 = 256;
 
-/// A duel whose exact solve would be over [`BUDGET`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OverBudget {
-    /// The estimated work ([`estimate`]).
-    pub work: u64,
-}
+/// A duel whose exact solve would be over [`BUDGET`] (the wording every exact duel shares).
+pub use crate::analysis::duel::OverBudget;
 
-impl std::fmt::Display for OverBudget {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the exact duel would need ~{:.1e} steps (states valued × dice sequences per activation), over the budget of {:.1e}",
-            self.work as f64, BUDGET as f64
-        )
-    }
-}
+/// What a unit of [`estimate`] counts, for messages.
+const UNITS: &str = "states valued × dice sequences per activation";
 
 /// `Err` when the exact analysis of the duel ([`analyse`]) would be over [`BUDGET`].
 pub fn within_budget(duel: &Duel) -> Result<(), OverBudget> {
@@ -72,7 +61,7 @@ pub fn within_budget(duel: &Duel) -> Result<(), OverBudget> {
 /// `Err` when [`solve`] with `deciders` would be over [`BUDGET`].
 pub fn solve_within_budget(duel: &Duel, deciders: [Decider; 2]) -> Result<(), OverBudget> {
     let work = estimate(duel, deciders);
-    if work > BUDGET { Err(OverBudget { work }) } else { Ok(()) }
+    if work > BUDGET { Err(OverBudget { work, budget: BUDGET, units: UNITS }) } else { Ok(()) }
 }
 
 /// `Err` when the split plan an `optimal-win` fighter follows ([`plan`]) would be over
@@ -178,11 +167,10 @@ struct Solver<'a> {
     after_first: HashMap<([u8; 2], usize, Round), [f64; 2]>,
     after_both: HashMap<([u8; 2], Round), [f64; 2]>,
     choice: HashMap<(Pos, usize), Choice>,
-    /// Steps taken since the last look at the interrupt flag.
-    ticks: u32,
-    /// The signal that stopped the solve: every step then returns at once with a meaningless
-    /// value, nothing more is cached in [`Steps`], and the caller gets `Err`.
-    stopped: Option<Interrupted>,
+    /// The look at the interrupt flag every [`POLL_EVERY`] steps. Once a signal is seen, every
+    /// step returns at once with a meaningless value, nothing more is cached in [`Steps`], and
+    /// the caller gets `Err`.
+    poll: Poll,
 }
 
 impl<'a> Solver<'a> {
@@ -197,8 +185,7 @@ impl<'a> Solver<'a> {
             after_first: HashMap::default(),
             after_both: HashMap::default(),
             choice: HashMap::default(),
-            ticks: 0,
-            stopped: None,
+            poll: Poll::every(POLL_EVERY),
         }
     }
 
@@ -206,20 +193,12 @@ impl<'a> Solver<'a> {
     /// atomic load; a step is at most one activation law, a fraction of a millisecond), so a
     /// Ctrl-C is honoured well within half a second.
     fn halted(&mut self) -> bool {
-        if self.stopped.is_some() {
-            return true;
-        }
-        self.ticks += 1;
-        if self.ticks >= POLL_EVERY {
-            self.ticks = 0;
-            self.stopped = crate::interrupt::received().map(Interrupted);
-        }
-        self.stopped.is_some()
+        self.poll.halted()
     }
 
     /// `Err` when a signal stopped the solve (its values are then meaningless).
     fn finished(&self) -> Result<(), Interrupted> {
-        self.stopped.map_or(Ok(()), Err)
+        self.poll.finished()
     }
 
     fn activation(&mut self, s: usize, r: Round) -> Activation {
@@ -230,18 +209,23 @@ impl<'a> Solver<'a> {
             return Rc::from([]);
         }
         let duel = self.duel;
-        let d: Activation = outcomes(
+        let law = outcomes(
             |dice| {
                 let mut x = r;
                 let (strikes, dealt, _) = duel.activate(s, &mut x, dice);
                 ((x, dealt), strikes)
             },
             Budget::EXPLICIT,
-        )
-        .expect("one attack has a few hundred outcome sequences")
-        .into_iter()
-        .map(|((step, strikes), p)| (step, strikes, p))
-        .collect();
+        );
+        let law = match law {
+            Ok(law) => law,
+            Err(NoExact::Interrupted(i)) => {
+                self.poll.stop(i);
+                return Rc::from([]);
+            }
+            Err(e) => panic!("one attack has a few hundred outcome sequences: {e}"),
+        };
+        let d: Activation = law.into_iter().map(|((step, strikes), p)| (step, strikes, p)).collect();
         self.steps.act.insert((s, r), d.clone());
         d
     }
@@ -254,16 +238,22 @@ impl<'a> Solver<'a> {
             return Rc::from([]);
         }
         let duel = self.duel;
-        let d: Rc<[(Recounted, f64)]> = outcomes(
+        let law = outcomes(
             |dice| {
                 let mut x = r;
                 duel.recount(&mut x, dice);
                 (x.m, x.armor)
             },
             Budget::EXPLICIT,
-        )
-        .expect("a Recount rolls a few dice")
-        .into();
+        );
+        let d: Rc<[(Recounted, f64)]> = match law {
+            Ok(law) => law.into(),
+            Err(NoExact::Interrupted(i)) => {
+                self.poll.stop(i);
+                return Rc::from([]);
+            }
+            Err(e) => panic!("a Recount rolls a few dice: {e}"),
+        };
         self.steps.recount.insert(r, d.clone());
         d
     }
@@ -525,8 +515,13 @@ fn largest_activation(duel: &Duel, s: usize) -> (u64, u64) {
                 },
                 Budget::EXPLICIT,
             );
-            // An attack too large to list: no bound smaller than the whole card.
-            let dealt = law.map_or(u64::MAX, |l| l.iter().map(|&(m, _)| m as u64).max().unwrap_or(0));
+            let dealt = match law {
+                Ok(l) => l.iter().map(|&(m, _)| m as u64).max().unwrap_or(0),
+                // A signal: the run stops at its next look at the flag, whatever this says.
+                Err(NoExact::Interrupted(_)) => 0,
+                // An attack too large to list: no bound smaller than the whole card.
+                Err(_) => u64::MAX,
+            };
             most = most.max(dealt);
             leaves = leaves.max(walked);
         }

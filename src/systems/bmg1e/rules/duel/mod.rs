@@ -174,7 +174,7 @@ pub struct Duel {
     /// The whole-duel split plan, when a side plays `optimal-win`: solved by [`Duel::prepare`]
     /// when the run starts, not when the config is loaded (`validate` solves nothing), and
     /// shared by every clone of the duel made after.
-    plan: std::sync::OnceLock<std::sync::Arc<exact::SplitPlan>>,
+    plan: crate::analysis::duel::Derived<std::sync::Arc<exact::SplitPlan>>,
 }
 
 impl Duel {
@@ -187,7 +187,7 @@ impl Duel {
             bag_counters(share, a.card.traits.mastermind as u8, a.perfect_plan, b.card.traits.kaos_agent as u8),
             bag_counters(share, b.card.traits.mastermind as u8, b.perfect_plan, a.card.traits.kaos_agent as u8),
         ];
-        Ok(Duel { f: [a, b], tables, rounds, bag, plan: std::sync::OnceLock::new() })
+        Ok(Duel { f: [a, b], tables, rounds, bag, plan: Default::default() })
     }
 
     /// Whether a side plays `optimal-win`, so sampling needs the solved plan.

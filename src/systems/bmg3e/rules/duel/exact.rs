@@ -22,11 +22,100 @@
 //! (products of dice probabilities over many rolls do not fit a 128-bit fraction): exact up to
 //! rounding, about 1e-15.
 //!
+//! **Budget.** The solver's tables are dense (every marker pair, round, contact and Take the
+//! Lead state) and their size is known from the cards, so [`estimate`] bounds the work before
+//! anything is allocated; a solve over [`BUDGET`] is not started (the duel is sampled with a
+//! note, or refused where exactness is demanded). A solve polls Ctrl-C as it goes.
+//!
 //! Pure: no I/O, no threads.
 
 use super::{Duel, Mode};
 use crate::exact::dists;
-use crate::systems::bmg3e::rules::{Markers, OneDie, apply_hits, is_ko};
+use crate::interrupt::{Interrupted, Poll};
+use crate::systems::bmg3e::rules::{Markers, OneDie, apply_hits, effort_limit, is_ko};
+
+/// The most work an exact 2019 duel may take, in the units of [`estimate`] (decision points ×
+/// the effort pairs tried at each × the hit counts of each attack, over the dense tables, plus
+/// the round-start and Recount entries). Measured on this project's 2-core machine (release
+/// build, other builds running): 0.8 to 3.1 ns per unit, so a solve within it takes ~3 s at
+/// most. Cards at the top of every range (Willpower and Endurance 12, Attack 10) over 12
+/// rounds estimate 1.4·10⁹ for the report's analysis and took 1.2 to 4.4 s (Defense 1 and ♦
+/// damage the slowest), 6.7·10⁸ and at most 1.5 s for one solve (an `optimal-win` plan, so
+/// every in-range plan fits); the bundled duel (Batman vs Bruiser, 4 rounds) estimates
+/// 3.8·10⁷ for its analysis and takes 0.05 s. Over it, a duel is sampled (its exact-duel
+/// tables left out, with a note saying why), `exact = true` and an `optimal-win` plan are
+/// refused. The tables the estimate counts are allocated only within it (≈ 250 MB at the top
+/// of the ranges).
+pub const BUDGET: u64 = 1_000_000_000;
+
+/// What a unit of [`estimate`] counts, for messages.
+const UNITS: &str = "decision points × effort pairs × hit counts";
+
+/// How many solver steps (one decision point, round start or Recount valued) pass between two
+/// looks at the interrupt flag: a step is at most 16 effort pairs × 15 hit counts, a few
+/// microseconds in a release build, so a Ctrl-C is seen within milliseconds.
+const POLL_EVERY: u32 = 1024;
+
+/// A duel whose exact solve would be over [`BUDGET`] (the wording every exact duel shares).
+pub use crate::analysis::duel::OverBudget;
+
+/// Work of one [`solve`] with `deciders`, from the cards alone, before anything is solved or
+/// allocated: every decision point of the dense tables (rounds × 2 activations × marker pairs ×
+/// contact × who won Take the Lead) times, for its attacker, the effort pairs tried (each
+/// optimising side tries every effort up to its largest limit, a side decided by its table one)
+/// times the most hit counts one of its attacks has; plus the round-start and Recount entries.
+/// An upper bound (only reachable points are valued); the table sizes are proportional to it.
+pub fn estimate(duel: &Duel, deciders: [Decider; 2]) -> u64 {
+    let space = Space::new(duel);
+    let per_attack = |s: usize| -> u64 {
+        let o = 1 - s;
+        let dir = &duel.dirs[s];
+        let hits = [Some(&dir.melee), dir.shot.as_ref()]
+            .into_iter()
+            .flatten()
+            .flat_map(|m| m.dists.iter().map(|d| d[0].len().max(d[1].len())))
+            .max()
+            .unwrap_or(1) as u64;
+        let tries = |side: usize, most: u8| if deciders[side] == Decider::Optimize { most as u64 + 1 } else { 1 };
+        let t = tries(o, dir.target_limit(Markers::default()));
+        let a = tries(s, effort_limit(duel.profile(s), Markers::default()));
+        t * a * hits
+    };
+    let pairs = space.pairs() as u64;
+    let rounds = space.rounds as u64;
+    // Each side attacks at half of the decision points (the first at stage 0, the other at 1).
+    let acts = space.acts() as u64 / 2;
+    let tables = rounds * pairs * (2 * 9 + 4 * 4);
+    acts.saturating_mul(per_attack(0) + per_attack(1)).saturating_add(tables)
+}
+
+/// `Err` when the exact analysis of the duel ([`analyse`], up to six solves) would be over
+/// [`BUDGET`].
+pub fn within_budget(duel: &Duel) -> Result<(), OverBudget> {
+    use Decider::{Optimize, Table};
+    let configured = estimate(duel, duel.deciders());
+    let optimal = if duel.deciders() == [Optimize; 2] { 0 } else { estimate(duel, [Optimize; 2]) };
+    let against = 2 * (estimate(duel, [Table, Optimize]) + estimate(duel, [Optimize, Table]));
+    over(configured + optimal + against)
+}
+
+/// `Err` when [`solve`] with `deciders` would be over [`BUDGET`].
+pub fn solve_within_budget(duel: &Duel, deciders: [Decider; 2]) -> Result<(), OverBudget> {
+    over(estimate(duel, deciders))
+}
+
+/// `Err` when the plan an `optimal-win` fighter follows (one [`solve`] as configured) would be
+/// over [`BUDGET`]; `Ok` at once when no side plans.
+pub fn plan_within_budget(duel: &Duel) -> Result<(), OverBudget> {
+    if !duel.plans() {
+        return Ok(());
+    }
+    solve_within_budget(duel, duel.deciders())
+}
+
+fn over(work: u64) -> Result<(), OverBudget> {
+    if work > BUDGET { Err(OverBudget { work, budget: BUDGET, units: UNITS }) } else { Ok(()) }
+}
 
 /// How one side's effort is decided in [`solve`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,8 +294,9 @@ pub struct Analysis {
 /// Solve the duel as configured, at the whole-duel optimum, and with each side in turn held to
 /// no effort and to the per-attack (`optimal-ko`) policy against the other's best answer:
 /// six dynamic programmes at most (the configured one is the optimum when both sides play
-/// `optimal-win`).
-pub fn analyse(duel: &Duel) -> Analysis {
+/// `optimal-win`). [`within_budget`] estimates them all. Stopped by a signal at the next safe
+/// point.
+pub fn analyse(duel: &Duel) -> Result<Analysis, Interrupted> {
     use super::EffortPolicy::{self, None as NoEffort, Optimal, Win};
     let with = |a: EffortPolicy, b: EffortPolicy| {
         let mut s = duel.setup().clone();
@@ -214,34 +304,42 @@ pub fn analyse(duel: &Duel) -> Analysis {
         s.b.effort = b;
         Duel::tables(&s)
     };
-    let configured = solve(duel, duel.deciders());
+    let configured = try_solve(duel, duel.deciders())?;
     let optimal = if duel.deciders() == [Decider::Optimize; 2] {
         configured.clone()
     } else {
-        solve(&with(Win, Win), [Decider::Optimize; 2])
+        try_solve(&with(Win, Win), [Decider::Optimize; 2])?
     };
     let ko = Optimal(crate::systems::bmg3e::rules::Objective::Ko);
-    let against = |side: usize, p: EffortPolicy| -> f64 {
+    let against = |side: usize, p: EffortPolicy| -> Result<f64, Interrupted> {
         let (d, deciders) = if side == 0 {
             (with(p, Win), [Decider::Table, Decider::Optimize])
         } else {
             (with(Win, p), [Decider::Optimize, Decider::Table])
         };
-        solve(&d, deciders).win[side]
+        Ok(try_solve(&d, deciders)?.win[side])
     };
-    Analysis {
-        no_effort: [against(0, NoEffort), against(1, NoEffort)],
-        myopic: [against(0, ko), against(1, ko)],
+    Ok(Analysis {
+        no_effort: [against(0, NoEffort)?, against(1, NoEffort)?],
+        myopic: [against(0, ko)?, against(1, ko)?],
         configured,
         optimal,
-    }
+    })
 }
 
-/// Solve `duel` with each side decided by `deciders` (A, B).
+/// Solve `duel` with each side decided by `deciders` (A, B). For callers that catch no signals
+/// (tests, benches); the analyser uses [`try_solve`], after checking [`solve_within_budget`].
 pub fn solve(duel: &Duel, deciders: [Decider; 2]) -> Solution {
+    try_solve(duel, deciders).expect("no signal handler is installed outside the binary")
+}
+
+/// [`solve`], stopped by SIGINT/SIGTERM/SIGHUP at the next safe point. Allocates the dense
+/// tables [`estimate`] counts: check the budget first.
+pub fn try_solve(duel: &Duel, deciders: [Decider; 2]) -> Result<Solution, Interrupted> {
     let mut s = Solver::new(duel, deciders);
     let start = duel.start;
     s.round_start(1, start, duel.contact, Lead { last_loser: None, bonus: None });
+    s.poll.finished()?;
     s.forward()
 }
 
@@ -262,6 +360,11 @@ struct Solver<'a> {
     /// Values before the Recount: ((r − 1) · pairs + pair) · 4 + contact · 2 + first.
     recount: Vec<[f64; 2]>,
     decisions: Vec<(u8, u8)>,
+    /// The look at the interrupt flag every [`POLL_EVERY`] steps. Once a signal is seen every
+    /// step returns at once with a meaningless value and the caller gets `Err`.
+    poll: Poll,
+    /// Work done so far in [`estimate`]'s units (what its tests hold it to).
+    work: u64,
 }
 
 impl<'a> Solver<'a> {
@@ -299,6 +402,8 @@ impl<'a> Solver<'a> {
             acts: vec![UNSET; space.acts()],
             recount: vec![UNSET; rounds * space.pairs() * 4],
             decisions: vec![Plan::UNSEEN; space.acts()],
+            poll: Poll::every(POLL_EVERY),
+            work: 0,
         }
     }
 
@@ -307,6 +412,7 @@ impl<'a> Solver<'a> {
         if !self.start[i][0].is_nan() {
             return self.start[i];
         }
+        self.work += 1;
         let p = self.lead[lead.index()];
         let a = self.activation(r, 0, m, contact, 0);
         let b = self.activation(r, 0, m, contact, 1);
@@ -321,6 +427,9 @@ impl<'a> Solver<'a> {
         if !self.acts[i][0].is_nan() {
             return self.acts[i];
         }
+        if self.poll.halted() {
+            return [0.0; 2];
+        }
         let duel = self.duel;
         let s = if stage == 0 { first } else { 1 - first };
         let o = 1 - s;
@@ -328,7 +437,7 @@ impl<'a> Solver<'a> {
             self.next(r, stage, m, contact, first)
         } else {
             let (mode, after_contact) = duel.mode_for(s, m, contact);
-            let table = mode.choice(duel.dirs[s].index(m[s], m[o]));
+            let table = duel.dirs[s].choice(mode, duel.dirs[s].index(m[s], m[o]));
             let effort_possible = !mode.ranged;
             let t_lim = if effort_possible { duel.dirs[s].target_limit(m[o]) } else { 0 };
             let a_lim =
@@ -385,7 +494,9 @@ impl<'a> Solver<'a> {
         let ko = is_ko(duel.profile(o), tm);
         let n = (mode.base_dice + a as u32).saturating_sub(t as u32);
         let mut v = [0.0; 2];
-        for (h, &p) in mode.dists[n as usize][ko as usize].iter().enumerate() {
+        let dist = &mode.dists[n as usize][ko as usize];
+        self.work += dist.len() as u64;
+        for (h, &p) in dist.iter().enumerate() {
             if p == 0.0 {
                 continue;
             }
@@ -410,6 +521,10 @@ impl<'a> Solver<'a> {
         if !self.recount[i][0].is_nan() {
             return self.recount[i];
         }
+        if self.poll.halted() {
+            return [0.0; 2];
+        }
+        self.work += 1;
         let mut v = [0.0; 2];
         for (p, after, lead) in self.recount_outcomes(m, first) {
             let w = self.end_of_round(r, after, contact, lead);
@@ -470,8 +585,10 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Walk the solved duel forwards from its start, once, collecting the distributions.
-    fn forward(self) -> Solution {
+    /// Walk the solved duel forwards from its start, once, collecting the distributions; stopped
+    /// by a signal like the solve (it walks as many entries).
+    fn forward(self) -> Result<Solution, Interrupted> {
+        let mut poll = Poll::every(POLL_EVERY);
         let duel = self.duel;
         let sp = self.space;
         let rounds = sp.rounds;
@@ -519,6 +636,7 @@ impl<'a> Solver<'a> {
                     if p == 0.0 {
                         continue;
                     }
+                    poll.tick()?;
                     let fl = i % flags;
                     let rest = i / flags;
                     let (pair, c, first) = (rest / 4, (rest % 4) / 2 == 1, rest % 2);
@@ -599,7 +717,7 @@ impl<'a> Solver<'a> {
             let s = if stage == 0 { first } else { 1 - first };
             let (mode, _) = duel.mode_for(s, m, contact);
             let ranged = mode.ranged;
-            let table = mode.choice(duel.dirs[s].index(m[s], m[1 - s]));
+            let table = duel.dirs[s].choice(mode, duel.dirs[s].index(m[s], m[1 - s]));
             sol.situations.push(Situation {
                 round: round as u8,
                 attacker: s,
@@ -620,7 +738,7 @@ impl<'a> Solver<'a> {
             });
         }
         sol.plan.decisions = self.decisions;
-        sol
+        Ok(sol)
     }
 }
 
@@ -642,4 +760,81 @@ fn recovery_probability(duel: &Duel, s: usize) -> f64 {
     let pass: u128 =
         dist.values.iter().zip(&dist.weights).filter(|&(&v, _)| v <= p.endurance as u32).map(|(_, &w)| w).sum();
     pass as f64 / dist.total as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{DuelSetup, EffortPolicy, Fighter};
+    use super::*;
+    use crate::systems::bmg3e::rules::{Objective, Profile, Readings, Weapon};
+
+    /// Two equal cards (Attack `a`, Defense `d`, Willpower and Endurance `we`) with ★♦ weapons.
+    fn duel(rounds: u8, (a, d, we): (u8, u8, u8), effort: [EffortPolicy; 2]) -> Duel {
+        let profile =
+            Profile { attack: a, defense: d, strength: 2, willpower: we, endurance: we, special: 8, movement: 4 };
+        let mut weapon = Weapon::unarmed();
+        weapon.damage = Markers { stun: 1, wounds: 1 };
+        let f = |effort| Fighter {
+            profile: profile.clone(),
+            weapon: weapon.clone(),
+            effort,
+            start: Markers::default(),
+            melee_weapon: Weapon::unarmed(),
+        };
+        Duel::new(&DuelSetup { a: f(effort[0]), b: f(effort[1]), rounds, readings: Readings::default(), contact: true })
+    }
+
+    /// Where the budget sits, from the estimate alone (nothing is solved): the report's
+    /// analysis of cards at the top of every range over 12 rounds is over it (1.4·10⁹); one
+    /// solve of them, an `optimal-win` plan, fits (6.7·10⁸), so no in-range plan is refused;
+    /// the same cards with Willpower and Endurance 20 (out of range, only reachable from the
+    /// library) are over it for the plan too. Small duels are far inside.
+    #[test]
+    fn the_budget_admits_every_in_range_plan_and_not_the_largest_analyses() {
+        let win = [EffortPolicy::Win; 2];
+        let top = duel(12, (10, 1, 12), win);
+        // 12 rounds × 2 activations × 169² marker pairs × 4 (contact, first) / 2 per attacker,
+        // × 2 sides × 4 × 4 effort pairs × 15 hit counts (13 dice with +3 effort, + Strength
+        // die, + none); + 12 × 169² × 34 round-start and Recount entries.
+        assert_eq!(estimate(&top, [Decider::Optimize; 2]), 1_370_928 * 480 + 11_652_888);
+        assert!(plan_within_budget(&top).is_ok());
+        let over = within_budget(&top).expect_err("the analysis of the top cards is over the budget");
+        assert_eq!(over.budget, BUDGET);
+        assert!(over.to_string().contains("over the budget of 1.0e9"), "{over}");
+        assert!(plan_within_budget(&duel(12, (10, 1, 20), win)).is_err());
+        let ko = EffortPolicy::Optimal(Objective::Ko);
+        let small = duel(4, (5, 4, 8), [ko, EffortPolicy::Max]);
+        assert!(within_budget(&small).is_ok() && plan_within_budget(&small).is_ok());
+        assert!(estimate(&small, [Decider::Optimize; 2]) < BUDGET / 20);
+    }
+
+    /// The bundled duel (Batman vs Bruiser, 4 rounds) is far inside the budget: its report
+    /// keeps its exact figures (and its numbers), with room to spare.
+    #[test]
+    fn the_bundled_duel_is_far_inside_the_budget() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/duel-batman-vs-bruiser.toml");
+        let sc = crate::config::load(&path, &Default::default()).expect("bundled");
+        let crate::analysis::scenario::AnyTrial::Duel(d) = &sc.cells[0].trial else { panic!("a 2019 duel") };
+        let analysis = estimate(d, d.deciders())
+            + 2 * (estimate(d, [Decider::Table, Decider::Optimize]) + estimate(d, [Decider::Optimize, Decider::Table]))
+            + estimate(d, [Decider::Optimize; 2]);
+        assert!(within_budget(d).is_ok() && analysis < BUDGET / 10, "{analysis}");
+    }
+
+    /// The estimate bounds the work the solver does: the hit counts it really evaluates (every
+    /// `outcome` call's loop) and the round-start and Recount entries it values, counted as it
+    /// solves small duels with each pair of deciders.
+    #[test]
+    fn the_estimate_bounds_the_solvers_work() {
+        for d in
+            [duel(3, (4, 3, 5), [EffortPolicy::Win, EffortPolicy::Max]), duel(6, (10, 1, 6), [EffortPolicy::Win; 2])]
+        {
+            for deciders in [[Decider::Optimize; 2], [Decider::Table, Decider::Optimize], [Decider::Table; 2]] {
+                let mut s = Solver::new(&d, deciders);
+                s.round_start(1, d.start, d.contact, Lead { last_loser: None, bonus: None });
+                let bound = estimate(&d, deciders);
+                assert!(s.work <= bound, "{deciders:?}: {} over the estimate {bound}", s.work);
+            }
+        }
+    }
 }

@@ -18,8 +18,9 @@
 //! gives its owner a pass at once. A fighter alone has no other model to activate, so that pass
 //! is never used, and each unused pass adds +1 to its owner's next Take the Lead roll.
 //!
-//! Effort choices for every reachable marker state are decided once, when the duel is set up, by
-//! exact expected values — so a trial only rolls dice, looks up and adds.
+//! Effort choices for every reachable marker state are decided once, when the run starts
+//! ([`Duel::prepare`]; not when the config is loaded, so `validate` is instant), by exact expected
+//! values — so a trial only rolls dice, looks up and adds.
 //!
 //! The round loop and the outcome layout are the shared duel driver's ([`crate::analysis::duel`]);
 //! this module supplies the round, what "down" means and the effort count.
@@ -154,9 +155,6 @@ struct Mode {
     strength: SuccessMask,
     block: SuccessMask,
     block_dice: u32,
-    /// The per-attack effort choices for each marker state, see [`Direction::index`]; empty
-    /// for shots (no effort against ranged attacks) and when nobody ever makes effort.
-    policy: Vec<Choice>,
     /// `tables[n][ko]`: the exact distribution of hits with `n` attack dice against a target
     /// that is (`ko = 1`) or is not K.O., for every dice count effort can make. A sampled attack
     /// draws its hits from it in one go ([`Dice::draw`]).
@@ -198,7 +196,6 @@ impl Mode {
             strength,
             block: SuccessMask::at_least(att.attack as i32, 0, false, r.block_natural_six),
             block_dice: if ranged { 0 } else { tgt.defense as u32 },
-            policy: Vec::new(),
             tables: Vec::new(),
             dists: Vec::new(),
         };
@@ -207,12 +204,6 @@ impl Mode {
         let p = |t: &Table| t.weights().map(|w| w as f64 / t.total() as f64).collect();
         mode.dists = mode.tables.iter().map(|[a, b]| [p(a), p(b)]).collect();
         mode
-    }
-
-    /// The table choice in marker state `index` ((0, 0) where nobody makes effort).
-    #[inline(always)]
-    fn choice(&self, index: usize) -> Choice {
-        if self.policy.is_empty() { Choice::default() } else { self.policy[index] }
     }
 
     /// The exact distribution of hits with `n` attack dice against a target that is
@@ -266,20 +257,46 @@ struct Direction {
     melee: Mode,
     /// The shot, for a fighter with a ranged weapon.
     shot: Option<Mode>,
+    /// The attacker's and the target's effort policies, and the readings, for [`Direction::policy`].
+    efforts: (EffortPolicy, EffortPolicy),
+    readings: Readings,
+    /// The melee attack's per-attack effort choices for each marker state (see
+    /// [`Direction::index`]; empty when nobody ever makes effort): computed the first time they
+    /// are needed (by the run, [`Duel::prepare`]), not when the config is loaded, so `validate`
+    /// stays instant (an `optimal-…` table is an expected-value optimisation per marker state:
+    /// 400 duels of a 20-fighter balance took 30 s to load in a debug build).
+    policy: crate::analysis::duel::Derived<Vec<Choice>>,
 }
 
 impl Direction {
     fn new(att: &Fighter, tgt: &Fighter, r: &Readings) -> Direction {
         let ranged = matches!(att.weapon.kind, WeaponKind::Ranged { .. });
         let melee_weapon = if ranged { &att.melee_weapon } else { &att.weapon };
-        let mut d = Direction {
+        Direction {
             attacker: att.profile.clone(),
             target: tgt.profile.clone(),
             melee: Mode::new(&att.profile, melee_weapon, &tgt.profile, r),
             shot: ranged.then(|| Mode::new(&att.profile, &att.weapon, &tgt.profile, r)),
-        };
-        d.melee.policy = d.decide_policy(&d.melee, att.effort, tgt.effort, r);
-        d
+            efforts: (att.effort, tgt.effort),
+            readings: *r,
+            policy: Default::default(),
+        }
+    }
+
+    /// The melee attack's per-attack table, computed on first use.
+    fn policy(&self) -> &[Choice] {
+        self.policy.get_or_init(|| self.decide_policy(&self.melee, self.efforts.0, self.efforts.1, &self.readings))
+    }
+
+    /// The table choice of an attack in `mode` in marker state `index`: (0, 0) for a shot (no
+    /// effort against ranged attacks) and where nobody makes effort.
+    #[inline(always)]
+    fn choice(&self, mode: &Mode, index: usize) -> Choice {
+        if mode.ranged {
+            return Choice::default();
+        }
+        let policy = self.policy();
+        if policy.is_empty() { Choice::default() } else { policy[index] }
     }
 
     fn dims(&self) -> [usize; 4] {
@@ -426,9 +443,10 @@ pub struct Duel {
     rounds: u8,
     readings: Readings,
     contact: bool,
-    /// The whole-duel effort plan, when a fighter plays `optimal-win` (boxed: most duels have
-    /// none, and the trial is cloned per cell).
-    plan: Option<Box<exact::Plan>>,
+    /// The whole-duel effort plan, when a fighter plays `optimal-win`: solved by
+    /// [`Duel::prepare`] when the run starts, not when the config is loaded (`validate` solves
+    /// nothing), and shared by every clone of the duel made after (the trial is cloned per cell).
+    plan: crate::analysis::duel::Derived<std::sync::Arc<exact::Plan>>,
     /// What it was built from (the exact analysis rebuilds it with other policies).
     setup: Box<DuelSetup>,
     /// Roll each attack die by die ([`Duel::die_by_die`]) instead of drawing it from its table.
@@ -436,15 +454,33 @@ pub struct Duel {
 }
 
 impl Duel {
-    /// Precompute both attack directions and their effort policies, and the whole-duel plan
-    /// when a fighter plays `optimal-win` (one exact solution of the duel, a few milliseconds).
+    /// Precompute both attack directions and their effort policies. A fighter playing
+    /// `optimal-win` needs [`Duel::prepare`] (one exact solution of the duel, the whole-duel
+    /// plan) before the duel is sampled.
     pub fn new(s: &DuelSetup) -> Duel {
-        let mut duel = Duel::tables(s);
-        let deciders = duel.deciders();
-        if deciders.contains(&exact::Decider::Optimize) {
-            duel.plan = Some(Box::new(exact::solve(&duel, deciders).plan));
+        Duel::tables(s)
+    }
+
+    /// Whether a fighter plays `optimal-win`, so sampling needs the solved plan.
+    pub fn plans(&self) -> bool {
+        self.deciders().contains(&exact::Decider::Optimize)
+    }
+
+    /// Compute both sides' per-attack effort tables, and solve the whole-duel plan if a
+    /// fighter plays `optimal-win` and it is not solved yet: the run does this before it
+    /// samples (the loader has checked the plan fits [`exact::BUDGET`]; the tables would
+    /// otherwise be made by the first trial that needs them). Stopped by a signal at the next
+    /// safe point.
+    pub fn prepare(&self) -> Result<(), crate::interrupt::Interrupted> {
+        for dir in &self.dirs {
+            dir.policy();
         }
-        duel
+        if self.plans() && self.plan.get().is_none() {
+            let plan = exact::try_solve(self, self.deciders())?.plan;
+            // Another thread may have set it meanwhile: the same plan either way.
+            let _ = self.plan.set(std::sync::Arc::new(plan));
+        }
+        Ok(())
     }
 
     /// The duel with its per-attack tables only (no whole-duel plan yet).
@@ -455,7 +491,7 @@ impl Duel {
             rounds: s.rounds,
             readings: s.readings,
             contact: s.contact,
-            plan: None,
+            plan: Default::default(),
             setup: Box::new(s.clone()),
             by_dice: false,
         }
@@ -553,10 +589,11 @@ impl Duel {
         let dir = &self.dirs[s];
         let o = 1 - s;
         let (mode, after) = self.mode_for(s, *m, *contact);
-        let effort = match &self.plan {
+        let effort = match self.plan.get() {
             Some(plan) => plan.get(round, stage, *m, *contact, first),
+            None if self.plans() => panic!("Duel::prepare solves the plan before the duel is sampled"),
             None => {
-                let c = mode.choice(dir.index(m[s], m[o]));
+                let c = dir.choice(mode, dir.index(m[s], m[o]));
                 (c.t, c.answer[c.t as usize])
             }
         };
@@ -930,7 +967,7 @@ mod tests {
                 for s_t in 0..=5u8 {
                     for w_t in 0..4u8 {
                         let (am, tm) = (Markers { stun: s_a, wounds: w_a }, Markers { stun: s_t, wounds: w_t });
-                        let c = dir.melee.policy[dir.index(am, tm)];
+                        let c = dir.policy()[dir.index(am, tm)];
                         let (t, a) = (c.t, c.answer[c.t as usize]);
                         assert!(a <= effort_limit(&dir.attacker, am));
                         assert!(t <= effort_limit(&dir.target, tm).min(dir.attacker.attack));
@@ -940,7 +977,7 @@ mod tests {
         }
         // Max policy: at full health both sides spend the limit (3).
         let d = Duel::new(&setup(EffortPolicy::Max, EffortPolicy::Max));
-        let c = d.dirs[0].melee.policy[d.dirs[0].index(Markers::default(), Markers::default())];
+        let c = d.dirs[0].policy()[d.dirs[0].index(Markers::default(), Markers::default())];
         assert_eq!((c.t, c.answer[3]), (3, 3));
     }
 }
