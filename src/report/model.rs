@@ -275,7 +275,7 @@ impl Report {
 
     /// Pretty JSON text with a trailing newline.
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).expect("report serialises");
+        let mut s = super::safe::json_visible(serde_json::to_string_pretty(self).expect("report serialises"));
         s.push('\n');
         s
     }

@@ -35,6 +35,26 @@ fn escape_controls(s: &str, keep_newlines: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// JSON whose strings hold no hidden control character raw: serde escapes C0 controls but
+/// writes DEL, C1 controls and bidi overrides as they are, and `--json` prints to a terminal.
+/// Each becomes its `\uXXXX` escape, which every JSON reader decodes to the same string (all of
+/// them are in the Basic Multilingual Plane, and outside strings JSON holds only ASCII).
+pub fn json_visible(json: String) -> String {
+    if !json.chars().any(is_hidden_control) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        // Newlines and the like outside strings are layout; inside strings serde escaped them.
+        if is_hidden_control(c) && !c.is_ascii_whitespace() {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// One line for the terminal (an error message, a note, a table cell): every hidden control,
 /// newline included, shown as `\u{..}`, so a name can neither move the cursor, retitle the
 /// window, clear the screen, reorder the text nor break the line.
@@ -305,6 +325,17 @@ fn escape_md(s: &str, ctx: Md) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn json_keeps_its_meaning_and_hides_no_control() {
+        let value = serde_json::json!({ "name": "a\u{202e}b\u{7f}c\u{85}d\u{1b}e\nf", "n": 1 });
+        let raw = serde_json::to_string_pretty(&value).unwrap();
+        assert!(raw.contains('\u{202e}'), "serde writes bidi overrides raw (else this tests nothing)");
+        let shown = super::json_visible(raw);
+        assert!(!shown.chars().any(|c| super::is_hidden_control(c) && !c.is_ascii_whitespace()), "{shown}");
+        assert!(shown.contains("\\u202e") && shown.contains("\\u007f") && shown.contains("\\u0085"), "{shown}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&shown).unwrap(), value);
+    }
+
     use super::*;
 
     #[test]
