@@ -325,6 +325,8 @@ fn escape_md(s: &str, ctx: Md) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn json_keeps_its_meaning_and_hides_no_control() {
         let value = serde_json::json!({ "name": "a\u{202e}b\u{7f}c\u{85}d\u{1b}e\nf", "n": 1 });
@@ -335,8 +337,6 @@ mod tests {
         assert!(shown.contains("\\u202e") && shown.contains("\\u007f") && shown.contains("\\u0085"), "{shown}");
         assert_eq!(serde_json::from_str::<serde_json::Value>(&shown).unwrap(), value);
     }
-
-    use super::*;
 
     #[test]
     fn terminal_escapes_controls_and_bidi_only() {
