@@ -70,7 +70,7 @@ pub(crate) fn describe_attack(ctx: &Ctx, a: &raw::Attack, s: &AttackSetup) -> Ve
     ];
     if crate::systems::bmg3e::rules::is_ko(&s.target, s.target_markers) {
         lines.push(format!(
-            "The target is K.O. (★ ≥ Willpower): Defense −1 → {} for this attack, no block roll or effort, +1 ♦ per hit, cannot be knocked down (seed lines 1853–1881)",
+            "The target is K.O. (★ ≥ Willpower): Defense −1 → {} for this attack, no block roll, effort or dodge, +1 ♦ per hit, cannot be knocked down (seed lines 1853–1881)",
             crate::systems::bmg3e::rules::defense_after(s, !matches!(s.weapon.kind, WeaponKind::Ranged { .. }))
         ));
     }
