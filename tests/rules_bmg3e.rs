@@ -13,6 +13,8 @@ use skirmish_odds::analysis::{self, effort};
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::dice::ScriptedDice;
 use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
+use skirmish_odds::exact::{self as exact_eval, Budget};
+use skirmish_odds::stats::fraction;
 use skirmish_odds::systems::bmg3e::rules::*;
 
 const TRIALS: u64 = 400_000;
@@ -188,7 +190,9 @@ fn knocked_down_only_when_left_standing() {
 /// Checks (770–778, 809–812) with the K.O. −1 Special (1862–1863; 2027–2031: the recovery
 /// Endurance check "se hace con un dado menos"). Own Willpower 6 check, Special 3: 3 dice, two
 /// lowest ≤ 6 → 49/72; K.O.: 2 dice → 15/36 = 5/12. Opposed, Special 4 vs 7: two highest > 7
-/// → 119/144; K.O.: 3 dice → 49/72. Recovery: Batman Special 4 → 3 dice ≤ Endurance 7 → 29/36.
+/// → 119/144; with one enemy effort (1589–1593): 3 dice → 49/72 (a K.O. model makes no opposed
+/// check: `ko_model_cannot_make_an_opposed_check`). Recovery: Batman Special 4 → 3 dice ≤
+/// Endurance 7 → 29/36.
 #[test]
 fn checks_while_ko_roll_one_die_fewer() {
     let base = CheckSetup {
@@ -208,14 +212,14 @@ fn checks_while_ko_roll_one_die_fewer() {
             "opposed Sp4 > 7",
         ),
         (
-            CheckSetup { kind: CheckKind::Opposed, special: 4, value: 7, ko: true, ..base.clone() },
+            CheckSetup { kind: CheckKind::Opposed, special: 4, value: 7, enemy_effort: 1, ..base.clone() },
             49.0 / 72.0,
-            "opposed Sp4 > 7 while K.O.",
+            "opposed Sp4 > 7 with one enemy effort",
         ),
         (CheckSetup { special: 4, value: 7, ko: true, ..base.clone() }, 29.0 / 36.0, "Batman's recovery check"),
     ] {
         let c = Check::new(&s);
-        assert_eq!(c.dice, (s.special - s.ko as u8) as u32, "{what}: one die fewer while K.O.");
+        assert_eq!(c.dice, (s.special - s.ko as u8 - s.enemy_effort) as u32, "{what}: one die fewer while K.O.");
         let t = simulate(c, 770);
         assert_event(&t, 0, exact, what);
     }
@@ -453,4 +457,424 @@ fn effort_casualty_counts_casualties_only() {
     assert_eq!((b.target_effort, b.attacker_effort), (0, 0));
     assert!(b.responses.iter().all(|r| r.attacker_effort == 0 && r.estimate.value == 0.0));
     assert_eq!(b.estimate.value, 0.0, "★★ hits K.O. a Thug but never remove it");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpless models (issue #23). The 2019 rulebook's only helpless state with stated effects is
+// K.O. (seed 1841–1891); "Derribado" is named (1826, 1869–1875, 1397–1405, 2040–2042) but its
+// effects are in the Compendium, and there is no paralysis in the 2019 text. Each test below
+// takes one thing a model can spend or use and checks it against the K.O. lines:
+//   1853–1857 "No se puede activar (y, por lo tanto, no puede realizar acciones)"
+//   1859–1860 "No puede defenderse o usar habilidades especiales."
+//   1862–1863 "Sufre una penalización de -1 a su ataque, defensa y especial."
+//   1865–1867 "No cuenta como estar “en contacto” en efectos como la superioridad numérica,
+//             ataques a distancia, etc."
+// The audit table is `docs/rules/bmg-3e.md`, section "Helpless models (issue #23)".
+// ---------------------------------------------------------------------------------------------
+
+/// Thug (A3 D3 S4+ W5 E4 Sp2), as `configs/bmg-3e/cards.toml`.
+fn thug_card() -> Profile {
+    card(3, 3, 4, 5, 4, 2)
+}
+
+/// Robin (A4 D4 S4+ W6 E5 Sp3), as `configs/bmg-3e/cards.toml`.
+fn robin_card() -> Profile {
+    card(4, 4, 4, 6, 5, 3)
+}
+
+/// The issue's shot: a Thug's pistol (Rate of Fire 2, Strength 4+, ♦) at Robin holding `stun` ★
+/// (6 = Willpower: K.O.) and 2 ♦.
+fn pistol_at_robin(stun: u8) -> AttackSetup {
+    let mut s = setup(thug_card(), ranged(2, 4, 0, 1), robin_card());
+    s.target_markers = Markers { stun, wounds: 2 };
+    s
+}
+
+/// An attack's exact tally (the crate's exact evaluator).
+fn exact_tally(a: &Attack) -> Tally {
+    exact_eval::evaluate(a, Budget::EXPLICIT).expect("a handful of dice")
+}
+
+/// P(event `e`) of an exact tally, as a fraction in lowest terms.
+fn p(t: &Tally, e: usize) -> String {
+    fraction(t.events[e], t.trials)
+}
+
+/// Issue #23 item 1. Dodging comes from special rules: "Esquivando: Algunas reglas especiales como
+/// “Esquivar”, o “Acróbata”, permiten al modelo evadir los ataques a distancia" (1751–1756), and a
+/// K.O. model "No puede defenderse o usar habilidades especiales" (1859–1860). So a K.O. target
+/// cannot dodge: `dodge` is refused, as `target_effort` is (same line).
+///
+/// By hand, the shot without dodge: Robin's Defense 4 − 1 = 3 while K.O. (1862–1863), so an
+/// attack die impacts on 3+ ("igual o mayor que la Defensa", 1670–1673): 2/3; the Strength die
+/// needs the pistol's 4+ (1778–1782): 1/2. Hits H = Bin(2, 2/3) + Bern(1/2):
+/// P(H = 0) = 1/9 · 1/2 = 1/18, P(1) = 1/9 · 1/2 + 4/9 · 1/2 = 5/18, P(2) = 4/9 · 1/2 + 4/9 · 1/2
+/// = 8/18, P(3) = 4/9 · 1/2 = 4/18. Each hit places ♦ and, the target being K.O., one more ♦
+/// ("debe añadir un daño ♦ más a cada impacto", 1877–1881). Robin has 2 ♦ of Endurance 5: one hit
+/// places 2 ♦ (4 in all); two or more reach 5 = Endurance, a casualty ("si ... acumula una
+/// cantidad de marcadores ♦ igual a su Resistencia, el modelo será retirado", 1892–1896), and
+/// the excess is discarded (1918–1921): 3 ♦ placed. E[♦] = 2 · 5/18 + 3 · 12/18 = 46/18 = 23/9;
+/// P(casualty) = P(H ≥ 2) = 12/18 = 2/3. (With `dodge = 2` honoured, the Strength die and one
+/// attack die would go, 1809–1814: E[♦] = 4/3, P(casualty) = 0 — the analyser's old answer.)
+#[test]
+fn ko_target_cannot_dodge() {
+    let s = pistol_at_robin(6);
+    let t = exact_tally(&Attack::new(&s).unwrap());
+    assert!(t.exact);
+    assert_eq!(t.mean_fraction(metric::WOUNDS).as_deref(), Some("23/9"), "E[♦ placed]");
+    assert_eq!(p(&t, event::CASUALTY), "2/3", "P(casualty)");
+    assert_eq!(t.mean_fraction(metric::HITS).as_deref(), Some("11/6"), "E[hits] = 2 · 2/3 + 1/2");
+    // `dodge = 0` states no dodge: accepted, the same shot.
+    let mut zero = s.clone();
+    zero.ranged.dodge = 0;
+    assert_eq!(exact_tally(&Attack::new(&zero).unwrap()), t);
+    for k in [1, 2, 6] {
+        let mut d = s.clone();
+        d.ranged.dodge = k;
+        let e = Attack::new(&d).expect_err("a K.O. target cannot dodge");
+        assert_eq!(e.field, "dodge");
+        assert!(e.message.contains("K.O.") && e.message.contains("1859–1860"), "{}", e.message);
+        assert!(e.message.contains("1751–1756"), "{}", e.message);
+        assert_eq!(e.allowed, "0 against a K.O. target");
+    }
+    // Robin standing (5 ★ < Willpower 6) still dodges: 2 dice removed, the Strength die first,
+    // 1 attack die at Defense 4 (1/2), ♦ with no extra: E[♦] = 1/2, no casualty (3 ♦ of 5).
+    let mut standing = pistol_at_robin(5);
+    standing.ranged.dodge = 2;
+    let t = exact_tally(&Attack::new(&standing).unwrap());
+    assert_eq!(t.mean_fraction(metric::WOUNDS).as_deref(), Some("1/2"));
+    assert_eq!(p(&t, event::CASUALTY), "0");
+}
+
+/// The refusal through a config: one line, exit 2, at the value of `dodge` (line 11, column 9),
+/// naming the field and the lines it follows.
+#[test]
+fn ko_target_dodge_is_refused_at_its_value() {
+    let cfg = "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"cards.toml\"]\n[attack]\nattacker = \"thug\"\nweapon = \"pistol\"\ntarget = \"robin\"\ntarget_stun = 6\ntarget_wounds = 2\n# Robin has Acrobat\ndodge = 2\n";
+    fails(
+        "rules_bmg3e",
+        "ko-dodge",
+        cfg,
+        &["configs/bmg-3e/cards.toml"],
+        &[],
+        &[
+            "scenario.toml:11:9:",
+            "field `attack.dodge`",
+            "K.O.",
+            "1859–1860",
+            "1751–1756",
+            "(allowed: 0 against a K.O. target)",
+        ],
+    );
+    // The same shot at a standing Robin runs.
+    let run = run_config("standing-dodge", &cfg.replace("target_stun = 6", "target_stun = 5"), 1000);
+    assert_eq!(run.output.tallies[0].moments(metric::ATTACK_DICE).mean, 1.0);
+}
+
+/// What the *attacker* does and where the target stands are no ability of the K.O. model, so they
+/// still apply: moving before shooting (1715–1719), beyond the optimal range (1721–1730), cover
+/// "si ... el objetivo está parcialmente tapado por el escenario" (1732–1742: the scenery, not the
+/// model), blind fire (1744–1749), the Storm (2734–2739). The shot of `ko_target_cannot_dodge`
+/// losing 1 die (the Strength die, 1813–1814): H = Bin(2, 2/3): P(0) = 1/9, P(1) = 4/9, P(2) =
+/// 4/9; E[♦] = 2 · 4/9 + 3 · 4/9 = 20/9, P(casualty) = 4/9. Losing 2: one attack die, E[♦] = 2 ·
+/// 2/3 = 4/3, no casualty.
+/// The attacker's effort is its own (1557–1558, "cuando ataca"): a Thug (A3) making 3 effort
+/// against K.O. Robin rolls 6 dice at 3+ and its Strength die at 4+ (1/2), and Robin rolls no
+/// block dice (1859). Each hit: ★ discarded (Robin already holds ★ = Willpower), +1 ♦; a
+/// casualty at 3 hits. Bin(6, 2/3) = (1, 12, 60, 160, 240, 192, 64)/729, so P(H ≥ 3) = 656/729 +
+/// 1/2 · 60/729 = 686/729.
+#[test]
+fn ko_target_still_suffers_the_attackers_circumstances() {
+    let one = |f: &dyn Fn(&mut RangedMods)| {
+        let mut s = pistol_at_robin(6);
+        f(&mut s.ranged);
+        exact_tally(&Attack::new(&s).unwrap())
+    };
+    for (what, t) in [
+        ("cover", one(&|r| r.cover = true)),
+        ("beyond optimal range", one(&|r| r.beyond_optimal_range = true)),
+        ("storm", one(&|r| r.storm = true)),
+    ] {
+        assert_eq!(t.mean_fraction(metric::WOUNDS).as_deref(), Some("20/9"), "{what}");
+        assert_eq!(p(&t, event::CASUALTY), "4/9", "{what}");
+    }
+    for (what, t) in [("moved", one(&|r| r.moved = true)), ("blind fire", one(&|r| r.blind_fire = true))] {
+        assert_eq!(t.mean_fraction(metric::WOUNDS).as_deref(), Some("4/3"), "{what}");
+        assert_eq!(p(&t, event::CASUALTY), "0", "{what}");
+    }
+    let mut s = setup(thug_card(), Weapon::unarmed(), robin_card());
+    s.target_markers = Markers { stun: 6, wounds: 2 };
+    s.melee.attacker_effort = 3;
+    let a = Attack::new(&s).unwrap();
+    assert_eq!((a.attack_dice, a.block_dice), (6, 0));
+    let t = exact_tally(&a);
+    assert_eq!(p(&t, event::CASUALTY), "686/729");
+    assert_eq!(t.mean_fraction(metric::STUN).as_deref(), Some("0"), "★ beyond Willpower are discarded");
+}
+
+/// A K.O. model makes no effort. Twice over: it "No puede defenderse" (1859–1860), and effort is
+/// never allowed "si este hace que el número de ★ acumulado sea igual o superior a la Voluntad"
+/// (541–544; 1607–1610), which a K.O. model's ★ already are. So its effort limit is 0, a
+/// `target_effort` against it is refused, and an effort table against it has only target-0 rows.
+#[test]
+fn ko_model_makes_no_effort() {
+    let robin = robin_card();
+    assert_eq!(effort_limit(&robin, Markers { stun: 6, wounds: 0 }), 0);
+    assert_eq!(effort_limit(&robin, Markers { stun: 5, wounds: 0 }), 0, "5 ★ + 1 would reach Willpower 6");
+    assert_eq!(effort_limit(&robin, Markers { stun: 4, wounds: 0 }), 1);
+    let mut s = setup(thug_card(), Weapon::unarmed(), robin);
+    s.target_markers = Markers { stun: 6, wounds: 0 };
+    s.melee.target_effort = 1;
+    assert_eq!(Attack::new(&s).unwrap_err().field, "target_effort");
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules_bmg3e").join("ko-effort-table");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml"),
+        d.join("cards.toml"),
+    )
+    .unwrap();
+    let path = d.join("scenario.toml");
+    std::fs::write(&path, "ruleset = \"bmg-3e\"\nkind = \"effort\"\ninclude = [\"cards.toml\"]\n[attack]\nattacker = \"thug\"\ntarget = \"robin\"\ntarget_stun = 6\n[effort]\nobjective = \"casualty\"\n").unwrap();
+    let sc = config::load(&path, &Overrides::default()).unwrap();
+    let labels: Vec<&str> = sc.cells.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["target 0 / attacker 0", "target 0 / attacker 1", "target 0 / attacker 2", "target 0 / attacker 3"]
+    );
+}
+
+/// A K.O. model "No se puede activar (y, por lo tanto, no puede realizar acciones)" (1853–1854):
+/// an attack by a K.O. attacker is refused, naming `attacker_stun` and the markers allowed.
+#[test]
+fn ko_attacker_cannot_attack() {
+    let cfg = "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"cards.toml\"]\n[attack]\nattacker = \"thug\"\ntarget = \"robin\"\nattacker_stun = 5\n";
+    fails(
+        "rules_bmg3e",
+        "ko-attacker",
+        cfg,
+        &["configs/bmg-3e/cards.toml"],
+        &[],
+        &["scenario.toml:7:17:", "field `attack.attacker_stun`", "is K.O. and cannot attack", "0..=4"],
+    );
+}
+
+/// An opposed check is what a model rolls "cuando trates de utilizar alguna característica
+/// especial" (801–806): it uses an ability, which a K.O. model cannot (1859–1860), nor does it act
+/// at all (1853–1854). So `type = "opposed"` with `ko = true` is refused at `type`.
+#[test]
+fn ko_model_cannot_make_an_opposed_check() {
+    let cfg = "ruleset = \"bmg-3e\"\nkind = \"check\"\ninclude = [\"cards.toml\"]\n[check]\nmodel = \"robin\"\ntype = \"opposed\"\nvalue = 7\nko = true\n";
+    fails(
+        "rules_bmg3e",
+        "ko-opposed",
+        cfg,
+        &["configs/bmg-3e/cards.toml"],
+        &[],
+        &["scenario.toml:6:8:", "field `check.type`", "K.O.", "801–806", "1859–1860", "allowed: `own`"],
+    );
+}
+
+/// Checks a K.O. model does make: its recovery, an Endurance check (787–791, 2027–2036), state
+/// checks in the Recount such as poison (1080–1084), and checks other models' abilities force on
+/// it, e.g. a Willpower check against hypnotism (783–786, 1593–1598), where an enemy's effort
+/// still removes dice (1589–1593). Its Special −1 takes one die (1862–1863, 2031–2036).
+/// Robin K.O. (Special 3 → 2 dice), Willpower check ≤ 6 with 1 enemy effort: 1 die, which under
+/// the default `plain_2d6` rolls a second die and takes both: 2D6 ≤ 6 = 15/36 = 5/12.
+/// The same −1 lowers the K.O. model's Attack and Defense (1862–1863), so a check against its own
+/// Defense compares with 4 − 1 = 3: 2 dice, both (the two lowest of two) ≤ 3 = {1+1, 1+2, 2+1}
+/// = 3/36 = 1/12 (it was compared with the card's 4: 6/36). Its recovery check, 2 dice ≤
+/// Endurance 5: 10/36 = 5/18. Standing, Robin rolls 3 dice against Defense 4: the two lowest sum
+/// to ≤ 4 in 64 triples holding a 1 and another die ≤ 3 (108 with two dice ≤ 3, less 44 of those
+/// with no 1) and 13 with two 2s and no 1: 77/216.
+#[test]
+fn ko_model_still_rolls_the_checks_it_is_made_to() {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules_bmg3e").join("ko-checks");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml"),
+        d.join("cards.toml"),
+    )
+    .unwrap();
+    let exact_pass = |name: &str, check: &str| -> (String, Vec<String>) {
+        let path = d.join(format!("{name}.toml"));
+        std::fs::write(
+            &path,
+            format!("ruleset = \"bmg-3e\"\nkind = \"check\"\ninclude = [\"cards.toml\"]\n[check]\n{check}"),
+        )
+        .unwrap();
+        let sc = config::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let t = exact_eval::evaluate(&sc.cells[0].trial, Budget::EXPLICIT).unwrap();
+        (fraction(t.events[0], t.trials), sc.setup)
+    };
+    let (pass, _) =
+        exact_pass("willpower", "model = \"robin\"\ncharacteristic = \"willpower\"\nko = true\nenemy_effort = 1\n");
+    assert_eq!(pass, "5/12");
+    let (pass, _) = exact_pass("endurance", "model = \"robin\"\ncharacteristic = \"endurance\"\nko = true\n");
+    assert_eq!(pass, "5/18", "2 dice ≤ Endurance 5: 10/36");
+    let (pass, setup) = exact_pass("defense", "model = \"robin\"\ncharacteristic = \"defense\"\nko = true\n");
+    assert_eq!(pass, "1/12", "X = Defense 4 − 1 while K.O.");
+    assert!(setup.iter().any(|l| l.contains("X = Robin's defense 3")), "{setup:?}");
+    let (pass, _) = exact_pass("defense-standing", "model = \"robin\"\ncharacteristic = \"defense\"\n");
+    assert_eq!(pass, "77/216", "3 dice, two lowest ≤ the card's Defense 4 when not K.O.");
+}
+
+/// Write `config` beside a copy of the bundled card library and load it (no run).
+fn load_config(name: &str, config: &str) -> skirmish_odds::analysis::scenario::Scenario {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules_bmg3e").join(name);
+    std::fs::create_dir_all(&d).unwrap();
+    let lib = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    std::fs::copy(lib, d.join("cards.toml")).unwrap();
+    let path = d.join("scenario.toml");
+    std::fs::write(&path, config).unwrap();
+    config::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Issue #23 item 2, `check_with_one_die`. A check rolls Special dice and "elige dos de los dados"
+/// (770–778); K.O. takes one ("recuerda que este chequeo se hace con un dado menos, ya que el
+/// estado K.O. incluye un penalizador de -1 a la característica Especial", 2031–2036). A Special 2
+/// model recovering at Endurance 4 rolls 1 die:
+/// - `plain_2d6` (default): a second die, both taken: 2D6 ≤ 4 = sums 2, 3, 4 = (1 + 2 + 3)/36 =
+///   1/6 — the same as with its 2 dice standing, so the K.O. −1 Special costs it nothing;
+/// - `single_die`: 1D6 ≤ 4 = 4/6 = 2/3 — the K.O. "penalización" quadruples its chance.
+///
+/// Then in a duel (one round; recovery in the Recount, 1086–1091, 2022–2043): A (Attack 10,
+/// Strength 2+, unarmed ★) attacks B (Defense 1, Willpower 1, Endurance 4, Special 2). An attack
+/// die impacts on 2+ (natural 1 fails, 1454–1464), the Strength die on 2+, and B's one block die
+/// would need A's Attack 10 (1542–1544): never. So B is K.O.'d by A's one attack unless all 11
+/// dice show 1: q = 1 − 6^−11, whoever acts first (B's ★ hits cannot K.O. A's Willpower 12 in
+/// one round). In the Recount a K.O. model sheds no ★ (2022–2025) and makes its recovery check;
+/// on a pass it stops being K.O. and removes a ★ (2038–2043): a draw; otherwise A wins.
+/// P(A wins) = q · (1 − 1/6) = 5q/6 under `plain_2d6`, q · (1 − 2/3) = q/3 under `single_die`.
+#[test]
+fn one_die_reading_decides_a_special_2_recovery() {
+    let recovery = |one_die: OneDie| {
+        let c = Check::new(&CheckSetup {
+            kind: CheckKind::Own,
+            special: 2,
+            ko: true,
+            enemy_effort: 0,
+            value: 4,
+            readings: Readings { check_with_one_die: one_die, ..Readings::default() },
+        });
+        assert_eq!(c.dice, 1, "Special 2 − 1 while K.O.");
+        let t = exact_eval::evaluate(&c, Budget::EXPLICIT).unwrap();
+        fraction(t.events[0], t.trials)
+    };
+    assert_eq!(Readings::default().check_with_one_die, OneDie::Plain2d6, "documented default");
+    assert_eq!(recovery(OneDie::Plain2d6), "1/6");
+    assert_eq!(recovery(OneDie::SingleDie), "2/3");
+
+    use skirmish_odds::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter, exact};
+    let fighter = |p: Profile| Fighter {
+        profile: p,
+        weapon: Weapon::unarmed(),
+        effort: EffortPolicy::None,
+        start: Markers::default(),
+        melee_weapon: Weapon::unarmed(),
+    };
+    let q = 1.0 - 6f64.powi(-11);
+    for (one_die, a_wins) in [(OneDie::Plain2d6, 5.0 * q / 6.0), (OneDie::SingleDie, q / 3.0)] {
+        let d = Duel::new(&DuelSetup {
+            a: fighter(card(10, 6, 2, 12, 12, 2)),
+            b: fighter(card(1, 1, 6, 1, 4, 2)),
+            rounds: 1,
+            readings: Readings { check_with_one_die: one_die, ..Readings::default() },
+            contact: true,
+        });
+        let sol = exact::solve(&d, d.deciders());
+        assert!((sol.win[0] - a_wins).abs() < 1e-12, "{one_die:?}: P(A wins) {} vs {a_wins}", sol.win[0]);
+        assert!((sol.draw - (1.0 - a_wins)).abs() < 1e-12, "{one_die:?}: P(draw)");
+        assert_eq!(sol.win[1], 0.0);
+        // The sampled duel agrees (4 standard errors).
+        let t = simulate(d, 2036);
+        assert_event(&t, skirmish_odds::analysis::duel::event::A_WINS, a_wins, &format!("{one_die:?} sampled"));
+    }
+}
+
+/// A report whose numbers rest on a check rolled on one die says so, with P(pass) under both
+/// readings (1/6 and 2/3 above): a one-die check, and a duel fighter of Special ≤ 2 that the other
+/// can K.O. (its weapon deals ★). Not for checks on 2+ dice, nor for a fighter nobody can K.O.
+#[test]
+fn reports_say_when_the_one_die_reading_moves_their_numbers() {
+    let reading_notes = |sc: &skirmish_odds::analysis::scenario::Scenario| -> Vec<String> {
+        sc.notes.iter().filter(|n| n.text.contains("check_with_one_die")).map(|n| n.text.clone()).collect()
+    };
+    let check = |extra: &str| {
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"check\"\ninclude = [\"cards.toml\"]\n{extra}[check]\nmodel = \"thug\"\ncharacteristic = \"endurance\"\nko = true\n"
+        )
+    };
+    let notes = reading_notes(&load_config("one-die-check", &check("")));
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(notes[0].contains("770–778") && notes[0].contains("1592–1593"), "{}", notes[0]);
+    assert!(
+        notes[1].contains("Thug's own check against X = 4 rolls 1 die")
+            && notes[1].contains("P = 1/6 under `\"plain_2d6\"` (in force), 2/3 under `\"single_die\"`"),
+        "{}",
+        notes[1]
+    );
+    let notes = reading_notes(&load_config(
+        "one-die-check-single",
+        &check("[readings]\ncheck_with_one_die = \"single_die\"\n"),
+    ));
+    assert!(notes[1].contains("1/6 under `\"plain_2d6\"`, 2/3 under `\"single_die\"` (in force)"), "{}", notes[1]);
+    let standing = check("").replace("ko = true\n", "");
+    assert!(reading_notes(&load_config("two-dice-check", &standing)).is_empty(), "2 dice: no note");
+
+    let duel = |a: &str, b: &str| {
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"duel\"\ninclude = [\"cards.toml\"]\n[duel]\nrounds = 2\na = {{ card = \"{a}\", weapon = \"batclaw-gauntlets\" }}\nb = {{ card = \"{b}\", weapon = \"knife\" }}\n"
+        )
+    };
+    // Batman's ★★ can K.O. the Bruiser (Special 2, Endurance 6: 2D6 ≤ 6 = 15/36, 1D6 ≤ 6 always);
+    // the Bruiser's ♦ knife never K.O.s Batman, whose 3 recovery dice are not in question anyway.
+    let notes = reading_notes(&load_config("one-die-duel", &duel("batman", "bruiser")));
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(notes[1].contains("Bruiser (Special 2, Endurance 6)") && notes[1].contains("P = 5/12"), "{}", notes[1]);
+    assert!(notes[1].contains("1 under `\"single_die\"`"), "{}", notes[1]);
+    // A Bruiser with gauntlets against a Thug with a knife: the Thug can be K.O.'d, the Bruiser
+    // cannot (the knife deals ♦ only), so only the Thug's recovery is named.
+    let notes = reading_notes(&load_config("one-die-duel-thug", &duel("bruiser", "thug")));
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(notes[1].contains("Thug (Special 2, Endurance 4)") && notes[1].contains("P = 1/6"), "{}", notes[1]);
+    assert!(notes.iter().all(|n| !n.contains("Bruiser (")), "{notes:?}");
+    // The bundled duel and balance carry it (each card once).
+    let bundled = |c: &str| {
+        config::load(std::path::Path::new(&format!("configs/bmg-3e/{c}.toml")), &Overrides::default()).unwrap()
+    };
+    let notes = reading_notes(&bundled("duel-batman-vs-bruiser"));
+    assert!(notes.iter().any(|n| n.contains("Bruiser (Special 2, Endurance 6)")), "{notes:?}");
+    let notes = reading_notes(&bundled("balance-new-henchman"));
+    assert_eq!(notes.iter().filter(|n| n.contains("770–778")).count(), 1, "{notes:?}");
+    assert_eq!(notes.iter().filter(|n| n.contains("Thug (Special 2, Endurance 4)")).count(), 1, "{notes:?}");
+    assert!(reading_notes(&bundled("willpower-check")).is_empty(), "Robin's check rolls 2 dice");
+}
+
+/// The other notes an attack on a K.O. target carries: where `defense_mod` comes from (a bonus
+/// from the target's own abilities cannot apply, 1859–1860; terrain can), and the reading
+/// `ko_target_outnumbered` when it moves the Defense: Robin K.O. (Defense 4 − 1 = 3) with 2
+/// enemies in contact is Defense 2 under `true`, 3 under `false` (1865–1867, 1503–1515).
+#[test]
+fn ko_target_notes() {
+    let attack = |extra: &str| {
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"cards.toml\"]\n[attack]\nattacker = \"thug\"\ntarget = \"robin\"\n{extra}"
+        )
+    };
+    let texts = |sc: skirmish_odds::analysis::scenario::Scenario| -> Vec<String> {
+        sc.notes.into_iter().map(|n| n.text).collect()
+    };
+    let n = texts(load_config("ko-outnumbered", &attack("target_stun = 6\nenemies_in_contact = 2\n")));
+    assert!(
+        n.iter().any(|t| t.contains("`ko_target_outnumbered`")
+            && t.contains("Defense 2 under `true` (in force)")
+            && t.contains("3 under `false`")),
+        "{n:?}"
+    );
+    let n = texts(load_config("standing-outnumbered", &attack("target_stun = 5\nenemies_in_contact = 2\n")));
+    assert!(n.iter().all(|t| !t.contains("ko_target_outnumbered")), "{n:?}");
+    let n = texts(load_config("ko-defense-mod", &attack("target_stun = 6\ndefense_mod = 1\n")));
+    assert!(n.iter().any(|t| t.contains("`defense_mod` +1") && t.contains("1859–1860")), "{n:?}");
+    let n = texts(load_config("standing-defense-mod", &attack("defense_mod = 1\n")));
+    assert!(n.iter().all(|t| !t.contains("defense_mod")), "{n:?}");
 }

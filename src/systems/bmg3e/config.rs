@@ -2,7 +2,7 @@
 //! attack or check, and the effort table (the duel is in `duel_config.rs`). Compare, sweep, paired
 //! and balance are the generic analyses (`crate::config::generic`), built from these.
 
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Objective};
+use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Note, Objective};
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
@@ -70,12 +70,45 @@ pub(crate) fn describe_attack(ctx: &Ctx, a: &raw::Attack, s: &AttackSetup) -> Ve
     ];
     if crate::systems::bmg3e::rules::is_ko(&s.target, s.target_markers) {
         lines.push(format!(
-            "The target is K.O. (★ ≥ Willpower): Defense −1 → {} for this attack, no block roll or effort, +1 ♦ per hit, cannot be knocked down (seed lines 1853–1881)",
+            "The target is K.O. (★ ≥ Willpower): Defense −1 → {} for this attack, no block roll, effort or dodge, +1 ♦ per hit, cannot be knocked down (seed lines 1853–1881)",
             crate::systems::bmg3e::rules::defense_after(s, !matches!(s.weapon.kind, WeaponKind::Ranged { .. }))
         ));
     }
     lines.extend(describe_circumstances(a));
     lines
+}
+
+/// P(a check on one die passes) under each reading of `check_with_one_die`, as fractions:
+/// (`plain_2d6`: a second die, both taken; `single_die`: the one die alone). Own checks pass at
+/// sum ≤ X, opposed ones at sum > X (seed lines 770–778, 809–812).
+pub(crate) fn one_die_pass(kind: CheckKind, x: u32) -> (String, String) {
+    let pass = |sum: u32| match kind {
+        CheckKind::Own => sum <= x,
+        CheckKind::Opposed => sum > x,
+    };
+    let two = (1..=6u32).flat_map(|a| (1..=6u32).map(move |b| a + b)).filter(|&s| pass(s)).count();
+    let one = (1..=6u32).filter(|&s| pass(s)).count();
+    (crate::stats::fraction(two as u128, 36), crate::stats::fraction(one as u128, 6))
+}
+
+/// The notes a scenario carries when a check on one die moves its numbers: the seed says to
+/// "choose two" of the dice (770–778) yet lets effort and K.O. leave one (1592–1593,
+/// 2031–2036), and the two readings of that one die differ a lot. One note explains the reading
+/// (the same text wherever it appears, so a sweep or balance shows it once); a second says which
+/// check rolls one die (`what`) and its P(pass) under each reading (`p`), `in_force` marked.
+pub(crate) fn one_die_notes(what: &str, (plain, single): (String, String), in_force: OneDie) -> [Note; 2] {
+    let (a, b) = match in_force {
+        OneDie::Plain2d6 => (" (in force)", ""),
+        OneDie::SingleDie => ("", " (in force)"),
+    };
+    [
+        Note::not_modelled(
+            "which reading the rulebook means for a check rolled on one die: a check rolls Special dice and \"elige dos de los dados\" (seed lines 770–778), yet effort may leave \"un mínimo de 1D6\" (1592–1593) and K.O. takes a die (1862–1863, 2031–2036). The reading `check_with_one_die` decides: `\"plain_2d6\"` rolls a second die and takes both, `\"single_die\"` compares the one die alone; every number here that rests on a check rolled on one die depends on it",
+        ),
+        Note::not_modelled(format!(
+            "`check_with_one_die` moves these numbers: {what} rolls 1 die and passes with P = {plain} under `\"plain_2d6\"`{a}, {single} under `\"single_die\"`{b}"
+        )),
+    ]
 }
 
 pub(crate) fn markers_text(m: Markers) -> String {
@@ -108,7 +141,7 @@ pub(crate) fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
             parts.push(name.to_string());
         }
     }
-    if let Some(d) = a.dodge {
+    if let Some(d) = a.dodge.filter(|&d| d > 0) {
         parts.push(format!("dodge −{d} dice"));
     }
     if !parts.is_empty() {
@@ -383,7 +416,7 @@ impl Ctx {
                 format!("0..={}", attacker.endurance - 1),
             ));
         }
-        Ok(AttackSetup {
+        let setup = AttackSetup {
             attacker,
             attacker_markers,
             weapon,
@@ -407,7 +440,38 @@ impl Ctx {
                 dodge: int("dodge", a.dodge, 0, 0..=6)?,
             },
             readings: *readings,
-        })
+        };
+        self.note_ko_target(&setup, ranged);
+        Ok(setup)
+    }
+
+    /// Notes for an attack on a K.O. target whose numbers hang on something the analyser cannot
+    /// settle: where `defense_mod` comes from, and the reading `ko_target_outnumbered`.
+    fn note_ko_target(&self, s: &AttackSetup, ranged: bool) {
+        if !crate::systems::bmg3e::rules::is_ko(&s.target, s.target_markers) {
+            return;
+        }
+        if s.defense_mod != 0 {
+            self.note(Note::not_modelled(format!(
+                "where `defense_mod` {:+} comes from: the target is K.O. and \"No puede defenderse o usar habilidades especiales\" (seed lines 1859–1860), so a Defense bonus from its own abilities or equipment rules does not apply while it is K.O. and should be left out; terrain and scenario modifiers still apply. It is applied as given",
+                s.defense_mod
+            )));
+        }
+        if !ranged && s.melee.enemies_in_contact >= 2 {
+            let with = |outnumbered: bool| {
+                let mut t = s.clone();
+                t.readings.ko_target_outnumbered = outnumbered;
+                crate::systems::bmg3e::rules::defense_after(&t, true)
+            };
+            let (yes, no) = (with(true), with(false));
+            if yes != no {
+                let (a, b) = if s.readings.ko_target_outnumbered { (" (in force)", "") } else { ("", " (in force)") };
+                self.note(Note::not_modelled(format!(
+                    "whether a K.O. target is outnumbered: a K.O. model \"No cuenta como estar 'en contacto'\" (seed lines 1865–1867). With {} in contact these numbers depend on the reading `ko_target_outnumbered`: Defense {yes} under `true`{a} (numerical inferiority still applies, 1503–1515), {no} under `false`{b}",
+                    crate::report::text::plural(s.melee.enemies_in_contact as i64, "enemy", "enemies")
+                )));
+            }
+        }
     }
 
     pub(crate) fn build_attack(&self, s: &AttackSetup, sec: &str, ctx_label: &str) -> Result<Attack, InputError> {
@@ -439,6 +503,16 @@ impl Ctx {
                 ));
             }
         };
+        let ko = c.ko.unwrap_or(false);
+        if ko && kind == CheckKind::Opposed {
+            // An opposed check is rolled by a model using an ability; a K.O. model uses none.
+            return Err(self.err(
+                0,
+                &[sec, "type"],
+                "a K.O. model cannot make an opposed check: it is the check a model rolls \"cuando trates de utilizar alguna característica especial\" (seed lines 801–806), and a K.O. model \"No puede defenderse o usar habilidades especiales\" (1859–1860)",
+                "`own` while `ko = true` (its recovery, or a check an enemy's ability forces on it), or `ko = false`",
+            ));
+        }
         let chars = ["attack", "defense", "strength", "willpower", "endurance", "special", "movement"];
         let (value, what) = match (&c.value, &c.characteristic) {
             (Some(_), Some(_)) => {
@@ -488,7 +562,15 @@ impl Ctx {
                         ));
                     }
                 };
-                (v, format!("X = {}'s {ch} {v}", holder.1))
+                // "Sufre una penalización de -1 a su ataque, defensa y especial" (seed lines
+                // 1862–1863): a K.O. model's own check against one of those compares with it −1
+                // (never below 1, 504–506).
+                if ko && kind == CheckKind::Own && matches!(ch.as_str(), "attack" | "defense" | "special") {
+                    let lowered = v.saturating_sub(1).max(1);
+                    (lowered, format!("X = {}'s {ch} {lowered} ({v} − 1 while K.O., seed lines 1862–1863)", holder.1))
+                } else {
+                    (v, format!("X = {}'s {ch} {v}", holder.1))
+                }
             }
             (None, None) => {
                 return Err(self.err(
@@ -502,7 +584,7 @@ impl Ctx {
         let setup = CheckSetup {
             kind,
             special: model.special,
-            ko: c.ko.unwrap_or(false),
+            ko,
             enemy_effort: self.int(0, &[sec, "enemy_effort"], c.enemy_effort.unwrap_or(0), 0..=7, "enemy_effort")?
                 as u8,
             value,
@@ -515,6 +597,18 @@ impl Ctx {
             )));
         }
         let dice = Check::new(&setup).dice;
+        if dice == 1 {
+            for n in one_die_notes(
+                &format!(
+                    "{model_label}'s {} check against X = {value}",
+                    if kind == CheckKind::Own { "own" } else { "opposed" }
+                ),
+                one_die_pass(kind, value as u32),
+                readings.check_with_one_die,
+            ) {
+                self.note(n);
+            }
+        }
         let lines = vec![
             format!(
                 "Model: {model_label} (Special {}){}",

@@ -13,6 +13,8 @@ use crate::systems::bmg3e::rules::{Markers, Weapon, WeaponKind};
 pub(crate) struct Resolved {
     pub fighter: Fighter,
     pub label: String,
+    /// The card's display name (notes about the card, whatever the fighter's weapon).
+    pub card_label: String,
     pub describe: String,
 }
 
@@ -117,8 +119,35 @@ impl Ctx {
                 melee_weapon,
             },
             label,
+            card_label,
             describe,
         })
+    }
+
+    /// A fighter of Special 2 or less recovers from K.O. on one die (Special − 1, at least 1:
+    /// seed lines 2027–2036), which the two readings of `check_with_one_die` roll very
+    /// differently: when `other` can K.O. it (its weapons deal ★), the duel's numbers depend on
+    /// that reading and the report says so.
+    fn note_one_die_recovery(&self, me: &Resolved, other: &Resolved, readings: &Readings) {
+        let p = &me.fighter.profile;
+        let o = &other.fighter;
+        let ranged = matches!(o.weapon.kind, WeaponKind::Ranged { .. });
+        let stuns = o.weapon.damage.stun > 0 || (ranged && o.melee_weapon.damage.stun > 0);
+        if p.special > 2 || !stuns {
+            return;
+        }
+        use crate::systems::bmg3e::config::{one_die_notes, one_die_pass};
+        use crate::systems::bmg3e::rules::CheckKind;
+        for n in one_die_notes(
+            &format!(
+                "{} (Special {}, Endurance {}), when K.O., recovers on an Endurance check of Special − 1 dice (seed lines 2027–2036): it",
+                me.card_label, p.special, p.endurance
+            ),
+            one_die_pass(CheckKind::Own, p.endurance as u32),
+            readings.check_with_one_die,
+        ) {
+            self.note(n);
+        }
     }
 
     pub(crate) fn duel(
@@ -131,6 +160,9 @@ impl Ctx {
         let rounds = self.rounds(d.rounds, "duel")?;
         let a = self.fighter(&d.a, 0, &["duel", "a"])?;
         let b = self.fighter(&d.b, 0, &["duel", "b"])?;
+        for (me, other) in [(&a, &b), (&b, &a)] {
+            self.note_one_die_recovery(me, other, readings);
+        }
         let contact = d.contact.unwrap_or(true);
         setup.push(format!("A — {}", a.describe));
         setup.push(format!("B — {}", b.describe));

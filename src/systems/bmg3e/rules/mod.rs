@@ -229,7 +229,8 @@ pub struct RangedMods {
     pub blind_fire: bool,
     /// "Storm" event: −1.
     pub storm: bool,
-    /// Dodge rules: −k.
+    /// Dodge rules of the target ("Esquivar", "Acróbata", seed lines 1751–1756): −k. Special
+    /// rules, so never for a K.O. target ([`Attack::new`] refuses it, seed lines 1859–1860).
     pub dodge: u8,
 }
 
@@ -409,7 +410,7 @@ impl Attack {
         let ko_start_markers = setup.target_markers;
         match setup.weapon.kind {
             WeaponKind::Melee { strength_bonus } => Self::melee(setup, strength_bonus, ko_start_markers),
-            WeaponKind::Ranged { rate_of_fire, strength } => Ok(Self::ranged(setup, rate_of_fire, strength)),
+            WeaponKind::Ranged { rate_of_fire, strength } => Self::ranged(setup, rate_of_fire, strength),
         }
     }
 
@@ -457,7 +458,17 @@ impl Attack {
         })
     }
 
-    fn ranged(setup: &AttackSetup, rate_of_fire: u8, strength: u8) -> Attack {
+    fn ranged(setup: &AttackSetup, rate_of_fire: u8, strength: u8) -> Result<Attack, RuleError> {
+        let target_ko = is_ko(&setup.target, setup.target_markers);
+        if target_ko && setup.ranged.dodge > 0 {
+            // Dodging is a special rule of the target ("Esquivar", "Acróbata"), and a K.O. model
+            // can neither defend itself nor use special abilities: refused, as `target_effort` is.
+            return Err(RuleError {
+                field: "dodge",
+                message: "the target is K.O. and cannot dodge: a K.O. model \"No puede defenderse o usar habilidades especiales\" (seed lines 1859–1860), and dodging comes from special rules such as \"Esquivar\" or \"Acróbata\" (1751–1756)".into(),
+                allowed: "0 against a K.O. target".into(),
+            });
+        }
         let removed = setup.ranged.removed();
         let mut attack_dice = rate_of_fire as u32;
         let mut strength_die = true;
@@ -472,7 +483,7 @@ impl Attack {
         }
         let defense = defense_after(setup, false);
         let max_hits = attack_dice + strength_die as u32;
-        Attack {
+        Ok(Attack {
             attack_dice,
             impact: SuccessMask::at_least(defense as i32, 0, true, true),
             strength_die,
@@ -483,8 +494,8 @@ impl Attack {
             attacker_effort: 0,
             target_effort: 0,
             ranged: true,
-            target_ko: is_ko(&setup.target, setup.target_markers),
-        }
+            target_ko,
+        })
     }
 
     /// Largest number of hits this attack can score.
