@@ -263,6 +263,16 @@ fn bad_input_in_bichos_configs() {
         &["field `profiles.x.res`", "allowed: 1..=500"],
     );
     fails(
+        "shot-test-order",
+        &format!("{head}kind = \"terrain\"\n[readings]\nshot_test_order = \"together\"\n"),
+        &["scenario.toml:5:19", "field `readings.shot_test_order`", "`herido_first` (default), `bajo_fuego_first`"],
+    );
+    fails(
+        "ko-and-duck",
+        &format!("{head}kind = \"terrain\"\n[readings]\nko_and_duck_activations = \"three\"\n"),
+        &["scenario.toml:5:27", "field `readings.ko_and_duck_activations`", "`one` (default), `two`"],
+    );
+    fails(
         "bmg-reading",
         &format!("{head}kind = \"terrain\"\n[readings]\nblock_natural_six = true\n"),
         &["field `readings.block_natural_six`", "bichos readings"],

@@ -80,6 +80,7 @@ fn wolsung_kinds_equal_card_by_card_enumeration() {
     let shot = ShootingTurn {
         d: 1,
         dice_mod: 0,
+        elevation: 0,
         movement_penalty: 0,
         rapid_move: false,
         floor: PenaltyFloor::Pool,
@@ -178,6 +179,7 @@ fn wolsung_hero_shot_with_one_card_by_hand() {
     let shot = ShootingTurn {
         d: 1,
         dice_mod: 0,
+        elevation: 0,
         movement_penalty: 0,
         rapid_move: false,
         floor: PenaltyFloor::Pool,

@@ -26,6 +26,20 @@ fn run(name: &str, config: &str) -> (Value, String) {
     (serde_json::from_str(&json).unwrap(), summary)
 }
 
+/// Run `config` with `--exact` and return its JSON (fractions under `"exact"`).
+fn run_exact(name: &str, config: &str) -> Value {
+    let dir = tmp("rules_bichos", name);
+    std::fs::write(dir.join("s.toml"), config).unwrap();
+    let o = bin_run(&dir, &["run", "s.toml", "--exact", "--json", "--quiet", "--out", "r"]);
+    assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// The exact fraction of event `name` of cell `cell`.
+fn exact_event(v: &Value, cell: usize, name: &str) -> String {
+    v["cells"][cell]["events"][name]["exact"].as_str().unwrap_or_else(|| panic!("no exact event {name}")).to_string()
+}
+
 fn trials(v: &Value) -> f64 {
     v["trials"].as_f64().unwrap()
 }
@@ -272,6 +286,15 @@ fn ranged_weapon_in_contact_can_fight_as_melee() {
     close("P(A wins)", event(&v, 0, "a_wins"), 258547.0 / 1119744.0, n);
     close("P(B wins)", event(&v, 0, "b_wins"), 2123942837.0 / 78364164096.0, n);
     assert!(summary.contains("| `ranged_in_contact` | melee |"));
+    // Under the default the setup says the gun still shoots, and what `melee` would use.
+    let (_, summary) = run(
+        "duel_shot_rifle",
+        &format!(
+            "{HEAD}kind = \"duel\"\ntrials = 1000\n[duel]\nrounds = 1\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
+        ),
+    );
+    assert!(summary.contains("(`ranged_in_contact = shot`): the weapon's POT 11"), "{summary}");
+    assert!(summary.contains("the character's POT 9"), "{summary}");
 }
 
 /// `pursuit_test = reaction`: the D8 FDV test as a full reaction test, passing at either roll
@@ -336,4 +359,129 @@ fn reaction_modifiers_and_the_opposed_roll() {
     close("Soldado failed both", event(&v, 11, "failed_both"), 1.0 / 144.0, n);
     close("Ahora qué", event(&v, 12, "a_first"), 13.0 / 16.0, n);
     assert!(summary.contains("modified FDV 10"), "{summary}");
+}
+
+/// Issue #23, `shot_test_order`: a figure wounded by a shot meets two triggers, and only "Herido"
+/// is timed — seed line 339 "Si una figura es herida debe pasar **de inmediato** un chequeo de
+/// \"Herido\""; line 319 "Si una figura es disparada por alguien debe pasar un chequeo de \"Bajo
+/// Fuego\"". The rifle at a small bug (FDV 7, BLD 8; RES never reaches 0 in one shot), by hand
+/// (`docs/rules/bichos-hand.py`): a = P(2D6 ≤ F); after a hit the bug is at FDV 7 with
+/// 11/36 + 13/36 · 3/36 = 435/1296 (a light wound, or a critical with a number) or at FDV 6 with
+/// 13/36 · 33/36 · 21/36 = 9009/46656 (an "H" it survives); a miss (12/36) tests Bajo fuego only:
+/// flees with (5/12)² = 25/144. Wounded at FDV F, "Bajo fuego" first flees with
+/// g_B(F) = (1−a_F)² + (1 − (1−a_F)²)(1−a_F)²; "Herido" first adds the Herido-2nd branch whose FDV −1
+/// weakens the Bajo fuego test: g_H(F) = g_B(F) + a_F (1−a_F) [(1−a_{F−1})² − (1−a_F)²].
+/// g_H(7) = 7415/20736, g_B(7) = 6575/20736; g_H(6) = 14203/23328, g_B(6) = 11711/20736. P(flees) =
+/// 12/36 · 25/144 + 435/1296 · g(7) + 9009/46656 · g(6): `herido_first` 71460931/241864704 ≈
+/// 0.2955, `bajo_fuego_first` 29384011/107495424 ≈ 0.2734. P(dead) = 715/5184 either way. Under
+/// `herido_only` the order cannot matter and the report says so.
+#[test]
+fn shot_test_order_herido_first_or_bajo_fuego_first() {
+    let cfg = |reading: &str| {
+        format!(
+            "{HEAD}kind = \"shot\"\n[readings]\n{reading}\n[shot]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntargets = [\"pequeno\"]\n"
+        )
+    };
+    for (reading, flees) in [
+        ("", "71460931/241864704"),
+        ("shot_test_order = \"herido_first\"", "71460931/241864704"),
+        ("shot_test_order = \"bajo_fuego_first\"", "29384011/107495424"),
+    ] {
+        let v = run_exact("order", &cfg(reading));
+        assert_eq!(exact_event(&v, 0, "flees_t1"), flees, "{reading}");
+        assert_eq!(exact_event(&v, 0, "dead_t1"), "715/5184", "{reading}");
+    }
+    let (_, summary) =
+        run("order_ignored", &cfg("shot_wounded_tests = \"herido_only\"\nshot_test_order = \"bajo_fuego_first\""));
+    assert!(summary.contains("`readings.shot_test_order` cannot change any number"), "{summary}");
+    let (_, summary) = run("order_setup", &cfg("shot_test_order = \"bajo_fuego_first\""));
+    assert!(summary.contains("before \"Herido\" when wounded (`shot_test_order = bajo_fuego_first`)"), "{summary}");
+}
+
+/// Issue #23, `ko_and_duck_activations`: seed line 497 prices the knock-down in turns ("la figura
+/// es derribada al suelo debiendo usar su siguiente turno para ponerse de pie"); ducking back
+/// (summary D3, line 82: "AGACHARSE: Alejarse del enemigo hacia la cobertura más próxima") is an
+/// immediate move priced in none, which the duel counts as its next activation lost. Two turns:
+/// A (HDA 10, rifle 3D6 POT 11, FDV 15: acts first and passes every test; RES 500, BLD 20: the
+/// bug's HDA 5 + 2D6 − 20 and POT 2 impacts — never an "H" — cannot hurt it) shoots a bug
+/// (FDV 7, BLD 8, RES 500: RES never matters) each turn. The bug is knocked down and ducks from
+/// the first shot with 13/36 · 33/36 (an "H") · 21/36 (it survives the wound table, FDV 6) ·
+/// [35/144 (Herido 2nd, FDV 5) · 155/324 (Bajo fuego not failed at 5) + 5/12 (Herido 1st) · 35/144
+/// (Bajo fuego 2nd)] = 5080075/120932352. Under `one` it loses its turn-1 activation only; under
+/// `two` its turn-2 activation too (unless the second shot puts it out). P(the bug loses both its
+/// activations), exact in `docs/rules/bichos-hand.py` (issue #23 section):
+/// `one` 536622209107775/9749755840167936 ≈ 0.05504, `two` 600151055488775/9749755840167936 ≈
+/// 0.06156.
+#[test]
+fn ko_and_duck_activations_one_or_two() {
+    let cfg = |reading: &str| {
+        format!(
+            "{HEAD}kind = \"duel\"\ntrials = 300000\n[readings]\n{reading}\n\
+             [profiles.tank]\nhda = 10\npot = 9\nfdv = 15\nres = 500\nbld = 20\nmov_cm = 20\nmov_in = 8\n\
+             [profiles.bug]\nhda = 5\npot = 2\nfdv = 7\nres = 500\nbld = 8\nmov_cm = 30\nmov_in = 12\n\
+             [duel]\nrounds = 2\na = {{ card = \"tank\", weapon = \"assault_rifle\" }}\nb = {{ card = \"bug\", weapon = \"small_claws\" }}\n"
+        )
+    };
+    for (reading, p) in [
+        ("", 536622209107775.0 / 9749755840167936.0),
+        ("ko_and_duck_activations = \"one\"", 536622209107775.0 / 9749755840167936.0),
+        ("ko_and_duck_activations = \"two\"", 600151055488775.0 / 9749755840167936.0),
+    ] {
+        let (v, summary) = run("ko_and_duck", &cfg(reading));
+        close(&format!("P(b_lost = 2), {reading:?}"), metric_p(&v, 0, "b_lost", 2), p, trials(&v));
+        let value = if reading.contains("two") { "two" } else { "one" };
+        assert!(summary.contains(&format!("`ko_and_duck_activations = {value}`")), "{summary}");
+    }
+    let (_, summary) = run(
+        "ko_and_duck_ignored",
+        &format!(
+            "{HEAD}kind = \"duel\"\ntrials = 1000\n[readings]\nko_and_duck_activations = \"two\"\n[duel]\nrounds = 2\na = {{ card = \"grande\", weapon = \"big_claws\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
+        ),
+    );
+    assert!(summary.contains("`readings.ko_and_duck_activations` cannot change any number"), "{summary}");
+}
+
+/// Issue #23: "flees" (seed line 505: RES reaches 0, "la figura Huye inmediatamente"; summary D5)
+/// also counted figures that then died. The two ways out are reported apart: "fled, alive" and
+/// "dead". The rifle (HDA 10, 3D6, POT 11) at RES 20, FDV 12, BLD 0 (FDV 12 passes every reaction
+/// test, so only RES sends it away): every "H" (13/36 · 33/36) leaves RES ≤ 20 − 13 − 10 < 0 and
+/// FDV 0, so the wound table kills: dead 143/432, all of them after fleeing; fled and alive = a
+/// light wound with 3D6 ≥ 10 (11/36 · 5/8) or a critical without "H" (13/36 · 3/36: 10 + 3D6 + 9 or
+/// 10 ≥ 20 always) = 55/288 + 39/1296 = 191/864; "flees" = 191/864 + 143/432 = 53/96 (unchanged
+/// meaning). A sequence: after one attack the same; within the cap, the first attack that puts it
+/// out leaves it fled and alive (`out_fled_within_cap`) or dead (`out_dead_within_cap`), the two
+/// adding up to `flees_within_cap`; with a cap of 2, by hand (`bichos-hand.py`):
+/// 52801/165888 ≈ 0.3183 and 81983/165888 ≈ 0.4942 (together 13/16).
+#[test]
+fn fled_and_dead_are_separate_outcomes() {
+    let weak = "[profiles.weak]\nhda = 5\npot = 5\nfdv = 12\nres = 20\nbld = 0\nmov_cm = 20\nmov_in = 8\n";
+    let v = run_exact(
+        "fled_alive_shot",
+        &format!(
+            "{HEAD}kind = \"shot\"\n{weak}[shot]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntargets = [\"weak\"]\n"
+        ),
+    );
+    assert_eq!(exact_event(&v, 0, "flees_t1"), "53/96");
+    assert_eq!(exact_event(&v, 0, "dead_t1"), "143/432");
+    let fled = metric_p(&v, 0, "fled_alive_t1", 1);
+    assert!((fled - 191.0 / 864.0).abs() < 1e-12, "P(fled, alive) = {fled}");
+    let seq = |cap: u32| {
+        format!(
+            "{HEAD}kind = \"sequence\"\ntrials = 300000\n{weak}[sequence]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntarget = \"weak\"\ncap = {cap}\n"
+        )
+    };
+    let v = run_exact("fled_alive_seq1", &seq(1));
+    assert_eq!(exact_event(&v, 0, "flees_after_1"), "53/96");
+    assert_eq!(exact_event(&v, 0, "fled_alive_after_1"), "191/864");
+    assert_eq!(exact_event(&v, 0, "dead_after_1"), "143/432");
+    assert_eq!(exact_event(&v, 0, "out_fled_within_cap"), "191/864");
+    assert_eq!(exact_event(&v, 0, "out_dead_within_cap"), "143/432");
+    let (v, summary) = run("fled_alive_seq2", &seq(2));
+    let n = trials(&v);
+    close("out by fleeing, cap 2", event(&v, 0, "out_fled_within_cap"), 52801.0 / 165888.0, n);
+    close("out by dying, cap 2", event(&v, 0, "out_dead_within_cap"), 81983.0 / 165888.0, n);
+    close("flees or dies, cap 2", event(&v, 0, "flees_within_cap"), 13.0 / 16.0, n);
+    let count = |e: &str| v["cells"][0]["events"][e]["count"].as_u64().unwrap();
+    assert_eq!(count("out_fled_within_cap") + count("out_dead_within_cap"), count("flees_within_cap"));
+    assert!(summary.contains("fled after one attack, alive"), "{summary}");
 }

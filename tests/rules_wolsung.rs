@@ -428,12 +428,14 @@ fn beginners_luck_once_per_game_in_a_duel() {
 
 /// Seed l. 999–1003 (*Penalización al Movimiento [x]*: "la D de la miniatura se reduce en [x] hasta
 /// un mínimo de 1") and l. 1005–1008 (*Rápido*: "Reduce la D por esta penalización después de
-/// cualquier otro modificador"), with the digest's default `movement_penalty_floor = "pool"`.
+/// cualquier otro modificador"), under `movement_penalty_floor = "pool"` and, where no elevation
+/// bonus applies (it is the only modifier the two place differently), the default `listed`.
 #[test]
 fn shooting_pool_movement_penalty_then_rapid_last() {
     let t = |d, dice_mod, mp, rapid, floor| ShootingTurn {
         d,
         dice_mod,
+        elevation: 0,
         movement_penalty: mp,
         rapid_move: rapid,
         floor,
@@ -453,16 +455,18 @@ fn shooting_pool_movement_penalty_then_rapid_last() {
         beginners_luck: false,
         target_luck: false,
     };
-    use PenaltyFloor::{Attribute, Pool};
-    // D 3, band −2 → 1; penalty 1 floors at 1; Rapid's −1 comes last: 0 dice.
-    assert_eq!(t(3, -2, 1, true, Pool).shot_dice(0), 0);
-    // A pool already below 1 is not raised by the floor: D 1, band −2, penalty 1 → −1 (no dice).
-    assert_eq!(t(1, -2, 1, false, Pool).shot_dice(0), -1);
-    // D 2, penalty 2, band +1: pool 3 → 1; attribute max(1, 0) = 1, then +1 → 2.
-    assert_eq!(t(2, 1, 2, false, Pool).shot_dice(0), 1);
+    use PenaltyFloor::{Attribute, Listed, Pool};
+    for floor in [Pool, Listed] {
+        // D 3, band −2 → 1; penalty 1 floors at 1; Rapid's −1 comes last: 0 dice.
+        assert_eq!(t(3, -2, 1, true, floor).shot_dice(0), 0);
+        // A pool already below 1 is not raised by the floor: D 1, band −2, penalty 1 → −1 (no dice).
+        assert_eq!(t(1, -2, 1, false, floor).shot_dice(0), -1);
+        // D 2, penalty 2, band +1: pool 3 → 1; attribute max(1, 0) = 1, then +1 → 2.
+        assert_eq!(t(2, 1, 2, false, floor).shot_dice(0), 1);
+        // Rapid Fire's second shot: −1 before the floor: D 3, band 0, penalty 1: 3−1=2 → 1; 3−0 → 2.
+        assert_eq!((t(3, 0, 1, false, floor).shot_dice(0), t(3, 0, 1, false, floor).shot_dice(1)), (2, 1));
+    }
     assert_eq!(t(2, 1, 2, false, Attribute).shot_dice(0), 2);
-    // Rapid Fire's second shot: −1 before the floor: D 3, band 0, penalty 1: 3−1=2 → 1; 3−0 → 2.
-    assert_eq!((t(3, 0, 1, false, Pool).shot_dice(0), t(3, 0, 1, false, Pool).shot_dice(1)), (2, 1));
     // Through a config: a Rapid gun with Movement penalty 1, D 3 at a −2 band, moving and shooting
     // in one action: 0 dice against R 1 hits only when the target rolls no success: ½.
     let cfg = format!(
@@ -473,6 +477,87 @@ fn shooting_pool_movement_penalty_then_rapid_last() {
          [shooting]\nshooter = \"s\"\ntarget = \"t\"\nguns = [\"g\"]\ndistances = [10]\nreactions = [\"stand\"]\npolicies = [\"never\"]\nmove_and_shoot = true\n"
     );
     event_near(&run_json("rapid-last", &cfg, &[]), 0, "first_hit", 0.5, "0 dice against R 1");
+}
+
+/// Issue #23: where the Movement penalty's floor falls against the elevation bonus. Seed
+/// l. 513–520: "La miniatura Activa tira un número de dados igual a su atributo Disparo modificado
+/// de la siguiente manera: Modificadores por alcance del arma / Modificadores por reglas especiales
+/// del arma. / Bono por elevación"; l. 999–1003 (a weapon rule): "la D de la miniatura se reduce en
+/// [x] hasta un mínimo de 1"; l. 582–584: "+1 Disparo cuando toma como objetivo una miniatura a una
+/// elevación menor (Al menos 3”)". D 2, band 0, Movement penalty [2] after moving, target 3" lower:
+/// - `listed` (default, the list's order): 2 + 0 = 2, penalty 2 − 2 = 0 → floor 1, + 1 elevation =
+///   2 dice;
+/// - `pool` (the old default): 2 + 0 + 1 = 3, then 3 − 2 = 1 die;
+/// - `attribute`: max(1, 2 − 2) = 1, + 0 + 1 = 2 dice.
+///
+/// Against R 1, standing: a hit is shooter successes ≥ target successes; the target scores 1 with
+/// ½, and then n dice need at least one 4+ (1 − 2⁻ⁿ): P(hit) = ½ + ½ (1 − 2⁻ⁿ) = 7/8 for 2 dice,
+/// 3/4 for 1. With a Rapid Fire [2] gun the second shot is −1 D before the floor:
+/// `listed` 2 − 1 = 1, − 2 → floor 1, + 1 = 2 dice; `pool` 2 + 1 − 1 = 2, − 2 → floor 1 = 1 die.
+#[test]
+fn movement_penalty_floor_comes_before_the_elevation_bonus() {
+    let t = |floor, k| {
+        ShootingTurn {
+            d: 2,
+            dice_mod: 1,
+            elevation: 1,
+            movement_penalty: 2,
+            rapid_move: false,
+            floor,
+            actions: 1,
+            rapid_fire: 2,
+            target_dice: 1,
+            reaction: Reaction::Stand,
+            damage: 4,
+            armour: 0,
+            wounds: 3,
+            hard_to_kill: false,
+            fresh_target_each_shot: true,
+            shooter_hand: 0,
+            shooter_policy: Policy::Never,
+            target_hand: 0,
+            target_policy: Policy::Never,
+            beginners_luck: false,
+            target_luck: false,
+        }
+        .shot_dice(k)
+    };
+    use PenaltyFloor::{Attribute, Listed, Pool};
+    assert_eq!((t(Listed, 0), t(Pool, 0), t(Attribute, 0)), (2, 1, 2));
+    assert_eq!((t(Listed, 1), t(Pool, 1)), (2, 1), "Rapid Fire's second shot");
+    let cfg = |value: Option<&str>| {
+        let reading = value.map(|v| format!("[readings]\nmovement_penalty_floor = \"{v}\"\n")).unwrap_or_default();
+        format!(
+            "{HEAD}kind = \"shooting\"\n{reading}\
+             [models.s]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 3\nh = 4\n\
+             [models.t]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 1\nh = 4\n\
+             [guns.g]\nf = 4\nbands = [[24, 0]]\nmovement_penalty = 2\n\
+             [shooting]\nshooter = \"s\"\ntarget = \"t\"\nguns = [\"g\"]\ndistances = [10]\nreactions = [\"stand\"]\npolicies = [\"never\"]\nmoved = true\ntarget_lower = true\n"
+        )
+    };
+    for (value, p) in
+        [(None, 7.0 / 8.0), (Some("listed"), 7.0 / 8.0), (Some("pool"), 3.0 / 4.0), (Some("attribute"), 7.0 / 8.0)]
+    {
+        let j = run_json("floor-elevation", &cfg(value), &["--exact"]);
+        event_near(&j, 0, "first_hit", p, &format!("movement penalty and elevation, {value:?}"));
+        assert_eq!(j["readings"]["movement_penalty_floor"], value.unwrap_or("listed"));
+    }
+    // The setup says which order is in force; a config without a Movement penalty is told the
+    // reading cannot matter.
+    run_json("floor-setup", &cfg(None), &["--trials", "1000"]);
+    let summary = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("rules_wolsung/floor-setup/out/summary.md");
+    let text = std::fs::read_to_string(summary).unwrap();
+    assert!(text.contains("`movement_penalty_floor = listed`"), "{text}");
+    let still = cfg(Some("pool")).replace("moved = true\n", "");
+    assert!(validate("floor-ignored", &still).contains("`readings.movement_penalty_floor` cannot change"));
+    common::fails(
+        "rules_wolsung",
+        "floor-unknown",
+        &cfg(Some("elevation_first")),
+        &[],
+        &[],
+        &["scenario.toml:6:26", "field `readings.movement_penalty_floor`", "`listed` (default), `pool`, `attribute`"],
+    );
 }
 
 /// Seed l. 1035–1037: "Técnicas de los maestros de Sunnir: Esta miniatura tiene Protección Mágica
@@ -535,7 +620,7 @@ fn every_wolsung_switch_is_listed() {
     let r = &j["readings"];
     for (k, v) in [
         ("guard_backlash_crits", "true"),
-        ("movement_penalty_floor", "pool"),
+        ("movement_penalty_floor", "listed"),
         ("deck_exhausted", "reshuffle_discards"),
         ("sunnir_scope", "magic"),
         ("knocked_down_vs_magic", "false"),

@@ -11,6 +11,7 @@ fn turn(d: i32, r: i32, hand: u8, policy: Policy) -> ShootingTurn {
     ShootingTurn {
         d,
         dice_mod: 0,
+        elevation: 0,
         movement_penalty: 0,
         rapid_move: false,
         floor: PenaltyFloor::Pool,

@@ -35,9 +35,11 @@ def fire(roll, hda, idx=1, long=False, smoved=False, tmoved=False, cover=False):
 
 
 def one_attack(hda, ndice, pot, res, fdv, bld, start_res=None, shooting=True, cover=False,
-               tests="both", low="extend", reactions=True, **sit):
+               tests="both", low="extend", reactions=True, order="herido_first", with_res=False, **sit):
     """Distribution of (outcome) after one attack and the reaction tests it forces.
-    Outcome = (dead, fled, ducks, knocked_down, fdv_after). Order per seed 482, 497, 501, 505."""
+    Outcome = (dead, fled, ducks, knocked_down, fdv_after), and RES after it when `with_res`.
+    Order per seed 482, 497, 501, 505. `order`: "herido_first" (seed 339 "de inmediato": Herido,
+    then Bajo fuego) or "bajo_fuego_first" (Bajo fuego, seed 319, then Herido if it has not fled)."""
     start_res = start_res or res
     out = defaultdict(F)
     dmg = sums(ndice)
@@ -51,21 +53,26 @@ def one_attack(hda, ndice, pot, res, fdv, bld, start_res=None, shooting=True, co
             dead = True
         fled = r <= 0
         if dead or fled or not reactions:
-            out[(dead, fled, False, kd, f)] += p
+            out[(dead, fled, False, kd, f) + ((r,) if with_res else ())] += p
             return
         mod = 1 if cover else 0  # "A cubierto +1", seed 303
         # outcome list of (prob, fled, ducks, fdv)
         states = [(F(1), False, False, f)]
-        if wounded:  # Herido, seed 339-345
+
+        def herido(states):  # Herido, seed 339-345: 2nd FDV -1 (and ducks under fire); failed: flees
             new = []
             for q, fl, du, ff in states:
+                if fl:
+                    new.append((q, fl, du, ff))
+                    continue
                 p1 = p_le(ff + mod)
                 p2 = (1 - p1) * p_le(ff + mod)
                 p3 = (1 - p1) ** 2
-                new += [(q * p1, False, False, ff), (q * p2, False, shooting, max(ff - 1, 0)),
+                new += [(q * p1, False, du, ff), (q * p2, False, du or shooting, max(ff - 1, 0)),
                         (q * p3, True, False, 0)]
-            states = new
-        if shooting and (tests == "both" or not wounded):  # Bajo fuego, seed 319-325
+            return new
+
+        def bajo_fuego(states):  # Bajo fuego, seed 319-325: 2nd ducks; failed: flees
             new = []
             for q, fl, du, ff in states:
                 if fl:
@@ -75,9 +82,19 @@ def one_attack(hda, ndice, pot, res, fdv, bld, start_res=None, shooting=True, co
                 p2 = (1 - p1) * p_le(ff + mod)
                 p3 = (1 - p1) ** 2
                 new += [(q * p1, False, du, ff), (q * p2, False, True, ff), (q * p3, True, False, 0)]
-            states = new
+            return new
+
+        bf = shooting and (tests == "both" or not wounded)
+        if order == "bajo_fuego_first" and bf:
+            states = bajo_fuego(states)
+            bf = False
+        if wounded:
+            states = herido(states)
+        if bf:
+            states = bajo_fuego(states)
         for q, fl, du, ff in states:
-            out[(False, fl, du and not fl, kd, ff)] += p * q
+            key = (False, fl, du and not fl, kd, ff)
+            out[key + ((r,) if with_res else ())] += p * q
 
     for roll, pr in D2.items():
         f = fire(roll, hda, cover=cover, **sit)
@@ -100,7 +117,7 @@ def one_attack(hda, ndice, pot, res, fdv, bld, start_res=None, shooting=True, co
                 for wroll, pw in D2.items():
                     col = max(f2, 2) if low == "clamp" else f2
                     if wroll + col <= 13:  # TABLA DE HERIDAS "M", seed 596-608
-                        out[(True, r2 <= 0, False, True, f2)] += pr * ps * pi * pw
+                        out[(True, r2 <= 0, False, True, f2) + ((r2,) if with_res else ())] += pr * ps * pi * pw
                     else:
                         after_damage(r2, max(f2 - 1, 0), True, True, False, pr * ps * pi * pw)
     return out
@@ -206,6 +223,54 @@ if __name__ == "__main__":
     print(f"   encounter.toml (number 10): P(hole) {n10}; P(front) {n10 / 4} = {float(n10 / 4):.6f}; "
           f"P(opens this turn) {n10 * F(2, 3)}; given a hole: tremor turns mean 1/2, bugs 4 + 7/2, "
           f"big 15/2 * 1/4 = {F(15, 2) * F(1, 4)}")
+
+    print("== Issue #23: shot_test_order, the rifle at a small bug (Herido first / Bajo fuego first)")
+    for order in ("herido_first", "bajo_fuego_first"):
+        d = one_attack(10, 3, 11, 49, 7, 8, order=order)
+        fl = prob(d, lambda k: k[1])
+        print(f"   {order}: P(flees) {fl} = {float(fl):.6f}; P(dead) {prob(d, lambda k: k[0])}")
+
+    print("== Issue #23: fled (alive) and dead apart; rifle at RES 20, FDV 12, BLD 0, with reactions")
+    d = one_attack(10, 3, 11, 20, 12, 0)
+    for name, pred in [("flees (RES <= 0 or a failed test)", lambda k: k[1]), ("dead", lambda k: k[0]),
+                       ("fled, alive", lambda k: k[1] and not k[0])]:
+        x = prob(d, pred)
+        print(f"   {name}: {x} = {float(x):.6f}")
+    for cap in (1, 2):
+        states = {(20, 12): F(1)}
+        out_fled = out_dead = F(0)
+        for _ in range(cap):
+            new = defaultdict(F)
+            for (r, f), p in states.items():
+                for (dead, fled, _du, _kd, f2, r2), q in one_attack(10, 3, 11, r, f, 0, start_res=20,
+                                                                     with_res=True).items():
+                    if dead:
+                        out_dead += p * q
+                    elif fled:
+                        out_fled += p * q
+                    else:
+                        new[(r2, f2)] += p * q
+            states = new
+        print(f"   sequence, cap {cap}: first out fled (alive) {out_fled} = {float(out_fled):.6f}; "
+              f"first out dead {out_dead} = {float(out_dead):.6f}; together {out_fled + out_dead}")
+
+    print("== Issue #23: ko_and_duck_activations, two turns: A (FDV 15, RES 500, BLD 20, rifle) shoots a")
+    print("   bug (HDA 5, POT 2, FDV 7, RES 500, BLD 8, claws) first each turn; the bug cannot hurt A")
+    for mode in ("one", "two"):
+        e = p2 = both = F(0)
+        for (dead, fled, du, kd, f1), p1 in one_attack(10, 3, 11, 500, 7, 8).items():
+            if dead or fled:
+                continue
+            lost1 = 1 if (du or kd) else 0
+            if du and kd:
+                both += p1
+            for (d2, fl2, du2, kd2, _f2), q in one_attack(10, 3, 11, 500, f1, 8).items():
+                lost2 = 0 if (d2 or fl2) else int(du2 or kd2 or (mode == "two" and du and kd))
+                e += p1 * q * (lost1 + lost2)
+                if lost1 + lost2 == 2:
+                    p2 += p1 * q
+        print(f"   {mode}: P(knocked down and ducks, shot 1) {both}; P(bug loses both activations) {p2} = "
+              f"{float(p2):.6f}; E[lost] = {float(e):.6f}")
 
     print("== Pursuit (round_down): halvings, P(turns), mean first turn, mean total")
     for mov, fdv, u in [(30, 7, "cm"), (20, 9, "cm"), (15, 10, "cm"), (12, 7, "in")]:

@@ -148,6 +148,8 @@ pub struct Readings {
     pub flee_res: Option<String>,
     pub pursuit_test: Option<String>,
     pub ranged_in_contact: Option<String>,
+    pub shot_test_order: Option<String>,
+    pub ko_and_duck_activations: Option<String>,
 }
 
 /// A character card.

@@ -5,9 +5,9 @@ use crate::config::ctx::{Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::bichos::rules::{
-    Encounter, FleeRes, HoleDoubles, HoleTriples, Opposed, PROFILES, Profile, Pursuit, PursuitHalving, PursuitTest,
-    RangedInContact, Reaction, Readings, RetreatDistance, Sequence, Shot, Situation, TERRAIN, Targets, TerrainRoll,
-    TrialBichos, Units, WEAPONS, Weapon, WoundLowFdv, WoundedTests, encounter_number,
+    Encounter, FleeRes, HoleDoubles, HoleTriples, KoAndDuck, Opposed, PROFILES, Profile, Pursuit, PursuitHalving,
+    PursuitTest, RangedInContact, Reaction, Readings, RetreatDistance, Sequence, Shot, ShotTestOrder, Situation,
+    TERRAIN, Targets, TerrainRoll, TrialBichos, Units, WEAPONS, Weapon, WoundLowFdv, WoundedTests, encounter_number,
 };
 use serde_json::json;
 use std::ops::RangeInclusive;
@@ -110,6 +110,19 @@ impl Ctx {
         {
             out.ranged_in_contact = [RangedInContact::Shot, RangedInContact::Melee][i];
         }
+        if let Some(i) = choice(
+            "shot_test_order",
+            &r.shot_test_order,
+            "`herido_first` (default), `bajo_fuego_first`",
+            &["herido_first", "bajo_fuego_first"],
+        )? {
+            out.shot_test_order = [ShotTestOrder::HeridoFirst, ShotTestOrder::BajoFuegoFirst][i];
+        }
+        if let Some(i) =
+            choice("ko_and_duck_activations", &r.ko_and_duck_activations, "`one` (default), `two`", &["one", "two"])?
+        {
+            out.ko_and_duck_activations = [KoAndDuck::One, KoAndDuck::Two][i];
+        }
         Ok(out)
     }
 
@@ -205,6 +218,7 @@ impl Ctx {
             kind != Kind("variants") && any(&|t| matches!(t, TrialBichos::Encounter(_) | TrialBichos::Pursuit(_)));
         let inches_hole = any(&|t| matches!(t, TrialBichos::Encounter(e) if e.readings.units == Units::Inches));
         let pursuit = any(&|t| matches!(t, TrialBichos::Pursuit(_)));
+        let ducking_duel = any(&|t| matches!(t, TrialBichos::Duel(d) if d.a.shooting || d.b.shooting));
         let mixed_duel = f.duel.as_ref().is_some_and(|d| {
             let ranged = |x: &raw::FighterRef| {
                 let w = x.weapon.as_deref().unwrap_or("fists");
@@ -259,6 +273,20 @@ impl Ctx {
                 "ranged_in_contact",
                 raw.ranged_in_contact.is_some() && !mixed_duel,
                 "it only applies to a duel between a ranged and a melee weapon",
+            ),
+            (
+                "shot_test_order",
+                raw.shot_test_order.is_some() && (!shots || raw.shot_wounded_tests.as_deref() == Some("herido_only")),
+                if shots {
+                    "under `shot_wounded_tests = herido_only` a wounded figure takes one test only"
+                } else {
+                    "no figure is shot at, so no figure takes both \"Herido\" and \"Bajo fuego\""
+                },
+            ),
+            (
+                "ko_and_duck_activations",
+                raw.ko_and_duck_activations.is_some() && !ducking_duel,
+                "it only applies to duels with a shooter (only a figure shot at ducks back; elsewhere no figure activates)",
             ),
         ];
         for (field, ignored, reason) in why {
@@ -683,9 +711,21 @@ impl Ctx {
                         }
                     }
                     setup.push("In contact with a melee fighter, the ranged weapon fights in melee (`ranged_in_contact = melee`): the character's POT on the impact table, no \"Bajo fuego\"".into());
+                } else if fa.shooting != fb.shooting {
+                    let shooter = if fa.shooting { &fa } else { &fb };
+                    setup.push(format!("In contact with a melee fighter, the ranged weapon still shoots (`ranged_in_contact = shot`): the weapon's POT {} on the impact table, and its target tests \"Bajo fuego\" (`melee` would use the character's POT {} and no \"Bajo fuego\")", shooter.pot, shooter.profile.pot));
                 }
-                setup.push(format!("{turns} turns: activation by current FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks back; failed both: flees); a figure shot at tests \"Bajo fuego\" (2nd: ducks back; failed both: flees){}; an \"H\" knocks the figure down: it spends its next activation standing up; a figure that ducked back loses its next activation; RES ≤ 0 flees; a figure fleeing a fight in contact takes a free attack from behind; the fight ends when one flees or dies",
-                    if r.shot_wounded_tests == WoundedTests::HeridoOnly { " — a wounded figure only \"Herido\" (`shot_wounded_tests = herido_only`)" } else { ", after \"Herido\" when wounded" }));
+                setup.push(format!("{turns} turns: activation by current FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks back; failed both: flees); a figure shot at tests \"Bajo fuego\" (2nd: ducks back; failed both: flees){}; an \"H\" knocks the figure down: it spends its next activation standing up; a figure that ducked back loses its next activation{}; RES ≤ 0 flees; a figure fleeing a fight in contact takes a free attack from behind; the fight ends when one flees or dies",
+                    match (r.shot_wounded_tests, r.shot_test_order) {
+                        (WoundedTests::HeridoOnly, _) => " — a wounded figure only \"Herido\" (`shot_wounded_tests = herido_only`)",
+                        (WoundedTests::Both, ShotTestOrder::HeridoFirst) => ", after \"Herido\" when wounded (`shot_test_order = herido_first`)",
+                        (WoundedTests::Both, ShotTestOrder::BajoFuegoFirst) => ", before \"Herido\" when wounded (`shot_test_order = bajo_fuego_first`)",
+                    },
+                    match r.ko_and_duck_activations {
+                        KoAndDuck::One => " (knocked down and ducked back before it activates: one activation, `ko_and_duck_activations = one`)",
+                        KoAndDuck::Two => " (knocked down and ducked back before it activates: two activations, one standing up and one coming back, `ko_and_duck_activations = two`)",
+                    }));
+                setup.push("A win is the other figure out of the fight, fled or dead; \"removed as a casualty\" counts the dead only, so P(the loser fled, alive) = P(win) − P(its casualty) (at most one figure goes out)".into());
                 let contact = !fa.shooting || !fb.shooting;
                 self.note(Note::not_modelled(
                     "the approach: the \"Cargando\" and \"Asaltado\" tests and any movement before the fight (both figures start able to attack each other); ducking back and retreating move no figure (a figure that ducks back loses its next activation)",
@@ -695,7 +735,13 @@ impl Ctx {
                         "summary G (seed line 487): a figure attacked in melee that gets \"Adelante\" on its reaction test may strike back at once — each figure attacks on its own activation only",
                     ));
                 }
-                let duel = crate::systems::bichos::rules::duel::Duel { a: fa, b: fb, turns, rules: r.hit_rules() };
+                let duel = crate::systems::bichos::rules::duel::Duel {
+                    a: fa,
+                    b: fb,
+                    turns,
+                    rules: r.hit_rules(),
+                    ko_and_duck: r.ko_and_duck_activations,
+                };
                 Ok(crate::config::ctx::duel_cell(a_label, b_label, b(TrialBichos::Duel(duel))))
             }
             _ => unreachable!("kinds_of(bichos) lists only these"),
@@ -788,16 +834,20 @@ fn pursuit_text(label: &str, p: &Profile, units: Units, r: &Readings) -> String 
 /// The reaction tests an attack forces, for the setup lines.
 fn reactions_text(shooting: bool, r: &Readings) -> String {
     let herido = "a wounded target tests \"Herido\" at once (passed 2nd: FDV −1; failed both: flees, RES and FDV 0)";
+    let counts = "\"flees\" counts RES ≤ 0 and failed tests, also when the figure then died; \"fled, alive\" and \"dead\" are the two separate ways out";
     if shooting {
         format!(
-            "Reaction tests: {herido}; a target shot at, hit or missed, tests \"Bajo fuego\" (failed both: flees){}; in cover +1 to both; \"flees\" counts RES ≤ 0 and failed tests",
-            match r.shot_wounded_tests {
-                WoundedTests::Both => ", after \"Herido\" when wounded",
-                WoundedTests::HeridoOnly => " unless it was wounded (`shot_wounded_tests = herido_only`)",
+            "Reaction tests: {herido}; a target shot at, hit or missed, tests \"Bajo fuego\" (failed both: flees){}; in cover +1 to both; {counts}",
+            match (r.shot_wounded_tests, r.shot_test_order) {
+                (WoundedTests::Both, ShotTestOrder::HeridoFirst) =>
+                    ", after \"Herido\" when wounded (`shot_test_order = herido_first`)",
+                (WoundedTests::Both, ShotTestOrder::BajoFuegoFirst) =>
+                    ", before \"Herido\" when wounded (`shot_test_order = bajo_fuego_first`)",
+                (WoundedTests::HeridoOnly, _) => " unless it was wounded (`shot_wounded_tests = herido_only`)",
             }
         )
     } else {
-        format!("Reaction tests (melee): {herido}; in cover +1; \"flees\" counts RES ≤ 0 and failed tests")
+        format!("Reaction tests (melee): {herido}; in cover +1; {counts}")
     }
 }
 

@@ -37,6 +37,8 @@ impl RuleSystem for System {
             "pursuit_halving",
             "pursuit_test",
             "ranged_in_contact",
+            "shot_test_order",
+            "ko_and_duck_activations",
         ]
     }
     fn resolutions(&self) -> &'static [Resolution] {
@@ -97,6 +99,6 @@ impl RuleSystem for System {
         labels::metric(name)
     }
     fn yes_no_metric(&self, name: &str) -> bool {
-        name == "first_bug_big"
+        name == "first_bug_big" || name.starts_with("fled_alive_t")
     }
 }

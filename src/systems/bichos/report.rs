@@ -62,9 +62,12 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 ),
                 ("P(critical wound) per attack", false, Box::new(ev(1))),
                 ("P(knocked down) per attack", false, Box::new(ev(2))),
-                ("P(flees after one attack)", true, Box::new(ev(3))),
+                // "Flees" counts a figure that fled and then died in the same attack; "fled, alive"
+                // and "dead" are the two separate ways out.
+                ("P(flees after one attack: RES ≤ 0 or a failed test, dead or alive)", false, Box::new(ev(3))),
+                ("P(fled, alive, after one attack)", true, Box::new(ev(7))),
                 ("P(dead after one attack)", false, Box::new(ev(4))),
-                ("median attacks until it flees", true, Box::new(|tally: &Tally| median(tally, 0).to_string())),
+                ("median attacks until it flees or dies", true, Box::new(|tally: &Tally| median(tally, 0).to_string())),
                 ("median attacks until it is dead", true, Box::new(|tally: &Tally| median(tally, 1).to_string())),
                 ("P(dead within 3 attacks)", false, Box::new(|tally: &Tally| at_most(tally, 1, 3, z))),
             ];

@@ -182,13 +182,14 @@ impl Ctx {
                 }),
             }
         };
-        let floor = pick("movement_penalty_floor", &r.movement_penalty_floor, &["pool", "attribute"])?;
+        let floors: Vec<&str> = PenaltyFloor::ALL.iter().map(|(n, _)| *n).collect();
+        let floor = pick("movement_penalty_floor", &r.movement_penalty_floor, &floors)?;
         let deck = pick("deck_exhausted", &r.deck_exhausted, &["reshuffle_discards", "no_more_draws"])?;
         let names: Vec<&str> = SunnirScope::ALL.iter().map(|(n, _)| *n).collect();
         let sunnir = pick("sunnir_scope", &r.sunnir_scope, &names)?;
         Ok(Readings {
             guard_backlash_crits: r.guard_backlash_crits.unwrap_or(true),
-            movement_penalty_floor: [PenaltyFloor::Pool, PenaltyFloor::Attribute][floor],
+            movement_penalty_floor: PenaltyFloor::ALL[floor].1,
             deck_exhausted: [DeckExhausted::ReshuffleDiscards, DeckExhausted::NoMoreDraws][deck],
             sunnir_scope: SunnirScope::ALL[sunnir].1,
             knocked_down_vs_magic: r.knocked_down_vs_magic.unwrap_or(false),
@@ -318,6 +319,7 @@ impl Ctx {
                             let turn = ShootingTurn {
                                 d: shooter.d,
                                 dice_mod: band + s.target_lower.unwrap_or(false) as i32,
+                                elevation: s.target_lower.unwrap_or(false) as i32,
                                 movement_penalty: if moved { g.movement_penalty } else { 0 },
                                 rapid_move: s.move_and_shoot == Some(true),
                                 floor: readings.movement_penalty_floor,
@@ -359,9 +361,15 @@ impl Ctx {
                         s.target
                     )));
                 }
-                if moved && guns.iter().all(|g| g.movement_penalty == 0) {
+                let penalty = moved && guns.iter().any(|g| g.movement_penalty > 0);
+                if moved && !penalty {
                     self.note(Note::ignored(
                         "`shooting.moved`: no gun here has a Movement penalty, so moving changes no dice",
+                    ));
+                }
+                if f.readings.movement_penalty_floor.is_some() && !penalty {
+                    self.note(Note::ignored(
+                        "`readings.movement_penalty_floor` cannot change any number in this scenario: no Movement penalty applies (no gun has one, or the shooter did not move)",
                     ));
                 }
                 if !shooter.hero && pol.len() > 1 {
@@ -403,6 +411,17 @@ impl Ctx {
                             String::new()
                         },
                         if g.ap > 0 { format!(", Armour Penetration [{}]", g.ap) } else { String::new() }
+                    ));
+                }
+                if penalty {
+                    setup.push(format!(
+                        "Shooter's dice per shot after moving (seed l. 513–520, 999–1008): {} (`movement_penalty_floor = {}`)",
+                        match readings.movement_penalty_floor {
+                            PenaltyFloor::Listed => "D + range band + weapon rules (Rapid Fire −1 D per later shot, then the Movement penalty −x, not below 1) + elevation, then Rapid's −1 last",
+                            PenaltyFloor::Pool => "D + range band + weapon rules + elevation, then the Movement penalty −x, not below 1, then Rapid's −1 last",
+                            PenaltyFloor::Attribute => "D − x (not below 1) + range band + weapon rules + elevation, then Rapid's −1 last",
+                        },
+                        readings.movement_penalty_floor.name()
                     ));
                 }
                 setup.push(format!(
@@ -784,6 +803,11 @@ impl Ctx {
             }
             _ => unreachable!("kinds_of(wolsung)"),
         };
+        if kind != Kind("shooting") && f.readings.movement_penalty_floor.is_some() {
+            self.note(Note::ignored(
+                "`readings.movement_penalty_floor` cannot change any number in this scenario: nothing is shot",
+            ));
+        }
         Ok((cells, layout, readings.list()))
     }
 }

@@ -7,14 +7,15 @@
 //! under fire, it ducks back; failed both: it flees), and a figure shot at, hit or missed, tests
 //! "Bajo fuego" (passed 2nd: ducks back; failed both: flees). An "H" on the impact table knocks the
 //! figure down: it spends its next activation standing up (seed line 497); a figure that ducked
-//! back loses its next activation as well (both at once cost one). RES ≤ 0 also makes it flee. A
+//! back loses its next activation as well (both before it activates cost one, or two under
+//! `ko_and_duck_activations = two`). RES ≤ 0 also makes it flee. A
 //! figure that flees a fight in contact (either side uses a melee weapon) takes a free attack from
 //! behind (summary D5). The fight ends when a figure flees or dies; the other wins. The turn loop
 //! and the outcome layout are the shared duel driver's ([`crate::analysis::duel`]), as for every
 //! system's duel: damage is RES, and the per-side count is the activations lost (ducking back or
 //! standing up).
 
-use super::{Fire, HitRules, Profile, Situation, State, react, resolve, situation_modifier};
+use super::{Fire, HitRules, KoAndDuck, Profile, Situation, State, react, resolve, situation_modifier};
 use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::Dice;
 use std::ops::ControlFlow;
@@ -39,6 +40,8 @@ pub struct Duel {
     pub b: Fighter,
     pub turns: u8,
     pub rules: HitRules,
+    /// What a figure both knocked down and ducking back before its next activation loses.
+    pub ko_and_duck: KoAndDuck,
 }
 
 /// What one fight changes as it goes.
@@ -47,8 +50,9 @@ pub struct DuelState {
     st: [State; 2],
     /// Fled or dead.
     out: [bool; 2],
-    /// Knocked down or ducked back: the next activation is lost.
-    skip: [bool; 2],
+    /// Ducked back since its last activation (knocked down is in its [`State`]): the next
+    /// activation is lost.
+    ducked: [bool; 2],
     /// Activations lost.
     lost: [u16; 2],
 }
@@ -75,7 +79,7 @@ impl DuelRules for Duel {
         DuelState {
             st: [State::new(&self.a.profile), State::new(&self.b.profile)],
             out: [false; 2],
-            skip: [false; 2],
+            ducked: [false; 2],
             lost: [0; 2],
         }
     }
@@ -83,7 +87,7 @@ impl DuelRules for Duel {
     #[inline]
     fn play_round<D: Dice>(&self, d: &mut DuelState, turn: u16, dice: &mut D, rec: &mut Record) -> ControlFlow<()> {
         let f = [self.a, self.b];
-        let DuelState { st, out, skip, lost } = d;
+        let DuelState { st, out, ducked, lost } = d;
         let contact = !self.a.shooting || !self.b.shooting;
         let first = match st[0].fdv.cmp(&st[1].fdv) {
             std::cmp::Ordering::Greater => 0,
@@ -103,10 +107,15 @@ impl DuelRules for Duel {
             if out[s] || out[o] {
                 continue;
             }
-            if skip[s] {
-                // Stands up and/or comes back from ducking: nothing else this activation.
-                skip[s] = false;
-                st[s].knocked_down = false;
+            if st[s].knocked_down || ducked[s] {
+                // Stands up (seed line 497) and/or comes back from ducking: nothing else this
+                // activation. Under `two` standing up and coming back are one activation each.
+                if st[s].knocked_down && self.ko_and_duck == KoAndDuck::Two {
+                    st[s].knocked_down = false;
+                } else {
+                    st[s].knocked_down = false;
+                    ducked[s] = false;
+                }
                 lost[s] += 1;
                 continue;
             }
@@ -125,9 +134,6 @@ impl DuelRules for Duel {
                 fire
             };
             let fire = attack(st, dice);
-            if st[o].knocked_down {
-                skip[o] = true;
-            }
             let re = react(
                 dice,
                 &mut st[o],
@@ -137,7 +143,7 @@ impl DuelRules for Duel {
                 &self.rules,
             );
             if re.ducks {
-                skip[o] = true;
+                ducked[o] = true;
             }
             if st[o].dead || st[o].fled() {
                 out[o] = true;
@@ -181,6 +187,7 @@ mod tests {
             b: Fighter { profile: p("grande"), damage_dice: 3, pot: 12, situation: sit, shooting: false },
             turns: 6,
             rules: HitRules::default(),
+            ko_and_duck: KoAndDuck::One,
         };
         let mut dice = D6Stream::from_seed(4);
         for _ in 0..20_000 {
@@ -203,6 +210,7 @@ mod tests {
             b: Fighter { profile: p("pequeno"), damage_dice: 2, pot: 7, situation: sit, shooting: false },
             turns,
             rules: HitRules::default(),
+            ko_and_duck: KoAndDuck::One,
         }
     }
 
@@ -224,6 +232,27 @@ mod tests {
         assert!(o.has(event::DRAW) && o.has(event::A_INITIATIVE));
         assert_eq!((o.metrics[metric::A_DEALT], o.metrics[metric::B_DEALT]), (15, 5));
         assert_eq!((o.metrics[5], o.metrics[6]), (0, 1), "the bug lost one activation");
+    }
+
+    /// `ko_and_duck_activations` (issue #23), one hit both knocking down and ducking back. Turn 1:
+    /// the Soldado (FDV 9) shoots first: 1+1 critical, 3D6 = 3, impact 6+6 "H" (knocked down), wound
+    /// table 6+6 + 7 > 13 → FDV 6; Herido 6+6 fails, 1+1 passes 2nd (FDV 5, ducks back); Bajo fuego
+    /// 1+1 passed. The bug loses its turn-1 activation (standing up; and, under `one`, coming back
+    /// from the duck with it: seed line 497 prices only the knock-down, "su siguiente turno"). Turn
+    /// 2: the Soldado misses (3+4), the bug passes Bajo fuego (1+1); under `one` it claws (3+4: a
+    /// miss), under `two` it spends this activation coming back from the duck.
+    #[test]
+    fn knocked_down_and_ducking_from_one_hit_costs_one_activation_or_two() {
+        let turn1 = [1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1];
+        let turn2 = [3, 4, 1, 1, 3, 4];
+        for (rule, lost, used) in [(KoAndDuck::One, 1, 21), (KoAndDuck::Two, 2, 19)] {
+            let script: Vec<u8> = turn1.iter().chain(&turn2).copied().collect();
+            let mut d = ScriptedDice::new(&script);
+            let o = Duel { ko_and_duck: rule, ..soldier_vs_small_bug(2) }.run(&mut d);
+            assert_eq!(d.used(), used, "{rule:?}: every scripted die used, no more");
+            assert!(o.has(event::DRAW));
+            assert_eq!((o.metrics[5], o.metrics[6]), (0, lost), "{rule:?}: the bug's lost activations");
+        }
     }
 
     /// Seed line 319 ("Bajo fuego": failed both, "Huir") and summary D5 ("RES y FDV = 0. Si huye de

@@ -105,6 +105,33 @@ pub enum WoundedTests {
     HeridoOnly,
 }
 
+/// The order of the two tests a figure wounded by a shot takes (`shot_test_order`), when it takes
+/// both (`shot_wounded_tests = both`). Seed line 339 times only "Herido" ("debe pasar **de
+/// inmediato** un chequeo de \"Herido\""); line 319 gives "Bajo fuego" no time ("Si una figura es
+/// disparada por alguien debe pasar un chequeo de \"Bajo Fuego\""). Only the FDV −1 of a "Herido"
+/// passed 2nd depends on it: taken first, it lowers the FDV of the "Bajo fuego" test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShotTestOrder {
+    /// "Herido" at once, then "Bajo fuego" if it has not fled (default).
+    HeridoFirst,
+    /// "Bajo fuego" (it was shot at before it was found to be wounded), then "Herido" if it has
+    /// not fled.
+    BajoFuegoFirst,
+}
+
+/// What a figure knocked down and ducking back before its next activation loses
+/// (`ko_and_duck_activations`, duels). Seed line 497 prices the knock-down in turns ("debiendo usar
+/// su siguiente turno para ponerse de pie"); summary D3 (line 82) prices ducking back in none
+/// ("AGACHARSE: Alejarse del enemigo hacia la cobertura más próxima…"): the duel's lost activation
+/// for a duck is the analyser's own stand-in for the figure being away in cover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoAndDuck {
+    /// One activation pays for both: the figure stands up in cover (default).
+    One,
+    /// Two: one activation standing up, the next one lost to the duck.
+    Two,
+}
+
 /// Retreat distance of a "Herido" passed 2nd (`retreat_distance`). No number depends on it: the
 /// analyser moves no figures; it changes the text of the Herido row only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +157,7 @@ pub struct HitRules {
     pub low_fdv: WoundLowFdv,
     pub wounded_tests: WoundedTests,
     pub flee_res: FleeRes,
+    pub test_order: ShotTestOrder,
 }
 
 impl Default for HitRules {
@@ -153,6 +181,8 @@ pub struct Readings {
     pub flee_res: FleeRes,
     pub pursuit_test: PursuitTest,
     pub ranged_in_contact: RangedInContact,
+    pub shot_test_order: ShotTestOrder,
+    pub ko_and_duck_activations: KoAndDuck,
 }
 
 impl Default for Readings {
@@ -169,6 +199,8 @@ impl Default for Readings {
             flee_res: FleeRes::Zero,
             pursuit_test: PursuitTest::Single,
             ranged_in_contact: RangedInContact::Shot,
+            shot_test_order: ShotTestOrder::HeridoFirst,
+            ko_and_duck_activations: KoAndDuck::One,
         }
     }
 }
@@ -252,12 +284,33 @@ impl Readings {
                 }
                 .to_string(),
             ),
+            (
+                "shot_test_order",
+                match self.shot_test_order {
+                    ShotTestOrder::HeridoFirst => "herido_first",
+                    ShotTestOrder::BajoFuegoFirst => "bajo_fuego_first",
+                }
+                .to_string(),
+            ),
+            (
+                "ko_and_duck_activations",
+                match self.ko_and_duck_activations {
+                    KoAndDuck::One => "one",
+                    KoAndDuck::Two => "two",
+                }
+                .to_string(),
+            ),
         ]
     }
 
     /// The readings one hit depends on.
     pub fn hit_rules(&self) -> HitRules {
-        HitRules { low_fdv: self.wound_table_low_fdv, wounded_tests: self.shot_wounded_tests, flee_res: self.flee_res }
+        HitRules {
+            low_fdv: self.wound_table_low_fdv,
+            wounded_tests: self.shot_wounded_tests,
+            flee_res: self.flee_res,
+            test_order: self.shot_test_order,
+        }
     }
 }
 
@@ -573,8 +626,9 @@ pub struct Reacted {
 /// The reaction tests after one attack (seed lines 309–345): a wounded figure tests "Herido" at
 /// once (passed 2nd: FDV −1 and, under fire, it ducks; in melee it retreats and keeps fighting;
 /// failed both: flees); a figure shot at, hit or missed, tests "Bajo fuego" (passed 2nd: ducks;
-/// failed both: flees) — after "Herido" if it was wounded and has not fled, unless the reading is
-/// `herido_only`. A dead or fled figure tests nothing. `modifier` is the sum of the reaction
+/// failed both: flees). A figure wounded by a shot takes both unless the reading is
+/// `herido_only`, in the order of `shot_test_order` (default "Herido" first), the second only if it
+/// has not fled. A dead or fled figure tests nothing. `modifier` is the sum of the reaction
 /// modifiers that apply (e.g. +1 in cover).
 pub fn react<D: Dice>(
     dice: &mut D,
@@ -588,6 +642,13 @@ pub fn react<D: Dice>(
     if state.dead || state.fled() {
         return out;
     }
+    let mut bajo_fuego = shot && (!wounded || rules.wounded_tests == WoundedTests::Both);
+    if bajo_fuego && wounded && rules.test_order == ShotTestOrder::BajoFuegoFirst {
+        if bajo_fuego_test(dice, state, modifier, rules, &mut out) {
+            return out;
+        }
+        bajo_fuego = false;
+    }
     if wounded {
         let h = reaction_test(dice, state.fdv as i32 + modifier);
         out.herido = Some(h);
@@ -595,29 +656,46 @@ pub fn react<D: Dice>(
             0 => {}
             1 => {
                 state.fdv = state.fdv.saturating_sub(1);
-                out.ducks = shot;
+                out.ducks |= shot;
             }
-            _ => {
-                state.flee(rules.flee_res);
-                out.flees = true;
-                return out;
-            }
-        }
-    }
-    if shot && (!wounded || rules.wounded_tests == WoundedTests::Both) {
-        let b = reaction_test(dice, state.fdv as i32 + modifier);
-        out.bajo_fuego = Some(b);
-        match b {
-            0 => {}
-            1 => out.ducks = true,
             _ => {
                 state.flee(rules.flee_res);
                 out.flees = true;
                 out.ducks = false;
+                return out;
             }
         }
     }
+    if bajo_fuego {
+        bajo_fuego_test(dice, state, modifier, rules, &mut out);
+    }
     out
+}
+
+/// "Bajo fuego" (seed lines 317–325): passed 2nd, it ducks back; failed both, it flees. Returns
+/// whether it fled.
+fn bajo_fuego_test<D: Dice>(
+    dice: &mut D,
+    state: &mut State,
+    modifier: i32,
+    rules: &HitRules,
+    out: &mut Reacted,
+) -> bool {
+    let b = reaction_test(dice, state.fdv as i32 + modifier);
+    out.bajo_fuego = Some(b);
+    match b {
+        0 => false,
+        1 => {
+            out.ducks = true;
+            false
+        }
+        _ => {
+            state.flee(rules.flee_res);
+            out.flees = true;
+            out.ducks = false;
+            true
+        }
+    }
 }
 
 /// The reaction modifiers a target's situation gives: in cover +1 (seed line 303).
@@ -639,8 +717,13 @@ pub struct Shot {
     pub targets: Vec<(Profile, Situation)>,
 }
 
-/// Metric/event names of a shot (per target t1..t3). "flees" is RES ≤ 0 or a failed reaction test.
-pub const SHOT_METRICS: [&str; 3] = ["res_lost_t1", "res_lost_t2", "res_lost_t3"];
+/// Metric/event names of a shot (per target t1..t3). "flees" is RES ≤ 0 or a failed reaction test,
+/// whether the figure then died or not (the name configs and earlier reports use). The two separate
+/// ways out of the fight are "dead" (an event) and "fled_alive" (fled and not dead: a yes/no metric,
+/// 0 or 1, reported as a probability — an event would make 18 for three targets, over the engine's
+/// 16). Each target's metrics and events follow the previous target's ([`Trial::parts`]).
+pub const SHOT_METRICS: [&str; 6] =
+    ["res_lost_t1", "fled_alive_t1", "res_lost_t2", "fled_alive_t2", "res_lost_t3", "fled_alive_t3"];
 pub const SHOT_EVENTS: [&str; 15] = [
     "wounded_t1",
     "critical_wound_t1",
@@ -664,7 +747,11 @@ impl Trial for Shot {
         let n = self.targets.len();
         let max = |p: &Profile| p.res as usize + 40;
         Shape::new(
-            self.targets.iter().enumerate().map(|(i, (p, _))| (SHOT_METRICS[i], max(p))).collect(),
+            self.targets
+                .iter()
+                .enumerate()
+                .flat_map(|(i, (p, _))| [(SHOT_METRICS[2 * i], max(p)), (SHOT_METRICS[2 * i + 1], 1)])
+                .collect(),
             SHOT_EVENTS[..5 * n].to_vec(),
         )
     }
@@ -675,7 +762,8 @@ impl Trial for Shot {
             let mut st = State::new(p);
             let (f, r) = resolve(dice, self.shooter_hda, self.damage_dice, self.pot, p, s, &mut st, self.rules.low_fdv);
             react(dice, &mut st, f != Fire::Miss, self.shooting, situation_modifier(s), &self.rules);
-            o.metrics[i] = r.res_lost.min(u16::MAX as u32) as u16;
+            o.metrics[2 * i] = r.res_lost.min(u16::MAX as u32) as u16;
+            o.metrics[2 * i + 1] = (st.fled() && !st.dead) as u16;
             o.flag(5 * i, f != Fire::Miss);
             o.flag(5 * i + 1, r.critical);
             o.flag(5 * i + 2, r.impact_h);
@@ -685,7 +773,7 @@ impl Trial for Shot {
         o
     }
 
-    /// Each target alone: its own fresh state, its own dice, its own metric and five events
+    /// Each target alone: its own fresh state, its own dice, its own two metrics and five events
     /// (its place on the firing table is in its situation), so a shot at three figures is
     /// three single shots side by side (G3, "blancos individuales a efectos de daño").
     fn parts(&self) -> Option<Vec<Self>> {
@@ -710,9 +798,14 @@ pub struct Sequence {
     pub cap: u16,
 }
 
-/// Metric/event names of a sequence.
+/// Metric/event names of a sequence. `shots_to_flee` and `flees_within_cap` count the first attack
+/// that puts the target out of the fight, fled or dead (`flees_after_1`: RES ≤ 0 or a failed test,
+/// dead or not) — the names configs and old reports use. The separate ways out: `fled_alive_after_1`
+/// against `dead_after_1`, and `out_fled_within_cap` (alive when it first went out: it fled; later
+/// attacks may still kill it) against `out_dead_within_cap` (dead at the attack that first put it
+/// out); the two add up to `flees_within_cap`.
 pub const SEQUENCE_METRICS: [&str; 3] = ["shots_to_flee", "shots_to_kill", "res_lost_first_shot"];
-pub const SEQUENCE_EVENTS: [&str; 7] = [
+pub const SEQUENCE_EVENTS: [&str; 10] = [
     "first_hit",
     "first_critical",
     "first_knocked_down",
@@ -720,6 +813,9 @@ pub const SEQUENCE_EVENTS: [&str; 7] = [
     "dead_after_1",
     "flees_within_cap",
     "dead_within_cap",
+    "fled_alive_after_1",
+    "out_fled_within_cap",
+    "out_dead_within_cap",
 ];
 
 impl Trial for Sequence {
@@ -735,6 +831,8 @@ impl Trial for Sequence {
         let mut st = State::new(&self.target);
         let mut o = Outcome::default();
         let (mut flee_at, mut kill_at) = (0u16, 0u16);
+        // Dead at the attack that first put it out of the fight (rather than fled, alive).
+        let mut out_dead = false;
         let modifier = situation_modifier(&self.situation);
         for shot in 1..=self.cap {
             let (f, r) = resolve(
@@ -755,9 +853,11 @@ impl Trial for Sequence {
                 o.flag(2, r.impact_h);
                 o.flag(3, st.fled());
                 o.flag(4, st.dead);
+                o.flag(7, st.fled() && !st.dead);
             }
             if flee_at == 0 && (st.fled() || st.dead) {
                 flee_at = shot;
+                out_dead = st.dead;
             }
             if st.dead {
                 kill_at = shot;
@@ -769,6 +869,8 @@ impl Trial for Sequence {
         o.metrics[1] = if kill_at == 0 { self.cap + 1 } else { kill_at };
         o.flag(5, flee_at > 0);
         o.flag(6, kill_at > 0);
+        o.flag(8, flee_at > 0 && !out_dead);
+        o.flag(9, flee_at > 0 && out_dead);
         o
     }
 }

@@ -262,6 +262,33 @@ fn wounded_under_fire_takes_both_tests_by_default() {
     }
 }
 
+/// `shot_test_order` (issue #23): the same dice under both orders. Seed line 339 "de inmediato"
+/// (Herido first, the default): Herido 6+6 then 1+1 passes 2nd (FDV 7 → 6, ducks), Bajo fuego at
+/// FDV 6: 3+4 and 6+6 fail: it flees. Bajo fuego first: at FDV 7, 6+6 then 1+1 passes 2nd (ducks);
+/// Herido at FDV 7: 3+4 = 7 passes 1st; FDV stays 7 and two dice are left.
+#[test]
+fn shot_test_order_decides_which_fdv_the_second_test_sees() {
+    let small = PROFILES[3].2;
+    let s = Situation { target_index: 1, ..Situation::default() };
+    let script = [1, 2, 1, 6, 6, 1, 1, 3, 4, 6, 6];
+    for (order, herido, bajo_fuego, flees, fdv, used) in [
+        (ShotTestOrder::HeridoFirst, Some(1), Some(2), true, 0, 11),
+        (ShotTestOrder::BajoFuegoFirst, Some(0), Some(1), false, 7, 9),
+    ] {
+        let mut d = ScriptedDice::new(&script);
+        let mut st = State::new(&small);
+        let (f, _) = resolve(&mut d, 10, 1, 5, &small, &s, &mut st, WoundLowFdv::Extend);
+        let r =
+            react(&mut d, &mut st, f != Fire::Miss, true, 0, &HitRules { test_order: order, ..HitRules::default() });
+        assert_eq!(
+            (r.herido, r.bajo_fuego, r.flees, r.ducks, st.fdv),
+            (herido, bajo_fuego, flees, !flees, fdv),
+            "{order:?}"
+        );
+        assert_eq!(d.used(), used, "{order:?}");
+    }
+}
+
 /// Summary D8 (seed line 82) with `pursuit_halving`: MOV 20 cm halves 20 → 10 → 5 → 2 (whole cm,
 /// the first MOV ≤ 2 cm is the last) or 20 → 10 → 5 → 2.5 → 1.25 (exact halves; the total 20 + 2
 /// + 18.75 = 40.75 is reported as 41). FDV 2: every test fails (2D6 > 2 except 1+1).

@@ -29,14 +29,33 @@ pub struct Readings {
     pub knocked_down_vs_magic: bool,
 }
 
-/// `movement_penalty_floor`: floor the shooting pool or the D attribute.
+/// `movement_penalty_floor`: where *Movement penalty [x]*'s "hasta un mínimo de 1" (seed
+/// l. 999–1003) falls in the shooter's pool. The pool is "su atributo Disparo modificado de la
+/// siguiente manera: Modificadores por alcance del arma / Modificadores por reglas especiales del
+/// arma / Bono por elevación" (l. 513–520); *Rapid*'s −1 D comes "después de cualquier otro
+/// modificador" (l. 1008) under every value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PenaltyFloor {
+    /// The listed order (default): D + band + weapon rules (Rapid Fire's −1 D per later shot, then
+    /// the Movement penalty −x never below 1; a pool already below 1 stays), then the elevation
+    /// bonus, then Rapid's −1 last.
+    Listed,
     /// D + band + weapon rules + elevation, then −x never below 1 (a pool already below 1
-    /// stays), then Rapid's −1 last.
+    /// stays), then Rapid's −1 last (the default before issue #23).
     Pool,
     /// max(1, D − x), then band, weapon rules and elevation, then Rapid's −1 last.
     Attribute,
+}
+
+impl PenaltyFloor {
+    /// Config names, the default first.
+    pub const ALL: [(&'static str, PenaltyFloor); 3] =
+        [("listed", PenaltyFloor::Listed), ("pool", PenaltyFloor::Pool), ("attribute", PenaltyFloor::Attribute)];
+
+    /// The config name.
+    pub fn name(self) -> &'static str {
+        PenaltyFloor::ALL.iter().find(|(_, f)| *f == self).map(|(n, _)| *n).expect("listed")
+    }
 }
 
 /// `deck_exhausted`: what an empty deck does.
@@ -82,7 +101,7 @@ impl Default for Readings {
     fn default() -> Self {
         Readings {
             guard_backlash_crits: true,
-            movement_penalty_floor: PenaltyFloor::Pool,
+            movement_penalty_floor: PenaltyFloor::Listed,
             deck_exhausted: DeckExhausted::ReshuffleDiscards,
             sunnir_scope: SunnirScope::Magic,
             knocked_down_vs_magic: false,
@@ -95,14 +114,7 @@ impl Readings {
     pub fn list(&self) -> Vec<(&'static str, String)> {
         vec![
             ("guard_backlash_crits", self.guard_backlash_crits.to_string()),
-            (
-                "movement_penalty_floor",
-                match self.movement_penalty_floor {
-                    PenaltyFloor::Pool => "pool",
-                    PenaltyFloor::Attribute => "attribute",
-                }
-                .into(),
-            ),
+            ("movement_penalty_floor", self.movement_penalty_floor.name().into()),
             (
                 "deck_exhausted",
                 match self.deck_exhausted {
@@ -638,6 +650,9 @@ pub struct ShootingTurn {
     pub d: i32,
     /// Range band + weapon rules other than Rapid Fire + elevation (+1 D against a lower target).
     pub dice_mod: i32,
+    /// The elevation bonus included in `dice_mod` (1 against a target ≥ 3" lower, else 0): under
+    /// `movement_penalty_floor = listed` it is added after the Movement penalty's floor.
+    pub elevation: i32,
     /// *Movement penalty [x]* in force (0 if the model did not move or charge, or the gun has none).
     pub movement_penalty: i32,
     /// *Rapid*: moved and shot in one action, −1 D after every other modifier.
@@ -672,14 +687,15 @@ impl ShootingTurn {
     /// Dice for the `k`-th shot of an action (0-based), per seed l. 511–520 (D + range band +
     /// weapon rules + elevation), l. 999–1003 (Movement penalty, minimum 1), l. 1005–1008 (Rapid
     /// −1 D "después de cualquier otro modificador") and l. 1010–1015 (Rapid Fire: each later shot
-    /// −1 D cumulative, "calcula los modificadores de cada disparo por separado").
+    /// −1 D cumulative, "calcula los modificadores de cada disparo por separado"). Where the
+    /// Movement penalty's floor falls is the `movement_penalty_floor` reading.
     pub fn shot_dice(&self, k: i32) -> i32 {
         let x = self.movement_penalty;
+        // −x never below 1; a pool already below 1 is not raised (nor lowered further).
+        let floored = |n: i32| if x > 0 && n >= 1 { (n - x).max(1) } else { n };
         let mut n = match self.floor {
-            PenaltyFloor::Pool => {
-                let n = self.d + self.dice_mod - k;
-                if x > 0 && n >= 1 { (n - x).max(1) } else { n }
-            }
+            PenaltyFloor::Listed => floored(self.d + self.dice_mod - self.elevation - k) + self.elevation,
+            PenaltyFloor::Pool => floored(self.d + self.dice_mod - k),
             PenaltyFloor::Attribute => {
                 let d = if x > 0 { (self.d - x).max(1) } else { self.d };
                 d + self.dice_mod - k

@@ -104,6 +104,7 @@ fn shooting_damage_armour_and_hard_to_kill() {
     let base = ShootingTurn {
         d: 2,
         dice_mod: 0,
+        elevation: 0,
         movement_penalty: 0,
         rapid_move: false,
         floor: PenaltyFloor::Pool,
