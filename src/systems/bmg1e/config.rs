@@ -1317,7 +1317,7 @@ impl Ctx {
         }
         let bag = duel.bag();
         setup.push(format!("{rounds} rounds at most: the Take-the-Lead bag ({} for A, {} for B: ⌈rounds/2⌉ each, +1 Mastermind / Perfect Plan, −1 enemy Kaos Agent) picks the leader, and the game ends when it is empty; counters each round (one lost per 2 markers); the leader attacks, the other strikes back with the counters it has left; Casualty Recount", bag[0], bag[1]));
-        setup.push("Knock-down: a fallen fighter cannot block and is impacted on 2+; it puts 1 Movement counter aside at Raise a Plan and stands up with it in its activation before attacking (seed L476, L1908; Acrobat free). Power Armor ignores 3 markers in total, then is repaired with 2 SC instead of the Recovery Roll. A special attack costs 1 SC; counters beyond AC and DC go on Special first".into());
+        setup.push("Knock-down: a fallen fighter cannot block and is impacted on 2+; it puts 1 Movement counter aside at Raise a Plan and stands up with it in its activation before attacking (seed L476, L1908; Acrobat free). Power Armor ignores 3 markers in total, then is repaired with 2 SC instead of the Recovery Roll by a fighter that stands (a fallen one cannot use a special ability, L1908). A special attack costs 1 SC; counters beyond AC and DC go on Special first".into());
         if (bag[0] as u16 + bag[1] as u16) < rounds as u16 {
             self.note(Note::ignored(format!(
                 "rounds = {rounds}: the Take-the-Lead bag holds only {} counters, so the duel lasts at most {} rounds (seed L316, L1430)",

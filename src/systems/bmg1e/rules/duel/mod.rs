@@ -13,8 +13,8 @@
 //! — and the other, if still up, strikes back with the AC it has left after losing counters to
 //! the damage. The collateral die knocks the target down. *Power Armor* ignores 3 markers in
 //! total until repaired. Casualty Recount: a K.O. character makes an Endurance roll to remove one
-//! ★ (it stays lying down); a character whose Power Armor is used up repairs it with 2 SC instead
-//! of its Recovery Roll; any other with ★ rolls one die plus one per unspent Special counter,
+//! ★ (it stays lying down); a standing character whose Power Armor is used up repairs it with 2 SC
+//! instead of its Recovery Roll (a fallen one cannot use a special ability, L1908); any other with ★ rolls one die plus one per unspent Special counter,
 //! each 4+ removing one ★. The duel ends at the round limit, when the bag is empty, or after a
 //! Recount that leaves a side K.O. or removed. The round loop and the outcome layout are the shared
 //! duel driver's ([`crate::analysis::duel`]), as for every system's duel; the per-side count is the
