@@ -84,3 +84,170 @@ fn bad_input_in_bmg_1e_configs() {
         &["lib3e.toml", "cannot read included file"],
     );
 }
+
+/// A card for the budget cases: `[cards.x]` at lines 5–13 (after HEAD and `kind`), then `[attack]`
+/// or `[procedure]` from line 14.
+fn card_x(w: u8, mv: u8, a: u8, sp: u8, traits: &str) -> String {
+    format!(
+        "[cards.x]\nwillpower = {w}\nmovement = {mv}\nattack = {a}\ndefense = 3\nstrength = 4\nendurance = 5\nspecial = {sp}\ntraits = [{traits}]\n"
+    )
+}
+
+/// Counter budgets (issue #23). L326 a character has Willpower counters a round, fewer for markers
+/// (L332, L744) and none when K.O. (L754 "he loses all of its remaining Action Counters"); L344–364
+/// each slot holds at most its value ("as many Action Counters into the appropriate slot as the
+/// character's Movement value", L344; Attack L350, Defense L356, Special L362); L372 an action
+/// without its counters in the right slot cannot be done. One message names the value at fault,
+/// the field and the budget.
+#[test]
+fn counter_budgets_are_refused_naming_the_budget() {
+    let attack = |card: String, body: &str| format!("{HEAD}kind = \"attack\"\n{card}[attack]\n{body}");
+    let procedure = |card: String, body: &str| format!("{HEAD}kind = \"procedure\"\n{card}[procedure]\n{body}");
+    // L1327 DODGE "may spend MC", L1339 ELUSIVE "may spend 1MC": both from the Movement slot.
+    fails(
+        "dodge-plus-elusive",
+        &attack(
+            card_x(4, 3, 3, 2, "\"dodge\", \"elusive\""),
+            "attacker = \"gunman\"\nweapon = \"pistol\"\ntarget = \"x\"\ndodge_counters = 3\nelusive = true\n",
+        ),
+        &[
+            "scenario.toml:19:11:",
+            "field `attack.elusive`",
+            "Movement 3: dodge_counters 3 + elusive 1 = 4 MC, allowed at most 3",
+        ],
+    );
+    // Movement 3 but only 2 counters (Willpower 2).
+    fails(
+        "dodge-over-willpower",
+        &attack(
+            card_x(2, 3, 3, 2, "\"dodge\""),
+            "attacker = \"gunman\"\nweapon = \"pistol\"\ntarget = \"x\"\ndodge_counters = 3\n",
+        ),
+        &[
+            "scenario.toml:18:18:",
+            "field `attack.dodge_counters`",
+            "Willpower 2: dodge_counters 3 MC, allowed at most 2",
+        ],
+    );
+    // L742 / L744: the Thug (W3) with 4 markers has lost 2 counters: 1 left for Defense.
+    fails(
+        "defense-over-counters",
+        &format!(
+            "{HEAD}kind = \"attack\"\n[attack]\nattacker = \"batman\"\ntarget = \"thug\"\ntarget_stun = 4\ndefense_counters = 2\n"
+        ),
+        &[
+            "scenario.toml:9:20:",
+            "field `attack.defense_counters`",
+            "Willpower 3 − 2 for 4 markers = 1 counter: defense_counters 2 DC, allowed at most 1",
+        ],
+    );
+    // L754: a K.O. target has no counters at all.
+    fails(
+        "ko-target-defense",
+        &format!(
+            "{HEAD}kind = \"attack\"\n[attack]\nattacker = \"batman\"\ntarget = \"thug\"\ntarget_stun = 5\ndefense_counters = 1\n"
+        ),
+        &[
+            "scenario.toml:9:20:",
+            "field `attack.defense_counters`",
+            "K.O. (L754: it lost all its Action Counters): defense_counters 1 DC, allowed at most 0",
+        ],
+    );
+    // L1734 DEVASTATING BLOW (1SC) on top of 3 AC: 4 counters from Willpower 3.
+    fails(
+        "special-attack-over-willpower",
+        &attack(
+            card_x(3, 3, 3, 2, "\"devastating_blow\""),
+            "attacker = \"x\"\ntarget = \"thug\"\nattack_counters = 3\nspecial_attack = \"devastating_blow\"\n",
+        ),
+        &[
+            "scenario.toml:18:18:",
+            "field `attack.special_attack`",
+            "Willpower 3: attack_counters 3 AC + devastating_blow 1 SC = 4 counters, allowed at most 3",
+        ],
+    );
+    // L1750 PRECISE BLOW (1SC) with Special 0: no slot for it.
+    fails(
+        "special-attack-no-slot",
+        &attack(
+            card_x(3, 3, 3, 0, "\"precise_blow\""),
+            "attacker = \"x\"\ntarget = \"thug\"\nspecial_attack = \"precise_blow\"\n",
+        ),
+        &["scenario.toml:17:18:", "field `attack.special_attack`", "Special 0: precise_blow 1 SC, allowed at most 0"],
+    );
+    // L642 "2 AC must be spent" for a ranged attack: Attack 1 cannot hold them.
+    fails(
+        "shot-needs-two-ac",
+        &attack(card_x(3, 3, 1, 2, ""), "attacker = \"x\"\nweapon = \"pistol\"\ntarget = \"thug\"\n"),
+        &["scenario.toml:16:10:", "field `attack.weapon`", "Attack 1: a ranged attack 2 AC (L642), allowed at most 1"],
+    );
+    // L698 crouching for cover costs 1 SC: a target with Special 0 cannot.
+    fails(
+        "cover-no-special",
+        &attack(
+            card_x(3, 3, 3, 0, ""),
+            "attacker = \"gunman\"\nweapon = \"pistol\"\ntarget = \"x\"\nobstacles = [5]\ncover = true\n",
+        ),
+        &[
+            "scenario.toml:19:9:",
+            "field `attack.cover`",
+            "Special 0: crouching for cover 1 SC (L698), allowed at most 0",
+        ],
+    );
+    // L456 one die per MC; W2 cannot place 4 MC even with Movement 4.
+    fails(
+        "movement-over-willpower",
+        &procedure(card_x(2, 4, 3, 2, ""), "type = \"movement\"\nmodel = \"x\"\nmovement_counters = 4\n"),
+        &[
+            "scenario.toml:17:21:",
+            "field `procedure.movement_counters`",
+            "Willpower 2: movement_counters 4 MC, allowed at most 2",
+        ],
+    );
+    // L468 RUN "spending 1 MC and 1 SC": with 2 dice the Thug-like W3 card needs 4 counters.
+    fails(
+        "run-over-willpower",
+        &procedure(card_x(3, 3, 3, 2, ""), "type = \"movement\"\nmodel = \"x\"\nrun = true\nmovement_counters = 2\n"),
+        &[
+            "scenario.toml:18:21:",
+            "field `procedure.movement_counters`",
+            "Willpower 3: movement_counters 2 MC + Run 1 MC + 1 SC = 4 counters, allowed at most 3",
+        ],
+    );
+    fails(
+        "run-no-special",
+        &procedure(card_x(3, 3, 3, 0, ""), "type = \"movement\"\nmodel = \"x\"\nrun = true\n"),
+        &["scenario.toml:17:7:", "field `procedure.run`", "Special 0: Run 1 SC (L468), allowed at most 0"],
+    );
+    // L798 one more recovery die "per available SC"; a K.O. model has none (L754).
+    fails(
+        "recovery-ko-special",
+        &procedure(
+            card_x(3, 3, 3, 2, ""),
+            "type = \"recovery\"\nmodel = \"x\"\nstun = 2\nko = true\nunspent_special = 1\n",
+        ),
+        &[
+            "scenario.toml:19:19:",
+            "field `procedure.unspent_special`",
+            "K.O. (L754: it lost all its Action Counters): unspent_special 1 SC, allowed at most 0",
+        ],
+    );
+    fails(
+        "recovery-over-counters",
+        &procedure(card_x(2, 3, 3, 3, ""), "type = \"recovery\"\nmodel = \"x\"\nstun = 2\nunspent_special = 2\n"),
+        &[
+            "scenario.toml:18:19:",
+            "field `procedure.unspent_special`",
+            "Willpower 2 − 1 for 2 markers = 1 counter: unspent_special 2 SC, allowed at most 1",
+        ],
+    );
+    // A grid is checked cell by cell: Robin (Movement 4) cannot dodge with 5 MC; the run is refused
+    // at the sweep's value.
+    fails(
+        "sweep-over-budget",
+        &format!(
+            "{HEAD}kind = \"sweep\"\n[attack]\nattacker = \"gunman\"\nweapon = \"pistol\"\ntarget = \"robin\"\n[sweep]\nparameter = \"dodge_counters\"\nfrom = 0\nto = 5\n"
+        ),
+        &["scenario.toml:12:6:", "field `sweep.to`", "Movement 4: dodge_counters 5 MC, allowed at most 4"],
+    );
+}

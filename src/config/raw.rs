@@ -124,6 +124,9 @@ pub struct Readings {
     pub martial_artist_vs_mobster: Option<bool>,
     pub special_attack_ranged: Option<bool>,
     pub helpless_passive_traits: Option<String>,
+    pub ko_target_fallen: Option<bool>,
+    pub protective_blink_modifiers: Option<bool>,
+    pub kevlar_drops: Option<String>,
     pub ko_bonus_within_attack: Option<bool>,
     pub check_with_one_die: Option<String>,
     /// bmg-3e only.

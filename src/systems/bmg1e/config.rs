@@ -11,8 +11,8 @@ use crate::systems::bmg1e::rules::procedures::{
     Check, CheckKind, LetsGo, Movement, Recovery, Riddle, TakeTheLead, bag_counters, basic_move, pass_chances,
 };
 use crate::systems::bmg1e::rules::{
-    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, MeleeMods, RangedMods, Readings, RuleError, ScratchMode,
-    SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits,
+    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, KevlarDrops, MeleeMods, RangedMods, Readings, RuleError,
+    ScratchMode, SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, counters_lost,
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use crate::systems::bmg3e::rules::Markers;
@@ -82,7 +82,75 @@ fn card_text(c: &Card) -> String {
     )
 }
 
+/// What a character can spend this round, for the counter budgets (issue #23): Willpower less one
+/// counter per 2 markers (L332, L742, L744; *Insensitive*, *Sturdy*, *Weak*), none when K.O.
+/// ("he loses all of its remaining Action Counters", L754).
+struct Counters {
+    n: u8,
+    /// How the number comes about, e.g. "Willpower 3 − 2 for 4 markers = 1 counter".
+    label: String,
+}
+
+impl Counters {
+    fn of(c: &Card, m: Markers) -> Counters {
+        let markers = m.stun + m.wounds;
+        if markers >= c.endurance {
+            return Counters { n: 0, label: "K.O. (L754: it lost all its Action Counters)".into() };
+        }
+        let lost = counters_lost(c, markers);
+        let n = available(c, m);
+        let label = if lost == 0 {
+            format!("Willpower {}", c.willpower)
+        } else {
+            format!(
+                "Willpower {} − {lost} for {markers} marker{} = {n} counter{}",
+                c.willpower,
+                if markers == 1 { "" } else { "s" },
+                if n == 1 { "" } else { "s" }
+            )
+        };
+        Counters { n, label }
+    }
+
+    /// The budget that binds a slot of `slot` counters named `slot_label`: (its label, at most).
+    fn binding(&self, slot_label: &str, slot: u8) -> Budget {
+        if self.n < slot { (self.label.clone(), self.n) } else { (slot_label.to_string(), slot) }
+    }
+}
+
+/// A budget that binds: its label ("Movement 3", "Willpower 2") and the most it allows.
+type Budget = (String, u8);
+
+/// One term of a spend: (what, how many, unit), e.g. `("dodge_counters", 3, "MC")`.
+type Spend<'a> = (&'a str, u8, &'a str);
+
+/// "a 3 + b 1 = 4 MC", "a 3 MC", or "a 3 AC + b 1 SC = 4 counters".
+fn spend_text(terms: &[Spend]) -> String {
+    let term = |(name, n, unit): &Spend, with_unit: bool| {
+        let name = if name.is_empty() { String::new() } else { format!("{name} ") };
+        if with_unit { format!("{name}{n} {unit}") } else { format!("{name}{n}") }
+    };
+    if terms.len() == 1 {
+        return term(&terms[0], true);
+    }
+    let total: u32 = terms.iter().map(|t| t.1 as u32).sum();
+    let same = terms.iter().all(|t| t.2 == terms[0].2);
+    let parts: Vec<String> = terms.iter().map(|t| term(t, !same)).collect();
+    format!("{} = {total} {}", parts.join(" + "), if same { terms[0].2 } else { "counters" })
+}
+
 impl Ctx {
+    /// A spend over its budget: "`label`: `spend`, allowed at most `max`", at the value `path`.
+    fn over_budget(
+        &self,
+        path: &[&str],
+        (label, max): &Budget,
+        terms: &[Spend],
+        allowed: impl Into<String>,
+    ) -> InputError {
+        self.err(0, path, format!("{label}: {}, allowed at most {max}", spend_text(terms)), allowed)
+    }
+
     pub(crate) fn card_1e(&self, name: &str, c: &raw::Card, file: usize) -> Result<Card, InputError> {
         let v = |field: &'static str, x: i64| -> Result<u8, InputError> {
             let r = CARD_RANGES.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("listed");
@@ -236,6 +304,22 @@ impl Ctx {
                 }
             };
         }
+        if let Some(b) = r.ko_target_fallen {
+            out.ko_target_fallen = b;
+        }
+        if let Some(b) = r.protective_blink_modifiers {
+            out.protective_blink_modifiers = b;
+        }
+        if let Some(k) = &r.kevlar_drops {
+            out.kevlar_drops = KevlarDrops::ALL.iter().find(|(n, _)| n == k).map(|(_, v)| *v).ok_or_else(|| {
+                self.err(
+                    0,
+                    &["readings", "kevlar_drops"],
+                    format!("unknown reading `{k}`"),
+                    "`wound` (default), `stun`",
+                )
+            })?;
+        }
         Ok(out)
     }
 
@@ -318,8 +402,9 @@ impl Ctx {
             stun: int("target_stun", a.target_stun, 0, 0..=15)?,
             wounds: int("target_wounds", a.target_wounds, 0, 0..=15)?,
         };
-        let a_avail = attacker.willpower.min(attacker.attack);
-        let t_avail = available(&target, target_markers).min(target.defense);
+        let mut attacker = attacker;
+        let mut weapon = weapon;
+        let t_counters = Counters::of(&target, target_markers);
         let obstacles = a
             .obstacles
             .clone()
@@ -351,13 +436,179 @@ impl Ctx {
                 "add `elusive` to the target's traits, or omit",
             ));
         }
-        let special_attack = self.special_attack_1e(a.special_attack.as_deref(), &attacker, &weapon, &a_label)?;
+        let mut special_attack = self.special_attack_1e(a.special_attack.as_deref(), &attacker, &weapon, &a_label)?;
         if ranged && special_attack != SpecialAttack::None && !readings.special_attack_ranged {
             self.note(Note::ignored(format!(
                 "special attack `{}` with a ranged weapon: the reading special_attack_ranged = false limits special attacks to close combat",
                 special_attack.name()
             )));
         }
+        // The target's counters (issue #23): Defense counters, or Movement counters for Dodge and
+        // Elusive, within the slot and within what it has this round.
+        let count = |field: &str, v: Option<i64>| -> Result<u8, InputError> { int(field, v, 0, 0..=15) };
+        let defense_counters = count("defense_counters", a.defense_counters)?;
+        if defense_counters > target.defense.min(t_counters.n) {
+            return Err(self.over_budget(
+                &["attack", "defense_counters"],
+                &t_counters.binding(&format!("Defense {}", target.defense), target.defense),
+                &[("defense_counters", defense_counters, "DC")],
+                format!("0..={}", target.defense.min(t_counters.n)),
+            ));
+        }
+        let dodge_counters = count("dodge_counters", a.dodge_counters)?;
+        let elusive = a.elusive.unwrap_or(false);
+        let mc = dodge_counters + elusive as u8;
+        if mc > target.movement.min(t_counters.n) {
+            let mut terms = vec![("dodge_counters", dodge_counters, "MC")];
+            if elusive {
+                terms.push(("elusive", 1, "MC"));
+            }
+            let at = if elusive && dodge_counters <= target.movement.min(t_counters.n) {
+                "elusive"
+            } else {
+                "dodge_counters"
+            };
+            let terms = if a.dodge_counters.is_none() { &terms[1..] } else { &terms[..] };
+            let max = target.movement.min(t_counters.n);
+            return Err(self.over_budget(
+                &["attack", at],
+                &t_counters.binding(&format!("Movement {}", target.movement), target.movement),
+                terms,
+                if elusive { format!("dodge_counters + elusive (1 MC) ≤ {max}") } else { format!("0..={max}") },
+            ));
+        }
+        // Crouching for cover costs the target 1 SC (L698), possibly in an earlier round ("in
+        // cover until he moves"): only the slot is checked.
+        if a.cover == Some(true) && target.special_counters() == 0 {
+            return Err(self.over_budget(
+                &["attack", "cover"],
+                &("Special 0".to_string(), 0),
+                &[("crouching for cover", 1, "SC (L698)")],
+                "cover = false, or a target card with Special ≥ 1",
+            ));
+        }
+        // The attacker's counters: Willpower (a 2013 attack has no attacker markers).
+        let a_counters = Counters::of(&attacker, Markers::default());
+        let special_costs = special_attack != SpecialAttack::None && (!ranged || readings.special_attack_ranged);
+        let special_explicit = special_costs && a.special_attack.is_some();
+        let sc_slot = attacker.special_counters();
+        let sa_name = special_attack.name();
+        let mut sc_used: Vec<&'static str> = Vec::new();
+        let attack_counters = if !ranged {
+            let explicit_ac = match a.attack_counters {
+                Some(x) => {
+                    let ac = self.int(0, &["attack", "attack_counters"], x, 0..=15, "attack_counters")? as u8;
+                    if ac > attacker.attack.min(a_counters.n) {
+                        return Err(self.over_budget(
+                            &["attack", "attack_counters"],
+                            &a_counters.binding(&format!("Attack {}", attacker.attack), attacker.attack),
+                            &[("attack_counters", ac, "AC")],
+                            format!("0..={}", attacker.attack.min(a_counters.n)),
+                        ));
+                    }
+                    Some(ac)
+                }
+                None => None,
+            };
+            if special_explicit {
+                let ac = explicit_ac.unwrap_or(0);
+                if sc_slot == 0 || ac + 1 > a_counters.n {
+                    let (label, terms): (Budget, Vec<Spend>) = if sc_slot == 0 {
+                        (("Special 0".into(), 0), vec![(sa_name, 1, "SC")])
+                    } else {
+                        (a_counters.binding("", u8::MAX), vec![("attack_counters", ac, "AC"), (sa_name, 1, "SC")])
+                    };
+                    return Err(self.over_budget(
+                        &["attack", "special_attack"],
+                        &label,
+                        &terms,
+                        "`none`, or fewer `attack_counters` (a special attack costs 1 SC, L1734–1752)",
+                    ));
+                }
+                sc_used.push(sa_name);
+            } else if special_costs {
+                // The card's special attack, not chosen in the config: made when a Special counter
+                // and one more counter for a strike are left (L372), else not made.
+                let ac = explicit_ac.unwrap_or(1);
+                if sc_slot >= 1 && ac < a_counters.n {
+                    sc_used.push(sa_name);
+                } else {
+                    self.note(Note::ignored(format!(
+                        "{a_label}'s special attack `{sa_name}` (1 SC) is not made: {} (L372: an action without its counters cannot be done); choose it with `special_attack` and fewer `attack_counters`",
+                        if sc_slot == 0 {
+                            "Special 0".to_string()
+                        } else {
+                            format!("{} leaves no counter for it after {ac} AC", a_counters.label)
+                        }
+                    )));
+                    special_attack = SpecialAttack::None;
+                }
+            }
+            explicit_ac.unwrap_or(attacker.attack.min(a_counters.n - sc_used.len() as u8))
+        } else {
+            // "Only one ranged weapon attack is allowed per activation and 2 AC must be spent" (L642).
+            if attacker.attack.min(a_counters.n) < 2 {
+                return Err(self.over_budget(
+                    &["attack", "weapon"],
+                    &a_counters.binding(&format!("Attack {}", attacker.attack), attacker.attack),
+                    &[("a ranged attack", 2, "AC (L642)")],
+                    "an attacker with Attack ≥ 2 and Willpower ≥ 2, or a melee weapon",
+                ));
+            }
+            let sc_left = sc_slot.min(a_counters.n - 2);
+            if special_explicit {
+                if sc_left == 0 {
+                    let label = if sc_slot == 0 { ("Special 0".into(), 0) } else { a_counters.binding("", u8::MAX) };
+                    let terms: Vec<Spend> = if sc_slot == 0 {
+                        vec![(sa_name, 1, "SC")]
+                    } else {
+                        vec![("a ranged attack", 2, "AC"), (sa_name, 1, "SC")]
+                    };
+                    return Err(self.over_budget(
+                        &["attack", "special_attack"],
+                        &label,
+                        &terms,
+                        "`none` (a special attack costs 1 SC on top of the shot's 2 AC)",
+                    ));
+                }
+                sc_used.push(sa_name);
+            }
+            // The SC options the config does not state, in this order, while Special counters are
+            // left: the card's special attack, Rapid Fire (L1566), Expert Marksman (L1341, when it
+            // changes a Blink! roll).
+            let blinks = !(weapon.traits.remote_controlled || weapon.traits.scope)
+                && (!obstacles.is_empty() || (target_weapon.traits.protective && readings.protective_blink_modifiers));
+            let options = [
+                (sa_name, special_costs && !special_explicit),
+                ("rapid_fire", attacker.traits.rapid_fire || weapon.traits.rapid_fire),
+                ("expert_marksman", attacker.traits.expert_marksman && blinks),
+            ];
+            for (name, wanted) in options {
+                if !wanted {
+                    continue;
+                }
+                if (sc_used.len() as u8) < sc_left {
+                    sc_used.push(name);
+                    continue;
+                }
+                self.note(Note::ignored(format!(
+                    "{a_label} cannot pay `{name}` (1 SC): {} and the shot's 2 AC leave {} Special counter{} for {} (L372: a special rule without its counters cannot be used)",
+                    if sc_slot < a_counters.n.saturating_sub(2) { format!("Special {sc_slot}") } else { a_counters.label.clone() },
+                    sc_left,
+                    if sc_left == 1 { "" } else { "s" },
+                    if sc_used.is_empty() { "nothing else".to_string() } else { format!("`{}`", sc_used.join("`, `")) }
+                )));
+                match name {
+                    "rapid_fire" => {
+                        attacker.traits.rapid_fire = false;
+                        weapon.traits.rapid_fire = false;
+                    }
+                    "expert_marksman" => attacker.traits.expert_marksman = false,
+                    _ => special_attack = SpecialAttack::None,
+                }
+            }
+            0
+        };
         let target_armor_spent = int("target_armor_spent", a.target_armor_spent, 0, 0..=3)?;
         if a.target_armor_spent.is_some() && !target.traits.power_armor {
             self.note(Note::ignored(format!(
@@ -374,8 +625,8 @@ impl Ctx {
             target_armor_spent,
             special_attack,
             melee: MeleeMods {
-                attack_counters: int("attack_counters", a.attack_counters, a_avail as i64, 0..=a_avail as i64)?,
-                defense_counters: int("defense_counters", a.defense_counters, 0, 0..=t_avail as i64)?,
+                attack_counters,
+                defense_counters,
                 numerical_inferiority: a.numerical_inferiority.unwrap_or(false),
                 defensive_position: a.defensive_position.unwrap_or(false),
                 paralyzed: a.paralyzed.unwrap_or(false),
@@ -384,8 +635,8 @@ impl Ctx {
                 moved: a.moved.unwrap_or(false),
                 obstacles,
                 cover: a.cover.unwrap_or(false),
-                dodge_counters: int("dodge_counters", a.dodge_counters, 0, 0..=target.movement as i64)?,
-                elusive: a.elusive.unwrap_or(false),
+                dodge_counters,
+                elusive,
                 paralyzed: a.paralyzed.unwrap_or(false),
                 within_5cm: a.within_5cm.unwrap_or(false),
             },
@@ -421,6 +672,36 @@ impl Ctx {
                 }
             ),
         ];
+        // Readings of issue #23 where they place this attack's numbers.
+        if target_markers.stun + target_markers.wounds >= target.endurance {
+            lines.push(format!(
+                "{t_label} is K.O. (reading ko_target_fallen = {}): {}",
+                readings.ko_target_fallen,
+                if readings.ko_target_fallen {
+                    "it lies on the ground (L754, L802) and is attacked as a fallen model, impacted on 2+ (L1908)"
+                } else {
+                    "it keeps its Defense; it has no counters to defend with (L754)"
+                }
+            ));
+        }
+        let blink_mod =
+            setup.attacker.traits.expert_marksman as i32 + target.traits.big as i32 - target.traits.small as i32;
+        if ranged
+            && setup.target_weapon.traits.protective
+            && !(weapon.traits.remote_controlled || weapon.traits.scope)
+            && (setup.attacker.traits.expert_marksman || target.traits.big || target.traits.small)
+        {
+            lines.push(format!(
+                "Protective extra Blink! roll (L1808; reading protective_blink_modifiers = {}): {}",
+                readings.protective_blink_modifiers,
+                if readings.protective_blink_modifiers {
+                    format!("{}+ with the Blink! modifiers (Expert Marksman −1, Big −1, Small +1)", 4 + blink_mod)
+                } else {
+                    "4+, unmodified".to_string()
+                }
+            ));
+        }
+        lines.extend(kevlar_line(readings, &setup.attacker, &weapon, &target));
         if ranged {
             lines.push(format!(
                 "Scratch (a basic rule of every distance weapon, seed L734; reading scratch_mode = {}): {}",
@@ -432,25 +713,28 @@ impl Ctx {
                 }
             ));
             lines.push(format!(
-                "Shot: {} (2 AC per shot){}; obstacles {:?}{}{}",
+                "Shot: {} (2 AC per shot{}){}; obstacles {:?}{}{}",
                 crate::report::text::plural(
                     Attack::new(&setup).map(|x| x.impact_dice as i64).unwrap_or(0),
                     "impact die",
                     "impact dice"
                 ),
+                if sc_used.is_empty() { String::new() } else { format!(", 1 SC each for `{}`", sc_used.join("`, `")) },
                 if setup.ranged.moved { ", shooter moved" } else { "" },
                 setup.ranged.obstacles,
                 if setup.ranged.cover { ", target in cover" } else { "" },
-                if setup.ranged.dodge_counters > 0 {
-                    format!(", {} MC on Dodge", setup.ranged.dodge_counters)
-                } else {
-                    String::new()
+                match (setup.ranged.dodge_counters, setup.ranged.elusive) {
+                    (0, false) => String::new(),
+                    (0, true) => ", 1 MC on Elusive".to_string(),
+                    (d, false) => format!(", {d} MC on Dodge"),
+                    (d, true) => format!(", {d} MC on Dodge + 1 MC on Elusive"),
                 }
             ));
         } else {
             lines.push(format!(
-                "Counters: attacker {} AC (strikes), target {} DC (block dice){}{}",
+                "Counters: attacker {} AC (strikes){}, target {} DC (block dice){}{}",
                 setup.melee.attack_counters,
+                if sc_used.is_empty() { String::new() } else { format!(" + 1 SC (`{}`)", sc_used.join("`, `")) },
                 setup.melee.defense_counters,
                 if setup.melee.numerical_inferiority { ", numerical inferiority" } else { "" },
                 if setup.melee.defensive_position { ", defensive position" } else { "" }
@@ -651,15 +935,60 @@ impl Ctx {
             "movement" => {
                 let (card, label) = model(true)?.expect("required");
                 let run = p.run.unwrap_or(false);
-                // Running costs 1 MC (+ 1 SC): that counter rolls no die (seed L468).
-                let most = card.movement.saturating_sub(run as u8);
-                let mut mc = int("movement_counters", p.movement_counters, most as i64, 0..=card.movement as i64)?;
-                if mc > most {
+                // Running costs 1 MC + 1 SC (seed L468): that MC rolls no die. Budgets (issue #23):
+                // MC ≤ Movement (L344), SC ≤ Special (L362), all ≤ Willpower (L326).
+                let w = Counters::of(&card, Markers::default());
+                if run && (card.special_counters() == 0 || card.movement == 0 || w.n < 2) {
+                    let (label, terms): (Budget, Vec<Spend>) = if card.special_counters() == 0 {
+                        (("Special 0".into(), 0), vec![("Run", 1, "SC (L468)")])
+                    } else if card.movement == 0 {
+                        (("Movement 0".into(), 0), vec![("Run", 1, "MC (L468)")])
+                    } else {
+                        ((w.label.clone(), w.n), vec![("Run", 1, "MC"), ("", 1, "SC")])
+                    };
+                    return Err(self.over_budget(
+                        &at("run"),
+                        &label,
+                        &terms,
+                        "run = false, or a model with Movement ≥ 1, Special ≥ 1 and Willpower ≥ 2",
+                    ));
+                }
+                let most = card.movement.saturating_sub(run as u8).min(w.n - 2 * run as u8);
+                let mut mc = match p.movement_counters {
+                    None => most,
+                    Some(x) => self.int(0, &at("movement_counters"), x, 0..=15, "movement_counters")? as u8,
+                };
+                if mc > card.movement || (!run && mc > w.n) {
+                    return Err(self.over_budget(
+                        &at("movement_counters"),
+                        &w.binding(&format!("Movement {}", card.movement), card.movement),
+                        &[("movement_counters", mc, "MC")],
+                        format!("0..={}", card.movement.min(w.n)),
+                    ));
+                }
+                // `movement_counters` are the dice; while running, Movement counters are read as
+                // the whole slot, the Run's included (a note says so).
+                let slot = run && mc > card.movement - 1;
+                if run && mc + 1 + (!slot) as u8 > w.n {
+                    let terms: Vec<Spend> = if slot {
+                        vec![("movement_counters", mc, "MC (the Run's included)"), ("Run", 1, "SC")]
+                    } else {
+                        vec![("movement_counters", mc, "MC"), ("Run", 1, "MC"), ("", 1, "SC")]
+                    };
+                    return Err(self.over_budget(
+                        &at("movement_counters"),
+                        &(w.label.clone(), w.n),
+                        &terms,
+                        format!("0..={} while running", w.n - 2),
+                    ));
+                }
+                if slot {
                     self.note(Note::ignored(format!(
-                        "movement_counters = {mc} while running: 1 of {label}'s {} Movement counters pays for the Run (1 MC + 1 SC, seed L468), so {most} roll dice",
-                        card.movement
+                        "movement_counters = {mc} while running: 1 of {label}'s {} Movement counters pays for the Run (1 MC + 1 SC, seed L468), so {} roll dice",
+                        card.movement,
+                        card.movement - 1
                     )));
-                    mc = most;
+                    mc = card.movement - 1;
                 }
                 let target = self.int(0, &at("target_cm"), p.target_cm.unwrap_or(0), 0..=200, "target_cm")? as u16;
                 let basic = basic_move(card.traits.acrobat, card.traits.big, card.traits.small);
@@ -679,8 +1008,24 @@ impl Ctx {
             "recovery" => {
                 let (card, label) = model(true)?.expect("required");
                 let stun = int("stun", p.stun, 1, 0..=card.endurance as i64)?;
-                let sc = int("unspent_special", p.unspent_special, 0, 0..=card.special_counters() as i64)?;
                 let ko = p.ko.unwrap_or(false);
+                // One more die "per available SC" (L798): at most Special (L362, Scientific 4),
+                // at most the counters it has with its ★ (L742, L744), none when K.O. (L754).
+                let sc = int("unspent_special", p.unspent_special, 0, 0..=15)?;
+                let w = if ko {
+                    Counters { n: 0, label: "K.O. (L754: it lost all its Action Counters)".into() }
+                } else {
+                    Counters::of(&card, Markers { stun, wounds: 0 })
+                };
+                let slot = card.special_counters();
+                if sc > slot.min(w.n) {
+                    return Err(self.over_budget(
+                        &at("unspent_special"),
+                        &w.binding(&format!("Special {slot}"), slot),
+                        &[("unspent_special", sc, "SC")],
+                        format!("0..={}", slot.min(w.n)),
+                    ));
+                }
                 let mut used = vec!["scientific"];
                 if ko {
                     used.push("resilient");
@@ -858,6 +1203,8 @@ impl Ctx {
         let (b, b_splits, b_line) = side(&x.b, "b")?;
         setup.push(a_line);
         setup.push(b_line);
+        setup.extend(kevlar_line(readings, &a.card, &a.weapon, &b.card));
+        setup.extend(kevlar_line(readings, &b.card, &b.weapon, &a.card));
         setup.push("A attacks with its AC against B's DC; B, if not down, loses counters for the markers taken (unspent ones first, then AC) and strikes back against A's DC".into());
         setup.push("Counters beyond AC and DC go on Special first (a special attack costs 1 SC), then Movement; if A's collateral die knocks B down, B must spend 1 MC to stand up before it can strike back (seed L476, L1908; Acrobat free)".into());
         let mut cells = Vec::new();
@@ -954,6 +1301,8 @@ impl Ctx {
         };
         let (a, a_label) = side(&d.a, "a")?;
         let (b, b_label) = side(&d.b, "b")?;
+        setup.extend(kevlar_line(readings, &a.card, &a.weapon, &b.card));
+        setup.extend(kevlar_line(readings, &b.card, &b.weapon, &a.card));
         let duel = Duel::new(a, b, rounds, *readings).map_err(|e| self.err(0, &["duel"], e.message, e.allowed))?;
         // An `optimal-win` fighter follows the exact solve's plan: estimated here (cheaply),
         // solved only when the run starts.
@@ -968,7 +1317,7 @@ impl Ctx {
         }
         let bag = duel.bag();
         setup.push(format!("{rounds} rounds at most: the Take-the-Lead bag ({} for A, {} for B: ⌈rounds/2⌉ each, +1 Mastermind / Perfect Plan, −1 enemy Kaos Agent) picks the leader, and the game ends when it is empty; counters each round (one lost per 2 markers); the leader attacks, the other strikes back with the counters it has left; Casualty Recount", bag[0], bag[1]));
-        setup.push("Knock-down: a fallen fighter cannot block and is impacted on 2+; it puts 1 Movement counter aside at Raise a Plan and stands up with it in its activation before attacking (seed L476, L1908; Acrobat free). Power Armor ignores 3 markers in total, then is repaired with 2 SC instead of the Recovery Roll. A special attack costs 1 SC; counters beyond AC and DC go on Special first".into());
+        setup.push("Knock-down: a fallen fighter cannot block and is impacted on 2+; it puts 1 Movement counter aside at Raise a Plan and stands up with it in its activation before attacking (seed L476, L1908; Acrobat free). Power Armor ignores 3 markers in total, then is repaired with 2 SC instead of the Recovery Roll by a fighter that stands (a fallen one cannot use a special ability, L1908). A special attack costs 1 SC; counters beyond AC and DC go on Special first".into());
         if (bag[0] as u16 + bag[1] as u16) < rounds as u16 {
             self.note(Note::ignored(format!(
                 "rounds = {rounds}: the Take-the-Lead bag holds only {} counters, so the duel lasts at most {} rounds (seed L316, L1430)",
@@ -1069,6 +1418,23 @@ impl Ctx {
 
 fn bracket(s: &str) -> String {
     if s.is_empty() { String::new() } else { format!(" [{s}]") }
+}
+
+/// The setup line for the reading `kevlar_drops` when it places numbers: a Kevlar Vest on
+/// `target` against an attacker's weapon that inflicts both ★ and ♦.
+fn kevlar_line(readings: &Readings, attacker: &Card, weapon: &Weapon, target: &Card) -> Option<String> {
+    let dmg = if weapon.unarmed && (attacker.traits.reinforced_gloves || attacker.traits.retractable_claws) {
+        Markers { stun: 2, wounds: 0 }
+    } else {
+        weapon.damage
+    };
+    (target.traits.kevlar_vest && dmg.stun > 0 && dmg.wounds > 0).then(|| {
+        format!(
+            "Kevlar Vest against {dmg} (L1434; reading kevlar_drops = {}): it drops one {} per damage success",
+            readings.kevlar_drops.name(),
+            if readings.kevlar_drops == KevlarDrops::Wound { "♦" } else { "★" }
+        )
+    })
 }
 
 fn setup_damage(s: &AttackSetup) -> Markers {

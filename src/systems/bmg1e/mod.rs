@@ -31,6 +31,9 @@ impl RuleSystem for System {
             "martial_artist_vs_mobster",
             "special_attack_ranged",
             "helpless_passive_traits",
+            "ko_target_fallen",
+            "protective_blink_modifiers",
+            "kevlar_drops",
         ]
     }
     fn resolutions(&self) -> &'static [Resolution] {

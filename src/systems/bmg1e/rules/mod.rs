@@ -348,6 +348,28 @@ impl ScratchMode {
     }
 }
 
+/// *Kevlar Vest* against a weapon that inflicts both kinds of marker (seed L1434 "Reduce 1
+/// Damage Marker"): which one the wearer drops.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KevlarDrops {
+    /// The `♦` (default): a wound is never better for the wearer than a stun (L794 only `★`
+    /// recover; L770 `♦` make the casualty), and the damaged side chooses (L636, L742).
+    #[default]
+    Wound,
+    /// The `★` (the reading before issue #23).
+    Stun,
+}
+
+impl KevlarDrops {
+    /// Config names.
+    pub const ALL: [(&'static str, KevlarDrops); 2] = [("wound", KevlarDrops::Wound), ("stun", KevlarDrops::Stun)];
+
+    /// Config name.
+    pub fn name(self) -> &'static str {
+        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
+    }
+}
+
 /// The spec's ambiguity switches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readings {
@@ -363,6 +385,16 @@ pub struct Readings {
     /// A knocked-down or paralyzed target loses its passive protective traits (*Bat-armor*,
     /// *Kevlar Vest*, *Power Armor*, *Tough Skin*, *Bulletproof Vest*) (default `false` = keep).
     pub helpless_lose_passive_traits: bool,
+    /// A K.O. target lies on the ground and is attacked as a fallen model: impacted on 2+
+    /// (default `true`: L754 "the miniature gets laid on the ground", L802 it "remain[s] lying
+    /// down" once recovered, L1908 "A fallen figure will always be Impacted on a roll of 2+").
+    pub ko_target_fallen: bool,
+    /// Blink! modifiers (*Expert Marksman* −1 L1343, *Big* −1 L1450, *Small* +1 L1614) also apply
+    /// to the *Protective* weapon's extra Blink! roll (default `true`: L1808 calls it "an extra
+    /// Blink! roll" and "This last Blink! Roll").
+    pub protective_blink_modifiers: bool,
+    /// Which marker *Kevlar Vest* drops from a `★♦` damage (default [`KevlarDrops::Wound`]).
+    pub kevlar_drops: KevlarDrops,
 }
 
 impl Default for Readings {
@@ -373,6 +405,9 @@ impl Default for Readings {
             martial_artist_vs_mobster: false,
             special_attack_ranged: true,
             helpless_lose_passive_traits: false,
+            ko_target_fallen: true,
+            protective_blink_modifiers: true,
+            kevlar_drops: KevlarDrops::Wound,
         }
     }
 }
@@ -386,6 +421,9 @@ impl Readings {
             ("martial_artist_vs_mobster", self.martial_artist_vs_mobster.to_string()),
             ("special_attack_ranged", self.special_attack_ranged.to_string()),
             ("helpless_passive_traits", if self.helpless_lose_passive_traits { "lose" } else { "keep" }.to_string()),
+            ("ko_target_fallen", self.ko_target_fallen.to_string()),
+            ("protective_blink_modifiers", self.protective_blink_modifiers.to_string()),
+            ("kevlar_drops", self.kevlar_drops.name().to_string()),
         ]
     }
 }
@@ -600,9 +638,10 @@ pub struct Attack {
     pub block_reroll: bool,
     /// Blink rolls in order: success faces per obstacle (none with *Remote Controlled*/*Scope*).
     pub blinks: Vec<SuccessMask>,
-    /// One more Blink! roll on 4+ after the others, one die per impact left (*Protective*
-    /// weapon on a ranged target, seed L1808).
-    pub extra_blink: bool,
+    /// One more Blink! roll after the others, one die per impact left (*Protective* weapon on a
+    /// ranged target, seed L1808): 4+, with the Blink! modifiers under the reading
+    /// `protective_blink_modifiers`.
+    pub extra_blink: Option<SuccessMask>,
     /// Dodge: Agility rolls (D6 ≤ Movement), each pass cancels an impact; *Reflexes* rerolls a
     /// failed one (Dodge rolls are Agility rolls, seed L1327, L1572).
     pub dodges: u32,
@@ -622,7 +661,9 @@ pub struct Attack {
     pub per_hit: Markers,
     /// The critical's extra `★` (absent when the weapon's CRT effect replaces it).
     pub crit_stun: bool,
-    pub kevlar: bool,
+    /// *Kevlar Vest*: −1 marker per damage success (minimum 1), dropping the kind given when the
+    /// weapon inflicts both.
+    pub kevlar: Option<KevlarDrops>,
     pub power_armor: bool,
     /// Markers the target's *Power Armor* has already ignored at the start.
     pub armor_spent: u8,
@@ -633,24 +674,40 @@ pub struct Attack {
 /// The target cannot defend itself: no block dice, no Dodge, no Elusive (seed L1908 fallen,
 /// L1914 paralyzed, L1872 Blind cannot spend MC, L754 K.O. has no counters).
 fn helpless(s: &AttackSetup) -> bool {
-    s.target_knocked_down || s.melee.paralyzed || s.ranged.paralyzed
+    fallen(s) || s.melee.paralyzed || s.ranged.paralyzed
 }
 
-fn defense_need(s: &AttackSetup, ranged: bool) -> i32 {
-    if s.target_knocked_down {
+/// The target is K.O. at the start of the attack (markers ≥ Endurance, seed L752).
+fn target_ko(s: &AttackSetup) -> bool {
+    s.target_markers.stun + s.target_markers.wounds >= s.target.endurance
+}
+
+/// The target lies on the ground: knocked down (seed L1908), or K.O. under the reading
+/// `ko_target_fallen` ("the miniature gets laid on the ground", L754; it "remain[s] lying down"
+/// after recovering, L802).
+fn fallen(s: &AttackSetup) -> bool {
+    s.target_knocked_down || (s.readings.ko_target_fallen && target_ko(s))
+}
+
+/// The impact target number against `t` (the target's card as it acts in this attack).
+fn defense_need(s: &AttackSetup, t: &Card, ranged: bool) -> i32 {
+    if fallen(s) {
         // "A fallen figure will always be Impacted on a roll of 2+" (seed L1908).
         return 2;
     }
-    let mut d = s.target.defense as i32;
+    let mut d = t.defense as i32;
     if ranged {
-        let elusive = s.ranged.elusive && !s.ranged.paralyzed && !s.target.traits.blind;
+        // Elusive spends 1 MC (L1339): not when paralyzed (L1914), Blind (no MC, L1872) or K.O.
+        // (no counters at all, L754).
+        let elusive = s.ranged.elusive && !s.ranged.paralyzed && !t.traits.blind && !target_ko(s);
         d += elusive as i32 - 2 * s.ranged.paralyzed as i32;
     } else {
         let m = &s.melee;
         d += m.defensive_position as i32 - 2 * m.paralyzed as i32;
         // Numerical Inferiority is a penalty on the outnumbered model; a Martial Artist target
-        // ignores it (seed L596, L1482).
-        if m.numerical_inferiority && !s.target.traits.martial_artist {
+        // ignores it (seed L596, L1482) — unless a paralyzed one loses it under
+        // `helpless_passive_traits = lose` (then `t` no longer has the trait).
+        if m.numerical_inferiority && !t.traits.martial_artist {
             d -= 1;
         }
     }
@@ -662,8 +719,12 @@ impl Attack {
     pub fn new(s: &AttackSetup) -> Result<Attack, RuleError> {
         let a = &s.attacker;
         let w = &s.weapon;
-        // A fallen or paralyzed target may lose its passive protective traits (reading).
+        // A fallen or paralyzed target may lose its passive protective traits (reading
+        // `helpless_passive_traits`: L1908 "cannot use any Special Ability", L1914 "cannot …
+        // follow special rules"): its armours, its gear against Tough / Sharp, Martial Artist, and
+        // its weapon's Protective / Defensive rules.
         let mut t = s.target.clone();
+        let mut target_weapon = s.target_weapon.clone();
         if s.readings.helpless_lose_passive_traits && helpless(s) {
             let tr = &mut t.traits;
             tr.bat_armor_mk1 = false;
@@ -672,8 +733,15 @@ impl Attack {
             tr.power_armor = false;
             tr.tough_skin = false;
             tr.bulletproof_vest = false;
+            tr.catcher_gear = false;
+            tr.football_gear = false;
+            tr.hockey_gear = false;
+            tr.martial_artist = false;
+            target_weapon.traits.protective = false;
+            target_weapon.traits.defensive = false;
         }
         let t = &t;
+        let tw = &target_weapon;
         if s.target_markers.wounds >= t.endurance {
             return Err(RuleError {
                 field: "target_wounds",
@@ -696,8 +764,7 @@ impl Attack {
             });
         }
         let ranged = matches!(w.kind, WeaponKind::Ranged { .. });
-        let target_ko = s.target_markers.stun + s.target_markers.wounds >= t.endurance;
-        let cannot_defend = helpless(s) || target_ko;
+        let cannot_defend = helpless(s) || target_ko(s);
         let special = if ranged && !s.readings.special_attack_ranged { SpecialAttack::None } else { s.special_attack };
         let blind_or = |blind: bool, m: SuccessMask| if blind { SuccessMask::at_least(6, 0, true, true) } else { m };
         // Weapon Master: +1 "when it is not Unarmed" (seed L1704), ranged weapons included;
@@ -705,7 +772,7 @@ impl Attack {
         let roll_mod = (a.traits.weapon_master && !w.unarmed) as i32
             + (a.traits.masterfighter && w.unarmed) as i32
             + (special == SpecialAttack::PreciseBlow) as i32;
-        let impact = blind_or(a.traits.blind, SuccessMask::at_least(defense_need(s, ranged), roll_mod, true, true));
+        let impact = blind_or(a.traits.blind, SuccessMask::at_least(defense_need(s, t, ranged), roll_mod, true, true));
         let (impact_dice, block_dice) = match w.kind {
             WeaponKind::Melee => {
                 let ac = s.melee.attack_counters as u32;
@@ -755,13 +822,15 @@ impl Attack {
                 (dice, 0)
             }
         };
-        let block_mod = s.target_weapon.traits.protective as i32 - t.traits.one_armed as i32;
+        let block_mod = tw.traits.protective as i32 - t.traits.one_armed as i32;
         let block = blind_or(
             t.traits.blind,
             SuccessMask::at_least(a.attack as i32, block_mod, false, s.readings.block_natural_six),
         );
+        // Blink! roll modifiers: Expert Marksman −1 (L1343), Big −1 (L1450), Small +1 (L1614).
+        let blink_mod = -(a.traits.expert_marksman as i32) - t.traits.big as i32 + t.traits.small as i32;
         let mut blinks = Vec::new();
-        let mut extra_blink = false;
+        let mut extra_blink = None;
         if ranged && !(w.traits.remote_controlled || w.traits.scope) {
             let n = s.ranged.obstacles.len();
             let masks: Vec<SuccessMask> = s
@@ -770,9 +839,7 @@ impl Attack {
                 .iter()
                 .enumerate()
                 .map(|(i, &d)| {
-                    let m =
-                        (s.ranged.cover && i + 1 == n) as i32 - a.traits.expert_marksman as i32 - t.traits.big as i32
-                            + t.traits.small as i32;
+                    let m = (s.ranged.cover && i + 1 == n) as i32 + blink_mod;
                     SuccessMask::at_least(d as i32, m, false, false)
                 })
                 .collect();
@@ -789,7 +856,12 @@ impl Attack {
                     blinks.push(m);
                 }
             }
-            extra_blink = s.target_weapon.traits.protective;
+            // "an extra Blink! roll … This last Blink! Roll will succeed on a 4+ result" (L1808);
+            // Expert Marksman, Big and Small modify "Blink! Rolls" (reading).
+            if tw.traits.protective {
+                let m = if s.readings.protective_blink_modifiers { blink_mod } else { 0 };
+                extra_blink = Some(SuccessMask::at_least(4, m, false, false));
+            }
         }
         let damage_need = if w.traits.firearm {
             if t.traits.bulletproof_vest { 4 } else { 2 }
@@ -820,7 +892,7 @@ impl Attack {
             impact_reroll: w.traits.handy || (ranged && a.traits.master_marksman),
             block_dice,
             block,
-            block_reroll: s.target_weapon.traits.defensive,
+            block_reroll: tw.traits.defensive,
             blinks,
             extra_blink,
             dodges: if ranged && can_dodge { s.ranged.dodge_counters as u32 } else { 0 },
@@ -840,7 +912,7 @@ impl Attack {
             scratch: if ranged { Some(s.readings.scratch_mode) } else { None },
             per_hit,
             crit_stun: w.crt.is_none(),
-            kevlar: t.traits.kevlar_vest,
+            kevlar: if t.traits.kevlar_vest { Some(s.readings.kevlar_drops) } else { None },
             power_armor: t.traits.power_armor,
             armor_spent: s.target_armor_spent,
             endurance: t.endurance,
@@ -918,8 +990,10 @@ impl Attack {
             blinked += b;
             left -= b;
         }
-        if self.extra_blink && left > 0 {
-            let b = count_successes(dice, left, SuccessMask::at_least(4, 0, false, false), Reroll::None);
+        if let Some(m) = self.extra_blink
+            && left > 0
+        {
+            let b = count_successes(dice, left, m, Reroll::None);
             blinked += b;
             left -= b;
         }
@@ -956,11 +1030,14 @@ impl Attack {
         let (mut stun, mut wounds) = (0u32, 0u32);
         for _ in 0..successes {
             let (mut s, mut w) = (self.per_hit.stun as u32, self.per_hit.wounds as u32);
-            if self.kevlar && s + w > 1 {
-                if s > 0 {
-                    s -= 1;
-                } else {
+            if let Some(drop) = self.kevlar
+                && s + w > 1
+            {
+                // Both kinds: the reading says which goes; otherwise the only kind there is.
+                if (drop == KevlarDrops::Wound && w > 0) || s == 0 {
                     w -= 1;
+                } else {
+                    s -= 1;
                 }
             }
             stun += s;

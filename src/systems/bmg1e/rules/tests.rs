@@ -202,7 +202,12 @@ fn armour_and_vests() {
     let a = Attack::new(&s).unwrap();
     let mut d = ScriptedDice::new(&[6, 5, 2]);
     let o = a.run(&mut d);
-    assert_eq!((o.metrics[metric::STUN], o.metrics[metric::WOUNDS]), (0, 1), "Kevlar: ★♦ → ♦");
+    // Reading `kevlar_drops`: the wearer drops the ♦ (default), or the ★.
+    assert_eq!((o.metrics[metric::STUN], o.metrics[metric::WOUNDS]), (1, 0), "Kevlar: ★♦ → ★");
+    s.readings.kevlar_drops = super::KevlarDrops::Stun;
+    let mut d = ScriptedDice::new(&[6, 5, 2]);
+    let o = Attack::new(&s).unwrap().run(&mut d);
+    assert_eq!((o.metrics[metric::STUN], o.metrics[metric::WOUNDS]), (0, 1), "Kevlar, kevlar_drops = stun: ★♦ → ♦");
     let mut t = henchman();
     t.traits.power_armor = true;
     let mut s = melee(batman(), t, 3, 0);

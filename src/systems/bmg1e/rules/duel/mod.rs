@@ -13,8 +13,8 @@
 //! — and the other, if still up, strikes back with the AC it has left after losing counters to
 //! the damage. The collateral die knocks the target down. *Power Armor* ignores 3 markers in
 //! total until repaired. Casualty Recount: a K.O. character makes an Endurance roll to remove one
-//! ★ (it stays lying down); a character whose Power Armor is used up repairs it with 2 SC instead
-//! of its Recovery Roll; any other with ★ rolls one die plus one per unspent Special counter,
+//! ★ (it stays lying down); a standing character whose Power Armor is used up repairs it with 2 SC
+//! instead of its Recovery Roll (a fallen one cannot use a special ability, L1908); any other with ★ rolls one die plus one per unspent Special counter,
 //! each 4+ removing one ★. The duel ends at the round limit, when the bag is empty, or after a
 //! Recount that leaves a side K.O. or removed. The round loop and the outcome layout are the shared
 //! duel driver's ([`crate::analysis::duel`]), as for every system's duel; the per-side count is the
@@ -302,11 +302,11 @@ impl Duel {
     }
 
     /// Casualty Recount: a K.O. character makes an Endurance roll to remove one ★ (it stays
-    /// lying down); a character whose Power Armor is used up repairs it with 2 SC instead of its
-    /// Recovery Roll; any other with ★ rolls one die plus one per unspent Special counter, each
-    /// 4+ removing one ★.
+    /// lying down); a standing character whose Power Armor is used up repairs it with 2 SC instead
+    /// of its Recovery Roll (a fallen one cannot, L1908); any other with ★ rolls one die plus one
+    /// per unspent Special counter, each 4+ removing one ★.
     pub fn recount<D: Dice>(&self, r: &mut Round, dice: &mut D) {
-        let Round { m, armor, plan, .. } = r;
+        let Round { m, fallen, armor, plan } = r;
         for s in 0..2 {
             let card = &self.f[s].card;
             if self.casualty(s, m[s]) {
@@ -321,8 +321,10 @@ impl Duel {
                     // Recovers from K.O. but stays lying down (seed L802).
                     m[s].stun -= 1;
                 }
-            } else if card.traits.power_armor && armor[s] >= POWER_ARMOR_MARKERS && plan[s].sc >= 2 {
-                // Repair instead of the Recovery Roll (seed L1544).
+            } else if card.traits.power_armor && armor[s] >= POWER_ARMOR_MARKERS && plan[s].sc >= 2 && !fallen[s] {
+                // Repair instead of the Recovery Roll (seed L1544): a special ability paid with SC
+                // (L364), which a model lying on the ground cannot use (L1908 "it cannot use any
+                // Special Ability until it stands up"); it makes its Recovery Roll instead.
                 plan[s].sc -= 2;
                 armor[s] = 0;
             } else if m[s].stun > 0 {
