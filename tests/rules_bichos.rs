@@ -146,13 +146,15 @@ fn melee_wound_forces_only_the_herido_test() {
 /// ≈ 0.4334; it strikes back only if it is neither out, knocked down ("debiendo usar su siguiente
 /// turno para ponerse de pie", line 497) nor ducking back: P = 19201/62208 ≈ 0.3087; its claws (HDA
 /// 5, 2D6, POT 7) put the Soldado out with P = 34037/839808 ≈ 0.0405 (Herido only, melee). So
-/// P(A wins) ≈ 0.4334 and P(B wins) = 0.3087 · 0.0405 ≈ 0.01251.
+/// P(A wins) ≈ 0.4334 and P(B wins) = 0.3087 · 0.0405 ≈ 0.01251. The rifle is fired as a shot in
+/// contact (`ranged_in_contact = "shot"`, the default before issue #23; the default `melee` is
+/// `ranged_weapon_in_contact_can_fight_as_melee`).
 #[test]
 fn one_turn_duel_applies_knock_down_and_reaction_tests() {
     let (v, _) = run(
         "item12_duel",
         &format!(
-            "{HEAD}kind = \"duel\"\ntrials = 200000\n[duel]\nrounds = 1\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
+            "{HEAD}kind = \"duel\"\ntrials = 200000\n[readings]\nranged_in_contact = \"shot\"\n[duel]\nrounds = 1\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
         ),
     );
     let n = trials(&v);
@@ -255,13 +257,14 @@ fn readings_that_cannot_matter_get_a_note() {
 /// reading's exact Markov chain (`docs/rules/independent/bichos.md`, section 2, "+ Bajo fuego" row: current
 /// FDV activation, knock-down and ducking cost the next activation, Herido then Bajo fuego):
 /// P(soldier wins) 0.3341, P(bug wins) 0.4576, neither 0.2083. The free attack on a figure fleeing
-/// from contact changes only who dies, not who wins.
+/// from contact changes only who dies, not who wins. That chain fires the rifle as a shot in
+/// contact, so the test sets `ranged_in_contact = "shot"` (the default before issue #23).
 #[test]
 fn six_turn_duel_matches_the_independent_markov_chain() {
     let (v, _) = run(
         "duel_six_turns",
         &format!(
-            "{HEAD}kind = \"duel\"\ntrials = 200000\n[duel]\nrounds = 6\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"grande\", weapon = \"big_claws\" }}\n"
+            "{HEAD}kind = \"duel\"\ntrials = 200000\n[readings]\nranged_in_contact = \"shot\"\n[duel]\nrounds = 6\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"grande\", weapon = \"big_claws\" }}\n"
         ),
     );
     let n = trials(&v);
@@ -270,29 +273,34 @@ fn six_turn_duel_matches_the_independent_markov_chain() {
     close("P(draw)", event(&v, 0, "draw"), 0.2083, n);
 }
 
-/// `ranged_in_contact = melee` (seed line 497: "la columna correspondiente al valor de POT del arma
-/// (o del personaje, si el combate es CaC)"): the Soldado's rifle against a bug in contact uses his
-/// own POT 9 and forces no "Bajo fuego". One turn: P(bug out) = 258547/1119744 ≈ 0.2309; P(B wins)
-/// ≈ 0.02710 (the bug strikes back unless out, knocked down; the Soldado out w.p. 34037/839808).
+/// `ranged_in_contact = melee`, the default since issue #23 (seed line 497: "la columna
+/// correspondiente al valor de POT del arma (o del personaje, si el combate es CaC)"): the Soldado's
+/// rifle against a bug in contact uses his own POT 9 and forces no "Bajo fuego". One turn: P(bug
+/// out) = 258547/1119744 ≈ 0.2309; P(B wins) ≈ 0.02710 (the bug strikes back unless out, knocked
+/// down; the Soldado out w.p. 34037/839808). The same duel with no `[readings]` gives the same
+/// numbers (the default), and under `shot` the setup says the gun still shoots.
 #[test]
 fn ranged_weapon_in_contact_can_fight_as_melee() {
-    let (v, summary) = run(
-        "duel_melee_rifle",
-        &format!(
-            "{HEAD}kind = \"duel\"\ntrials = 200000\n[readings]\nranged_in_contact = \"melee\"\n[duel]\nrounds = 1\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
-        ),
-    );
-    let n = trials(&v);
-    close("P(A wins)", event(&v, 0, "a_wins"), 258547.0 / 1119744.0, n);
-    close("P(B wins)", event(&v, 0, "b_wins"), 2123942837.0 / 78364164096.0, n);
-    assert!(summary.contains("| `ranged_in_contact` | melee |"));
-    // Under the default the setup says the gun still shoots, and what `melee` would use.
-    let (_, summary) = run(
-        "duel_shot_rifle",
-        &format!(
-            "{HEAD}kind = \"duel\"\ntrials = 1000\n[duel]\nrounds = 1\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
-        ),
-    );
+    let duel = |name: &str, readings: &str| {
+        run(
+            name,
+            &format!(
+                "{HEAD}kind = \"duel\"\ntrials = 200000\n{readings}[duel]\nrounds = 1\na = {{ card = \"soldado\", weapon = \"assault_rifle\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
+            ),
+        )
+    };
+    for (name, readings) in
+        [("duel_melee_rifle", "[readings]\nranged_in_contact = \"melee\"\n"), ("duel_default_rifle", "")]
+    {
+        let (v, summary) = duel(name, readings);
+        let n = trials(&v);
+        close("P(A wins)", event(&v, 0, "a_wins"), 258547.0 / 1119744.0, n);
+        close("P(B wins)", event(&v, 0, "b_wins"), 2123942837.0 / 78364164096.0, n);
+        assert!(summary.contains("| `ranged_in_contact` | melee |"), "{summary}");
+        assert!(summary.contains("(`ranged_in_contact = melee`): the character's POT 9"), "{summary}");
+        assert!(summary.contains("`shot` would use the weapon's POT 11"), "{summary}");
+    }
+    let (_, summary) = duel("duel_shot_rifle", "[readings]\nranged_in_contact = \"shot\"\n");
     assert!(summary.contains("(`ranged_in_contact = shot`): the weapon's POT 11"), "{summary}");
     assert!(summary.contains("the character's POT 9"), "{summary}");
 }
@@ -411,12 +419,13 @@ fn shot_test_order_herido_first_or_bajo_fuego_first() {
 /// `two` its turn-2 activation too (unless the second shot puts it out). P(the bug loses both its
 /// activations), exact in `docs/rules/bichos-hand.py` (issue #23 section):
 /// `one` 536622209107775/9749755840167936 ≈ 0.05504, `two` 600151055488775/9749755840167936 ≈
-/// 0.06156.
+/// 0.06156. Only a figure shot at ducks, so the rifle is fired as a shot in contact
+/// (`ranged_in_contact = "shot"`); under the default `melee` the switch cannot matter here.
 #[test]
 fn ko_and_duck_activations_one_or_two() {
     let cfg = |reading: &str| {
         format!(
-            "{HEAD}kind = \"duel\"\ntrials = 300000\n[readings]\n{reading}\n\
+            "{HEAD}kind = \"duel\"\ntrials = 300000\n[readings]\nranged_in_contact = \"shot\"\n{reading}\n\
              [profiles.tank]\nhda = 10\npot = 9\nfdv = 15\nres = 500\nbld = 20\nmov_cm = 20\nmov_in = 8\n\
              [profiles.bug]\nhda = 5\npot = 2\nfdv = 7\nres = 500\nbld = 8\nmov_cm = 30\nmov_in = 12\n\
              [duel]\nrounds = 2\na = {{ card = \"tank\", weapon = \"assault_rifle\" }}\nb = {{ card = \"bug\", weapon = \"small_claws\" }}\n"
@@ -463,8 +472,7 @@ fn fled_and_dead_are_separate_outcomes() {
     );
     assert_eq!(exact_event(&v, 0, "flees_t1"), "53/96");
     assert_eq!(exact_event(&v, 0, "dead_t1"), "143/432");
-    let fled = metric_p(&v, 0, "fled_alive_t1", 1);
-    assert!((fled - 191.0 / 864.0).abs() < 1e-12, "P(fled, alive) = {fled}");
+    assert_eq!(exact_event(&v, 0, "fled_alive_t1"), "191/864");
     let seq = |cap: u32| {
         format!(
             "{HEAD}kind = \"sequence\"\ntrials = 300000\n{weak}[sequence]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntarget = \"weak\"\ncap = {cap}\n"

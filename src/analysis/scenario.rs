@@ -287,12 +287,13 @@ impl AnyTrial {
             AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Attack(_)) => {
                 vec!["out_of_action", "ko", "casualty", "any_damage", "knocked_down"]
             }
-            // ¡Bichos!: what a player asks of one shot is whether the target flees or dies.
+            // ¡Bichos!: what a player asks of one shot is whether the target flees or dies — two
+            // separate ways out ("flees" counts both when a fled figure then dies).
             AnyTrial::Bichos(crate::systems::bichos::rules::TrialBichos::Shot(_)) => {
-                vec!["flees_t1", "dead_t1", "wounded_t1", "critical_wound_t1"]
+                vec!["fled_alive_t1", "dead_t1", "wounded_t1", "critical_wound_t1"]
             }
             AnyTrial::Bichos(crate::systems::bichos::rules::TrialBichos::Sequence(_)) => {
-                vec!["flees_after_1", "dead_after_1", "flees_within_cap", "dead_within_cap"]
+                vec!["fled_alive_after_1", "dead_after_1", "out_fled_within_cap", "out_dead_within_cap"]
             }
             other => other.shape().events.into_iter().take(4).collect(),
         }

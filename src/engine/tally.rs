@@ -10,21 +10,21 @@ use serde::{Deserialize, Serialize};
 /// Most metrics one trial can report.
 pub const MAX_METRICS: usize = 8;
 /// Most events one trial can report.
-pub const MAX_EVENTS: usize = 16;
+pub const MAX_EVENTS: usize = 32;
 
 /// What one trial produced: small integer metrics and yes/no events, on the stack.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     pub metrics: [u16; MAX_METRICS],
     /// Bit `i` set ⇔ event `i` happened.
-    pub events: u16,
+    pub events: u32,
 }
 
 impl Outcome {
     /// Set event `i` when `happened`.
     #[inline(always)]
     pub fn flag(&mut self, i: usize, happened: bool) {
-        self.events |= (happened as u16) << i;
+        self.events |= (happened as u32) << i;
     }
 
     /// Whether event `i` happened.

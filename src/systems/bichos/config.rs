@@ -106,7 +106,7 @@ impl Ctx {
             out.pursuit_test = [PursuitTest::Single, PursuitTest::Reaction][i];
         }
         if let Some(i) =
-            choice("ranged_in_contact", &r.ranged_in_contact, "`shot` (default), `melee`", &["shot", "melee"])?
+            choice("ranged_in_contact", &r.ranged_in_contact, "`melee` (default), `shot`", &["shot", "melee"])?
         {
             out.ranged_in_contact = [RangedInContact::Shot, RangedInContact::Melee][i];
         }
@@ -286,7 +286,7 @@ impl Ctx {
             (
                 "ko_and_duck_activations",
                 raw.ko_and_duck_activations.is_some() && !ducking_duel,
-                "it only applies to duels with a shooter (only a figure shot at ducks back; elsewhere no figure activates)",
+                "it only applies to duels in which a figure is shot at (two guns, or a gun in contact under `ranged_in_contact = shot`): only a figure shot at ducks back",
             ),
         ];
         for (field, ignored, reason) in why {
@@ -704,13 +704,15 @@ impl Ctx {
                 let (mut fb, b_label) = side(&d.b, "b")?;
                 if r.ranged_in_contact == RangedInContact::Melee && fa.shooting != fb.shooting {
                     // "o del personaje, si el combate es CaC" (seed line 497): the gun fights in melee.
+                    let gun = if fa.shooting { &fa } else { &fb };
+                    let (weapon_pot, own_pot) = (gun.pot, gun.profile.pot);
                     for f in [&mut fa, &mut fb] {
                         if f.shooting {
                             f.shooting = false;
                             f.pot = f.profile.pot;
                         }
                     }
-                    setup.push("In contact with a melee fighter, the ranged weapon fights in melee (`ranged_in_contact = melee`): the character's POT on the impact table, no \"Bajo fuego\"".into());
+                    setup.push(format!("In contact with a melee fighter, the ranged weapon fights in melee (`ranged_in_contact = melee`): the character's POT {own_pot} on the impact table, no \"Bajo fuego\" (`shot` would use the weapon's POT {weapon_pot} and force \"Bajo fuego\")"));
                 } else if fa.shooting != fb.shooting {
                     let shooter = if fa.shooting { &fa } else { &fb };
                     setup.push(format!("In contact with a melee fighter, the ranged weapon still shoots (`ranged_in_contact = shot`): the weapon's POT {} on the impact table, and its target tests \"Bajo fuego\" (`melee` would use the character's POT {} and no \"Bajo fuego\")", shooter.pot, shooter.profile.pot));

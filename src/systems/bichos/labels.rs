@@ -9,6 +9,7 @@ pub fn event(name: &str) -> Option<&'static str> {
         "impact_h" => "impact \"H\": knocked down, wound-table roll",
         "flees" => "flees, dead or alive (RES ≤ 0 or a failed test)",
         "dead" => "dead",
+        "fled_alive" => "fled, alive (not dead)",
         "first_hit" => "first attack hits",
         "first_critical" => "first attack is a critical wound",
         "first_knocked_down" => "first attack knocks down (impact \"H\")",
@@ -42,7 +43,6 @@ pub fn event(name: &str) -> Option<&'static str> {
 pub fn metric(name: &str) -> Option<&'static str> {
     Some(match name {
         "res_lost" => "RES lost",
-        "fled_alive" => "fled, alive (not dead)",
         "shots_to_flee" => "attacks until it flees or dies (not within the cap: counted as cap + 1)",
         "shots_to_kill" => "attacks until it is dead (not within the cap: counted as cap + 1)",
         "res_lost_first_shot" => "RES lost to the first attack",

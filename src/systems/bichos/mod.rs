@@ -99,6 +99,6 @@ impl RuleSystem for System {
         labels::metric(name)
     }
     fn yes_no_metric(&self, name: &str) -> bool {
-        name == "first_bug_big" || name.starts_with("fled_alive_t")
+        name == "first_bug_big"
     }
 }

@@ -78,10 +78,12 @@ pub enum PursuitTest {
 /// A ranged weapon fired at an opponent that fights in melee (`ranged_in_contact`, duels only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RangedInContact {
-    /// Its attacks are shots: the weapon's POT, and the target tests "Bajo fuego" (default).
+    /// Its attacks are shots: the weapon's POT, and the target tests "Bajo fuego" (the default
+    /// before issue #23).
     Shot,
     /// It is melee ("o del personaje, si el combate es CaC", seed line 497): the character's POT,
-    /// no "Bajo fuego", and a wounded target passing "Herido" 2nd keeps fighting.
+    /// no "Bajo fuego", and a wounded target passing "Herido" 2nd keeps fighting (default: the
+    /// combat, not the weapon, picks the column — argued in `docs/rules/bichos.md`).
     Melee,
 }
 
@@ -198,7 +200,7 @@ impl Default for Readings {
             hole_triples: HoleTriples::Multiply,
             flee_res: FleeRes::Zero,
             pursuit_test: PursuitTest::Single,
-            ranged_in_contact: RangedInContact::Shot,
+            ranged_in_contact: RangedInContact::Melee,
             shot_test_order: ShotTestOrder::HeridoFirst,
             ko_and_duck_activations: KoAndDuck::One,
         }
@@ -719,27 +721,31 @@ pub struct Shot {
 
 /// Metric/event names of a shot (per target t1..t3). "flees" is RES ≤ 0 or a failed reaction test,
 /// whether the figure then died or not (the name configs and earlier reports use). The two separate
-/// ways out of the fight are "dead" (an event) and "fled_alive" (fled and not dead: a yes/no metric,
-/// 0 or 1, reported as a probability — an event would make 18 for three targets, over the engine's
-/// 16). Each target's metrics and events follow the previous target's ([`Trial::parts`]).
-pub const SHOT_METRICS: [&str; 6] =
-    ["res_lost_t1", "fled_alive_t1", "res_lost_t2", "fled_alive_t2", "res_lost_t3", "fled_alive_t3"];
-pub const SHOT_EVENTS: [&str; 15] = [
+/// ways out of the fight are "dead" and "fled_alive" (fled and not dead); they never overlap, and
+/// "flees" is "fled_alive" plus the dead that had fled first. Each target's metrics and events follow the previous target's
+/// ([`Trial::parts`]).
+pub const SHOT_METRICS: [&str; 3] = ["res_lost_t1", "res_lost_t2", "res_lost_t3"];
+/// Events per target, in the order of [`SHOT_EVENTS`].
+const SHOT_EVENTS_PER_TARGET: usize = 6;
+pub const SHOT_EVENTS: [&str; 18] = [
     "wounded_t1",
     "critical_wound_t1",
     "impact_h_t1",
     "flees_t1",
     "dead_t1",
+    "fled_alive_t1",
     "wounded_t2",
     "critical_wound_t2",
     "impact_h_t2",
     "flees_t2",
     "dead_t2",
+    "fled_alive_t2",
     "wounded_t3",
     "critical_wound_t3",
     "impact_h_t3",
     "flees_t3",
     "dead_t3",
+    "fled_alive_t3",
 ];
 
 impl Trial for Shot {
@@ -747,12 +753,8 @@ impl Trial for Shot {
         let n = self.targets.len();
         let max = |p: &Profile| p.res as usize + 40;
         Shape::new(
-            self.targets
-                .iter()
-                .enumerate()
-                .flat_map(|(i, (p, _))| [(SHOT_METRICS[2 * i], max(p)), (SHOT_METRICS[2 * i + 1], 1)])
-                .collect(),
-            SHOT_EVENTS[..5 * n].to_vec(),
+            self.targets.iter().enumerate().map(|(i, (p, _))| (SHOT_METRICS[i], max(p))).collect(),
+            SHOT_EVENTS[..SHOT_EVENTS_PER_TARGET * n].to_vec(),
         )
     }
 
@@ -762,18 +764,19 @@ impl Trial for Shot {
             let mut st = State::new(p);
             let (f, r) = resolve(dice, self.shooter_hda, self.damage_dice, self.pot, p, s, &mut st, self.rules.low_fdv);
             react(dice, &mut st, f != Fire::Miss, self.shooting, situation_modifier(s), &self.rules);
-            o.metrics[2 * i] = r.res_lost.min(u16::MAX as u32) as u16;
-            o.metrics[2 * i + 1] = (st.fled() && !st.dead) as u16;
-            o.flag(5 * i, f != Fire::Miss);
-            o.flag(5 * i + 1, r.critical);
-            o.flag(5 * i + 2, r.impact_h);
-            o.flag(5 * i + 3, st.fled());
-            o.flag(5 * i + 4, st.dead);
+            o.metrics[i] = r.res_lost.min(u16::MAX as u32) as u16;
+            let e = SHOT_EVENTS_PER_TARGET * i;
+            o.flag(e, f != Fire::Miss);
+            o.flag(e + 1, r.critical);
+            o.flag(e + 2, r.impact_h);
+            o.flag(e + 3, st.fled());
+            o.flag(e + 4, st.dead);
+            o.flag(e + 5, st.fled() && !st.dead);
         }
         o
     }
 
-    /// Each target alone: its own fresh state, its own dice, its own two metrics and five events
+    /// Each target alone: its own fresh state, its own dice, its own metric and six events
     /// (its place on the firing table is in its situation), so a shot at three figures is
     /// three single shots side by side (G3, "blancos individuales a efectos de daño").
     fn parts(&self) -> Option<Vec<Self>> {
