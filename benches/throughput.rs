@@ -152,7 +152,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let mut acc = 0u32;
             for _ in 0..BATCH {
-                acc += check.run(&mut d).events as u32;
+                acc += check.run(&mut d).events;
             }
             black_box(acc)
         })
@@ -178,7 +178,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 let mut acc = 0u32;
                 for _ in 0..BATCH {
-                    acc += duel.run(&mut d).events as u32;
+                    acc += duel.run(&mut d).events;
                 }
                 black_box(acc)
             })
