@@ -11,8 +11,9 @@ use crate::systems::bmg1e::rules::procedures::{
     Check, CheckKind, LetsGo, Movement, Recovery, Riddle, TakeTheLead, bag_counters, basic_move, pass_chances,
 };
 use crate::systems::bmg1e::rules::{
-    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, KevlarDrops, MeleeMods, RangedMods, Readings, RuleError,
-    ScratchMode, SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, counters_lost,
+    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, HelplessTraits, KevlarDrops, MeleeMods, RangedMods,
+    Readings, RuleError, ScratchMode, SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits,
+    counters_lost,
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use crate::systems::bmg3e::rules::Markers;
@@ -291,15 +292,14 @@ impl Ctx {
             out.special_attack_ranged = b;
         }
         if let Some(h) = &r.helpless_passive_traits {
-            out.helpless_lose_passive_traits = match h.as_str() {
-                "keep" => false,
-                "lose" => true,
-                other => {
+            out.helpless_passive_traits = match HelplessTraits::ALL.iter().find(|(n, _)| n == h) {
+                Some((_, v)) => *v,
+                None => {
                     return Err(self.err(
                         0,
                         &["readings", "helpless_passive_traits"],
-                        format!("unknown reading `{other}`"),
-                        "`keep` (default), `lose`",
+                        format!("unknown reading `{h}`"),
+                        "`lose_when_paralyzed` (default), `keep`, `lose`",
                     ));
                 }
             };

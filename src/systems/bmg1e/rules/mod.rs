@@ -370,6 +370,38 @@ impl KevlarDrops {
     }
 }
 
+/// Whether a helpless target's passive protective traits still protect it (the reading
+/// `helpless_passive_traits`): its armours, its gear against *Tough* / *Sharp*, *Martial Artist*,
+/// and its weapon's *Protective* / *Defensive* rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HelplessTraits {
+    /// A paralyzed target loses them, a fallen one keeps them (default since issue #23). L1914: a
+    /// paralyzed character "cannot do anything (move, attack, defend itself, **follow special
+    /// rules**, …)", and L1182: "TRAITS PROVIDE THE CHARACTERS WITH VARIOUS SPECIAL RULES" — the
+    /// traits are those special rules. L1908: a fallen miniature "cannot **use** any Special
+    /// Ability", while L1184 says passive effects "are always active": nothing is used.
+    #[default]
+    LoseWhenParalyzed,
+    /// Both keep them (the default before issue #23).
+    Keep,
+    /// Both lose them ("Special Ability" of L1908 read as every trait).
+    Lose,
+}
+
+impl HelplessTraits {
+    /// Config names, the default first.
+    pub const ALL: [(&'static str, HelplessTraits); 3] = [
+        ("lose_when_paralyzed", HelplessTraits::LoseWhenParalyzed),
+        ("keep", HelplessTraits::Keep),
+        ("lose", HelplessTraits::Lose),
+    ];
+
+    /// Config name.
+    pub fn name(self) -> &'static str {
+        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
+    }
+}
+
 /// The spec's ambiguity switches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readings {
@@ -382,9 +414,9 @@ pub struct Readings {
     /// Special attacks (*Precise Blow*, *Devastating Blow*) also work with ranged weapons
     /// (default `true`: "may choose to make it with any weapon", seed L1718).
     pub special_attack_ranged: bool,
-    /// A knocked-down or paralyzed target loses its passive protective traits (*Bat-armor*,
-    /// *Kevlar Vest*, *Power Armor*, *Tough Skin*, *Bulletproof Vest*) (default `false` = keep).
-    pub helpless_lose_passive_traits: bool,
+    /// Which helpless targets lose their passive protective traits (default
+    /// [`HelplessTraits::LoseWhenParalyzed`]).
+    pub helpless_passive_traits: HelplessTraits,
     /// A K.O. target lies on the ground and is attacked as a fallen model: impacted on 2+
     /// (default `true`: L754 "the miniature gets laid on the ground", L802 it "remain[s] lying
     /// down" once recovered, L1908 "A fallen figure will always be Impacted on a roll of 2+").
@@ -404,7 +436,7 @@ impl Default for Readings {
             scratch_mode: ScratchMode::PerImpact,
             martial_artist_vs_mobster: false,
             special_attack_ranged: true,
-            helpless_lose_passive_traits: false,
+            helpless_passive_traits: HelplessTraits::LoseWhenParalyzed,
             ko_target_fallen: true,
             protective_blink_modifiers: true,
             kevlar_drops: KevlarDrops::Wound,
@@ -420,7 +452,7 @@ impl Readings {
             ("scratch_mode", self.scratch_mode.name().to_string()),
             ("martial_artist_vs_mobster", self.martial_artist_vs_mobster.to_string()),
             ("special_attack_ranged", self.special_attack_ranged.to_string()),
-            ("helpless_passive_traits", if self.helpless_lose_passive_traits { "lose" } else { "keep" }.to_string()),
+            ("helpless_passive_traits", self.helpless_passive_traits.name().to_string()),
             ("ko_target_fallen", self.ko_target_fallen.to_string()),
             ("protective_blink_modifiers", self.protective_blink_modifiers.to_string()),
             ("kevlar_drops", self.kevlar_drops.name().to_string()),
@@ -725,7 +757,13 @@ impl Attack {
         // its weapon's Protective / Defensive rules.
         let mut t = s.target.clone();
         let mut target_weapon = s.target_weapon.clone();
-        if s.readings.helpless_lose_passive_traits && helpless(s) {
+        let paralyzed = s.melee.paralyzed || s.ranged.paralyzed;
+        let loses = match s.readings.helpless_passive_traits {
+            HelplessTraits::Keep => false,
+            HelplessTraits::LoseWhenParalyzed => paralyzed,
+            HelplessTraits::Lose => helpless(s),
+        };
+        if loses {
             let tr = &mut t.traits;
             tr.bat_armor_mk1 = false;
             tr.bat_armor_mk2 = false;
