@@ -625,6 +625,276 @@ fn shooter_ignores_the_most_protective_obstacle() {
     assert_eq!(x.blinks.iter().map(|m| m.faces()).collect::<Vec<_>>(), vec![3]);
 }
 
+/// Reading `helpless_passive_traits = lose` (L1908 "cannot use any Special Ability", L1914 "cannot
+/// … follow special rules"): a fallen target with Bat-armor MK1 and Tough Skin loses both. Default
+/// `keep`. And `special_attack_ranged = false` (L1718) turns Precise Blow off for a shot.
+#[test]
+fn helpless_and_special_attack_readings() {
+    let mut t = thug();
+    t.traits.bat_armor_mk1 = true;
+    t.traits.tough_skin = true;
+    let mut s = brawl(0);
+    s.target = t;
+    s.target_knocked_down = true;
+    let keep = Attack::new(&s).unwrap();
+    assert!(keep.armor.is_some() && keep.damage.faces() == 3);
+    s.readings.helpless_passive_traits = HelplessTraits::Lose;
+    let lose = Attack::new(&s).unwrap();
+    assert!(lose.armor.is_none() && lose.damage.faces() == 4);
+
+    let mut a = card(3, 3, 2, 3, 4, 5);
+    a.traits.precise_blow = true;
+    let mut s = setup(a, pistol(), card(3, 3, 3, 4, 4, 5));
+    s.special_attack = SpecialAttack::PreciseBlow;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 4, "4+ with +1");
+    s.readings.special_attack_ranged = false;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3);
+}
+
+/// L754: a K.O. character "loses all of its remaining Action Counters" — no block dice and no
+/// Dodge when it is attacked again (the attack runs from its markers at roll time).
+#[test]
+fn ko_target_cannot_block_or_dodge() {
+    let mut s = setup(card(3, 3, 2, 3, 4, 5), pistol(), robin());
+    s.ranged.dodge_counters = 2;
+    s.target_markers = Markers { stun: 6, wounds: 0 };
+    assert_eq!(Attack::new(&s).unwrap().dodges, 0);
+    let mut m = brawl(2);
+    m.target_markers = Markers { stun: 5, wounds: 0 };
+    assert_eq!(Attack::new(&m).unwrap().block_dice, 0);
+}
+
+/// The Take-the-Lead bag of a duel reads the cards: L1494 Mastermind +1 own counter, L1430 Kaos
+/// Agent −1 enemy counter. 6 rounds: 3 + 1 for A (Mastermind), 3 − 1 for B (A's a Kaos Agent too).
+#[test]
+fn duel_bag_reads_mastermind_and_kaos_agent() {
+    let mut ac = card(6, 3, 5, 5, 3, 8);
+    ac.traits.mastermind = true;
+    ac.traits.kaos_agent = true;
+    let a = Fighter {
+        card: ac,
+        weapon: Weapon::unarmed(),
+        start: Markers::default(),
+        split: Policy::Fixed(Split::AttackFirst),
+        special: SpecialAttack::None,
+        perfect_plan: false,
+    };
+    let b = Fighter { card: thug(), ..a.clone() };
+    assert_eq!(Duel::new(a, b, 6, Readings::default()).unwrap().bag(), [4, 2]);
+}
+
+/// L1544: "During the Casualty Recount Phase, instead of making a Recovery Roll, this character may
+/// spend 2SC to repair the armor". Scripted duel round: A (Power Armor, W4 A1 D1 Sp3, unarmed ★)
+/// leads (bag face 1); A's 1 strike misses (impact 1); B (W1 A6, ★★ Reinforced Gloves, S2+) strikes:
+/// impact 6, A's block die 1 (needs ≥ B's Attack 6), damage 5 (★★) + collateral 6 (critical ★; 5 ≠ 6,
+/// so A is not knocked down, L780): 3 markers, all ignored, armor used up. Recount: A (starting with 1 ★) has 2 of its 4 counters
+/// unspent on Special (AC 1, DC 1, SC 2): it repairs instead of rolling its 1 + 2 recovery dice;
+/// B has no ★. 6 dice in all — a recovery roll would have asked for 3 more.
+#[test]
+fn duel_power_armor_repair_in_the_recount() {
+    let mut ac = card(4, 1, 1, 1, 4, 5);
+    ac.traits.power_armor = true;
+    let a = Fighter {
+        card: ac,
+        weapon: Weapon::unarmed(),
+        start: Markers { stun: 1, wounds: 0 },
+        split: Policy::Fixed(Split::Balanced),
+        special: SpecialAttack::None,
+        perfect_plan: false,
+    };
+    let mut bc = card(1, 1, 6, 1, 2, 5);
+    bc.traits.reinforced_gloves = true;
+    let b = Fighter { card: bc, split: Policy::Fixed(Split::AttackFirst), start: Markers::default(), ..a.clone() };
+    let duel = Duel::new(a, b, 1, Readings::default()).unwrap();
+    let mut d = ScriptedDice::new(&[1, 1, 6, 1, 5, 6]);
+    let o = duel.run(&mut d);
+    assert_eq!(d.used(), 6);
+    assert_eq!(o.metrics[2], 0, "B's 3 markers were ignored by the armor");
+}
+
+/// A field a procedure type does not read is named in a note; running costs 1 MC that rolls no
+/// die (L468: "double their BMD spending 1 MC and 1 SC"); Scientific allows 4 unspent SC (L1596):
+/// a W6 card with 5 ★ on Endurance 8 (not K.O., L752) has 6 − 2 = 4 counters (L744), all on Special.
+/// (Endurance was 5: 5 ★ made it K.O., which has no counters at all, L754.)
+#[test]
+fn procedure_notes_run_and_scientific() {
+    let f = write_cfg("ttl_mob", "kind = \"procedure\"\n[procedure]\ntype = \"take-the-lead\"\nmob = true\n");
+    let sc = load(&f, &Overrides::default()).unwrap();
+    assert!(sc.notes.iter().any(|n| n.text.contains("does not read `mob`")), "{:?}", sc.notes);
+    let f = write_cfg(
+        "run",
+        "kind = \"procedure\"\n[procedure]\ntype = \"movement\"\nmodel = \"robin\"\nrun = true\nmovement_counters = 4\n",
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    let ex = enumerate(&sc.cells[0].trial, 6).unwrap();
+    close(ex.mean(0), 24.0 + 3.0 * 3.5, "E[distance]: 2 × 12 cm + 3 D6");
+    let f = write_cfg(
+        "sci",
+        "kind = \"procedure\"\n[cards.prof]\nwillpower = 6\nmovement = 3\nattack = 2\ndefense = 2\nstrength = 4\n\
+         endurance = 8\nspecial = 3\ntraits = [\"scientific\"]\n[procedure]\ntype = \"recovery\"\nmodel = \"prof\"\nstun = 5\nunspent_special = 4\n",
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    let ex = enumerate(&sc.cells[0].trial, 6).unwrap();
+    close(ex.mean(0), 2.5, "E[★ removed]: 5 dice at 4+");
+}
+
+/// Defense and block modifiers. L602 Defensive Position "+1 against Impact rolls"; L1908 a fallen
+/// model is impacted on 2+ whatever its Defense and modifiers; L1808 Protective "+1 bonus to any
+/// Block rolls"; L1516 One-Armed "−1 penalty to Block rolls"; L1776 Defensive "reroll any Block
+/// rolls"; L1490 Master Marksman rerolls impacts when shooting; L1339 Elusive +1 Defense vs ranged. Batman (A5) vs a Thug (D3):
+/// Defensive Position → 4+ (3 faces); fallen → 2+ (5 faces). Blocks need ≥ 5: Protective 4+ (3
+/// faces), One-Armed 6 (1 face), both 5+ (2 faces); Defensive rerolls.
+#[test]
+fn defense_and_block_modifiers() {
+    let mut s = brawl(1);
+    s.melee.defensive_position = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3);
+    s.target_knocked_down = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 5);
+    let mut s = brawl(1);
+    s.target_weapon.traits.protective = true;
+    assert_eq!(Attack::new(&s).unwrap().block.faces(), 3);
+    s.target.traits.one_armed = true;
+    assert_eq!(Attack::new(&s).unwrap().block.faces(), 2);
+    s.target_weapon.traits.protective = false;
+    assert_eq!(Attack::new(&s).unwrap().block.faces(), 1);
+    s.target_weapon.traits.defensive = true;
+    assert!(Attack::new(&s).unwrap().block_reroll);
+    let mut a = card(3, 3, 2, 3, 4, 5);
+    a.traits.master_marksman = true;
+    let x = Attack::new(&setup(a, pistol(), thug())).unwrap();
+    assert!(x.impact_reroll);
+    // L1339 Elusive: +1 Defense against ranged attacks: 3+ → 4+.
+    let mut t = thug();
+    t.traits.elusive = true;
+    let mut s = setup(card(3, 3, 2, 3, 4, 5), pistol(), t);
+    s.ranged.elusive = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3);
+}
+
+// ---------------------------------------------------------------- issue #23: counter budgets
+
+/// L372: "If an action requires the character to spend more than one Action Counter and he does not
+/// possess enough Action Counters, or they were not distributed into the necessary slots, he cannot
+/// perform that action or use that special rule"; L326 a character has Willpower counters; L1734
+/// DEVASTATING BLOW (1SC). A W3 A3 card with Devastating Blow attacks a Thug (D3) and the config
+/// gives neither `attack_counters` nor `special_attack`: the special attack (the card's, declared
+/// before rolling, L1716) takes 1 SC, so only 2 of the 3 counters are left for Attack.
+/// Hand: 2 strikes, impact 3+ (2/3), damage S4+ +1 = 3+ (2/3), no blocks: E[damage successes] =
+/// 2 · 2/3 · 2/3 = 8/9 (the old default struck 3 times: 4/3 — 4 counters from Willpower 3).
+/// With `attack_counters = 3` given, no counter is left for the SC: the card's special attack is
+/// not made (a note says so): 3 strikes at S4+ (1/2): E = 3 · 2/3 · 1/2 = 1.
+#[test]
+fn default_attack_counters_leave_room_for_the_special_attack() {
+    let card = "[cards.brute]\nwillpower = 3\nmovement = 3\nattack = 3\ndefense = 3\nstrength = 4\nendurance = 5\n\
+                special = 2\ntraits = [\"devastating_blow\"]\n";
+    let f = write_cfg(
+        "sa_default",
+        &format!("kind = \"attack\"\n{card}[attack]\nattacker = \"brute\"\ntarget = \"thug\"\n"),
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    let a = only_attack(&sc);
+    assert_eq!(a.impact_dice, 2, "3 counters: 1 SC for Devastating Blow, 2 AC");
+    close(enumerate(&a, 8).unwrap().mean(metric::DAMAGE), 8.0 / 9.0, "E[damage successes]");
+    let f = write_cfg(
+        "sa_explicit_ac",
+        &format!("kind = \"attack\"\n{card}[attack]\nattacker = \"brute\"\ntarget = \"thug\"\nattack_counters = 3\n"),
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    let a = only_attack(&sc);
+    assert_eq!(a.impact_dice, 3);
+    close(enumerate(&a, 8).unwrap().mean(metric::DAMAGE), 1.0, "E[damage successes] without the special attack");
+    assert!(
+        sc.notes.iter().any(|n| n.text.contains("devastating_blow") && n.text.contains("Willpower 3")),
+        "{:?}",
+        sc.notes
+    );
+}
+
+/// L642 "2 AC must be spent" for a ranged attack; L1566 RAPID FIRE (1SC) "+1 Bonus to his weapon's
+/// Rate of Fire"; L1341 EXPERT MARKSMAN (1SC) "targets have a -1 penalty to Blink! Rolls"; L372 an
+/// action without its counters cannot be done. A sniper (A2 Sp2, both traits) shoots a pistol
+/// (Rate of Fire 1) at a Thug (D3: impact 3+, 2/3) behind a 5+ obstacle (Blink! 5+: the impact survives 2/3;
+/// with −1: 6 only, survives 5/6). The shot takes 2 of its counters; the rest pays the SC options
+/// in the stated order, Rapid Fire first, then Expert Marksman:
+/// W2 → neither: 1 die, E[hits] = 2/3 · 2/3 = 4/9; W3 → Rapid Fire: 2 dice, 2 · 4/9 = 8/9;
+/// W4 → both: 2 · 2/3 · 5/6 = 10/9 (the old code gave 10/9 whatever the Willpower).
+#[test]
+fn ranged_trait_costs_fit_the_shooters_counters() {
+    for (w, dice, want) in [(2, 1, 4.0 / 9.0), (3, 2, 8.0 / 9.0), (4, 2, 10.0 / 9.0)] {
+        let f = write_cfg(
+            &format!("sniper_w{w}"),
+            &format!(
+                "kind = \"attack\"\n[cards.sniper]\nwillpower = {w}\nmovement = 3\nattack = 2\ndefense = 3\nstrength = 4\n\
+                 endurance = 5\nspecial = 2\ntraits = [\"rapid_fire\", \"expert_marksman\"]\n[attack]\nattacker = \"sniper\"\n\
+                 weapon = \"pistol\"\ntarget = \"thug\"\nobstacles = [5]\n"
+            ),
+        );
+        let sc = load(&f, &Overrides::default()).unwrap();
+        let a = only_attack(&sc);
+        assert_eq!(a.impact_dice, dice, "W{w}");
+        close(enumerate(&a, 8).unwrap().mean(metric::HITS), want, &format!("W{w}: E[hits]"));
+        if w < 4 {
+            assert!(sc.notes.iter().any(|n| n.text.contains("expert_marksman")), "W{w}: {:?}", sc.notes);
+        }
+    }
+}
+
+// ---------------------------------------------------------------- issue #23: helpless models
+
+/// L754 K.O.: "he loses all of its remaining Action Counters"; L1337 ELUSIVE (1MC PASSIVE): "may
+/// spend 1MC to get a +1 bonus to Defense against ranged attacks". A K.O. Thug (D3, 5 ★ on E5) with
+/// the Elusive trait and `elusive` set has no MC to spend: a pistol impacts on 3+ (4 faces), not 4+
+/// (3 faces). (Under the reading `ko_target_fallen = true`, the default, it is impacted on 2+.)
+#[test]
+fn ko_or_paralyzed_target_cannot_use_elusive() {
+    let mut t = thug();
+    t.traits.elusive = true;
+    let mut s = setup(card(3, 3, 2, 3, 4, 5), pistol(), t);
+    s.target_markers = Markers { stun: 5, wounds: 0 };
+    s.ranged.elusive = true;
+    s.readings.ko_target_fallen = false;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 4);
+    // L1914 PARALYZE "cannot … spend action counters": a paralyzed Defense 5 target with Elusive
+    // set is impacted on 5 − 2 = 3+ (4 faces), not 4+ (3 faces).
+    let mut t = card(3, 3, 3, 5, 4, 5);
+    t.traits.elusive = true;
+    let mut s = setup(card(3, 3, 2, 3, 4, 5), pistol(), t);
+    s.ranged.elusive = true;
+    s.ranged.paralyzed = true;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 4);
+}
+
+/// L1908 KNOCK-DOWN / FALLEN: "it cannot use any Special Ability until it stands up"; L364 Special
+/// counters "may be used to activate some of the character's special abilities, or to recover from
+/// Damage"; L1544 POWER ARMOR: "instead of making a Recovery Roll, this character may spend 2SC to
+/// repair the armor". The scripted round of `duel_power_armor_repair_in_the_recount`, but B's damage
+/// die 6 equals the collateral 6 (L780): A is knocked down and still lies there at the Casualty
+/// Recount (it had already activated). It cannot repair (a special ability spending SC), so it
+/// makes its Recovery Roll: 1 die + 1 per unspent SC (2) = 3 dice (L798), 9 dice in all — 6 if it
+/// repaired.
+#[test]
+fn fallen_fighter_cannot_repair_power_armor() {
+    let mut ac = card(4, 1, 1, 1, 4, 5);
+    ac.traits.power_armor = true;
+    let a = Fighter {
+        card: ac,
+        weapon: Weapon::unarmed(),
+        start: Markers { stun: 1, wounds: 0 },
+        split: Policy::Fixed(Split::Balanced),
+        special: SpecialAttack::None,
+        perfect_plan: false,
+    };
+    let mut bc = card(1, 1, 6, 1, 2, 5);
+    bc.traits.reinforced_gloves = true;
+    let b = Fighter { card: bc, split: Policy::Fixed(Split::AttackFirst), start: Markers::default(), ..a.clone() };
+    let duel = Duel::new(a, b, 1, Readings::default()).unwrap();
+    let mut d = ScriptedDice::new(&[1, 1, 6, 1, 6, 6, 4, 1, 1]);
+    let o = duel.run(&mut d);
+    assert_eq!(d.used(), 9, "the Recovery Roll, not the repair");
+    assert_eq!(o.metrics[2], 0, "B's 3 markers were ignored by the armor");
+}
+
 /// Reading `helpless_passive_traits` (L1908 a fallen miniature "cannot use any Special Ability";
 /// L1914 a paralyzed one "cannot do anything (… defend itself, follow special rules …)"; L1182
 /// "TRAITS PROVIDE THE CHARACTERS WITH VARIOUS SPECIAL RULES"; L1184 passive effects "are always
