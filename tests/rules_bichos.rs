@@ -297,12 +297,40 @@ fn ranged_weapon_in_contact_can_fight_as_melee() {
         close("P(A wins)", event(&v, 0, "a_wins"), 258547.0 / 1119744.0, n);
         close("P(B wins)", event(&v, 0, "b_wins"), 2123942837.0 / 78364164096.0, n);
         assert!(summary.contains("| `ranged_in_contact` | melee |"), "{summary}");
-        assert!(summary.contains("(`ranged_in_contact = melee`): the character's POT 9"), "{summary}");
+        assert!(summary.contains("`ranged_in_contact = melee` (in force)"), "{summary}");
+        assert!(summary.contains("fights in melee — the character's POT 9"), "{summary}");
         assert!(summary.contains("`shot` would use the weapon's POT 11"), "{summary}");
     }
     let (_, summary) = duel("duel_shot_rifle", "[readings]\nranged_in_contact = \"shot\"\n");
-    assert!(summary.contains("(`ranged_in_contact = shot`): the weapon's POT 11"), "{summary}");
+    assert!(summary.contains("`ranged_in_contact = shot` (in force)"), "{summary}");
+    assert!(summary.contains("still shoots — the weapon's POT 11"), "{summary}");
     assert!(summary.contains("the character's POT 9"), "{summary}");
+}
+
+/// Issue #23 review: a balance builds a duel per pair, so a gun meeting claws in any pair is
+/// decided by `ranged_in_contact` — its report must say which reading is in force for each gun
+/// and never call the switch one that "cannot change any number" (it moved the bundled
+/// candidate's P(win) from 36.58 % under `shot` to 48.77 % under `melee`).
+#[test]
+fn balance_pairs_with_a_gun_against_claws_carry_the_contact_reading() {
+    let bundled = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bichos/balance-new-bug.toml"),
+    )
+    .unwrap()
+    .replace("trials = 50_000", "trials = 500");
+    for (value, line) in
+        [("shot", "still shoots — the weapon's POT 11"), ("melee", "fights in melee — the character's POT 9")]
+    {
+        let config = bundled.replacen(
+            "[profiles.mediano]",
+            &format!("[readings]\nranged_in_contact = \"{value}\"\n\n[profiles.mediano]"),
+            1,
+        );
+        let (_, summary) = run(&format!("balance_contact_{value}"), &config);
+        assert!(!summary.contains("`readings.ranged_in_contact` cannot change any number"), "{summary}");
+        assert!(summary.contains(&format!("`ranged_in_contact = {value}` (in force)")), "{summary}");
+        assert!(summary.contains(line), "{summary}");
+    }
 }
 
 /// `pursuit_test = reaction`: the D8 FDV test as a full reaction test, passing at either roll

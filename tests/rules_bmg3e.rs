@@ -804,7 +804,15 @@ fn reports_say_when_the_one_die_reading_moves_their_numbers() {
             "ruleset = \"bmg-3e\"\nkind = \"check\"\ninclude = [\"cards.toml\"]\n{extra}[check]\nmodel = \"thug\"\ncharacteristic = \"endurance\"\nko = true\n"
         )
     };
-    let notes = reading_notes(&load_config("one-die-check", &check("")));
+    let sc = load_config("one-die-check", &check(""));
+    // The setup line says what one die means under the reading in force (it said "roll 1 dice,
+    // keep the two lowest", issue #23 review).
+    assert!(
+        sc.setup.iter().any(|l| l.contains("1 die left — a second die is rolled and both are summed")),
+        "{:?}",
+        sc.setup
+    );
+    let notes = reading_notes(&sc);
     assert_eq!(notes.len(), 2, "{notes:?}");
     assert!(notes[0].contains("770–778") && notes[0].contains("1592–1593"), "{}", notes[0]);
     assert!(
@@ -813,10 +821,9 @@ fn reports_say_when_the_one_die_reading_moves_their_numbers() {
         "{}",
         notes[1]
     );
-    let notes = reading_notes(&load_config(
-        "one-die-check-single",
-        &check("[readings]\ncheck_with_one_die = \"single_die\"\n"),
-    ));
+    let sc = load_config("one-die-check-single", &check("[readings]\ncheck_with_one_die = \"single_die\"\n"));
+    assert!(sc.setup.iter().any(|l| l.contains("1 die left — the one die alone")), "{:?}", sc.setup);
+    let notes = reading_notes(&sc);
     assert!(notes[1].contains("1/6 under `\"plain_2d6\"`, 2/3 under `\"single_die\"` (in force)"), "{}", notes[1]);
     let standing = check("").replace("ko = true\n", "");
     assert!(reading_notes(&load_config("two-dice-check", &standing)).is_empty(), "2 dice: no note");

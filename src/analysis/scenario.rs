@@ -467,6 +467,9 @@ pub enum NoteKind {
     /// Something the analyser would compute exactly is over its budget and is sampled (or left
     /// out) instead; the note gives the estimate and the budget.
     Sampled,
+    /// A reading switch (a point the rulebook leaves open) decides these numbers: the note says
+    /// which value is in force and what the other would change.
+    Reading,
 }
 
 /// One line a report must show beside its numbers (stderr warning, summary.md, results.json,
@@ -488,6 +491,11 @@ impl Note {
         Note { kind: NoteKind::Sampled, text: text.into() }
     }
 
+    /// A reading switch in force that moves this scenario's numbers.
+    pub fn reading(text: impl Into<String>) -> Note {
+        Note { kind: NoteKind::Reading, text: text.into() }
+    }
+
     /// A rule the scenario touches that is not modelled.
     pub fn not_modelled(text: impl Into<String>) -> Note {
         Note { kind: NoteKind::NotModelled, text: text.into() }
@@ -499,6 +507,7 @@ impl Note {
             NoteKind::Ignored => format!("ignored: {}", self.text),
             NoteKind::NotModelled => format!("not modelled: {}", self.text),
             NoteKind::Sampled => format!("sampled: {}", self.text),
+            NoteKind::Reading => format!("reading: {}", self.text),
         }
     }
 }

@@ -14,12 +14,15 @@ use super::ctx::{Built, Ctx, cell};
 use super::source::Source;
 use super::{MAX_CELLS, Overrides};
 use crate::analysis::paired::{Measure, Paired};
-use crate::analysis::scenario::{AnyTrial, BalanceLayout, BalanceRow, CellSpec, Kind, Layout, Scenario};
+use crate::analysis::scenario::{
+    AnyTrial, BalanceLayout, BalanceRow, CellSpec, Kind, Layout, Note, NoteKind, Scenario,
+};
 use crate::engine::Trial;
 use crate::error::InputError;
 use crate::systems::{DuelDef, Resolution, RuleSystem};
 use serde::Deserialize;
 use serde_json::json;
+use std::cell::RefCell;
 use std::path::Path;
 use toml::{Table, Value};
 
@@ -121,7 +124,7 @@ pub(crate) fn plan(
         })?;
         ctx.keep_source(src)?;
     }
-    let p = Planner { ctx, registry, system, doc, kind: kind.name() };
+    let p = Planner { ctx, registry, system, doc, kind: kind.name(), idle_readings: RefCell::new(None) };
     let built = match kind.name() {
         "compare" => p.compare(p.need(&sections.compare, "compare")?, setup),
         "sweep" => p.sweep(p.need(&sections.sweep, "sweep")?, setup),
@@ -129,6 +132,9 @@ pub(crate) fn plan(
         "balance" => p.balance(p.need(&sections.balance, "balance")?, setup),
         other => unreachable!("`{other}` is not a generic kind"),
     }?;
+    for n in p.idle_readings.take().unwrap_or_default() {
+        p.ctx.note(n);
+    }
     for s in ["compare", "sweep", "paired", "balance"] {
         if s != kind.name() && p.doc.contains_key(s) {
             return Err(p.ctx.err(
@@ -159,6 +165,11 @@ struct Planner<'a> {
     doc: Table,
     /// The generic kind being built.
     kind: &'static str,
+    /// "Ignored" notes on `[readings]` switches that every cell built so far gave (`None` before
+    /// the first cell). A switch is idle for the scenario only if it is idle in every cell: one
+    /// cell that cannot use it (two guns in a balance pair) must not call it idle when another
+    /// cell's numbers rest on it.
+    idle_readings: RefCell<Option<Vec<Note>>>,
 }
 
 /// One cell built by the system, with what the planner needs from its one-cell scenario.
@@ -314,9 +325,16 @@ impl Planner<'_> {
             Ok(sc) => sc,
             Err((e, copy)) => return Err(self.place(e, &copy, &doc, at, what, origins)),
         };
-        for n in &sc.notes {
+        let is_idle_reading = |n: &Note| n.kind == NoteKind::Ignored && n.text.starts_with("`readings.");
+        for n in sc.notes.iter().filter(|n| !is_idle_reading(n)) {
             self.ctx.note(n.clone());
         }
+        let mine: Vec<Note> = sc.notes.iter().filter(|n| is_idle_reading(n)).cloned().collect();
+        let mut idle = self.idle_readings.borrow_mut();
+        *idle = Some(match idle.take() {
+            None => mine,
+            Some(so_far) => so_far.into_iter().filter(|n| mine.contains(n)).collect(),
+        });
         Ok(sc)
     }
 

@@ -219,13 +219,9 @@ impl Ctx {
         let inches_hole = any(&|t| matches!(t, TrialBichos::Encounter(e) if e.readings.units == Units::Inches));
         let pursuit = any(&|t| matches!(t, TrialBichos::Pursuit(_)));
         let ducking_duel = any(&|t| matches!(t, TrialBichos::Duel(d) if d.a.shooting || d.b.shooting));
-        let mixed_duel = f.duel.as_ref().is_some_and(|d| {
-            let ranged = |x: &raw::FighterRef| {
-                let w = x.weapon.as_deref().unwrap_or("fists");
-                WEAPONS.iter().any(|(n, _, wp)| *n == w && wp.pot.is_some())
-            };
-            ranged(&d.a) != ranged(&d.b)
-        });
+        // Every duel built (a generic balance builds its pairs one at a time and keeps an idle
+        // reading's note only if every pair gives it).
+        let mixed_duel = any(&|t| matches!(t, TrialBichos::Duel(d) if d.gun_vs_melee));
         let mut weapons: Vec<&str> = Vec::new();
         for s in [&f.shot, &f.sequence].into_iter().flatten() {
             weapons.push(&s.weapon);
@@ -702,21 +698,24 @@ impl Ctx {
                     };
                 let (mut fa, a_label) = side(&d.a, "a")?;
                 let (mut fb, b_label) = side(&d.b, "b")?;
+                let gun_vs_melee = fa.shooting != fb.shooting;
                 if r.ranged_in_contact == RangedInContact::Melee && fa.shooting != fb.shooting {
                     // "o del personaje, si el combate es CaC" (seed line 497): the gun fights in melee.
-                    let gun = if fa.shooting { &fa } else { &fb };
-                    let (weapon_pot, own_pot) = (gun.pot, gun.profile.pot);
+                    let (gun, gun_label) = if fa.shooting { (&fa, &a_label) } else { (&fb, &b_label) };
+                    let (weapon_pot, own_pot, gun_label) = (gun.pot, gun.profile.pot, gun_label.clone());
                     for f in [&mut fa, &mut fb] {
                         if f.shooting {
                             f.shooting = false;
                             f.pot = f.profile.pot;
                         }
                     }
-                    setup.push(format!("In contact with a melee fighter, the ranged weapon fights in melee (`ranged_in_contact = melee`): the character's POT {own_pot} on the impact table, no \"Bajo fuego\" (`shot` would use the weapon's POT {weapon_pot} and force \"Bajo fuego\")"));
+                    // A note rather than a setup line: a balance keeps every pair's notes.
+                    self.note(Note::reading(format!("`ranged_in_contact = melee` (in force): {gun_label}, in contact with a melee fighter, fights in melee — the character's POT {own_pot} on the impact table, no \"Bajo fuego\" (`shot` would use the weapon's POT {weapon_pot} and force \"Bajo fuego\")")));
                 } else if fa.shooting != fb.shooting {
-                    let shooter = if fa.shooting { &fa } else { &fb };
-                    setup.push(format!("In contact with a melee fighter, the ranged weapon still shoots (`ranged_in_contact = shot`): the weapon's POT {} on the impact table, and its target tests \"Bajo fuego\" (`melee` would use the character's POT {} and no \"Bajo fuego\")", shooter.pot, shooter.profile.pot));
+                    let (shooter, gun_label) = if fa.shooting { (&fa, &a_label) } else { (&fb, &b_label) };
+                    self.note(Note::reading(format!("`ranged_in_contact = shot` (in force): {gun_label}, in contact with a melee fighter, still shoots — the weapon's POT {} on the impact table, and its target tests \"Bajo fuego\" (`melee` would use the character's POT {} and no \"Bajo fuego\")", shooter.pot, shooter.profile.pot)));
                 }
+                setup.push("A win is the other figure out of the fight, fled or dead; \"removed as a casualty\" counts the dead only, so P(the loser fled, alive) = P(win) − P(its casualty) (at most one figure goes out)".into());
                 setup.push(format!("{turns} turns: activation by current FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks back; failed both: flees); a figure shot at tests \"Bajo fuego\" (2nd: ducks back; failed both: flees){}; an \"H\" knocks the figure down: it spends its next activation standing up; a figure that ducked back loses its next activation{}; RES ≤ 0 flees; a figure fleeing a fight in contact takes a free attack from behind; the fight ends when one flees or dies",
                     match (r.shot_wounded_tests, r.shot_test_order) {
                         (WoundedTests::HeridoOnly, _) => " — a wounded figure only \"Herido\" (`shot_wounded_tests = herido_only`)",
@@ -727,7 +726,6 @@ impl Ctx {
                         KoAndDuck::One => " (knocked down and ducked back before it activates: one activation, `ko_and_duck_activations = one`)",
                         KoAndDuck::Two => " (knocked down and ducked back before it activates: two activations, one standing up and one coming back, `ko_and_duck_activations = two`)",
                     }));
-                setup.push("A win is the other figure out of the fight, fled or dead; \"removed as a casualty\" counts the dead only, so P(the loser fled, alive) = P(win) − P(its casualty) (at most one figure goes out)".into());
                 let contact = !fa.shooting || !fb.shooting;
                 self.note(Note::not_modelled(
                     "the approach: the \"Cargando\" and \"Asaltado\" tests and any movement before the fight (both figures start able to attack each other); ducking back and retreating move no figure (a figure that ducks back loses its next activation)",
@@ -743,6 +741,7 @@ impl Ctx {
                     turns,
                     rules: r.hit_rules(),
                     ko_and_duck: r.ko_and_duck_activations,
+                    gun_vs_melee,
                 };
                 Ok(crate::config::ctx::duel_cell(a_label, b_label, b(TrialBichos::Duel(duel))))
             }

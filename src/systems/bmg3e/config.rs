@@ -616,6 +616,23 @@ impl Ctx {
                 if setup.ko { ", K.O. (−1 die)" } else { "" }
             ),
             match kind {
+                // One die left: the reading `check_with_one_die` says what is compared.
+                CheckKind::Own if dice == 1 => format!(
+                    "Own check: 1 die left — {}, pass if the sum ≤ X; {what}",
+                    match readings.check_with_one_die {
+                        OneDie::Plain2d6 =>
+                            "a second die is rolled and both are summed (`check_with_one_die = plain_2d6`)",
+                        OneDie::SingleDie => "the one die alone (`check_with_one_die = single_die`)",
+                    }
+                ),
+                CheckKind::Opposed if dice == 1 => format!(
+                    "Opposed check: 1 die left — {}, pass if the sum > X; {what}",
+                    match readings.check_with_one_die {
+                        OneDie::Plain2d6 =>
+                            "a second die is rolled and both are summed (`check_with_one_die = plain_2d6`)",
+                        OneDie::SingleDie => "the one die alone (`check_with_one_die = single_die`)",
+                    }
+                ),
                 CheckKind::Own => {
                     format!("Own check: roll {dice} dice, keep the two lowest, pass if their sum ≤ X; {what}")
                 }

@@ -42,6 +42,9 @@ pub struct Duel {
     pub rules: HitRules,
     /// What a figure both knocked down and ducking back before its next activation loses.
     pub ko_and_duck: KoAndDuck,
+    /// One figure carries a gun and the other a melee weapon, so the reading
+    /// `ranged_in_contact` decided how the gun fights (kept so notes can tell, whichever way).
+    pub gun_vs_melee: bool,
 }
 
 /// What one fight changes as it goes.
@@ -188,6 +191,7 @@ mod tests {
             turns: 6,
             rules: HitRules::default(),
             ko_and_duck: KoAndDuck::One,
+            gun_vs_melee: true,
         };
         let mut dice = D6Stream::from_seed(4);
         for _ in 0..20_000 {
@@ -211,6 +215,7 @@ mod tests {
             turns,
             rules: HitRules::default(),
             ko_and_duck: KoAndDuck::One,
+            gun_vs_melee: true,
         }
     }
 
