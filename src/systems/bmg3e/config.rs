@@ -102,10 +102,10 @@ pub(crate) fn one_die_notes(what: &str, (plain, single): (String, String), in_fo
         OneDie::SingleDie => ("", " (in force)"),
     };
     [
-        Note::not_modelled(
+        Note::reading(
             "which reading the rulebook means for a check rolled on one die: a check rolls Special dice and \"elige dos de los dados\" (seed lines 770–778), yet effort may leave \"un mínimo de 1D6\" (1592–1593) and K.O. takes a die (1862–1863, 2031–2036). The reading `check_with_one_die` decides: `\"plain_2d6\"` rolls a second die and takes both, `\"single_die\"` compares the one die alone; every number here that rests on a check rolled on one die depends on it",
         ),
-        Note::not_modelled(format!(
+        Note::reading(format!(
             "`check_with_one_die` moves these numbers: {what} rolls 1 die and passes with P = {plain} under `\"plain_2d6\"`{a}, {single} under `\"single_die\"`{b}"
         )),
     ]
@@ -466,7 +466,7 @@ impl Ctx {
             let (yes, no) = (with(true), with(false));
             if yes != no {
                 let (a, b) = if s.readings.ko_target_outnumbered { (" (in force)", "") } else { ("", " (in force)") };
-                self.note(Note::not_modelled(format!(
+                self.note(Note::reading(format!(
                     "whether a K.O. target is outnumbered: a K.O. model \"No cuenta como estar 'en contacto'\" (seed lines 1865–1867). With {} in contact these numbers depend on the reading `ko_target_outnumbered`: Defense {yes} under `true`{a} (numerical inferiority still applies, 1503–1515), {no} under `false`{b}",
                     crate::report::text::plural(s.melee.enemies_in_contact as i64, "enemy", "enemies")
                 )));
