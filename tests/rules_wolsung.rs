@@ -560,6 +560,75 @@ fn movement_penalty_floor_comes_before_the_elevation_bonus() {
     );
 }
 
+/// The texts of a report's notes.
+fn note_texts(j: &Value) -> Vec<String> {
+    // results.json leaves `notes` out when there are none.
+    let notes = j["notes"].as_array().cloned().unwrap_or_default();
+    notes.iter().map(|n| n["text"].as_str().unwrap().to_string()).collect()
+}
+
+/// Review #23, finding 2: "`readings.movement_penalty_floor` cannot change any number" and
+/// "`shooting.moved` … changes no dice" were decided from the `[shooting]` section's own guns, so
+/// a `sweep` or `paired` whose cells take their guns elsewhere was told so while the numbers moved.
+/// They are now decided from every built cell; each case below is checked against the numbers.
+///
+/// Seed l. 513–520 (D + range band + weapon rules + elevation), l. 999–1003 (*Penalización al
+/// Movimiento [x]*: "la D … se reduce en [x] hasta un mínimo de 1"). Shooter D 1, band 0, a target
+/// ≥ 3" lower (+1 D), after moving, a gun with Movement penalty [x]:
+/// - x = 0: 1 + 0 + 1 = 2 dice under every reading;
+/// - x = 1, `listed`: (1 + 0 − 1 → floor 1) + 1 = 2 dice; `pool`: 1 + 0 + 1 = 2 − 1 = 1 die;
+///   `attribute`: max(1, 1 − 1) + 0 + 1 = 2 dice.
+///
+/// Against R 1, standing (a hit when the shooter's 4+ successes ≥ the target's): P(hit) = ½ + ½
+/// (1 − 2⁻ⁿ) = 7/8 for 2 dice, 3/4 for 1. So under `pool` both the reading and `moved` move the
+/// x = 1 cell (no note may say otherwise); under `listed` moving changes no dice (its note is
+/// right); without moving no cell has a penalty (the reading's note is right).
+#[test]
+fn movement_notes_are_decided_from_every_cell() {
+    let cfg = |kind: &str, floor: &str, moved: bool, tail: &str| {
+        format!(
+            "{HEAD}kind = \"{kind}\"\n[readings]\nmovement_penalty_floor = \"{floor}\"\n\
+             [models.s]\nc = 2\nf = 3\nd = 1\nm = 4\nr = 3\nh = 4\n\
+             [models.t]\nc = 2\nf = 3\nd = 2\nm = 4\nr = 1\nh = 4\n\
+             [guns.p]\nf = 4\nbands = [[24, 0]]\n\
+             [guns.g]\nf = 4\nbands = [[24, 0]]\nmovement_penalty = 0\n\
+             [shooting]\nshooter = \"s\"\ntarget = \"t\"\nguns = [\"g\"]\ndistances = [10]\nreactions = [\"stand\"]\npolicies = [\"never\"]\nmoved = {moved}\ntarget_lower = true\n{tail}"
+        )
+    };
+    let sweep = "[sweep]\nparameter = \"guns.movement_penalty\"\nfrom = 0\nto = 1\n";
+    let floor_note = "`readings.movement_penalty_floor` cannot change any number";
+    let moved_note = "`shooting.moved`:";
+    let has = |j: &Value, note: &str| note_texts(j).iter().any(|n| n.starts_with(note));
+    for (floor, moved, p1, floor_inert, moved_inert) in [
+        ("pool", true, 3.0 / 4.0, false, false),
+        ("listed", true, 7.0 / 8.0, false, true),
+        ("pool", false, 7.0 / 8.0, true, false),
+    ] {
+        let what = format!("sweep, {floor}, moved = {moved}");
+        let j = run_json("floor-notes-sweep", &cfg("sweep", floor, moved, sweep), &["--exact"]);
+        event_near(&j, 0, "first_hit", 7.0 / 8.0, &format!("{what}, x = 0"));
+        event_near(&j, 1, "first_hit", p1, &format!("{what}, x = 1"));
+        assert_eq!(has(&j, floor_note), floor_inert, "{what}: {:?}", note_texts(&j));
+        assert_eq!(has(&j, moved_note), moved_inert, "{what}: {:?}", note_texts(&j));
+    }
+    // A paired comparison takes its guns from the loadouts ([shooting] `guns` is replaced): B's
+    // gun has Movement penalty [1], so under `pool` neither note may be printed, and the setup says
+    // how the penalty falls.
+    let paired =
+        "[paired]\na = { label = \"P\", guns = [\"p\"] }\nb = { label = \"G\", guns = [\"g\"] }\nmeasure = \"hits\"\n"
+            .to_string();
+    let j = run_json(
+        "floor-notes-paired",
+        &cfg("paired", "pool", true, &paired).replace("movement_penalty = 0", "movement_penalty = 1"),
+        &["--trials", "2000"],
+    );
+    assert!(!has(&j, floor_note) && !has(&j, moved_note), "paired: {:?}", note_texts(&j));
+    let summary =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("rules_wolsung/floor-notes-paired/out/summary.md");
+    let text = std::fs::read_to_string(summary).unwrap();
+    assert!(text.contains("Shooter's dice per shot after moving"), "{text}");
+}
+
 /// Seed l. 1035–1037: "Técnicas de los maestros de Sunnir: Esta miniatura tiene Protección Mágica
 /// [+1R]" — by default (`sunnir_scope = "magic"`) +1 R against magic, not against shooting. Magic 2
 /// against R 2 + 1: P = P(Bin(2) ≥ Bin(3)) = ½; a shot D 2 against R 2: 11/16.

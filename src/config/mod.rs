@@ -147,6 +147,9 @@ pub(crate) fn build(
         } else {
             system.build(ctx, kind, &text, &mut setup)?
         };
+    if ctx.generic.is_none() {
+        system.scenario_notes(ctx, &text, &cells, &mut setup);
+    }
     // A duel report solves the duel exactly beside its sampled numbers, unless that is over the
     // solver's budget: then it says so (the estimate is cheap; nothing is solved here).
     if matches!(layout, Layout::Duel { .. })

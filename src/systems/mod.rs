@@ -21,7 +21,7 @@ pub mod mordheim;
 pub mod threat;
 pub mod wolsung;
 
-use crate::analysis::scenario::Kind;
+use crate::analysis::scenario::{CellSpec, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 
@@ -81,6 +81,11 @@ pub trait RuleSystem: Sync {
     /// Build one of its own kinds from the scenario's text (built-in systems read it with
     /// [`Ctx::build_builtin`]; a system may read its own schema).
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError>;
+    /// Notes and setup lines that are true only of the whole scenario: called once, on the
+    /// top-level file, with every cell it built (a `compare`, `sweep`, `paired` or `balance`
+    /// builds each cell as a scenario of its own, so a note a cell decides alone — "this value
+    /// cannot change any number" — can be false of another cell; such notes belong here).
+    fn scenario_notes(&self, _ctx: &Ctx, _text: &str, _cells: &[CellSpec], _setup: &mut Vec<String>) {}
     /// A library entry the system knows without a config (¡Bichos! profiles), as TOML, so a sweep
     /// can change one of its numbers.
     fn builtin_entry(&self, _table: &str, _name: &str) -> Option<toml::Table> {

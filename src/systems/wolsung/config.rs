@@ -1,7 +1,7 @@
 //! Config for Wolsung, Mordheim and the cross-system threat range (`ruleset = "all"`).
 
 use crate::analysis::scenario::Note;
-use crate::analysis::scenario::{AnyTrial, Kind, Layout};
+use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
@@ -361,17 +361,8 @@ impl Ctx {
                         s.target
                     )));
                 }
-                let penalty = moved && guns.iter().any(|g| g.movement_penalty > 0);
-                if moved && !penalty {
-                    self.note(Note::ignored(
-                        "`shooting.moved`: no gun here has a Movement penalty, so moving changes no dice",
-                    ));
-                }
-                if f.readings.movement_penalty_floor.is_some() && !penalty {
-                    self.note(Note::ignored(
-                        "`readings.movement_penalty_floor` cannot change any number in this scenario: no Movement penalty applies (no gun has one, or the shooter did not move)",
-                    ));
-                }
+                // `shooting.moved` and `readings.movement_penalty_floor` are told whether they
+                // matter by `movement_notes`, from every cell of the whole scenario.
                 if !shooter.hero && pol.len() > 1 {
                     self.note(Note::ignored(format!(
                         "`shooting.policies`: the shooter {} is a henchman with no cards, so every policy gives the same numbers",
@@ -411,17 +402,6 @@ impl Ctx {
                             String::new()
                         },
                         if g.ap > 0 { format!(", Armour Penetration [{}]", g.ap) } else { String::new() }
-                    ));
-                }
-                if penalty {
-                    setup.push(format!(
-                        "Shooter's dice per shot after moving (seed l. 513–520, 999–1008): {} (`movement_penalty_floor = {}`)",
-                        match readings.movement_penalty_floor {
-                            PenaltyFloor::Listed => "D + range band + weapon rules (Rapid Fire −1 D per later shot, then the Movement penalty −x, not below 1) + elevation, then Rapid's −1 last",
-                            PenaltyFloor::Pool => "D + range band + weapon rules + elevation, then the Movement penalty −x, not below 1, then Rapid's −1 last",
-                            PenaltyFloor::Attribute => "D − x (not below 1) + range band + weapon rules + elevation, then Rapid's −1 last",
-                        },
-                        readings.movement_penalty_floor.name()
                     ));
                 }
                 setup.push(format!(
@@ -803,11 +783,88 @@ impl Ctx {
             }
             _ => unreachable!("kinds_of(wolsung)"),
         };
-        if kind != Kind("shooting") && f.readings.movement_penalty_floor.is_some() {
-            self.note(Note::ignored(
-                "`readings.movement_penalty_floor` cannot change any number in this scenario: nothing is shot",
+        Ok((cells, layout, readings.list()))
+    }
+}
+
+/// Every shooting turn among `cells`, both sides of a paired comparison included.
+fn shooting_turns(cells: &[CellSpec]) -> Vec<&ShootingTurn> {
+    fn add<'t>(trial: &'t AnyTrial, out: &mut Vec<&'t ShootingTurn>) {
+        match trial {
+            AnyTrial::Wolsung(TrialWolsung::Shooting(t)) => out.push(t),
+            AnyTrial::Paired(p) => {
+                add(&p.a, out);
+                add(&p.b, out);
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in cells {
+        add(&c.trial, &mut out);
+    }
+    out
+}
+
+/// The dice of every shot of a turn's action (Rapid Fire's later shots included): the only
+/// place the Movement penalty and its floor enter a shooting turn ([`ShootingTurn::shot_dice`]),
+/// so two turns with the same dice and otherwise equal give the same numbers.
+fn dice(t: &ShootingTurn) -> Vec<i32> {
+    (0..t.rapid_fire.max(1) as i32).map(|k| t.shot_dice(k)).collect()
+}
+
+impl Ctx {
+    /// The notes on `shooting.moved` and `readings.movement_penalty_floor`, and the setup line
+    /// on the Movement penalty, decided from the turns of every cell the scenario built (a
+    /// `paired`, `compare` or `sweep` builds each cell from its own guns: the `[shooting]`
+    /// section alone cannot say). A value is called inert only when no shot of any cell would
+    /// get other dice under another value.
+    pub(crate) fn movement_notes(&self, text: &str, cells: &[CellSpec], setup: &mut Vec<String>) {
+        let Ok(doc) = toml::from_str::<toml::Table>(text) else { return };
+        let flag = |section: &str, key: &str| doc.get(section).and_then(|s| s.get(key));
+        let floor_set = flag("readings", "movement_penalty_floor").is_some();
+        let moved = flag("shooting", "moved").and_then(toml::Value::as_bool) == Some(true);
+        let turns = shooting_turns(cells);
+        let penalised: Vec<&ShootingTurn> = turns.iter().copied().filter(|t| t.movement_penalty > 0).collect();
+        if floor_set {
+            if turns.is_empty() {
+                self.note(Note::ignored(
+                    "`readings.movement_penalty_floor` cannot change any number in this scenario: nothing is shot",
+                ));
+            } else if penalised.is_empty() {
+                self.note(Note::ignored(
+                    "`readings.movement_penalty_floor` cannot change any number in this scenario: no Movement penalty applies in any cell (no gun has one, or the shooter did not move)",
+                ));
+            } else if penalised.iter().all(|t| {
+                PenaltyFloor::ALL.iter().all(|&(_, floor)| dice(&ShootingTurn { floor, ..(*t).clone() }) == dice(t))
+            }) {
+                self.note(Note::ignored(
+                    "`readings.movement_penalty_floor` cannot change any number in this scenario: every shot of every cell has the same dice under `listed`, `pool` and `attribute`",
+                ));
+            }
+        }
+        if moved && !turns.is_empty() {
+            if penalised.is_empty() {
+                self.note(Note::ignored(
+                    "`shooting.moved`: no gun of any cell has a Movement penalty, so moving changes no dice",
+                ));
+            } else if penalised.iter().all(|t| dice(&ShootingTurn { movement_penalty: 0, ..(*t).clone() }) == dice(t)) {
+                self.note(Note::ignored(format!(
+                    "`shooting.moved`: the Movement penalty takes no die from any shot of any cell (each pool is already at its minimum of 1 where `movement_penalty_floor = {}` applies the penalty), so moving changes no dice",
+                    penalised[0].floor.name()
+                )));
+            }
+        }
+        if let Some(t) = penalised.first() {
+            setup.push(format!(
+                "Shooter's dice per shot after moving (seed l. 513–520, 999–1008): {} (`movement_penalty_floor = {}`)",
+                match t.floor {
+                    PenaltyFloor::Listed => "D + range band + weapon rules (Rapid Fire −1 D per later shot, then the Movement penalty −x, not below 1) + elevation, then Rapid's −1 last",
+                    PenaltyFloor::Pool => "D + range band + weapon rules + elevation, then the Movement penalty −x, not below 1, then Rapid's −1 last",
+                    PenaltyFloor::Attribute => "D − x (not below 1) + range band + weapon rules + elevation, then Rapid's −1 last",
+                },
+                t.floor.name()
             ));
         }
-        Ok((cells, layout, readings.list()))
     }
 }

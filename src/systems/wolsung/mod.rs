@@ -7,7 +7,7 @@ pub mod rules;
 pub mod schema;
 
 use super::{DuelDef, Resolution, RuleSystem};
-use crate::analysis::scenario::Kind;
+use crate::analysis::scenario::{CellSpec, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 
@@ -64,6 +64,9 @@ impl RuleSystem for System {
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
         ctx.build_builtin(kind, text, setup, |c, f, s| c.build_other(kind, f, s))
+    }
+    fn scenario_notes(&self, ctx: &Ctx, text: &str, cells: &[CellSpec], setup: &mut Vec<String>) {
+        ctx.movement_notes(text, cells, setup);
     }
     fn event_title(&self, name: &str) -> Option<&'static str> {
         labels::event(name)
