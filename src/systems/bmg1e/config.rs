@@ -123,7 +123,7 @@ impl Counters {
 type Budget = (String, u8);
 
 /// One term of a spend: (what, how many, unit), e.g. `("dodge_counters", 3, "MC")`.
-type Spend<'a> = (&'a str, u8, &'a str);
+type Spend<'a> = (&'a str, u64, &'a str);
 
 /// "a 3 + b 1 = 4 MC", "a 3 MC", or "a 3 AC + b 1 SC = 4 counters".
 fn spend_text(terms: &[Spend]) -> String {
@@ -134,13 +134,25 @@ fn spend_text(terms: &[Spend]) -> String {
     if terms.len() == 1 {
         return term(&terms[0], true);
     }
-    let total: u32 = terms.iter().map(|t| t.1 as u32).sum();
+    let total: u64 = terms.iter().map(|t| t.1).sum();
     let same = terms.iter().all(|t| t.2 == terms[0].2);
     let parts: Vec<String> = terms.iter().map(|t| term(t, !same)).collect();
     format!("{} = {total} {}", parts.join(" + "), if same { terms[0].2 } else { "counters" })
 }
 
 impl Ctx {
+    /// A number of counters as the config gives it, to be refused against its real budget
+    /// `max` (issue #23 review, finding 5: a first pass over a generic `0..=15` hid the budget
+    /// for any value above 15). A negative value is out of `0..=max`; any other value is
+    /// returned whole, however large, so that the caller's budget refusal names the value
+    /// given and the characteristic that binds.
+    fn counters_value(&self, path: &[&str], x: i64, max: u8, field: &str) -> Result<u64, InputError> {
+        if x < 0 {
+            return Err(self.err(0, path, format!("{field} {x} is out of range"), format!("0..={max}")));
+        }
+        Ok(x as u64)
+    }
+
     /// A spend over its budget: "`label`: `spend`, allowed at most `max`", at the value `path`.
     fn over_budget(
         &self,
@@ -398,9 +410,17 @@ impl Ctx {
                 Some(x) => self.int(0, &["attack", field], x, r, field).map(|x| x as u8),
             }
         };
+        // Markers are refused by the rules against the target's Endurance (`Attack::new`), not
+        // against a generic range: a value above Endurance is read as Endurance + 1, which the
+        // rules refuse with the budget named (issue #23 review, finding 5).
+        let marker = |field: &str, v: Option<i64>, max: u8| -> Result<u8, InputError> {
+            v.map_or(Ok(0), |x| {
+                self.counters_value(&["attack", field], x, max, field).map(|n| n.min(target.endurance as u64 + 1) as u8)
+            })
+        };
         let target_markers = Markers {
-            stun: int("target_stun", a.target_stun, 0, 0..=15)?,
-            wounds: int("target_wounds", a.target_wounds, 0, 0..=15)?,
+            stun: marker("target_stun", a.target_stun, target.endurance)?,
+            wounds: marker("target_wounds", a.target_wounds, target.endurance.saturating_sub(1))?,
         };
         let mut attacker = attacker;
         let mut weapon = weapon;
@@ -445,25 +465,29 @@ impl Ctx {
         }
         // The target's counters (issue #23): Defense counters, or Movement counters for Dodge and
         // Elusive, within the slot and within what it has this round.
-        let count = |field: &str, v: Option<i64>| -> Result<u8, InputError> { int(field, v, 0, 0..=15) };
-        let defense_counters = count("defense_counters", a.defense_counters)?;
-        if defense_counters > target.defense.min(t_counters.n) {
+        let count = |field: &str, v: Option<i64>, max: u8| -> Result<u64, InputError> {
+            v.map_or(Ok(0), |x| self.counters_value(&["attack", field], x, max, field))
+        };
+        let dc_max = target.defense.min(t_counters.n);
+        let defense_counters = count("defense_counters", a.defense_counters, dc_max)?;
+        if defense_counters > dc_max as u64 {
             return Err(self.over_budget(
                 &["attack", "defense_counters"],
                 &t_counters.binding(&format!("Defense {}", target.defense), target.defense),
                 &[("defense_counters", defense_counters, "DC")],
-                format!("0..={}", target.defense.min(t_counters.n)),
+                format!("0..={dc_max}"),
             ));
         }
-        let dodge_counters = count("dodge_counters", a.dodge_counters)?;
+        let defense_counters = defense_counters as u8;
+        let dodge_counters = count("dodge_counters", a.dodge_counters, target.movement.min(t_counters.n))?;
         let elusive = a.elusive.unwrap_or(false);
-        let mc = dodge_counters + elusive as u8;
-        if mc > target.movement.min(t_counters.n) {
+        let mc = dodge_counters + elusive as u64;
+        if mc > target.movement.min(t_counters.n) as u64 {
             let mut terms = vec![("dodge_counters", dodge_counters, "MC")];
             if elusive {
                 terms.push(("elusive", 1, "MC"));
             }
-            let at = if elusive && dodge_counters <= target.movement.min(t_counters.n) {
+            let at = if elusive && dodge_counters <= target.movement.min(t_counters.n) as u64 {
                 "elusive"
             } else {
                 "dodge_counters"
@@ -477,6 +501,7 @@ impl Ctx {
                 if elusive { format!("dodge_counters + elusive (1 MC) ≤ {max}") } else { format!("0..={max}") },
             ));
         }
+        let dodge_counters = dodge_counters as u8;
         // Crouching for cover costs the target 1 SC (L698), possibly in an earlier round ("in
         // cover until he moves"): only the slot is checked.
         if a.cover == Some(true) && target.special_counters() == 0 {
@@ -497,16 +522,17 @@ impl Ctx {
         let attack_counters = if !ranged {
             let explicit_ac = match a.attack_counters {
                 Some(x) => {
-                    let ac = self.int(0, &["attack", "attack_counters"], x, 0..=15, "attack_counters")? as u8;
-                    if ac > attacker.attack.min(a_counters.n) {
+                    let max = attacker.attack.min(a_counters.n);
+                    let ac = self.counters_value(&["attack", "attack_counters"], x, max, "attack_counters")?;
+                    if ac > max as u64 {
                         return Err(self.over_budget(
                             &["attack", "attack_counters"],
                             &a_counters.binding(&format!("Attack {}", attacker.attack), attacker.attack),
                             &[("attack_counters", ac, "AC")],
-                            format!("0..={}", attacker.attack.min(a_counters.n)),
+                            format!("0..={max}"),
                         ));
                     }
-                    Some(ac)
+                    Some(ac as u8)
                 }
                 None => None,
             };
@@ -516,7 +542,10 @@ impl Ctx {
                     let (label, terms): (Budget, Vec<Spend>) = if sc_slot == 0 {
                         (("Special 0".into(), 0), vec![(sa_name, 1, "SC")])
                     } else {
-                        (a_counters.binding("", u8::MAX), vec![("attack_counters", ac, "AC"), (sa_name, 1, "SC")])
+                        (
+                            a_counters.binding("", u8::MAX),
+                            vec![("attack_counters", ac.into(), "AC"), (sa_name, 1, "SC")],
+                        )
                     };
                     return Err(self.over_budget(
                         &["attack", "special_attack"],
@@ -954,11 +983,13 @@ impl Ctx {
                     ));
                 }
                 let most = card.movement.saturating_sub(run as u8).min(w.n - 2 * run as u8);
-                let mut mc = match p.movement_counters {
-                    None => most,
-                    Some(x) => self.int(0, &at("movement_counters"), x, 0..=15, "movement_counters")? as u8,
+                let mc = match p.movement_counters {
+                    None => most as u64,
+                    Some(x) => {
+                        self.counters_value(&at("movement_counters"), x, card.movement.min(w.n), "movement_counters")?
+                    }
                 };
-                if mc > card.movement || (!run && mc > w.n) {
+                if mc > card.movement as u64 || (!run && mc > w.n as u64) {
                     return Err(self.over_budget(
                         &at("movement_counters"),
                         &w.binding(&format!("Movement {}", card.movement), card.movement),
@@ -966,14 +997,15 @@ impl Ctx {
                         format!("0..={}", card.movement.min(w.n)),
                     ));
                 }
+                let mut mc = mc as u8;
                 // `movement_counters` are the dice; while running, Movement counters are read as
                 // the whole slot, the Run's included (a note says so).
                 let slot = run && mc > card.movement - 1;
                 if run && mc + 1 + (!slot) as u8 > w.n {
                     let terms: Vec<Spend> = if slot {
-                        vec![("movement_counters", mc, "MC (the Run's included)"), ("Run", 1, "SC")]
+                        vec![("movement_counters", mc.into(), "MC (the Run's included)"), ("Run", 1, "SC")]
                     } else {
-                        vec![("movement_counters", mc, "MC"), ("Run", 1, "MC"), ("", 1, "SC")]
+                        vec![("movement_counters", mc.into(), "MC"), ("Run", 1, "MC"), ("", 1, "SC")]
                     };
                     return Err(self.over_budget(
                         &at("movement_counters"),
@@ -1011,14 +1043,16 @@ impl Ctx {
                 let ko = p.ko.unwrap_or(false);
                 // One more die "per available SC" (L798): at most Special (L362, Scientific 4),
                 // at most the counters it has with its ★ (L742, L744), none when K.O. (L754).
-                let sc = int("unspent_special", p.unspent_special, 0, 0..=15)?;
                 let w = if ko {
                     Counters { n: 0, label: "K.O. (L754: it lost all its Action Counters)".into() }
                 } else {
                     Counters::of(&card, Markers { stun, wounds: 0 })
                 };
                 let slot = card.special_counters();
-                if sc > slot.min(w.n) {
+                let sc = p.unspent_special.map_or(Ok(0), |x| {
+                    self.counters_value(&at("unspent_special"), x, slot.min(w.n), "unspent_special")
+                })?;
+                if sc > slot.min(w.n) as u64 {
                     return Err(self.over_budget(
                         &at("unspent_special"),
                         &w.binding(&format!("Special {slot}"), slot),
@@ -1026,6 +1060,7 @@ impl Ctx {
                         format!("0..={}", slot.min(w.n)),
                     ));
                 }
+                let sc = sc as u8;
                 let mut used = vec!["scientific"];
                 if ko {
                     used.push("resilient");
