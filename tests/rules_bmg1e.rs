@@ -1050,3 +1050,72 @@ fn kevlar_drops_reading() {
     }
     assert_eq!(Readings::default().kevlar_drops, KevlarDrops::Wound);
 }
+
+/// Issue #23 review, finding 3. L1343 EXPERT MARKSMAN "targets have a -1 penalty to Blink!
+/// Rolls"; L1808 PROTECTIVE "an extra Blink! roll … will succeed on a 4+ result". A Marksman
+/// (W4 A3 Sp2) shoots a pistol (RoF 1) at a Thug (D3, impact 2/3) holding a Protective shield,
+/// no obstacle. Under `protective_blink_modifiers = true` the extra roll needs 5+ (survives 2/3):
+/// P(a marker) = 2/3 · 2/3 = 4/9, and the trait pays 1 SC; so no note may say the trait "cannot
+/// change this attack's numbers", and the setup line lists only the modifier that applies
+/// (Expert Marksman −1; the Thug is neither Big nor Small). Under `false` it is 4+: 2/3 · 1/2 =
+/// 1/3 and the trait then cannot change the numbers (the note is right there).
+#[test]
+fn expert_marksman_against_protective_is_not_called_unused() {
+    let body = |on: bool| {
+        format!(
+            "kind = \"attack\"\n[readings]\nprotective_blink_modifiers = {on}\n\
+             [cards.marksman]\nname = \"Marksman\"\nwillpower = 4\nmovement = 2\nattack = 3\ndefense = 3\nstrength = 4\nendurance = 5\nspecial = 2\ntraits = [\"expert_marksman\"]\n\
+             [weapons.shield]\nname = \"Shield\"\nkind = \"melee\"\ndamage = \"★\"\ntraits = [\"protective\"]\n\
+             [attack]\nattacker = \"marksman\"\ntarget = \"thug\"\nweapon = \"pistol\"\ntarget_weapon = \"shield\"\n"
+        )
+    };
+    for (on, want) in [(true, 4.0 / 9.0), (false, 1.0 / 3.0)] {
+        let sc = load(&write_cfg(&format!("em_protective_{on}"), &body(on)), &Overrides::default()).unwrap();
+        let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+        close(ex.mean(metric::HITS), want, &format!("protective_blink_modifiers = {on}: E[hits]"));
+        let unused = sc.notes.iter().any(|n| n.text.contains("`expert_marksman`") && n.text.contains("cannot change"));
+        assert_eq!(unused, !on, "protective_blink_modifiers = {on}: {:?}", sc.notes);
+        if on {
+            let line = sc.setup.iter().find(|l| l.contains("Protective extra Blink!")).expect("a Protective line");
+            assert!(line.contains("5+ with the Blink! modifiers (Expert Marksman −1)"), "{line}");
+            assert!(sc.setup.iter().any(|l| l.contains("1 SC each for `expert_marksman`")), "{:?}", sc.setup);
+        }
+    }
+}
+
+/// Issue #23 review, finding 7. Under `helpless_passive_traits = lose` a knocked-down target loses
+/// its Kevlar Vest (L1908 a fallen miniature "cannot use any Special Ability"; L1432 the vest):
+/// a sword (★♦) then gives the same numbers under `kevlar_drops = wound` and `stun`, so no
+/// "Kevlar Vest against" line may claim the reading places them; a line says the vest is lost.
+/// Under `keep` the line stays and the readings differ. Knocked down (L1908): impact on 2+
+/// (5/6 per strike), damage S4+ (1/2); a Thug strikes with 3 AC.
+#[test]
+fn no_kevlar_line_when_the_vest_is_lost() {
+    let body = |helpless: &str, drop: &str| {
+        format!(
+            "kind = \"attack\"\n[readings]\nhelpless_passive_traits = \"{helpless}\"\nkevlar_drops = \"{drop}\"\n\
+             [cards.bigguy]\nname = \"Big guy\"\nwillpower = 3\nmovement = 3\nattack = 3\ndefense = 3\nstrength = 4\nendurance = 6\nspecial = 1\ntraits = [\"big\", \"kevlar_vest\"]\n\
+             [weapons.sword]\nname = \"Sword\"\nkind = \"melee\"\ndamage = \"★♦\"\n\
+             [attack]\nattacker = \"thug\"\ntarget = \"bigguy\"\nweapon = \"sword\"\ntarget_knocked_down = true\n"
+        )
+    };
+    let mut wounds = Vec::new();
+    for helpless in ["lose", "keep"] {
+        for drop in ["wound", "stun"] {
+            let sc =
+                load(&write_cfg(&format!("kevlar_{helpless}_{drop}"), &body(helpless, drop)), &Overrides::default())
+                    .unwrap();
+            let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+            wounds.push(ex.mean(metric::WOUNDS));
+            let line = sc.setup.iter().any(|l| l.contains("Kevlar Vest against"));
+            assert_eq!(line, helpless == "keep", "{helpless}/{drop}: {:?}", sc.setup);
+            let lost = sc
+                .setup
+                .iter()
+                .any(|l| l.contains("loses its passive protective traits") && l.contains("`kevlar_vest`"));
+            assert_eq!(lost, helpless == "lose", "{helpless}/{drop}: {:?}", sc.setup);
+        }
+    }
+    close(wounds[0], wounds[1], "lose: the vest is gone, wound = stun");
+    assert!((wounds[2] - wounds[3]).abs() > 0.1, "keep: the readings differ {wounds:?}");
+}

@@ -13,7 +13,7 @@ use crate::systems::bmg1e::rules::procedures::{
 use crate::systems::bmg1e::rules::{
     Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, HelplessTraits, KevlarDrops, MeleeMods, RangedMods,
     Readings, RuleError, ScratchMode, SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits,
-    counters_lost,
+    counters_lost, loses_passive_traits, loses_passive_traits_when,
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use crate::systems::bmg3e::rules::Markers;
@@ -605,8 +605,18 @@ impl Ctx {
             // The SC options the config does not state, in this order, while Special counters are
             // left: the card's special attack, Rapid Fire (L1566), Expert Marksman (L1341, when it
             // changes a Blink! roll).
+            // The Protective extra Blink! roll is lost with the target's passive traits (reading
+            // `helpless_passive_traits`), and it takes Expert Marksman only under
+            // `protective_blink_modifiers`.
+            let protective_lost = loses_passive_traits_when(
+                readings,
+                a.target_knocked_down.unwrap_or(false),
+                a.paralyzed.unwrap_or(false),
+                target_markers.stun + target_markers.wounds >= target.endurance,
+            );
             let blinks = !(weapon.traits.remote_controlled || weapon.traits.scope)
-                && (!obstacles.is_empty() || (target_weapon.traits.protective && readings.protective_blink_modifiers));
+                && (!obstacles.is_empty()
+                    || (target_weapon.traits.protective && readings.protective_blink_modifiers && !protective_lost));
             let options = [
                 (sa_name, special_costs && !special_explicit),
                 ("rapid_fire", attacker.traits.rapid_fire || weapon.traits.rapid_fire),
@@ -713,24 +723,76 @@ impl Ctx {
                 }
             ));
         }
-        let blink_mod =
-            setup.attacker.traits.expert_marksman as i32 + target.traits.big as i32 - target.traits.small as i32;
+        // The Blink! modifiers that apply here (L1343, L1450, L1614): a bonus to the shooter is
+        // a higher number the target must roll.
+        let blink_mods: Vec<(&str, i32)> = [
+            ("Expert Marksman −1", setup.attacker.traits.expert_marksman, 1),
+            ("Big −1", target.traits.big, 1),
+            ("Small +1", target.traits.small, -1),
+        ]
+        .into_iter()
+        .filter(|(_, on, _)| *on)
+        .map(|(name, _, m)| (name, m))
+        .collect();
+        // A helpless target that loses its passive traits loses its weapon's Protective rule and
+        // its Kevlar Vest too (`Attack::new`): no line then for readings that cannot act.
+        let lost = loses_passive_traits(&setup);
         if ranged
             && setup.target_weapon.traits.protective
+            && !lost
             && !(weapon.traits.remote_controlled || weapon.traits.scope)
-            && (setup.attacker.traits.expert_marksman || target.traits.big || target.traits.small)
+            && !blink_mods.is_empty()
         {
             lines.push(format!(
                 "Protective extra Blink! roll (L1808; reading protective_blink_modifiers = {}): {}",
                 readings.protective_blink_modifiers,
                 if readings.protective_blink_modifiers {
-                    format!("{}+ with the Blink! modifiers (Expert Marksman −1, Big −1, Small +1)", 4 + blink_mod)
+                    format!(
+                        "{}+ with the Blink! modifiers ({})",
+                        4 + blink_mods.iter().map(|m| m.1).sum::<i32>(),
+                        blink_mods.iter().map(|m| m.0).collect::<Vec<_>>().join(", ")
+                    )
                 } else {
                     "4+, unmodified".to_string()
                 }
             ));
         }
-        lines.extend(kevlar_line(readings, &setup.attacker, &weapon, &target));
+        if !lost {
+            lines.extend(kevlar_line(readings, &setup.attacker, &weapon, &target));
+        } else {
+            let card_traits = target.traits.names();
+            let passive: Vec<&str> = [
+                "bat_armor_mk1",
+                "bat_armor_mk2",
+                "kevlar_vest",
+                "power_armor",
+                "tough_skin",
+                "bulletproof_vest",
+                "catcher_gear",
+                "football_gear",
+                "hockey_gear",
+                "martial_artist",
+            ]
+            .into_iter()
+            .filter(|n| card_traits.contains(n))
+            .chain(setup.target_weapon.traits.protective.then_some("protective (weapon)"))
+            .chain(setup.target_weapon.traits.defensive.then_some("defensive (weapon)"))
+            .collect();
+            if !passive.is_empty() {
+                lines.push(format!(
+                    "{t_label} is {} and loses its passive protective traits (reading helpless_passive_traits = {}; L1908, L1914): `{}`",
+                    if setup.melee.paralyzed || setup.ranged.paralyzed {
+                        "paralyzed"
+                    } else if setup.target_knocked_down {
+                        "knocked down"
+                    } else {
+                        "K.O. and lies on the ground"
+                    },
+                    readings.helpless_passive_traits.name(),
+                    passive.join("`, `")
+                ));
+            }
+        }
         if ranged {
             lines.push(format!(
                 "Scratch (a basic rule of every distance weapon, seed L734; reading scratch_mode = {}): {}",
@@ -1533,7 +1595,9 @@ fn trait_rule(name: &str) -> &'static str {
 }
 
 /// Traits of an attacker that can change a melee (`ranged` false) or ranged attack.
-fn attacker_traits(s: &AttackSetup, ranged: bool, blinks: bool) -> Vec<&'static str> {
+/// `blinks`: the shot makes obstacle Blink! rolls (Expert Marksman, Shooter); `protective_blink`:
+/// the Protective extra Blink! roll takes Expert Marksman.
+fn attacker_traits(s: &AttackSetup, ranged: bool, blinks: bool, protective_blink: bool) -> Vec<&'static str> {
     let mut v = vec!["blind", "obsessive", "big"];
     if !s.weapon.unarmed {
         v.push("weapon_master");
@@ -1545,6 +1609,8 @@ fn attacker_traits(s: &AttackSetup, ranged: bool, blinks: bool) -> Vec<&'static 
         v.extend(["master_marksman", "rapid_fire"]);
         if blinks {
             v.extend(["expert_marksman", "shooter"]);
+        } else if protective_blink {
+            v.push("expert_marksman");
         }
     } else {
         v.push("combo");
@@ -1744,9 +1810,21 @@ impl Ctx {
     /// Notes for an attack: traits and weapon traits that cannot change it, Scratch, Dodge.
     fn notes_attack_1e(&self, s: &AttackSetup, a_label: &str, t_label: &str, w_label: &str) {
         let ranged = matches!(s.weapon.kind, WeaponKind::Ranged { .. });
-        let blinks =
-            ranged && !s.ranged.obstacles.is_empty() && !(s.weapon.traits.remote_controlled || s.weapon.traits.scope);
-        self.note_unused_traits_1e(a_label, &s.attacker, &attacker_traits(s, ranged, blinks), "this attack's numbers");
+        let blink_rolls = ranged && !(s.weapon.traits.remote_controlled || s.weapon.traits.scope);
+        let blinks = blink_rolls && !s.ranged.obstacles.is_empty();
+        // Expert Marksman also modifies the Protective extra Blink! roll under
+        // `protective_blink_modifiers`, unless the target lost its weapon's rule (issue #23 review,
+        // finding 3).
+        let protective_blink = blink_rolls
+            && s.target_weapon.traits.protective
+            && s.readings.protective_blink_modifiers
+            && !loses_passive_traits(s);
+        self.note_unused_traits_1e(
+            a_label,
+            &s.attacker,
+            &attacker_traits(s, ranged, blinks, protective_blink),
+            "this attack's numbers",
+        );
         self.note_unused_traits_1e(t_label, &s.target, &target_traits(s, ranged), "this attack's numbers");
         let used = weapon_traits_used(ranged, true);
         let unused: Vec<&str> =
