@@ -1119,3 +1119,33 @@ fn no_kevlar_line_when_the_vest_is_lost() {
     close(wounds[0], wounds[1], "lose: the vest is gone, wound = stun");
     assert!((wounds[2] - wounds[3]).abs() > 0.1, "keep: the readings differ {wounds:?}");
 }
+
+/// Issue #23 review, finding 4. A sweep keeps only the setup lines all its cells share, so the
+/// K.O. cell of a `target_stun` sweep must carry a note naming `ko_target_fallen`. Batman (A5,
+/// S3) strikes a Thug (D3, E5) with 4 AC, no block. target_stun = 5 is K.O. (L752).
+/// `true`: lying on the ground, impacted on 2+ (L754, L1908): E[damage successes] = 4 · 5/6 · 2/3
+/// = 20/9; `false`: Defense 3, impact 3+: 4 · 2/3 · 2/3 = 16/9. (Damage S3: 3+, 2/3.)
+#[test]
+fn sweep_into_ko_names_ko_target_fallen() {
+    for (on, want) in [(true, 20.0 / 9.0), (false, 16.0 / 9.0)] {
+        let f = write_cfg(
+            &format!("sweep_ko_{on}"),
+            &format!(
+                "kind = \"sweep\"\n[readings]\nko_target_fallen = {on}\n[attack]\nattacker = \"batman\"\ntarget = \"thug\"\n\
+                 attack_counters = 4\ndefense_counters = 0\n[sweep]\nparameter = \"target_stun\"\nfrom = 3\nto = 5\n"
+            ),
+        );
+        let sc = load(&f, &Overrides::default()).unwrap();
+        let ko = sc.cells.iter().find(|c| c.label == "target_stun = 5").expect("the K.O. cell");
+        let ex = enumerate(&ko.trial, 16).unwrap();
+        close(ex.mean(metric::DAMAGE), want, &format!("ko_target_fallen = {on}: E[damage successes]"));
+        let named = format!("ko_target_fallen = {on}");
+        assert!(
+            sc.notes.iter().any(|n| n.text.contains(&named) && n.text.contains("K.O."))
+                || sc.setup.iter().any(|l| l.contains(&named)),
+            "{on}: {:?} / {:?}",
+            sc.notes,
+            sc.setup
+        );
+    }
+}

@@ -713,6 +713,20 @@ impl Ctx {
         ];
         // Readings of issue #23 where they place this attack's numbers.
         if target_markers.stun + target_markers.wounds >= target.endurance {
+            // Also a note: a sweep / grid / compare keeps only the setup lines every cell shares,
+            // so a K.O. cell would otherwise not say which reading placed its numbers (issue #23
+            // review, finding 4). The text names no cell value, so the cells share one note.
+            self.note(Note::ignored(if readings.ko_target_fallen {
+                format!(
+                    "{t_label}'s Defense {} is not used while it is K.O. (markers ≥ Endurance {}, L752): reading ko_target_fallen = true, it lies on the ground (L754, L802) and is impacted on 2+ (L1908)",
+                    target.defense, target.endurance
+                )
+            } else {
+                format!(
+                    "{t_label}'s counters are not used while it is K.O. (markers ≥ Endurance {}, L752; L754 it loses them): reading ko_target_fallen = false, it keeps its Defense {} for the impact rolls",
+                    target.endurance, target.defense
+                )
+            }));
             lines.push(format!(
                 "{t_label} is K.O. (reading ko_target_fallen = {}): {}",
                 readings.ko_target_fallen,
