@@ -305,3 +305,30 @@ fn counters_above_fifteen_name_the_real_budget() {
         &["field `procedure.unspent_special`", "Special 2: unspent_special 16 SC, allowed at most 2"],
     );
 }
+
+/// Issue #23 review, findings 6 and 9. L752 "As soon as a character accumulates as many Damage
+/// Markers as its own Endurance value, they will immediately become K.O.": Batman (E8) with 8 ★
+/// is K.O., so `ko = false` contradicts the markers (refused at `ko`, as an attack reads markers
+/// ≥ Endurance as K.O.). L1700 WEAK loses one counter per marker, but never more than its
+/// Willpower 3 (L326): 4 markers leave 3 − 3 = 0 counters, and the label must add up.
+#[test]
+fn ko_by_markers_and_weak_label() {
+    fails(
+        "recovery-ko-false-at-endurance",
+        &format!(
+            "{HEAD}kind = \"procedure\"\n[procedure]\ntype = \"recovery\"\nmodel = \"batman\"\nstun = 8\nko = false\n"
+        ),
+        &["scenario.toml:9:6:", "field `procedure.ko`", "Batman with 8 ★ = Endurance 8 is K.O. (L752", "stun ≤ 7"],
+    );
+    fails(
+        "weak-label",
+        &format!(
+            "{HEAD}kind = \"attack\"\n{}[attack]\nattacker = \"batman\"\ntarget = \"x\"\ntarget_stun = 4\ndefense_counters = 1\n",
+            card_x(3, 3, 3, 1, "\"weak\"")
+        ),
+        &[
+            "field `attack.defense_counters`",
+            "Willpower 3 − 3 for 4 markers = 0 counters: defense_counters 1 DC, allowed at most 0",
+        ],
+    );
+}

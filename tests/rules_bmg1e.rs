@@ -1149,3 +1149,35 @@ fn sweep_into_ko_names_ko_target_fallen() {
         );
     }
 }
+
+/// Issue #23 review, finding 6. L752: a model with as many ★ as its Endurance is K.O.; L754 it
+/// has no counters; its recovery is the Endurance roll (L800: 2D6 ≤ Endurance removes one ★).
+/// Batman (E8, not Resilient) with 8 ★ and `ko` omitted: P(2D6 ≤ 8) = 26/36 (the sums 9–12 are
+/// 4 + 3 + 2 + 1 = 10 of 36), not the stun recovery 1 die 4+ = 1/2 of the code before.
+#[test]
+fn recovery_at_endurance_is_ko() {
+    let f = write_cfg(
+        "recovery_at_endurance",
+        "kind = \"procedure\"\n[procedure]\ntype = \"recovery\"\nmodel = \"batman\"\nstun = 8\n",
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+    close(ex.events[1], 26.0 / 36.0, "P(recovered from K.O.) for a K.O. Batman");
+    assert!(sc.setup.iter().any(|l| l.contains("K.O.: an Endurance roll")), "{:?}", sc.setup);
+}
+
+/// Issue #23 review, finding 8. L1716 one special attack per activation; L372 an action without
+/// its counters cannot be done. A Brawler (W3, Precise and Devastating Blow) striking with 3 AC
+/// has no counter left for either: no note may say the special attack "is used".
+#[test]
+fn dropped_special_attack_is_not_called_used() {
+    let f = write_cfg(
+        "brawler_notes",
+        "kind = \"attack\"\n[cards.brawler]\nname = \"Brawler\"\nwillpower = 3\nmovement = 2\nattack = 3\ndefense = 3\n\
+         strength = 4\nendurance = 5\nspecial = 1\ntraits = [\"precise_blow\", \"devastating_blow\"]\n\
+         [attack]\nattacker = \"brawler\"\ntarget = \"thug\"\nattack_counters = 3\n",
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    assert!(sc.notes.iter().any(|n| n.text.contains("is not made")), "{:?}", sc.notes);
+    assert!(!sc.notes.iter().any(|n| n.text.contains("is used")), "{:?}", sc.notes);
+}

@@ -98,7 +98,9 @@ impl Counters {
         if markers >= c.endurance {
             return Counters { n: 0, label: "K.O. (L754: it lost all its Action Counters)".into() };
         }
-        let lost = counters_lost(c, markers);
+        // A character cannot lose more counters than its Willpower (Weak loses one per marker,
+        // L1700): the label subtracts what is really lost (issue #23 review, finding 9).
+        let lost = counters_lost(c, markers).min(c.willpower);
         let n = available(c, m);
         let label = if lost == 0 {
             format!("Willpower {}", c.willpower)
@@ -1116,7 +1118,23 @@ impl Ctx {
             "recovery" => {
                 let (card, label) = model(true)?.expect("required");
                 let stun = int("stun", p.stun, 1, 0..=card.endurance as i64)?;
-                let ko = p.ko.unwrap_or(false);
+                // L752: "As soon as a character accumulates as many Damage Markers as its own
+                // Endurance value, they will immediately become K.O." As in an attack, where
+                // markers ≥ Endurance make the target K.O. whatever else is set, `stun` =
+                // Endurance is K.O.: `ko` may be omitted, and `ko = false` contradicts it
+                // (issue #23 review, finding 6).
+                if p.ko == Some(false) && stun >= card.endurance {
+                    return Err(self.err(
+                        0,
+                        &at("ko"),
+                        format!(
+                            "{label} with {stun} ★ = Endurance {} is K.O. (L752: as many Damage Markers as its Endurance), not `ko = false`",
+                            card.endurance
+                        ),
+                        format!("ko = true (or omit it), or stun ≤ {}", card.endurance - 1),
+                    ));
+                }
+                let ko = p.ko.unwrap_or(stun >= card.endurance);
                 // One more die "per available SC" (L798): at most Special (L362, Scientific 4),
                 // at most the counters it has with its ★ (L742, L744), none when K.O. (L754).
                 let w = if ko {
@@ -1812,7 +1830,7 @@ impl Ctx {
                 let sa = SpecialAttack::default_for(attacker, weapon);
                 if offered.len() > 1 {
                     self.note(Note::ignored(format!(
-                        "{label} has both `precise_blow` and `devastating_blow`; only one special attack per activation (seed L1716): `{}` is used (choose with `special_attack`)",
+                        "{label} has both `precise_blow` and `devastating_blow`; only one special attack per activation (seed L1716): `{}` is the one made when its counter can be paid (choose with `special_attack`)",
                         sa.name()
                     )));
                 }
