@@ -251,3 +251,84 @@ fn counter_budgets_are_refused_naming_the_budget() {
         &["scenario.toml:12:6:", "field `sweep.to`", "Movement 4: dodge_counters 5 MC, allowed at most 4"],
     );
 }
+
+/// Issue #23 review, finding 5: a value above 15 (or negative) must be refused against the real
+/// budget, as 6..=15 are, not against a generic first-pass `0..=15`. Batman has Attack 5 and
+/// Willpower 6 (L350: at most Attack 5 AC); the Thug Defense 3 (L356); the card x Movement 4 but
+/// Willpower 3 (L326, L344); Special 2 with 1 ★ on Willpower 3 (L362, L742).
+#[test]
+fn counters_above_fifteen_name_the_real_budget() {
+    let attack =
+        |body: &str| format!("{HEAD}kind = \"attack\"\n[attack]\nattacker = \"batman\"\ntarget = \"thug\"\n{body}");
+    fails(
+        "attack-counters-16",
+        &attack("attack_counters = 16\n"),
+        &[
+            "scenario.toml:8:19:",
+            "field `attack.attack_counters`",
+            "Attack 5: attack_counters 16 AC, allowed at most 5",
+            "allowed: 0..=5",
+        ],
+    );
+    fails(
+        "defense-counters-huge",
+        &attack("defense_counters = 9223372036854775807\n"),
+        &["field `attack.defense_counters`", "Defense 3: defense_counters 9223372036854775807 DC, allowed at most 3"],
+    );
+    fails(
+        "defense-counters-negative",
+        &attack("defense_counters = -1\n"),
+        &["field `attack.defense_counters`", "defense_counters -1 is out of range", "allowed: 0..=3"],
+    );
+    fails(
+        "target-stun-16",
+        &attack("target_stun = 16\n"),
+        &["field `attack.target_stun`", "markers beyond Endurance 5", "allowed: stun + wounds ≤ 5"],
+    );
+    fails(
+        "dodge-counters-300",
+        &format!(
+            "{HEAD}kind = \"attack\"\n{}[attack]\nattacker = \"gunman\"\nweapon = \"pistol\"\ntarget = \"x\"\ndodge_counters = 300\n",
+            card_x(4, 3, 3, 2, "\"dodge\"")
+        ),
+        &["field `attack.dodge_counters`", "Movement 3: dodge_counters 300 MC, allowed at most 3"],
+    );
+    let procedure = |body: &str| format!("{HEAD}kind = \"procedure\"\n{}[procedure]\n{body}", card_x(3, 4, 3, 2, ""));
+    fails(
+        "movement-counters-20",
+        &procedure("type = \"movement\"\nmodel = \"x\"\nmovement_counters = 20\n"),
+        &["field `procedure.movement_counters`", "Willpower 3: movement_counters 20 MC, allowed at most 3"],
+    );
+    fails(
+        "unspent-special-16",
+        &procedure("type = \"recovery\"\nmodel = \"x\"\nstun = 1\nunspent_special = 16\n"),
+        &["field `procedure.unspent_special`", "Special 2: unspent_special 16 SC, allowed at most 2"],
+    );
+}
+
+/// Issue #23 review, findings 6 and 9. L752 "As soon as a character accumulates as many Damage
+/// Markers as its own Endurance value, they will immediately become K.O.": Batman (E8) with 8 ★
+/// is K.O., so `ko = false` contradicts the markers (refused at `ko`, as an attack reads markers
+/// ≥ Endurance as K.O.). L1700 WEAK loses one counter per marker, but never more than its
+/// Willpower 3 (L326): 4 markers leave 3 − 3 = 0 counters, and the label must add up.
+#[test]
+fn ko_by_markers_and_weak_label() {
+    fails(
+        "recovery-ko-false-at-endurance",
+        &format!(
+            "{HEAD}kind = \"procedure\"\n[procedure]\ntype = \"recovery\"\nmodel = \"batman\"\nstun = 8\nko = false\n"
+        ),
+        &["scenario.toml:9:6:", "field `procedure.ko`", "Batman with 8 ★ = Endurance 8 is K.O. (L752", "stun ≤ 7"],
+    );
+    fails(
+        "weak-label",
+        &format!(
+            "{HEAD}kind = \"attack\"\n{}[attack]\nattacker = \"batman\"\ntarget = \"x\"\ntarget_stun = 4\ndefense_counters = 1\n",
+            card_x(3, 3, 3, 1, "\"weak\"")
+        ),
+        &[
+            "field `attack.defense_counters`",
+            "Willpower 3 − 3 for 4 markers = 0 counters: defense_counters 1 DC, allowed at most 0",
+        ],
+    );
+}

@@ -1050,3 +1050,134 @@ fn kevlar_drops_reading() {
     }
     assert_eq!(Readings::default().kevlar_drops, KevlarDrops::Wound);
 }
+
+/// Issue #23 review, finding 3. L1343 EXPERT MARKSMAN "targets have a -1 penalty to Blink!
+/// Rolls"; L1808 PROTECTIVE "an extra Blink! roll … will succeed on a 4+ result". A Marksman
+/// (W4 A3 Sp2) shoots a pistol (RoF 1) at a Thug (D3, impact 2/3) holding a Protective shield,
+/// no obstacle. Under `protective_blink_modifiers = true` the extra roll needs 5+ (survives 2/3):
+/// P(a marker) = 2/3 · 2/3 = 4/9, and the trait pays 1 SC; so no note may say the trait "cannot
+/// change this attack's numbers", and the setup line lists only the modifier that applies
+/// (Expert Marksman −1; the Thug is neither Big nor Small). Under `false` it is 4+: 2/3 · 1/2 =
+/// 1/3 and the trait then cannot change the numbers (the note is right there).
+#[test]
+fn expert_marksman_against_protective_is_not_called_unused() {
+    let body = |on: bool| {
+        format!(
+            "kind = \"attack\"\n[readings]\nprotective_blink_modifiers = {on}\n\
+             [cards.marksman]\nname = \"Marksman\"\nwillpower = 4\nmovement = 2\nattack = 3\ndefense = 3\nstrength = 4\nendurance = 5\nspecial = 2\ntraits = [\"expert_marksman\"]\n\
+             [weapons.shield]\nname = \"Shield\"\nkind = \"melee\"\ndamage = \"★\"\ntraits = [\"protective\"]\n\
+             [attack]\nattacker = \"marksman\"\ntarget = \"thug\"\nweapon = \"pistol\"\ntarget_weapon = \"shield\"\n"
+        )
+    };
+    for (on, want) in [(true, 4.0 / 9.0), (false, 1.0 / 3.0)] {
+        let sc = load(&write_cfg(&format!("em_protective_{on}"), &body(on)), &Overrides::default()).unwrap();
+        let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+        close(ex.mean(metric::HITS), want, &format!("protective_blink_modifiers = {on}: E[hits]"));
+        let unused = sc.notes.iter().any(|n| n.text.contains("`expert_marksman`") && n.text.contains("cannot change"));
+        assert_eq!(unused, !on, "protective_blink_modifiers = {on}: {:?}", sc.notes);
+        if on {
+            let line = sc.setup.iter().find(|l| l.contains("Protective extra Blink!")).expect("a Protective line");
+            assert!(line.contains("5+ with the Blink! modifiers (Expert Marksman −1)"), "{line}");
+            assert!(sc.setup.iter().any(|l| l.contains("1 SC each for `expert_marksman`")), "{:?}", sc.setup);
+        }
+    }
+}
+
+/// Issue #23 review, finding 7. Under `helpless_passive_traits = lose` a knocked-down target loses
+/// its Kevlar Vest (L1908 a fallen miniature "cannot use any Special Ability"; L1432 the vest):
+/// a sword (★♦) then gives the same numbers under `kevlar_drops = wound` and `stun`, so no
+/// "Kevlar Vest against" line may claim the reading places them; a line says the vest is lost.
+/// Under `keep` the line stays and the readings differ. Knocked down (L1908): impact on 2+
+/// (5/6 per strike), damage S4+ (1/2); a Thug strikes with 3 AC.
+#[test]
+fn no_kevlar_line_when_the_vest_is_lost() {
+    let body = |helpless: &str, drop: &str| {
+        format!(
+            "kind = \"attack\"\n[readings]\nhelpless_passive_traits = \"{helpless}\"\nkevlar_drops = \"{drop}\"\n\
+             [cards.bigguy]\nname = \"Big guy\"\nwillpower = 3\nmovement = 3\nattack = 3\ndefense = 3\nstrength = 4\nendurance = 6\nspecial = 1\ntraits = [\"big\", \"kevlar_vest\"]\n\
+             [weapons.sword]\nname = \"Sword\"\nkind = \"melee\"\ndamage = \"★♦\"\n\
+             [attack]\nattacker = \"thug\"\ntarget = \"bigguy\"\nweapon = \"sword\"\ntarget_knocked_down = true\n"
+        )
+    };
+    let mut wounds = Vec::new();
+    for helpless in ["lose", "keep"] {
+        for drop in ["wound", "stun"] {
+            let sc =
+                load(&write_cfg(&format!("kevlar_{helpless}_{drop}"), &body(helpless, drop)), &Overrides::default())
+                    .unwrap();
+            let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+            wounds.push(ex.mean(metric::WOUNDS));
+            let line = sc.setup.iter().any(|l| l.contains("Kevlar Vest against"));
+            assert_eq!(line, helpless == "keep", "{helpless}/{drop}: {:?}", sc.setup);
+            let lost = sc
+                .setup
+                .iter()
+                .any(|l| l.contains("loses its passive protective traits") && l.contains("`kevlar_vest`"));
+            assert_eq!(lost, helpless == "lose", "{helpless}/{drop}: {:?}", sc.setup);
+        }
+    }
+    close(wounds[0], wounds[1], "lose: the vest is gone, wound = stun");
+    assert!((wounds[2] - wounds[3]).abs() > 0.1, "keep: the readings differ {wounds:?}");
+}
+
+/// Issue #23 review, finding 4. A sweep keeps only the setup lines all its cells share, so the
+/// K.O. cell of a `target_stun` sweep must carry a note naming `ko_target_fallen`. Batman (A5,
+/// S3) strikes a Thug (D3, E5) with 4 AC, no block. target_stun = 5 is K.O. (L752).
+/// `true`: lying on the ground, impacted on 2+ (L754, L1908): E[damage successes] = 4 · 5/6 · 2/3
+/// = 20/9; `false`: Defense 3, impact 3+: 4 · 2/3 · 2/3 = 16/9. (Damage S3: 3+, 2/3.)
+#[test]
+fn sweep_into_ko_names_ko_target_fallen() {
+    for (on, want) in [(true, 20.0 / 9.0), (false, 16.0 / 9.0)] {
+        let f = write_cfg(
+            &format!("sweep_ko_{on}"),
+            &format!(
+                "kind = \"sweep\"\n[readings]\nko_target_fallen = {on}\n[attack]\nattacker = \"batman\"\ntarget = \"thug\"\n\
+                 attack_counters = 4\ndefense_counters = 0\n[sweep]\nparameter = \"target_stun\"\nfrom = 3\nto = 5\n"
+            ),
+        );
+        let sc = load(&f, &Overrides::default()).unwrap();
+        let ko = sc.cells.iter().find(|c| c.label == "target_stun = 5").expect("the K.O. cell");
+        let ex = enumerate(&ko.trial, 16).unwrap();
+        close(ex.mean(metric::DAMAGE), want, &format!("ko_target_fallen = {on}: E[damage successes]"));
+        let named = format!("ko_target_fallen = {on}");
+        assert!(
+            sc.notes.iter().any(|n| n.text.contains(&named) && n.text.contains("K.O."))
+                || sc.setup.iter().any(|l| l.contains(&named)),
+            "{on}: {:?} / {:?}",
+            sc.notes,
+            sc.setup
+        );
+    }
+}
+
+/// Issue #23 review, finding 6. L752: a model with as many ★ as its Endurance is K.O.; L754 it
+/// has no counters; its recovery is the Endurance roll (L800: 2D6 ≤ Endurance removes one ★).
+/// Batman (E8, not Resilient) with 8 ★ and `ko` omitted: P(2D6 ≤ 8) = 26/36 (the sums 9–12 are
+/// 4 + 3 + 2 + 1 = 10 of 36), not the stun recovery 1 die 4+ = 1/2 of the code before.
+#[test]
+fn recovery_at_endurance_is_ko() {
+    let f = write_cfg(
+        "recovery_at_endurance",
+        "kind = \"procedure\"\n[procedure]\ntype = \"recovery\"\nmodel = \"batman\"\nstun = 8\n",
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+    close(ex.events[1], 26.0 / 36.0, "P(recovered from K.O.) for a K.O. Batman");
+    assert!(sc.setup.iter().any(|l| l.contains("K.O.: an Endurance roll")), "{:?}", sc.setup);
+}
+
+/// Issue #23 review, finding 8. L1716 one special attack per activation; L372 an action without
+/// its counters cannot be done. A Brawler (W3, Precise and Devastating Blow) striking with 3 AC
+/// has no counter left for either: no note may say the special attack "is used".
+#[test]
+fn dropped_special_attack_is_not_called_used() {
+    let f = write_cfg(
+        "brawler_notes",
+        "kind = \"attack\"\n[cards.brawler]\nname = \"Brawler\"\nwillpower = 3\nmovement = 2\nattack = 3\ndefense = 3\n\
+         strength = 4\nendurance = 5\nspecial = 1\ntraits = [\"precise_blow\", \"devastating_blow\"]\n\
+         [attack]\nattacker = \"brawler\"\ntarget = \"thug\"\nattack_counters = 3\n",
+    );
+    let sc = load(&f, &Overrides::default()).unwrap();
+    assert!(sc.notes.iter().any(|n| n.text.contains("is not made")), "{:?}", sc.notes);
+    assert!(!sc.notes.iter().any(|n| n.text.contains("is used")), "{:?}", sc.notes);
+}

@@ -13,7 +13,7 @@ use crate::systems::bmg1e::rules::procedures::{
 use crate::systems::bmg1e::rules::{
     Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, HelplessTraits, KevlarDrops, MeleeMods, RangedMods,
     Readings, RuleError, ScratchMode, SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits,
-    counters_lost,
+    counters_lost, loses_passive_traits, loses_passive_traits_when,
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use crate::systems::bmg3e::rules::Markers;
@@ -98,7 +98,9 @@ impl Counters {
         if markers >= c.endurance {
             return Counters { n: 0, label: "K.O. (L754: it lost all its Action Counters)".into() };
         }
-        let lost = counters_lost(c, markers);
+        // A character cannot lose more counters than its Willpower (Weak loses one per marker,
+        // L1700): the label subtracts what is really lost (issue #23 review, finding 9).
+        let lost = counters_lost(c, markers).min(c.willpower);
         let n = available(c, m);
         let label = if lost == 0 {
             format!("Willpower {}", c.willpower)
@@ -123,7 +125,7 @@ impl Counters {
 type Budget = (String, u8);
 
 /// One term of a spend: (what, how many, unit), e.g. `("dodge_counters", 3, "MC")`.
-type Spend<'a> = (&'a str, u8, &'a str);
+type Spend<'a> = (&'a str, u64, &'a str);
 
 /// "a 3 + b 1 = 4 MC", "a 3 MC", or "a 3 AC + b 1 SC = 4 counters".
 fn spend_text(terms: &[Spend]) -> String {
@@ -134,13 +136,25 @@ fn spend_text(terms: &[Spend]) -> String {
     if terms.len() == 1 {
         return term(&terms[0], true);
     }
-    let total: u32 = terms.iter().map(|t| t.1 as u32).sum();
+    let total: u64 = terms.iter().map(|t| t.1).sum();
     let same = terms.iter().all(|t| t.2 == terms[0].2);
     let parts: Vec<String> = terms.iter().map(|t| term(t, !same)).collect();
     format!("{} = {total} {}", parts.join(" + "), if same { terms[0].2 } else { "counters" })
 }
 
 impl Ctx {
+    /// A number of counters as the config gives it, to be refused against its real budget
+    /// `max` (issue #23 review, finding 5: a first pass over a generic `0..=15` hid the budget
+    /// for any value above 15). A negative value is out of `0..=max`; any other value is
+    /// returned whole, however large, so that the caller's budget refusal names the value
+    /// given and the characteristic that binds.
+    fn counters_value(&self, path: &[&str], x: i64, max: u8, field: &str) -> Result<u64, InputError> {
+        if x < 0 {
+            return Err(self.err(0, path, format!("{field} {x} is out of range"), format!("0..={max}")));
+        }
+        Ok(x as u64)
+    }
+
     /// A spend over its budget: "`label`: `spend`, allowed at most `max`", at the value `path`.
     fn over_budget(
         &self,
@@ -398,9 +412,17 @@ impl Ctx {
                 Some(x) => self.int(0, &["attack", field], x, r, field).map(|x| x as u8),
             }
         };
+        // Markers are refused by the rules against the target's Endurance (`Attack::new`), not
+        // against a generic range: a value above Endurance is read as Endurance + 1, which the
+        // rules refuse with the budget named (issue #23 review, finding 5).
+        let marker = |field: &str, v: Option<i64>, max: u8| -> Result<u8, InputError> {
+            v.map_or(Ok(0), |x| {
+                self.counters_value(&["attack", field], x, max, field).map(|n| n.min(target.endurance as u64 + 1) as u8)
+            })
+        };
         let target_markers = Markers {
-            stun: int("target_stun", a.target_stun, 0, 0..=15)?,
-            wounds: int("target_wounds", a.target_wounds, 0, 0..=15)?,
+            stun: marker("target_stun", a.target_stun, target.endurance)?,
+            wounds: marker("target_wounds", a.target_wounds, target.endurance.saturating_sub(1))?,
         };
         let mut attacker = attacker;
         let mut weapon = weapon;
@@ -445,25 +467,29 @@ impl Ctx {
         }
         // The target's counters (issue #23): Defense counters, or Movement counters for Dodge and
         // Elusive, within the slot and within what it has this round.
-        let count = |field: &str, v: Option<i64>| -> Result<u8, InputError> { int(field, v, 0, 0..=15) };
-        let defense_counters = count("defense_counters", a.defense_counters)?;
-        if defense_counters > target.defense.min(t_counters.n) {
+        let count = |field: &str, v: Option<i64>, max: u8| -> Result<u64, InputError> {
+            v.map_or(Ok(0), |x| self.counters_value(&["attack", field], x, max, field))
+        };
+        let dc_max = target.defense.min(t_counters.n);
+        let defense_counters = count("defense_counters", a.defense_counters, dc_max)?;
+        if defense_counters > dc_max as u64 {
             return Err(self.over_budget(
                 &["attack", "defense_counters"],
                 &t_counters.binding(&format!("Defense {}", target.defense), target.defense),
                 &[("defense_counters", defense_counters, "DC")],
-                format!("0..={}", target.defense.min(t_counters.n)),
+                format!("0..={dc_max}"),
             ));
         }
-        let dodge_counters = count("dodge_counters", a.dodge_counters)?;
+        let defense_counters = defense_counters as u8;
+        let dodge_counters = count("dodge_counters", a.dodge_counters, target.movement.min(t_counters.n))?;
         let elusive = a.elusive.unwrap_or(false);
-        let mc = dodge_counters + elusive as u8;
-        if mc > target.movement.min(t_counters.n) {
+        let mc = dodge_counters + elusive as u64;
+        if mc > target.movement.min(t_counters.n) as u64 {
             let mut terms = vec![("dodge_counters", dodge_counters, "MC")];
             if elusive {
                 terms.push(("elusive", 1, "MC"));
             }
-            let at = if elusive && dodge_counters <= target.movement.min(t_counters.n) {
+            let at = if elusive && dodge_counters <= target.movement.min(t_counters.n) as u64 {
                 "elusive"
             } else {
                 "dodge_counters"
@@ -477,6 +503,7 @@ impl Ctx {
                 if elusive { format!("dodge_counters + elusive (1 MC) ≤ {max}") } else { format!("0..={max}") },
             ));
         }
+        let dodge_counters = dodge_counters as u8;
         // Crouching for cover costs the target 1 SC (L698), possibly in an earlier round ("in
         // cover until he moves"): only the slot is checked.
         if a.cover == Some(true) && target.special_counters() == 0 {
@@ -497,16 +524,17 @@ impl Ctx {
         let attack_counters = if !ranged {
             let explicit_ac = match a.attack_counters {
                 Some(x) => {
-                    let ac = self.int(0, &["attack", "attack_counters"], x, 0..=15, "attack_counters")? as u8;
-                    if ac > attacker.attack.min(a_counters.n) {
+                    let max = attacker.attack.min(a_counters.n);
+                    let ac = self.counters_value(&["attack", "attack_counters"], x, max, "attack_counters")?;
+                    if ac > max as u64 {
                         return Err(self.over_budget(
                             &["attack", "attack_counters"],
                             &a_counters.binding(&format!("Attack {}", attacker.attack), attacker.attack),
                             &[("attack_counters", ac, "AC")],
-                            format!("0..={}", attacker.attack.min(a_counters.n)),
+                            format!("0..={max}"),
                         ));
                     }
-                    Some(ac)
+                    Some(ac as u8)
                 }
                 None => None,
             };
@@ -516,7 +544,10 @@ impl Ctx {
                     let (label, terms): (Budget, Vec<Spend>) = if sc_slot == 0 {
                         (("Special 0".into(), 0), vec![(sa_name, 1, "SC")])
                     } else {
-                        (a_counters.binding("", u8::MAX), vec![("attack_counters", ac, "AC"), (sa_name, 1, "SC")])
+                        (
+                            a_counters.binding("", u8::MAX),
+                            vec![("attack_counters", ac.into(), "AC"), (sa_name, 1, "SC")],
+                        )
                     };
                     return Err(self.over_budget(
                         &["attack", "special_attack"],
@@ -576,8 +607,18 @@ impl Ctx {
             // The SC options the config does not state, in this order, while Special counters are
             // left: the card's special attack, Rapid Fire (L1566), Expert Marksman (L1341, when it
             // changes a Blink! roll).
+            // The Protective extra Blink! roll is lost with the target's passive traits (reading
+            // `helpless_passive_traits`), and it takes Expert Marksman only under
+            // `protective_blink_modifiers`.
+            let protective_lost = loses_passive_traits_when(
+                readings,
+                a.target_knocked_down.unwrap_or(false),
+                a.paralyzed.unwrap_or(false),
+                target_markers.stun + target_markers.wounds >= target.endurance,
+            );
             let blinks = !(weapon.traits.remote_controlled || weapon.traits.scope)
-                && (!obstacles.is_empty() || (target_weapon.traits.protective && readings.protective_blink_modifiers));
+                && (!obstacles.is_empty()
+                    || (target_weapon.traits.protective && readings.protective_blink_modifiers && !protective_lost));
             let options = [
                 (sa_name, special_costs && !special_explicit),
                 ("rapid_fire", attacker.traits.rapid_fire || weapon.traits.rapid_fire),
@@ -674,6 +715,20 @@ impl Ctx {
         ];
         // Readings of issue #23 where they place this attack's numbers.
         if target_markers.stun + target_markers.wounds >= target.endurance {
+            // Also a note: a sweep / grid / compare keeps only the setup lines every cell shares,
+            // so a K.O. cell would otherwise not say which reading placed its numbers (issue #23
+            // review, finding 4). The text names no cell value, so the cells share one note.
+            self.note(Note::ignored(if readings.ko_target_fallen {
+                format!(
+                    "{t_label}'s Defense {} is not used while it is K.O. (markers ≥ Endurance {}, L752): reading ko_target_fallen = true, it lies on the ground (L754, L802) and is impacted on 2+ (L1908)",
+                    target.defense, target.endurance
+                )
+            } else {
+                format!(
+                    "{t_label}'s counters are not used while it is K.O. (markers ≥ Endurance {}, L752; L754 it loses them): reading ko_target_fallen = false, it keeps its Defense {} for the impact rolls",
+                    target.endurance, target.defense
+                )
+            }));
             lines.push(format!(
                 "{t_label} is K.O. (reading ko_target_fallen = {}): {}",
                 readings.ko_target_fallen,
@@ -684,24 +739,76 @@ impl Ctx {
                 }
             ));
         }
-        let blink_mod =
-            setup.attacker.traits.expert_marksman as i32 + target.traits.big as i32 - target.traits.small as i32;
+        // The Blink! modifiers that apply here (L1343, L1450, L1614): a bonus to the shooter is
+        // a higher number the target must roll.
+        let blink_mods: Vec<(&str, i32)> = [
+            ("Expert Marksman −1", setup.attacker.traits.expert_marksman, 1),
+            ("Big −1", target.traits.big, 1),
+            ("Small +1", target.traits.small, -1),
+        ]
+        .into_iter()
+        .filter(|(_, on, _)| *on)
+        .map(|(name, _, m)| (name, m))
+        .collect();
+        // A helpless target that loses its passive traits loses its weapon's Protective rule and
+        // its Kevlar Vest too (`Attack::new`): no line then for readings that cannot act.
+        let lost = loses_passive_traits(&setup);
         if ranged
             && setup.target_weapon.traits.protective
+            && !lost
             && !(weapon.traits.remote_controlled || weapon.traits.scope)
-            && (setup.attacker.traits.expert_marksman || target.traits.big || target.traits.small)
+            && !blink_mods.is_empty()
         {
             lines.push(format!(
                 "Protective extra Blink! roll (L1808; reading protective_blink_modifiers = {}): {}",
                 readings.protective_blink_modifiers,
                 if readings.protective_blink_modifiers {
-                    format!("{}+ with the Blink! modifiers (Expert Marksman −1, Big −1, Small +1)", 4 + blink_mod)
+                    format!(
+                        "{}+ with the Blink! modifiers ({})",
+                        4 + blink_mods.iter().map(|m| m.1).sum::<i32>(),
+                        blink_mods.iter().map(|m| m.0).collect::<Vec<_>>().join(", ")
+                    )
                 } else {
                     "4+, unmodified".to_string()
                 }
             ));
         }
-        lines.extend(kevlar_line(readings, &setup.attacker, &weapon, &target));
+        if !lost {
+            lines.extend(kevlar_line(readings, &setup.attacker, &weapon, &target));
+        } else {
+            let card_traits = target.traits.names();
+            let passive: Vec<&str> = [
+                "bat_armor_mk1",
+                "bat_armor_mk2",
+                "kevlar_vest",
+                "power_armor",
+                "tough_skin",
+                "bulletproof_vest",
+                "catcher_gear",
+                "football_gear",
+                "hockey_gear",
+                "martial_artist",
+            ]
+            .into_iter()
+            .filter(|n| card_traits.contains(n))
+            .chain(setup.target_weapon.traits.protective.then_some("protective (weapon)"))
+            .chain(setup.target_weapon.traits.defensive.then_some("defensive (weapon)"))
+            .collect();
+            if !passive.is_empty() {
+                lines.push(format!(
+                    "{t_label} is {} and loses its passive protective traits (reading helpless_passive_traits = {}; L1908, L1914): `{}`",
+                    if setup.melee.paralyzed || setup.ranged.paralyzed {
+                        "paralyzed"
+                    } else if setup.target_knocked_down {
+                        "knocked down"
+                    } else {
+                        "K.O. and lies on the ground"
+                    },
+                    readings.helpless_passive_traits.name(),
+                    passive.join("`, `")
+                ));
+            }
+        }
         if ranged {
             lines.push(format!(
                 "Scratch (a basic rule of every distance weapon, seed L734; reading scratch_mode = {}): {}",
@@ -954,11 +1061,13 @@ impl Ctx {
                     ));
                 }
                 let most = card.movement.saturating_sub(run as u8).min(w.n - 2 * run as u8);
-                let mut mc = match p.movement_counters {
-                    None => most,
-                    Some(x) => self.int(0, &at("movement_counters"), x, 0..=15, "movement_counters")? as u8,
+                let mc = match p.movement_counters {
+                    None => most as u64,
+                    Some(x) => {
+                        self.counters_value(&at("movement_counters"), x, card.movement.min(w.n), "movement_counters")?
+                    }
                 };
-                if mc > card.movement || (!run && mc > w.n) {
+                if mc > card.movement as u64 || (!run && mc > w.n as u64) {
                     return Err(self.over_budget(
                         &at("movement_counters"),
                         &w.binding(&format!("Movement {}", card.movement), card.movement),
@@ -966,14 +1075,15 @@ impl Ctx {
                         format!("0..={}", card.movement.min(w.n)),
                     ));
                 }
+                let mut mc = mc as u8;
                 // `movement_counters` are the dice; while running, Movement counters are read as
                 // the whole slot, the Run's included (a note says so).
                 let slot = run && mc > card.movement - 1;
                 if run && mc + 1 + (!slot) as u8 > w.n {
                     let terms: Vec<Spend> = if slot {
-                        vec![("movement_counters", mc, "MC (the Run's included)"), ("Run", 1, "SC")]
+                        vec![("movement_counters", mc.into(), "MC (the Run's included)"), ("Run", 1, "SC")]
                     } else {
-                        vec![("movement_counters", mc, "MC"), ("Run", 1, "MC"), ("", 1, "SC")]
+                        vec![("movement_counters", mc.into(), "MC"), ("Run", 1, "MC"), ("", 1, "SC")]
                     };
                     return Err(self.over_budget(
                         &at("movement_counters"),
@@ -1008,17 +1118,35 @@ impl Ctx {
             "recovery" => {
                 let (card, label) = model(true)?.expect("required");
                 let stun = int("stun", p.stun, 1, 0..=card.endurance as i64)?;
-                let ko = p.ko.unwrap_or(false);
+                // L752: "As soon as a character accumulates as many Damage Markers as its own
+                // Endurance value, they will immediately become K.O." As in an attack, where
+                // markers ≥ Endurance make the target K.O. whatever else is set, `stun` =
+                // Endurance is K.O.: `ko` may be omitted, and `ko = false` contradicts it
+                // (issue #23 review, finding 6).
+                if p.ko == Some(false) && stun >= card.endurance {
+                    return Err(self.err(
+                        0,
+                        &at("ko"),
+                        format!(
+                            "{label} with {stun} ★ = Endurance {} is K.O. (L752: as many Damage Markers as its Endurance), not `ko = false`",
+                            card.endurance
+                        ),
+                        format!("ko = true (or omit it), or stun ≤ {}", card.endurance - 1),
+                    ));
+                }
+                let ko = p.ko.unwrap_or(stun >= card.endurance);
                 // One more die "per available SC" (L798): at most Special (L362, Scientific 4),
                 // at most the counters it has with its ★ (L742, L744), none when K.O. (L754).
-                let sc = int("unspent_special", p.unspent_special, 0, 0..=15)?;
                 let w = if ko {
                     Counters { n: 0, label: "K.O. (L754: it lost all its Action Counters)".into() }
                 } else {
                     Counters::of(&card, Markers { stun, wounds: 0 })
                 };
                 let slot = card.special_counters();
-                if sc > slot.min(w.n) {
+                let sc = p.unspent_special.map_or(Ok(0), |x| {
+                    self.counters_value(&at("unspent_special"), x, slot.min(w.n), "unspent_special")
+                })?;
+                if sc > slot.min(w.n) as u64 {
                     return Err(self.over_budget(
                         &at("unspent_special"),
                         &w.binding(&format!("Special {slot}"), slot),
@@ -1026,6 +1154,7 @@ impl Ctx {
                         format!("0..={}", slot.min(w.n)),
                     ));
                 }
+                let sc = sc as u8;
                 let mut used = vec!["scientific"];
                 if ko {
                     used.push("resilient");
@@ -1498,7 +1627,9 @@ fn trait_rule(name: &str) -> &'static str {
 }
 
 /// Traits of an attacker that can change a melee (`ranged` false) or ranged attack.
-fn attacker_traits(s: &AttackSetup, ranged: bool, blinks: bool) -> Vec<&'static str> {
+/// `blinks`: the shot makes obstacle Blink! rolls (Expert Marksman, Shooter); `protective_blink`:
+/// the Protective extra Blink! roll takes Expert Marksman.
+fn attacker_traits(s: &AttackSetup, ranged: bool, blinks: bool, protective_blink: bool) -> Vec<&'static str> {
     let mut v = vec!["blind", "obsessive", "big"];
     if !s.weapon.unarmed {
         v.push("weapon_master");
@@ -1510,6 +1641,8 @@ fn attacker_traits(s: &AttackSetup, ranged: bool, blinks: bool) -> Vec<&'static 
         v.extend(["master_marksman", "rapid_fire"]);
         if blinks {
             v.extend(["expert_marksman", "shooter"]);
+        } else if protective_blink {
+            v.push("expert_marksman");
         }
     } else {
         v.push("combo");
@@ -1697,7 +1830,7 @@ impl Ctx {
                 let sa = SpecialAttack::default_for(attacker, weapon);
                 if offered.len() > 1 {
                     self.note(Note::ignored(format!(
-                        "{label} has both `precise_blow` and `devastating_blow`; only one special attack per activation (seed L1716): `{}` is used (choose with `special_attack`)",
+                        "{label} has both `precise_blow` and `devastating_blow`; only one special attack per activation (seed L1716): `{}` is the one made when its counter can be paid (choose with `special_attack`)",
                         sa.name()
                     )));
                 }
@@ -1709,9 +1842,21 @@ impl Ctx {
     /// Notes for an attack: traits and weapon traits that cannot change it, Scratch, Dodge.
     fn notes_attack_1e(&self, s: &AttackSetup, a_label: &str, t_label: &str, w_label: &str) {
         let ranged = matches!(s.weapon.kind, WeaponKind::Ranged { .. });
-        let blinks =
-            ranged && !s.ranged.obstacles.is_empty() && !(s.weapon.traits.remote_controlled || s.weapon.traits.scope);
-        self.note_unused_traits_1e(a_label, &s.attacker, &attacker_traits(s, ranged, blinks), "this attack's numbers");
+        let blink_rolls = ranged && !(s.weapon.traits.remote_controlled || s.weapon.traits.scope);
+        let blinks = blink_rolls && !s.ranged.obstacles.is_empty();
+        // Expert Marksman also modifies the Protective extra Blink! roll under
+        // `protective_blink_modifiers`, unless the target lost its weapon's rule (issue #23 review,
+        // finding 3).
+        let protective_blink = blink_rolls
+            && s.target_weapon.traits.protective
+            && s.readings.protective_blink_modifiers
+            && !loses_passive_traits(s);
+        self.note_unused_traits_1e(
+            a_label,
+            &s.attacker,
+            &attacker_traits(s, ranged, blinks, protective_blink),
+            "this attack's numbers",
+        );
         self.note_unused_traits_1e(t_label, &s.target, &target_traits(s, ranged), "this attack's numbers");
         let used = weapon_traits_used(ranged, true);
         let unused: Vec<&str> =

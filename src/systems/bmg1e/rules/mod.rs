@@ -709,6 +709,26 @@ fn helpless(s: &AttackSetup) -> bool {
     fallen(s) || s.melee.paralyzed || s.ranged.paralyzed
 }
 
+/// Whether the target loses its passive protective traits in this attack (its armours, its gear,
+/// *Martial Artist*, its weapon's *Protective* / *Defensive*): reading `helpless_passive_traits`.
+/// Public so that the setup lines and notes of a scenario say what the numbers do (a Kevlar
+/// or Protective line for a trait that is lost would contradict them).
+pub fn loses_passive_traits(s: &AttackSetup) -> bool {
+    let paralyzed = s.melee.paralyzed || s.ranged.paralyzed;
+    loses_passive_traits_when(&s.readings, s.target_knocked_down, paralyzed, target_ko(s))
+}
+
+/// [`loses_passive_traits`] from its inputs, for a config that has no `AttackSetup` yet: a
+/// fallen target is knocked down, or K.O. under `ko_target_fallen` (see [`fallen`]).
+pub fn loses_passive_traits_when(r: &Readings, knocked_down: bool, paralyzed: bool, ko: bool) -> bool {
+    let fallen = knocked_down || (r.ko_target_fallen && ko);
+    match r.helpless_passive_traits {
+        HelplessTraits::Keep => false,
+        HelplessTraits::LoseWhenParalyzed => paralyzed,
+        HelplessTraits::Lose => fallen || paralyzed,
+    }
+}
+
 /// The target is K.O. at the start of the attack (markers ≥ Endurance, seed L752).
 fn target_ko(s: &AttackSetup) -> bool {
     s.target_markers.stun + s.target_markers.wounds >= s.target.endurance
@@ -757,13 +777,7 @@ impl Attack {
         // its weapon's Protective / Defensive rules.
         let mut t = s.target.clone();
         let mut target_weapon = s.target_weapon.clone();
-        let paralyzed = s.melee.paralyzed || s.ranged.paralyzed;
-        let loses = match s.readings.helpless_passive_traits {
-            HelplessTraits::Keep => false,
-            HelplessTraits::LoseWhenParalyzed => paralyzed,
-            HelplessTraits::Lose => helpless(s),
-        };
-        if loses {
+        if loses_passive_traits(s) {
             let tr = &mut t.traits;
             tr.bat_armor_mk1 = false;
             tr.bat_armor_mk2 = false;
