@@ -718,14 +718,14 @@ impl Ctx {
             // Also a note: a sweep / grid / compare keeps only the setup lines every cell shares,
             // so a K.O. cell would otherwise not say which reading placed its numbers (issue #23
             // review, finding 4). The text names no cell value, so the cells share one note.
-            self.note(Note::ignored(if readings.ko_target_fallen {
+            self.note(Note::reading(if readings.ko_target_fallen {
                 format!(
-                    "{t_label}'s Defense {} is not used while it is K.O. (markers ≥ Endurance {}, L752): reading ko_target_fallen = true, it lies on the ground (L754, L802) and is impacted on 2+ (L1908)",
-                    target.defense, target.endurance
+                    "`ko_target_fallen = true` (in force): {t_label} is K.O. (markers ≥ Endurance {}, L752), lies on the ground (L754, L802) and is impacted on 2+ (L1908), not on its Defense {} (`false` would keep the Defense)",
+                    target.endurance, target.defense
                 )
             } else {
                 format!(
-                    "{t_label}'s counters are not used while it is K.O. (markers ≥ Endurance {}, L752; L754 it loses them): reading ko_target_fallen = false, it keeps its Defense {} for the impact rolls",
+                    "`ko_target_fallen = false` (in force): {t_label} is K.O. (markers ≥ Endurance {}, L752; L754 it loses its counters) and keeps its Defense {} for the impact rolls (`true` would impact it on 2+, L1908)",
                     target.endurance, target.defense
                 )
             }));
