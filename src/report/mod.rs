@@ -340,7 +340,7 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
         s.push_str(&format!("| `{k}` | {} |\n", safe::md_cell(v)));
     }
     if !sc.notes.is_empty() {
-        s.push_str("\n## Notes\n\nWhat these numbers leave out, and values of the config that cannot change them.\n\n");
+        s.push_str("\n## Notes\n\nWhat these numbers leave out, the readings of the rulebook they rest on, and values of the config that cannot change them.\n\n");
         for n in &sc.notes {
             s.push_str(&format!("- {}\n", safe::md_line(&n.line())));
         }
