@@ -3,7 +3,7 @@
 
 mod common;
 use common::{bin_run, tmp};
-use skirmish_odds::systems::SYSTEMS;
+use skirmish_odds::registry::SYSTEMS;
 
 /// A value of the right TOML type for each switch (the ownership check comes before the value's).
 fn value(field: &str) -> &'static str {

@@ -22,7 +22,7 @@ use skirmish_odds::error::InputError;
 use skirmish_odds::output::ReportDir;
 use skirmish_odds::report::{self, model::Report};
 use skirmish_odds::stats;
-use skirmish_odds::systems::{DuelDef, Resolution, RuleSystem};
+use skirmish_odds::system::{DuelDef, Resolution, RuleSystem};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::Path;

@@ -8,7 +8,7 @@
 //! into a copy of the library entry a field names. The system then builds that cell exactly as it
 //! would build a one-cell scenario, with every check it makes, so a generic analysis can never
 //! disagree with the single resolution it repeats. What a system must describe is data: its
-//! [`Resolution`] sections and its [`DuelDef`] (see `crate::systems`).
+//! [`Resolution`] sections and its [`DuelDef`] (see `crate::system`).
 
 use super::ctx::{Built, Ctx, cell};
 use super::source::Source;
@@ -19,7 +19,7 @@ use crate::analysis::scenario::{
 };
 use crate::engine::Trial;
 use crate::error::InputError;
-use crate::systems::{DuelDef, Resolution, RuleSystem};
+use crate::system::{DuelDef, Resolution, RuleSystem};
 use serde::Deserialize;
 use serde_json::json;
 use std::cell::RefCell;

@@ -14,7 +14,8 @@ pub mod source;
 use crate::analysis::scenario::{CellSpec, ExactMode, Kind, Layout, Note, Scenario};
 use crate::engine::Stop;
 use crate::error::InputError;
-use crate::systems::{self, RuleSystem};
+use crate::registry;
+use crate::system::{self, RuleSystem};
 use source::Source;
 
 use ctx::range_text;
@@ -62,7 +63,7 @@ pub fn load_with_sources(
     overrides: &Overrides,
     embedded: Option<&[Source]>,
 ) -> Result<(Scenario, Vec<Source>), InputError> {
-    load_in(&systems::SYSTEMS, path, overrides, embedded)
+    load_in(&registry::SYSTEMS, path, overrides, embedded)
 }
 
 /// [`load_with_sources`] against a given list of rule systems (the tests add a tiny system of
@@ -101,7 +102,7 @@ pub(crate) fn build(
     ctx.ruleset = system.name();
     ctx.systems = registry.iter().map(|s| (s.name(), s.readings())).collect();
     ctx.libraries = registry.iter().map(|s| (s.name(), s.libraries())).collect();
-    let kinds = systems::all_kinds(system);
+    let kinds = system::all_kinds(system);
     let kind = kinds.iter().find(|k| **k == common.kind).map(|k| Kind(k)).ok_or_else(|| {
         ctx.err(
             0,
@@ -142,7 +143,7 @@ pub(crate) fn build(
     };
     let mut setup = Vec::new();
     let (cells, layout, readings) =
-        if systems::generic_kinds(system).contains(&kind.name()) && !system.kinds().contains(&kind.name()) {
+        if system::generic_kinds(system).contains(&kind.name()) && !system.kinds().contains(&kind.name()) {
             generic::plan(ctx, registry, system, kind, &text, &mut setup)?
         } else {
             system.build(ctx, kind, &text, &mut setup)?

@@ -68,7 +68,7 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             let mean_head = if t.exact { "mean" } else { "mean ± 95 %" };
             let mut means = Table::new("Means", &["measure", mean_head, "sd"], true);
-            let system = crate::systems::find(sc.ruleset);
+            let system = crate::registry::find(sc.ruleset);
             let trial = &sc.cells[0].trial;
             for (i, (name, m)) in cell.metrics.0.iter().enumerate() {
                 // Codes (a card's rank) have no mean worth reading: their distribution names them.

@@ -82,7 +82,7 @@ pub fn event_title(ruleset: &str, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
         return format!("{} (target {t})", event_title(ruleset, base));
     }
-    if let Some(t) = crate::systems::find(ruleset).and_then(|s| s.event_title(name)) {
+    if let Some(t) = crate::registry::find(ruleset).and_then(|s| s.event_title(name)) {
         return t.to_string();
     }
     match name {
@@ -118,7 +118,7 @@ pub fn metric_title(ruleset: &str, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
         return format!("{} (target {t})", metric_title(ruleset, base));
     }
-    if let Some(t) = crate::systems::find(ruleset).and_then(|s| s.metric_title(name)) {
+    if let Some(t) = crate::registry::find(ruleset).and_then(|s| s.metric_title(name)) {
         return t.to_string();
     }
     match name {

@@ -7,10 +7,10 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 
-use super::{DuelDef, Resolution, RuleSystem};
 use crate::analysis::scenario::Kind;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::system::{DuelDef, Resolution, RuleSystem};
 
 /// The system's entry in the registry.
 pub struct System;

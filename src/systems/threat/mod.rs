@@ -5,10 +5,10 @@ pub mod labels;
 pub mod rules;
 pub mod schema;
 
-use super::RuleSystem;
 use crate::analysis::scenario::Kind;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::system::RuleSystem;
 
 /// The threat-range comparison's entry in the registry.
 pub struct System;

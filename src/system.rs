@@ -1,0 +1,129 @@
+//! The contract between a rule system and the rest of the program ([`RuleSystem`]), and the
+//! data a system gives the generic analyses ([`Resolution`], [`DuelDef`]).
+//!
+//! Generic code (config loader, analyses, report) knows systems only through this trait and is
+//! handed the systems it may use; which systems exist is decided in one place, the composition
+//! root `crate::registry`. A system's own code lives in `crate::systems::<name>`.
+//!
+//! The generic analyses (`compare`, `sweep`, `paired`, `balance`: see `crate::config::generic`)
+//! are written once over this contract. They never look inside a system's trials: they take a
+//! system's single-resolution section (`[attack]`, `[shot]`, `[shooting]`, …) or its `[duel]`,
+//! vary it and let the system build each cell. So a system offers every generic analysis by
+//! describing, in data, which section is its resolution, which field names the target and which
+//! fields name library entries.
+
+use crate::analysis::scenario::{CellSpec, Kind};
+use crate::config::ctx::{Built, Ctx};
+use crate::error::InputError;
+
+/// One single-resolution section the generic analyses can vary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resolution {
+    /// The system's scenario kind that resolves this section once (e.g. `attack`).
+    pub kind: &'static str,
+    /// The TOML section (usually the kind's name).
+    pub section: &'static str,
+    /// The field a `compare`/`paired` target name goes into (`target`, `targets`, `defender`).
+    pub target_field: &'static str,
+    /// Fields whose value names a library entry, with the library table it lives in
+    /// (`("attacker", "cards")`). A sweep of `attacker.strength` changes that entry's field.
+    pub refs: &'static [(&'static str, &'static str)],
+    /// Fields a loadout usually sets (for messages and default loadout labels).
+    pub loadout_fields: &'static [&'static str],
+}
+
+/// What a system offers for duels and balance tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuelDef {
+    /// Library table a fighter's `card` names (`cards`, `profiles`, `models`).
+    pub card_table: &'static str,
+    /// Fields of a card that state its cost, first is the one balance tests compare
+    /// (`reputation` then `funding` for the Batman games). Empty: fighters give `cost`.
+    pub cost_fields: &'static [&'static str],
+    /// How the first cost field is called in reports ("Reputation", "points").
+    pub cost_name: &'static str,
+}
+
+/// The contract between a rule system and the rest of the program.
+pub trait RuleSystem: Sync {
+    /// The `ruleset = "…"` name.
+    fn name(&self) -> &'static str;
+    /// The game, in words (for listings).
+    fn title(&self) -> &'static str;
+    /// Scenario kinds the system builds itself ([`RuleSystem::build`]).
+    fn kinds(&self) -> &'static [&'static str];
+    /// `[readings]` switches it offers (a config may set only these).
+    fn readings(&self) -> &'static [&'static str];
+    /// Sections the generic `compare`, `sweep` and `paired` can vary; empty if none.
+    fn resolutions(&self) -> &'static [Resolution] {
+        &[]
+    }
+    /// The library tables its scenario and library files may hold, each with how one entry is
+    /// written (`("models", "[models.NAME] with a, m, c, f, d, r, h, …")`). A file that holds
+    /// another table (another system's `[cards]`) is told what this system writes instead.
+    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// Its duel, if it has one (`kind = "duel"`, and the generic `balance`).
+    fn duel(&self) -> Option<DuelDef> {
+        None
+    }
+    /// Build one of its own kinds.
+    /// Build one of its own kinds from the scenario's text (built-in systems read it with
+    /// [`Ctx::build_builtin`]; a system may read its own schema).
+    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError>;
+    /// Notes and setup lines that are true only of the whole scenario: called once, on the
+    /// top-level file, with every cell it built (a `compare`, `sweep`, `paired` or `balance`
+    /// builds each cell as a scenario of its own, so a note a cell decides alone — "this value
+    /// cannot change any number" — can be false of another cell; such notes belong here).
+    fn scenario_notes(&self, _ctx: &Ctx, _text: &str, _cells: &[CellSpec], _setup: &mut Vec<String>) {}
+    /// A library entry the system knows without a config (¡Bichos! profiles), as TOML, so a sweep
+    /// can change one of its numbers.
+    fn builtin_entry(&self, _table: &str, _name: &str) -> Option<toml::Table> {
+        None
+    }
+    /// Sweep parameters the system handles itself: returns true when it patched `section`.
+    /// (e.g. a 2019 check's `value` replaces the characteristic it would otherwise roll against).
+    fn sweep_special(&self, _section: &mut toml::Table, _param: &str, _value: i64) -> bool {
+        false
+    }
+    /// Paired-comparison measures that are sums of metrics (`damage` = `stun` + `wounds`).
+    fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[]
+    }
+    /// The system's title for an event / a metric name, if it has one.
+    fn event_title(&self, _name: &str) -> Option<&'static str> {
+        None
+    }
+    fn metric_title(&self, _name: &str) -> Option<&'static str> {
+        None
+    }
+    /// Whether a metric is a yes/no outcome recorded as 0 or 1 (reports print it as a
+    /// probability, not as a mean).
+    fn yes_no_metric(&self, _name: &str) -> bool {
+        false
+    }
+}
+
+/// The generic kinds (written once in `crate::config::generic`) a system offers.
+pub fn generic_kinds(s: &dyn RuleSystem) -> Vec<&'static str> {
+    let mut k = Vec::new();
+    if !s.resolutions().is_empty() {
+        k.extend(["compare", "sweep", "paired"]);
+    }
+    if s.duel().is_some() {
+        k.push("balance");
+    }
+    k
+}
+
+/// Every kind a system offers: its own, then the generic ones.
+pub fn all_kinds(s: &dyn RuleSystem) -> Vec<&'static str> {
+    let mut k: Vec<&'static str> = s.kinds().to_vec();
+    for g in generic_kinds(s) {
+        if !k.contains(&g) {
+            k.push(g);
+        }
+    }
+    k
+}
