@@ -6,9 +6,7 @@
 //! probability against its exact value within 5 standard errors. A deliberately biased die run
 //! through the same checks must be rejected, which proves the checks have power.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use skirmish_odds::dice::{D6Stream, Dice};
 use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
 use skirmish_odds::exact::{self, Exact};

@@ -1,7 +1,7 @@
 //! ¡Bichos!: Monte Carlo against exact enumeration (fixed seeds, chi-square and 5-se tests),
 //! the encounter probability against its closed form, and bad input.
 
-mod common;
+use crate::common;
 
 use skirmish_odds::dice::Dice;
 use skirmish_odds::engine::{self, Outcome, Shape, Stop, Tally, Trial, progress::Progress};

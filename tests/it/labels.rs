@@ -2,8 +2,7 @@
 //! never the 2019 ones, and another game's report mentions neither (the headline example used to
 //! title its hits chart "hits (2013: impacts left after blocks, Blink! and armour)").
 
-mod common;
-use common::{bin_run, tmp};
+use crate::common::{bin_run, tmp};
 
 /// Whether `text` names the year as a word (not inside a number such as 0.20130).
 fn names_year(text: &str, year: &str) -> bool {

@@ -8,7 +8,7 @@
 //! successes reach the target's toughness. A duel round: A rolls, then B (if still standing);
 //! each success takes one wound off the other; a fighter with no wounds is out.
 
-mod common;
+use crate::common;
 
 use serde::Deserialize;
 use skirmish_odds::analysis::duel::{self, DuelRules, Maxima, Record};

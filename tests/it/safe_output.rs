@@ -3,9 +3,9 @@
 //! shard paths, file values hidden by command-line overrides, `--seed` limits and `--quiet`.
 //! Each of these failed on the main branch before the fix.
 
-mod common;
+use crate::common;
 
-use common::{bin_run, snapshot, tmp};
+use crate::common::{bin_run, snapshot, tmp};
 use std::path::Path;
 use std::process::Command;
 

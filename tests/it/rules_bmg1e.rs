@@ -5,8 +5,6 @@
 //! Monte Carlo results are compared with a fixed seed and a tolerance of at least 4 standard
 //! errors; small attacks are enumerated exactly; rule steps are checked with scripted dice.
 
-mod common;
-
 use skirmish_odds::analysis::scenario::{AnyTrial, Scenario};
 use skirmish_odds::config::{Overrides, load};
 use skirmish_odds::dice::{Dice, ScriptedDice};
@@ -21,7 +19,7 @@ use std::path::Path;
 
 // ---------------------------------------------------------------- helpers
 
-use common::card_1e as card;
+use crate::common::card_1e as card;
 
 /// Batman as printed in the rulebook (L247–257) with Reinforced Gloves (unarmed ★★, L1576).
 fn batman() -> Card {

@@ -2,7 +2,7 @@
 //! wide tables are split into column groups or printed as records; the full tables stay in
 //! summary.md and results.csv.
 
-mod common;
+use crate::common;
 
 #[test]
 fn every_bundled_terminal_summary_fits_in_100_columns() {

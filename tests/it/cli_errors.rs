@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_skirmish-odds")

@@ -11,9 +11,7 @@
 //! the exact evaluator's walk (`--exact`).
 //! Every run has a deadline and is killed past it, so the old code fails instead of hanging.
 
-mod common;
-
-use common::{bin_path, tmp};
+use crate::common::{bin_path, tmp};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

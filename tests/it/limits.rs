@@ -2,7 +2,7 @@
 //! write that fails is an error (issue #22). Each case here crashed, aborted, took seconds and
 //! gigabytes, or lost output silently before.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -6,9 +6,7 @@
 //! enumeration, not by the crate's exact engine). Monte Carlo results are compared with them at
 //! a fixed seed within 4 standard errors; single rolls are checked with scripted dice.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use skirmish_odds::analysis::{self, effort};
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::dice::ScriptedDice;

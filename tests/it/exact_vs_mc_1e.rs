@@ -3,15 +3,13 @@
 //! Setups cover the collateral die (knock-down, critical, Brutal reroll), blocks, Bat-armor,
 //! Sharp, Blink! with cover, Dodge, Protective, Scratch and Kevlar.
 
-mod common;
-
 use skirmish_odds::engine::{self, Stop, Tally, progress::Progress};
 use skirmish_odds::exact::{Exact, enumerate};
 use skirmish_odds::stats::chi_square_gof;
 use skirmish_odds::systems::bmg1e::rules::*;
 use skirmish_odds::systems::bmg3e::rules::Markers;
 
-use common::card_1e as card;
+use crate::common::card_1e as card;
 
 fn base(weapon: Weapon) -> AttackSetup {
     AttackSetup {

@@ -2,7 +2,7 @@
 //! every rule system: each has a bundled example that runs; a generic cell is exactly the
 //! system's own one-cell scenario; and Monte Carlo cells agree with exact enumeration of the dice.
 
-mod common;
+use crate::common;
 
 use skirmish_odds::analysis::{self, scenario::Scenario};
 use skirmish_odds::config::{self, Overrides};
@@ -183,8 +183,8 @@ fn generic_cells_agree_with_exact_enumeration_in_every_dice_system() {
 
 /// ¡Bichos! shots roll too many dice to enumerate (impact, 3D6 damage, wound table, two reaction
 /// rolls), so its generic cells are held to the hand-derived value of the rulebook clause instead
-/// (tests/rules_bichos.rs, `wound_table_is_rolled_at_the_fdv_left_after_the_res_check`): an assault
-/// rifle against a RES 20 / FDV 12 figure kills it with P = 13/36 · 33/36 = 143/432. The same cell
+/// (`rules_bichos::wound_table_is_rolled_at_the_fdv_left_after_the_res_check`): an assault rifle
+/// against a RES 20 / FDV 12 figure kills it with P = 13/36 · 33/36 = 143/432. The same cell
 /// reached through a compare and through a sweep of the target's FDV must give it.
 #[test]
 fn bichos_generic_cells_match_the_hand_derived_value() {

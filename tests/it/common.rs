@@ -1,5 +1,4 @@
 //! Shared builders for the integration tests.
-#![allow(dead_code)]
 
 use skirmish_odds::systems::bmg3e::rules::*;
 

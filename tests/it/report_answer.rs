@@ -2,7 +2,7 @@
 //! setup, `summary.md` under its title — a single resolution's key event with its interval (or
 //! "exact"), a duel's outcome, an analysis's verdict — with no raw Markdown in the page.
 
-mod common;
+use crate::common;
 
 fn run(cfg: &str, name: &str) -> (String, String) {
     let d = common::tmp("report_answer", name);

@@ -1,8 +1,7 @@
 //! A `[readings]` switch belongs to one rule system: set in another system's config it is refused
 //! (exit 2, naming the field, whose switch it is and the ones allowed), never silently ignored.
 
-mod common;
-use common::{bin_run, tmp};
+use crate::common::{bin_run, tmp};
 use skirmish_odds::registry::SYSTEMS;
 
 /// A value of the right TOML type for each switch (the ownership check comes before the value's).

@@ -1,7 +1,7 @@
 //! The exact 2019 duel (`bmg3e::rules::duel::exact`): against an independent reading of the
 //! rulebook, against the Monte Carlo duel, and the whole-duel optimal effort policy.
 
-mod common;
+use crate::common;
 
 use skirmish_odds::systems::bmg3e::rules::duel::exact::{Decider, solve};
 use skirmish_odds::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};

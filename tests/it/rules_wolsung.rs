@@ -7,7 +7,7 @@
 //! with scripted dice. Config-level tests run the binary (`SKIRMISH_ODDS_BIN` picks another
 //! build, e.g. the one before these fixes, to watch them fail).
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use skirmish_odds::analysis::duel::event;

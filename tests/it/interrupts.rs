@@ -10,9 +10,9 @@
 //! The invariant can fail: the previous build (before signals were caught) leaves hidden
 //! staging folders behind here (run with `SKIRMISH_ODDS_BIN=path/to/old/binary` to see it).
 
-mod common;
+use crate::common;
 
-use common::{bin_path, snapshot, tmp};
+use crate::common::{bin_path, snapshot, tmp};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::ExitStatusExt;

@@ -2,8 +2,7 @@
 //! (`shared/seeds/001_84844444edaf3853.txt`), not from the analyser's own code.
 //! The coverage table is `docs/rules/mordheim.md`.
 
-mod common;
-use common::{bin_run, tmp};
+use crate::common::{bin_run, tmp};
 use serde_json::Value;
 
 /// Run a movement config and return its one cell.

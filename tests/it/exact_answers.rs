@@ -3,9 +3,9 @@
 //! convolution `exact::attack`, and fractions worked out by hand. Plus its command-line face:
 //! errors, fractions in JSON and CSV, shards, and `check`.
 
-mod common;
+use crate::common;
 
-use common::tmp;
+use crate::common::tmp;
 use skirmish_odds::analysis::scenario::AnyTrial;
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::dice::Dice;

@@ -12,7 +12,7 @@
 //! The mutants are drawn from a fixed seed, so a failure reproduces: the test prints the
 //! mutant's text. `cargo test` runs a quick campaign (`FUZZ_CASES` mutants per config, 2 by
 //! default); CI runs a longer one against the release binary:
-//! `FUZZ_CASES=12 FUZZ_BIN=target/release/skirmish-odds cargo test --test fuzz`.
+//! `FUZZ_CASES=12 FUZZ_BIN=target/release/skirmish-odds cargo test --test it fuzz::`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

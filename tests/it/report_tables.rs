@@ -2,7 +2,7 @@
 //! probability carries its 95 % interval or is marked exact, no table is a wall of zeros, and
 //! codes (card ranks) are printed as names.
 
-mod common;
+use crate::common;
 
 use skirmish_odds::analysis;
 use skirmish_odds::config::{self, Overrides};

@@ -1,6 +1,6 @@
 //! Bad input in bmg-1e configs: one message with file, line, field and allowed values; exit 2.
 
-mod common;
+use crate::common;
 
 fn fails(name: &str, config: &str, expect: &[&str]) {
     common::fails("cli_errors_1e", name, config, &["configs/bmg-1e/cards.toml"], &[], expect);

@@ -3,9 +3,7 @@
 //! any directory; a mismatch names what differs. The README's batch-scheduler recipe is run end
 //! to end from two different working directories.
 
-mod common;
-
-use common::{bin_path, tmp};
+use crate::common::{bin_path, tmp};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -2,8 +2,7 @@
 //! modelled, is printed beside the numbers (terminal, `validate`, summary.md, results.json,
 //! index.html) — never silently dropped.
 
-mod common;
-use common::{bin_run, tmp};
+use crate::common::{bin_run, tmp};
 
 #[test]
 fn sweeping_the_shooters_strength_with_a_ranged_weapon_is_flagged_everywhere() {

@@ -3,7 +3,7 @@
 //! axis that fits the data (the legend has its own strip beside the plot, so no headroom is
 //! needed for it), a title that fits, and no chart of a constant.
 
-mod common;
+use crate::common;
 
 use skirmish_odds::analysis;
 use skirmish_odds::config::{self, Overrides};

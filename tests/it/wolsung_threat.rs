@@ -1,7 +1,7 @@
 //! Wolsung pools against exact binomial values, card policies that must help, and bad input
 //! for Wolsung, Mordheim and the threat range.
 
-mod common;
+use crate::common;
 
 use skirmish_odds::engine::{self, Stop, Tally, progress::Progress};
 use skirmish_odds::exact::binomial;

@@ -4,11 +4,10 @@
 //! test's comment; the coverage table `docs/rules/bichos.md` points at these tests.
 //!
 //! Most tests run the binary on a small config and read `results.json`, so they can be pointed at
-//! an older build (`SKIRMISH_ODDS_BIN=/path/to/old cargo test --test rules_bichos`) to show that it
-//! fails them. Monte Carlo results are compared with the hand values at 5 standard errors.
+//! an older build (`SKIRMISH_ODDS_BIN=/path/to/old cargo test --test it rules_bichos::`) to show
+//! that it fails them. Monte Carlo results are compared with the hand values at 5 standard errors.
 
-mod common;
-use common::{bin_run, tmp};
+use crate::common::{bin_run, tmp};
 use serde_json::Value;
 use skirmish_odds::dice::ScriptedDice;
 use skirmish_odds::systems::bichos::rules::*;

@@ -1,9 +1,9 @@
 //! Balance lab: sharded runs merge byte for byte; common random numbers measurably reduce the
 //! variance of a paired difference; bad input in the new kinds fails cleanly.
 
-mod common;
+use crate::common;
 
-use common::*;
+use crate::common::*;
 use skirmish_odds::analysis::paired::{DIFF, Measure, Paired};
 use skirmish_odds::analysis::scenario::AnyTrial;
 use skirmish_odds::engine::{self, Stop, Trial, progress::Progress};

@@ -1,0 +1,59 @@
+//! The integration tests: one test binary, one module per concern.
+//!
+//! Why one binary: each file under `tests/` used to be its own crate, linked against the library on
+//! every change (32 binaries relinked after a one-line edit). `Cargo.toml` sets `autotests = false`
+//! and declares this file as the only `[[test]]`, so a change relinks once.
+//!
+//! Run one concern with a filter on its module path: `cargo test --test it rules_bmg3e::`, or one
+//! test: `cargo test --test it rules_bmg3e::a_test_name`. A new concern is a new file here plus a
+//! `mod` line below; helpers every module may use live in `common.rs` (`use crate::common::…`).
+//! All modules' tests run in parallel in one process, so no two modules may share a scratch
+//! folder: each keeps its own top-level names under `CARGO_TARGET_TMPDIR` (mostly its own name).
+
+mod common;
+
+// Each rule system's clauses, against values derived by hand from its rulebook.
+mod bichos;
+mod rules_bichos;
+mod rules_bmg1e;
+mod rules_bmg3e;
+mod rules_mordheim;
+mod rules_wolsung;
+mod wolsung_threat;
+
+// The exact evaluator and the sampler against each other and against oracles.
+mod exact_answers;
+mod exact_duel;
+mod exact_vs_mc;
+mod exact_vs_mc_1e;
+
+// Generic analyses, the plug-in route, and which system owns which words.
+mod balance_lab;
+mod generic;
+mod labels;
+mod notes;
+mod readings;
+mod tiny_system;
+
+// Bad input: one clear message, exit 2, nothing written; limits and budgets hold.
+mod budgets;
+mod cli_errors;
+mod cli_errors_1e;
+mod fuzz;
+mod limits;
+
+// Output: deterministic, shardable, safe to interrupt, never touching what it did not write.
+mod determinism;
+mod interrupts;
+mod safe_output;
+mod shards;
+
+// Reports people read: answer first, tables, charts, the HTML page, the terminal.
+mod chart_layout;
+mod html_report;
+mod report_answer;
+mod report_tables;
+mod terminal_width;
+
+// The docs: every rule coverage table cites tests that exist.
+mod coverage_tables;
