@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hand derivations for docs/rules/bichos.md and tests/rules_bichos.rs, from the seed text alone
+"""Hand derivations for docs/rules/bichos.md and tests/it/rules_bichos.rs, from the seed text alone
 (seed 002_e68e08406a924637.txt). Exact fractions; written without the crate's exact engine.
 
 Run: python3 docs/rules/bichos-hand.py
@@ -197,7 +197,7 @@ if __name__ == "__main__":
     fl = prob(sol_big, lambda k: k[1])
     print(f"   P(flees: RES <= 0 or a failed Herido) {fl} = {float(fl):.6f}")
 
-    print("== Shots used by tests/rules_bichos.rs")
+    print("== Shots used by tests/it/rules_bichos.rs")
     for name, args, kw in [
         ("pistol (HDA 10) at small bug, long range", (10, 1, 5, 49, 7, 8), dict(long=True)),
         ("pistol (HDA 5) at small bug, 3rd target, cover, shooter moved", (5, 1, 5, 49, 7, 8),

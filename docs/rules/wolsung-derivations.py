@@ -1,4 +1,4 @@
-"""Expected values for tests/rules_wolsung.rs, derived from the Wolsung SSG text (seed
+"""Expected values for tests/it/rules_wolsung.rs, derived from the Wolsung SSG text (seed
 003_2cc4dbf5a71ebe07.txt) by exact enumeration with Python fractions. Independent of the crate:
 nothing here calls or mirrors the analyser's exact engine.
 
