@@ -200,6 +200,22 @@ fn benches(c: &mut Criterion) {
             })
         });
     }
+    // The same resolution as a scenario cell (a bundled config's attack), sampled through the
+    // analysis layer as `run` does it: what a real run pays for dispatching to the cell's trial.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sc = skirmish_odds::config::load(
+        &root.join("configs/bmg-3e/batman-vs-thug.toml"),
+        &skirmish_odds::config::Overrides::default(),
+    )
+    .expect("bundled");
+    sc.stop = Stop::Trials(n);
+    g.bench_function("batman-vs-thug cell, 1 thread(s), sampled via analysis::run_with", |b| {
+        let p = Progress::hidden();
+        b.iter(|| {
+            let none = vec![None; sc.cells.len()];
+            black_box(skirmish_odds::analysis::run_with(sc.clone(), none, 1, &p).expect("runs"))
+        })
+    });
     g.finish();
 }
 
