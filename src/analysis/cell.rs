@@ -217,3 +217,71 @@ impl engine::Sampler for Cell {
         self.0.sample(dice, n, tally)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Stop, progress::Progress, run_cells};
+
+    /// `k` dice; metric = sixes, event = any six.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Sixes(u8);
+    impl Trial for Sixes {
+        fn shape(&self) -> Shape {
+            Shape::new(vec![("sixes", self.0 as usize)], vec!["any_six"])
+        }
+        fn run<D: crate::dice::Dice>(&self, dice: &mut D) -> Outcome {
+            let n = (0..self.0).filter(|_| dice.d6() == 6).count() as u16;
+            let mut o = Outcome::default();
+            o.metrics[0] = n;
+            o.flag(0, n > 0);
+            o
+        }
+    }
+    impl TrialInfo for Sixes {
+        fn headline_metrics(&self) -> &'static [&'static str] {
+            &["sixes"]
+        }
+    }
+
+    /// Another type with the same fields: equal values of different types are different trials.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Fives(u8);
+    impl Trial for Fives {
+        fn shape(&self) -> Shape {
+            Shape::new(vec![("fives", self.0 as usize)], vec![])
+        }
+        fn run<D: crate::dice::Dice>(&self, dice: &mut D) -> Outcome {
+            let mut o = Outcome::default();
+            o.metrics[0] = (0..self.0).filter(|_| dice.d6() == 5).count() as u16;
+            o
+        }
+    }
+    impl TrialInfo for Fives {}
+
+    #[test]
+    fn a_cell_samples_exactly_what_its_trial_samples() {
+        // Same seed, same streams: one dynamic call per chunk changes no die.
+        let p = Progress::hidden();
+        let plain = run_cells(&[Sixes(3), Sixes(5)], 7, Stop::Trials(3 * engine::CHUNK + 11), &p);
+        let cells = run_cells(&[Cell::new(Sixes(3)), Cell::new(Sixes(5))], 7, Stop::Trials(3 * engine::CHUNK + 11), &p);
+        assert_eq!(plain.tallies, cells.tallies);
+    }
+
+    #[test]
+    fn cells_compare_by_type_and_value_and_answer_for_their_trial() {
+        assert_eq!(Cell::new(Sixes(3)), Cell::new(Sixes(3)));
+        assert_ne!(Cell::new(Sixes(3)), Cell::new(Sixes(4)));
+        assert_ne!(Cell::new(Sixes(3)), Cell::new(Fives(3)));
+        let c = Cell::new(Sixes(2));
+        assert_eq!(c.downcast::<Sixes>(), Some(&Sixes(2)));
+        assert!(c.downcast::<Fives>().is_none());
+        // The system's answer, then the defaults.
+        assert_eq!((c.headline_metrics(), c.unit(), c.key_events()), (&["sixes"][..], "trial", vec!["any_six"]));
+        assert!(c.exact_offered().is_ok() && c.exact_duel().is_none() && c.prepare().is_ok());
+        // The exact tally through the trait: P(no six in two dice) = 25/36.
+        let t = c.exact(Budget::EXPLICIT).unwrap();
+        assert!(t.exact);
+        assert_eq!(t.hists[0][0] * 36, t.trials * 25);
+    }
+}
