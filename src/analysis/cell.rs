@@ -173,8 +173,17 @@ where
 
 /// A cell's trial: a shared handle, cheap to clone (the generic analyses copy cells around).
 /// Dereferences to [`CellTrial`], so `cell.trial.unit()` reads as before.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Cell(Arc<dyn CellTrial>);
+
+/// The trial's own `Debug`, with no wrapper: a scenario's shard fingerprint
+/// (`shard::fingerprint`) is built from it, so a 2019 cell's text is what it was before cells
+/// became trait objects.
+impl Debug for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 impl Cell {
     /// Wrap any system's trial.
