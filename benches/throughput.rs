@@ -164,8 +164,8 @@ fn benches(c: &mut Criterion) {
         &skirmish_odds::config::Overrides::default(),
     )
     .expect("bundled");
-    let duel = match &duel_sc.cells[0].trial {
-        skirmish_odds::analysis::scenario::AnyTrial::Duel(d) => d.clone(),
+    let duel = match duel_sc.cells[0].trial.downcast::<Trial3e>() {
+        Some(Trial3e::Duel(d)) => d.clone(),
         _ => unreachable!("a bmg-3e duel"),
     };
     // Each attack's hits drawn from its exact table (what runs), and rolled die by die (the
@@ -200,6 +200,22 @@ fn benches(c: &mut Criterion) {
             })
         });
     }
+    // The same resolution as a scenario cell (a bundled config's attack), sampled through the
+    // analysis layer as `run` does it: what a real run pays for dispatching to the cell's trial.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sc = skirmish_odds::config::load(
+        &root.join("configs/bmg-3e/batman-vs-thug.toml"),
+        &skirmish_odds::config::Overrides::default(),
+    )
+    .expect("bundled");
+    sc.stop = Stop::Trials(n);
+    g.bench_function("batman-vs-thug cell, 1 thread(s), sampled via analysis::run_with", |b| {
+        let p = Progress::hidden();
+        b.iter(|| {
+            let none = vec![None; sc.cells.len()];
+            black_box(skirmish_odds::analysis::run_with(sc.clone(), none, 1, &p).expect("runs"))
+        })
+    });
     g.finish();
 }
 
@@ -263,8 +279,8 @@ fn exact_benches(c: &mut Criterion) {
     // policy against the other's best answer.
     let duel_sc =
         config::load(&root.join("configs/bmg-3e/duel-batman-vs-bruiser.toml"), &Overrides::default()).expect("bundled");
-    let duel = match &duel_sc.cells[0].trial {
-        analysis::scenario::AnyTrial::Duel(d) => d.clone(),
+    let duel = match duel_sc.cells[0].trial.downcast::<Trial3e>() {
+        Some(Trial3e::Duel(d)) => d.clone(),
         _ => unreachable!("a bmg-3e duel"),
     };
     g.throughput(Throughput::Elements(1));
@@ -277,8 +293,8 @@ fn exact_benches(c: &mut Criterion) {
     // the other's best answer (eight dynamic programmes).
     let duel_sc =
         config::load(&root.join("configs/bmg-1e/duel-batman-vs-bruiser.toml"), &Overrides::default()).expect("bundled");
-    let duel = match &duel_sc.cells[0].trial {
-        analysis::scenario::AnyTrial::Bmg1e(skirmish_odds::systems::bmg1e::rules::Trial1e::Duel(d)) => d.clone(),
+    let duel = match duel_sc.cells[0].trial.downcast() {
+        Some(skirmish_odds::systems::bmg1e::rules::Trial1e::Duel(d)) => d.clone(),
         _ => unreachable!("a bmg-1e duel"),
     };
     g.bench_function("duel 2013 batman-vs-bruiser with the counter-split DP", |b| {
@@ -294,7 +310,8 @@ fn wolsung_benches(c: &mut Criterion) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let cell = |config: &str, label: &str| {
         let sc = config::load(&root.join(config), &Overrides::default()).expect("bundled");
-        sc.cells.into_iter().find(|c| c.label == label).expect("bundled cell").trial
+        let cell = sc.cells.into_iter().find(|c| c.label == label).expect("bundled cell");
+        cell.trial.downcast::<skirmish_odds::systems::wolsung::rules::TrialWolsung>().expect("a Wolsung trial").clone()
     };
     let cases = [
         (

@@ -416,7 +416,7 @@ fn verify(
     let [i, n] = p.shard;
     let share = Shard { index: i - 1, count: n }.trials_of(p.trials) as u128;
     for (k, ((t, e), cell)) in p.tallies.iter().zip(expected).zip(&scenario.cells).enumerate() {
-        let shape = engine::Trial::shape(&cell.trial);
+        let shape = cell.trial.shape();
         let bad = |what: String| Err(at(path, format!("cell {k} (`{}`): {what}: {REDO}", cell.label)));
         let reference = &first.tallies[k];
         if t.exact != reference.exact {
@@ -530,7 +530,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
     };
     let scenario =
         setup().map_err(|e| parts.iter().zip(paths).find_map(|(p, path)| check_digest(p, path).err()).unwrap_or(e))?;
-    let expected: Vec<Tally> = scenario.cells.iter().map(|c| Tally::new(&engine::Trial::shape(&c.trial))).collect();
+    let expected: Vec<Tally> = scenario.cells.iter().map(|c| Tally::new(&c.trial.shape())).collect();
     let mut tallies = expected.clone();
     for (p, path) in parts.iter().zip(paths) {
         verify((p, path), (first, &paths[0]), &scenario, &expected)?;

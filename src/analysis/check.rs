@@ -10,7 +10,7 @@
 use crate::analysis::duel::{self, ExactFigures};
 use crate::analysis::scenario::Scenario;
 use crate::engine::{self, Stop, Tally, progress::Progress};
-use crate::exact::{self, Budget};
+use crate::exact::Budget;
 use crate::interrupt::Interrupted;
 use crate::stats;
 use rayon::prelude::*;
@@ -84,7 +84,7 @@ pub fn run(sc: &Scenario, progress: &Progress) -> Result<Check, Interrupted> {
                 return d.map(Answer::Duel);
             }
             c.trial.exact_offered().map_err(str::to_string)?;
-            exact::evaluate(&c.trial, Budget::EXPLICIT).map(Answer::Tally).map_err(|e| e.to_string())
+            c.trial.exact(Budget::EXPLICIT).map(Answer::Tally).map_err(|e| e.to_string())
         })
         .collect();
     // Sample only the cells that have an exact answer; the others are marked done (skipped).

@@ -1,10 +1,10 @@
-//! Scenario → simulation → results: runs the cells of a scenario on the engine and derives
-//! what the kinds need beyond per-cell tallies (the effort best response).
+//! Scenario → simulation → results: runs the cells of a scenario on the engine (sampled through
+//! [`cell::CellTrial`], or exactly) and derives what the generic kinds need beyond per-cell tallies.
 
 pub mod balance;
+pub mod cell;
 pub mod check;
 pub mod duel;
-pub mod effort;
 pub mod exchange;
 pub mod paired;
 pub mod scenario;
@@ -40,7 +40,7 @@ pub fn run_with(
     progress: &Progress,
 ) -> Result<RunResult, Interrupted> {
     engine::with_threads(threads, || prepare_cells(&scenario))?;
-    let trials: Vec<_> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
+    let trials: Vec<cell::Cell> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
     let output = if exact.iter().all(Option::is_some) {
         // Nothing to sample: no thread pool (building one costs more than an exact attack).
         engine::run_cells_with(&trials, exact, scenario.seed, scenario.stop, progress)
@@ -52,7 +52,7 @@ pub fn run_with(
     Ok(RunResult { scenario, output })
 }
 
-/// Do the work each cell needs before it is sampled ([`scenario::AnyTrial::prepare`]: an
+/// Do the work each cell needs before it is sampled ([`cell::TrialInfo::prepare`]: an
 /// `optimal-win` duel's plan), one cell per task on the current rayon pool. Part of the run,
 /// never of loading, so `validate` stays instant; a signal stops it at the next safe point.
 pub fn prepare_cells(sc: &Scenario) -> Result<(), Interrupted> {
@@ -83,7 +83,7 @@ pub fn exact_cells(sc: &Scenario) -> Result<Vec<Option<Tally>>, Error> {
         .par_iter()
         .map(|c| match c.trial.exact_offered() {
             Err(why) => Err(exact::NoExact::NotOffered(why)),
-            Ok(()) => exact::evaluate(&c.trial, budget),
+            Ok(()) => c.trial.exact(budget),
         })
         .collect();
     let mut out = Vec::with_capacity(results.len());

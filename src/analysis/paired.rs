@@ -6,8 +6,13 @@
 //! trials. The report states the saving, measured from the same run:
 //! `(Var A + Var B) / Var(A − B)` independent trials per paired trial.
 
-use crate::dice::{Dice, Recording, Replaying, Tape};
-use crate::engine::{Outcome, Shape, Tally, Trial};
+use crate::analysis::cell::{Cell, CellTrial};
+use crate::analysis::duel::ExactFigures;
+use crate::dice::{D6Stream, Tape};
+use crate::engine::{Outcome, Shape, Tally};
+use crate::exact::{Budget, NoExact};
+use crate::interrupt::Interrupted;
+use std::any::Any;
 
 /// What is compared between the two loadouts: one metric, one event (0/1), or a sum of metrics
 /// (the 2019 `damage` = stun + wounds), by index into the resolution's outcome.
@@ -65,19 +70,14 @@ pub const DIFF: usize = 2;
 /// Event names of a paired outcome.
 pub const PAIRED_EVENTS: [&str; 3] = ["a_more", "b_more", "tie"];
 
-/// What a paired comparison pairs: a single resolution, run on dice it is handed. A trait of its
-/// own (not `Trial`) so the scenario's trial type can hold a `Paired` of itself without an endless
-/// chain of dice types: a single resolution never contains a paired comparison.
-pub trait Single: Clone + std::fmt::Debug + PartialEq {
-    fn single_shape(&self) -> Shape;
-    fn run_single<D: Dice>(&self, dice: &mut D) -> Outcome;
-}
+/// Why a paired comparison has no exact tally.
+const NOT_EXACT: &str = "a paired comparison shares every die between its two sides, which the exact evaluator does not follow; it is sampled (each side alone can be exact as a compare)";
 
-/// Two resolutions on the same dice.
+/// Two resolutions (two cells of any one system) on the same dice.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Paired<T: Single> {
-    pub a: T,
-    pub b: T,
+pub struct Paired {
+    pub a: Cell,
+    pub b: Cell,
     pub measure: Measure,
     /// The measure's name, for reports.
     pub measure_name: String,
@@ -86,26 +86,21 @@ pub struct Paired<T: Single> {
     max_a: u16,
 }
 
-impl<T: Single> Paired<T> {
+impl Paired {
     /// Pair two resolutions on one measure (valid for both shapes).
-    pub fn new(a: T, b: T, measure: Measure, measure_name: String) -> Self {
-        let offset = measure.max(&b.single_shape());
-        let max_a = measure.max(&a.single_shape());
+    pub fn new(a: Cell, b: Cell, measure: Measure, measure_name: String) -> Self {
+        let offset = measure.max(&b.shape());
+        let max_a = measure.max(&a.shape());
         Paired { a, b, measure, measure_name, offset, max_a }
     }
-}
 
-impl<T: Single + Sync> Trial for Paired<T> {
-    fn shape(&self) -> Shape {
-        let (ma, mb) = (self.max_a as usize, self.offset as usize);
-        Shape::new(vec![("a", ma), ("b", mb), ("a_minus_b", ma + mb)], PAIRED_EVENTS.to_vec())
-    }
-
+    /// One paired trial: A on fresh dice with the faces recorded, B on the same faces. One
+    /// dynamic call per side; the dice inside each side's resolution stay concrete.
     #[inline]
-    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+    fn run(&self, dice: &mut D6Stream) -> Outcome {
         let mut tape = Tape::default();
-        let oa = self.a.run_single(&mut Recording { inner: dice, tape: &mut tape });
-        let ob = self.b.run_single(&mut Replaying { inner: dice, tape: &tape, pos: 0 });
+        let oa = self.a.run_recording(dice, &mut tape);
+        let ob = self.b.run_replaying(dice, &tape);
         let (va, vb) = (self.measure.of(&oa), self.measure.of(&ob));
         let mut o = Outcome::default();
         o.metrics[A_VALUE] = va;
@@ -115,6 +110,64 @@ impl<T: Single + Sync> Trial for Paired<T> {
         o.flag(1, vb > va);
         o.flag(2, va == vb);
         o
+    }
+}
+
+/// A paired comparison is a cell of its own. Written by hand (it is not a [`crate::engine::Trial`]:
+/// its sides are cells, sampled on the engine's own dice stream), with the defaults a plain
+/// resolution would get for the report's words.
+impl CellTrial for Paired {
+    fn shape(&self) -> Shape {
+        let (ma, mb) = (self.max_a as usize, self.offset as usize);
+        Shape::new(vec![("a", ma), ("b", mb), ("a_minus_b", ma + mb)], PAIRED_EVENTS.to_vec())
+    }
+    fn sample(&self, dice: &mut D6Stream, n: u64, tally: &mut Tally) {
+        for _ in 0..n {
+            let o = self.run(dice);
+            tally.record(&o);
+        }
+    }
+    fn exact(&self, _budget: Budget) -> Result<Tally, NoExact> {
+        Err(NoExact::NotOffered(NOT_EXACT))
+    }
+    fn run_recording(&self, _dice: &mut D6Stream, _tape: &mut Tape) -> Outcome {
+        unreachable!("a paired comparison pairs single resolutions")
+    }
+    fn run_replaying(&self, _dice: &mut D6Stream, _tape: &Tape) -> Outcome {
+        unreachable!("a paired comparison pairs single resolutions")
+    }
+    fn unit(&self) -> &'static str {
+        "trial"
+    }
+    fn headline_metrics(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn key_events(&self) -> Vec<&'static str> {
+        PAIRED_EVENTS.to_vec()
+    }
+    fn value_label(&self, _metric: &str, _v: usize) -> Option<String> {
+        None
+    }
+    fn is_category(&self, _metric: &str) -> bool {
+        false
+    }
+    fn exact_offered(&self) -> Result<(), &'static str> {
+        Err(NOT_EXACT)
+    }
+    fn exact_duel(&self) -> Option<Result<ExactFigures, String>> {
+        None
+    }
+    fn exact_duel_over_budget(&self) -> Option<String> {
+        None
+    }
+    fn prepare(&self) -> Result<(), Interrupted> {
+        Ok(())
+    }
+    fn eq_dyn(&self, other: &dyn CellTrial) -> bool {
+        other.as_any().downcast_ref::<Paired>() == Some(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 

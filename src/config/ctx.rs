@@ -4,7 +4,8 @@
 
 use super::raw;
 use super::source::Source;
-use crate::analysis::scenario::{AnyTrial, CellSpec, Layout};
+use crate::analysis::cell::Cell;
+use crate::analysis::scenario::{CellSpec, Layout};
 use crate::error::InputError;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -140,12 +141,13 @@ impl Ctx {
     }
 }
 
-pub fn cell(label: &str, params: Vec<(String, Value)>, trial: AnyTrial) -> CellSpec {
-    CellSpec { label: label.to_string(), params, trial }
+/// One cell of any system's trial (or an existing [`Cell`]).
+pub fn cell(label: &str, params: Vec<(String, Value)>, trial: impl Into<Cell>) -> CellSpec {
+    CellSpec { label: label.to_string(), params, trial: trial.into() }
 }
 
 /// The one cell and layout of a duel between A and B (every system's `duel` kind).
-pub fn duel_cell(a_label: String, b_label: String, trial: AnyTrial) -> (Vec<CellSpec>, Layout) {
+pub fn duel_cell(a_label: String, b_label: String, trial: impl Into<Cell>) -> (Vec<CellSpec>, Layout) {
     (
         vec![cell(
             &format!("{a_label} vs {b_label}"),

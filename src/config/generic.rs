@@ -14,10 +14,7 @@ use super::ctx::{Built, Ctx, cell};
 use super::source::Source;
 use super::{MAX_CELLS, Overrides};
 use crate::analysis::paired::{Measure, Paired};
-use crate::analysis::scenario::{
-    AnyTrial, BalanceLayout, BalanceRow, CellSpec, Kind, Layout, Note, NoteKind, Scenario,
-};
-use crate::engine::Trial;
+use crate::analysis::scenario::{BalanceLayout, BalanceRow, CellSpec, Kind, Layout, Note, NoteKind, Scenario};
 use crate::error::InputError;
 use crate::system::{DuelDef, Resolution, RuleSystem};
 use serde::Deserialize;
@@ -1029,7 +1026,7 @@ impl Planner<'_> {
             vec![cell(
                 &format!("{} − {}", labels[0], labels[1]),
                 vec![("a".into(), json!(labels[0])), ("b".into(), json!(labels[1])), ("measure".into(), json!(name))],
-                AnyTrial::Paired(Box::new(paired)),
+                paired,
             )],
             Layout::Paired { a: labels[0].clone(), b: labels[1].clone(), measure: name },
             readings,

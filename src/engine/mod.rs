@@ -43,6 +43,36 @@ pub trait Trial: Sync {
     }
 }
 
+/// What the engine samples: a shape and a way to run a chunk of trials into a tally. Every
+/// [`Trial`] is one (the loop is [`sample_chunk`], monomorphised for the trial type); a scenario
+/// cell (`analysis::cell::Cell`) is one through a single dynamic call per chunk, so the engine
+/// never needs to know which rule system a cell belongs to.
+pub trait Sampler: Sync {
+    /// The metrics and events a trial reports.
+    fn shape(&self) -> Shape;
+    /// Run `n` trials on `dice` and record each into `tally`.
+    fn sample(&self, dice: &mut D6Stream, n: u64, tally: &mut Tally);
+}
+
+impl<T: Trial> Sampler for T {
+    fn shape(&self) -> Shape {
+        Trial::shape(self)
+    }
+    fn sample(&self, dice: &mut D6Stream, n: u64, tally: &mut Tally) {
+        sample_chunk(self, dice, n, tally)
+    }
+}
+
+/// The hot loop: `n` trials of `trial` on `dice`, each recorded into `tally`. Generic, so each
+/// trial type gets its own copy with the dice calls inlined.
+#[inline]
+pub fn sample_chunk<T: Trial + ?Sized>(trial: &T, dice: &mut D6Stream, n: u64, tally: &mut Tally) {
+    for _ in 0..n {
+        let o = trial.run(dice);
+        tally.record(&o);
+    }
+}
+
 /// When a run stops.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Stop {
@@ -74,7 +104,7 @@ pub struct RunOutput {
 }
 
 /// Run every cell with the given stopping rule on the current rayon pool.
-pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progress::Progress) -> RunOutput {
+pub fn run_cells<S: Sampler>(cells: &[S], seed: u64, stop: Stop, progress: &progress::Progress) -> RunOutput {
     run_cells_with(cells, vec![None; cells.len()], seed, stop, progress)
 }
 
@@ -82,8 +112,8 @@ pub fn run_cells<T: Trial>(cells: &[T], seed: u64, stop: Stop, progress: &progre
 /// evaluated exactly; it is kept as is). Sampled cells keep their own streams (cell `k` draws
 /// from `(seed, k, chunk)` whichever other cells are sampled), so a cell's sampled numbers
 /// never depend on which of its neighbours were exact.
-pub fn run_cells_with<T: Trial>(
-    cells: &[T],
+pub fn run_cells_with<S: Sampler>(
+    cells: &[S],
     exact: Vec<Option<Tally>>,
     seed: u64,
     stop: Stop,
@@ -188,8 +218,8 @@ fn chunk_len(chunk: u64, to: u64) -> u64 {
 }
 
 /// Run one shard of `trials` trials per cell; the result is a partial tally per cell.
-pub fn run_shard<T: Trial>(
-    cells: &[T],
+pub fn run_shard<S: Sampler>(
+    cells: &[S],
     exact: Vec<Option<Tally>>,
     seed: u64,
     trials: u64,
@@ -224,8 +254,8 @@ fn worst(tallies: &[Tally], z: f64) -> f64 {
 /// into `tallies`. `from` must be a multiple of [`CHUNK`] so chunk boundaries never depend on
 /// batching.
 #[allow(clippy::too_many_arguments)]
-fn add_trials<T: Trial>(
-    cells: &[T],
+fn add_trials<S: Sampler>(
+    cells: &[S],
     shapes: &[Shape],
     tallies: &mut [Tally],
     skip: &[bool],
@@ -255,12 +285,7 @@ fn add_trials<T: Trial>(
                 return acc;
             }
             let mut dice = D6Stream::for_chunk(seed, cell as u64, chunk);
-            let t = &mut acc[cell];
-            let trial = &cells[cell];
-            for _ in 0..n {
-                let o = trial.run(&mut dice);
-                t.record(&o);
-            }
+            cells[cell].sample(&mut dice, n, &mut acc[cell]);
             progress.inc(n);
             acc
         })

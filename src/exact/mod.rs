@@ -6,8 +6,9 @@
 //!
 //! The rest of this module are test oracles that share no code with it: [`enumerate`] walks
 //! every sequence of single faces a trial can consume (exact for *any* rule code, but 6^dice),
-//! [`enumerate_draws`] the same with every card drawn one at a time, and [`attack`] gets BMG
-//! 2019 attacks by binomial convolution.
+//! [`enumerate_draws`] the same with every card drawn one at a time, and [`binomial`] is the
+//! building block of the closed forms a system may keep as its own oracle (the 2019 attack's
+//! convolution lives with the 2019 rules: `systems::bmg3e::rules::convolution`).
 
 pub mod dists;
 pub mod tree;
@@ -16,7 +17,6 @@ pub use tree::{Budget, NoExact, evaluate, outcomes};
 
 use crate::dice::Dice;
 use crate::engine::{Shape, Trial};
-use crate::systems::bmg3e::rules::Attack;
 
 /// Exact probabilities in the same layout as a [`crate::engine::Tally`].
 #[derive(Clone, Debug, PartialEq)]
@@ -28,14 +28,16 @@ pub struct Exact {
 }
 
 impl Exact {
-    fn new(shape: &Shape) -> Self {
+    /// All zeros in `shape`'s layout.
+    pub fn new(shape: &Shape) -> Self {
         Exact {
             metrics: shape.metrics.iter().map(|&(_, m)| vec![0.0; m + 1]).collect(),
             events: vec![0.0; shape.events.len()],
         }
     }
 
-    fn add(&mut self, o: &crate::engine::Outcome, w: f64) {
+    /// Add outcome `o` with probability `w`.
+    pub fn add(&mut self, o: &crate::engine::Outcome, w: f64) {
         for (h, &v) in self.metrics.iter_mut().zip(o.metrics.iter()) {
             let v = v as usize;
             if v >= h.len() {
@@ -162,29 +164,6 @@ pub fn binomial(n: u32, p: f64) -> Vec<f64> {
         }
     }
     dist
-}
-
-/// Exact distribution of a BMG 2019 attack by convolution over impacts, blocks and the
-/// Strength die face, scored by the same [`Attack::score`] the simulation uses.
-pub fn attack(a: &Attack) -> Exact {
-    let mut out = Exact::new(&a.shape());
-    let impacts = binomial(a.attack_dice, a.impact.probability());
-    let blocks = binomial(a.block_dice, a.block.probability());
-    let faces: Vec<(Option<u8>, f64)> =
-        if a.strength_die { (1..=6).map(|f| (Some(f), 1.0 / 6.0)).collect() } else { vec![(None, 1.0)] };
-    for (i, &pi) in impacts.iter().enumerate() {
-        for &(face, pf) in &faces {
-            if i == 0 {
-                // No impacts: the block roll is irrelevant.
-                out.add(&a.score(0, 0, face), pi * pf);
-                continue;
-            }
-            for (b, &pb) in blocks.iter().enumerate() {
-                out.add(&a.score(i as u32, b as u32, face), pi * pf * pb);
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -7,9 +7,11 @@ use super::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, DuelStats, duel_stats};
 use crate::analysis::duel::{event, metric};
+use crate::analysis::paired::Paired;
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
-use crate::analysis::scenario::{AnyTrial, Layout};
+use crate::analysis::scenario::Layout;
 use crate::stats::{self, Estimate};
+use crate::systems::bmg3e::rules::Trial3e;
 
 fn est(e: &Estimate) -> String {
     format!("{} [{}, {}]", balance::fmt(e.value), balance::fmt(e.ci95[0]), balance::fmt(e.ci95[1]))
@@ -122,8 +124,8 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 d.rows.push(row);
             }
             out.push(d);
-            match (exact, &sc.cells[0].trial) {
-                (Some(ExactDuel::Bmg3e(x)), AnyTrial::Duel(duel)) => {
+            match (exact, sc.cells[0].trial.downcast::<Trial3e>()) {
+                (Some(ExactDuel::Bmg3e(x)), Some(Trial3e::Duel(duel))) => {
                     let setup = duel.setup();
                     out.extend(crate::systems::bmg3e::report::tables(
                         x,
@@ -373,10 +375,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             ));
         }
         Layout::Paired { a, b, measure } => {
-            let p = match &sc.cells[0].trial {
-                AnyTrial::Paired(p) => p,
-                _ => return out,
-            };
+            let Some(p) = sc.cells[0].trial.downcast::<Paired>() else { return out };
             let (ma, mb) = (t[0].moments(A_VALUE), t[0].moments(B_VALUE));
             let m = |x: stats::Moments| Est::mean(&x, z);
             out.push((

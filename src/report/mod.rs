@@ -237,7 +237,12 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                                     c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a)
                                 })
                                 .map(|i| {
-                                    Est::from(crate::analysis::effort::estimate(&sc.cells[i], &t[i], *objective, z))
+                                    Est::from(crate::systems::bmg3e::effort::estimate(
+                                        &sc.cells[i],
+                                        &t[i],
+                                        *objective,
+                                        z,
+                                    ))
                                 })
                         })
                         .collect()

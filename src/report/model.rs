@@ -5,11 +5,11 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, BalanceSummary};
-use crate::analysis::effort::{self, Best};
 use crate::analysis::paired::{self, PairedSummary};
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
 use crate::stats;
+use crate::systems::bmg3e::effort::{self, Best};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 
@@ -212,27 +212,26 @@ impl Report {
             Layout::Balance(l) => Some(balance::summarise(l, &sc.cells, &run.output.tallies, z)),
             _ => None,
         };
-        let paired = match (&sc.layout, &sc.cells[0].trial) {
-            (Layout::Paired { .. }, crate::analysis::scenario::AnyTrial::Paired(p)) => {
-                Some(paired::summary(&run.output.tallies[0], p.offset, z))
+        let first = &sc.cells[0].trial;
+        let paired = match (&sc.layout, first.downcast::<crate::analysis::paired::Paired>()) {
+            (Layout::Paired { .. }, Some(p)) => Some(paired::summary(&run.output.tallies[0], p.offset, z)),
+            _ => None,
+        };
+        use crate::systems::bmg1e::rules::Trial1e;
+        use crate::systems::bmg3e::rules::Trial3e;
+        let exchange = match (&sc.layout, first.downcast::<Trial1e>()) {
+            (Layout::Exchange { objective, .. }, Some(Trial1e::Exchange(x))) => {
+                Some(crate::analysis::exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, z))
             }
             _ => None,
         };
-        let exchange = match (&sc.layout, &sc.cells[0].trial) {
-            (
-                Layout::Exchange { objective, .. },
-                crate::analysis::scenario::AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Exchange(x)),
-            ) => Some(crate::analysis::exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, z)),
-            _ => None,
-        };
-        let exact_duel = match (&sc.layout, &sc.cells[0].trial) {
-            (Layout::Duel { .. }, crate::analysis::scenario::AnyTrial::Duel(d)) => {
+        let exact_duel = match (&sc.layout, first.downcast::<Trial3e>(), first.downcast::<Trial1e>()) {
+            (Layout::Duel { .. }, Some(Trial3e::Duel(d)), _) => {
                 crate::systems::bmg3e::report::exact_duel(d)?.map(ExactDuel::Bmg3e)
             }
-            (
-                Layout::Duel { .. },
-                crate::analysis::scenario::AnyTrial::Bmg1e(crate::systems::bmg1e::rules::Trial1e::Duel(d)),
-            ) => crate::systems::bmg1e::report::duel::exact_duel(d)?.map(ExactDuel::Bmg1e),
+            (Layout::Duel { .. }, _, Some(Trial1e::Duel(d))) => {
+                crate::systems::bmg1e::report::duel::exact_duel(d)?.map(ExactDuel::Bmg1e)
+            }
             _ => None,
         };
         let st = &run.output.stopping;
@@ -287,10 +286,9 @@ pub struct Names {
     pub events: Vec<&'static str>,
 }
 
-impl crate::analysis::scenario::AnyTrial {
+impl crate::analysis::cell::Cell {
     /// Metric and event names, in index order.
     pub fn shape_names(&self) -> Names {
-        use crate::engine::Trial;
         let s = self.shape();
         Names { metrics: s.metrics.iter().map(|(n, _)| *n).collect(), events: s.events }
     }

@@ -2,11 +2,11 @@
 //! their own files; each is a [`Table`](super::table::Table), rendered by that module.
 
 use crate::analysis::RunResult;
-use crate::analysis::effort;
 use crate::analysis::scenario::Layout;
 use crate::report::model::Report;
 use crate::report::text::{ci, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
 use crate::stats;
+use crate::systems::bmg3e::effort;
 
 use super::table::Table;
 

@@ -4,10 +4,10 @@
 use crate::common;
 
 use crate::common::*;
+use skirmish_odds::analysis::cell::{Cell, CellTrial};
 use skirmish_odds::analysis::paired::{DIFF, Measure, Paired};
-use skirmish_odds::analysis::scenario::AnyTrial;
-use skirmish_odds::engine::{self, Stop, Trial, progress::Progress};
-use skirmish_odds::systems::bmg3e::rules::{Attack, metric};
+use skirmish_odds::engine::{self, Stop, progress::Progress};
+use skirmish_odds::systems::bmg3e::rules::{Attack, Trial3e, metric};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -98,8 +98,8 @@ fn common_random_numbers_reduce_the_variance_of_a_difference() {
     let a = Attack::new(&setup(bruiser.clone(), melee(1, 2, 0), thug.clone())).unwrap();
     let b = Attack::new(&setup(bruiser, melee(0, 0, 1), thug)).unwrap();
     let paired = Paired::new(
-        AnyTrial::Attack(a.clone()),
-        AnyTrial::Attack(b.clone()),
+        Cell::new(Trial3e::Attack(a.clone())),
+        Cell::new(Trial3e::Attack(b.clone())),
         Measure::Metric(metric::HITS),
         "hits".into(),
     );
@@ -107,7 +107,7 @@ fn common_random_numbers_reduce_the_variance_of_a_difference() {
     let p = Progress::hidden();
     let (mut paired_means, mut indep_means) = (Vec::new(), Vec::new());
     for seed in 0..40u64 {
-        let t = engine::run_cells(std::slice::from_ref(&paired), seed, Stop::Trials(n), &p).tallies.remove(0);
+        let t = engine::run_cells(&[Cell::new(paired.clone())], seed, Stop::Trials(n), &p).tallies.remove(0);
         paired_means.push(t.moments(DIFF).mean - paired.offset as f64);
         let ta = engine::run_cells(std::slice::from_ref(&a), 1000 + seed, Stop::Trials(n), &p).tallies.remove(0);
         let tb = engine::run_cells(std::slice::from_ref(&b), 2000 + seed, Stop::Trials(n), &p).tallies.remove(0);

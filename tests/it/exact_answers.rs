@@ -1,12 +1,11 @@
 //! The exact evaluator (`--exact`, and the default wherever it is cheaper) against oracles that
 //! share none of its code: the face-by-face odometer `exact::enumerate`, the 2019 attack
-//! convolution `exact::attack`, and fractions worked out by hand. Plus its command-line face:
+//! convolution `bmg3e::rules::convolution::attack`, and fractions worked out by hand. Plus its command-line face:
 //! errors, fractions in JSON and CSV, shards, and `check`.
 
 use crate::common;
 
 use crate::common::tmp;
-use skirmish_odds::analysis::scenario::AnyTrial;
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::dice::Dice;
 use skirmish_odds::engine::{Outcome, Shape, Tally, Trial};
@@ -58,8 +57,8 @@ fn the_evaluator_equals_face_by_face_enumeration_on_the_bundled_cells() {
             if c.trial.exact_offered().is_err() {
                 continue;
             }
-            let Ok(t) = exact::evaluate(&c.trial, Budget { leaves: 20_000, depth: 100 }) else { continue };
-            let Some(o) = exact::enumerate(&c.trial, 7) else { continue };
+            let Ok(t) = c.trial.exact(Budget { leaves: 20_000, depth: 100 }) else { continue };
+            let Some(o) = common::enumerate_cell(&c.trial, 7) else { continue };
             agree(&format!("{} / {}", entry.display(), c.label), &t, &o);
             compared += 1;
             systems.insert(sc.ruleset);
@@ -217,9 +216,10 @@ fn the_evaluator_equals_the_attack_convolution() {
         "configs/bmg-3e/defense-sweep.toml",
     ] {
         for c in &load(path).cells {
-            let AnyTrial::Attack(a) = &c.trial else { panic!("{path}: attacks only") };
+            use skirmish_odds::systems::bmg3e::rules::{Trial3e, convolution};
+            let Some(Trial3e::Attack(a)) = c.trial.downcast() else { panic!("{path}: attacks only") };
             let t = exact::evaluate(a, Budget::EXPLICIT).unwrap();
-            agree(&format!("{path} / {}", c.label), &t, &exact::attack(a));
+            agree(&format!("{path} / {}", c.label), &t, &convolution::attack(a));
         }
     }
 }
@@ -407,8 +407,8 @@ fn a_shot_at_several_figures_is_its_targets_side_by_side() {
 fn the_opposed_roll_is_a_geometric_series_summed_exactly() {
     let sc = load("configs/bichos/reaction-tests.toml");
     let cell = sc.cells.iter().find(|c| c.label.contains("Ahora")).expect("the ¿Ahora qué? cell");
-    assert!(matches!(cell.trial, AnyTrial::Bichos(TrialBichos::Opposed(_))));
-    let t = exact::evaluate(&cell.trial, Budget::EXPLICIT).unwrap();
+    assert!(matches!(cell.trial.downcast(), Some(TrialBichos::Opposed(_))));
+    let t = cell.trial.exact(Budget::EXPLICIT).unwrap();
     assert_eq!(fraction(t.events[0], t.trials), "13/16");
     for k in 1..20u32 {
         assert_eq!(fraction(t.hists[0][k as usize], t.trials), format!("8/{}", 9u128.pow(k)), "{k} rolls");
@@ -427,7 +427,7 @@ fn the_opposed_roll_is_a_geometric_series_summed_exactly() {
 #[test]
 fn the_encounter_equals_its_closed_forms() {
     let sc = load("configs/bichos/encounter.toml");
-    let t = exact::evaluate(&sc.cells[0].trial, Budget::EXPLICIT).unwrap();
+    let t = sc.cells[0].trial.exact(Budget::EXPLICIT).unwrap();
     let p = |c: u128| fraction(c, t.trials);
     let f = |n: u128, d: u128| fraction(n, d);
     let three30 = 3u128.pow(30);

@@ -95,7 +95,7 @@ fn convolution_matches_brute_force_enumeration() {
             continue; // 6^10 paths: too slow for a debug build, covered by the MC test.
         }
         let brute = exact::enumerate(&a, 12).expect("small enough");
-        assert_exacts_agree(&exact::attack(&a), &brute);
+        assert_exacts_agree(&skirmish_odds::systems::bmg3e::rules::convolution::attack(&a), &brute);
         assert!((brute.metrics[metric::HITS].iter().sum::<f64>() - 1.0).abs() < 1e-9);
         eprintln!("{name}: convolution == enumeration over {dice} dice");
     }
@@ -105,7 +105,7 @@ fn convolution_matches_brute_force_enumeration() {
 fn monte_carlo_matches_exact_attacks() {
     for (i, (name, s)) in scenarios().into_iter().enumerate() {
         let a = Attack::new(&s).unwrap();
-        let ex = exact::attack(&a);
+        let ex = skirmish_odds::systems::bmg3e::rules::convolution::attack(&a);
         let t = simulate(a, 1000 + i as u64);
         let (p, worst) = compare(&t, &ex, metric::HITS);
         eprintln!("{name}: chi-square p = {p:.4}, worst event deviation {worst:.2} se");
@@ -188,7 +188,7 @@ fn exact_attack_values_by_hand() {
     // P(0 hits) = 1/4, P(1) = 1/2, P(2) = 1/4; P(critical) = 1/6.
     let s = setup(card(3, 3, 4, 5, 4, 2), ranged(1, 4, 1, 0), card(3, 4, 4, 5, 4, 2));
     let a = Attack::new(&s).unwrap();
-    let ex = exact::attack(&a);
+    let ex = skirmish_odds::systems::bmg3e::rules::convolution::attack(&a);
     let h = &ex.metrics[metric::HITS];
     assert!((h[0] - 0.25).abs() < 1e-12 && (h[1] - 0.5).abs() < 1e-12 && (h[2] - 0.25).abs() < 1e-12);
     assert!((ex.events[event::CRITICAL] - 1.0 / 6.0).abs() < 1e-12);
@@ -208,7 +208,7 @@ impl Dice for LoadedDie {
 fn the_checks_reject_a_biased_die() {
     let (_, s) = &scenarios()[0];
     let a = Attack::new(s).unwrap();
-    let ex = exact::attack(&a);
+    let ex = skirmish_odds::systems::bmg3e::rules::convolution::attack(&a);
     let mut t = Tally::new(&a.shape());
     let mut die = LoadedDie(D6Stream::from_seed(1));
     for _ in 0..TRIALS {

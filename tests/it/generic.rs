@@ -6,9 +6,7 @@ use crate::common;
 
 use skirmish_odds::analysis::{self, scenario::Scenario};
 use skirmish_odds::config::{self, Overrides};
-use skirmish_odds::engine::Trial;
 use skirmish_odds::engine::progress::Progress;
-use skirmish_odds::exact;
 use skirmish_odds::stats;
 use std::path::Path;
 
@@ -93,7 +91,7 @@ fn a_generic_cell_is_the_systems_own_single_resolution() {
     assert_ne!(sweep.cells[0].trial, seq.cells[0].trial, "RES 60 is another bug");
     // Wolsung: the paired sides are the two one-gun shootings.
     let paired = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung/paired-pistol-vs-rifle.toml"));
-    let analysis::scenario::AnyTrial::Paired(p) = &paired.cells[0].trial else { panic!("a paired cell") };
+    let Some(p) = paired.cells[0].trial.downcast::<analysis::paired::Paired>() else { panic!("a paired cell") };
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung/paired-pistol-vs-rifle.toml"),
     )
@@ -114,8 +112,8 @@ fn mc_matches_exact(sc: Scenario, max_dice: usize) -> usize {
     let z = stats::z_value();
     let mut checked = 0;
     for (cell, (trial, t)) in trials.iter().zip(&run.output.tallies).enumerate() {
-        let ex =
-            exact::enumerate(trial, max_dice).unwrap_or_else(|| panic!("cell {cell} needs more than {max_dice} dice"));
+        let ex = common::enumerate_cell(trial, max_dice)
+            .unwrap_or_else(|| panic!("cell {cell} needs more than {max_dice} dice"));
         for (i, &p) in ex.events.iter().enumerate() {
             let est = t.event(i, z);
             let se = (p * (1.0 - p) / t.trials as f64).sqrt().max(1e-12);

@@ -5,7 +5,8 @@
 //! Monte Carlo results are compared with a fixed seed and a tolerance of at least 4 standard
 //! errors; small attacks are enumerated exactly; rule steps are checked with scripted dice.
 
-use skirmish_odds::analysis::scenario::{AnyTrial, Scenario};
+use skirmish_odds::analysis::cell::Cell;
+use skirmish_odds::analysis::scenario::Scenario;
 use skirmish_odds::config::{Overrides, load};
 use skirmish_odds::dice::{Dice, ScriptedDice};
 use skirmish_odds::engine::{Outcome, Shape, Stop, Tally, Trial, progress::Progress, run_cells};
@@ -80,17 +81,22 @@ fn scenario(path: &str) -> Scenario {
 }
 
 fn only_attack(sc: &Scenario) -> Attack {
-    match &sc.cells[0].trial {
-        AnyTrial::Bmg1e(Trial1e::Attack(a)) => a.clone(),
+    match trial1e(&sc.cells[0].trial) {
+        Trial1e::Attack(a) => a.clone(),
         other => panic!("not a 2013 attack: {other:?}"),
     }
+}
+
+/// A cell's 2013 trial (the exact oracles run the concrete type).
+fn trial1e(c: &Cell) -> &Trial1e {
+    c.downcast().unwrap_or_else(|| panic!("not a 2013 trial: {c:?}"))
 }
 
 fn close(got: f64, want: f64, what: &str) {
     assert!((got - want).abs() < 1e-9, "{what}: got {got}, want {want}");
 }
 
-fn mc<T: Trial>(t: &T, n: u64, seed: u64) -> Tally {
+fn mc<T: skirmish_odds::engine::Sampler>(t: &T, n: u64, seed: u64) -> Tally {
     run_cells(std::slice::from_ref(t), seed, Stop::Trials(n), &Progress::hidden()).tallies.remove(0)
 }
 
@@ -337,7 +343,7 @@ fn take_the_lead_never_lasts_beyond_the_round_limit() {
     )
     .unwrap();
     let sc = load(&f, &Overrides::default()).unwrap();
-    assert!(matches!(sc.cells[0].trial, AnyTrial::Bmg1e(Trial1e::TakeTheLead(TakeTheLead { a: 5, b: 3, rounds: 6 }))));
+    assert!(matches!(trial1e(&sc.cells[0].trial), Trial1e::TakeTheLead(TakeTheLead { a: 5, b: 3, rounds: 6 })));
 }
 
 // ---------------------------------------------------------------- item 9: knock-down in exchanges and duels
@@ -449,13 +455,13 @@ fn card_traits_act_in_passing_lets_go_and_notes() {
          enemy_cards = [\"batman\", \"robin\", \"thug\", \"gunman\", \"bruiser\", \"thug\"]\n",
     );
     let sc = load(&f, &Overrides::default()).unwrap();
-    assert!(matches!(sc.cells[0].trial, AnyTrial::Bmg1e(Trial1e::Passing(2))));
+    assert!(matches!(trial1e(&sc.cells[0].trial), Trial1e::Passing(2)));
     let f = write_cfg(
         "letsgo",
         "kind = \"procedure\"\n[procedure]\ntype = \"lets-go\"\nhenchmen = 5\ncards = [\"thug\"]\n",
     );
     let sc = load(&f, &Overrides::default()).unwrap();
-    let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+    let ex = enumerate(trial1e(&sc.cells[0].trial), 8).unwrap();
     close(ex.mean(0), 367.0 / 324.0, "E[chain] with the Thug's Mob");
     // Batman's Detective cannot matter in an attack: the report says so.
     let sc = scenario("configs/bmg-1e/batman-brawl.toml");
@@ -724,7 +730,7 @@ fn procedure_notes_run_and_scientific() {
         "kind = \"procedure\"\n[procedure]\ntype = \"movement\"\nmodel = \"robin\"\nrun = true\nmovement_counters = 4\n",
     );
     let sc = load(&f, &Overrides::default()).unwrap();
-    let ex = enumerate(&sc.cells[0].trial, 6).unwrap();
+    let ex = enumerate(trial1e(&sc.cells[0].trial), 6).unwrap();
     close(ex.mean(0), 24.0 + 3.0 * 3.5, "E[distance]: 2 × 12 cm + 3 D6");
     let f = write_cfg(
         "sci",
@@ -732,7 +738,7 @@ fn procedure_notes_run_and_scientific() {
          endurance = 8\nspecial = 3\ntraits = [\"scientific\"]\n[procedure]\ntype = \"recovery\"\nmodel = \"prof\"\nstun = 5\nunspent_special = 4\n",
     );
     let sc = load(&f, &Overrides::default()).unwrap();
-    let ex = enumerate(&sc.cells[0].trial, 6).unwrap();
+    let ex = enumerate(trial1e(&sc.cells[0].trial), 6).unwrap();
     close(ex.mean(0), 2.5, "E[★ removed]: 5 dice at 4+");
 }
 
@@ -1069,7 +1075,7 @@ fn expert_marksman_against_protective_is_not_called_unused() {
     };
     for (on, want) in [(true, 4.0 / 9.0), (false, 1.0 / 3.0)] {
         let sc = load(&write_cfg(&format!("em_protective_{on}"), &body(on)), &Overrides::default()).unwrap();
-        let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+        let ex = enumerate(trial1e(&sc.cells[0].trial), 8).unwrap();
         close(ex.mean(metric::HITS), want, &format!("protective_blink_modifiers = {on}: E[hits]"));
         let unused = sc.notes.iter().any(|n| n.text.contains("`expert_marksman`") && n.text.contains("cannot change"));
         assert_eq!(unused, !on, "protective_blink_modifiers = {on}: {:?}", sc.notes);
@@ -1103,7 +1109,7 @@ fn no_kevlar_line_when_the_vest_is_lost() {
             let sc =
                 load(&write_cfg(&format!("kevlar_{helpless}_{drop}"), &body(helpless, drop)), &Overrides::default())
                     .unwrap();
-            let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+            let ex = enumerate(trial1e(&sc.cells[0].trial), 8).unwrap();
             wounds.push(ex.mean(metric::WOUNDS));
             let line = sc.setup.iter().any(|l| l.contains("Kevlar Vest against"));
             assert_eq!(line, helpless == "keep", "{helpless}/{drop}: {:?}", sc.setup);
@@ -1135,7 +1141,7 @@ fn sweep_into_ko_names_ko_target_fallen() {
         );
         let sc = load(&f, &Overrides::default()).unwrap();
         let ko = sc.cells.iter().find(|c| c.label == "target_stun = 5").expect("the K.O. cell");
-        let ex = enumerate(&ko.trial, 16).unwrap();
+        let ex = enumerate(trial1e(&ko.trial), 16).unwrap();
         close(ex.mean(metric::DAMAGE), want, &format!("ko_target_fallen = {on}: E[damage successes]"));
         let named = format!("ko_target_fallen = {on}");
         assert!(
@@ -1159,7 +1165,7 @@ fn recovery_at_endurance_is_ko() {
         "kind = \"procedure\"\n[procedure]\ntype = \"recovery\"\nmodel = \"batman\"\nstun = 8\n",
     );
     let sc = load(&f, &Overrides::default()).unwrap();
-    let ex = enumerate(&sc.cells[0].trial, 8).unwrap();
+    let ex = enumerate(trial1e(&sc.cells[0].trial), 8).unwrap();
     close(ex.events[1], 26.0 / 36.0, "P(recovered from K.O.) for a K.O. Batman");
     assert!(sc.setup.iter().any(|l| l.contains("K.O.: an Endurance roll")), "{:?}", sc.setup);
 }

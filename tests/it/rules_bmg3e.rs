@@ -7,12 +7,13 @@
 //! a fixed seed within 4 standard errors; single rolls are checked with scripted dice.
 
 use crate::common::*;
-use skirmish_odds::analysis::{self, effort};
+use skirmish_odds::analysis;
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::dice::ScriptedDice;
 use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
 use skirmish_odds::exact::{self as exact_eval, Budget};
 use skirmish_odds::stats::fraction;
+use skirmish_odds::systems::bmg3e::effort;
 use skirmish_odds::systems::bmg3e::rules::*;
 
 const TRIALS: u64 = 400_000;
@@ -701,7 +702,7 @@ fn ko_model_still_rolls_the_checks_it_is_made_to() {
         )
         .unwrap();
         let sc = config::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let t = exact_eval::evaluate(&sc.cells[0].trial, Budget::EXPLICIT).unwrap();
+        let t = sc.cells[0].trial.exact(Budget::EXPLICIT).unwrap();
         (fraction(t.events[0], t.trials), sc.setup)
     };
     let (pass, _) =

@@ -1,5 +1,6 @@
 //! The tiny example system of CONTRIBUTING.md: "roll k dice, success on n+", written outside the
-//! crate against the public contract (`RuleSystem`, `PluginTrial`, `DuelRules`), and taken through
+//! crate against the public contract (`RuleSystem`, `Trial` + `TrialInfo`, `DuelRules`) by the same
+//! route as the built-in systems, and taken through
 //! every generic analysis — compare, sweep (1-D and 2-D), paired, duel and balance — from TOML to
 //! a written report. Its numbers are checked against exact binomial values.
 //!
@@ -11,13 +12,14 @@
 use crate::common;
 
 use serde::Deserialize;
-use skirmish_odds::analysis::duel::{self, DuelRules, Maxima, Record};
-use skirmish_odds::analysis::scenario::{AnyTrial, Kind, Layout, PluginCell, PluginTrial};
+use skirmish_odds::analysis::cell::TrialInfo;
+use skirmish_odds::analysis::duel::{DuelRules, Maxima, Record};
+use skirmish_odds::analysis::scenario::{Kind, Layout};
 use skirmish_odds::analysis::{self, RunResult};
 use skirmish_odds::config::{self, Built, Ctx, Overrides, cell};
 use skirmish_odds::dice::Dice;
 use skirmish_odds::engine::progress::Progress;
-use skirmish_odds::engine::{Outcome, Shape};
+use skirmish_odds::engine::{Outcome, Shape, Trial};
 use skirmish_odds::error::InputError;
 use skirmish_odds::output::ReportDir;
 use skirmish_odds::report::{self, model::Report};
@@ -26,7 +28,6 @@ use skirmish_odds::system::{DuelDef, Resolution, RuleSystem};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::Path;
-use std::sync::Arc;
 
 // ---- 1. The rules: pure functions of the dice. ----
 
@@ -38,11 +39,11 @@ struct Roll {
     toughness: u8,
 }
 
-impl PluginTrial for Roll {
+impl Trial for Roll {
     fn shape(&self) -> Shape {
         Shape::new(vec![("successes", self.k as usize)], vec!["any_success", "beats"])
     }
-    fn run_dyn(&self, dice: &mut dyn Dice) -> Outcome {
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let s = (0..self.k).filter(|_| dice.d6() >= self.n).count() as u16;
         let mut o = Outcome::default();
         o.metrics[0] = s;
@@ -50,11 +51,12 @@ impl PluginTrial for Roll {
         o.flag(1, s >= self.toughness as u16);
         o
     }
-    fn headline(&self) -> &'static [&'static str] {
+}
+
+/// What the reports say about a roll (every other answer is the default).
+impl TrialInfo for Roll {
+    fn headline_metrics(&self) -> &'static [&'static str] {
         &["successes"]
-    }
-    fn key(&self) -> String {
-        format!("{self:?}")
     }
 }
 
@@ -107,28 +109,8 @@ impl DuelRules for TinyDuel {
     }
 }
 
-/// `Dice` over a `dyn Dice`, so the generic duel driver runs inside [`PluginTrial::run_dyn`].
-struct DynDice<'a>(&'a mut dyn Dice);
-impl Dice for DynDice<'_> {
-    fn d6(&mut self) -> u8 {
-        self.0.d6()
-    }
-}
-
-impl PluginTrial for TinyDuel {
-    fn shape(&self) -> Shape {
-        duel::shape(self)
-    }
-    fn run_dyn(&self, dice: &mut dyn Dice) -> Outcome {
-        duel::run(self, &mut DynDice(dice))
-    }
-    fn headline(&self) -> &'static [&'static str] {
-        &[]
-    }
-    fn key(&self) -> String {
-        format!("{self:?}")
-    }
-}
+/// A duel is a `Trial` through the shared driver ([`DuelRules`]); the defaults describe it.
+impl TrialInfo for TinyDuel {}
 
 // ---- 2. The config schema, read strictly by the system itself. ----
 
@@ -249,7 +231,7 @@ impl RuleSystem for Tiny {
                     roller.dice, roller.need, target.toughness
                 ));
                 let t = Roll { k: roller.dice, n: roller.need, toughness: target.toughness };
-                Ok((vec![cell("roll", vec![], AnyTrial::Plugin(PluginCell(Arc::new(t))))], Layout::Single, vec![]))
+                Ok((vec![cell("roll", vec![], t)], Layout::Single, vec![]))
             }
             "duel" => {
                 let d = f.duel.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"duel\" needs [duel]", "[duel]"))?;
@@ -261,11 +243,7 @@ impl RuleSystem for Tiny {
                 setup.push(format!("A — {la}"));
                 setup.push(format!("B — {lb}"));
                 let t = TinyDuel { sides: [a, b], rounds: d.rounds.unwrap_or(4) };
-                Ok((
-                    vec![cell(&format!("{la} vs {lb}"), vec![], AnyTrial::Plugin(PluginCell(Arc::new(t))))],
-                    Layout::Duel { a: la, b: lb },
-                    vec![],
-                ))
+                Ok((vec![cell(&format!("{la} vs {lb}"), vec![], t)], Layout::Duel { a: la, b: lb }, vec![]))
             }
             other => unreachable!("the loader only asks for listed kinds, not `{other}`"),
         }

@@ -1,6 +1,6 @@
 //! ¡Bichos! config: profiles, the source's weapons, and the bichos scenario kinds.
 
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Note};
+use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
 use crate::config::ctx::{Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
@@ -199,13 +199,7 @@ impl Ctx {
 
     /// A reading the config sets that cannot change any number of this scenario gets a note.
     fn note_bichos_readings(&self, kind: Kind, f: &raw::ScenarioFile, cells: &[CellSpec]) {
-        let trials: Vec<&TrialBichos> = cells
-            .iter()
-            .filter_map(|c| match &c.trial {
-                AnyTrial::Bichos(t) => Some(t),
-                _ => None,
-            })
-            .collect();
+        let trials: Vec<&TrialBichos> = cells.iter().filter_map(|c| c.trial.downcast::<TrialBichos>()).collect();
         let any = |p: &dyn Fn(&TrialBichos) -> bool| trials.iter().any(|t| p(t));
         let hits = any(&|t| matches!(t, TrialBichos::Shot(_) | TrialBichos::Sequence(_) | TrialBichos::Duel(_)));
         let shots = any(&|t| match t {
@@ -326,7 +320,6 @@ impl Ctx {
         r: &Readings,
         setup: &mut Vec<String>,
     ) -> Result<Cells, InputError> {
-        let b = |t: TrialBichos| AnyTrial::Bichos(t);
         match kind {
             Kind("shot") | Kind("sequence") => {
                 let sec = if kind == Kind("shot") { "shot" } else { "sequence" };
@@ -389,7 +382,7 @@ impl Ctx {
                         targets,
                     };
                     setup.push(reactions_text(weapon.pot.is_some(), r));
-                    Ok((vec![cell("shot", vec![], b(TrialBichos::Shot(shot)))], Layout::Single))
+                    Ok((vec![cell("shot", vec![], TrialBichos::Shot(shot))], Layout::Single))
                 } else {
                     let n =
                         s.target.clone().ok_or_else(|| self.err(0, &[sec], "missing `target`", "one profile name"))?;
@@ -408,7 +401,7 @@ impl Ctx {
                         situation: Situation { target_index: 1, ..situation },
                         cap,
                     };
-                    Ok((vec![cell("sequence", vec![], b(TrialBichos::Sequence(seq)))], Layout::Single))
+                    Ok((vec![cell("sequence", vec![], TrialBichos::Sequence(seq))], Layout::Single))
                 }
             }
             Kind("arsenal") => {
@@ -487,7 +480,7 @@ impl Ctx {
                         cells.push(cell(
                             &format!("{wl} vs {}", situations[k]),
                             vec![("weapon".into(), json!(wl)), ("situation".into(), json!(situations[k]))],
-                            b(TrialBichos::Sequence(seq)),
+                            TrialBichos::Sequence(seq),
                         ));
                     }
                     index.push(row);
@@ -522,7 +515,7 @@ impl Ctx {
                         cell(
                             &format!("modified FDV {v}"),
                             vec![("modified_fdv".into(), json!(v))],
-                            b(TrialBichos::Reaction(Reaction { modified_fdv: v as i8 })),
+                            TrialBichos::Reaction(Reaction { modified_fdv: v as i8 }),
                         )
                     })
                     .collect();
@@ -560,7 +553,7 @@ impl Ctx {
                         cells.push(cell(
                             &format!("{label}, modified FDV {modified}"),
                             vec![("modified_fdv".into(), json!(modified))],
-                            b(TrialBichos::Reaction(Reaction { modified_fdv: modified.clamp(-20, 40) as i8 })),
+                            TrialBichos::Reaction(Reaction { modified_fdv: modified.clamp(-20, 40) as i8 }),
                         ));
                         Some((label, modified))
                     }
@@ -581,7 +574,7 @@ impl Ctx {
                         cells.push(cell(
                             &format!("¿Ahora qué? FDV {a} vs {bb}"),
                             vec![("a_fdv".into(), json!(a)), ("b_fdv".into(), json!(bb))],
-                            b(TrialBichos::Opposed(Opposed { a_fdv: a, b_fdv: bb })),
+                            TrialBichos::Opposed(Opposed { a_fdv: a, b_fdv: bb }),
                         ));
                         Some((a, bb))
                     }
@@ -605,18 +598,18 @@ impl Ctx {
             Kind("encounter") => {
                 let e = self.section(&f.encounter, "encounter")?;
                 let enc = self.encounter_b(&e.terrain, e.holes, e.soldiers, e.humans, "encounter", *r, setup)?;
-                Ok((vec![cell("encounter", vec![], b(TrialBichos::Encounter(enc)))], Layout::Single))
+                Ok((vec![cell("encounter", vec![], TrialBichos::Encounter(enc))], Layout::Single))
             }
             Kind("pursuit") => {
                 let p = self.section(&f.pursuit, "pursuit")?;
                 let (prof, label) = self.profile_b(f, &p.profile, &["pursuit", "profile"])?;
                 let pu = pursuit_of(&prof, r.units, r);
                 setup.push(pursuit_text(&label, &prof, r.units, r));
-                Ok((vec![cell("pursuit", vec![], b(TrialBichos::Pursuit(pu)))], Layout::Single))
+                Ok((vec![cell("pursuit", vec![], TrialBichos::Pursuit(pu))], Layout::Single))
             }
             Kind("terrain") => {
                 setup.push("Terrain type, 2D6 (the source says 1D6 but lists 2–12): 5–8 open, 4 or 9 jungle/swamp, 3 or 10 rocky, 2, 11 or 12 mountain".into());
-                Ok((vec![cell("terrain", vec![], b(TrialBichos::Terrain(TerrainRoll)))], Layout::Single))
+                Ok((vec![cell("terrain", vec![], TrialBichos::Terrain(TerrainRoll))], Layout::Single))
             }
             Kind("variants") => {
                 let v = self.section(&f.variants, "variants")?;
@@ -631,21 +624,17 @@ impl Ctx {
                 setup.push(pursuit_text(&label, &prof, Units::Inches, r));
                 setup.push("The cm variant rolls the hole distance as 3D6 × 5 cm; the inches variant as 1D6 × 1D6 inches (doubles per `hole_doubles`). Comparisons convert inches at the translation's own 2.5 cm per inch (20 cm = 8\")".into());
                 let cells = vec![
-                    cell("encounter, cm", vec![("variant".into(), json!("cm"))], b(TrialBichos::Encounter(e_cm))),
-                    cell(
-                        "encounter, inches",
-                        vec![("variant".into(), json!("inches"))],
-                        b(TrialBichos::Encounter(e_in)),
-                    ),
+                    cell("encounter, cm", vec![("variant".into(), json!("cm"))], TrialBichos::Encounter(e_cm)),
+                    cell("encounter, inches", vec![("variant".into(), json!("inches"))], TrialBichos::Encounter(e_in)),
                     cell(
                         "pursuit, cm",
                         vec![("variant".into(), json!("cm"))],
-                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Cm, r))),
+                        TrialBichos::Pursuit(pursuit_of(&prof, Units::Cm, r)),
                     ),
                     cell(
                         "pursuit, inches",
                         vec![("variant".into(), json!("inches"))],
-                        b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches, r))),
+                        TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches, r)),
                     ),
                 ];
                 Ok((cells, Layout::Variants))
@@ -743,7 +732,7 @@ impl Ctx {
                     ko_and_duck: r.ko_and_duck_activations,
                     gun_vs_melee,
                 };
-                Ok(crate::config::ctx::duel_cell(a_label, b_label, b(TrialBichos::Duel(duel))))
+                Ok(crate::config::ctx::duel_cell(a_label, b_label, TrialBichos::Duel(duel)))
             }
             _ => unreachable!("kinds_of(bichos) lists only these"),
         }

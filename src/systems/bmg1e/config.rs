@@ -2,7 +2,7 @@
 //! action-counter exchanges, and one matchup under both editions.
 
 use crate::analysis::scenario::Note;
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
+use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::ctx::{Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
@@ -350,7 +350,7 @@ impl Ctx {
                 let (s, lines) = self.attack_1e(&a, readings)?;
                 *setup = lines;
                 let attack = self.build_1e_attack(&s)?;
-                Ok((vec![cell("attack", vec![], AnyTrial::Bmg1e(Trial1e::Attack(attack)))], Layout::Single))
+                Ok((vec![cell("attack", vec![], Trial1e::Attack(attack))], Layout::Single))
             }
             Kind("check") => self.check_1e(f, setup),
             Kind("procedure") => self.procedure_1e(f, setup),
@@ -907,10 +907,7 @@ impl Ctx {
         self.note_unused_traits_1e(&label, &card, &[reroll_trait], "this check");
         setup.push(format!("Model: {label} ({})", card_text(&card)));
         setup.push(format!("{what}; X = {value}{}", if reroll { "; a failure is rerolled" } else { "" }));
-        Ok((
-            vec![cell("check", vec![], AnyTrial::Bmg1e(Trial1e::Check(Check { kind, value, reroll })))],
-            Layout::Single,
-        ))
+        Ok((vec![cell("check", vec![], Trial1e::Check(Check { kind, value, reroll }))], Layout::Single))
     }
 
     fn procedure_1e(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Cells, InputError> {
@@ -1226,7 +1223,7 @@ impl Ctx {
                 ));
             }
         };
-        Ok((vec![cell(&p.kind, vec![], AnyTrial::Bmg1e(trial))], Layout::Single))
+        Ok((vec![cell(&p.kind, vec![], trial)], Layout::Single))
     }
 
     fn exchange_1e(
@@ -1349,7 +1346,7 @@ impl Ctx {
                         ("b_ac".into(), json!(sb.0)),
                         ("b_dc".into(), json!(sb.1)),
                     ],
-                    AnyTrial::Bmg1e(Trial1e::Exchange(ex)),
+                    Trial1e::Exchange(ex),
                 ));
             }
         }
@@ -1454,7 +1451,7 @@ impl Ctx {
                 bag[0] + bag[1]
             )));
         }
-        Ok(crate::config::ctx::duel_cell(a_label, b_label, AnyTrial::Bmg1e(Trial1e::Duel(duel))))
+        Ok(crate::config::ctx::duel_cell(a_label, b_label, Trial1e::Duel(duel)))
     }
 
     fn editions(
@@ -1537,8 +1534,12 @@ impl Ctx {
         setup.push("Mapping to bmg-3e: Attack, Defense, Strength, Special and Movement carry over; 2013 Endurance (K.O. at that many markers) becomes both Willpower (K.O. at that many ★) and Endurance (casualty at that many ♦); a Heavy weapon becomes Strength +1; a ranged weapon keeps its Rate of Fire and shoots at the attacker's Strength (Firearm 2+, Mechanic 3+); no effort in 2019; numerical inferiority becomes 2 enemies in contact; moved and cover carry over, obstacles (Blink!) have no 2019 counterpart; 2013 hits are damage successes, 2019 hits are hits after blocks".into());
         Ok((
             vec![
-                cell("bmg-1e", vec![("edition".into(), json!("bmg-1e"))], AnyTrial::Bmg1e(Trial1e::Attack(a1))),
-                cell("bmg-3e", vec![("edition".into(), json!("bmg-3e"))], AnyTrial::Attack(a3)),
+                cell("bmg-1e", vec![("edition".into(), json!("bmg-1e"))], Trial1e::Attack(a1)),
+                cell(
+                    "bmg-3e",
+                    vec![("edition".into(), json!("bmg-3e"))],
+                    crate::systems::bmg3e::rules::Trial3e::Attack(a3),
+                ),
             ],
             Layout::Editions,
         ))

@@ -2,7 +2,7 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::exchange;
-use crate::analysis::scenario::{AnyTrial, Layout};
+use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
@@ -28,8 +28,8 @@ fn metric_index(report: &Report, cell: usize, name: &str) -> Option<usize> {
 }
 
 fn exchange_offset(run: &RunResult) -> u16 {
-    match &run.scenario.cells[0].trial {
-        AnyTrial::Bmg1e(Trial1e::Exchange(x)) => x.offset,
+    match run.scenario.cells[0].trial.downcast::<Trial1e>() {
+        Some(Trial1e::Exchange(x)) => x.offset,
         _ => 0,
     }
 }

@@ -2,7 +2,8 @@
 //! attack or check, and the effort table (the duel is in `duel_config.rs`). Compare, sweep, paired
 //! and balance are the generic analyses (`crate::config::generic`), built from these.
 
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Note, Objective};
+use super::rules::Trial3e;
+use crate::analysis::scenario::{CellSpec, Kind, Layout, Note, Objective};
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
@@ -165,13 +166,13 @@ impl Ctx {
                 let s = self.attack_setup(&a, "attack", &readings, "")?;
                 *setup = describe_attack(self, &a, &s);
                 let attack = self.build_attack(&s, "attack", "")?;
-                (vec![cell("attack", vec![], AnyTrial::Attack(attack))], Layout::Single)
+                (vec![cell("attack", vec![], Trial3e::Attack(attack))], Layout::Single)
             }
             Kind("check") => {
                 let c = self.section(&file.check, "check")?;
                 let (cs, lines) = self.check_setup(&c, "check", &readings)?;
                 *setup = lines;
-                (vec![cell("check", vec![], AnyTrial::Check(Check::new(&cs)))], Layout::Single)
+                (vec![cell("check", vec![], Trial3e::Check(Check::new(&cs)))], Layout::Single)
             }
             Kind("effort") => self.effort(file, &readings, setup)?,
             Kind("duel") => self.duel(file, &readings, setup)?,
@@ -702,7 +703,7 @@ impl Ctx {
                 cells.push(cell(
                     &format!("target {t} / attacker {at}"),
                     vec![("target_effort".into(), json!(t)), ("attacker_effort".into(), json!(at))],
-                    AnyTrial::Attack(attack),
+                    Trial3e::Attack(attack),
                 ));
             }
         }

@@ -1,7 +1,8 @@
 //! The 2019 duel: fighters (card, weapon, effort policy) and the `duel` kind. Balance tests and
 //! paired comparisons are the generic ones (`crate::config::generic`).
 
-use crate::analysis::scenario::{AnyTrial, CellSpec, Layout, Note};
+use super::rules::Trial3e;
+use crate::analysis::scenario::{CellSpec, Layout, Note};
 use crate::config::ctx::Ctx;
 use crate::config::raw;
 use crate::error::InputError;
@@ -179,6 +180,6 @@ impl Ctx {
                 "a per-attack policy (`none`, `max`, `optimal-ko`, …), or fewer rounds or smaller cards for `optimal-win`",
             ));
         }
-        Ok(crate::config::ctx::duel_cell(a.label, b.label, AnyTrial::Duel(duel)))
+        Ok(crate::config::ctx::duel_cell(a.label, b.label, Trial3e::Duel(duel)))
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod config;
 mod duel_config;
+pub mod effort;
 pub mod labels;
 pub mod report;
 pub mod rules;

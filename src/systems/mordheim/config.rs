@@ -1,6 +1,6 @@
 //! Mordheim movement builder: a warband model's move, run, charge and detection range.
 
-use crate::analysis::scenario::{AnyTrial, Layout};
+use crate::analysis::scenario::Layout;
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
@@ -53,6 +53,6 @@ impl Ctx {
             "detection_range",
             if detection == Detection::Initiative { "initiative" } else { "triple_initiative" }.to_string(),
         )];
-        Ok((vec![cell("movement", vec![], AnyTrial::Mordheim(mv))], Layout::Single, readings))
+        Ok((vec![cell("movement", vec![], mv)], Layout::Single, readings))
     }
 }

@@ -42,6 +42,16 @@ impl Movement {
     }
 }
 
+/// What the reports need to know about a movement cell (the generic cell layer's entry point).
+impl crate::analysis::cell::TrialInfo for Movement {
+    fn unit(&self) -> &'static str {
+        "move"
+    }
+    fn headline_metrics(&self) -> &'static [&'static str] {
+        &["move", "run", "charge", "detection_range"]
+    }
+}
+
 impl Trial for Movement {
     fn shape(&self) -> Shape {
         let m = self.m as usize;

@@ -1,6 +1,6 @@
 //! Threat-range builder (`ruleset = "all"`): one mover per rule system, each from its own card.
 
-use crate::analysis::scenario::{AnyTrial, CellSpec, Layout};
+use crate::analysis::scenario::{CellSpec, Layout};
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
@@ -17,7 +17,7 @@ impl Ctx {
         let mut push =
             |name: String, line: String, mover: Mover, cells: &mut Vec<CellSpec>, setup: &mut Vec<String>| {
                 setup.push(line);
-                cells.push(cell(&name, vec![("system".into(), json!(name))], AnyTrial::Threat(mover)));
+                cells.push(cell(&name, vec![("system".into(), json!(name))], mover));
                 systems.push(name);
             };
         if let Some(b) = &t.bmg_1e {

@@ -55,6 +55,13 @@ impl Mover {
     }
 }
 
+/// What the reports need to know about a mover cell (the generic cell layer's entry point).
+impl crate::analysis::cell::TrialInfo for Mover {
+    fn headline_metrics(&self) -> &'static [&'static str] {
+        &["reach_tenths_in"]
+    }
+}
+
 impl Trial for Mover {
     fn shape(&self) -> Shape {
         Shape::new(vec![("reach_tenths_in", self.max_tenths())], vec![])

@@ -1,7 +1,9 @@
 //! Config for Wolsung, Mordheim and the cross-system threat range (`ruleset = "all"`).
 
+use crate::analysis::cell::Cell;
+use crate::analysis::paired::Paired;
 use crate::analysis::scenario::Note;
-use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
+use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
@@ -198,7 +200,6 @@ impl Ctx {
 
     fn wolsung(&self, kind: Kind, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let readings = self.readings_w(&f.readings)?;
-        let w = |t: TrialWolsung| AnyTrial::Wolsung(t);
         let hand_of = |m: &Model, heroes: u8| if m.hero { 3 + heroes } else { 0 };
         let describe = |m: &Model| {
             format!(
@@ -349,7 +350,7 @@ impl Ctx {
                                     ("reaction".into(), json!(r)),
                                     ("cover".into(), json!(c)),
                                 ],
-                                w(TrialWolsung::Shooting(turn)),
+                                TrialWolsung::Shooting(turn),
                             ));
                         }
                         index.push(row);
@@ -509,7 +510,7 @@ impl Ctx {
                         cells.push(cell(
                             &format!("{pn}, defender {g}"),
                             vec![("policy".into(), json!(pn)), ("guard".into(), json!(g))],
-                            w(TrialWolsung::Melee(t)),
+                            TrialWolsung::Melee(t),
                         ));
                     }
                 }
@@ -662,7 +663,7 @@ impl Ctx {
                         target_policy.name()
                     ));
                 }
-                (vec![cell("magic", vec![], w(TrialWolsung::Magic(t)))], Layout::Single)
+                (vec![cell("magic", vec![], TrialWolsung::Magic(t))], Layout::Single)
             }
             Kind("initiative") => {
                 let i = self.section(&f.initiative, "initiative")?;
@@ -692,7 +693,7 @@ impl Ctx {
                     "opponent_cards",
                 )? as u8;
                 setup.push(format!("Hand {} bids its highest card against the highest of {opp} random cards from the rest of the deck (value, then ♠ > ♥ > ♦ > ♣)", hand.iter().map(|&c| card_text(c)).collect::<Vec<_>>().join(" ")));
-                (vec![cell("bid", vec![], w(TrialWolsung::Bid(Bid { hand, opponent: opp })))], Layout::Single)
+                (vec![cell("bid", vec![], TrialWolsung::Bid(Bid { hand, opponent: opp }))], Layout::Single)
             }
             Kind("leave") => {
                 let l = self.section(&f.leave, "leave")?;
@@ -712,7 +713,7 @@ impl Ctx {
                     "{} rolls R {} against {}'s C {}: it leaves melee on at least as many successes",
                     m.label, m.r, e.label, e.c
                 ));
-                (vec![cell("leave", vec![], w(TrialWolsung::Leave(Leave { r: m.r, c: e.c })))], Layout::Single)
+                (vec![cell("leave", vec![], TrialWolsung::Leave(Leave { r: m.r, c: e.c }))], Layout::Single)
             }
             Kind("duel") => {
                 use crate::systems::wolsung::rules::duel::{Duel, Fighter};
@@ -779,7 +780,7 @@ impl Ctx {
                     "victory as the game scores it (seed l. 49–52: the player who killed more enemy Heroes wins): here a side wins when the other model is removed, hero or henchman",
                 ));
                 let duel = Duel { a, b, turns, readings };
-                crate::config::ctx::duel_cell(a_label, b_label, w(TrialWolsung::Duel(duel)))
+                crate::config::ctx::duel_cell(a_label, b_label, TrialWolsung::Duel(duel))
             }
             _ => unreachable!("kinds_of(wolsung)"),
         };
@@ -789,14 +790,12 @@ impl Ctx {
 
 /// Every shooting turn among `cells`, both sides of a paired comparison included.
 fn shooting_turns(cells: &[CellSpec]) -> Vec<&ShootingTurn> {
-    fn add<'t>(trial: &'t AnyTrial, out: &mut Vec<&'t ShootingTurn>) {
-        match trial {
-            AnyTrial::Wolsung(TrialWolsung::Shooting(t)) => out.push(t),
-            AnyTrial::Paired(p) => {
-                add(&p.a, out);
-                add(&p.b, out);
-            }
-            _ => {}
+    fn add<'t>(trial: &'t Cell, out: &mut Vec<&'t ShootingTurn>) {
+        if let Some(TrialWolsung::Shooting(t)) = trial.downcast::<TrialWolsung>() {
+            out.push(t);
+        } else if let Some(p) = trial.downcast::<Paired>() {
+            add(&p.a, out);
+            add(&p.b, out);
         }
     }
     let mut out = Vec::new();

@@ -8,6 +8,7 @@ use crate::dice::{Dice, SumSet};
 use crate::engine::{Outcome, Shape, Trial};
 
 pub mod duel;
+mod info;
 #[cfg(test)]
 mod tests;
 

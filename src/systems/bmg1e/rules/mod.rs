@@ -11,6 +11,7 @@
 pub mod counters;
 pub mod damage;
 pub mod duel;
+mod info;
 pub mod procedures;
 
 use crate::dice::{Dice, Reroll, SuccessMask, count_successes};

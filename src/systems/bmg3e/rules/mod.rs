@@ -5,7 +5,11 @@
 //! looks things up, so a melee resolution costs little more than its dice.
 //! [`duel`] runs the round structure (Take the Lead, activations, Recount) for two fighters.
 
+pub mod convolution;
 pub mod duel;
+mod trial;
+
+pub use trial::Trial3e;
 
 use crate::dice::{Dice, SuccessMask, count_hits, keep_two_highest, keep_two_lowest};
 use crate::engine::{Outcome, Shape, Trial};

@@ -11,6 +11,7 @@ use crate::dice::{DEAL_CLASSES, Dice, uniform_below};
 use crate::engine::{Outcome, Shape, Trial};
 
 pub mod duel;
+mod info;
 #[cfg(test)]
 mod tests;
 

@@ -814,7 +814,9 @@ mod tests {
     fn the_bundled_duel_is_far_inside_the_budget() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/duel-batman-vs-bruiser.toml");
         let sc = crate::config::load(&path, &Default::default()).expect("bundled");
-        let crate::analysis::scenario::AnyTrial::Duel(d) = &sc.cells[0].trial else { panic!("a 2019 duel") };
+        let Some(crate::systems::bmg3e::rules::Trial3e::Duel(d)) = sc.cells[0].trial.downcast() else {
+            panic!("a 2019 duel")
+        };
         let analysis = estimate(d, d.deciders())
             + 2 * (estimate(d, [Decider::Table, Decider::Optimize]) + estimate(d, [Decider::Optimize, Decider::Table]))
             + estimate(d, [Decider::Optimize; 2]);

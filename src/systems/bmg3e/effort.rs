@@ -1,4 +1,4 @@
-//! The effort decision for a melee matchup.
+//! The effort decision for a 2019 melee matchup (the `effort` kind's analysis, 2019 only).
 //!
 //! The target declares first, then the attacker answers. So for each target effort `t` the
 //! attacker picks the effort that maximises the objective (its *best response*), and the target
@@ -10,7 +10,7 @@
 //! count toward its K.O.; `hits` is gross (the `★` paid are reported beside it, not subtracted);
 //! `hits_net` subtracts each side's effort `★` from its own side of the ledger.
 
-use super::scenario::{CellSpec, Objective};
+use crate::analysis::scenario::{CellSpec, Objective};
 use crate::engine::Tally;
 use crate::stats::Estimate;
 use crate::systems::bmg3e::rules::event;
@@ -123,9 +123,9 @@ pub fn best(cells: &[CellSpec], tallies: &[Tally], objective: Objective, z: f64)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::scenario::AnyTrial;
+    use crate::analysis::cell::Cell;
     use crate::engine::{Shape, Trial};
-    use crate::systems::bmg3e::rules::{ATTACK_EVENTS, Check, CheckKind, CheckSetup, Readings};
+    use crate::systems::bmg3e::rules::{ATTACK_EVENTS, Check, CheckKind, CheckSetup, Readings, Trial3e};
     use serde_json::json;
 
     fn cell(t: u64, a: u64) -> CellSpec {
@@ -141,7 +141,7 @@ mod tests {
         CellSpec {
             label: format!("{t}/{a}"),
             params: vec![("target_effort".into(), json!(t)), ("attacker_effort".into(), json!(a))],
-            trial: AnyTrial::Check(dummy),
+            trial: Cell::new(Trial3e::Check(dummy)),
         }
     }
 

@@ -1,0 +1,103 @@
+//! Every 2019 trial a scenario cell can hold, and what the reports and the run need to know about
+//! each ([`TrialInfo`]): the 2019 edition's entry point into the generic cell layer.
+
+use super::duel::Duel;
+use super::{Attack, Check};
+use crate::analysis::cell::TrialInfo;
+use crate::analysis::duel::{DuelOutcome, ExactFigures};
+use crate::dice::Dice;
+use crate::engine::{Outcome, Shape, Trial};
+
+/// A 2019 trial (static dispatch inside; one dynamic call per chunk from the engine).
+// A cell holds one of these behind an `Arc`, so the duel's size costs nothing; boxing it would
+// add a pointer chase to every sampled duel.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Trial3e {
+    Attack(Attack),
+    Check(Check),
+    Duel(Duel),
+}
+
+impl Trial for Trial3e {
+    fn shape(&self) -> Shape {
+        match self {
+            Trial3e::Attack(a) => a.shape(),
+            Trial3e::Check(c) => c.shape(),
+            Trial3e::Duel(d) => d.shape(),
+        }
+    }
+
+    #[inline]
+    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
+        match self {
+            Trial3e::Attack(a) => a.run(dice),
+            Trial3e::Check(c) => c.run(dice),
+            Trial3e::Duel(d) => d.run(dice),
+        }
+    }
+}
+
+impl TrialInfo for Trial3e {
+    fn unit(&self) -> &'static str {
+        match self {
+            Trial3e::Attack(_) => "attack",
+            Trial3e::Check(_) => "check",
+            Trial3e::Duel(_) => "duel",
+        }
+    }
+
+    fn headline_metrics(&self) -> &'static [&'static str] {
+        match self {
+            Trial3e::Attack(_) => &["hits", "stun", "wounds", "impacts", "blocks"],
+            Trial3e::Check(_) => &["sum"],
+            Trial3e::Duel(_) => &[],
+        }
+    }
+
+    fn key_events(&self) -> Vec<&'static str> {
+        match self {
+            // Attacks lead with "out of action" (K.O. or casualty): the one number that answers
+            // "does this put the target down" for a ★ weapon and a ♦ weapon alike.
+            Trial3e::Attack(_) => vec!["out_of_action", "ko", "casualty", "any_hit", "critical"],
+            Trial3e::Check(_) => vec!["pass"],
+            Trial3e::Duel(d) => d.shape().events.into_iter().take(4).collect(),
+        }
+    }
+
+    fn exact_offered(&self) -> Result<(), &'static str> {
+        match self {
+            Trial3e::Duel(_) => Err(
+                "a duel's full distributions are sampled; its P(win), P(draw), rounds, expected markers and effort, and the whole-duel effort plan, are computed exactly in every 2019 duel report (the exact-duel tables and `exact_duel` in results.json)",
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    fn exact_duel(&self) -> Option<Result<ExactFigures, String>> {
+        let Trial3e::Duel(d) = self else { return None };
+        use super::duel::exact;
+        if let Err(over) = exact::solve_within_budget(d, d.deciders()) {
+            return Some(Err(over.to_string()));
+        }
+        let outcome = match exact::try_solve(d, d.deciders()) {
+            Ok(s) => DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt),
+            Err(i) => return Some(Err(format!("stopped by {}", crate::interrupt::signal_name(i.0)))),
+        };
+        Some(Ok(outcome.check_figures()))
+    }
+
+    fn exact_duel_over_budget(&self) -> Option<String> {
+        match self {
+            Trial3e::Duel(d) => super::duel::exact::within_budget(d).err().map(|o| o.to_string()),
+            _ => None,
+        }
+    }
+
+    fn prepare(&self) -> Result<(), crate::interrupt::Interrupted> {
+        match self {
+            Trial3e::Duel(d) => d.prepare(),
+            _ => Ok(()),
+        }
+    }
+}
