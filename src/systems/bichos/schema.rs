@@ -1,7 +1,74 @@
-//! The ¡Bichos! sections of a scenario file, exactly as users write them (read strictly:
-//! every struct denies unknown fields, so a typo is an error with its line).
+//! The ¡Bichos! scenario file, exactly as users write it (read strictly: every struct denies
+//! unknown fields, so a typo is an error with its line).
 
+use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use serde::Deserialize;
+use std::collections::BTreeMap;
+
+crate::scenario_file! {
+    /// A ¡Bichos! scenario file.
+    pub struct File {
+        #[serde(default)]
+        pub readings: Readings,
+        #[serde(default)]
+        pub profiles: BTreeMap<String, BichosProfile>,
+        #[serde(default)]
+        pub fighters: BTreeMap<String, FighterRef>,
+        pub duel: Option<Duel>,
+        pub shot: Option<BichosShot>,
+        pub sequence: Option<BichosShot>,
+        pub arsenal: Option<Arsenal>,
+        pub reaction: Option<ReactionTable>,
+        pub encounter: Option<EncounterSpec>,
+        pub pursuit: Option<PursuitSpec>,
+        pub variants: Option<VariantsSpec>,
+    }
+}
+
+impl ScenarioSchema for File {
+    fn include(&self) -> &[String] {
+        &self.include
+    }
+    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
+        Some(&self.fighters)
+    }
+    fn duel(&self) -> Option<&Duel> {
+        self.duel.as_ref()
+    }
+}
+
+/// The sections each ¡Bichos! kind reads (`terrain` reads none).
+pub const SECTIONS: &[(&str, &[&str])] = &[
+    ("shot", &["shot"]),
+    ("sequence", &["sequence"]),
+    ("arsenal", &["arsenal"]),
+    ("reaction", &["reaction"]),
+    ("encounter", &["encounter"]),
+    ("pursuit", &["pursuit"]),
+    ("terrain", &[]),
+    ("variants", &["variants"]),
+    ("duel", &["duel"]),
+];
+
+/// The ¡Bichos! `[readings]` switches, as written.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)")]
+pub struct Readings {
+    pub units: Option<String>,
+    pub grenade_pot: Option<i64>,
+    pub hole_doubles: Option<String>,
+    pub wound_table_low_fdv: Option<String>,
+    pub shot_wounded_tests: Option<String>,
+    pub retreat_distance: Option<String>,
+    pub pursuit_halving: Option<String>,
+    pub hole_triples: Option<String>,
+    pub flee_res: Option<String>,
+    pub pursuit_test: Option<String>,
+    pub ranged_in_contact: Option<String>,
+    pub shot_test_order: Option<String>,
+    pub ko_and_duck_activations: Option<String>,
+}
 
 /// A ¡Bichos! figure profile.
 #[derive(Debug, Clone, Deserialize)]

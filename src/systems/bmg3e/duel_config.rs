@@ -1,10 +1,11 @@
 //! The 2019 duel: fighters (card, weapon, effort policy) and the `duel` kind. Balance tests and
 //! paired comparisons are the generic ones (`crate::config::generic`).
 
+use super::schema::File;
 use crate::analysis::scenario::{AnyTrial, CellSpec, Layout, Note};
-use crate::config::ctx::Ctx;
 use crate::config::raw;
 use crate::error::InputError;
+use crate::systems::batman::Batman;
 use crate::systems::bmg3e::rules::Readings;
 use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
 use crate::systems::bmg3e::rules::{Markers, Weapon, WeaponKind};
@@ -32,7 +33,7 @@ fn round_text(rounds: u8, contact: bool) -> String {
     )
 }
 
-impl Ctx {
+impl Batman<'_> {
     /// Resolve a fighter reference written at `at` in file `file`.
     pub(crate) fn fighter(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
         if f.guard.is_some() {
@@ -150,12 +151,7 @@ impl Ctx {
         }
     }
 
-    pub(crate) fn duel(
-        &self,
-        f: &raw::ScenarioFile,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
+    pub(crate) fn duel(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let d = self.section(&f.duel, "duel")?;
         let rounds = self.rounds(d.rounds, "duel")?;
         let a = self.fighter(&d.a, 0, &["duel", "a"])?;

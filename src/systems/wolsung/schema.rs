@@ -1,7 +1,63 @@
-//! The Wolsung sections of a scenario file, exactly as users write them (read strictly:
-//! every struct denies unknown fields, so a typo is an error with its line).
+//! The Wolsung scenario file, exactly as users write it (read strictly: every struct denies
+//! unknown fields, so a typo is an error with its line).
 
+use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use serde::Deserialize;
+use std::collections::BTreeMap;
+
+crate::scenario_file! {
+    /// A Wolsung scenario file.
+    pub struct File {
+        #[serde(default)]
+        pub readings: Readings,
+        #[serde(default)]
+        pub models: BTreeMap<String, WolsungModel>,
+        #[serde(default)]
+        pub guns: BTreeMap<String, WolsungGun>,
+        #[serde(default)]
+        pub fighters: BTreeMap<String, FighterRef>,
+        pub duel: Option<Duel>,
+        pub shooting: Option<WShooting>,
+        pub melee: Option<WMelee>,
+        pub magic: Option<WMagic>,
+        pub initiative: Option<WInitiative>,
+        pub leave: Option<WLeave>,
+    }
+}
+
+impl ScenarioSchema for File {
+    fn include(&self) -> &[String] {
+        &self.include
+    }
+    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
+        Some(&self.fighters)
+    }
+    fn duel(&self) -> Option<&Duel> {
+        self.duel.as_ref()
+    }
+}
+
+/// The sections each Wolsung kind reads.
+pub const SECTIONS: &[(&str, &[&str])] = &[
+    ("shooting", &["shooting"]),
+    ("melee", &["melee"]),
+    ("magic", &["magic"]),
+    ("initiative", &["initiative"]),
+    ("leave", &["leave"]),
+    ("duel", &["duel"]),
+];
+
+/// The Wolsung `[readings]` switches, as written.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)")]
+pub struct Readings {
+    pub guard_backlash_crits: Option<bool>,
+    pub movement_penalty_floor: Option<String>,
+    pub deck_exhausted: Option<String>,
+    pub sunnir_scope: Option<String>,
+    pub knocked_down_vs_magic: Option<bool>,
+}
 
 /// A Wolsung model.
 #[derive(Debug, Clone, Deserialize)]
