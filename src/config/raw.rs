@@ -74,6 +74,39 @@ macro_rules! scenario_file {
     };
 }
 
+/// Declare a system's `[readings]` switches once: the struct the file's `[readings]` table is
+/// read into (every switch optional, unknown ones refused) and `NAMES`, the list the system
+/// gives as [`crate::system::RuleSystem::readings`] (in the order messages list them).
+///
+/// ```ignore
+/// crate::readings_schema! {
+///     /// The Mordheim `[readings]` switches, as written.
+///     pub struct Readings {
+///         /// How far a hidden model is detected.
+///         detection_range: String,
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! readings_schema {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$fmeta:meta])* $field:ident: $ty:ty,)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Default, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[serde(
+            expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)"
+        )]
+        pub struct $name {
+            $($(#[$fmeta])* pub $field: Option<$ty>,)*
+        }
+
+        impl $name {
+            /// The switches' names.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($field)),*];
+        }
+    };
+}
+
 /// What [`crate::config::Ctx::read_plain`] needs of a system's scenario file struct (written
 /// by [`scenario_file!`](crate::scenario_file)).
 pub trait ScenarioSchema: serde::de::DeserializeOwned {
@@ -98,12 +131,11 @@ pub trait LibrarySchema: serde::de::DeserializeOwned {
     fn take_fighters(&mut self) -> BTreeMap<String, FighterRef>;
 }
 
-/// `[readings]` of a system that has no switches (any key was refused before, as another
-/// system's or an unknown reading).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[serde(expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)")]
-pub struct NoReadings {}
+crate::readings_schema! {
+    /// `[readings]` of a system that has no switches (any key was refused before, as another
+    /// system's or an unknown reading).
+    pub struct NoReadings {}
+}
 
 /// A library of a system whose only library table is `[fighters]` (or none).
 #[derive(Debug, Clone, Deserialize)]

@@ -25,21 +25,7 @@ impl RuleSystem for System {
         &["shot", "sequence", "arsenal", "reaction", "encounter", "pursuit", "terrain", "variants", "duel"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &[
-            "units",
-            "grenade_pot",
-            "hole_doubles",
-            "hole_triples",
-            "wound_table_low_fdv",
-            "shot_wounded_tests",
-            "flee_res",
-            "retreat_distance",
-            "pursuit_halving",
-            "pursuit_test",
-            "ranged_in_contact",
-            "shot_test_order",
-            "ko_and_duck_activations",
-        ]
+        schema::Readings::NAMES
     }
     fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         schema::SECTIONS

@@ -50,24 +50,24 @@ pub const SECTIONS: &[(&str, &[&str])] = &[
     ("duel", &["duel"]),
 ];
 
-/// The ¡Bichos! `[readings]` switches, as written.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[serde(expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)")]
-pub struct Readings {
-    pub units: Option<String>,
-    pub grenade_pot: Option<i64>,
-    pub hole_doubles: Option<String>,
-    pub wound_table_low_fdv: Option<String>,
-    pub shot_wounded_tests: Option<String>,
-    pub retreat_distance: Option<String>,
-    pub pursuit_halving: Option<String>,
-    pub hole_triples: Option<String>,
-    pub flee_res: Option<String>,
-    pub pursuit_test: Option<String>,
-    pub ranged_in_contact: Option<String>,
-    pub shot_test_order: Option<String>,
-    pub ko_and_duck_activations: Option<String>,
+crate::readings_schema! {
+    /// The ¡Bichos! `[readings]` switches, as written (their meaning and defaults are on the
+    /// rules' `Readings`; `NAMES` is the system's list of switches).
+    pub struct Readings {
+        units: String,
+        grenade_pot: i64,
+        hole_doubles: String,
+        hole_triples: String,
+        wound_table_low_fdv: String,
+        shot_wounded_tests: String,
+        flee_res: String,
+        retreat_distance: String,
+        pursuit_halving: String,
+        pursuit_test: String,
+        ranged_in_contact: String,
+        shot_test_order: String,
+        ko_and_duck_activations: String,
+    }
 }
 
 /// A ¡Bichos! figure profile.

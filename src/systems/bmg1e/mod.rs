@@ -25,16 +25,7 @@ impl RuleSystem for System {
         &["attack", "check", "procedure", "exchange", "editions", "duel"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &[
-            "block_natural_six",
-            "scratch_mode",
-            "martial_artist_vs_mobster",
-            "special_attack_ranged",
-            "helpless_passive_traits",
-            "ko_target_fallen",
-            "protective_blink_modifiers",
-            "kevlar_drops",
-        ]
+        schema::Readings::NAMES
     }
     fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         schema::SECTIONS

@@ -59,19 +59,19 @@ pub const SECTIONS: &[(&str, &[&str])] = &[
     ("duel", &["duel"]),
 ];
 
-/// The bmg-1e `[readings]` switches, as written.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[serde(expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)")]
-pub struct Readings {
-    pub block_natural_six: Option<bool>,
-    pub scratch_mode: Option<String>,
-    pub martial_artist_vs_mobster: Option<bool>,
-    pub special_attack_ranged: Option<bool>,
-    pub helpless_passive_traits: Option<String>,
-    pub ko_target_fallen: Option<bool>,
-    pub protective_blink_modifiers: Option<bool>,
-    pub kevlar_drops: Option<String>,
+crate::readings_schema! {
+    /// The bmg-1e `[readings]` switches, as written (their meaning and defaults are on the
+    /// rules' `Readings`; `NAMES` is the system's list of switches).
+    pub struct Readings {
+        block_natural_six: bool,
+        scratch_mode: String,
+        martial_artist_vs_mobster: bool,
+        special_attack_ranged: bool,
+        helpless_passive_traits: String,
+        ko_target_fallen: bool,
+        protective_blink_modifiers: bool,
+        kevlar_drops: String,
+    }
 }
 
 /// A bmg-1e round procedure.

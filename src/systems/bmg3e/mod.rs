@@ -26,7 +26,7 @@ impl RuleSystem for System {
         &["attack", "check", "effort", "duel"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &["block_natural_six", "ko_bonus_within_attack", "ko_target_outnumbered", "check_with_one_die"]
+        schema::Readings::NAMES
     }
     fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         schema::SECTIONS

@@ -51,15 +51,15 @@ impl BatmanFile for File {
 pub const SECTIONS: &[(&str, &[&str])] =
     &[("attack", &["attack"]), ("check", &["check"]), ("effort", &["attack", "effort"]), ("duel", &["duel"])];
 
-/// The bmg-3e `[readings]` switches, as written (see `config::readings` for their meaning).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[serde(expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)")]
-pub struct Readings {
-    pub block_natural_six: Option<bool>,
-    pub ko_bonus_within_attack: Option<bool>,
-    pub ko_target_outnumbered: Option<bool>,
-    pub check_with_one_die: Option<String>,
+crate::readings_schema! {
+    /// The bmg-3e `[readings]` switches, as written (their meaning and defaults are on the
+    /// rules' `Readings`; `NAMES` is the system's list of switches).
+    pub struct Readings {
+        block_natural_six: bool,
+        ko_bonus_within_attack: bool,
+        ko_target_outnumbered: bool,
+        check_with_one_die: String,
+    }
 }
 
 /// Effort table settings (the matchup itself is in `[attack]`).

@@ -24,7 +24,7 @@ impl RuleSystem for System {
         &["movement"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &["detection_range"]
+        schema::Readings::NAMES
     }
     fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         schema::SECTIONS

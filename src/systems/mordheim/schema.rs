@@ -22,12 +22,12 @@ impl ScenarioSchema for File {
 /// The sections each Mordheim kind reads.
 pub const SECTIONS: &[(&str, &[&str])] = &[("movement", &["movement"])];
 
-/// The Mordheim `[readings]` switches, as written.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[serde(expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)")]
-pub struct Readings {
-    pub detection_range: Option<String>,
+crate::readings_schema! {
+    /// The Mordheim `[readings]` switches, as written (their meaning and defaults are on the
+    /// rules' `Readings`; `NAMES` is the system's list of switches).
+    pub struct Readings {
+        detection_range: String,
+    }
 }
 
 /// Mordheim movement.

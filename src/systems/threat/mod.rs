@@ -24,7 +24,7 @@ impl RuleSystem for System {
         &["threat"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &[]
+        crate::config::raw::NoReadings::NAMES
     }
     fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         schema::SECTIONS

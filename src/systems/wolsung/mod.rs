@@ -25,7 +25,7 @@ impl RuleSystem for System {
         &["shooting", "melee", "magic", "initiative", "leave", "duel"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &["guard_backlash_crits", "movement_penalty_floor", "deck_exhausted", "sunnir_scope", "knocked_down_vs_magic"]
+        schema::Readings::NAMES
     }
     fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         schema::SECTIONS

@@ -47,16 +47,16 @@ pub const SECTIONS: &[(&str, &[&str])] = &[
     ("duel", &["duel"]),
 ];
 
-/// The Wolsung `[readings]` switches, as written.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[serde(expecting = "a [readings] table of true/false or named choices (the switches of the file's rule system)")]
-pub struct Readings {
-    pub guard_backlash_crits: Option<bool>,
-    pub movement_penalty_floor: Option<String>,
-    pub deck_exhausted: Option<String>,
-    pub sunnir_scope: Option<String>,
-    pub knocked_down_vs_magic: Option<bool>,
+crate::readings_schema! {
+    /// The Wolsung `[readings]` switches, as written (their meaning and defaults are on the
+    /// rules' `Readings`; `NAMES` is the system's list of switches).
+    pub struct Readings {
+        guard_backlash_crits: bool,
+        movement_penalty_floor: String,
+        deck_exhausted: String,
+        sunnir_scope: String,
+        knocked_down_vs_magic: bool,
+    }
 }
 
 /// A Wolsung model.
