@@ -7,7 +7,7 @@ use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout};
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw::FighterRef;
 use crate::error::InputError;
-use crate::systems::batman::schema as raw;
+use crate::systems::batman::schema as shared;
 use crate::systems::batman::{self, Batman, Edition};
 use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_splits};
 use crate::systems::bmg1e::rules::procedures::{
@@ -149,7 +149,7 @@ impl Batman<'_> {
         self.err(0, path, format!("{label}: {}, allowed at most {max}", spend_text(terms)), allowed)
     }
 
-    pub(crate) fn card_1e(&self, name: &str, c: &raw::Card, file: usize) -> Result<Card, InputError> {
+    pub(crate) fn card_1e(&self, name: &str, c: &shared::Card, file: usize) -> Result<Card, InputError> {
         let v = |field: &'static str, x: i64| -> Result<u8, InputError> {
             let r = CARD_RANGES.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("listed");
             self.int(file, &["cards", name, field], x, r, field).map(|x| x as u8)
@@ -190,7 +190,7 @@ impl Batman<'_> {
         })
     }
 
-    pub(crate) fn weapon_1e(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
+    pub(crate) fn weapon_1e(&self, name: &str, w: &shared::Weapon, file: usize) -> Result<Weapon, InputError> {
         let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
         let damage = parse_damage(&w.damage)
             .map_err(|m| self.err(file, &at("damage"), m, "1 to 6 markers: `★`/`s` (stun), `♦`/`w` (wound)"))?;
@@ -339,7 +339,7 @@ impl Batman<'_> {
             .map_err(|RuleError { field, message, allowed }| self.err(0, &["attack", field], message, allowed))
     }
 
-    fn attack_1e(&self, a: &raw::Attack, readings: &Readings) -> Result<(AttackSetup, Vec<String>), InputError> {
+    fn attack_1e(&self, a: &shared::Attack, readings: &Readings) -> Result<(AttackSetup, Vec<String>), InputError> {
         self.refuse_other_edition_attack(a, "attack")?;
         let need = |v: &Option<String>, field: &str| {
             v.clone().ok_or_else(|| self.err(0, &["attack"], format!("missing `{field}`"), self.card_names()))
@@ -648,7 +648,7 @@ impl Batman<'_> {
             readings: *readings,
         };
         self.notes_attack_1e(&setup, &a_label, &t_label, &w_label);
-        let traits_of = |c: &raw::Card| c.traits.clone().unwrap_or_default().join(", ");
+        let traits_of = |c: &shared::Card| c.traits.clone().unwrap_or_default().join(", ");
         let raw_card = |n: &Option<String>| {
             n.as_ref().and_then(|n| self.cards.get(n)).map(|(c, _)| traits_of(c)).unwrap_or_default()
         };

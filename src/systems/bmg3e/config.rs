@@ -6,7 +6,7 @@ use super::schema::{self, File};
 use crate::analysis::scenario::{AnyTrial, CellSpec, Kind, Layout, Note, Objective};
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::error::InputError;
-use crate::systems::batman::schema as raw;
+use crate::systems::batman::schema as shared;
 use crate::systems::batman::{self, Batman, Edition};
 use crate::systems::bmg3e::rules::{
     Attack, AttackSetup, Check, CheckKind, CheckSetup, Markers, MeleeMods, OneDie, Profile, RangedMods, Readings,
@@ -65,7 +65,7 @@ pub(crate) fn weapon_text(w: &Weapon, label: &str) -> String {
     }
 }
 
-pub(crate) fn describe_attack(ctx: &Batman, a: &raw::Attack, s: &AttackSetup) -> Vec<String> {
+pub(crate) fn describe_attack(ctx: &Batman, a: &shared::Attack, s: &AttackSetup) -> Vec<String> {
     let name = |n: &Option<String>| -> String {
         n.as_ref()
             .and_then(|n| ctx.cards.get(n).map(|(c, _)| c.name.clone().unwrap_or_else(|| n.clone())))
@@ -129,7 +129,7 @@ pub(crate) fn markers_text(m: Markers) -> String {
     if m == Markers::default() { String::new() } else { format!(", starting with {m}") }
 }
 
-pub(crate) fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
+pub(crate) fn describe_circumstances(a: &shared::Attack) -> Vec<String> {
     let mut out = Vec::new();
     let mut parts = Vec::new();
     if let Some(e) = a.attacker_effort {
@@ -189,7 +189,7 @@ impl Batman<'_> {
         Ok((cells, layout, readings.list()))
     }
 
-    pub(crate) fn profile_of(&self, name: &str, c: &raw::Card, file: usize) -> Result<Profile, InputError> {
+    pub(crate) fn profile_of(&self, name: &str, c: &shared::Card, file: usize) -> Result<Profile, InputError> {
         let f = |field: &str, v: i64| -> Result<u8, InputError> {
             let r = card_range(field);
             self.int(file, &["cards", name, field], v, r, field).map(|v| v as u8)
@@ -214,7 +214,7 @@ impl Batman<'_> {
         })
     }
 
-    pub(crate) fn weapon_of(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
+    pub(crate) fn weapon_of(&self, name: &str, w: &shared::Weapon, file: usize) -> Result<Weapon, InputError> {
         let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
         let damage = parse_damage(&w.damage).map_err(|m| {
             self.err(
@@ -326,7 +326,7 @@ impl Batman<'_> {
     /// compare/sweep cells so the user knows which cell failed.
     pub(crate) fn attack_setup(
         &self,
-        a: &raw::Attack,
+        a: &shared::Attack,
         sec: &str,
         readings: &Readings,
         ctx_label: &str,
@@ -466,7 +466,7 @@ impl Batman<'_> {
 
     pub(crate) fn check_setup(
         &self,
-        c: &raw::Check,
+        c: &shared::Check,
         sec: &str,
         readings: &Readings,
     ) -> Result<(CheckSetup, Vec<String>), InputError> {
