@@ -64,13 +64,35 @@ pub trait RuleSystem: Sync {
     fn libraries(&self) -> &'static [(&'static str, &'static str)] {
         &[]
     }
+    /// For each of its kinds, the sections of its scenario file the kind reads (a kind left
+    /// out reads the section of its own name). A file holding a section its kind does not read
+    /// is told which sections the kind reads, whichever system's kind the section belongs to.
+    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[]
+    }
+    /// The optional `[duel]` and fighter fields it reads among those only some systems read
+    /// (`contact`, `melee_weapon`): the others refuse them rather than ignore them.
+    fn duel_fields(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// How messages name the system (`ruleset` names that do not say which game they are can
+    /// say more, as `all` does).
+    fn name_in_messages(&self) -> &'static str {
+        self.name()
+    }
+    /// The first error of reading `text` strictly as this system's scenario file, if any: the
+    /// loader uses its words when a lenient read fails at the same place (so a field of the
+    /// wrong type is told what it takes).
+    fn strict_error(&self, _text: &str) -> Option<toml::de::Error> {
+        None
+    }
     /// Its duel, if it has one (`kind = "duel"`, and the generic `balance`).
     fn duel(&self) -> Option<DuelDef> {
         None
     }
-    /// Build one of its own kinds.
-    /// Build one of its own kinds from the scenario's text (built-in systems read it with
-    /// [`Ctx::build_builtin`]; a system may read its own schema).
+    /// Build one of its own kinds from the scenario's text: the system reads its own schema
+    /// (built-in systems with [`Ctx::read_scenario`] or [`Ctx::read_plain`], which give the
+    /// common checks and messages).
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError>;
     /// Notes and setup lines that are true only of the whole scenario: called once, on the
     /// top-level file, with every cell it built (a `compare`, `sweep`, `paired` or `balance`

@@ -14,22 +14,34 @@ use std::ops::RangeInclusive;
 /// What a rule system's builder returns: the cells, how they are laid out, and the readings in force.
 pub type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
 
-/// Validation context: the files read, and which file each card and weapon came from.
+/// What the loader knows of one rule system: plain data from its [`crate::system::RuleSystem`],
+/// so this module needs nothing from the systems.
+#[derive(Clone, Copy, Debug)]
+pub struct SystemInfo {
+    pub name: &'static str,
+    /// How messages call it ([`crate::system::RuleSystem::name_in_messages`]).
+    pub words: &'static str,
+    /// Its `[readings]` switches.
+    pub readings: &'static [&'static str],
+    /// Its library tables with how an entry is written: a file holding a table its own system
+    /// does not read is told what that system writes.
+    pub libraries: &'static [(&'static str, &'static str)],
+    /// For each of its kinds, the sections the kind reads.
+    pub sections: &'static [(&'static str, &'static [&'static str])],
+    /// The optional `[duel]` and fighter fields it reads (`contact`, `melee_weapon`).
+    pub duel_fields: &'static [&'static str],
+}
+
+/// Validation context: the files read, and which file each fighter came from.
 pub struct Ctx {
     pub(crate) sources: Vec<Source>,
-    pub(crate) cards: BTreeMap<String, (raw::Card, usize)>,
-    pub(crate) weapons: BTreeMap<String, (raw::Weapon, usize)>,
     pub(crate) fighters: BTreeMap<String, (raw::FighterRef, usize)>,
-    /// The scenario's rule system: decides how cards and weapons are validated.
+    /// The scenario's rule system (its `ruleset` name).
     pub(crate) ruleset: &'static str,
     /// Copies of the files to read instead of the disk (a partial result's, for `merge`).
     pub(crate) embedded: Option<Vec<Source>>,
-    /// The rule systems this load knows (the built-in registry, or a test's), by name with their
-    /// `[readings]` switches: plain data, so this module needs nothing from the systems.
-    pub(crate) systems: Vec<(&'static str, &'static [&'static str])>,
-    /// Each system's library tables with how an entry is written (`RuleSystem::libraries`): a
-    /// file holding a table its own system does not read is told what that system writes.
-    pub(crate) libraries: Vec<(&'static str, &'static [(&'static str, &'static str)])>,
+    /// The rule systems this load knows (the built-in registry, or a test's).
+    pub(crate) systems: Vec<SystemInfo>,
     /// When this is one cell of a generic analysis: its kind (`compare`), so a message about the
     /// file's keys names the kind the user wrote, not the cell's.
     pub(crate) generic: Option<&'static str>,
@@ -43,12 +55,9 @@ impl Ctx {
         Ctx {
             embedded,
             sources: vec![main],
-            cards: BTreeMap::new(),
-            weapons: BTreeMap::new(),
             fighters: BTreeMap::new(),
-            ruleset: "bmg-3e",
+            ruleset: "",
             systems: Vec::new(),
-            libraries: Vec::new(),
             generic: None,
             notes: Default::default(),
         }
@@ -130,6 +139,16 @@ impl Ctx {
             format!("{shown} make {count} cells"),
             format!("at most {} cells: shorten the lists", super::MAX_CELLS),
         ))
+    }
+
+    /// The scenario's rule system (its `ruleset` name).
+    pub fn ruleset(&self) -> &'static str {
+        self.ruleset
+    }
+
+    /// The file `file` was read from (0 = the scenario), for messages.
+    pub fn file_path(&self, file: usize) -> &std::path::Path {
+        &self.sources[file].path
     }
 
     /// Attach a note to the scenario being built (once, however many cells raise it).

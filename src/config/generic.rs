@@ -100,8 +100,9 @@ pub(crate) fn plan(
     text: &str,
     setup: &mut Vec<String>,
 ) -> Result<Built, InputError> {
-    let sections: Sections = toml::from_str(text).map_err(|e| super::first_read_error(&ctx.sources[0], &e))?;
-    let doc: Table = toml::from_str(text).map_err(|e| super::first_read_error(&ctx.sources[0], &e))?;
+    let sections: Sections =
+        toml::from_str(text).map_err(|e| super::first_read_error(registry, &ctx.sources[0], &e))?;
+    let doc: Table = toml::from_str(text).map_err(|e| super::first_read_error(registry, &ctx.sources[0], &e))?;
     // The cells read the included files themselves; the outer scenario records them too, so a
     // shard's partial result carries every file `merge` needs.
     let base = ctx.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();

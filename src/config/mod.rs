@@ -19,10 +19,8 @@ use crate::system::{self, RuleSystem};
 use source::Source;
 
 use ctx::range_text;
-pub use ctx::{Built, Ctx, cell, duel_cell};
+pub use ctx::{Built, Ctx, SystemInfo, cell, duel_cell};
 
-pub use crate::systems::bmg3e::rules::parse_damage;
-use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
@@ -90,7 +88,7 @@ pub(crate) fn build(
     ctx: &mut Ctx,
 ) -> Result<Scenario, InputError> {
     let text = ctx.sources[0].text.clone();
-    let common: raw::Common = toml::from_str(&text).map_err(|e| first_read_error(&ctx.sources[0], &e))?;
+    let common: raw::Common = toml::from_str(&text).map_err(|e| first_read_error(registry, &ctx.sources[0], &e))?;
     let system = registry.iter().copied().find(|s| s.name() == common.ruleset).ok_or_else(|| {
         ctx.err(
             0,
@@ -100,8 +98,7 @@ pub(crate) fn build(
         )
     })?;
     ctx.ruleset = system.name();
-    ctx.systems = registry.iter().map(|s| (s.name(), s.readings())).collect();
-    ctx.libraries = registry.iter().map(|s| (s.name(), s.libraries())).collect();
+    ctx.systems = registry.iter().map(|s| info(*s)).collect();
     let kinds = system::all_kinds(system);
     let kind = kinds.iter().find(|k| **k == common.kind).map(|k| Kind(k)).ok_or_else(|| {
         ctx.err(
@@ -167,14 +164,16 @@ pub(crate) fn build(
 }
 
 /// An error of a lenient read ([`raw::Common`], a generic analysis's whole-file table), which
-/// reads the keys it does not know as "any valid TOML value": when the strict schema of the built-in systems fails at the same
-/// place, its words say what the field takes (`cards.x.name = 99999999999999999999` is told
+/// reads the keys it does not know as "any valid TOML value": when a system's strict schema
+/// ([`RuleSystem::strict_error`]) fails at the same place, its words say what the field takes (`cards.x.name = 99999999999999999999` is told
 /// "text in quotes", not "any valid TOML value").
-pub(crate) fn first_read_error(src: &Source, e: &toml::de::Error) -> InputError {
+pub(crate) fn first_read_error(registry: &[&'static dyn RuleSystem], src: &Source, e: &toml::de::Error) -> InputError {
     let mut err = src.toml_error(e);
     if e.message().contains("any valid TOML value")
-        && let Err(strict) = toml::from_str::<raw::ScenarioFile>(&src.text)
-        && strict.span().is_some_and(|s| Some(s.start) == e.span().map(|s| s.start))
+        && let Some(strict) = registry
+            .iter()
+            .filter_map(|s| s.strict_error(&src.text))
+            .find(|strict| strict.span().is_some_and(|s| Some(s.start) == e.span().map(|s| s.start)))
     {
         err = src.toml_error(&strict);
     }
@@ -225,77 +224,21 @@ fn exact_mode(
 pub const EXACT_ALLOWED: &str =
     "false to sample every cell, or leave it out to sample only the cells that cannot be exact";
 
-impl Ctx {
-    /// The part of building that every built-in system shares: the strict parse of the whole
-    /// file (so a typo anywhere is an error with its line), the card/weapon libraries and
-    /// includes, and which sections the kind uses. `f` then builds the cells.
-    pub(crate) fn build_builtin(
-        &mut self,
-        kind: Kind,
-        text: &str,
-        setup: &mut Vec<String>,
-        f: impl FnOnce(&mut Ctx, &raw::ScenarioFile, &mut Vec<String>) -> Result<Built, InputError>,
-    ) -> Result<Built, InputError> {
-        self.refuse_unknown_keys(kind, text)?;
-        let file: raw::ScenarioFile =
-            toml::from_str(text).map_err(|e| self.edition_words(self.sources[0].toml_error(&e)))?;
-        self.add_library(0, file.cards.clone(), file.weapons.clone())?;
-        self.add_fighters(0, file.fighters.clone())?;
-        self.limit_includes(file.include.len())?;
-        for inc in &file.include {
-            self.include(inc)?;
-        }
-        self.refuse_unused_sections(kind, &file)?;
-        self.refuse_3e_only(&file)?;
-        f(self, &file, setup)
-    }
-
-    /// A section the kind does not read is an error (it would be silently ignored).
-    fn refuse_unused_sections(&self, kind: Kind, file: &raw::ScenarioFile) -> Result<(), InputError> {
-        let sections = [
-            ("attack", file.attack.is_some()),
-            ("check", file.check.is_some()),
-            ("effort", file.effort.is_some()),
-            ("compare", file.compare.is_some()),
-            ("sweep", file.sweep.is_some()),
-            ("duel", file.duel.is_some()),
-            ("balance", file.balance.is_some()),
-            ("paired", file.paired.is_some()),
-            ("procedure", file.procedure.is_some()),
-            ("exchange", file.exchange.is_some()),
-            ("editions", file.editions.is_some()),
-            ("shot", file.shot.is_some()),
-            ("sequence", file.sequence.is_some()),
-            ("arsenal", file.arsenal.is_some()),
-            ("reaction", file.reaction.is_some()),
-            ("encounter", file.encounter.is_some()),
-            ("pursuit", file.pursuit.is_some()),
-            ("variants", file.variants.is_some()),
-            ("shooting", file.shooting.is_some()),
-            ("melee", file.melee.is_some()),
-            ("magic", file.magic.is_some()),
-            ("initiative", file.initiative.is_some()),
-            ("leave", file.leave.is_some()),
-            ("movement", file.movement.is_some()),
-            ("threat", file.threat.is_some()),
-        ];
-        let wanted = kind_sections(kind);
-        for (sec, present) in sections {
-            if present && !wanted.contains(&sec) {
-                return Err(self.err(
-                    0,
-                    &[sec],
-                    format!("section [{sec}] is not used by kind = \"{}\"", kind.name()),
-                    format!(
-                        "sections for this kind: {}",
-                        wanted.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>().join(", ")
-                    ),
-                ));
-            }
-        }
-        Ok(())
+/// What the loader keeps of a rule system (see [`SystemInfo`]).
+fn info(s: &dyn RuleSystem) -> SystemInfo {
+    SystemInfo {
+        name: s.name(),
+        words: s.name_in_messages(),
+        readings: s.readings(),
+        libraries: s.libraries(),
+        sections: s.sections(),
+        duel_fields: s.duel_fields(),
     }
 }
+
+/// The generic analyses' sections: every scenario file may hold them, and only their kind reads
+/// them (see [`generic`]).
+const GENERIC_SECTIONS: [&str; 4] = ["compare", "sweep", "balance", "paired"];
 
 /// The keys every scenario file may have, whatever its system and kind.
 const COMMON_KEYS: [&str; 11] = [
@@ -312,49 +255,121 @@ const COMMON_KEYS: [&str; 11] = [
     "readings",
 ];
 
-/// Every section a built-in scenario file can hold, for some system and kind (the sections of
-/// [`raw::ScenarioFile`]).
-const SECTIONS: [&str; 25] = [
-    "attack",
-    "check",
-    "effort",
-    "compare",
-    "sweep",
-    "duel",
-    "balance",
-    "paired",
-    "procedure",
-    "exchange",
-    "editions",
-    "shot",
-    "sequence",
-    "arsenal",
-    "reaction",
-    "encounter",
-    "pursuit",
-    "variants",
-    "shooting",
-    "melee",
-    "magic",
-    "initiative",
-    "leave",
-    "movement",
-    "threat",
-];
-
-/// The sections a built-in kind reads.
-fn kind_sections(kind: Kind) -> &'static [&'static str] {
-    match kind.name() {
-        "effort" => &["attack", "effort"],
-        "compare" => &["attack", "compare"],
-        "paired" => &["paired", "attack"],
-        "editions" => &["editions", "attack"],
-        "terrain" => &[],
-        other => std::slice::from_ref(SECTIONS.iter().find(|s| **s == other).unwrap_or(&"")),
-    }
-}
-
 impl Ctx {
+    /// The declared system's entry.
+    fn own(&self) -> Option<&SystemInfo> {
+        self.systems.iter().find(|s| s.name == self.ruleset)
+    }
+
+    /// The sections a kind of the declared system reads (the kind's own name when the system
+    /// does not list it).
+    fn kind_sections(&self, kind: Kind) -> Vec<&'static str> {
+        match self.own().and_then(|s| s.sections.iter().find(|(k, _)| *k == kind.name())) {
+            Some((_, secs)) => secs.to_vec(),
+            None if self.is_section(kind.name()) => vec![kind.name()],
+            None => vec![],
+        }
+    }
+
+    /// Every section the declared system's file holds, for one of its kinds or a generic one.
+    fn own_sections(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let own = self.own().map(|s| s.sections).unwrap_or(&[]);
+        own.iter().flat_map(|(_, secs)| secs.iter().copied()).chain(GENERIC_SECTIONS)
+    }
+
+    /// Whether `key` is a section some system's kind or a generic analysis reads.
+    fn is_section(&self, key: &str) -> bool {
+        GENERIC_SECTIONS.contains(&key)
+            || self.systems.iter().any(|s| s.sections.iter().any(|(_, secs)| secs.contains(&key)))
+    }
+
+    /// The part of reading a scenario every built-in system shares, before its own checks:
+    /// unknown top-level keys and sections of another system's kinds are refused with the words
+    /// of [`Ctx::refuse_unknown_keys`] and [`Ctx::refuse_unused_sections`], then the system's
+    /// whole file is read strictly (a typo anywhere is an error with its line). `words` lets the
+    /// system reword a schema error (see `systems::batman::edition_words`).
+    pub fn read_scenario<F: serde::de::DeserializeOwned>(
+        &self,
+        kind: Kind,
+        text: &str,
+        words: fn(&Ctx, InputError) -> InputError,
+    ) -> Result<F, InputError> {
+        self.refuse_unknown_keys(kind, text)?;
+        if let Ok(doc) = toml::from_str::<toml::Table>(text) {
+            let own: Vec<&str> = self.own_sections().collect();
+            let foreign: Vec<&str> = doc.keys().map(String::as_str).filter(|k| !own.contains(k)).collect();
+            self.refuse_unused_sections(kind, &foreign)?;
+        }
+        toml::from_str(text).map_err(|e| words(self, self.sources[0].toml_error(&e)))
+    }
+
+    /// Read the scenario's `include` files in order: each is read strictly as the system's
+    /// library file `L` and handed to `add` with its file index.
+    pub fn include_all<L: raw::LibrarySchema>(
+        &mut self,
+        include: &[String],
+        words: fn(&Ctx, InputError) -> InputError,
+        mut add: impl FnMut(&mut Ctx, usize, L) -> Result<(), InputError>,
+    ) -> Result<(), InputError> {
+        self.limit_includes(include.len())?;
+        for inc in include {
+            let (idx, lib) = self.include::<L>(inc, words)?;
+            add(self, idx, lib)?;
+        }
+        Ok(())
+    }
+
+    /// The checks that come after the libraries: sections the kind does not read, and `[duel]`
+    /// or fighter fields the system does not read.
+    pub fn finish_read(&self, kind: Kind, text: &str, duel: Option<&raw::Duel>) -> Result<(), InputError> {
+        if let Ok(doc) = toml::from_str::<toml::Table>(text) {
+            let keys: Vec<&str> = doc.keys().map(String::as_str).collect();
+            self.refuse_unused_sections(kind, &keys)?;
+        }
+        self.refuse_duel_fields(duel)
+    }
+
+    /// Read a scenario of a system whose only library table is `[fighters]` (or none): the
+    /// file strictly, its fighters and includes, then [`Ctx::finish_read`].
+    pub fn read_plain<F: raw::ScenarioSchema>(&mut self, kind: Kind, text: &str) -> Result<F, InputError> {
+        let f: F = self.read_scenario(kind, text, |_, e| e)?;
+        self.add_fighters(0, f.fighters().cloned().unwrap_or_default())?;
+        self.include_all::<raw::FightersLibrary>(
+            f.include(),
+            |_, e| e,
+            |ctx, idx, mut lib| ctx.add_fighters(idx, raw::LibrarySchema::take_fighters(&mut lib)),
+        )?;
+        self.finish_read(kind, text, f.duel())?;
+        Ok(f)
+    }
+
+    /// A section the kind does not read is an error (it would be silently ignored). `keys`
+    /// are the file's top-level keys; sections are checked in the registry's order.
+    fn refuse_unused_sections(&self, kind: Kind, keys: &[&str]) -> Result<(), InputError> {
+        let wanted = self.kind_sections(kind);
+        let mut order: Vec<&str> = Vec::new();
+        for s in self.systems.iter().flat_map(|s| s.sections.iter().flat_map(|(_, secs)| secs.iter().copied())) {
+            if !order.contains(&s) {
+                order.push(s);
+            }
+        }
+        order.extend(GENERIC_SECTIONS);
+        for sec in order {
+            if keys.contains(&sec) && !wanted.contains(&sec) {
+                return Err(self.err(
+                    0,
+                    &[sec],
+                    format!("section [{sec}] is not used by kind = \"{}\"", kind.name()),
+                    format!(
+                        "sections for this kind: {}",
+                        wanted.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Before the strict parse: a top-level key that neither this system nor any other reads is
     /// a typo, told with only what this system and kind accept (and the nearest of them); a
     /// library table only another system reads (`[cards]` in a Wolsung file) is told what the
@@ -365,10 +380,10 @@ impl Ctx {
         let own = self.own_libraries();
         for (key, value) in &doc {
             let key = key.as_str();
-            if COMMON_KEYS.contains(&key) || own.iter().any(|(t, _)| *t == key) || SECTIONS.contains(&key) {
+            if COMMON_KEYS.contains(&key) || own.iter().any(|(t, _)| *t == key) || self.is_section(key) {
                 continue;
             }
-            if self.libraries.iter().any(|(_, libs)| libs.iter().any(|(t, _)| *t == key)) {
+            if self.is_foreign_library(key) {
                 let first = value.as_table().and_then(|t| t.keys().next()).map(String::as_str);
                 return Err(self.foreign_library(0, key, first));
             }
@@ -376,7 +391,7 @@ impl Ctx {
                 .iter()
                 .chain(own.iter().map(|(t, _)| t))
                 .chain(self.generic.iter())
-                .chain(kind_sections(kind).iter().filter(|s| !s.is_empty()))
+                .chain(self.kind_sections(kind).iter())
                 .map(|k| format!("`{k}`"))
                 .collect();
             return Err(self.err_key(
@@ -394,36 +409,22 @@ impl Ctx {
         Ok(())
     }
 
-    /// An unknown field of a table both Batman editions share (`[attack]`, a card, a weapon):
-    /// the schema lists every field of both, so offer only the declared edition's (a bmg-3e
-    /// `attack_counter` is not pointed at bmg-1e's `attack_counters`, which bmg-3e refuses).
-    fn edition_words(&self, mut err: InputError) -> InputError {
-        let field = err.field.clone().unwrap_or_default();
-        let path: Vec<&str> = field.split('.').collect();
-        let other = raw::other_editions_fields(self.ruleset, &path);
-        if other.is_empty() || !err.message.starts_with("unknown field") {
-            return err;
-        }
-        let Some(allowed) = err.allowed.as_deref() else { return err };
-        let own: Vec<String> =
-            allowed.split('`').skip(1).step_by(2).filter(|f| !other.contains(f)).map(|f| format!("`{f}`")).collect();
-        let allowed = own.join(", ");
-        let what = err.message.split(" — did you mean").next().unwrap_or("").to_string();
-        err.message = source::with_suggestion(&what, &allowed);
-        err.allowed = Some(format!("{} {}: {allowed}", self.ruleset, path[0]));
-        err
-    }
-
     /// The declared system's library tables.
     fn own_libraries(&self) -> &'static [(&'static str, &'static str)] {
-        self.libraries.iter().find(|(n, _)| *n == self.ruleset).map(|(_, l)| *l).unwrap_or(&[])
+        self.own().map(|s| s.libraries).unwrap_or(&[])
+    }
+
+    /// Whether `table` is a library table of another system only.
+    fn is_foreign_library(&self, table: &str) -> bool {
+        !self.own_libraries().iter().any(|(t, _)| *t == table)
+            && self.systems.iter().any(|s| s.libraries.iter().any(|(t, _)| *t == table))
     }
 
     /// A library table (`[cards]`) that the declared system does not read: say which systems
     /// write it and what the declared one writes instead, at its first entry.
     fn foreign_library(&self, file: usize, table: &str, first: Option<&str>) -> InputError {
         let owners: Vec<&str> =
-            self.libraries.iter().filter(|(_, l)| l.iter().any(|(t, _)| *t == table)).map(|(n, _)| *n).collect();
+            self.systems.iter().filter(|s| s.libraries.iter().any(|(t, _)| *t == table)).map(|s| s.name).collect();
         let own = self.own_libraries();
         let allowed = if own.is_empty() {
             format!("{} reads no library tables: its numbers go in the kind's own section", self.ruleset)
@@ -484,19 +485,15 @@ impl Ctx {
     /// Refuse any `[readings]` switch that is not one of this rule system's
     /// ([`RuleSystem::readings`]): another system's switch is an error, never silently ignored.
     pub(crate) fn refuse_foreign_readings(&self, r: &toml::Table) -> Result<(), InputError> {
-        let own = self.systems.iter().find(|(n, _)| *n == self.ruleset).map(|(_, r)| *r).unwrap_or(&[]);
+        let own = self.own().map(|s| s.readings).unwrap_or(&[]);
         for field in r.keys() {
             if !own.contains(&field.as_str()) {
                 let owners: Vec<&str> =
-                    self.systems.iter().filter(|(_, r)| r.contains(&field.as_str())).map(|(n, _)| *n).collect();
+                    self.systems.iter().filter(|s| s.readings.contains(&field.as_str())).map(|s| s.name).collect();
                 let msg = if owners.is_empty() {
                     format!("unknown reading `{field}`")
                 } else {
-                    format!(
-                        "`{field}` is a {} reading, not a {} one",
-                        owners.join(" / "),
-                        if self.ruleset == "all" { "threat-range (`all`)" } else { self.ruleset }
-                    )
+                    format!("`{field}` is a {} reading, not a {} one", owners.join(" / "), self.system_words())
                 };
                 return Err(self.err(
                     0,
@@ -517,6 +514,46 @@ impl Ctx {
         Ok(())
     }
 
+    /// The declared system in a message ([`RuleSystem::name_in_messages`]).
+    fn system_words(&self) -> String {
+        self.own().map(|s| s.words).unwrap_or(self.ruleset).to_string()
+    }
+
+    /// `[duel]` and fighter fields only some systems read (`contact`, `melee_weapon`): refused,
+    /// not ignored, by the others ([`RuleSystem::duel_fields`]).
+    pub(crate) fn refuse_duel_fields(&self, duel: Option<&raw::Duel>) -> Result<(), InputError> {
+        let Some(d) = duel else { return Ok(()) };
+        if d.contact.is_some() {
+            self.refuse_duel_field("contact", "duel", 0, &["duel", "contact"])?;
+        }
+        self.refuse_melee_weapon(&d.a, 0, &["duel", "a"])?;
+        self.refuse_melee_weapon(&d.b, 0, &["duel", "b"])
+    }
+
+    /// `field` (of a `[duel]` or of a fighter: `what`) when the declared system does not read it.
+    fn refuse_duel_field(&self, field: &str, what: &str, file: usize, path: &[&str]) -> Result<(), InputError> {
+        if self.own().is_some_and(|s| s.duel_fields.contains(&field)) {
+            return Ok(());
+        }
+        let owners: Vec<&str> =
+            self.systems.iter().filter(|s| s.duel_fields.contains(&field)).map(|s| s.name).collect();
+        Err(self.err(
+            file,
+            path,
+            format!("`{field}` is a {} {what} field", owners.join(" / ")),
+            format!("omit it for {}", self.ruleset),
+        ))
+    }
+
+    /// A fighter's `melee_weapon` when the declared system does not read it.
+    pub(crate) fn refuse_melee_weapon(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<(), InputError> {
+        if f.melee_weapon.is_some() {
+            let path: Vec<&str> = at.iter().copied().chain(std::iter::once("melee_weapon")).collect();
+            self.refuse_duel_field("melee_weapon", "fighter", file, &path)?;
+        }
+        Ok(())
+    }
+
     /// A sweep whose cells all compile to the same trial cannot show anything: say so (a warning,
     /// not an error, so configs that did this keep running). Trials hold the resolved dice
     /// procedure (masks, dice counts, damage), so equal trials mean equal distributions.
@@ -529,19 +566,26 @@ impl Ctx {
     }
 
     pub(crate) fn check_ruleset(&self, ruleset: &str, file: usize) -> Result<(), InputError> {
-        if self.systems.iter().any(|(n, _)| *n == ruleset) {
+        if self.systems.iter().any(|s| s.name == ruleset) {
             Ok(())
         } else {
             Err(self.err(
                 file,
                 &["ruleset"],
                 format!("rule system `{ruleset}` is not supported by this build"),
-                self.systems.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+                self.systems.iter().map(|s| format!("`{}`", s.name)).collect::<Vec<_>>().join(", "),
             ))
         }
     }
 
-    pub(crate) fn include(&mut self, inc: &str) -> Result<(), InputError> {
+    /// Read one included library file as the system's library schema `L`, keep it, and check
+    /// the rule system it declares. A table only another system reads (`[cards]` in a Wolsung
+    /// library) is told what the declared system writes, as in a scenario file.
+    fn include<L: raw::LibrarySchema>(
+        &mut self,
+        inc: &str,
+        words: fn(&Ctx, InputError) -> InputError,
+    ) -> Result<(usize, L), InputError> {
         let base = self.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();
         let path: PathBuf = base.join(inc);
         let src = Source::read_from(&path, self.embedded.as_deref()).map_err(|e| {
@@ -553,9 +597,25 @@ impl Ctx {
                 "paths relative to the scenario file",
             )
         })?;
-        let lib: raw::LibraryFile = toml::from_str(&src.text).map_err(|e| self.edition_words(src.toml_error(&e)))?;
+        let lib = match toml::from_str::<L>(&src.text) {
+            Ok(lib) => Ok(lib),
+            Err(e) => {
+                let err = src.toml_error(&e);
+                match err.field.as_deref() {
+                    Some(table) if err.message.starts_with("unknown field") && self.is_foreign_library(table) => {
+                        let table = table.to_string();
+                        Err((table, toml::from_str::<toml::Table>(&src.text).ok()))
+                    }
+                    _ => return Err(words(self, err)),
+                }
+            }
+        };
         let idx = self.keep_source(src)?;
-        if let Some(r) = &lib.ruleset {
+        let ruleset = match &lib {
+            Ok(lib) => lib.ruleset().map(str::to_string),
+            Err((_, doc)) => doc.as_ref().and_then(|d| d.get("ruleset")).and_then(|r| r.as_str()).map(String::from),
+        };
+        if let Some(r) = &ruleset {
             self.check_ruleset(r, idx)?;
             if r != self.ruleset {
                 return Err(self.err(
@@ -566,58 +626,17 @@ impl Ctx {
                 ));
             }
         }
-        self.add_library(idx, lib.cards, lib.weapons)?;
-        self.add_fighters(idx, lib.fighters)
-    }
-
-    pub(crate) fn add_library(
-        &mut self,
-        file: usize,
-        cards: BTreeMap<String, raw::Card>,
-        weapons: BTreeMap<String, raw::Weapon>,
-    ) -> Result<(), InputError> {
-        // An included library's `[cards]` / `[weapons]` when the declared system reads neither
-        // (a scenario file's own were refused before the strict parse, in the same words).
-        for (table, first) in [("cards", cards.keys().next()), ("weapons", weapons.keys().next())] {
-            if let Some(name) = first
-                && !self.own_libraries().iter().any(|(t, _)| *t == table)
-            {
-                return Err(self.foreign_library(file, table, Some(name)));
+        match lib {
+            Ok(lib) => Ok((idx, lib)),
+            Err((table, doc)) => {
+                let first = doc
+                    .as_ref()
+                    .and_then(|d| d.get(&table))
+                    .and_then(|t| t.as_table())
+                    .and_then(|t| t.keys().next().cloned());
+                Err(self.foreign_library(idx, &table, first.as_deref()))
             }
         }
-        for (name, card) in cards {
-            if let Some((_, other)) = self.cards.get(&name) {
-                return Err(self.err(
-                    file,
-                    &["cards", &name],
-                    format!("card `{name}` is already defined in {}", self.sources[*other].path.display()),
-                    "each card name once",
-                ));
-            }
-            if self.ruleset == "bmg-1e" {
-                self.card_1e(&name, &card, file)?;
-            } else {
-                self.profile_of(&name, &card, file)?;
-            }
-            self.cards.insert(name, (card, file));
-        }
-        for (name, weapon) in weapons {
-            if let Some((_, other)) = self.weapons.get(&name) {
-                return Err(self.err(
-                    file,
-                    &["weapons", &name],
-                    format!("weapon `{name}` is already defined in {}", self.sources[*other].path.display()),
-                    "each weapon name once",
-                ));
-            }
-            if self.ruleset == "bmg-1e" {
-                self.weapon_1e(&name, &weapon, file)?;
-            } else {
-                self.weapon_of(&name, &weapon, file)?;
-            }
-            self.weapons.insert(name, (weapon, file));
-        }
-        Ok(())
     }
 
     pub(crate) fn int(
@@ -720,13 +739,5 @@ impl Ctx {
     pub(crate) fn section<T: Clone>(&self, s: &Option<T>, name: &str) -> Result<T, InputError> {
         s.clone()
             .ok_or_else(|| self.err(0, &[name], format!("this kind needs a [{name}] section"), format!("[{name}]")))
-    }
-
-    pub(crate) fn card_names(&self) -> String {
-        if self.cards.is_empty() {
-            "no cards are defined: add [cards.NAME] or include a card file".into()
-        } else {
-            self.cards.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
-        }
     }
 }

@@ -563,42 +563,47 @@ mod tests {
         assert_eq!(with_suggestion("card `batmna` is fine", "`batman`"), "card `batmna` is fine");
     }
 
-    /// Every section and library entry of a scenario file, given a number instead of a table,
-    /// says what to write in the user's words: no Rust type name. The list of sections comes from
-    /// the schema itself (its unknown-field message), so a new section is checked too.
+    /// Every section and library entry of every system's scenario file, given a number instead
+    /// of a table, says what to write in the user's words: no Rust type name. The list of
+    /// sections comes from each schema itself (its unknown-field message), so a new section is
+    /// checked too.
     #[test]
     fn wrong_types_never_name_rust_types() {
         let s = src("zzz = 1\n");
-        let e = toml::from_str::<crate::config::raw::ScenarioFile>(&s.text).unwrap_err();
-        let sections: Vec<String> =
-            s.toml_error(&e).allowed.clone().unwrap().split('`').skip(1).step_by(2).map(String::from).collect();
-        assert!(sections.len() > 30, "{sections:?}");
-        let mut texts: Vec<String> = sections.iter().map(|k| format!("{k} = 3\n")).collect();
-        for lib in ["cards", "weapons", "fighters", "profiles", "models", "guns"] {
-            texts.push(format!("[{lib}]\nx = 3\n"));
-            texts.push(format!("[{lib}.x]\nname = 3\nbogus = 1\n"));
-        }
-        texts.push("[duel]\na = 3\n".into());
-        texts.push("[readings]\nunits = 3\n".into());
-        for text in texts {
-            let s = src(&text);
-            let Err(e) = toml::from_str::<crate::config::raw::ScenarioFile>(&text) else { continue };
-            let msg = s.toml_error(&e).to_string();
-            for rust in [
-                "struct ",
-                "enum ",
-                "i64",
-                "u64",
-                "u32",
-                "f64",
-                "Option",
-                "variant `",
-                "Spec",
-                "Ref",
-                "BTreeMap",
-                "Vec<",
-            ] {
-                assert!(!msg.contains(rust), "`{rust}` in: {msg}");
+        for system in crate::registry::SYSTEMS {
+            let e = system.strict_error(&s.text).expect("an unknown key is an error");
+            let sections: Vec<String> =
+                s.toml_error(&e).allowed.clone().unwrap().split('`').skip(1).step_by(2).map(String::from).collect();
+            assert!(sections.len() > 15, "{}: {sections:?}", system.name());
+            let mut texts: Vec<String> = sections.iter().map(|k| format!("{k} = 3\n")).collect();
+            for (lib, _) in system.libraries() {
+                texts.push(format!("[{lib}]\nx = 3\n"));
+                texts.push(format!("[{lib}.x]\nname = 3\nbogus = 1\n"));
+            }
+            texts.push("[duel]\na = 3\n".into());
+            for r in system.readings() {
+                texts.push(format!("[readings]\n{r} = []\n"));
+            }
+            for text in texts {
+                let s = src(&text);
+                let Some(e) = system.strict_error(&text) else { continue };
+                let msg = s.toml_error(&e).to_string();
+                for rust in [
+                    "struct ",
+                    "enum ",
+                    "i64",
+                    "u64",
+                    "u32",
+                    "f64",
+                    "Option",
+                    "variant `",
+                    "Spec",
+                    "Ref",
+                    "BTreeMap",
+                    "Vec<",
+                ] {
+                    assert!(!msg.contains(rust), "`{rust}` in: {msg}");
+                }
             }
         }
     }

@@ -1,7 +1,8 @@
 //! ¡Bichos! config: profiles, the source's weapons, and the bichos scenario kinds.
 
+use super::schema::{self, BichosShot, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
-use crate::config::ctx::{Ctx, cell};
+use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::bichos::rules::{
@@ -18,8 +19,29 @@ fn names<T>(list: &[(&str, &str, T)]) -> String {
     list.iter().map(|(n, _, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
 }
 
-impl Ctx {
-    pub(crate) fn readings_bichos(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+/// Read a ¡Bichos! scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let f: File = ctx.read_plain(kind, text)?;
+    let b = Bichos { ctx };
+    let readings = b.readings(&f.readings)?;
+    let (cells, layout) = b.build(kind, &f, &readings, setup)?;
+    Ok((cells, layout, readings.list()))
+}
+
+/// The ¡Bichos! builder: reads as the [`Ctx`] it holds.
+struct Bichos<'c> {
+    ctx: &'c Ctx,
+}
+
+impl std::ops::Deref for Bichos<'_> {
+    type Target = Ctx;
+    fn deref(&self) -> &Ctx {
+        self.ctx
+    }
+}
+
+impl Bichos<'_> {
+    fn readings(&self, r: &schema::Readings) -> Result<Readings, InputError> {
         let mut out = Readings::default();
         if let Some(u) = &r.units {
             out.units = match u.as_str() {
@@ -126,7 +148,7 @@ impl Ctx {
         Ok(out)
     }
 
-    fn profile_b(&self, f: &raw::ScenarioFile, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
+    fn profile_b(&self, f: &File, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
         if let Some(p) = f.profiles.get(name) {
             let v = |field: &'static str, x: i64, r: RangeInclusive<i64>| {
                 self.int(0, &["profiles", name, field], x, r, field)
@@ -166,13 +188,7 @@ impl Ctx {
         Ok((w, label.to_string()))
     }
 
-    pub(crate) fn build_bichos(
-        &self,
-        kind: Kind,
-        f: &raw::ScenarioFile,
-        r: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
+    fn build(&self, kind: Kind, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let built = self.build_bichos_cells(kind, f, r, setup)?;
         self.note_bichos_readings(kind, f, &built.0);
         self.note_bichos_rules(kind);
@@ -198,7 +214,7 @@ impl Ctx {
     }
 
     /// A reading the config sets that cannot change any number of this scenario gets a note.
-    fn note_bichos_readings(&self, kind: Kind, f: &raw::ScenarioFile, cells: &[CellSpec]) {
+    fn note_bichos_readings(&self, kind: Kind, f: &File, cells: &[CellSpec]) {
         let trials: Vec<&TrialBichos> = cells.iter().filter_map(|c| c.trial.downcast::<TrialBichos>()).collect();
         let any = |p: &dyn Fn(&TrialBichos) -> bool| trials.iter().any(|t| p(t));
         let hits = any(&|t| matches!(t, TrialBichos::Shot(_) | TrialBichos::Sequence(_) | TrialBichos::Duel(_)));
@@ -297,26 +313,10 @@ impl Ctx {
         }));
     }
 
-    /// The charger's FDV for the threat range's "Cargando" test (`[threat.bichos] fdv`).
-    pub(crate) fn bichos_threat_fdv(&self, b: &raw::ThreatBichos) -> Result<u8, InputError> {
-        self.note(Note::not_modelled(
-            "¡Bichos! charge: the charged figure's \"Asaltado\" test (it may flee or fire as the charger arrives) and terrain that halves movement",
-        ));
-        match b.fdv {
-            Some(v) => Ok(self.int(0, &["threat", "bichos", "fdv"], v, 0..=20, "fdv")? as u8),
-            None => {
-                self.note(Note::not_modelled(
-                    "¡Bichos! charge: `[threat.bichos] fdv` is not set, so the \"Cargando\" test uses FDV 9 (the Soldado's and Colono's, MOV 20 cm [8\"]); set the charger's own (modified) FDV",
-                ));
-                Ok(9)
-            }
-        }
-    }
-
     fn build_bichos_cells(
         &self,
         kind: Kind,
-        f: &raw::ScenarioFile,
+        f: &File,
         r: &Readings,
         setup: &mut Vec<String>,
     ) -> Result<Cells, InputError> {
@@ -738,7 +738,7 @@ impl Ctx {
         }
     }
 
-    fn situation(&self, s: &raw::BichosShot, w: &Weapon, sec: &str) -> Result<Situation, InputError> {
+    fn situation(&self, s: &BichosShot, w: &Weapon, sec: &str) -> Result<Situation, InputError> {
         let long = s.long_range.unwrap_or(false);
         if long && !w.has_long_range {
             return Err(self.err(

@@ -25,21 +25,13 @@ impl RuleSystem for System {
         &["shot", "sequence", "arsenal", "reaction", "encounter", "pursuit", "terrain", "variants", "duel"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &[
-            "units",
-            "grenade_pot",
-            "hole_doubles",
-            "hole_triples",
-            "wound_table_low_fdv",
-            "shot_wounded_tests",
-            "flee_res",
-            "retreat_distance",
-            "pursuit_halving",
-            "pursuit_test",
-            "ranged_in_contact",
-            "shot_test_order",
-            "ko_and_duck_activations",
-        ]
+        schema::Readings::NAMES
+    }
+    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        schema::SECTIONS
+    }
+    fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
+        toml::from_str::<schema::File>(text).err()
     }
     fn resolutions(&self) -> &'static [Resolution] {
         &[
@@ -69,11 +61,7 @@ impl RuleSystem for System {
         Some(DuelDef { card_table: "profiles", cost_fields: &[], cost_name: "points" })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        ctx.build_builtin(kind, text, setup, |c, f, s| {
-            let readings = c.readings_bichos(&f.readings)?;
-            let (cells, layout) = c.build_bichos(kind, f, &readings, s)?;
-            Ok((cells, layout, readings.list()))
-        })
+        config::build(ctx, kind, text, setup)
     }
     fn builtin_entry(&self, table: &str, name: &str) -> Option<toml::Table> {
         let (_, label, p) = rules::PROFILES.iter().find(|(n, _, _)| table == "profiles" && *n == name)?;

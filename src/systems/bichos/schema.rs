@@ -1,7 +1,74 @@
-//! The ¡Bichos! sections of a scenario file, exactly as users write them (read strictly:
-//! every struct denies unknown fields, so a typo is an error with its line).
+//! The ¡Bichos! scenario file, exactly as users write it (read strictly: every struct denies
+//! unknown fields, so a typo is an error with its line).
 
+use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use serde::Deserialize;
+use std::collections::BTreeMap;
+
+crate::scenario_file! {
+    /// A ¡Bichos! scenario file.
+    pub struct File {
+        #[serde(default)]
+        pub readings: Readings,
+        #[serde(default)]
+        pub profiles: BTreeMap<String, BichosProfile>,
+        #[serde(default)]
+        pub fighters: BTreeMap<String, FighterRef>,
+        pub duel: Option<Duel>,
+        pub shot: Option<BichosShot>,
+        pub sequence: Option<BichosShot>,
+        pub arsenal: Option<Arsenal>,
+        pub reaction: Option<ReactionTable>,
+        pub encounter: Option<EncounterSpec>,
+        pub pursuit: Option<PursuitSpec>,
+        pub variants: Option<VariantsSpec>,
+    }
+}
+
+impl ScenarioSchema for File {
+    fn include(&self) -> &[String] {
+        &self.include
+    }
+    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
+        Some(&self.fighters)
+    }
+    fn duel(&self) -> Option<&Duel> {
+        self.duel.as_ref()
+    }
+}
+
+/// The sections each ¡Bichos! kind reads (`terrain` reads none).
+pub const SECTIONS: &[(&str, &[&str])] = &[
+    ("shot", &["shot"]),
+    ("sequence", &["sequence"]),
+    ("arsenal", &["arsenal"]),
+    ("reaction", &["reaction"]),
+    ("encounter", &["encounter"]),
+    ("pursuit", &["pursuit"]),
+    ("terrain", &[]),
+    ("variants", &["variants"]),
+    ("duel", &["duel"]),
+];
+
+crate::readings_schema! {
+    /// The ¡Bichos! `[readings]` switches, as written (their meaning and defaults are on the
+    /// rules' `Readings`; `NAMES` is the system's list of switches).
+    pub struct Readings {
+        units: String,
+        grenade_pot: i64,
+        hole_doubles: String,
+        hole_triples: String,
+        wound_table_low_fdv: String,
+        shot_wounded_tests: String,
+        flee_res: String,
+        retreat_distance: String,
+        pursuit_halving: String,
+        pursuit_test: String,
+        ranged_in_contact: String,
+        shot_test_order: String,
+        ko_and_duck_activations: String,
+    }
+}
 
 /// A ¡Bichos! figure profile.
 #[derive(Debug, Clone, Deserialize)]

@@ -1,11 +1,14 @@
 //! bmg-1e config: 2013 cards and weapons with traits, attacks, checks, round procedures,
 //! action-counter exchanges, and one matchup under both editions.
 
+use super::schema::{self, File};
 use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{CellSpec, Kind, Layout};
-use crate::config::ctx::{Ctx, cell};
-use crate::config::raw;
+use crate::config::ctx::{Built, Ctx, cell};
+use crate::config::raw::FighterRef;
 use crate::error::InputError;
+use crate::systems::batman::schema as shared;
+use crate::systems::batman::{self, Batman, Edition};
 use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_splits};
 use crate::systems::bmg1e::rules::procedures::{
     Check, CheckKind, LetsGo, Movement, Recovery, Riddle, TakeTheLead, bag_counters, basic_move, pass_chances,
@@ -26,39 +29,19 @@ type Cells = (Vec<CellSpec>, Layout);
 /// One side of an exchange: the fighter, the splits to try, and its setup line.
 type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
 
-/// Which bmg-1e attack fields a section sets (the bmg-3e validator refuses them).
-pub(crate) fn attack_fields_1e(a: &raw::Attack) -> [(&'static str, bool); 13] {
-    [
-        ("attack_counters", a.attack_counters.is_some()),
-        ("defense_counters", a.defense_counters.is_some()),
-        ("numerical_inferiority", a.numerical_inferiority.is_some()),
-        ("defensive_position", a.defensive_position.is_some()),
-        ("paralyzed", a.paralyzed.is_some()),
-        ("target_knocked_down", a.target_knocked_down.is_some()),
-        ("target_weapon", a.target_weapon.is_some()),
-        ("obstacles", a.obstacles.is_some()),
-        ("dodge_counters", a.dodge_counters.is_some()),
-        ("elusive", a.elusive.is_some()),
-        ("within_5cm", a.within_5cm.is_some()),
-        ("special_attack", a.special_attack.is_some()),
-        ("target_armor_spent", a.target_armor_spent.is_some()),
-    ]
-}
+/// How bmg-1e validates a card and a weapon as the shared Batman reader reads them.
+const EDITION: Edition = Edition {
+    card: |b, name, c, file| b.card_1e(name, c, file).map(|_| ()),
+    weapon: |b, name, w, file| b.weapon_1e(name, w, file).map(|_| ()),
+};
 
-/// Which bmg-3e-only attack fields a section sets (the bmg-1e validator refuses them).
-fn attack_fields_3e(a: &raw::Attack) -> [(&'static str, bool); 10] {
-    [
-        ("attacker_effort", a.attacker_effort.is_some()),
-        ("target_effort", a.target_effort.is_some()),
-        ("enemies_in_contact", a.enemies_in_contact.is_some()),
-        ("attacker_stun", a.attacker_stun.is_some()),
-        ("attacker_wounds", a.attacker_wounds.is_some()),
-        ("defense_mod", a.defense_mod.is_some()),
-        ("beyond_optimal_range", a.beyond_optimal_range.is_some()),
-        ("blind_fire", a.blind_fire.is_some()),
-        ("storm", a.storm.is_some()),
-        ("dodge", a.dodge.is_some()),
-    ]
+/// Read a bmg-1e scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let (file, lib) = batman::read::<File>(ctx, kind, text, &EDITION)?;
+    let b = Batman::new(ctx, lib);
+    let readings = b.readings_1e(&file.readings)?;
+    let (cells, layout) = b.build_1e(kind, &file, &readings, setup)?;
+    Ok((cells, layout, readings.list()))
 }
 
 const CARD_RANGES: [(&str, RangeInclusive<i64>); 7] = [
@@ -142,7 +125,7 @@ fn spend_text(terms: &[Spend]) -> String {
     format!("{} = {total} {}", parts.join(" + "), if same { terms[0].2 } else { "counters" })
 }
 
-impl Ctx {
+impl Batman<'_> {
     /// A number of counters as the config gives it, to be refused against its real budget
     /// `max` (issue #23 review, finding 5: a first pass over a generic `0..=15` hid the budget
     /// for any value above 15). A negative value is out of `0..=max`; any other value is
@@ -166,7 +149,7 @@ impl Ctx {
         self.err(0, path, format!("{label}: {}, allowed at most {max}", spend_text(terms)), allowed)
     }
 
-    pub(crate) fn card_1e(&self, name: &str, c: &raw::Card, file: usize) -> Result<Card, InputError> {
+    pub(crate) fn card_1e(&self, name: &str, c: &shared::Card, file: usize) -> Result<Card, InputError> {
         let v = |field: &'static str, x: i64| -> Result<u8, InputError> {
             let r = CARD_RANGES.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("listed");
             self.int(file, &["cards", name, field], x, r, field).map(|x| x as u8)
@@ -207,18 +190,8 @@ impl Ctx {
         })
     }
 
-    pub(crate) fn weapon_1e(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
+    pub(crate) fn weapon_1e(&self, name: &str, w: &shared::Weapon, file: usize) -> Result<Weapon, InputError> {
         let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
-        for (field, set) in [("strength_bonus", w.strength_bonus.is_some()), ("strength", w.strength.is_some())] {
-            if set {
-                return Err(self.err(
-                    file,
-                    &at(field),
-                    format!("`{field}` is a bmg-3e weapon field; 2013 weapons change the damage roll with traits"),
-                    "traits such as `heavy`, `firearm`, `mechanic`",
-                ));
-            }
-        }
         let damage = parse_damage(&w.damage)
             .map_err(|m| self.err(file, &at("damage"), m, "1 to 6 markers: `★`/`s` (stun), `♦`/`w` (wound)"))?;
         let mut traits = WeaponTraits::default();
@@ -284,7 +257,7 @@ impl Ctx {
         }
     }
 
-    pub(crate) fn readings_1e(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+    pub(crate) fn readings_1e(&self, r: &schema::Readings) -> Result<Readings, InputError> {
         let mut out = Readings::default();
         if let Some(b) = r.block_natural_six {
             out.block_natural_six = b;
@@ -340,7 +313,7 @@ impl Ctx {
     pub(crate) fn build_1e(
         &self,
         kind: Kind,
-        f: &raw::ScenarioFile,
+        f: &File,
         readings: &Readings,
         setup: &mut Vec<String>,
     ) -> Result<Cells, InputError> {
@@ -366,17 +339,8 @@ impl Ctx {
             .map_err(|RuleError { field, message, allowed }| self.err(0, &["attack", field], message, allowed))
     }
 
-    fn attack_1e(&self, a: &raw::Attack, readings: &Readings) -> Result<(AttackSetup, Vec<String>), InputError> {
-        for (field, set) in attack_fields_3e(a) {
-            if set {
-                return Err(self.err(
-                    0,
-                    &["attack", field],
-                    format!("`{field}` is a bmg-3e attack field"),
-                    "see configs/README.md for the bmg-1e [attack] fields",
-                ));
-            }
-        }
+    fn attack_1e(&self, a: &shared::Attack, readings: &Readings) -> Result<(AttackSetup, Vec<String>), InputError> {
+        self.refuse_other_edition_attack(a, "attack")?;
         let need = |v: &Option<String>, field: &str| {
             v.clone().ok_or_else(|| self.err(0, &["attack"], format!("missing `{field}`"), self.card_names()))
         };
@@ -684,7 +648,7 @@ impl Ctx {
             readings: *readings,
         };
         self.notes_attack_1e(&setup, &a_label, &t_label, &w_label);
-        let traits_of = |c: &raw::Card| c.traits.clone().unwrap_or_default().join(", ");
+        let traits_of = |c: &shared::Card| c.traits.clone().unwrap_or_default().join(", ");
         let raw_card = |n: &Option<String>| {
             n.as_ref().and_then(|n| self.cards.get(n)).map(|(c, _)| traits_of(c)).unwrap_or_default()
         };
@@ -850,7 +814,7 @@ impl Ctx {
         Ok((setup, lines))
     }
 
-    fn check_1e(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    fn check_1e(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let c = self.section(&f.check, "check")?;
         for (field, set) in [
             ("characteristic", c.characteristic.is_some()),
@@ -910,7 +874,7 @@ impl Ctx {
         Ok((vec![cell("check", vec![], Trial1e::Check(Check { kind, value, reroll }))], Layout::Single))
     }
 
-    fn procedure_1e(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    fn procedure_1e(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let p = self.section(&f.procedure, "procedure")?;
         let at = |field: &'static str| -> [&str; 2] { ["procedure", field] };
         let int =
@@ -1226,12 +1190,7 @@ impl Ctx {
         Ok((vec![cell(&p.kind, vec![], trial)], Layout::Single))
     }
 
-    fn exchange_1e(
-        &self,
-        f: &raw::ScenarioFile,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
+    fn exchange_1e(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let x = self.section(&f.exchange, "exchange")?;
         let objective = match x.objective.as_deref().unwrap_or("a_ahead") {
             "a_ahead" => "a_ahead",
@@ -1246,7 +1205,7 @@ impl Ctx {
                 ));
             }
         };
-        let side = |s: &raw::ExchangeSide, name: &'static str| -> Result<ExchangeSideSpec, InputError> {
+        let side = |s: &schema::ExchangeSide, name: &'static str| -> Result<ExchangeSideSpec, InputError> {
             let (card, label) = self.card1(&s.card, &["exchange", name, "card"])?;
             let (weapon, w_label) =
                 self.weapon1(s.weapon.as_deref().unwrap_or("unarmed"), &["exchange", name, "weapon"])?;
@@ -1353,16 +1312,11 @@ impl Ctx {
         Ok((cells, Layout::Exchange { a_splits, b_splits, objective }))
     }
 
-    fn duel_1e(
-        &self,
-        f: &raw::ScenarioFile,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
+    fn duel_1e(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         use crate::systems::bmg1e::rules::duel::{Duel, Fighter, Policy};
         let d = self.section(&f.duel, "duel")?;
         let rounds = self.rounds(d.rounds, "duel")?;
-        let mut side = |r: &raw::FighterRef, name: &'static str| -> Result<(Fighter, String), InputError> {
+        let mut side = |r: &FighterRef, name: &'static str| -> Result<(Fighter, String), InputError> {
             if r.guard.is_some() {
                 return Err(self.err(
                     0,
@@ -1454,12 +1408,7 @@ impl Ctx {
         Ok(crate::config::ctx::duel_cell(a_label, b_label, Trial1e::Duel(duel)))
     }
 
-    fn editions(
-        &self,
-        f: &raw::ScenarioFile,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
+    fn editions(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let e = self.section(&f.editions, "editions")?;
         let mut base = f.attack.clone().unwrap_or_default();
         for (field, set) in [
@@ -1777,7 +1726,7 @@ fn weapon_trait_names(t: &WeaponTraits) -> Vec<&'static str> {
     all.iter().filter(|(_, on)| *on).map(|(n, _)| *n).collect()
 }
 
-impl Ctx {
+impl Batman<'_> {
     /// A note naming the traits of `card` (shown as `label`) outside `used`: they cannot change
     /// `what`.
     pub(crate) fn note_unused_traits_1e(&self, label: &str, card: &Card, used: &[&str], what: &str) {

@@ -25,16 +25,13 @@ impl RuleSystem for System {
         &["attack", "check", "procedure", "exchange", "editions", "duel"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &[
-            "block_natural_six",
-            "scratch_mode",
-            "martial_artist_vs_mobster",
-            "special_attack_ranged",
-            "helpless_passive_traits",
-            "ko_target_fallen",
-            "protective_blink_modifiers",
-            "kevlar_drops",
-        ]
+        schema::Readings::NAMES
+    }
+    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        schema::SECTIONS
+    }
+    fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
+        toml::from_str::<schema::File>(text).err()
     }
     fn resolutions(&self) -> &'static [Resolution] {
         &[Resolution {
@@ -56,11 +53,7 @@ impl RuleSystem for System {
         Some(DuelDef { card_table: "cards", cost_fields: &["reputation", "funding"], cost_name: "Reputation" })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        ctx.build_builtin(kind, text, setup, |c, f, s| {
-            let readings = c.readings_1e(&f.readings)?;
-            let (cells, layout) = c.build_1e(kind, f, &readings, s)?;
-            Ok((cells, layout, readings.list()))
-        })
+        config::build(ctx, kind, text, setup)
     }
     fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
         &[("damage", &["stun", "wounds"])]

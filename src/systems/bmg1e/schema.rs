@@ -1,7 +1,78 @@
-//! The Batman Miniature Game 2013 sections of a scenario file, exactly as users write them (read strictly:
-//! every struct denies unknown fields, so a typo is an error with its line).
+//! The Batman Miniature Game 2013 scenario file, exactly as users write it (read strictly:
+//! every struct denies unknown fields, so a typo is an error with its line). The tables both
+//! editions write (cards, weapons, `[attack]`, `[check]`) are in `systems::batman::schema`.
 
+use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
+use crate::systems::batman::BatmanFile;
+use crate::systems::batman::schema::{Attack, Card, Check, Weapon};
 use serde::Deserialize;
+use std::collections::BTreeMap;
+
+crate::scenario_file! {
+    /// A bmg-1e scenario file.
+    pub struct File {
+        #[serde(default)]
+        pub readings: Readings,
+        #[serde(default)]
+        pub cards: BTreeMap<String, Card>,
+        #[serde(default)]
+        pub weapons: BTreeMap<String, Weapon>,
+        #[serde(default)]
+        pub fighters: BTreeMap<String, FighterRef>,
+        pub attack: Option<Attack>,
+        pub check: Option<Check>,
+        pub duel: Option<Duel>,
+        pub procedure: Option<Procedure>,
+        pub exchange: Option<Exchange>,
+        pub editions: Option<Editions>,
+    }
+}
+
+impl ScenarioSchema for File {
+    fn include(&self) -> &[String] {
+        &self.include
+    }
+    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
+        Some(&self.fighters)
+    }
+    fn duel(&self) -> Option<&Duel> {
+        self.duel.as_ref()
+    }
+}
+
+impl BatmanFile for File {
+    fn cards(&self) -> &BTreeMap<String, Card> {
+        &self.cards
+    }
+    fn weapons(&self) -> &BTreeMap<String, Weapon> {
+        &self.weapons
+    }
+}
+
+/// The sections each bmg-1e kind reads.
+pub const SECTIONS: &[(&str, &[&str])] = &[
+    ("attack", &["attack"]),
+    ("check", &["check"]),
+    ("procedure", &["procedure"]),
+    ("exchange", &["exchange"]),
+    ("editions", &["editions", "attack"]),
+    ("duel", &["duel"]),
+];
+
+crate::readings_schema! {
+    /// The bmg-1e `[readings]` switches, as written (their meaning and defaults are on the
+    /// rules' `Readings`; `NAMES` is the system's list of switches).
+    pub struct Readings {
+        block_natural_six: bool,
+        scratch_mode: String,
+        martial_artist_vs_mobster: bool,
+        special_attack_ranged: bool,
+        helpless_passive_traits: String,
+        ko_target_fallen: bool,
+        protective_blink_modifiers: bool,
+        kevlar_drops: String,
+    }
+}
 
 /// A bmg-1e round procedure.
 #[derive(Debug, Clone, Deserialize)]

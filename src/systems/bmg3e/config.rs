@@ -3,10 +3,12 @@
 //! and balance are the generic analyses (`crate::config::generic`), built from these.
 
 use super::rules::Trial3e;
+use super::schema::{self, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout, Note, Objective};
 use crate::config::ctx::{Built, Ctx, cell};
-use crate::config::raw;
 use crate::error::InputError;
+use crate::systems::batman::schema as shared;
+use crate::systems::batman::{self, Batman, Edition};
 use crate::systems::bmg3e::rules::{
     Attack, AttackSetup, Check, CheckKind, CheckSetup, Markers, MeleeMods, OneDie, Profile, RangedMods, Readings,
     RuleError, Weapon, WeaponKind, parse_damage,
@@ -25,6 +27,18 @@ pub(crate) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
     ("reputation", 0..=2000),
     ("funding", 0..=2000),
 ];
+
+/// How bmg-3e validates a card and a weapon as the shared Batman reader reads them.
+const EDITION: Edition = Edition {
+    card: |b, name, c, file| b.profile_of(name, c, file).map(|_| ()),
+    weapon: |b, name, w, file| b.weapon_of(name, w, file).map(|_| ()),
+};
+
+/// Read a bmg-3e scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let (file, lib) = batman::read::<File>(ctx, kind, text, &EDITION)?;
+    Batman::new(ctx, lib).build_3e(kind, &file, setup)
+}
 
 pub(crate) fn card_range(field: &str) -> RangeInclusive<i64> {
     CARD_FIELDS.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("known card field")
@@ -52,7 +66,7 @@ pub(crate) fn weapon_text(w: &Weapon, label: &str) -> String {
     }
 }
 
-pub(crate) fn describe_attack(ctx: &Ctx, a: &raw::Attack, s: &AttackSetup) -> Vec<String> {
+pub(crate) fn describe_attack(ctx: &Batman, a: &shared::Attack, s: &AttackSetup) -> Vec<String> {
     let name = |n: &Option<String>| -> String {
         n.as_ref()
             .and_then(|n| ctx.cards.get(n).map(|(c, _)| c.name.clone().unwrap_or_else(|| n.clone())))
@@ -116,7 +130,7 @@ pub(crate) fn markers_text(m: Markers) -> String {
     if m == Markers::default() { String::new() } else { format!(", starting with {m}") }
 }
 
-pub(crate) fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
+pub(crate) fn describe_circumstances(a: &shared::Attack) -> Vec<String> {
     let mut out = Vec::new();
     let mut parts = Vec::new();
     if let Some(e) = a.attacker_effort {
@@ -151,14 +165,9 @@ pub(crate) fn describe_circumstances(a: &raw::Attack) -> Vec<String> {
     out
 }
 
-impl Ctx {
+impl Batman<'_> {
     /// Build a bmg-3e scenario's cells and layout (the system's part of [`super::build`]).
-    pub(crate) fn build_3e(
-        &self,
-        kind: Kind,
-        file: &raw::ScenarioFile,
-        setup: &mut Vec<String>,
-    ) -> Result<Built, InputError> {
+    pub(crate) fn build_3e(&self, kind: Kind, file: &File, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let readings = self.readings(&file.readings)?;
         let (cells, layout) = match kind {
             Kind("attack") => {
@@ -181,15 +190,7 @@ impl Ctx {
         Ok((cells, layout, readings.list()))
     }
 
-    pub(crate) fn profile_of(&self, name: &str, c: &raw::Card, file: usize) -> Result<Profile, InputError> {
-        if c.traits.is_some() {
-            return Err(self.err(
-                file,
-                &["cards", name, "traits"],
-                "`traits` are a bmg-1e card field",
-                "bmg-3e cards: attack, defense, strength, willpower, endurance, special, movement, reputation, funding",
-            ));
-        }
+    pub(crate) fn profile_of(&self, name: &str, c: &shared::Card, file: usize) -> Result<Profile, InputError> {
         let f = |field: &str, v: i64| -> Result<u8, InputError> {
             let r = card_range(field);
             self.int(file, &["cards", name, field], v, r, field).map(|v| v as u8)
@@ -214,16 +215,8 @@ impl Ctx {
         })
     }
 
-    pub(crate) fn weapon_of(&self, name: &str, w: &raw::Weapon, file: usize) -> Result<Weapon, InputError> {
+    pub(crate) fn weapon_of(&self, name: &str, w: &shared::Weapon, file: usize) -> Result<Weapon, InputError> {
         let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
-        if w.traits.is_some() {
-            return Err(self.err(
-                file,
-                &at("traits"),
-                "`traits` are a bmg-1e weapon field",
-                "bmg-3e weapons: kind, damage, strength_bonus, rate_of_fire, strength, crt",
-            ));
-        }
         let damage = parse_damage(&w.damage).map_err(|m| {
             self.err(
                 file,
@@ -279,7 +272,7 @@ impl Ctx {
         Ok(Weapon { kind, damage, crt: w.crt.clone() })
     }
 
-    pub(crate) fn readings(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+    pub(crate) fn readings(&self, r: &schema::Readings) -> Result<Readings, InputError> {
         let mut out = Readings::default();
         if let Some(b) = r.block_natural_six {
             out.block_natural_six = b;
@@ -334,7 +327,7 @@ impl Ctx {
     /// compare/sweep cells so the user knows which cell failed.
     pub(crate) fn attack_setup(
         &self,
-        a: &raw::Attack,
+        a: &shared::Attack,
         sec: &str,
         readings: &Readings,
         ctx_label: &str,
@@ -357,16 +350,7 @@ impl Ctx {
                 Some(v) => self.int(0, &[sec, field], v, r, &format!("{ctx_label}{field}")).map(|v| v as u8),
             }
         };
-        for (field, set) in crate::systems::bmg1e::config::attack_fields_1e(a) {
-            if set {
-                return Err(self.err(
-                    0,
-                    &[sec, field],
-                    format!("`{field}` is a bmg-1e attack field"),
-                    "see configs/README.md for the bmg-3e [attack] fields",
-                ));
-            }
-        }
+        self.refuse_other_edition_attack(a, sec)?;
         let ranged = matches!(weapon.kind, WeaponKind::Ranged { .. });
         let melee_only = [
             ("attacker_effort", a.attacker_effort.is_some()),
@@ -483,7 +467,7 @@ impl Ctx {
 
     pub(crate) fn check_setup(
         &self,
-        c: &raw::Check,
+        c: &shared::Check,
         sec: &str,
         readings: &Readings,
     ) -> Result<(CheckSetup, Vec<String>), InputError> {
@@ -648,7 +632,7 @@ impl Ctx {
 
     pub(crate) fn effort(
         &self,
-        f: &raw::ScenarioFile,
+        f: &File,
         readings: &Readings,
         setup: &mut Vec<String>,
     ) -> Result<(Vec<CellSpec>, Layout), InputError> {

@@ -2,10 +2,11 @@
 //! paired comparisons are the generic ones (`crate::config::generic`).
 
 use super::rules::Trial3e;
+use super::schema::File;
 use crate::analysis::scenario::{CellSpec, Layout, Note};
-use crate::config::ctx::Ctx;
 use crate::config::raw;
 use crate::error::InputError;
+use crate::systems::batman::Batman;
 use crate::systems::bmg3e::rules::Readings;
 use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
 use crate::systems::bmg3e::rules::{Markers, Weapon, WeaponKind};
@@ -33,7 +34,7 @@ fn round_text(rounds: u8, contact: bool) -> String {
     )
 }
 
-impl Ctx {
+impl Batman<'_> {
     /// Resolve a fighter reference written at `at` in file `file`.
     pub(crate) fn fighter(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
         if f.guard.is_some() {
@@ -151,12 +152,7 @@ impl Ctx {
         }
     }
 
-    pub(crate) fn duel(
-        &self,
-        f: &raw::ScenarioFile,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
+    pub(crate) fn duel(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let d = self.section(&f.duel, "duel")?;
         let rounds = self.rounds(d.rounds, "duel")?;
         let a = self.fighter(&d.a, 0, &["duel", "a"])?;

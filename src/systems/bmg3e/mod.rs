@@ -27,7 +27,16 @@ impl RuleSystem for System {
         &["attack", "check", "effort", "duel"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &["block_natural_six", "ko_bonus_within_attack", "ko_target_outnumbered", "check_with_one_die"]
+        schema::Readings::NAMES
+    }
+    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        schema::SECTIONS
+    }
+    fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
+        toml::from_str::<schema::File>(text).err()
+    }
+    fn duel_fields(&self) -> &'static [&'static str] {
+        &["contact", "melee_weapon"]
     }
     fn resolutions(&self) -> &'static [Resolution] {
         &[
@@ -58,7 +67,7 @@ impl RuleSystem for System {
         Some(DuelDef { card_table: "cards", cost_fields: &["reputation", "funding"], cost_name: "Reputation" })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        ctx.build_builtin(kind, text, setup, |c, f, s| c.build_3e(kind, f, s))
+        config::build(ctx, kind, text, setup)
     }
     fn sweep_special(&self, section: &mut toml::Table, param: &str, _value: i64) -> bool {
         // A check's swept X replaces any fixed characteristic it would roll against.

@@ -1,13 +1,32 @@
 //! Mordheim movement builder: a warband model's move, run, charge and detection range.
 
-use crate::analysis::scenario::Layout;
+use super::schema::File;
+use crate::analysis::scenario::{Kind, Layout};
 use crate::config::ctx::{Built, Ctx, cell};
-use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::mordheim::rules::{self as mordheim, Detection};
 
-impl Ctx {
-    pub(crate) fn build_mordheim(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
+/// Read a Mordheim scenario and build its one kind, `movement` (the system's
+/// [`crate::system::RuleSystem::build`]).
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let f: File = ctx.read_plain(kind, text)?;
+    Movement { ctx }.build(&f, setup)
+}
+
+/// The Mordheim builder: reads as the [`Ctx`] it holds.
+struct Movement<'c> {
+    ctx: &'c Ctx,
+}
+
+impl std::ops::Deref for Movement<'_> {
+    type Target = Ctx;
+    fn deref(&self) -> &Ctx {
+        self.ctx
+    }
+}
+
+impl Movement<'_> {
+    fn build(&self, f: &File, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let m = self.section(&f.movement, "movement")?;
         let detection = match f.readings.detection_range.as_deref().unwrap_or("initiative") {
             "initiative" => Detection::Initiative,

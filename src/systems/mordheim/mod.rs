@@ -24,10 +24,16 @@ impl RuleSystem for System {
         &["movement"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &["detection_range"]
+        schema::Readings::NAMES
+    }
+    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        schema::SECTIONS
+    }
+    fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
+        toml::from_str::<schema::File>(text).err()
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        ctx.build_builtin(kind, text, setup, |c, f, s| c.build_mordheim(f, s))
+        config::build(ctx, kind, text, setup)
     }
     fn event_title(&self, name: &str) -> Option<&'static str> {
         labels::event(name)

@@ -1,14 +1,32 @@
 //! Threat-range builder (`ruleset = "all"`): one mover per rule system, each from its own card.
 
-use crate::analysis::scenario::{CellSpec, Layout};
+use super::schema::{File, ThreatBichos};
+use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
 use crate::config::ctx::{Built, Ctx, cell};
-use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::threat::rules::Mover;
 use serde_json::json;
 
-impl Ctx {
-    pub(crate) fn build_threat(&self, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
+/// Read a threat-range scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let f: File = ctx.read_plain(kind, text)?;
+    Threat { ctx }.build(&f, setup)
+}
+
+/// The threat-range builder: reads as the [`Ctx`] it holds.
+struct Threat<'c> {
+    ctx: &'c Ctx,
+}
+
+impl std::ops::Deref for Threat<'_> {
+    type Target = Ctx;
+    fn deref(&self) -> &Ctx {
+        self.ctx
+    }
+}
+
+impl Threat<'_> {
+    fn build(&self, f: &File, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let t = self.section(&f.threat, "threat")?;
         let from = self.int(0, &["threat", "from_in"], t.from_in.unwrap_or(0), 0..=100, "from_in")? as u16;
         let to = self.int(0, &["threat", "to_in"], t.to_in.unwrap_or(30), from as i64 + 1..=120, "to_in")? as u16;
@@ -71,7 +89,7 @@ impl Ctx {
                 self.int(0, &["threat", "bichos", "mov_cm"], b.mov_cm, 0..=100, "mov_cm")? as u16
             };
             let u = if inches { "\"" } else { " cm" };
-            let fdv = self.bichos_threat_fdv(b)?;
+            let fdv = self.bichos_fdv(b)?;
             push(
                 "¡Bichos! charge".into(),
                 format!(
@@ -114,5 +132,21 @@ impl Ctx {
             ));
         }
         Ok((cells, Layout::Threat { systems, from_in: from, to_in: to }, vec![("cm_per_inch", "2.54".into())]))
+    }
+
+    /// The charger's FDV for the threat range's "Cargando" test (`[threat.bichos] fdv`).
+    fn bichos_fdv(&self, b: &ThreatBichos) -> Result<u8, InputError> {
+        self.note(Note::not_modelled(
+            "¡Bichos! charge: the charged figure's \"Asaltado\" test (it may flee or fire as the charger arrives) and terrain that halves movement",
+        ));
+        match b.fdv {
+            Some(v) => Ok(self.int(0, &["threat", "bichos", "fdv"], v, 0..=20, "fdv")? as u8),
+            None => {
+                self.note(Note::not_modelled(
+                    "¡Bichos! charge: `[threat.bichos] fdv` is not set, so the \"Cargando\" test uses FDV 9 (the Soldado's and Colono's, MOV 20 cm [8\"]); set the charger's own (modified) FDV",
+                ));
+                Ok(9)
+            }
+        }
     }
 }

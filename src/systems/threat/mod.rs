@@ -24,10 +24,19 @@ impl RuleSystem for System {
         &["threat"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &[]
+        crate::config::raw::NoReadings::NAMES
+    }
+    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        schema::SECTIONS
+    }
+    fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
+        toml::from_str::<schema::File>(text).err()
+    }
+    fn name_in_messages(&self) -> &'static str {
+        "threat-range (`all`)"
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        ctx.build_builtin(kind, text, setup, |c, f, s| c.build_threat(f, s))
+        config::build(ctx, kind, text, setup)
     }
     fn event_title(&self, name: &str) -> Option<&'static str> {
         labels::event(name)

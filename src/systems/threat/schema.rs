@@ -1,7 +1,26 @@
-//! The threat-range (`all`) sections of a scenario file, exactly as users write them (read strictly:
-//! every struct denies unknown fields, so a typo is an error with its line).
+//! The threat-range (`all`) scenario file, exactly as users write it (read strictly: every
+//! struct denies unknown fields, so a typo is an error with its line).
 
+use crate::config::raw::{NoReadings, ScenarioSchema};
 use serde::Deserialize;
+
+crate::scenario_file! {
+    /// A threat-range scenario file.
+    pub struct File {
+        #[serde(default)]
+        pub readings: NoReadings,
+        pub threat: Option<ThreatSpec>,
+    }
+}
+
+impl ScenarioSchema for File {
+    fn include(&self) -> &[String] {
+        &self.include
+    }
+}
+
+/// The sections each threat-range kind reads.
+pub const SECTIONS: &[(&str, &[&str])] = &[("threat", &["threat"])];
 
 /// Threat range across rule systems.
 #[derive(Debug, Clone, Deserialize)]

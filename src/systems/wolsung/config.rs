@@ -1,7 +1,8 @@
-//! Config for Wolsung, Mordheim and the cross-system threat range (`ruleset = "all"`).
+//! Wolsung config: models, guns, card policies and the Wolsung kinds, from TOML to trials.
 
 use crate::analysis::cell::Cell;
 use crate::analysis::paired::Paired;
+use super::schema::{self, File};
 use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::ctx::{Built, Ctx, cell};
@@ -49,21 +50,26 @@ fn list<T>(xs: &[(&str, T)]) -> String {
     xs.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
 }
 
-impl Ctx {
-    pub(crate) fn build_other(
-        &self,
-        kind: Kind,
-        f: &raw::ScenarioFile,
-        setup: &mut Vec<String>,
-    ) -> Result<Built, InputError> {
-        match self.ruleset {
-            "wolsung" => self.wolsung(kind, f, setup),
-            "mordheim" => self.build_mordheim(f, setup),
-            _ => self.build_threat(f, setup),
-        }
-    }
+/// Read a Wolsung scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let f: File = ctx.read_plain(kind, text)?;
+    Wolsung { ctx }.build(kind, &f, setup)
+}
 
-    fn model_w(&self, f: &raw::ScenarioFile, name: &str, at: &[&str]) -> Result<Model, InputError> {
+/// The Wolsung builder: reads as the [`Ctx`] it holds.
+pub(crate) struct Wolsung<'c> {
+    pub(crate) ctx: &'c Ctx,
+}
+
+impl std::ops::Deref for Wolsung<'_> {
+    type Target = Ctx;
+    fn deref(&self) -> &Ctx {
+        self.ctx
+    }
+}
+
+impl Wolsung<'_> {
+    fn model_w(&self, f: &File, name: &str, at: &[&str]) -> Result<Model, InputError> {
         let m = f.models.get(name).ok_or_else(|| {
             self.err(
                 0,
@@ -111,7 +117,7 @@ impl Ctx {
         })
     }
 
-    fn gun_w(&self, f: &raw::ScenarioFile, name: &str, at: &[&str]) -> Result<Gun, InputError> {
+    fn gun_w(&self, f: &File, name: &str, at: &[&str]) -> Result<Gun, InputError> {
         let g = f.guns.get(name).ok_or_else(|| {
             self.err(
                 0,
@@ -165,7 +171,7 @@ impl Ctx {
     }
 
     /// The Wolsung ambiguity switches, with their documented defaults.
-    fn readings_w(&self, r: &raw::Readings) -> Result<Readings, InputError> {
+    fn readings_w(&self, r: &schema::Readings) -> Result<Readings, InputError> {
         let pick = |field: &'static str, value: &Option<String>, options: &[&str]| -> Result<usize, InputError> {
             match value {
                 None => Ok(0),
@@ -198,7 +204,7 @@ impl Ctx {
         })
     }
 
-    fn wolsung(&self, kind: Kind, f: &raw::ScenarioFile, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    fn build(&self, kind: Kind, f: &File, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let readings = self.readings_w(&f.readings)?;
         let hand_of = |m: &Model, heroes: u8| if m.hero { 3 + heroes } else { 0 };
         let describe = |m: &Model| {
@@ -812,7 +818,7 @@ fn dice(t: &ShootingTurn) -> Vec<i32> {
     (0..t.rapid_fire.max(1) as i32).map(|k| t.shot_dice(k)).collect()
 }
 
-impl Ctx {
+impl Wolsung<'_> {
     /// The notes on `shooting.moved` and `readings.movement_penalty_floor`, and the setup line
     /// on the Movement penalty, decided from the turns of every cell the scenario built (a
     /// `paired`, `compare` or `sweep` builds each cell from its own guns: the `[shooting]`

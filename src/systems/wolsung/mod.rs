@@ -25,7 +25,13 @@ impl RuleSystem for System {
         &["shooting", "melee", "magic", "initiative", "leave", "duel"]
     }
     fn readings(&self) -> &'static [&'static str] {
-        &["guard_backlash_crits", "movement_penalty_floor", "deck_exhausted", "sunnir_scope", "knocked_down_vs_magic"]
+        schema::Readings::NAMES
+    }
+    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        schema::SECTIONS
+    }
+    fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
+        toml::from_str::<schema::File>(text).err()
     }
     fn resolutions(&self) -> &'static [Resolution] {
         &[
@@ -63,10 +69,10 @@ impl RuleSystem for System {
         Some(DuelDef { card_table: "models", cost_fields: &[], cost_name: "points" })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        ctx.build_builtin(kind, text, setup, |c, f, s| c.build_other(kind, f, s))
+        config::build(ctx, kind, text, setup)
     }
     fn scenario_notes(&self, ctx: &Ctx, text: &str, cells: &[CellSpec], setup: &mut Vec<String>) {
-        ctx.movement_notes(text, cells, setup);
+        config::Wolsung { ctx }.movement_notes(text, cells, setup);
     }
     fn event_title(&self, name: &str) -> Option<&'static str> {
         labels::event(name)

@@ -1,7 +1,63 @@
-//! The Wolsung sections of a scenario file, exactly as users write them (read strictly:
-//! every struct denies unknown fields, so a typo is an error with its line).
+//! The Wolsung scenario file, exactly as users write it (read strictly: every struct denies
+//! unknown fields, so a typo is an error with its line).
 
+use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use serde::Deserialize;
+use std::collections::BTreeMap;
+
+crate::scenario_file! {
+    /// A Wolsung scenario file.
+    pub struct File {
+        #[serde(default)]
+        pub readings: Readings,
+        #[serde(default)]
+        pub models: BTreeMap<String, WolsungModel>,
+        #[serde(default)]
+        pub guns: BTreeMap<String, WolsungGun>,
+        #[serde(default)]
+        pub fighters: BTreeMap<String, FighterRef>,
+        pub duel: Option<Duel>,
+        pub shooting: Option<WShooting>,
+        pub melee: Option<WMelee>,
+        pub magic: Option<WMagic>,
+        pub initiative: Option<WInitiative>,
+        pub leave: Option<WLeave>,
+    }
+}
+
+impl ScenarioSchema for File {
+    fn include(&self) -> &[String] {
+        &self.include
+    }
+    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
+        Some(&self.fighters)
+    }
+    fn duel(&self) -> Option<&Duel> {
+        self.duel.as_ref()
+    }
+}
+
+/// The sections each Wolsung kind reads.
+pub const SECTIONS: &[(&str, &[&str])] = &[
+    ("shooting", &["shooting"]),
+    ("melee", &["melee"]),
+    ("magic", &["magic"]),
+    ("initiative", &["initiative"]),
+    ("leave", &["leave"]),
+    ("duel", &["duel"]),
+];
+
+crate::readings_schema! {
+    /// The Wolsung `[readings]` switches, as written (their meaning and defaults are on the
+    /// rules' `Readings`; `NAMES` is the system's list of switches).
+    pub struct Readings {
+        guard_backlash_crits: bool,
+        movement_penalty_floor: String,
+        deck_exhausted: String,
+        sunnir_scope: String,
+        knocked_down_vs_magic: bool,
+    }
+}
 
 /// A Wolsung model.
 #[derive(Debug, Clone, Deserialize)]

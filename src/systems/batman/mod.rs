@@ -1,0 +1,316 @@
+//! What both Batman Miniature Game editions (`bmg-1e`, `bmg-3e`) share in their files: the
+//! character card, the weapon and the `[attack]` / `[check]` / `[effort]` tables as users write
+//! them, the card and weapon libraries (in a scenario or an included file), and the builder both
+//! editions' validators work in ([`Batman`]).
+//!
+//! The two editions write the same tables with a few fields only one of them reads (2013 traits,
+//! action counters; 2019 effort, stun carried in). Those are policed here, in one place, so
+//! neither edition names the other's fields: a field of the other edition is refused with its
+//! edition's name, and an unknown field is offered only the declared edition's fields.
+
+pub mod schema;
+
+use crate::analysis::scenario::Kind;
+use crate::config::Ctx;
+use crate::config::raw::{self, LibrarySchema};
+use crate::config::source::with_suggestion;
+use crate::error::InputError;
+use schema::{Attack, Card, LibraryFile, Weapon};
+use std::collections::BTreeMap;
+use std::ops::Deref;
+
+/// A Batman edition's part of reading a file: how it validates one card and one weapon (each is
+/// checked when it is read, in the scenario or an included library).
+pub struct Edition {
+    pub card: fn(&Batman, &str, &Card, usize) -> Result<(), InputError>,
+    pub weapon: fn(&Batman, &str, &Weapon, usize) -> Result<(), InputError>,
+}
+
+/// What a Batman edition's scenario file gives the shared reader.
+pub trait BatmanFile: raw::ScenarioSchema {
+    fn cards(&self) -> &BTreeMap<String, Card>;
+    fn weapons(&self) -> &BTreeMap<String, Weapon>;
+}
+
+/// The builder both editions' validators work in: the context, and the cards and weapons of the
+/// scenario and its includes, each with the file it came from (for error lines). It reads as the
+/// [`Ctx`] it holds, so a validator calls `self.err(..)` as any builder does.
+pub struct Batman<'c> {
+    ctx: &'c Ctx,
+    pub cards: BTreeMap<String, (Card, usize)>,
+    pub weapons: BTreeMap<String, (Weapon, usize)>,
+}
+
+impl Deref for Batman<'_> {
+    type Target = Ctx;
+    fn deref(&self) -> &Ctx {
+        self.ctx
+    }
+}
+
+/// The cards and weapons read so far, each with its file.
+#[derive(Default)]
+pub struct Library {
+    cards: BTreeMap<String, (Card, usize)>,
+    weapons: BTreeMap<String, (Weapon, usize)>,
+}
+
+impl<'c> Batman<'c> {
+    /// The builder over `ctx` with the library read by [`read`].
+    pub fn new(ctx: &'c Ctx, lib: Library) -> Self {
+        Batman { ctx, cards: lib.cards, weapons: lib.weapons }
+    }
+
+    /// The context it reads as.
+    pub fn ctx(&self) -> &'c Ctx {
+        self.ctx
+    }
+
+    /// The card names, for "unknown card" messages.
+    pub fn card_names(&self) -> String {
+        if self.cards.is_empty() {
+            "no cards are defined: add [cards.NAME] or include a card file".into()
+        } else {
+            self.cards.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+        }
+    }
+
+    /// Refuse an `[attack]` field (at `sec`) that only the other edition reads.
+    pub fn refuse_other_edition_attack(&self, a: &Attack, sec: &str) -> Result<(), InputError> {
+        let (own, other, fields) = match self.ruleset() {
+            "bmg-3e" => ("bmg-3e", "bmg-1e", attack_fields_1e(a).to_vec()),
+            _ => ("bmg-1e", "bmg-3e", attack_fields_3e(a).to_vec()),
+        };
+        match fields.iter().find(|(_, set)| *set) {
+            Some((field, _)) => Err(self.err(
+                0,
+                &[sec, field],
+                format!("`{field}` is a {other} attack field"),
+                format!("see configs/README.md for the {own} [attack] fields"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuse a card field only the other edition reads (2013 `traits` in a 2019 card).
+    fn refuse_other_edition_card(&self, name: &str, c: &Card, file: usize) -> Result<(), InputError> {
+        if self.ruleset() == "bmg-3e" && c.traits.is_some() {
+            return Err(self.err(
+                file,
+                &["cards", name, "traits"],
+                "`traits` are a bmg-1e card field",
+                "bmg-3e cards: attack, defense, strength, willpower, endurance, special, movement, reputation, funding",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Refuse a weapon field only the other edition reads.
+    fn refuse_other_edition_weapon(&self, name: &str, w: &Weapon, file: usize) -> Result<(), InputError> {
+        let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
+        if self.ruleset() == "bmg-3e" {
+            if w.traits.is_some() {
+                return Err(self.err(
+                    file,
+                    &at("traits"),
+                    "`traits` are a bmg-1e weapon field",
+                    "bmg-3e weapons: kind, damage, strength_bonus, rate_of_fire, strength, crt",
+                ));
+            }
+        } else {
+            for (field, set) in [("strength_bonus", w.strength_bonus.is_some()), ("strength", w.strength.is_some())] {
+                if set {
+                    return Err(self.err(
+                        file,
+                        &at(field),
+                        format!("`{field}` is a bmg-3e weapon field; 2013 weapons change the damage roll with traits"),
+                        "traits such as `heavy`, `firearm`, `mechanic`",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Read a Batman scenario: the edition's whole file strictly, its cards and weapons (each
+/// validated by the edition as it is read), its fighters and includes, then the checks every
+/// built-in system shares ([`Ctx::finish_read`]).
+pub fn read<F: BatmanFile>(
+    ctx: &mut Ctx,
+    kind: Kind,
+    text: &str,
+    edition: &Edition,
+) -> Result<(F, Library), InputError> {
+    let file: F = ctx.read_scenario(kind, text, edition_words)?;
+    let mut lib = Library::default();
+    add(ctx, &mut lib, edition, 0, file.cards().clone(), file.weapons().clone())?;
+    ctx.add_fighters(0, file.fighters().cloned().unwrap_or_default())?;
+    ctx.include_all::<LibraryFile>(file.include(), edition_words, |ctx, idx, mut l| {
+        add(ctx, &mut lib, edition, idx, std::mem::take(&mut l.cards), std::mem::take(&mut l.weapons))?;
+        ctx.add_fighters(idx, l.take_fighters())
+    })?;
+    ctx.finish_read(kind, text, file.duel())?;
+    Ok((file, lib))
+}
+
+/// Add one file's cards and weapons, each validated, refusing a name defined twice.
+fn add(
+    ctx: &Ctx,
+    lib: &mut Library,
+    edition: &Edition,
+    file: usize,
+    cards: BTreeMap<String, Card>,
+    weapons: BTreeMap<String, Weapon>,
+) -> Result<(), InputError> {
+    let b = Batman { ctx, cards: BTreeMap::new(), weapons: BTreeMap::new() };
+    for (name, card) in cards {
+        if let Some((_, other)) = lib.cards.get(&name) {
+            return Err(ctx.err(
+                file,
+                &["cards", &name],
+                format!("card `{name}` is already defined in {}", ctx.file_path(*other).display()),
+                "each card name once",
+            ));
+        }
+        b.refuse_other_edition_card(&name, &card, file)?;
+        (edition.card)(&b, &name, &card, file)?;
+        lib.cards.insert(name, (card, file));
+    }
+    for (name, weapon) in weapons {
+        if let Some((_, other)) = lib.weapons.get(&name) {
+            return Err(ctx.err(
+                file,
+                &["weapons", &name],
+                format!("weapon `{name}` is already defined in {}", ctx.file_path(*other).display()),
+                "each weapon name once",
+            ));
+        }
+        b.refuse_other_edition_weapon(&name, &weapon, file)?;
+        (edition.weapon)(&b, &name, &weapon, file)?;
+        lib.weapons.insert(name, (weapon, file));
+    }
+    Ok(())
+}
+
+/// Which bmg-1e-only attack fields a section sets (bmg-3e refuses them).
+pub fn attack_fields_1e(a: &Attack) -> [(&'static str, bool); 13] {
+    [
+        ("attack_counters", a.attack_counters.is_some()),
+        ("defense_counters", a.defense_counters.is_some()),
+        ("numerical_inferiority", a.numerical_inferiority.is_some()),
+        ("defensive_position", a.defensive_position.is_some()),
+        ("paralyzed", a.paralyzed.is_some()),
+        ("target_knocked_down", a.target_knocked_down.is_some()),
+        ("target_weapon", a.target_weapon.is_some()),
+        ("obstacles", a.obstacles.is_some()),
+        ("dodge_counters", a.dodge_counters.is_some()),
+        ("elusive", a.elusive.is_some()),
+        ("within_5cm", a.within_5cm.is_some()),
+        ("special_attack", a.special_attack.is_some()),
+        ("target_armor_spent", a.target_armor_spent.is_some()),
+    ]
+}
+
+/// Which bmg-3e-only attack fields a section sets (bmg-1e refuses them).
+pub fn attack_fields_3e(a: &Attack) -> [(&'static str, bool); 10] {
+    [
+        ("attacker_effort", a.attacker_effort.is_some()),
+        ("target_effort", a.target_effort.is_some()),
+        ("enemies_in_contact", a.enemies_in_contact.is_some()),
+        ("attacker_stun", a.attacker_stun.is_some()),
+        ("attacker_wounds", a.attacker_wounds.is_some()),
+        ("defense_mod", a.defense_mod.is_some()),
+        ("beyond_optimal_range", a.beyond_optimal_range.is_some()),
+        ("blind_fire", a.blind_fire.is_some()),
+        ("storm", a.storm.is_some()),
+        ("dodge", a.dodge.is_some()),
+    ]
+}
+
+/// The fields of a shared Batman table (`attack`, a card, a weapon) that the other edition
+/// alone reads, for the declared `ruleset`: what a message about that table must not offer.
+fn other_editions_fields(ruleset: &str, path: &[&str]) -> &'static [&'static str] {
+    match (ruleset, path) {
+        ("bmg-3e", ["attack", ..]) => &schema::ATTACK_1E_ONLY,
+        ("bmg-1e", ["attack", ..]) => &schema::ATTACK_3E_ONLY,
+        // `traits` are bmg-1e card and weapon traits (bmg-3e refuses them).
+        ("bmg-3e", ["cards" | "weapons", _, ..]) => &["traits"],
+        _ => &[],
+    }
+}
+
+/// An unknown field of a table both editions share (`[attack]`, a card, a weapon): the schema
+/// lists every field of both, so offer only the declared edition's (a bmg-3e `attack_counter`
+/// is not pointed at bmg-1e's `attack_counters`, which bmg-3e refuses).
+pub fn edition_words(ctx: &Ctx, mut err: InputError) -> InputError {
+    let field = err.field.clone().unwrap_or_default();
+    let path: Vec<&str> = field.split('.').collect();
+    let other = other_editions_fields(ctx.ruleset(), &path);
+    if other.is_empty() || !err.message.starts_with("unknown field") {
+        return err;
+    }
+    let Some(allowed) = err.allowed.as_deref() else { return err };
+    let own: Vec<String> =
+        allowed.split('`').skip(1).step_by(2).filter(|f| !other.contains(f)).map(|f| format!("`{f}`")).collect();
+    let allowed = own.join(", ");
+    let what = err.message.split(" — did you mean").next().unwrap_or("").to_string();
+    err.message = with_suggestion(&what, &allowed);
+    err.allowed = Some(format!("{} {}: {allowed}", ctx.ruleset(), path[0]));
+    err
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Overrides, load};
+
+    /// Write `files` (name, text) into a fresh directory and load the first.
+    fn load_files(test: &str, files: &[(&str, &str)]) -> Result<(), String> {
+        let dir = std::env::temp_dir().join(format!("skirmish-odds-batman-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let out = load(&dir.join(files[0].0), &Overrides::default()).map(|_| ()).map_err(|e| e.to_string());
+        std::fs::remove_dir_all(&dir).ok();
+        out
+    }
+
+    /// A Batman card library included by another system's scenario is told, at its first card,
+    /// that the system has no `[cards]` (as the same table in the scenario itself is), not
+    /// checked against the Batman card fields.
+    #[test]
+    fn batman_tables_in_another_systems_include_name_that_system() {
+        let scenario = "ruleset = \"mordheim\"\nkind = \"movement\"\ninclude = [\"lib.toml\"]\n[movement]\nm = 4\n";
+        let lib = "[cards.x]\nattack = 3\nbogus = 1\n";
+        let e = load_files("include", &[("s.toml", scenario), ("lib.toml", lib)]).unwrap_err();
+        assert!(e.contains("lib.toml:1:8: field `cards.x`: mordheim has no [cards] table"), "{e}");
+    }
+
+    /// The other edition's `[attack]` field is refused in the declared edition's words, from
+    /// this module (neither edition names the other's fields).
+    #[test]
+    fn the_other_editions_attack_field_is_refused_here() {
+        let head = "kind = \"attack\"\n[cards.a]\nattack = 4\ndefense = 3\nstrength = 4\nwillpower = 6\nendurance = 6\nspecial = 2\nmovement = 4\n[attack]\nattacker = \"a\"\ntarget = \"a\"\n";
+        let e = load_files("3e", &[("s.toml", &format!("ruleset = \"bmg-3e\"\n{head}obstacles = [1]\n"))]).unwrap_err();
+        assert!(e.contains("field `attack.obstacles`: `obstacles` is a bmg-1e attack field"), "{e}");
+        let e = load_files("1e", &[("s.toml", &format!("ruleset = \"bmg-1e\"\n{head}storm = true\n"))]).unwrap_err();
+        assert!(e.contains("field `attack.storm`: `storm` is a bmg-3e attack field"), "{e}");
+    }
+
+    /// The lists of edition-only fields are the ones the editions refuse: every field bmg-3e
+    /// refuses as "a bmg-1e attack field" is in `ATTACK_1E_ONLY`, and no field is in both lists.
+    #[test]
+    fn edition_only_lists_match_the_validators() {
+        for (f, _) in attack_fields_1e(&Attack::default()) {
+            assert!(schema::ATTACK_1E_ONLY.contains(&f), "{f}");
+        }
+        for (f, _) in attack_fields_3e(&Attack::default()) {
+            assert!(schema::ATTACK_3E_ONLY.contains(&f), "{f}");
+        }
+        for f in schema::ATTACK_3E_ONLY {
+            assert!(!schema::ATTACK_1E_ONLY.contains(&f), "{f}");
+        }
+    }
+}
