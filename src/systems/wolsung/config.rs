@@ -1,8 +1,8 @@
 //! Wolsung config: models, guns, card policies and the Wolsung kinds, from TOML to trials.
 
+use super::schema::{self, File};
 use crate::analysis::cell::Cell;
 use crate::analysis::paired::Paired;
-use super::schema::{self, File};
 use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::ctx::{Built, Ctx, cell};
