@@ -788,7 +788,7 @@ impl Planner<'_> {
                         &path("to"),
                         format!(
                             "`from` {from} to `to` {to} in steps of {step} would be {} values",
-                            crate::report::text::count(count.min(u64::MAX as i128) as u64)
+                            crate::text::count(count.min(u64::MAX as i128) as u64)
                         ),
                         format!("at most {MAX_AXIS} values: raise `step` or narrow `from`..`to`"),
                     ));

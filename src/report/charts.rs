@@ -146,7 +146,7 @@ impl Chart {
     /// holding a raw ESC or NUL is not well-formed XML (a label typed with one made the file
     /// unreadable), and a raw bidi override would reorder the text drawn in the PNG.
     pub fn visible(&self) -> Chart {
-        let v = |s: &String| super::safe::terminal_line(s).into_owned();
+        let v = |s: &String| crate::safe::terminal_line(s).into_owned();
         let vs = |xs: &Vec<String>| xs.iter().map(v).collect::<Vec<_>>();
         let series = |xs: &Vec<(String, Vec<Est>)>| xs.iter().map(|(n, e)| (v(n), e.clone())).collect::<Vec<_>>();
         match self {

@@ -3,13 +3,13 @@
 use super::charts::{Chart, Est};
 use super::model::{ExactDuel, Report};
 use super::table::Table;
-use super::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, DuelStats, duel_stats};
 use crate::analysis::duel::{event, metric};
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
 use crate::analysis::scenario::{AnyTrial, Layout};
 use crate::stats::{self, Estimate};
+use crate::text::{ci, count, mean_ci, pct, pct_ci};
 
 fn est(e: &Estimate) -> String {
     format!("{} [{}, {}]", balance::fmt(e.value), balance::fmt(e.ci95[0]), balance::fmt(e.ci95[1]))

@@ -18,8 +18,8 @@ pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
-            c if c != '\n' && super::safe::is_hidden_control(c) => {
-                out.push_str(&super::safe::terminal_line(c.encode_utf8(&mut [0; 4])));
+            c if c != '\n' && crate::safe::is_hidden_control(c) => {
+                out.push_str(&crate::safe::terminal_line(c.encode_utf8(&mut [0; 4])));
             }
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),

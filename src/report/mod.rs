@@ -9,7 +9,6 @@ pub mod csv_out;
 pub(crate) mod duels;
 pub mod html;
 pub mod model;
-pub mod safe;
 pub mod table;
 pub mod tables;
 pub mod text;
@@ -18,6 +17,7 @@ use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::error::Error;
 use crate::output::{self, ReportDir};
+use crate::safe;
 use crate::stats;
 use charts::{Chart, Est};
 use model::Report;
@@ -403,7 +403,7 @@ pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result
 pub fn terminal(run: &RunResult, report: &Report) -> String {
     let sc = &run.scenario;
     let w = TERMINAL_WIDTH;
-    let mut s = text::wrap(
+    let mut s = crate::text::wrap(
         &format!(
             "{} — {} {} — seed {}, {}",
             safe::terminal_line(&sc.name),
@@ -417,19 +417,19 @@ pub fn terminal(run: &RunResult, report: &Report) -> String {
         "  ",
     );
     for l in &sc.setup {
-        s.push_str(&text::wrap(&safe::terminal_line(l), w, "  ", "    "));
+        s.push_str(&crate::text::wrap(&safe::terminal_line(l), w, "  ", "    "));
     }
     let readings = sc.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ");
-    s.push_str(&text::wrap(&safe::terminal_line(&format!("Readings: {readings}")), w, "  ", "    "));
+    s.push_str(&crate::text::wrap(&safe::terminal_line(&format!("Readings: {readings}")), w, "  ", "    "));
     s.push('\n');
     if !sc.notes.is_empty() {
         for n in &sc.notes {
-            s.push_str(&text::wrap(&safe::terminal_line(&n.line()), w, "  ", "    "));
+            s.push_str(&crate::text::wrap(&safe::terminal_line(&n.line()), w, "  ", "    "));
         }
         s.push('\n');
     }
     if let Some(v) = tables::verdict(report) {
-        s.push_str(&text::wrap(&safe::terminal_line(&v), w, "", ""));
+        s.push_str(&crate::text::wrap(&safe::terminal_line(&v), w, "", ""));
         s.push('\n');
     }
     for t in tables::tables(run, report).iter().filter(|t| t.terminal) {
@@ -437,7 +437,7 @@ pub fn terminal(run: &RunResult, report: &Report) -> String {
         s.push('\n');
     }
     if let (Some(target), false) = (report.stopping.target_half_width, report.stopping.reached) {
-        s.push_str(&text::wrap(
+        s.push_str(&crate::text::wrap(
             &format!(
                 "warning: precision ±{target} not reached within the trial cap; widest half-width ±{:.5}",
                 report.stopping.worst_half_width

@@ -179,7 +179,7 @@ impl Report {
 
     /// Like [`Report::basis`] with the sampled unit named ("duels", "turns per cell").
     pub fn per_cell(&self, unit: &str) -> String {
-        let n = super::text::count(self.trials);
+        let n = crate::text::count(self.trials);
         match self.exact_cells {
             0 => format!("{n} {unit}, 95 % intervals"),
             k if k == self.cells.len() => "exact".to_string(),
@@ -275,7 +275,7 @@ impl Report {
 
     /// Pretty JSON text with a trailing newline.
     pub fn to_json(&self) -> String {
-        let mut s = super::safe::json_visible(serde_json::to_string_pretty(self).expect("report serialises"));
+        let mut s = crate::safe::json_visible(serde_json::to_string_pretty(self).expect("report serialises"));
         s.push('\n');
         s
     }

@@ -5,8 +5,9 @@ use crate::analysis::RunResult;
 use crate::analysis::effort;
 use crate::analysis::scenario::Layout;
 use crate::report::model::Report;
-use crate::report::text::{ci, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
+use crate::report::text::{event_short, event_title, metric_title};
 use crate::stats;
+use crate::text::{ci, mean_ci, pct, pct_ci};
 
 use super::table::Table;
 
@@ -47,7 +48,7 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                 } else {
                     format!(
                         "Never happened in {} trials (95 % upper bound {}): {}.",
-                        crate::report::text::count(report.trials),
+                        crate::text::count(report.trials),
                         pct(widest),
                         names.join("; ")
                     )

@@ -6,9 +6,9 @@ use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{ci, mean_ci, pct, pct_ci};
 use crate::stats;
 use crate::systems::bichos::rules::REACTION_OUTCOMES;
+use crate::text::{ci, mean_ci, pct, pct_ci};
 
 /// Centimetres per inch in the translation (20 cm = 8").
 pub const CM_PER_INCH: f64 = 2.5;

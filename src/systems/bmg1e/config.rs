@@ -821,7 +821,7 @@ impl Ctx {
             ));
             lines.push(format!(
                 "Shot: {} (2 AC per shot{}){}; obstacles {:?}{}{}",
-                crate::report::text::plural(
+                crate::text::plural(
                     Attack::new(&setup).map(|x| x.impact_dice as i64).unwrap_or(0),
                     "impact die",
                     "impact dice"

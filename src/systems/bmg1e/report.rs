@@ -7,9 +7,9 @@ use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{ci, mean_ci, pct, pct_ci};
 use crate::stats::{self, Estimate};
 use crate::systems::bmg1e::rules::Trial1e;
+use crate::text::{ci, mean_ci, pct, pct_ci};
 
 /// (row title, 2013 name, 2019 name, is an event)
 const EDITION_ROWS: [(&str, &str, &str, bool); 8] = [
@@ -262,10 +262,10 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 pub mod duel {
     use crate::analysis::duel::DuelOutcome;
     use crate::report::table::Table;
-    use crate::report::text::pct;
     use crate::systems::bmg1e::rules::duel::exact::{self, Solution};
     use crate::systems::bmg1e::rules::duel::{Duel, Split};
     use crate::systems::bmg3e::rules::Markers;
+    use crate::text::pct;
     use serde::Serialize;
 
     /// How the exact duel is computed, for reports.

@@ -5,10 +5,10 @@
 
 use crate::analysis::duel::DuelOutcome;
 use crate::report::table::Table;
-use crate::report::text::pct;
 use crate::systems::bmg3e::rules::Markers;
 use crate::systems::bmg3e::rules::duel::Duel;
 use crate::systems::bmg3e::rules::duel::exact::{self, Solution};
+use crate::text::pct;
 use serde::Serialize;
 
 /// How the exact duel is computed, for reports.

@@ -6,8 +6,8 @@ use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{mean_ci, pct_ci};
 use crate::stats;
+use crate::text::{mean_ci, pct_ci};
 
 fn ev(t: &Tally, i: usize, z: f64) -> String {
     let p = t.event(i, z);
