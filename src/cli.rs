@@ -6,7 +6,7 @@ use crate::engine::{self, progress::Progress};
 use crate::error::{Error, InputError};
 use crate::interrupt;
 use crate::output::{self, PartialFile, ReportDir};
-use crate::report::{self, model::Report};
+use crate::report;
 use crate::shard;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -347,8 +347,10 @@ fn say_raw(s: &str) -> Result<(), Error> {
 /// Write the report of a finished (or merged) run and print its summary.
 fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) -> Result<(), Error> {
     let shown = dir.shown().to_path_buf();
-    let report = Report::try_build(&result)?;
-    let files = report::write_all(&result, &report, dir)?;
+    // The one place the report learns its system: the writers are handed it, never look it up.
+    let system = crate::registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
+    let report = report::try_build(&result, system)?;
+    let files = report::write_all(&result, &report, system, dir)?;
     completed()?;
     if json {
         say_raw(&report.to_json())?;
@@ -359,7 +361,7 @@ fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) 
             }
         }
     } else if !quiet {
-        say(&report::terminal(&result, &report))?;
+        say(&report::terminal(&result, &report, system))?;
         let line = format!("Report written to {}/ ({} files)", shown.display(), files.len());
         let line = crate::safe::terminal_line(&line);
         say(&crate::text::wrap(&line, report::TERMINAL_WIDTH, "", "  "))?;

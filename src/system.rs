@@ -12,9 +12,14 @@
 //! describing, in data, which section is its resolution, which field names the target and which
 //! fields name library entries.
 
+use crate::analysis::RunResult;
 use crate::analysis::scenario::{CellSpec, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::interrupt::Interrupted;
+use crate::report::charts::Chart;
+use crate::report::model::{Report, SystemExtras};
+use crate::report::table::Table;
 
 /// One single-resolution section the generic analyses can vary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +107,24 @@ pub trait RuleSystem: Sync {
     /// probability, not as a mean).
     fn yes_no_metric(&self, _name: &str) -> bool {
         false
+    }
+
+    // What the system adds to a report. The report writers are handed the system of the run
+    // and call these; they never look a system up, so a system outside the registry (the tiny
+    // system of the tests) reports in its own words too.
+
+    /// What the system adds to the report model beside the cells (an exact duel, a melee
+    /// exchange's best split), computed once per run. `Err` when a signal stopped it.
+    fn report_extras(&self, _run: &RunResult) -> Result<SystemExtras, Interrupted> {
+        Ok(SystemExtras::default())
+    }
+    /// Tables of the layouts only this system builds (`Layout` variants no generic writer draws).
+    fn report_tables(&self, _run: &RunResult, _report: &Report) -> Vec<Table> {
+        Vec::new()
+    }
+    /// Charts (file stem, chart) of the layouts only this system builds.
+    fn report_charts(&self, _run: &RunResult, _report: &Report) -> Vec<(String, Chart)> {
+        Vec::new()
     }
 }
 

@@ -43,6 +43,11 @@ impl Est {
     /// An empty bar (a cell that does not apply).
     pub const ZERO: Est = Est { v: 0.0, lo: 0.0, hi: 0.0 };
 
+    /// An exact value (no interval).
+    pub fn exact(p: f64) -> Est {
+        Est { v: p, lo: p, hi: p }
+    }
+
     /// A mean ± z standard errors.
     pub fn mean(m: &crate::stats::Moments, z: f64) -> Est {
         Est { v: m.mean, lo: m.mean - z * m.stderr, hi: m.mean + z * m.stderr }
@@ -58,12 +63,6 @@ impl From<crate::stats::Proportion> for Est {
 impl From<crate::stats::Estimate> for Est {
     fn from(e: crate::stats::Estimate) -> Self {
         Est { v: e.value, lo: e.ci95[0], hi: e.ci95[1] }
-    }
-}
-
-impl From<&super::model::EventReport> for Est {
-    fn from(e: &super::model::EventReport) -> Self {
-        Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] }
     }
 }
 

@@ -1,7 +1,7 @@
 //! Tables and charts for duels, balance tests and paired (CRN) comparisons.
 
 use super::charts::{Chart, Est};
-use super::model::{ExactDuel, Report};
+use super::model::Report;
 use super::table::Table;
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, DuelStats, duel_stats};
@@ -9,6 +9,7 @@ use crate::analysis::duel::{event, metric};
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
 use crate::analysis::scenario::{AnyTrial, Layout};
 use crate::stats::{self, Estimate};
+use crate::system::RuleSystem;
 use crate::text::{ci, count, mean_ci, pct, pct_ci};
 
 fn est(e: &Estimate) -> String {
@@ -41,7 +42,7 @@ const STATS_HEADERS: [&str; 6] = [
 ];
 
 /// Tables for the duel, balance and paired layouts.
-pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
+pub fn tables(run: &RunResult, report: &Report, _system: &dyn RuleSystem) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
@@ -122,18 +123,8 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 d.rows.push(row);
             }
             out.push(d);
-            match (exact, &sc.cells[0].trial) {
-                (Some(ExactDuel::Bmg3e(x)), AnyTrial::Duel(duel)) => {
-                    let setup = duel.setup();
-                    out.extend(crate::systems::bmg3e::report::tables(
-                        x,
-                        a,
-                        b,
-                        [setup.a.effort.name(), setup.b.effort.name()],
-                    ));
-                }
-                (Some(ExactDuel::Bmg1e(x)), _) => out.extend(crate::systems::bmg1e::report::duel::tables(x, a, b)),
-                _ => {}
+            if let Some(x) = exact {
+                out.extend(x.tables.iter().cloned());
             }
         }
         Layout::Balance(l) => {
@@ -240,11 +231,6 @@ fn e(x: &Estimate) -> Est {
     Est::from(*x)
 }
 
-/// An exact value as a chart estimate (no interval).
-fn exact_est(p: f64) -> Est {
-    Est::from(Estimate { value: p, ci95: [p, p] })
-}
-
 /// Charts for the duel, balance and paired layouts.
 pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
@@ -265,56 +251,15 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     series: {
                         let mut series = vec![("sampled".into(), vec![e(&s.win), e(&s.draw), e(&s.loss)])];
                         if let Some(x) = &report.exact_duel {
-                            series.push(("exact".into(), x.outcome().map(exact_est).to_vec()));
+                            series.push(("exact".into(), x.outcome().map(Est::exact).to_vec()));
                         }
                         series
                     },
                     percent: true,
                 },
             ));
-            if let Some(ExactDuel::Bmg1e(x)) = &report.exact_duel {
-                let [ga, gb] = &x.gains;
-                let mut series =
-                    vec![("chooses every round".to_string(), vec![exact_est(ga.optimal), exact_est(gb.optimal)])];
-                for (name, pick) in [
-                    (
-                        "always attack_first",
-                        (|g: &crate::systems::bmg1e::report::duel::Gain| g.attack_first) as fn(&_) -> f64,
-                    ),
-                    ("always balanced", |g| g.balanced),
-                    ("always defend_first", |g| g.defend_first),
-                ] {
-                    series.push((name.to_string(), vec![exact_est(pick(ga)), exact_est(pick(gb))]));
-                }
-                out.push((
-                    "duel-split-plan".into(),
-                    Chart::Grouped {
-                        title: format!("{}: P(win) by how each fighter splits its counters (exact)", sc.name),
-                        x_label: "fighter (the opponent answering at its best)".into(),
-                        y_label: "P(win)".into(),
-                        groups: vec![a.clone(), b.clone()],
-                        series,
-                        percent: true,
-                    },
-                ));
-            }
-            if let Some(ExactDuel::Bmg3e(x)) = &report.exact_duel {
-                let [ga, gb] = &x.gains;
-                out.push((
-                    "duel-effort-plan".into(),
-                    Chart::Grouped {
-                        title: format!("{}: P(win) by how each fighter decides its effort (exact)", sc.name),
-                        x_label: "fighter (the opponent answering at its best)".into(),
-                        y_label: "P(win)".into(),
-                        groups: vec![a.clone(), b.clone()],
-                        series: vec![
-                            ("plans the whole duel".into(), vec![exact_est(ga.optimal), exact_est(gb.optimal)]),
-                            ("each attack alone".into(), vec![exact_est(ga.per_attack), exact_est(gb.per_attack)]),
-                            ("no effort".into(), vec![exact_est(ga.no_effort), exact_est(gb.no_effort)]),
-                        ],
-                        percent: true,
-                    },
-                ));
+            if let Some(x) = &report.exact_duel {
+                out.extend(x.charts.iter().cloned());
             }
             out.push((
                 "duel-rounds".into(),

@@ -10,6 +10,7 @@ use super::model::Report;
 use super::table::Table;
 use super::tables;
 use crate::analysis::RunResult;
+use crate::system::RuleSystem;
 use std::fmt::Write;
 
 /// Escape text for HTML. Hidden control characters (NUL, ESC, bidi overrides: never valid or
@@ -111,7 +112,7 @@ window.addEventListener('load', function () {
 </script>"#;
 
 /// The page. `svgs` are the (file stem, caption, SVG text) of the charts, in report order.
-pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)]) -> String {
+pub fn render(run: &RunResult, report: &Report, system: &dyn RuleSystem, svgs: &[(String, String, String)]) -> String {
     let sc = &run.scenario;
     let mut s = String::new();
     let _ = write!(
@@ -122,7 +123,7 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
     let _ =
         writeln!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>", escape(&sc.name), sc.ruleset, sc.kind.name());
     // The answer first, in a sentence; the detail follows.
-    if let Some(a) = tables::answer(run, report) {
+    if let Some(a) = tables::answer(run, report, system) {
         let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", inline(&a));
     }
     if let Some(d) = &sc.description {
@@ -178,7 +179,7 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
         );
     }
     s.push_str("<h2>Results</h2>\n");
-    for t in tables::tables(run, report) {
+    for t in tables::tables(run, report, system) {
         s.push_str(&table_html(&t));
     }
     s.push_str(

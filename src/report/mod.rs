@@ -8,6 +8,7 @@ pub mod charts;
 pub mod csv_out;
 pub(crate) mod duels;
 pub mod html;
+pub mod json;
 pub mod model;
 pub mod table;
 pub mod tables;
@@ -16,15 +17,29 @@ pub mod text;
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::error::Error;
+use crate::interrupt::Interrupted;
 use crate::output::{self, ReportDir};
 use crate::safe;
 use crate::stats;
+use crate::system::RuleSystem;
 use charts::{Chart, Est};
 use model::Report;
 use std::path::PathBuf;
 
-/// Charts for this run as (file stem, chart).
-pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+/// The report model of a finished run, with what its rule system adds
+/// ([`RuleSystem::report_extras`]). `Err` when a signal stopped the one costly step (a duel
+/// solved exactly).
+pub fn try_build(run: &RunResult, system: &dyn RuleSystem) -> Result<Report, Interrupted> {
+    Ok(Report::new(run, system.report_extras(run)?))
+}
+
+/// [`try_build`] for callers that catch no signals (tests, benchmarks).
+pub fn build(run: &RunResult, system: &dyn RuleSystem) -> Report {
+    try_build(run, system).expect("no signal handler is installed outside the binary")
+}
+
+/// Charts for this run as (file stem, chart), in `system`'s words.
+pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
@@ -50,7 +65,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         title: format!("{}: probabilities ({title_tail})", sc.name),
                         x_label: "event".into(),
                         y_label: "probability".into(),
-                        groups: events.iter().map(|(n, _)| text::event_title(sc.ruleset, n)).collect(),
+                        groups: events.iter().map(|(n, _)| text::event_title(system, n)).collect(),
                         series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
                         percent: true,
                     },
@@ -62,8 +77,8 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 let mut chart = charts::distribution(
                     &t[0],
                     i,
-                    &format!("{}: {} ({title_tail})", sc.name, text::metric_title(sc.ruleset, name)),
-                    &text::metric_title(sc.ruleset, name),
+                    &format!("{}: {} ({title_tail})", sc.name, text::metric_title(system, name)),
+                    &text::metric_title(system, name),
                     z,
                 );
                 let trial = &sc.cells[0].trial;
@@ -84,7 +99,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         title: format!("{}: {} ({title_tail})", sc.name, names.join(", ")),
                         x_label: "measure".into(),
                         y_label: "value".into(),
-                        groups: names.iter().map(|n| text::metric_title(sc.ruleset, n)).collect(),
+                        groups: names.iter().map(|n| text::metric_title(system, n)).collect(),
                         series: vec![("value".into(), names.iter().map(|n| est_mean(0, n)).collect())],
                         percent: false,
                     },
@@ -103,7 +118,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             };
             let what = sc.cells[0].trial.unit();
             if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
-                let title = text::metric_title(sc.ruleset, m);
+                let title = text::metric_title(system, m);
                 out.push((
                     format!("compare-{m}"),
                     Chart::Grouped {
@@ -120,9 +135,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 out.push((
                     format!("compare-{ev}"),
                     Chart::Grouped {
-                        title: format!("{}: {} per {what} ({title_tail})", sc.name, text::event_short(sc.ruleset, ev)),
+                        title: format!("{}: {} per {what} ({title_tail})", sc.name, text::event_short(system, ev)),
                         x_label: "target".into(),
-                        y_label: text::event_short(sc.ruleset, ev),
+                        y_label: text::event_short(system, ev),
                         groups: targets.clone(),
                         series: series(&|c| est_event(c, ev)),
                         percent: true,
@@ -142,7 +157,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     xs: values.clone(),
                     series: events
                         .iter()
-                        .map(|e| (text::event_short(sc.ruleset, e), (0..n).map(|c| est_event(c, e)).collect()))
+                        .map(|e| (text::event_short(system, e), (0..n).map(|c| est_event(c, e)).collect()))
                         .collect(),
                     percent: true,
                 },
@@ -159,7 +174,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         .iter()
                         .map(|m| {
                             (
-                                format!("mean {}", text::metric_title(sc.ruleset, m)),
+                                format!("mean {}", text::metric_title(system, m)),
                                 (0..n).map(|c| est_mean(c, m)).collect(),
                             )
                         })
@@ -181,7 +196,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 out.push((
                     format!("sweep-{m}"),
                     Chart::Heatmap {
-                        title: format!("{}: mean {} by {x} and {y}", sc.name, text::metric_title(sc.ruleset, m)),
+                        title: format!("{}: mean {} by {x} and {y}", sc.name, text::metric_title(system, m)),
                         x_label: x.clone(),
                         y_label: y.clone(),
                         xs: x_labels.clone(),
@@ -196,7 +211,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 out.push((
                     format!("sweep-{e}"),
                     Chart::Heatmap {
-                        title: format!("{}: {} by {x} and {y}", sc.name, text::event_short(sc.ruleset, e)),
+                        title: format!("{}: {} by {x} and {y}", sc.name, text::event_short(system, e)),
                         x_label: x.clone(),
                         y_label: y.clone(),
                         xs: x_labels,
@@ -211,14 +226,15 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
             out.extend(duels::charts(run, report));
         }
-        Layout::Exchange { .. } | Layout::Editions => {
-            out.extend(crate::systems::bmg1e::report::charts(run, report));
-        }
-        Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
-            out.extend(crate::systems::bichos::report::charts(run, report));
-        }
-        Layout::ShootingGrid { .. } | Layout::MeleeTable | Layout::Threat { .. } => {
-            out.extend(crate::systems::wolsung::report::charts(run, report));
+        Layout::Exchange { .. }
+        | Layout::Editions
+        | Layout::Arsenal { .. }
+        | Layout::Reaction { .. }
+        | Layout::Variants
+        | Layout::ShootingGrid { .. }
+        | Layout::MeleeTable
+        | Layout::Threat { .. } => {
+            out.extend(system.report_charts(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort has best");
@@ -301,11 +317,11 @@ pub fn how_to_read(report: &Report) -> &'static str {
 }
 
 /// The Markdown summary.
-pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) -> String {
+pub fn markdown(run: &RunResult, report: &Report, system: &dyn RuleSystem, charts: &[(String, Chart)]) -> String {
     let sc = &run.scenario;
     let st = &report.stopping;
     let mut s = format!("# {} — {} {}\n\n", safe::md_line(&sc.name), sc.ruleset, sc.kind.name());
-    if let Some(a) = tables::answer(run, report) {
+    if let Some(a) = tables::answer(run, report, system) {
         s.push_str(&format!("**{}**\n\n", safe::md_inline(&a)));
     }
     if let Some(d) = &sc.description {
@@ -347,7 +363,7 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
     }
     // The verdict, if any, opens the page as its answer (above).
     s.push_str("\n## Results\n\n");
-    for t in tables::tables(run, report) {
+    for t in tables::tables(run, report, system) {
         s.push_str(&t.markdown());
         s.push('\n');
     }
@@ -367,13 +383,20 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
 
 /// Write every report file into `dir`'s staging folder and swap it into place (see
 /// [`crate::output`]). Returns the files written, under the path as the user typed it.
-pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result<Vec<PathBuf>, Error> {
-    let charts = chart_specs(run, report);
-    dir.write("summary.md", markdown(run, report, &charts).as_bytes())?;
+pub fn write_all(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    mut dir: ReportDir,
+) -> Result<Vec<PathBuf>, Error> {
+    let charts = chart_specs(run, report, system);
+    dir.write("summary.md", markdown(run, report, system, &charts).as_bytes())?;
     dir.write("results.csv", csv_out::render(run, report).as_bytes())?;
     dir.write("results.json", report.to_json().as_bytes())?;
     if let Some(x) = &report.exact_duel {
-        let (name, csv) = x.plan_file();
+        let (name, csv) = &x.plan_file;
+        // Only names of this shape are known as report files when a later run cleans up.
+        assert!(name.ends_with(output::manifest::PLAN_SUFFIX), "a system's plan file {name} ends in -plan.csv");
         dir.write(name, csv.as_bytes())?;
     }
     let mut svgs = Vec::new();
@@ -393,14 +416,14 @@ pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result
         let svg = dir.adopt(&format!("{stem}.svg"))?;
         svgs.push((stem.clone(), chart.title().to_string(), String::from_utf8_lossy(&svg).into_owned()));
     }
-    dir.write("index.html", html::render(run, report, &svgs).as_bytes())?;
+    dir.write("index.html", html::render(run, report, system, &svgs).as_bytes())?;
     dir.commit(&run.scenario.name)
 }
 
 /// The terminal summary printed after a run. Every line that can hold user text (names,
 /// setup, notes, the verdict) and every table cell shows hidden controls escaped
 /// ([`safe::terminal_line`]): a card name cannot drive the terminal.
-pub fn terminal(run: &RunResult, report: &Report) -> String {
+pub fn terminal(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> String {
     let sc = &run.scenario;
     let w = TERMINAL_WIDTH;
     let mut s = crate::text::wrap(
@@ -432,7 +455,7 @@ pub fn terminal(run: &RunResult, report: &Report) -> String {
         s.push_str(&crate::text::wrap(&safe::terminal_line(&v), w, "", ""));
         s.push('\n');
     }
-    for t in tables::tables(run, report).iter().filter(|t| t.terminal) {
+    for t in tables::tables(run, report, system).iter().filter(|t| t.terminal) {
         s.push_str(&t.plain_fit(w));
         s.push('\n');
     }

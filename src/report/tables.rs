@@ -7,20 +7,21 @@ use crate::analysis::scenario::Layout;
 use crate::report::model::Report;
 use crate::report::text::{event_short, event_title, metric_title};
 use crate::stats;
+use crate::system::RuleSystem;
 use crate::text::{ci, mean_ci, pct, pct_ci};
 
 use super::table::Table;
 
 /// Every table for this run, walls of zeros folded into sentences ([`Table::fold_zeros`]).
-pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
-    let mut out = build(run, report);
+pub fn tables(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table> {
+    let mut out = build(run, report, system);
     for t in &mut out {
         t.fold_zeros();
     }
     out
 }
 
-fn build(run: &RunResult, report: &Report) -> Vec<Table> {
+fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let tallies = &run.output.tallies;
@@ -41,7 +42,7 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
             let (never, happened): (Vec<_>, Vec<_>) = cell.events.0.iter().partition(|(_, e)| e.p == 0.0);
             let fold = !never.is_empty() && !happened.is_empty();
             if fold {
-                let names: Vec<String> = never.iter().map(|(n, _)| event_title(sc.ruleset, n)).collect();
+                let names: Vec<String> = never.iter().map(|(n, _)| event_title(system, n)).collect();
                 let widest = never.iter().map(|(_, e)| e.ci95[1]).fold(0.0, f64::max);
                 ev.notes.push(if t.exact {
                     format!("Impossible here (exact): {}.", names.join("; "))
@@ -56,7 +57,7 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             let shown = if fold { happened } else { cell.events.0.iter().collect() };
             for (name, e) in shown {
-                let mut row = vec![event_title(sc.ruleset, name), pct(e.p)];
+                let mut row = vec![event_title(system, name), pct(e.p)];
                 match (&e.exact, e.count) {
                     (Some(f), _) => row.push(f.clone()),
                     (None, c) => row.extend([ci(e.ci95[0], e.ci95[1]), c.unwrap_or(0).to_string()]),
@@ -69,7 +70,6 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             let mean_head = if t.exact { "mean" } else { "mean ± 95 %" };
             let mut means = Table::new("Means", &["measure", mean_head, "sd"], true);
-            let system = crate::registry::find(sc.ruleset);
             let trial = &sc.cells[0].trial;
             for (i, (name, m)) in cell.metrics.0.iter().enumerate() {
                 // Codes (a card's rank) have no mean worth reading: their distribution names them.
@@ -77,12 +77,12 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                     continue;
                 }
                 // A yes/no measure (0 or 1) reads as a probability, not a mean.
-                let yes_no = system.is_some_and(|s| s.yes_no_metric(name));
+                let yes_no = system.yes_no_metric(name);
                 means.rows.push(if yes_no {
                     let p = t.exactly(i, 1, z);
-                    vec![format!("P({})", metric_title(sc.ruleset, name)), pct_ci(p.p, p.lo, p.hi), "–".into()]
+                    vec![format!("P({})", metric_title(system, name)), pct_ci(p.p, p.lo, p.hi), "–".into()]
                 } else {
-                    vec![metric_title(sc.ruleset, name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]
+                    vec![metric_title(system, name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]
                 });
             }
             if !means.rows.is_empty() {
@@ -114,7 +114,7 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                     .flatten();
                 let shown_to = fold.unwrap_or(hi);
                 let skipped = present.iter().filter(|&&v| v < shown_to).count() < shown_to - lo;
-                let mut title = format!("Distribution of {}", metric_title(sc.ruleset, name));
+                let mut title = format!("Distribution of {}", metric_title(system, name));
                 if skipped {
                     title.push_str(if t.exact {
                         " (impossible values left out)"
@@ -149,9 +149,9 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
             for (i, (m, is_mean)) in measures.into_iter().enumerate() {
                 let basis = report.basis();
                 let title = if is_mean {
-                    format!("Expected {} ({basis})", metric_title(sc.ruleset, m))
+                    format!("Expected {} ({basis})", metric_title(system, m))
                 } else {
-                    format!("{} ({basis})", event_short(sc.ruleset, m))
+                    format!("{} ({basis})", event_short(system, m))
                 };
                 let mut tab = Table::new(title, &headers, i < 2);
                 for (li, l) in loadouts.iter().enumerate() {
@@ -172,8 +172,8 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
         Layout::Sweep { parameter, .. } => {
             let metric = sc.cells[0].trial.headline_metrics().first().copied();
             let events = sc.cells[0].trial.key_events();
-            let mean_head = metric.map(|m| format!("mean {}", metric_title(sc.ruleset, m)));
-            let ev_heads: Vec<String> = events.iter().map(|e| event_short(sc.ruleset, e)).collect();
+            let mean_head = metric.map(|m| format!("mean {}", metric_title(system, m)));
+            let ev_heads: Vec<String> = events.iter().map(|e| event_short(system, e)).collect();
             let mut headers: Vec<&str> = vec![parameter.as_str()];
             headers.extend(mean_head.as_deref());
             headers.extend(ev_heads.iter().map(String::as_str));
@@ -210,32 +210,30 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                 out.push(tab);
             };
             if let Some(m) = metric {
-                grid(
-                    format!("Expected {} ({})", metric_title(sc.ruleset, m), report.per_cell("trials per cell")),
-                    &|c| {
-                        let h = report.cells[c].metrics.get(m).expect("headline metric");
-                        mean_ci(h.mean, h.stderr, z)
-                    },
-                );
+                grid(format!("Expected {} ({})", metric_title(system, m), report.per_cell("trials per cell")), &|c| {
+                    let h = report.cells[c].metrics.get(m).expect("headline metric");
+                    mean_ci(h.mean, h.stderr, z)
+                });
             }
             if let Some(e) = event {
-                grid(format!("{} ({})", event_short(sc.ruleset, e), report.basis()), &|c| {
+                grid(format!("{} ({})", event_short(system, e), report.basis()), &|c| {
                     let p = report.cells[c].events.get(e).expect("key event");
                     pct_ci(p.p, p.ci95[0], p.ci95[1])
                 });
             }
         }
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
-            out.extend(super::duels::tables(run, report));
+            out.extend(super::duels::tables(run, report, system));
         }
-        Layout::Exchange { .. } | Layout::Editions => {
-            out.extend(crate::systems::bmg1e::report::tables(run, report));
-        }
-        Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
-            out.extend(crate::systems::bichos::report::tables(run, report));
-        }
-        Layout::ShootingGrid { .. } | Layout::MeleeTable | Layout::Threat { .. } => {
-            out.extend(crate::systems::wolsung::report::tables(run, report));
+        Layout::Exchange { .. }
+        | Layout::Editions
+        | Layout::Arsenal { .. }
+        | Layout::Reaction { .. }
+        | Layout::Variants
+        | Layout::ShootingGrid { .. }
+        | Layout::MeleeTable
+        | Layout::Threat { .. } => {
+            out.extend(system.report_tables(run, report));
         }
         Layout::Effort { objective } => {
             let best = report.best.as_ref().expect("effort reports have a best choice");
@@ -317,7 +315,7 @@ const FOLD_BELOW: f64 = 0.005;
 /// The answer in one sentence, for the top of `summary.md` and `index.html`: the verdict of an
 /// analysis that has one (balance, paired, exchange, best cell), a duel's outcome, or a single
 /// resolution's key event ("K.O. caused: 75.27% per attack (exact)").
-pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
+pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
     if let Some(v) = verdict(report) {
         return Some(v);
     }
@@ -351,7 +349,7 @@ pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
             let e = cell.events.get(key)?;
             Some(format!(
                 "{}: {} per {}{}.",
-                event_title(sc.ruleset, key),
+                event_title(system, key),
                 how(e),
                 sc.cells[0].trial.unit(),
                 if e.ci95[0] == e.ci95[1] { String::new() } else { format!(" ({})", report.basis()) }

@@ -1,11 +1,13 @@
 //! Shared wording of every report: how the numbers were obtained, and what a metric or an event
 //! is called (in the words of the report's rule system). Number formatting is in [`crate::text`].
 
+use crate::report::model::Report;
+use crate::system::RuleSystem;
 use crate::text::count;
 
 /// How a run's numbers were obtained, short: "200,000 trials per cell", "exact (every cell
 /// enumerated)", "200,000 trials per sampled cell, 3 of 5 cells exact".
-pub fn method_short(report: &crate::report::model::Report) -> String {
+pub fn method_short(report: &Report) -> String {
     let n = count(report.trials);
     match report.exact_cells {
         0 => format!("{n} trials per cell"),
@@ -15,7 +17,7 @@ pub fn method_short(report: &crate::report::model::Report) -> String {
 }
 
 /// The summary.md line on how the numbers were obtained, naming the exact cells.
-pub fn method_line(report: &crate::report::model::Report) -> String {
+pub fn method_line(report: &Report) -> String {
     let n = count(report.trials);
     let exact: Vec<&str> = report.cells.iter().filter(|c| c.exact).map(|c| c.label.as_str()).collect();
     match exact.len() {
@@ -32,14 +34,14 @@ pub fn method_line(report: &crate::report::model::Report) -> String {
     }
 }
 
-/// What an event name means, for people, in `ruleset`'s words (`_t1`.. `_t3` suffixes name the
+/// What an event name means, for people, in `system`'s words (`_t1`.. `_t3` suffixes name the
 /// target). The words live with each system (`src/systems/<name>/labels.rs`), so a 2019 report
 /// never explains the 2013 rules, and the reverse; names every system shares (duels) are here.
-pub fn event_title(ruleset: &str, name: &str) -> String {
+pub fn event_title(system: &dyn RuleSystem, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
-        return format!("{} (target {t})", event_title(ruleset, base));
+        return format!("{} (target {t})", event_title(system, base));
     }
-    if let Some(t) = crate::registry::find(ruleset).and_then(|s| s.event_title(name)) {
+    if let Some(t) = system.event_title(name) {
         return t.to_string();
     }
     match name {
@@ -57,7 +59,7 @@ fn target_suffix(name: &str) -> Option<(&str, char)> {
 }
 
 /// Short event label for table headers and legends.
-pub fn event_short(_ruleset: &str, name: &str) -> String {
+pub fn event_short(_system: &dyn RuleSystem, name: &str) -> String {
     match name {
         "any_hit" => "P(hit)".into(),
         "critical" => "P(critical)".into(),
@@ -70,12 +72,12 @@ pub fn event_short(_ruleset: &str, name: &str) -> String {
     }
 }
 
-/// What a metric name means, for people, in `ruleset`'s words (see [`event_title`]).
-pub fn metric_title(ruleset: &str, name: &str) -> String {
+/// What a metric name means, for people, in `system`'s words (see [`event_title`]).
+pub fn metric_title(system: &dyn RuleSystem, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
-        return format!("{} (target {t})", metric_title(ruleset, base));
+        return format!("{} (target {t})", metric_title(system, base));
     }
-    if let Some(t) = crate::registry::find(ruleset).and_then(|s| s.metric_title(name)) {
+    if let Some(t) = system.metric_title(name) {
         return t.to_string();
     }
     match name {

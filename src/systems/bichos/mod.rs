@@ -6,9 +6,13 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 
+use crate::analysis::RunResult;
 use crate::analysis::scenario::Kind;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::report::charts::Chart;
+use crate::report::model::Report;
+use crate::report::table::Table;
 use crate::system::{DuelDef, Resolution, RuleSystem};
 
 /// The system's entry in the registry.
@@ -100,5 +104,11 @@ impl RuleSystem for System {
     }
     fn yes_no_metric(&self, name: &str) -> bool {
         name == "first_bug_big"
+    }
+    fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
+        report::tables(run, report)
+    }
+    fn report_charts(&self, run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+        report::charts(run, report)
     }
 }

@@ -4,12 +4,29 @@ use crate::analysis::RunResult;
 use crate::analysis::exchange;
 use crate::analysis::scenario::{AnyTrial, Layout};
 use crate::engine::Tally;
+use crate::interrupt::Interrupted;
 use crate::report::charts::{Chart, Est};
-use crate::report::model::Report;
+use crate::report::model::{Report, SystemExtras};
 use crate::report::table::Table;
 use crate::stats::{self, Estimate};
 use crate::systems::bmg1e::rules::Trial1e;
 use crate::text::{ci, mean_ci, pct, pct_ci};
+
+/// What a 2013 run adds to its report model: an exchange's best counter split, or a duel solved
+/// exactly (see [`duel::extras`]). `Err` when a signal stopped the duel's solve.
+pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
+    let sc = &run.scenario;
+    match (&sc.layout, &sc.cells[0].trial) {
+        (Layout::Exchange { objective, .. }, AnyTrial::Bmg1e(Trial1e::Exchange(x))) => Ok(SystemExtras {
+            exchange: Some(exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, stats::z_value())),
+            ..SystemExtras::default()
+        }),
+        (Layout::Duel { a, b }, AnyTrial::Bmg1e(Trial1e::Duel(d))) => {
+            Ok(SystemExtras { exact_duel: duel::extras(&sc.name, a, b, d)?, ..SystemExtras::default() })
+        }
+        _ => Ok(SystemExtras::default()),
+    }
+}
 
 /// (row title, 2013 name, 2019 name, is an event)
 const EDITION_ROWS: [(&str, &str, &str, bool); 8] = [
@@ -261,6 +278,10 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 /// against each fixed split policy ([`crate::systems::bmg1e::rules::duel::exact`]).
 pub mod duel {
     use crate::analysis::duel::DuelOutcome;
+    use crate::interrupt::Interrupted;
+    use crate::report::charts::{Chart, Est};
+    use crate::report::json::capture;
+    use crate::report::model;
     use crate::report::table::Table;
     use crate::systems::bmg1e::rules::duel::exact::{self, Solution};
     use crate::systems::bmg1e::rules::duel::{Duel, Split};
@@ -365,10 +386,41 @@ pub mod duel {
         if s == 0 { "a" } else { "b" }
     }
 
+    /// The exact duel in the report model, with its tables, the chart of what split planning
+    /// wins and the whole plan as a file; `None` when the solve is over budget.
+    pub fn extras(scenario: &str, a: &str, b: &str, duel: &Duel) -> Result<Option<model::ExactDuel>, Interrupted> {
+        let Some(x) = exact_duel(duel)? else { return Ok(None) };
+        let [ga, gb] = &x.gains;
+        let e = Est::exact;
+        let mut series = vec![("chooses every round".to_string(), vec![e(ga.optimal), e(gb.optimal)])];
+        for (name, pick) in [
+            ("always attack_first", (|g: &Gain| g.attack_first) as fn(&Gain) -> f64),
+            ("always balanced", |g| g.balanced),
+            ("always defend_first", |g| g.defend_first),
+        ] {
+            series.push((name.to_string(), vec![e(pick(ga)), e(pick(gb))]));
+        }
+        let chart = Chart::Grouped {
+            title: format!("{scenario}: P(win) by how each fighter splits its counters (exact)"),
+            x_label: "fighter (the opponent answering at its best)".into(),
+            y_label: "P(win)".into(),
+            groups: vec![a.to_string(), b.to_string()],
+            series,
+            percent: true,
+        };
+        Ok(Some(model::ExactDuel {
+            configured: x.configured.outcome.clone(),
+            json: capture(&x),
+            plan_file: (PLAN_FILE, plan_csv(&x)),
+            tables: tables(&x, a, b),
+            charts: vec![("duel-split-plan".into(), chart)],
+        }))
+    }
+
     /// Solve the duel and build its report section: `None` when the solve is over
     /// [`exact::BUDGET`] (the loader has put a note in the scenario saying so), `Err` when a
     /// signal stopped it.
-    pub fn exact_duel(duel: &Duel) -> Result<Option<ExactDuel>, crate::interrupt::Interrupted> {
+    fn exact_duel(duel: &Duel) -> Result<Option<ExactDuel>, Interrupted> {
         if exact::within_budget(duel).is_err() {
             return Ok(None);
         }
@@ -427,7 +479,7 @@ pub mod duel {
     }
 
     /// The report tables: the exact duel as configured, what planning the split wins, the plan.
-    pub fn tables(x: &ExactDuel, a: &str, b: &str) -> Vec<Table> {
+    fn tables(x: &ExactDuel, a: &str, b: &str) -> Vec<Table> {
         let c = &x.configured;
         let [ga, gb] = &x.gains;
         let fig = crate::report::duels::exact_figures(
@@ -488,7 +540,7 @@ pub mod duel {
     }
 
     /// `split-plan.csv`: the plan at every reachable situation with a choice.
-    pub fn plan_csv(x: &ExactDuel) -> String {
+    fn plan_csv(x: &ExactDuel) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
         for r in &x.plan {
             w.serialize(r).expect("in-memory write");

@@ -7,9 +7,12 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 
+use crate::analysis::RunResult;
 use crate::analysis::scenario::Kind;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::interrupt::Interrupted;
+use crate::report::model::SystemExtras;
 use crate::system::{DuelDef, Resolution, RuleSystem};
 
 /// The system's entry in the registry.
@@ -75,5 +78,8 @@ impl RuleSystem for System {
     }
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
+    }
+    fn report_extras(&self, run: &RunResult) -> Result<SystemExtras, Interrupted> {
+        report::extras(run)
     }
 }

@@ -3,7 +3,13 @@
 //! and what planning over the whole duel wins over making no effort and over deciding each
 //! attack alone.
 
+use crate::analysis::RunResult;
 use crate::analysis::duel::DuelOutcome;
+use crate::analysis::scenario::{AnyTrial, Layout};
+use crate::interrupt::Interrupted;
+use crate::report::charts::{Chart, Est};
+use crate::report::json::capture;
+use crate::report::model::{self, SystemExtras};
 use crate::report::table::Table;
 use crate::systems::bmg3e::rules::Markers;
 use crate::systems::bmg3e::rules::duel::Duel;
@@ -88,10 +94,46 @@ pub struct PlanRow {
     pub b_limit: u8,
 }
 
+/// What a 2019 duel adds to its report: the exact duel with its tables, the chart of what effort
+/// planning wins, and the whole plan as a file. Nothing for other layouts, or when the solve is
+/// over budget; `Err` when a signal stopped it.
+pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
+    let sc = &run.scenario;
+    let (Layout::Duel { a, b }, AnyTrial::Duel(duel)) = (&sc.layout, &sc.cells[0].trial) else {
+        return Ok(SystemExtras::default());
+    };
+    let Some(x) = exact_duel(duel)? else { return Ok(SystemExtras::default()) };
+    let setup = duel.setup();
+    let [ga, gb] = &x.gains;
+    let e = Est::exact;
+    let chart = Chart::Grouped {
+        title: format!("{}: P(win) by how each fighter decides its effort (exact)", sc.name),
+        x_label: "fighter (the opponent answering at its best)".into(),
+        y_label: "P(win)".into(),
+        groups: vec![a.clone(), b.clone()],
+        series: vec![
+            ("plans the whole duel".into(), vec![e(ga.optimal), e(gb.optimal)]),
+            ("each attack alone".into(), vec![e(ga.per_attack), e(gb.per_attack)]),
+            ("no effort".into(), vec![e(ga.no_effort), e(gb.no_effort)]),
+        ],
+        percent: true,
+    };
+    Ok(SystemExtras {
+        exact_duel: Some(model::ExactDuel {
+            configured: x.configured.outcome.clone(),
+            json: capture(&x),
+            plan_file: (PLAN_FILE, plan_csv(&x)),
+            tables: tables(&x, a, b, [setup.a.effort.name(), setup.b.effort.name()]),
+            charts: vec![("duel-effort-plan".into(), chart)],
+        }),
+        ..SystemExtras::default()
+    })
+}
+
 /// Solve the duel and build its report section: `None` when the solve is over
 /// [`exact::BUDGET`] (the loader has put a note in the scenario saying so), `Err` when a
 /// signal stopped it.
-pub fn exact_duel(duel: &Duel) -> Result<Option<ExactDuel>, crate::interrupt::Interrupted> {
+fn exact_duel(duel: &Duel) -> Result<Option<ExactDuel>, Interrupted> {
     if exact::within_budget(duel).is_err() {
         return Ok(None);
     }
@@ -155,7 +197,7 @@ pub const PLAN_FILE: &str = "effort-plan.csv";
 pub const PLAN_ROWS: usize = 12;
 
 /// The report tables: the exact duel as configured, what whole-duel planning wins, the plan.
-pub fn tables(x: &ExactDuel, a: &str, b: &str, policies: [&str; 2]) -> Vec<Table> {
+fn tables(x: &ExactDuel, a: &str, b: &str, policies: [&str; 2]) -> Vec<Table> {
     let c = &x.configured;
     let fig = crate::report::duels::exact_figures(
         &c.outcome,
@@ -208,7 +250,7 @@ pub fn tables(x: &ExactDuel, a: &str, b: &str, policies: [&str; 2]) -> Vec<Table
 }
 
 /// `effort-plan.csv`: the whole-duel plan at every reachable decision point with a choice.
-pub fn plan_csv(x: &ExactDuel) -> String {
+fn plan_csv(x: &ExactDuel) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in &x.plan {
         w.serialize(r).expect("in-memory write");

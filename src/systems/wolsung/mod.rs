@@ -6,9 +6,13 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 
+use crate::analysis::RunResult;
 use crate::analysis::scenario::{CellSpec, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::report::charts::Chart;
+use crate::report::model::Report;
+use crate::report::table::Table;
 use crate::system::{DuelDef, Resolution, RuleSystem};
 
 /// The system's entry in the registry.
@@ -73,5 +77,11 @@ impl RuleSystem for System {
     }
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
+    }
+    fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
+        report::tables(run, report)
+    }
+    fn report_charts(&self, run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+        report::charts(run, report)
     }
 }

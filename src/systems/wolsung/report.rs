@@ -1,4 +1,4 @@
-//! Tables and charts for Wolsung shooting grids and melee tables, and the threat range.
+//! Tables and charts for Wolsung shooting grids and melee tables.
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
@@ -19,12 +19,7 @@ fn mean(t: &Tally, i: usize, z: f64) -> String {
     mean_ci(m.mean, m.stderr, z)
 }
 
-/// P(reach ≥ d inches) from a reach histogram in tenths of an inch.
-fn reach_at_least(t: &Tally, d: u16, z: f64) -> stats::Proportion {
-    t.at_least(0, 10 * d as usize, z)
-}
-
-/// Tables for the Wolsung and threat layouts.
+/// Tables for the Wolsung layouts.
 pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
@@ -85,32 +80,12 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             out.push(tab);
         }
-        Layout::Threat { systems, from_in, to_in } => {
-            let mut headers = vec!["distance (inches)".to_string()];
-            headers.extend(systems.iter().cloned());
-            let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut tab = Table::new(
-                format!("P(base contact this turn) by distance ({})", report.per_cell("trials per system")),
-                &h,
-                true,
-            );
-            for d in (*from_in..=*to_in).step_by(2) {
-                let mut row = vec![d.to_string()];
-                for tally in t {
-                    // Every probability with its interval ("exact" cells print the value alone).
-                    let p = reach_at_least(tally, d, z);
-                    row.push(pct_ci(p.p, p.lo, p.hi));
-                }
-                tab.rows.push(row);
-            }
-            out.push(tab);
-        }
         _ => {}
     }
     out
 }
 
-/// Charts for the Wolsung and threat layouts.
+/// Charts for the Wolsung layouts.
 pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
@@ -169,26 +144,6 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         ("P(hit)".into(), t.iter().map(|x| est(x.event(0, z))).collect()),
                         ("P(backlash)".into(), t.iter().map(|x| est(x.event(1, z))).collect()),
                     ],
-                    percent: true,
-                },
-            ));
-        }
-        Layout::Threat { systems, from_in, to_in } => {
-            let xs: Vec<i64> = (*from_in as i64..=*to_in as i64).collect();
-            out.push((
-                "threat-range".into(),
-                Chart::Lines {
-                    title: format!("{}: P(base contact this turn) by distance ({tail})", sc.name),
-                    x_label: "distance to the target (inches)".into(),
-                    y_label: "P(reaches base contact)".into(),
-                    xs: xs.clone(),
-                    series: systems
-                        .iter()
-                        .zip(t)
-                        .map(|(s, tally)| {
-                            (s.clone(), xs.iter().map(|&d| est(reach_at_least(tally, d as u16, z))).collect())
-                        })
-                        .collect(),
                     percent: true,
                 },
             ));
