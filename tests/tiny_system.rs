@@ -12,7 +12,7 @@ mod common;
 
 use serde::Deserialize;
 use skirmish_odds::analysis::duel::{self, DuelRules, Maxima, Record};
-use skirmish_odds::analysis::scenario::{AnyTrial, Kind, Layout, PluginCell, PluginTrial};
+use skirmish_odds::analysis::scenario::{AnyTrial, Cost, Kind, Layout, PluginCell, PluginTrial};
 use skirmish_odds::analysis::{self, RunResult};
 use skirmish_odds::config::{self, Built, Ctx, Overrides, cell};
 use skirmish_odds::dice::Dice;
@@ -232,7 +232,14 @@ impl RuleSystem for Tiny {
         }]
     }
     fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef { card_table: "cards", cost_fields: &["cost"], cost_name: "points" })
+        Some(DuelDef {
+            card_table: "cards",
+            cost_fields: &["cost"],
+            costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
+            damage: "wounds",
+            out: "out",
+            extra: "other, mean",
+        })
     }
     // Its own words for its metric and events: every report of it uses them.
     fn event_title(&self, name: &str) -> Option<&'static str> {
@@ -395,7 +402,7 @@ fn paired_duel_and_balance() {
     );
     let Layout::Balance(l) = &run.scenario.layout else { panic!("a balance layout") };
     assert_eq!(l.rows.len(), 4);
-    assert_eq!(l.rows[0].reputation, Some(20.0), "the candidate's cost comes from its card");
+    assert_eq!(l.rows[0].costs, [Some(20.0)], "the candidate's cost comes from its card");
     assert!(report.balance.is_some());
 }
 

@@ -393,12 +393,26 @@ pub enum Layout {
     Threat { systems: Vec<String>, from_in: u16, to_in: u16 },
 }
 
+/// One cost a balance test divides by, in its system's words (from its
+/// [`DuelDef`](crate::system::DuelDef)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    /// Its key in `results.json` (`reputation`, `funding`, `cost`).
+    pub key: &'static str,
+    /// Its name in reports ("Reputation", "points").
+    pub name: &'static str,
+    /// One unit of it, after "per" ("Reputation point", "$", "point").
+    pub unit: &'static str,
+    /// The unit in column headers ("Rep", "$", "point").
+    pub short: &'static str,
+}
+
 /// One row of a balance test: a fighter that met the gauntlet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BalanceRow {
     pub label: String,
-    pub reputation: Option<f64>,
-    pub funding: Option<f64>,
+    /// Its costs, in [`BalanceLayout::costs`] order (`None`: not given).
+    pub costs: Vec<Option<f64>>,
     /// Costs within the peer band of the candidate's (row 0 is the candidate itself).
     pub peer: bool,
 }
@@ -411,12 +425,12 @@ pub struct BalanceLayout {
     pub opponents: Vec<String>,
     /// `cells[row][opponent]`: the cell index of that duel (`None` for a fighter against itself).
     pub cells: Vec<Vec<Option<usize>>>,
-    /// Reputation within ± this fraction of the candidate's counts as similar cost.
+    /// A first cost within ± this fraction of the candidate's counts as similar cost.
     pub peer_band: f64,
     /// Relative difference from the peers' mean that flags an outlier.
     pub outlier_threshold: f64,
-    /// What the cost is called in this system ("Reputation", "points").
-    pub cost_name: &'static str,
+    /// The costs, first the one fighters are compared by, in the system's words.
+    pub costs: &'static [Cost],
 }
 
 /// A validated scenario, ready to run.

@@ -182,9 +182,11 @@ pub fn render(run: &RunResult, report: &Report, system: &dyn RuleSystem, svgs: &
     for t in tables::tables(run, report, system) {
         s.push_str(&table_html(&t));
     }
+    // Ratios are per round, and per unit of cost where the system prices its fighters.
+    let per = system.duel().map(|d| format!(", per {}", d.costs[0].unit)).unwrap_or_default();
     s.push_str(
         format!(
-            "<h2>How to read these numbers</h2>\n<p>{} Ratios (per round, per Reputation point) carry delta-method intervals. \
+            "<h2>How to read these numbers</h2>\n<p>{} Ratios (per round{per}) carry delta-method intervals. \
              The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
             inline(super::how_to_read(report))
         )

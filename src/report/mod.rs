@@ -374,10 +374,12 @@ pub fn markdown(run: &RunResult, report: &Report, system: &dyn RuleSystem, chart
     }
     s.push_str("## How to read these numbers\n\n");
     s.push_str(how_to_read(report));
-    s.push_str(
-        " `P(≥ k)` is the chance of at least k. Events count what this one attack (or check) causes: \
-         `K.O. caused` is false if the target was already K.O.\n",
-    );
+    s.push_str(" `P(≥ k)` is the chance of at least k.");
+    if let Some(more) = system.how_to_read() {
+        s.push(' ');
+        s.push_str(more);
+    }
+    s.push('\n');
     s
 }
 

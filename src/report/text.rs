@@ -59,14 +59,15 @@ fn target_suffix(name: &str) -> Option<(&str, char)> {
 }
 
 /// Short event label for table headers and legends.
-pub fn event_short(_system: &dyn RuleSystem, name: &str) -> String {
+pub fn event_short(system: &dyn RuleSystem, name: &str) -> String {
+    if let Some(s) = system.event_short(name) {
+        return s.to_string();
+    }
     match name {
         "any_hit" => "P(hit)".into(),
         "critical" => "P(critical)".into(),
-        "ko" => "P(K.O.)".into(),
         "casualty" => "P(casualty)".into(),
         "knocked_down" => "P(knocked down)".into(),
-        "out_of_action" => "P(K.O. or casualty)".into(),
         "pass" => "P(pass)".into(),
         other => format!("P({})", other.replace('_', " ")),
     }

@@ -7,7 +7,7 @@ pub mod rules;
 pub mod schema;
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::Kind;
+use crate::analysis::scenario::{Cost, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::report::charts::Chart;
@@ -70,7 +70,14 @@ impl RuleSystem for System {
         ]
     }
     fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef { card_table: "profiles", cost_fields: &[], cost_name: "points" })
+        Some(DuelDef {
+            card_table: "profiles",
+            cost_fields: &[],
+            costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
+            damage: "RES",
+            out: "flight or death",
+            extra: "activations lost (ducking back or standing up), mean",
+        })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
         ctx.build_builtin(kind, text, setup, |c, f, s| {

@@ -7,7 +7,7 @@ pub mod rules;
 pub mod schema;
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::Kind;
+use crate::analysis::scenario::{Cost, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::interrupt::Interrupted;
@@ -59,7 +59,17 @@ impl RuleSystem for System {
         ]
     }
     fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef { card_table: "cards", cost_fields: &["reputation", "funding"], cost_name: "Reputation" })
+        Some(DuelDef {
+            card_table: "cards",
+            cost_fields: &["reputation", "funding"],
+            costs: &[
+                Cost { key: "reputation", name: "Reputation", unit: "Reputation point", short: "Rep" },
+                Cost { key: "funding", name: "Funding", unit: "$", short: "$" },
+            ],
+            damage: "markers (★ + ♦)",
+            out: "K.O.",
+            extra: "Attack counters (strikes) used, mean",
+        })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
         ctx.build_builtin(kind, text, setup, |c, f, s| {
@@ -76,6 +86,14 @@ impl RuleSystem for System {
     }
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
+    }
+    fn event_short(&self, name: &str) -> Option<&'static str> {
+        crate::systems::bmg3e::labels::event_short(name)
+    }
+    fn how_to_read(&self) -> Option<&'static str> {
+        Some(
+            "Events count what this one attack (or check) causes: `K.O. caused` is false if the target was already K.O.",
+        )
     }
     fn report_extras(&self, run: &RunResult) -> Result<SystemExtras, Interrupted> {
         report::extras(run)

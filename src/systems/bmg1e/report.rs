@@ -486,6 +486,7 @@ pub mod duel {
             &c.outcome,
             [ga.configured, gb.configured],
             [a, b],
+            "markers (★ + ♦)",
             ("Attack counters (strikes) used, mean", [c.a_strikes, c.b_strikes]),
         );
         let mut gains = Table::new(

@@ -203,6 +203,7 @@ fn tables(x: &ExactDuel, a: &str, b: &str, policies: [&str; 2]) -> Vec<Table> {
         &c.outcome,
         policies,
         [a, b],
+        "markers (★ + ♦)",
         ("effort ★ taken, mean", [c.a_effort, c.b_effort]),
     );
     let [ga, gb] = &x.gains;
