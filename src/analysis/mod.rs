@@ -6,6 +6,7 @@ pub mod check;
 pub mod duel;
 pub mod effort;
 pub mod exchange;
+pub mod layout;
 pub mod paired;
 pub mod scenario;
 

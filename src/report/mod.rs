@@ -226,75 +226,7 @@ pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) ->
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
             out.extend(duels::charts(run, report));
         }
-        Layout::Exchange { .. }
-        | Layout::Editions
-        | Layout::Arsenal { .. }
-        | Layout::Reaction { .. }
-        | Layout::Variants
-        | Layout::ShootingGrid { .. }
-        | Layout::MeleeTable
-        | Layout::Threat { .. } => {
-            out.extend(system.report_charts(run, report));
-        }
-        Layout::Effort { objective } => {
-            let best = report.best.as_ref().expect("effort has best");
-            let max_a = sc.cells.iter().filter_map(|c| c.params[1].1.as_u64()).max().unwrap_or(0);
-            let ys: Vec<String> = best.responses.iter().map(|r| r.target_effort.to_string()).collect();
-            let xs: Vec<String> = (0..=max_a).map(|a| a.to_string()).collect();
-            let values = best
-                .responses
-                .iter()
-                .map(|r| {
-                    (0..=max_a)
-                        .map(|a| {
-                            sc.cells
-                                .iter()
-                                .position(|c| {
-                                    c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a)
-                                })
-                                .map(|i| {
-                                    Est::from(crate::analysis::effort::estimate(&sc.cells[i], &t[i], *objective, z))
-                                })
-                        })
-                        .collect()
-                })
-                .collect();
-            out.push((
-                "effort".into(),
-                Chart::Heatmap {
-                    title: format!("{}: {} by effort", sc.name, objective.describe()),
-                    x_label: "attacker effort (★ taken)".into(),
-                    y_label: "target effort (★ taken)".into(),
-                    xs,
-                    ys,
-                    values,
-                    percent: objective.is_probability(),
-                    basis: title_tail.clone(),
-                },
-            ));
-            let i = sc
-                .cells
-                .iter()
-                .position(|c| {
-                    c.params[0].1.as_u64() == Some(best.target_effort)
-                        && c.params[1].1.as_u64() == Some(best.attacker_effort)
-                })
-                .expect("best is a cell");
-            let hits = report.cells[i].metrics.0.iter().position(|(n, _)| n == "hits").expect("hits");
-            out.push((
-                "effort-best-hits".into(),
-                charts::distribution(
-                    &t[i],
-                    hits,
-                    &format!(
-                        "{}: hits at the best efforts (target {}, attacker {}) ({title_tail})",
-                        sc.name, best.target_effort, best.attacker_effort
-                    ),
-                    "hits",
-                    z,
-                ),
-            ));
-        }
+        Layout::Own(_) => out.extend(system.report_charts(run, report)),
     }
     // A chart of a constant (a ★-only weapon's ♦ distribution: one bar at 0, 100 %) says
     // nothing the tables do not; leave it out.

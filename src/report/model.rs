@@ -6,7 +6,7 @@
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, BalanceSummary};
 use crate::analysis::duel::DuelOutcome;
-use crate::analysis::effort::{self, Best};
+use crate::analysis::effort::Best;
 use crate::analysis::exchange::ExchangeBest;
 use crate::analysis::paired::{self, PairedSummary};
 use crate::analysis::scenario::{AnyTrial, Layout};
@@ -166,6 +166,8 @@ impl ExactDuel {
 /// [`crate::system::RuleSystem::report_extras`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SystemExtras {
+    /// A 2019 effort table's best play (JSON `best`).
+    pub best: Option<Best>,
     /// A melee exchange's best counter split (JSON `exchange`).
     pub exchange: Option<ExchangeBest>,
     /// A duel solved exactly (JSON `exact_duel`).
@@ -205,10 +207,6 @@ impl Report {
             .zip(&run.output.tallies)
             .map(|(c, t)| cell_report(c.label.clone(), c.params.clone(), &c.trial.shape_names(), t, z))
             .collect();
-        let best = match &sc.layout {
-            Layout::Effort { objective } => Some(effort::best(&sc.cells, &run.output.tallies, *objective, z)),
-            _ => None,
-        };
         let balance = match &sc.layout {
             Layout::Balance(l) => Some(balance::summarise(l, &sc.cells, &run.output.tallies, z)),
             _ => None,
@@ -217,7 +215,7 @@ impl Report {
             (Layout::Paired { .. }, AnyTrial::Paired(p)) => Some(paired::summary(&run.output.tallies[0], p.offset, z)),
             _ => None,
         };
-        let SystemExtras { exchange, exact_duel } = extras;
+        let SystemExtras { best, exchange, exact_duel } = extras;
         let st = &run.output.stopping;
         Report {
             schema: SCHEMA,

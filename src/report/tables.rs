@@ -2,7 +2,6 @@
 //! their own files; each is a [`Table`](super::table::Table), rendered by that module.
 
 use crate::analysis::RunResult;
-use crate::analysis::effort;
 use crate::analysis::scenario::Layout;
 use crate::report::model::Report;
 use crate::report::text::{event_short, event_title, metric_title};
@@ -225,86 +224,9 @@ fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
             out.extend(super::duels::tables(run, report, system));
         }
-        Layout::Exchange { .. }
-        | Layout::Editions
-        | Layout::Arsenal { .. }
-        | Layout::Reaction { .. }
-        | Layout::Variants
-        | Layout::ShootingGrid { .. }
-        | Layout::MeleeTable
-        | Layout::Threat { .. } => {
-            out.extend(system.report_tables(run, report));
-        }
-        Layout::Effort { objective } => {
-            let best = report.best.as_ref().expect("effort reports have a best choice");
-            let max_a = sc.cells.iter().map(|c| c.params[1].1.as_u64().unwrap_or(0)).max().unwrap_or(0);
-            let mut headers = vec!["target effort \\ attacker effort".to_string()];
-            headers.extend((0..=max_a).map(|a| a.to_string()));
-            let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut grid =
-                Table::new(format!("{} for each (target effort, attacker effort)", objective.describe()), &h, true);
-            for r in &best.responses {
-                let mut row = vec![r.target_effort.to_string()];
-                for a in 0..=max_a {
-                    let idx = sc.cells.iter().position(|c| {
-                        c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a)
-                    });
-                    row.push(match idx {
-                        Some(i) => {
-                            let e = effort::estimate(&sc.cells[i], &tallies[i], *objective, z);
-                            fmt_objective(*objective, e.value, e.ci95)
-                        }
-                        None => "—".into(),
-                    });
-                }
-                grid.rows.push(row);
-            }
-            out.push(grid);
-            let mut br = Table::new(
-                "Attacker's best answer to each target effort",
-                &[
-                    "target effort (★ paid)",
-                    "attacker's best effort (★ paid)",
-                    "objective",
-                    "mean hits",
-                    "P(K.O.)",
-                    "P(casualty)",
-                ],
-                true,
-            );
-            for r in &best.responses {
-                let i = sc
-                    .cells
-                    .iter()
-                    .position(|c| {
-                        c.params[0].1.as_u64() == Some(r.target_effort)
-                            && c.params[1].1.as_u64() == Some(r.attacker_effort)
-                    })
-                    .expect("response is a cell");
-                let c = &report.cells[i];
-                let h = c.metrics.get("hits").expect("hits");
-                let e = |n: &str| {
-                    let e = c.events.get(n).expect("event");
-                    pct_ci(e.p, e.ci95[0], e.ci95[1])
-                };
-                let mark = if r.target_effort == best.target_effort { " ← target's best" } else { "" };
-                br.rows.push(vec![
-                    format!("{}{mark}", r.target_effort),
-                    r.attacker_effort.to_string(),
-                    fmt_objective(*objective, r.estimate.value, r.estimate.ci95),
-                    mean_ci(h.mean, h.stderr, z),
-                    e("ko"),
-                    e("casualty"),
-                ]);
-            }
-            out.push(br);
-        }
+        Layout::Own(_) => out.extend(system.report_tables(run, report)),
     }
     out
-}
-
-fn fmt_objective(o: crate::analysis::scenario::Objective, v: f64, c: [f64; 2]) -> String {
-    if o.is_probability() { pct_ci(v, c[0], c[1]) } else { format!("{v:.3} [{:.3}, {:.3}]", c[0], c[1]) }
 }
 
 /// A distribution table longer than this folds its upper tail ...

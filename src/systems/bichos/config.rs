@@ -510,7 +510,11 @@ impl Ctx {
                 self.note_sequence_moves(weapons.iter().any(|(w, _)| w.pot.is_some()));
                 Ok((
                     cells,
-                    Layout::Arsenal { weapons: weapons.into_iter().map(|(_, l)| l).collect(), situations, index },
+                    Layout::own(super::report::BichosLayout::Arsenal {
+                        weapons: weapons.into_iter().map(|(_, l)| l).collect(),
+                        situations,
+                        index,
+                    }),
                 ))
             }
             Kind("reaction") => {
@@ -600,7 +604,10 @@ impl Ctx {
                 if let Some((a, bb)) = opposed {
                     setup.push(format!("¿Ahora qué? opposed roll: 1D6 + FDV {a} against 1D6 + FDV {bb}, higher acts first, ties re-rolled (with equal FDV this is also the activation tie-break)"));
                 }
-                Ok((cells, Layout::Reaction { fdvs: (from..=to).collect(), figure, opposed }))
+                Ok((
+                    cells,
+                    Layout::own(super::report::BichosLayout::Reaction { fdvs: (from..=to).collect(), figure, opposed }),
+                ))
             }
             Kind("encounter") => {
                 let e = self.section(&f.encounter, "encounter")?;
@@ -648,7 +655,7 @@ impl Ctx {
                         b(TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches, r))),
                     ),
                 ];
-                Ok((cells, Layout::Variants))
+                Ok((cells, Layout::own(super::report::BichosLayout::Variants)))
             }
             Kind("duel") => {
                 let d = self.section(&f.duel, "duel")?;

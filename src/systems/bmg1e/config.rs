@@ -1353,7 +1353,7 @@ impl Ctx {
                 ));
             }
         }
-        Ok((cells, Layout::Exchange { a_splits, b_splits, objective }))
+        Ok((cells, Layout::own(super::report::Layout1e::Exchange { a_splits, b_splits, objective })))
     }
 
     fn duel_1e(
@@ -1540,7 +1540,7 @@ impl Ctx {
                 cell("bmg-1e", vec![("edition".into(), json!("bmg-1e"))], AnyTrial::Bmg1e(Trial1e::Attack(a1))),
                 cell("bmg-3e", vec![("edition".into(), json!("bmg-3e"))], AnyTrial::Attack(a3)),
             ],
-            Layout::Editions,
+            Layout::own(super::report::Layout1e::Editions),
         ))
     }
 }

@@ -12,15 +12,28 @@ use crate::stats::{self, Estimate};
 use crate::systems::bmg1e::rules::Trial1e;
 use crate::text::{ci, mean_ci, pct, pct_ci};
 
+/// The layouts only the 2013 game draws (in `Layout::Own`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Layout1e {
+    /// A 2013 melee exchange: one cell per (A split, B split), A-major.
+    Exchange { a_splits: Vec<(u8, u8)>, b_splits: Vec<(u8, u8)>, objective: &'static str },
+    /// One matchup under each edition: cell 0 is `bmg-1e`, cell 1 is `bmg-3e`.
+    Editions,
+}
+
 /// What a 2013 run adds to its report model: an exchange's best counter split, or a duel solved
 /// exactly (see [`duel::extras`]). `Err` when a signal stopped the duel's solve.
 pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
     let sc = &run.scenario;
-    match (&sc.layout, &sc.cells[0].trial) {
-        (Layout::Exchange { objective, .. }, AnyTrial::Bmg1e(Trial1e::Exchange(x))) => Ok(SystemExtras {
+    if let (Some(Layout1e::Exchange { objective, .. }), AnyTrial::Bmg1e(Trial1e::Exchange(x))) =
+        (sc.layout.get(), &sc.cells[0].trial)
+    {
+        return Ok(SystemExtras {
             exchange: Some(exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, stats::z_value())),
             ..SystemExtras::default()
-        }),
+        });
+    }
+    match (&sc.layout, &sc.cells[0].trial) {
         (Layout::Duel { a, b }, AnyTrial::Bmg1e(Trial1e::Duel(d))) => {
             Ok(SystemExtras { exact_duel: duel::extras(&sc.name, a, b, d)?, ..SystemExtras::default() })
         }
@@ -73,8 +86,8 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let mut out = Vec::new();
-    match &sc.layout {
-        Layout::Exchange { a_splits, b_splits, objective } => {
+    match sc.layout.get::<Layout1e>() {
+        Some(Layout1e::Exchange { a_splits, b_splits, objective }) => {
             let offset = exchange_offset(run);
             let mut headers = vec!["A split (AC/DC) \\ B split".to_string()];
             headers.extend(b_splits.iter().map(|(a, d)| format!("B {a}/{d}")));
@@ -136,7 +149,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             detail.rows.push(vec!["P(B knocked down, not K.O.)".into(), ev(5)]);
             out.push(detail);
         }
-        Layout::Editions => {
+        Some(Layout1e::Editions) => {
             let mut tab = Table::new(
                 format!("One matchup under both editions ({})", report.per_cell("trials each")),
                 &["measure", "bmg-1e (2013)", "bmg-3e (2019)"],
@@ -194,8 +207,8 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let t = &run.output.tallies;
     let tail = report.basis();
     let mut out = Vec::new();
-    match &sc.layout {
-        Layout::Exchange { a_splits, b_splits, objective } => {
+    match sc.layout.get::<Layout1e>() {
+        Some(Layout1e::Exchange { a_splits, b_splits, objective }) => {
             let offset = exchange_offset(run);
             out.push((
                 "exchange".into(),
@@ -219,7 +232,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 },
             ));
         }
-        Layout::Editions => {
+        Some(Layout1e::Editions) => {
             for (stem, (title, n1, n3, _)) in
                 ["editions-hits", "editions-stun", "editions-wounds"].iter().zip(EDITION_ROWS.iter())
             {

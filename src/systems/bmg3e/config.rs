@@ -706,6 +706,6 @@ impl Ctx {
                 ));
             }
         }
-        Ok((cells, Layout::Effort { objective }))
+        Ok((cells, Layout::own(super::report::EffortLayout { objective })))
     }
 }

@@ -12,7 +12,9 @@ use crate::analysis::scenario::{Cost, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::interrupt::Interrupted;
-use crate::report::model::SystemExtras;
+use crate::report::charts::Chart;
+use crate::report::model::{Report, SystemExtras};
+use crate::report::table::Table;
 use crate::system::{DuelDef, Resolution, RuleSystem};
 
 /// The system's entry in the registry.
@@ -99,5 +101,11 @@ impl RuleSystem for System {
     }
     fn report_extras(&self, run: &RunResult) -> Result<SystemExtras, Interrupted> {
         report::extras(run)
+    }
+    fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
+        report::tables(run, report)
+    }
+    fn report_charts(&self, run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+        report::charts(run, report)
     }
 }

@@ -1,13 +1,21 @@
 //! Tables and charts of the threat range: P(base contact this turn) by distance, per system.
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
 use crate::stats;
 use crate::text::pct_ci;
+
+/// The threat range's layout (in `Layout::Own`): one mover cell per rule system, plotted from
+/// `from_in` to `to_in` inches.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThreatLayout {
+    pub systems: Vec<String>,
+    pub from_in: u16,
+    pub to_in: u16,
+}
 
 /// P(reach ≥ d inches) from a reach histogram in tenths of an inch.
 fn reach_at_least(t: &Tally, d: u16, z: f64) -> stats::Proportion {
@@ -18,7 +26,7 @@ fn reach_at_least(t: &Tally, d: u16, z: f64) -> stats::Proportion {
 pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let z = stats::z_value();
     let t = &run.output.tallies;
-    let Layout::Threat { systems, from_in, to_in } = &run.scenario.layout else {
+    let Some(ThreatLayout { systems, from_in, to_in }) = run.scenario.layout.get() else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -50,7 +58,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let t = &run.output.tallies;
     let tail = report.basis();
     let est = |p: stats::Proportion| Est::from(p);
-    let Layout::Threat { systems, from_in, to_in } = &sc.layout else {
+    let Some(ThreatLayout { systems, from_in, to_in }) = sc.layout.get() else {
         return Vec::new();
     };
     let mut out = Vec::new();

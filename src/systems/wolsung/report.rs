@@ -1,13 +1,21 @@
 //! Tables and charts for Wolsung shooting grids and melee tables.
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
 use crate::stats;
 use crate::text::{mean_ci, pct_ci};
+
+/// The layouts only Wolsung draws (in `Layout::Own`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum WolsungLayout {
+    /// Shooting: `index[row][col]`, rows = gun × policy, cols = distance × reaction × cover.
+    ShootingGrid { rows: Vec<String>, cols: Vec<String>, index: Vec<Vec<Option<usize>>> },
+    /// Melee: one cell per attacker policy × defender choice.
+    MeleeTable,
+}
 
 fn ev(t: &Tally, i: usize, z: f64) -> String {
     let p = t.event(i, z);
@@ -25,8 +33,8 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let mut out = Vec::new();
-    match &sc.layout {
-        Layout::ShootingGrid { rows, cols, index } => {
+    match sc.layout.get::<WolsungLayout>() {
+        Some(WolsungLayout::ShootingGrid { rows, cols, index }) => {
             type Measure = (&'static str, bool, fn(&Tally, f64) -> String);
             let measures: [Measure; 6] = [
                 ("P(first shot hits)", true, |t, z| ev(t, 0, z)),
@@ -49,7 +57,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 out.push(tab);
             }
         }
-        Layout::MeleeTable => {
+        Some(WolsungLayout::MeleeTable) => {
             let mut tab = Table::new(
                 format!("Melee: attacker's card policy × defender's choice ({})", report.per_cell("attacks each")),
                 &[
@@ -93,8 +101,8 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let tail = report.basis();
     let mut out = Vec::new();
     let est = |p: stats::Proportion| Est::from(p);
-    match &sc.layout {
-        Layout::ShootingGrid { rows, cols, index } => {
+    match sc.layout.get::<WolsungLayout>() {
+        Some(WolsungLayout::ShootingGrid { rows, cols, index }) => {
             let zero = Est::ZERO;
             out.push((
                 "shooting-p-hit".into(),
@@ -132,7 +140,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 ));
             }
         }
-        Layout::MeleeTable => {
+        Some(WolsungLayout::MeleeTable) => {
             out.push((
                 "melee".into(),
                 Chart::Grouped {
