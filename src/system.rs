@@ -139,6 +139,10 @@ pub trait RuleSystem: Sync {
     fn how_to_read(&self) -> Option<&'static str> {
         None
     }
+    /// The headline sentence of a report of its own (a best play, a best split), if it has one.
+    fn verdict(&self, _report: &Report) -> Option<String> {
+        None
+    }
     /// Charts (file stem, chart) of the layouts only this system builds.
     fn report_charts(&self, _run: &RunResult, _report: &Report) -> Vec<(String, Chart)> {
         Vec::new()

@@ -385,7 +385,7 @@ pub fn terminal(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> St
         }
         s.push('\n');
     }
-    if let Some(v) = tables::verdict(report) {
+    if let Some(v) = tables::verdict(report, system) {
         s.push_str(&crate::text::wrap(&safe::terminal_line(&v), w, "", ""));
         s.push('\n');
     }

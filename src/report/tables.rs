@@ -36,7 +36,7 @@ fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table
                 &["event", "probability", "95 % interval", "count"]
             };
             let mut ev = Table::new(format!("Events ({})", report.basis()), columns, true);
-            // Events that cannot happen here (a K.O. one attack cannot reach) are named in one
+            // Events that cannot happen here (an outcome one attack cannot reach) are named in one
             // sentence under the table, not given rows of 0.00 %.
             let (never, happened): (Vec<_>, Vec<_>) = cell.events.0.iter().partition(|(_, e)| e.p == 0.0);
             let fold = !never.is_empty() && !happened.is_empty();
@@ -238,7 +238,7 @@ const FOLD_BELOW: f64 = 0.005;
 /// analysis that has one (balance, paired, exchange, best cell), a duel's outcome, or a single
 /// resolution's key event ("K.O. caused: 75.27% per attack (exact)").
 pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
-    if let Some(v) = verdict(report) {
+    if let Some(v) = verdict(report, system) {
         return Some(v);
     }
     let sc = &run.scenario;
@@ -263,7 +263,7 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Opti
             ))
         }
         Layout::Single => {
-            // The most important event that can happen here: a 2013 attack that cannot K.O.
+            // The most important event that can happen here: an attack that cannot reach the
             // answers with the next one, not with "0.00 %".
             let keys: Vec<&str> =
                 sc.cells[0].trial.key_events().into_iter().filter(|k| cell.events.get(k).is_some()).collect();
@@ -281,8 +281,9 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Opti
     }
 }
 
-/// The headline sentence of effort, balance and paired reports.
-pub fn verdict(report: &Report) -> Option<String> {
+/// The headline sentence of balance and paired reports, or the system's own
+/// ([`RuleSystem::verdict`]: a best play, a best split).
+pub fn verdict(report: &Report, system: &dyn RuleSystem) -> Option<String> {
     if let Some(b) = &report.balance {
         return Some(format!("{} Position: {}.", b.verdict, b.position));
     }
@@ -299,40 +300,5 @@ pub fn verdict(report: &Report) -> Option<String> {
             p.mean_difference, p.ci95[0], p.ci95[1], p.trial_saving
         ));
     }
-    if let Some(x) = &report.exchange {
-        let v = if x.objective == "net" {
-            format!("{:+.3} [{:+.3}, {:+.3}] markers net", x.value.value, x.value.ci95[0], x.value.ci95[1])
-        } else {
-            pct_ci(x.value.value, x.value.ci95[0], x.value.ci95[1])
-        };
-        return Some(format!(
-            "Best split for A (maximin, objective `{}`): {} Attack / {} Defense counters; B's best answer is {}/{}, leaving A {v}.",
-            x.objective, x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
-        ));
-    }
-    let b = report.best.as_ref()?;
-    let value = if b.probability {
-        pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
-    } else {
-        format!("{:.3} [{:.3}, {:.3}]", b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
-    };
-    let caveat = if b.not_resolved_from.is_empty() {
-        String::new()
-    } else {
-        format!(
-            " Not resolved at 95 % from target effort {}: the intervals overlap, run more trials to separate them.",
-            b.not_resolved_from.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-        )
-    };
-    Some(format!(
-        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {} = {}.{caveat} The objective counts {}.",
-        b.objective,
-        b.target_effort,
-        b.stun_paid.target,
-        b.attacker_effort,
-        b.stun_paid.attacker,
-        b.measure,
-        value,
-        b.counts
-    ))
+    system.verdict(report)
 }

@@ -41,6 +41,20 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
     }
 }
 
+/// The headline of an exchange report: A's best split and B's answer.
+pub fn verdict(report: &Report) -> Option<String> {
+    let x = report.exchange.as_ref()?;
+    let v = if x.objective == "net" {
+        format!("{:+.3} [{:+.3}, {:+.3}] markers net", x.value.value, x.value.ci95[0], x.value.ci95[1])
+    } else {
+        pct_ci(x.value.value, x.value.ci95[0], x.value.ci95[1])
+    };
+    Some(format!(
+        "Best split for A (maximin, objective `{}`): {} Attack / {} Defense counters; B's best answer is {}/{}, leaving A {v}.",
+        x.objective, x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
+    ))
+}
+
 /// (row title, 2013 name, 2019 name, is an event)
 const EDITION_ROWS: [(&str, &str, &str, bool); 8] = [
     ("hits that deal damage (2013: damage successes; 2019: hits after blocks)", "damage_successes", "hits", false),

@@ -102,6 +102,9 @@ impl RuleSystem for System {
     fn report_extras(&self, run: &RunResult) -> Result<SystemExtras, Interrupted> {
         report::extras(run)
     }
+    fn verdict(&self, report: &Report) -> Option<String> {
+        report::verdict(report)
+    }
     fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
         report::tables(run, report)
     }

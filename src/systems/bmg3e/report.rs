@@ -244,6 +244,35 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     out
 }
 
+/// The headline of an effort table: the best play and what it is worth.
+pub fn verdict(report: &Report) -> Option<String> {
+    let b = report.best.as_ref()?;
+    let value = if b.probability {
+        pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
+    } else {
+        format!("{:.3} [{:.3}, {:.3}]", b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
+    };
+    let caveat = if b.not_resolved_from.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " Not resolved at 95 % from target effort {}: the intervals overlap, run more trials to separate them.",
+            b.not_resolved_from.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+        )
+    };
+    Some(format!(
+        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {} = {}.{caveat} The objective counts {}.",
+        b.objective,
+        b.target_effort,
+        b.stun_paid.target,
+        b.attacker_effort,
+        b.stun_paid.attacker,
+        b.measure,
+        value,
+        b.counts
+    ))
+}
+
 /// What a 2019 run adds to its report model: an effort table's best play, or for a duel the exact duel with its tables, the chart of what effort
 /// planning wins, and the whole plan as a file. Nothing for other layouts, or when the solve is
 /// over budget; `Err` when a signal stopped it.
