@@ -5,8 +5,9 @@
 //! except itself. Per opponent we report P(win), P(draw), P(loss), rounds until out, damage dealt
 //! and taken per round; "overall" is the plain average over opponents, with the interval of an
 //! average of independent estimates. Dividing by each cost the system names (2019 and 2013:
-//! Reputation and $; elsewhere a fighter's `cost`) puts cards of different cost on one scale; the candidate is flagged as an outlier on a metric when it is more
-//! than `outlier_threshold` away from its peers' mean *and* its own interval excludes that mean.
+//! Reputation and $; elsewhere a fighter's `cost`) puts cards of different cost on one scale;
+//! the candidate is flagged as an outlier on a metric when it is more than `outlier_threshold`
+//! away from its peers' mean *and* its own interval excludes that mean.
 
 use super::scenario::{BalanceLayout, CellSpec, Cost};
 use crate::analysis::duel::{event, metric};
