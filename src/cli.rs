@@ -350,7 +350,8 @@ fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) 
     // The one place the report learns its system: the writers are handed it, never look it up.
     let system = crate::registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
     let report = report::try_build(&result, system)?;
-    let files = report::write_all(&result, &report, system, dir)?;
+    let doc = report::Document::build(&result, &report, system);
+    let files = report::write_all(&result, &report, &doc, dir)?;
     completed()?;
     if json {
         say_raw(&report.to_json())?;
@@ -361,7 +362,7 @@ fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) 
             }
         }
     } else if !quiet {
-        say(&report::terminal(&result, &report, system))?;
+        say(&report::terminal(&result, &report, &doc))?;
         let line = format!("Report written to {}/ ({} files)", shown.display(), files.len());
         let line = crate::safe::terminal_line(&line);
         say(&crate::text::wrap(&line, report::TERMINAL_WIDTH, "", "  "))?;

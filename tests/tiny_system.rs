@@ -307,7 +307,8 @@ fn run_tiny(name: &str, body: &str) -> (RunResult, Report) {
     let run = analysis::run(sc, 0, &Progress::hidden()).unwrap();
     let report = report::build(&run, &TINY);
     let out = dir.join("report");
-    let files = report::write_all(&run, &report, &TINY, ReportDir::prepare(&out).unwrap()).unwrap();
+    let doc = report::Document::build(&run, &report, &TINY);
+    let files = report::write_all(&run, &report, &doc, ReportDir::prepare(&out).unwrap()).unwrap();
     assert!(files.iter().any(|f| f.extension().is_some_and(|e| e == "png")), "{name}: a chart was drawn");
     assert!(Path::new(&out.join("index.html")).exists());
     (run, report)

@@ -6,11 +6,10 @@
 //! non-zero size and record the result on `<body data-render-check="...">`, so a headless
 //! browser test can tell "rendered and visible" from "present in the source".
 
+use super::Document;
 use super::model::Report;
 use super::table::Table;
-use super::tables;
 use crate::analysis::RunResult;
-use crate::system::RuleSystem;
 use std::fmt::Write;
 
 /// Escape text for HTML. Hidden control characters (NUL, ESC, bidi overrides: never valid or
@@ -112,7 +111,7 @@ window.addEventListener('load', function () {
 </script>"#;
 
 /// The page. `svgs` are the (file stem, caption, SVG text) of the charts, in report order.
-pub fn render(run: &RunResult, report: &Report, system: &dyn RuleSystem, svgs: &[(String, String, String)]) -> String {
+pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String, String, String)]) -> String {
     let sc = &run.scenario;
     let mut s = String::new();
     let _ = write!(
@@ -123,8 +122,8 @@ pub fn render(run: &RunResult, report: &Report, system: &dyn RuleSystem, svgs: &
     let _ =
         writeln!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>", escape(&sc.name), sc.ruleset, sc.kind.name());
     // The answer first, in a sentence; the detail follows.
-    if let Some(a) = tables::answer(run, report, system) {
-        let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", inline(&a));
+    if let Some(a) = &doc.answer {
+        let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", inline(a));
     }
     if let Some(d) = &sc.description {
         let _ = writeln!(s, "<p>{}</p>", escape(d));
@@ -179,11 +178,11 @@ pub fn render(run: &RunResult, report: &Report, system: &dyn RuleSystem, svgs: &
         );
     }
     s.push_str("<h2>Results</h2>\n");
-    for t in tables::tables(run, report, system) {
-        s.push_str(&table_html(&t));
+    for t in &doc.tables {
+        s.push_str(&table_html(t));
     }
     // Ratios are per round, and per unit of cost where the system prices its fighters.
-    let per = system.duel().map(|d| format!(", per {}", d.costs[0].unit)).unwrap_or_default();
+    let per = doc.cost_unit.map(|u| format!(", per {u}")).unwrap_or_default();
     s.push_str(
         format!(
             "<h2>How to read these numbers</h2>\n<p>{} Ratios (per round{per}) carry delta-method intervals. \

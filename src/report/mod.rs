@@ -1,4 +1,8 @@
 //! One report model → Markdown, CSV, JSON, charts, a self-contained HTML page and the terminal summary.
+//! The numbers are the model ([`model::Report`], which is also `results.json`); the words,
+//! tables and charts around them are one [`Document`], built once per run in the run's system's
+//! words (the caller hands the writers that system: they never look one up). Writers only render
+//! the two.
 //!
 //! A report folder is written to a hidden staging folder and swapped into place only when
 //! every file is complete ([`crate::output`]), so a failure or an interrupt never leaves a
@@ -25,6 +29,7 @@ use crate::system::RuleSystem;
 use charts::{Chart, Est};
 use model::Report;
 use std::path::PathBuf;
+use table::Table;
 
 /// The report model of a finished run, with what its rule system adds
 /// ([`RuleSystem::report_extras`]). `Err` when a signal stopped the one costly step (a duel
@@ -36,6 +41,38 @@ pub fn try_build(run: &RunResult, system: &dyn RuleSystem) -> Result<Report, Int
 /// [`try_build`] for callers that catch no signals (tests, benchmarks).
 pub fn build(run: &RunResult, system: &dyn RuleSystem) -> Report {
     try_build(run, system).expect("no signal handler is installed outside the binary")
+}
+
+/// What a run's report shows beyond the model's numbers, built once per run in its system's
+/// words; every writer (Markdown, HTML, terminal) only renders it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    /// The answer in one sentence, for the top of `summary.md` and `index.html`.
+    pub answer: Option<String>,
+    /// The headline sentence of an analysis that has one (the terminal prints it).
+    pub verdict: Option<String>,
+    /// Every table, walls of zeros folded.
+    pub tables: Vec<Table>,
+    /// Every chart as (file stem, chart).
+    pub charts: Vec<(String, Chart)>,
+    /// What the system adds to "how to read these numbers" (Markdown).
+    pub reading_note: Option<&'static str>,
+    /// The unit of cost the system prices fighters in ("Reputation point"), for ratio intervals.
+    pub cost_unit: Option<&'static str>,
+}
+
+impl Document {
+    /// The document of a finished run, in `system`'s words.
+    pub fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Document {
+        Document {
+            answer: tables::answer(run, report, system),
+            verdict: tables::verdict(report, system),
+            tables: tables::tables(run, report, system),
+            charts: chart_specs(run, report, system),
+            reading_note: system.how_to_read(),
+            cost_unit: system.duel().map(|d| d.costs[0].unit),
+        }
+    }
 }
 
 /// Charts for this run as (file stem, chart), in `system`'s words.
@@ -249,12 +286,12 @@ pub fn how_to_read(report: &Report) -> &'static str {
 }
 
 /// The Markdown summary.
-pub fn markdown(run: &RunResult, report: &Report, system: &dyn RuleSystem, charts: &[(String, Chart)]) -> String {
+pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
     let sc = &run.scenario;
     let st = &report.stopping;
     let mut s = format!("# {} — {} {}\n\n", safe::md_line(&sc.name), sc.ruleset, sc.kind.name());
-    if let Some(a) = tables::answer(run, report, system) {
-        s.push_str(&format!("**{}**\n\n", safe::md_inline(&a)));
+    if let Some(a) = &doc.answer {
+        s.push_str(&format!("**{}**\n\n", safe::md_inline(a)));
     }
     if let Some(d) = &sc.description {
         s.push_str(&format!("{}\n\n", safe::md_paragraph(d)));
@@ -295,19 +332,19 @@ pub fn markdown(run: &RunResult, report: &Report, system: &dyn RuleSystem, chart
     }
     // The verdict, if any, opens the page as its answer (above).
     s.push_str("\n## Results\n\n");
-    for t in tables::tables(run, report, system) {
+    for t in &doc.tables {
         s.push_str(&t.markdown());
         s.push('\n');
     }
     s.push_str("## Charts\n\n");
-    for (stem, chart) in charts {
+    for (stem, chart) in &doc.charts {
         let (alt, title) = (safe::md_link_text(chart.title()), safe::md_inline(chart.title()));
         s.push_str(&format!("![{alt}]({stem}.png)\n\n*{title}* ([SVG]({stem}.svg))\n\n"));
     }
     s.push_str("## How to read these numbers\n\n");
     s.push_str(how_to_read(report));
     s.push_str(" `P(≥ k)` is the chance of at least k.");
-    if let Some(more) = system.how_to_read() {
+    if let Some(more) = doc.reading_note {
         s.push(' ');
         s.push_str(more);
     }
@@ -317,14 +354,8 @@ pub fn markdown(run: &RunResult, report: &Report, system: &dyn RuleSystem, chart
 
 /// Write every report file into `dir`'s staging folder and swap it into place (see
 /// [`crate::output`]). Returns the files written, under the path as the user typed it.
-pub fn write_all(
-    run: &RunResult,
-    report: &Report,
-    system: &dyn RuleSystem,
-    mut dir: ReportDir,
-) -> Result<Vec<PathBuf>, Error> {
-    let charts = chart_specs(run, report, system);
-    dir.write("summary.md", markdown(run, report, system, &charts).as_bytes())?;
+pub fn write_all(run: &RunResult, report: &Report, doc: &Document, mut dir: ReportDir) -> Result<Vec<PathBuf>, Error> {
+    dir.write("summary.md", markdown(run, report, doc).as_bytes())?;
     dir.write("results.csv", csv_out::render(run, report).as_bytes())?;
     dir.write("results.json", report.to_json().as_bytes())?;
     if let Some(x) = &report.exact_duel {
@@ -334,7 +365,7 @@ pub fn write_all(
         dir.write(name, csv.as_bytes())?;
     }
     let mut svgs = Vec::new();
-    for (stem, chart) in &charts {
+    for (stem, chart) in &doc.charts {
         output::check_interrupt()?;
         // Chart errors name the file under --out, not the hidden staging folder.
         charts::render(chart, dir.staging(), stem).map_err(|e| match e {
@@ -350,14 +381,14 @@ pub fn write_all(
         let svg = dir.adopt(&format!("{stem}.svg"))?;
         svgs.push((stem.clone(), chart.title().to_string(), String::from_utf8_lossy(&svg).into_owned()));
     }
-    dir.write("index.html", html::render(run, report, system, &svgs).as_bytes())?;
+    dir.write("index.html", html::render(run, report, doc, &svgs).as_bytes())?;
     dir.commit(&run.scenario.name)
 }
 
 /// The terminal summary printed after a run. Every line that can hold user text (names,
 /// setup, notes, the verdict) and every table cell shows hidden controls escaped
 /// ([`safe::terminal_line`]): a card name cannot drive the terminal.
-pub fn terminal(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> String {
+pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
     let sc = &run.scenario;
     let w = TERMINAL_WIDTH;
     let mut s = crate::text::wrap(
@@ -385,11 +416,11 @@ pub fn terminal(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> St
         }
         s.push('\n');
     }
-    if let Some(v) = tables::verdict(report, system) {
-        s.push_str(&crate::text::wrap(&safe::terminal_line(&v), w, "", ""));
+    if let Some(v) = &doc.verdict {
+        s.push_str(&crate::text::wrap(&safe::terminal_line(v), w, "", ""));
         s.push('\n');
     }
-    for t in tables::tables(run, report, system).iter().filter(|t| t.terminal) {
+    for t in doc.tables.iter().filter(|t| t.terminal) {
         s.push_str(&t.plain_fit(w));
         s.push('\n');
     }
