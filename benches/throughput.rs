@@ -246,7 +246,7 @@ fn exact_benches(c: &mut Criterion) {
     use skirmish_odds::analysis;
     use skirmish_odds::config::{self, Overrides};
     use skirmish_odds::exact::{self, Budget};
-    use skirmish_odds::report::model::Report;
+    use skirmish_odds::report;
     let mut g = c.benchmark_group("exact");
     g.throughput(Throughput::Elements(1));
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -256,7 +256,7 @@ fn exact_benches(c: &mut Criterion) {
         b.iter(|| {
             let exact = analysis::exact_cells(&sc).expect("exact");
             let run = analysis::run_with(sc.clone(), exact, 1, &p).expect("runs");
-            black_box(Report::build(&run))
+            black_box(report::build(&run, skirmish_odds::registry::find(run.scenario.ruleset).unwrap()))
         })
     });
     let big = sized(10, 6);

@@ -6,7 +6,7 @@ use crate::engine::{self, progress::Progress};
 use crate::error::{Error, InputError};
 use crate::interrupt;
 use crate::output::{self, PartialFile, ReportDir};
-use crate::report::{self, model::Report};
+use crate::report;
 use crate::shard;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -146,7 +146,7 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(e) => {
             // Every error is one line, whatever a path or value in it holds.
-            eprintln!("error: {}", report::safe::terminal_line(&e.to_string()));
+            eprintln!("error: {}", crate::safe::terminal_line(&e.to_string()));
             e.exit_code()
         }
     }
@@ -164,7 +164,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                 sc.cells.len()
             ))?;
             for n in &sc.notes {
-                say(&format!("  {}\n", report::safe::terminal_line(&n.line())))?;
+                say(&format!("  {}\n", crate::safe::terminal_line(&n.line())))?;
             }
             Ok(())
         }
@@ -257,7 +257,7 @@ fn check(args: CheckArgs) -> Result<(), Error> {
     let mut out = String::new();
     let checked = result.cells.iter().filter(|c| c.result.is_ok()).count();
     if !args.quiet {
-        out.push_str(&report::text::wrap(
+        out.push_str(&crate::text::wrap(
             &format!(
                 "{} — {} {}: {} of {} cells have an exact answer; each sampled with seed {}, {} trials",
                 args.config.display(),
@@ -266,7 +266,7 @@ fn check(args: CheckArgs) -> Result<(), Error> {
                 checked,
                 sc.cells.len(),
                 sc.seed,
-                report::text::count(result.trials)
+                crate::text::count(result.trials)
             ),
             w,
             "",
@@ -276,8 +276,8 @@ fn check(args: CheckArgs) -> Result<(), Error> {
     for c in &result.cells {
         match &c.result {
             Err(why) if !args.quiet => {
-                let line = format!("\n{}: no exact answer ({why})", report::safe::terminal_line(&c.label));
-                out.push_str(&report::text::wrap(&line, w, "", "  "));
+                let line = format!("\n{}: no exact answer ({why})", crate::safe::terminal_line(&c.label));
+                out.push_str(&crate::text::wrap(&line, w, "", "  "));
             }
             Err(_) => {}
             Ok(qs) => {
@@ -285,7 +285,7 @@ fn check(args: CheckArgs) -> Result<(), Error> {
                 if shown.is_empty() {
                     continue;
                 }
-                out.push_str(&format!("\n{}\n", report::safe::terminal_line(&c.label)));
+                out.push_str(&format!("\n{}\n", crate::safe::terminal_line(&c.label)));
                 let mut t = report::table::Table::new(String::new(), &["quantity", "exact", "sampled", "z"], true);
                 for q in shown {
                     let z = match q.z {
@@ -326,7 +326,7 @@ fn completed() -> Result<(), Error> {
 /// Print text to stdout, hidden controls escaped (the last guard: the lines were escaped where
 /// they were made).
 fn say(s: &str) -> Result<(), Error> {
-    say_raw(&report::safe::terminal_block(s))
+    say_raw(&crate::safe::terminal_block(s))
 }
 
 /// Print to stdout as is: JSON, which serde escaped (and which an escape would corrupt). A
@@ -347,22 +347,25 @@ fn say_raw(s: &str) -> Result<(), Error> {
 /// Write the report of a finished (or merged) run and print its summary.
 fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) -> Result<(), Error> {
     let shown = dir.shown().to_path_buf();
-    let report = Report::try_build(&result)?;
-    let files = report::write_all(&result, &report, dir)?;
+    // The one place the report learns its system: the writers are handed it, never look it up.
+    let system = crate::registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
+    let report = report::try_build(&result, system)?;
+    let doc = report::Document::build(&result, &report, system);
+    let files = report::write_all(&result, &report, &doc, dir)?;
     completed()?;
     if json {
         say_raw(&report.to_json())?;
         if !quiet {
             // stdout holds the JSON (which lists them too); people watching stderr see them here.
             for n in &result.scenario.notes {
-                eprintln!("note: {}", report::safe::terminal_line(&n.line()));
+                eprintln!("note: {}", crate::safe::terminal_line(&n.line()));
             }
         }
     } else if !quiet {
-        say(&report::terminal(&result, &report))?;
+        say(&report::terminal(&result, &report, &doc))?;
         let line = format!("Report written to {}/ ({} files)", shown.display(), files.len());
-        let line = report::safe::terminal_line(&line);
-        say(&report::text::wrap(&line, report::TERMINAL_WIDTH, "", "  "))?;
+        let line = crate::safe::terminal_line(&line);
+        say(&crate::text::wrap(&line, report::TERMINAL_WIDTH, "", "  "))?;
     }
     if !report.stopping.reached && !quiet {
         // With --quiet this stays in summary.md and results.json (`stopping.reached`).

@@ -2,7 +2,7 @@
 //! what is allowed; output errors (exit code 1) name the path that could not be written;
 //! an interrupt exits 128 + signal number.
 
-use crate::report::safe;
+use crate::safe;
 use std::fmt;
 use std::path::PathBuf;
 

@@ -234,7 +234,7 @@ fn at(path: &Path, msg: impl Into<String>) -> InputError {
 
 /// A count as a reader writes it (`1,001`); counts read from a damaged file may pass 2^64.
 fn num(n: u128) -> String {
-    u64::try_from(n).map_or_else(|_| n.to_string(), crate::report::text::count)
+    u64::try_from(n).map_or_else(|_| n.to_string(), crate::text::count)
 }
 
 /// The schema field alone, read before the whole partial so that files of older schemas,

@@ -12,9 +12,14 @@
 //! describing, in data, which section is its resolution, which field names the target and which
 //! fields name library entries.
 
-use crate::analysis::scenario::{CellSpec, Kind};
+use crate::analysis::RunResult;
+use crate::analysis::scenario::{CellSpec, Cost, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::interrupt::Interrupted;
+use crate::report::charts::Chart;
+use crate::report::model::{Report, SystemExtras};
+use crate::report::table::Table;
 
 /// One single-resolution section the generic analyses can vary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,8 +45,16 @@ pub struct DuelDef {
     /// Fields of a card that state its cost, first is the one balance tests compare
     /// (`reputation` then `funding` for the Batman games). Empty: fighters give `cost`.
     pub cost_fields: &'static [&'static str],
-    /// How the first cost field is called in reports ("Reputation", "points").
-    pub cost_name: &'static str,
+    /// How each cost reads in reports, in `cost_fields` order (at least one: a fighter's own
+    /// `cost` stands for the first).
+    pub costs: &'static [Cost],
+    /// What the duel's damage is counted in ("markers (★ + ♦)", "RES", "wounds").
+    pub damage: &'static str,
+    /// What going out of the duel is called, after "rounds to" ("K.O.", "removal").
+    pub out: &'static str,
+    /// The duel report's row for the per-side count the duel records beside the damage
+    /// (`DuelRules::EXTRA`), e.g. "effort ★ taken, mean".
+    pub extra: &'static str,
 }
 
 /// The contract between a rule system and the rest of the program.
@@ -120,10 +133,41 @@ pub trait RuleSystem: Sync {
     fn metric_title(&self, _name: &str) -> Option<&'static str> {
         None
     }
+    /// The system's short label for an event (table headers, legends: "P(K.O.)"), if it has one.
+    fn event_short(&self, _name: &str) -> Option<&'static str> {
+        None
+    }
     /// Whether a metric is a yes/no outcome recorded as 0 or 1 (reports print it as a
     /// probability, not as a mean).
     fn yes_no_metric(&self, _name: &str) -> bool {
         false
+    }
+
+    // What the system adds to a report. The report writers are handed the system of the run
+    // and call these; they never look a system up, so a system outside the registry (the tiny
+    // system of the tests) reports in its own words too.
+
+    /// What the system adds to the report model beside the cells (an exact duel, a melee
+    /// exchange's best split), computed once per run. `Err` when a signal stopped it.
+    fn report_extras(&self, _run: &RunResult) -> Result<SystemExtras, Interrupted> {
+        Ok(SystemExtras::default())
+    }
+    /// Tables of the layouts only this system builds (`Layout` variants no generic writer draws).
+    fn report_tables(&self, _run: &RunResult, _report: &Report) -> Vec<Table> {
+        Vec::new()
+    }
+    /// What a reader of this system's reports must know about its events, after the generic
+    /// "how to read" text (Markdown; e.g. that an event counts what this one attack causes).
+    fn how_to_read(&self) -> Option<&'static str> {
+        None
+    }
+    /// The headline sentence of a report of its own (a best play, a best split), if it has one.
+    fn verdict(&self, _report: &Report) -> Option<String> {
+        None
+    }
+    /// Charts (file stem, chart) of the layouts only this system builds.
+    fn report_charts(&self, _run: &RunResult, _report: &Report) -> Vec<(String, Chart)> {
+        Vec::new()
     }
 }
 

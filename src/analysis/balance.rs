@@ -2,17 +2,19 @@
 //! similar cost.
 //!
 //! Every fighter (the candidate and each reference fighter) duels every gauntlet opponent
-//! except itself. Per opponent we report P(win), P(draw), P(loss), rounds to K.O., damage dealt
+//! except itself. Per opponent we report P(win), P(draw), P(loss), rounds until out, damage dealt
 //! and taken per round; "overall" is the plain average over opponents, with the interval of an
-//! average of independent estimates. Dividing by Reputation (and $ where given) puts cards of
-//! different cost on one scale; the candidate is flagged as an outlier on a metric when it is more
-//! than `outlier_threshold` away from its peers' mean *and* its own interval excludes that mean.
+//! average of independent estimates. Dividing by each cost the system names (2019 and 2013:
+//! Reputation and $; elsewhere a fighter's `cost`) puts cards of different cost on one scale;
+//! the candidate is flagged as an outlier on a metric when it is more than `outlier_threshold`
+//! away from its peers' mean *and* its own interval excludes that mean.
 
-use super::scenario::{BalanceLayout, CellSpec};
+use super::scenario::{BalanceLayout, CellSpec, Cost};
 use crate::analysis::duel::{event, metric};
 use crate::engine::Tally;
 use crate::stats::{self, Estimate};
 use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
 /// The figures of one duel cell (or their average over opponents).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -82,26 +84,51 @@ fn average_stats(xs: &[&DuelStats]) -> DuelStats {
     }
 }
 
-/// One fighter's results against the gauntlet.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// One fighter's results against the gauntlet. In JSON each cost is a field under its key
+/// (`reputation`, `funding`; `cost`), and `overall` divided by it is `per_<key>`.
+#[derive(Clone, Debug, PartialEq)]
 pub struct FighterSummary {
     pub label: String,
-    pub reputation: Option<f64>,
-    pub funding: Option<f64>,
+    /// The system's costs, which name `costs` and `per_cost` in JSON.
+    pub names: &'static [Cost],
+    /// Its costs, in `names` order.
+    pub costs: Vec<Option<f64>>,
     pub peer: bool,
     /// Per gauntlet opponent, in layout order (`None` against itself).
     pub per_opponent: Vec<Option<DuelStats>>,
     pub overall: DuelStats,
-    /// `overall` divided by Reputation.
-    pub per_reputation: Option<DuelStats>,
-    /// `overall` divided by $ (funding).
-    pub per_funding: Option<DuelStats>,
+    /// `overall` divided by each cost (`None`: no cost, or not above 0).
+    pub per_cost: Vec<Option<DuelStats>>,
+}
+
+impl FighterSummary {
+    /// `overall` divided by the first cost, the one fighters are compared by.
+    pub fn per_first(&self) -> Option<&DuelStats> {
+        self.per_cost[0].as_ref()
+    }
+}
+
+impl Serialize for FighterSummary {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("label", &self.label)?;
+        for (c, v) in self.names.iter().zip(&self.costs) {
+            m.serialize_entry(c.key, v)?;
+        }
+        m.serialize_entry("peer", &self.peer)?;
+        m.serialize_entry("per_opponent", &self.per_opponent)?;
+        m.serialize_entry("overall", &self.overall)?;
+        for (c, v) in self.names.iter().zip(&self.per_cost) {
+            m.serialize_entry(&format!("per_{}", c.key), v)?;
+        }
+        m.end()
+    }
 }
 
 /// An outlier flag, in plain language and in numbers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Flag {
-    pub metric: &'static str,
+    pub metric: String,
     pub value: Estimate,
     pub reference_mean: f64,
     /// (value − reference mean) / reference mean.
@@ -133,13 +160,14 @@ fn scale(s: &DuelStats, k: f64) -> DuelStats {
     }
 }
 
-/// Per-Reputation metrics checked for outliers: (name, getter, higher is better for the card).
-/// The last flag says whether the figure is a probability (printed as a percentage).
+/// Metrics per unit of the first cost checked for outliers: (name before "per <unit>", getter,
+/// higher is better for the card). The last flag says whether the figure is a probability
+/// (printed as a percentage).
 type Getter = fn(&DuelStats) -> Estimate;
 const CHECKED: [(&str, Getter, bool, bool); 3] = [
-    ("P(win) per Reputation point", |s| s.win, true, true),
-    ("damage dealt per round per Reputation point", |s| s.dealt_per_round, true, false),
-    ("damage taken per round per Reputation point", |s| s.taken_per_round, false, false),
+    ("P(win)", |s| s.win, true, true),
+    ("damage dealt per round", |s| s.dealt_per_round, true, false),
+    ("damage taken per round", |s| s.taken_per_round, false, false),
 ];
 
 /// Summarise a balance run.
@@ -155,50 +183,51 @@ pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally],
             let overall = average_stats(&present);
             FighterSummary {
                 label: row.label.clone(),
-                reputation: row.reputation,
-                funding: row.funding,
+                names: layout.costs,
+                costs: row.costs.clone(),
                 peer: row.peer,
-                per_reputation: row.reputation.filter(|r| *r > 0.0).map(|r| scale(&overall, 1.0 / r)),
-                per_funding: row.funding.filter(|f| *f > 0.0).map(|f| scale(&overall, 1.0 / f)),
+                per_cost: row.costs.iter().map(|c| c.filter(|c| *c > 0.0).map(|c| scale(&overall, 1.0 / c))).collect(),
                 per_opponent,
                 overall,
             }
         })
         .collect();
     let cand = &fighters[0];
-    let priced: Vec<usize> = (1..fighters.len()).filter(|&i| fighters[i].per_reputation.is_some()).collect();
+    let Cost { name: cost, unit, .. } = layout.costs[0];
+    let priced: Vec<usize> = (1..fighters.len()).filter(|&i| fighters[i].per_first().is_some()).collect();
     let peers: Vec<usize> = priced.iter().copied().filter(|&i| fighters[i].peer).collect();
     let band = format!("{:.0} %", layout.peer_band * 100.0);
     let (reference, reference_rule) = if peers.len() >= 2 {
-        (peers, format!("reference fighters whose Reputation is within ±{band} of the candidate's"))
+        (peers, format!("reference fighters whose {cost} is within ±{band} of the candidate's"))
     } else {
         (
             priced.clone(),
             format!(
-                "every reference fighter with a Reputation (fewer than two are within ±{band} of the candidate's cost)"
+                "every reference fighter with a {cost} (fewer than two are within ±{band} of the candidate's cost)"
             ),
         )
     };
     let ref_labels: Vec<String> = reference.iter().map(|&i| fighters[i].label.clone()).collect();
     let mut flags = Vec::new();
-    let mut position = String::from("the candidate has no Reputation, so it cannot be placed by cost");
-    if let Some(cpr) = &cand.per_reputation {
+    let mut position = format!("the candidate has no {cost}, so it cannot be placed by cost");
+    if let Some(cpr) = cand.per_first() {
         if !reference.is_empty() {
-            let win = |i: usize| fighters[i].per_reputation.as_ref().map(|s| s.win.value).unwrap_or(0.0);
+            let win = |i: usize| fighters[i].per_first().map(|s| s.win.value).unwrap_or(0.0);
             let better = reference.iter().filter(|&&i| win(i) > cpr.win.value).count();
             position = format!(
-                "P(win) per Reputation point ranks {} of {} against the reference fighters ({})",
+                "P(win) per {unit} ranks {} of {} against the reference fighters ({})",
                 better + 1,
                 reference.len() + 1,
                 ref_labels.join(", ")
             );
         }
-        for (name, get, higher_is_stronger, percent) in CHECKED {
+        for (what, get, higher_is_stronger, percent) in CHECKED {
+            let name = format!("{what} per {unit}");
             let f = |x: f64| if percent { format!("{:.3}%", x * 100.0) } else { fmt(x) };
             // One format with the reports: the unit once, after the value ("0.606% [0.588, 0.623]").
             let bound = |x: f64| if percent { format!("{:.3}", x * 100.0) } else { fmt(x) };
             let vals: Vec<f64> =
-                reference.iter().filter_map(|&i| fighters[i].per_reputation.as_ref().map(|s| get(s).value)).collect();
+                reference.iter().filter_map(|&i| fighters[i].per_first().map(|s| get(s).value)).collect();
             if vals.is_empty() {
                 continue;
             }
@@ -211,32 +240,27 @@ pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally],
             let excludes = v.ci95[0] > mean || v.ci95[1] < mean;
             if rel.abs() > layout.outlier_threshold && excludes {
                 let stronger = (rel > 0.0) == higher_is_stronger;
-                flags.push(Flag {
-                    metric: name,
-                    value: v,
-                    reference_mean: mean,
-                    relative: rel,
-                    text: format!(
-                        "{name} is {} [{}, {}], {:.0} % {} the reference mean {}: the card looks {} for its Reputation.",
-                        f(v.value),
-                        bound(v.ci95[0]),
-                        bound(v.ci95[1]),
-                        rel.abs() * 100.0,
-                        if rel > 0.0 { "above" } else { "below" },
-                        f(mean),
-                        if stronger { "too strong (under-costed)" } else { "too weak (over-costed)" }
-                    ),
-                });
+                let text = format!(
+                    "{name} is {} [{}, {}], {:.0} % {} the reference mean {}: the card looks {} for its {cost}.",
+                    f(v.value),
+                    bound(v.ci95[0]),
+                    bound(v.ci95[1]),
+                    rel.abs() * 100.0,
+                    if rel > 0.0 { "above" } else { "below" },
+                    f(mean),
+                    if stronger { "too strong (under-costed)" } else { "too weak (over-costed)" }
+                );
+                flags.push(Flag { metric: name, value: v, reference_mean: mean, relative: rel, text });
             }
         }
     }
-    let verdict = if cand.per_reputation.is_none() {
-        "No verdict: give the candidate card a `reputation` to compare it by cost.".to_string()
+    let verdict = if cand.per_first().is_none() {
+        format!("No verdict: give the candidate card a `{}` to compare it by cost.", layout.costs[0].key)
     } else if reference.is_empty() {
-        "No verdict: no reference fighter has a Reputation to compare with.".to_string()
+        format!("No verdict: no reference fighter has a {cost} to compare with.")
     } else if flags.is_empty() {
         format!(
-            "Balanced: within ±{:.0} % of the reference fighters on every per-Reputation metric (or not distinguishable from them at 95 %).",
+            "Balanced: within ±{:.0} % of the reference fighters on every per-{cost} metric (or not distinguishable from them at 95 %).",
             layout.outlier_threshold * 100.0
         )
     } else {
@@ -249,7 +273,7 @@ pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally],
     BalanceSummary { fighters, reference: ref_labels, reference_rule, position, flags, verdict }
 }
 
-/// Format a small per-Reputation figure with enough digits.
+/// Format a small per-cost figure with enough digits.
 pub fn fmt(v: f64) -> String {
     if v.abs() >= 1.0 {
         format!("{v:.3}")

@@ -6,6 +6,7 @@ pub mod cell;
 pub mod check;
 pub mod duel;
 pub mod exchange;
+pub mod layout;
 pub mod paired;
 pub mod scenario;
 

@@ -19,6 +19,7 @@ impl Kind {
     }
 }
 
+pub use super::layout::{BalanceLayout, BalanceRow, Cost, Layout, Own};
 pub use crate::systems::bmg3e::rules::Objective;
 
 /// One simulated cell: a label, the parameters that define it, and its trial.
@@ -28,69 +29,6 @@ pub struct CellSpec {
     pub params: Vec<(String, Value)>,
     /// Any system's trial, behind the [`crate::analysis::cell::CellTrial`] trait.
     pub trial: Cell,
-}
-
-/// How the cells are arranged, which decides the report's tables and charts.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Layout {
-    /// One cell.
-    Single,
-    /// One cell per allowed (target effort, attacker effort) pair.
-    Effort { objective: Objective },
-    /// `loadouts.len() × targets.len()` cells, loadout-major.
-    Compare { loadouts: Vec<String>, targets: Vec<String> },
-    /// One cell per value of `parameter`.
-    Sweep { parameter: String, values: Vec<i64> },
-    /// One multi-round duel between fighters A and B.
-    Duel { a: String, b: String },
-    /// A candidate card and reference fighters, each against a gauntlet.
-    Balance(BalanceLayout),
-    /// Loadout A against loadout B on common random numbers.
-    Paired { a: String, b: String, measure: String },
-    /// One cell per (x, y) pair, x-major: cell `xi * ys.len() + yi`.
-    Sweep2 { x: String, xs: Vec<i64>, y: String, ys: Vec<i64> },
-    /// A 2013 melee exchange: one cell per (A split, B split), A-major.
-    Exchange { a_splits: Vec<(u8, u8)>, b_splits: Vec<(u8, u8)>, objective: &'static str },
-    /// One matchup under each edition: cell 0 is `bmg-1e`, cell 1 is `bmg-3e`.
-    Editions,
-    /// ¡Bichos!: one sequence cell per (weapon, situation); `index[weapon][situation]`.
-    Arsenal { weapons: Vec<String>, situations: Vec<String>, index: Vec<Vec<Option<usize>>> },
-    /// ¡Bichos!: one reaction cell per modified FDV, then optionally one opposed roll.
-    Reaction { fdvs: Vec<i64>, figure: Option<(String, i64)>, opposed: Option<(u8, u8)> },
-    /// ¡Bichos!: encounter and pursuit under cm (cells 0, 2) and inches (cells 1, 3).
-    Variants,
-    /// Wolsung shooting: `index[row][col]`, rows = gun × policy, cols = distance × reaction × cover.
-    ShootingGrid { rows: Vec<String>, cols: Vec<String>, index: Vec<Vec<Option<usize>>> },
-    /// Wolsung melee: one cell per attacker policy × defender choice.
-    MeleeTable,
-    /// Threat range: one mover cell per rule system, plotted from `from_in` to `to_in` inches.
-    Threat { systems: Vec<String>, from_in: u16, to_in: u16 },
-}
-
-/// One row of a balance test: a fighter that met the gauntlet.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BalanceRow {
-    pub label: String,
-    pub reputation: Option<f64>,
-    pub funding: Option<f64>,
-    /// Costs within the peer band of the candidate's (row 0 is the candidate itself).
-    pub peer: bool,
-}
-
-/// How a balance test's cells are arranged.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BalanceLayout {
-    /// Row 0 is the candidate; the rest are the gauntlet's fighters.
-    pub rows: Vec<BalanceRow>,
-    pub opponents: Vec<String>,
-    /// `cells[row][opponent]`: the cell index of that duel (`None` for a fighter against itself).
-    pub cells: Vec<Vec<Option<usize>>>,
-    /// Reputation within ± this fraction of the candidate's counts as similar cost.
-    pub peer_band: f64,
-    /// Relative difference from the peers' mean that flags an outlier.
-    pub outlier_threshold: f64,
-    /// What the cost is called in this system ("Reputation", "points").
-    pub cost_name: &'static str,
 }
 
 /// A validated scenario, ready to run.

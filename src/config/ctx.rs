@@ -104,11 +104,11 @@ impl Ctx {
                 format!(
                     "with {} the scenario and its includes hold {} bytes",
                     src.path.display(),
-                    crate::report::text::count(total as u64)
+                    crate::text::count(total as u64)
                 ),
                 format!(
                     "at most {} bytes (16 MiB) together",
-                    crate::report::text::count(super::source::MAX_TOTAL_BYTES as u64)
+                    crate::text::count(super::source::MAX_TOTAL_BYTES as u64)
                 ),
             ));
         }
@@ -126,13 +126,9 @@ impl Ctx {
             return Ok(());
         }
         let longest = lists.iter().max_by_key(|(_, n)| *n).map(|(f, _)| *f).unwrap_or("");
-        let shown = lists
-            .iter()
-            .map(|(f, n)| format!("{} {f}", crate::report::text::count(*n as u64)))
-            .collect::<Vec<_>>()
-            .join(" × ");
-        let count =
-            if product == usize::MAX { "too many".to_string() } else { crate::report::text::count(product as u64) };
+        let shown =
+            lists.iter().map(|(f, n)| format!("{} {f}", crate::text::count(*n as u64))).collect::<Vec<_>>().join(" × ");
+        let count = if product == usize::MAX { "too many".to_string() } else { crate::text::count(product as u64) };
         Err(self.err(
             0,
             &[section, longest],

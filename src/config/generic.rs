@@ -786,7 +786,7 @@ impl Planner<'_> {
                         &path("to"),
                         format!(
                             "`from` {from} to `to` {to} in steps of {step} would be {} values",
-                            crate::report::text::count(count.min(u64::MAX as i128) as u64)
+                            crate::text::count(count.min(u64::MAX as i128) as u64)
                         ),
                         format!("at most {MAX_AXIS} values: raise `step` or narrow `from`..`to`"),
                     ));
@@ -1035,14 +1035,14 @@ impl Planner<'_> {
     }
 
     /// A fighter's cost: its own `cost`, else its card's cost fields.
-    fn cost(&self, d: &DuelDef, f: &Table) -> (Option<f64>, Option<f64>) {
+    fn cost(&self, d: &DuelDef, f: &Table) -> Vec<Option<f64>> {
         let num = |v: &Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
         if let Some(c) = f.get("cost").and_then(num) {
-            return (Some(c), None);
+            return (0..d.costs.len()).map(|i| (i == 0).then_some(c)).collect();
         }
         let card = f.get("card").and_then(Value::as_str).and_then(|c| self.entry(d.card_table, c));
         let field = |i: usize| d.cost_fields.get(i).and_then(|n| card.as_ref()?.get(*n)).and_then(num);
-        (field(0), field(1))
+        (0..d.costs.len()).map(field).collect()
     }
 
     /// A fighter's label: its `label`, else its card's name.
@@ -1092,8 +1092,8 @@ impl Planner<'_> {
                 },
             ));
         }
-        let (cand_cost, cand_funding) = self.cost(&d, &b.candidate);
-        let Some(cand_cost) = cand_cost else {
+        let cand_costs = self.cost(&d, &b.candidate);
+        let Some(cand_cost) = cand_costs[0] else {
             let from_card = if d.cost_fields.is_empty() {
                 String::new()
             } else {
@@ -1131,18 +1131,13 @@ impl Planner<'_> {
         }
         let mut rows = vec![BalanceRow {
             label: format!("{} (candidate)", self.fighter_label(&d, &b.candidate)),
-            reputation: Some(cand_cost),
-            funding: cand_funding,
+            costs: cand_costs,
             peer: true,
         }];
         for (_, f) in &gauntlet {
-            let (c, fu) = self.cost(&d, f);
-            rows.push(BalanceRow {
-                label: self.fighter_label(&d, f),
-                reputation: c,
-                funding: fu,
-                peer: c.is_some_and(|c| (c - cand_cost).abs() <= peer_band * cand_cost),
-            });
+            let costs = self.cost(&d, f);
+            let peer = costs[0].is_some_and(|c| (c - cand_cost).abs() <= peer_band * cand_cost);
+            rows.push(BalanceRow { label: self.fighter_label(&d, f), costs, peer });
         }
         let row_fighters: Vec<(Option<&str>, &Table)> =
             std::iter::once((None, &b.candidate)).chain(gauntlet.iter().map(|(n, f)| (Some(n.as_str()), f))).collect();
@@ -1202,7 +1197,7 @@ impl Planner<'_> {
         setup.extend(rounds_line);
         setup.push(format!(
             "Each fighter duels every gauntlet opponent but itself over {rounds} rounds; peers: {} within ±{:.0} % of {cand_cost}; outlier: more than {:.0} % from the peers' mean with an interval that excludes it",
-            d.cost_name,
+            d.costs[0].name,
             peer_band * 100.0,
             threshold * 100.0
         ));
@@ -1215,7 +1210,7 @@ impl Planner<'_> {
                 cells: index,
                 peer_band,
                 outlier_threshold: threshold,
-                cost_name: d.cost_name,
+                costs: d.costs,
             }),
             readings,
         ))

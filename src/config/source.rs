@@ -71,8 +71,8 @@ impl Source {
             Ok(Err(len)) => {
                 return Err(at(format!(
                     "the file is {} bytes; a config or library file may be at most {} bytes (4 MiB)",
-                    crate::report::text::count(len),
-                    crate::report::text::count(MAX_FILE_BYTES)
+                    crate::text::count(len),
+                    crate::text::count(MAX_FILE_BYTES)
                 )));
             }
             Err(e) => return Err(at(format!("cannot read config file: {e}"))),

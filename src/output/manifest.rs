@@ -86,20 +86,18 @@ fn is_plain_name(name: &str) -> bool {
     !name.is_empty() && name != "." && name != ".." && !name.contains('/') && !name.contains('\\')
 }
 
+/// How the name of a file a rule system adds to its report ends (`effort-plan.csv`): the report
+/// writer refuses any other extra name, so this shape alone tells every report file apart, with
+/// no list of what each system writes.
+pub const PLAN_SUFFIX: &str = "-plan.csv";
+
 /// Names a report can write: a file of this shape that the report does not list must not be
 /// carried over into a new report, which could overwrite it.
 pub fn is_report_name(name: &str) -> bool {
-    matches!(
-        name,
-        "summary.md"
-            | "results.csv"
-            | "results.json"
-            | "index.html"
-            | FILE
-            | crate::systems::bmg3e::report::PLAN_FILE
-            | crate::systems::bmg1e::report::duel::PLAN_FILE
-    ) || name.ends_with(".png")
+    matches!(name, "summary.md" | "results.csv" | "results.json" | "index.html" | FILE)
+        || name.ends_with(".png")
         || name.ends_with(".svg")
+        || name.ends_with(PLAN_SUFFIX)
 }
 
 #[cfg(test)]
@@ -132,10 +130,10 @@ mod tests {
 
     #[test]
     fn report_names() {
-        for n in ["summary.md", "hits.png", "hits.svg", "index.html", FILE] {
+        for n in ["summary.md", "hits.png", "hits.svg", "index.html", "effort-plan.csv", "split-plan.csv", FILE] {
             assert!(is_report_name(n), "{n}");
         }
-        for n in ["notes.md", ".DS_Store", "results.txt"] {
+        for n in ["notes.md", ".DS_Store", "results.txt", "plan.csv"] {
             assert!(!is_report_name(n), "{n}");
         }
     }

@@ -489,7 +489,7 @@ impl ReportDir {
                 }
                 if let Err(e) = std::fs::remove_dir(&old) {
                     // Only files that appeared in the old folder after the last check can be left.
-                    let old = crate::report::safe::terminal_line(&old.display().to_string()).into_owned();
+                    let old = crate::safe::terminal_line(&old.display().to_string()).into_owned();
                     eprintln!("warning: could not remove the previous report's folder {old}: {e}");
                 }
             }

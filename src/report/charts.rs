@@ -43,6 +43,11 @@ impl Est {
     /// An empty bar (a cell that does not apply).
     pub const ZERO: Est = Est { v: 0.0, lo: 0.0, hi: 0.0 };
 
+    /// An exact value (no interval).
+    pub fn exact(p: f64) -> Est {
+        Est { v: p, lo: p, hi: p }
+    }
+
     /// A mean ± z standard errors.
     pub fn mean(m: &crate::stats::Moments, z: f64) -> Est {
         Est { v: m.mean, lo: m.mean - z * m.stderr, hi: m.mean + z * m.stderr }
@@ -58,12 +63,6 @@ impl From<crate::stats::Proportion> for Est {
 impl From<crate::stats::Estimate> for Est {
     fn from(e: crate::stats::Estimate) -> Self {
         Est { v: e.value, lo: e.ci95[0], hi: e.ci95[1] }
-    }
-}
-
-impl From<&super::model::EventReport> for Est {
-    fn from(e: &super::model::EventReport) -> Self {
-        Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] }
     }
 }
 
@@ -146,7 +145,7 @@ impl Chart {
     /// holding a raw ESC or NUL is not well-formed XML (a label typed with one made the file
     /// unreadable), and a raw bidi override would reorder the text drawn in the PNG.
     pub fn visible(&self) -> Chart {
-        let v = |s: &String| super::safe::terminal_line(s).into_owned();
+        let v = |s: &String| crate::safe::terminal_line(s).into_owned();
         let vs = |xs: &Vec<String>| xs.iter().map(v).collect::<Vec<_>>();
         let series = |xs: &Vec<(String, Vec<Est>)>| xs.iter().map(|(n, e)| (v(n), e.clone())).collect::<Vec<_>>();
         match self {

@@ -10,7 +10,7 @@
 
 use crate::analysis::RunResult;
 use crate::report::model::Report;
-use crate::report::safe;
+use crate::safe;
 use crate::stats;
 
 /// The CSV text.

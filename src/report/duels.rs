@@ -1,9 +1,8 @@
 //! Tables and charts for duels, balance tests and paired (CRN) comparisons.
 
 use super::charts::{Chart, Est};
-use super::model::{ExactDuel, Report};
+use super::model::Report;
 use super::table::Table;
-use super::text::{ci, count, mean_ci, pct, pct_ci};
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, DuelStats, duel_stats};
 use crate::analysis::duel::{event, metric};
@@ -11,7 +10,8 @@ use crate::analysis::paired::Paired;
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
 use crate::analysis::scenario::Layout;
 use crate::stats::{self, Estimate};
-use crate::systems::bmg3e::rules::Trial3e;
+use crate::system::RuleSystem;
+use crate::text::{ci, count, mean_ci, pct, pct_ci};
 
 fn est(e: &Estimate) -> String {
     format!("{} [{}, {}]", balance::fmt(e.value), balance::fmt(e.ci95[0]), balance::fmt(e.ci95[1]))
@@ -33,17 +33,21 @@ fn stats_row(first: String, s: &DuelStats) -> Vec<String> {
     ]
 }
 
-const STATS_HEADERS: [&str; 6] = [
-    "P(win)",
-    "P(draw: both standing or both down)",
-    "P(loss)",
-    "rounds to K.O. (when it happens)",
-    "damage dealt per round",
-    "damage taken per round",
-];
+/// The headers of a fighter's figures against one opponent; `out` is what the system calls going
+/// out of the duel ("K.O.").
+fn stats_headers(out: &str) -> [String; 6] {
+    [
+        "P(win)".into(),
+        "P(draw: both standing or both down)".into(),
+        "P(loss)".into(),
+        format!("rounds to {out} (when it happens)"),
+        "damage dealt per round".into(),
+        "damage taken per round".into(),
+    ]
+}
 
 /// Tables for the duel, balance and paired layouts.
-pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
+pub fn tables(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
@@ -74,11 +78,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 let mm = t[0].moments(i);
                 mean_ci(mm.mean, mm.stderr, z)
             };
-            let unit = match sc.ruleset {
-                "bichos" => "RES",
-                "wolsung" => "wounds",
-                _ => "markers (★ + ♦)",
-            };
+            let unit = system.duel().map_or("damage", |d| d.damage);
             f.rows.push(vec![
                 format!("damage dealt to the opponent, {unit}, mean"),
                 m(metric::A_DEALT),
@@ -96,15 +96,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 s.rounds_to_ko.as_ref().map(est).unwrap_or_else(|| "never".into()),
                 ko_b.map(|e| est(&e)).unwrap_or_else(|| "never".into()),
             ]);
-            let extra = report.cells[0].metrics.0[metric::A_EXTRA].0.trim_start_matches("a_").to_string();
-            let extra_title = match extra.as_str() {
-                "effort" => "effort ★ taken, mean",
-                "strikes" => "Attack counters (strikes) used, mean",
-                "cards" => "heroic-feat cards spent, mean",
-                "ducked" => "attacks lost ducking, mean",
-                "lost" => "activations lost (ducking back or standing up), mean",
-                _ => "other, mean",
-            };
+            let extra_title = system.duel().map_or("other, mean", |d| d.extra);
             f.rows.push(vec![extra_title.into(), m(metric::A_EXTRA), m(metric::B_EXTRA)]);
             f.rows.push(vec!["rounds played, mean".into(), m(metric::ROUNDS), String::new()]);
             out.push(f);
@@ -124,25 +116,16 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 d.rows.push(row);
             }
             out.push(d);
-            match (exact, sc.cells[0].trial.downcast::<Trial3e>()) {
-                (Some(ExactDuel::Bmg3e(x)), Some(Trial3e::Duel(duel))) => {
-                    let setup = duel.setup();
-                    out.extend(crate::systems::bmg3e::report::tables(
-                        x,
-                        a,
-                        b,
-                        [setup.a.effort.name(), setup.b.effort.name()],
-                    ));
-                }
-                (Some(ExactDuel::Bmg1e(x)), _) => out.extend(crate::systems::bmg1e::report::duel::tables(x, a, b)),
-                _ => {}
+            if let Some(x) = exact {
+                out.extend(x.tables.iter().cloned());
             }
         }
         Layout::Balance(l) => {
             let b = report.balance.as_ref().expect("balance summary");
             let cand = &b.fighters[0];
+            let stats_headers = stats_headers(system.duel().map_or("out", |d| d.out));
             let mut headers = vec!["opponent"];
-            headers.extend(STATS_HEADERS);
+            headers.extend(stats_headers.iter().map(String::as_str));
             let mut per = Table::new(format!("{} against each opponent ({n} duels each)", cand.label), &headers, true);
             for (o, s) in l.opponents.iter().zip(&cand.per_opponent) {
                 if let Some(s) = s {
@@ -151,37 +134,40 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             per.rows.push(stats_row("overall (average)".into(), &cand.overall));
             out.push(per);
-            let mut all = Table::new(
-                "Every fighter against the gauntlet: overall and per Reputation point",
-                &[
-                    "fighter",
-                    "Reputation",
-                    "peer",
-                    "P(win)",
-                    "P(win) per Rep",
-                    "dealt/round per Rep",
-                    "taken/round per Rep",
-                    "P(win) per $",
-                ],
-                true,
-            );
+            let (first, rest) = (&l.costs[0], &l.costs[1..]);
+            let per_first = |what: &str| format!("{what} per {}", first.short);
+            let mut headers = vec![
+                "fighter".to_string(),
+                first.name.to_string(),
+                "peer".into(),
+                "P(win)".into(),
+                per_first("P(win)"),
+                per_first("dealt/round"),
+                per_first("taken/round"),
+            ];
+            headers.extend(rest.iter().map(|c| format!("P(win) per {}", c.short)));
+            let heads: Vec<&str> = headers.iter().map(String::as_str).collect();
+            let mut all =
+                Table::new(format!("Every fighter against the gauntlet: overall and per {}", first.unit), &heads, true);
+            let dash = || "—".to_string();
             for f in &b.fighters {
-                let pr = f.per_reputation.as_ref();
-                all.rows.push(vec![
+                let pr = f.per_first();
+                let mut row = vec![
                     f.label.clone(),
-                    f.reputation.map(|r| format!("{r}")).unwrap_or_else(|| "—".into()),
+                    f.costs[0].map(|r| format!("{r}")).unwrap_or_else(dash),
                     if f.peer { "yes".into() } else { String::new() },
                     p_est(&f.overall.win),
-                    pr.map(|s| p_est(&s.win)).unwrap_or_else(|| "—".into()),
-                    pr.map(|s| est(&s.dealt_per_round)).unwrap_or_else(|| "—".into()),
-                    pr.map(|s| est(&s.taken_per_round)).unwrap_or_else(|| "—".into()),
-                    f.per_funding.as_ref().map(|s| p_est(&s.win)).unwrap_or_else(|| "—".into()),
-                ]);
+                    pr.map(|s| p_est(&s.win)).unwrap_or_else(dash),
+                    pr.map(|s| est(&s.dealt_per_round)).unwrap_or_else(dash),
+                    pr.map(|s| est(&s.taken_per_round)).unwrap_or_else(dash),
+                ];
+                row.extend(f.per_cost[1..].iter().map(|s| s.as_ref().map(|s| p_est(&s.win)).unwrap_or_else(dash)));
+                all.rows.push(row);
             }
             out.push(all);
             for f in b.fighters.iter().skip(1) {
                 let mut headers = vec!["opponent"];
-                headers.extend(STATS_HEADERS);
+                headers.extend(stats_headers.iter().map(String::as_str));
                 let mut tb = Table::new(format!("{} against each opponent", f.label), &headers, false);
                 for (o, s) in l.opponents.iter().zip(&f.per_opponent) {
                     if let Some(s) = s {
@@ -242,11 +228,6 @@ fn e(x: &Estimate) -> Est {
     Est::from(*x)
 }
 
-/// An exact value as a chart estimate (no interval).
-fn exact_est(p: f64) -> Est {
-    Est::from(Estimate { value: p, ci95: [p, p] })
-}
-
 /// Charts for the duel, balance and paired layouts.
 pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
@@ -267,56 +248,15 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     series: {
                         let mut series = vec![("sampled".into(), vec![e(&s.win), e(&s.draw), e(&s.loss)])];
                         if let Some(x) = &report.exact_duel {
-                            series.push(("exact".into(), x.outcome().map(exact_est).to_vec()));
+                            series.push(("exact".into(), x.outcome().map(Est::exact).to_vec()));
                         }
                         series
                     },
                     percent: true,
                 },
             ));
-            if let Some(ExactDuel::Bmg1e(x)) = &report.exact_duel {
-                let [ga, gb] = &x.gains;
-                let mut series =
-                    vec![("chooses every round".to_string(), vec![exact_est(ga.optimal), exact_est(gb.optimal)])];
-                for (name, pick) in [
-                    (
-                        "always attack_first",
-                        (|g: &crate::systems::bmg1e::report::duel::Gain| g.attack_first) as fn(&_) -> f64,
-                    ),
-                    ("always balanced", |g| g.balanced),
-                    ("always defend_first", |g| g.defend_first),
-                ] {
-                    series.push((name.to_string(), vec![exact_est(pick(ga)), exact_est(pick(gb))]));
-                }
-                out.push((
-                    "duel-split-plan".into(),
-                    Chart::Grouped {
-                        title: format!("{}: P(win) by how each fighter splits its counters (exact)", sc.name),
-                        x_label: "fighter (the opponent answering at its best)".into(),
-                        y_label: "P(win)".into(),
-                        groups: vec![a.clone(), b.clone()],
-                        series,
-                        percent: true,
-                    },
-                ));
-            }
-            if let Some(ExactDuel::Bmg3e(x)) = &report.exact_duel {
-                let [ga, gb] = &x.gains;
-                out.push((
-                    "duel-effort-plan".into(),
-                    Chart::Grouped {
-                        title: format!("{}: P(win) by how each fighter decides its effort (exact)", sc.name),
-                        x_label: "fighter (the opponent answering at its best)".into(),
-                        y_label: "P(win)".into(),
-                        groups: vec![a.clone(), b.clone()],
-                        series: vec![
-                            ("plans the whole duel".into(), vec![exact_est(ga.optimal), exact_est(gb.optimal)]),
-                            ("each attack alone".into(), vec![exact_est(ga.per_attack), exact_est(gb.per_attack)]),
-                            ("no effort".into(), vec![exact_est(ga.no_effort), exact_est(gb.no_effort)]),
-                        ],
-                        percent: true,
-                    },
-                ));
+            if let Some(x) = &report.exact_duel {
+                out.extend(x.charts.iter().cloned());
             }
             out.push((
                 "duel-rounds".into(),
@@ -357,18 +297,19 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     percent: true,
                 },
             ));
+            let cost = l.costs[0];
             let priced: Vec<&balance::FighterSummary> =
-                bs.fighters.iter().filter(|f| f.per_reputation.is_some()).collect();
+                bs.fighters.iter().filter(|f| f.per_first().is_some()).collect();
             out.push((
-                "balance-per-reputation".into(),
+                format!("balance-per-{}", cost.key),
                 Chart::Grouped {
-                    title: format!("{}: overall P(win) per Reputation point", sc.name),
+                    title: format!("{}: overall P(win) per {}", sc.name, cost.unit),
                     x_label: "fighter".into(),
-                    y_label: "P(win) per Reputation point".into(),
+                    y_label: format!("P(win) per {}", cost.unit),
                     groups: priced.iter().map(|f| f.label.clone()).collect(),
                     series: vec![(
-                        "P(win) / Reputation".into(),
-                        priced.iter().map(|f| e(&f.per_reputation.as_ref().expect("priced").win)).collect(),
+                        format!("P(win) / {}", cost.name),
+                        priced.iter().map(|f| e(&f.per_first().expect("priced").win)).collect(),
                     )],
                     percent: true,
                 },
@@ -410,12 +351,13 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 }
 
 /// The first table of an exact duel, the same in every system that solves its duel: both sides'
-/// P(win), P(casualty), damage dealt and what each spends (`spent`: the system's own measure,
-/// 2019 effort ★, 2013 Attack counters), then P(draw) and the mean rounds.
-pub(crate) fn exact_figures(
+/// P(win), P(casualty), damage dealt (in the system's `damage` unit) and what each spends
+/// (`spent`: the system's own measure, e.g. effort taken), then P(draw) and the mean rounds.
+pub fn exact_figures(
     c: &crate::analysis::duel::DuelOutcome,
     policies: [&str; 2],
     names: [&str; 2],
+    damage: &str,
     spent: (&str, [f64; 2]),
 ) -> Table {
     let mut fig = Table::new(
@@ -425,12 +367,12 @@ pub(crate) fn exact_figures(
     );
     let mean = |v: f64| format!("{v:.4}");
     for (label, va, vb) in [
-        ("P(win)", pct(c.a_wins), pct(c.b_wins)),
-        ("P(removed as a casualty)", pct(c.a_casualty), pct(c.b_casualty)),
-        ("markers (★ + ♦) dealt to the opponent, mean", mean(c.a_dealt), mean(c.b_dealt)),
-        (spent.0, mean(spent.1[0]), mean(spent.1[1])),
+        ("P(win)".to_string(), pct(c.a_wins), pct(c.b_wins)),
+        ("P(removed as a casualty)".to_string(), pct(c.a_casualty), pct(c.b_casualty)),
+        (format!("{damage} dealt to the opponent, mean"), mean(c.a_dealt), mean(c.b_dealt)),
+        (spent.0.to_string(), mean(spent.1[0]), mean(spent.1[1])),
     ] {
-        fig.rows.push(vec![label.to_string(), va, vb]);
+        fig.rows.push(vec![label, va, vb]);
     }
     fig.rows.push(vec!["P(draw)".into(), pct(c.draw), String::new()]);
     fig.rows.push(vec!["rounds played, mean".into(), mean(c.mean_rounds), String::new()]);

@@ -6,9 +6,9 @@
 //! non-zero size and record the result on `<body data-render-check="...">`, so a headless
 //! browser test can tell "rendered and visible" from "present in the source".
 
+use super::Document;
 use super::model::Report;
 use super::table::Table;
-use super::tables;
 use crate::analysis::RunResult;
 use std::fmt::Write;
 
@@ -18,8 +18,8 @@ pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
-            c if c != '\n' && super::safe::is_hidden_control(c) => {
-                out.push_str(&super::safe::terminal_line(c.encode_utf8(&mut [0; 4])));
+            c if c != '\n' && crate::safe::is_hidden_control(c) => {
+                out.push_str(&crate::safe::terminal_line(c.encode_utf8(&mut [0; 4])));
             }
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
@@ -111,7 +111,7 @@ window.addEventListener('load', function () {
 </script>"#;
 
 /// The page. `svgs` are the (file stem, caption, SVG text) of the charts, in report order.
-pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)]) -> String {
+pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String, String, String)]) -> String {
     let sc = &run.scenario;
     let mut s = String::new();
     let _ = write!(
@@ -122,8 +122,8 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
     let _ =
         writeln!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>", escape(&sc.name), sc.ruleset, sc.kind.name());
     // The answer first, in a sentence; the detail follows.
-    if let Some(a) = tables::answer(run, report) {
-        let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", inline(&a));
+    if let Some(a) = &doc.answer {
+        let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", inline(a));
     }
     if let Some(d) = &sc.description {
         let _ = writeln!(s, "<p>{}</p>", escape(d));
@@ -178,12 +178,14 @@ pub fn render(run: &RunResult, report: &Report, svgs: &[(String, String, String)
         );
     }
     s.push_str("<h2>Results</h2>\n");
-    for t in tables::tables(run, report) {
-        s.push_str(&table_html(&t));
+    for t in &doc.tables {
+        s.push_str(&table_html(t));
     }
+    // Ratios are per round, and per unit of cost where the system prices its fighters.
+    let per = doc.cost_unit.map(|u| format!(", per {u}")).unwrap_or_default();
     s.push_str(
         format!(
-            "<h2>How to read these numbers</h2>\n<p>{} Ratios (per round, per Reputation point) carry delta-method intervals. \
+            "<h2>How to read these numbers</h2>\n<p>{} Ratios (per round{per}) carry delta-method intervals. \
              The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
             inline(super::how_to_read(report))
         )

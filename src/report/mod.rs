@@ -1,4 +1,8 @@
 //! One report model → Markdown, CSV, JSON, charts, a self-contained HTML page and the terminal summary.
+//! The numbers are the model ([`model::Report`], which is also `results.json`); the words,
+//! tables and charts around them are one [`Document`], built once per run in the run's system's
+//! words (the caller hands the writers that system: they never look one up). Writers only render
+//! the two.
 //!
 //! A report folder is written to a hidden staging folder and swapped into place only when
 //! every file is complete ([`crate::output`]), so a failure or an interrupt never leaves a
@@ -8,8 +12,8 @@ pub mod charts;
 pub mod csv_out;
 pub(crate) mod duels;
 pub mod html;
+pub mod json;
 pub mod model;
-pub mod safe;
 pub mod table;
 pub mod tables;
 pub mod text;
@@ -17,14 +21,62 @@ pub mod text;
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::error::Error;
+use crate::interrupt::Interrupted;
 use crate::output::{self, ReportDir};
+use crate::safe;
 use crate::stats;
+use crate::system::RuleSystem;
 use charts::{Chart, Est};
 use model::Report;
 use std::path::PathBuf;
+use table::Table;
 
-/// Charts for this run as (file stem, chart).
-pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+/// The report model of a finished run, with what its rule system adds
+/// ([`RuleSystem::report_extras`]). `Err` when a signal stopped the one costly step (a duel
+/// solved exactly).
+pub fn try_build(run: &RunResult, system: &dyn RuleSystem) -> Result<Report, Interrupted> {
+    Ok(Report::new(run, system.report_extras(run)?))
+}
+
+/// [`try_build`] for callers that catch no signals (tests, benchmarks).
+pub fn build(run: &RunResult, system: &dyn RuleSystem) -> Report {
+    try_build(run, system).expect("no signal handler is installed outside the binary")
+}
+
+/// What a run's report shows beyond the model's numbers, built once per run in its system's
+/// words; every writer (Markdown, HTML, terminal) only renders it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    /// The answer in one sentence, for the top of `summary.md` and `index.html`.
+    pub answer: Option<String>,
+    /// The headline sentence of an analysis that has one (the terminal prints it).
+    pub verdict: Option<String>,
+    /// Every table, walls of zeros folded.
+    pub tables: Vec<Table>,
+    /// Every chart as (file stem, chart).
+    pub charts: Vec<(String, Chart)>,
+    /// What the system adds to "how to read these numbers" (Markdown).
+    pub reading_note: Option<&'static str>,
+    /// The unit of cost the system prices fighters in ("Reputation point"), for ratio intervals.
+    pub cost_unit: Option<&'static str>,
+}
+
+impl Document {
+    /// The document of a finished run, in `system`'s words.
+    pub fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Document {
+        Document {
+            answer: tables::answer(run, report, system),
+            verdict: tables::verdict(report, system),
+            tables: tables::tables(run, report, system),
+            charts: chart_specs(run, report, system),
+            reading_note: system.how_to_read(),
+            cost_unit: system.duel().map(|d| d.costs[0].unit),
+        }
+    }
+}
+
+/// Charts for this run as (file stem, chart), in `system`'s words.
+pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
@@ -50,7 +102,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         title: format!("{}: probabilities ({title_tail})", sc.name),
                         x_label: "event".into(),
                         y_label: "probability".into(),
-                        groups: events.iter().map(|(n, _)| text::event_title(sc.ruleset, n)).collect(),
+                        groups: events.iter().map(|(n, _)| text::event_title(system, n)).collect(),
                         series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
                         percent: true,
                     },
@@ -62,8 +114,8 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 let mut chart = charts::distribution(
                     &t[0],
                     i,
-                    &format!("{}: {} ({title_tail})", sc.name, text::metric_title(sc.ruleset, name)),
-                    &text::metric_title(sc.ruleset, name),
+                    &format!("{}: {} ({title_tail})", sc.name, text::metric_title(system, name)),
+                    &text::metric_title(system, name),
                     z,
                 );
                 let trial = &sc.cells[0].trial;
@@ -84,7 +136,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         title: format!("{}: {} ({title_tail})", sc.name, names.join(", ")),
                         x_label: "measure".into(),
                         y_label: "value".into(),
-                        groups: names.iter().map(|n| text::metric_title(sc.ruleset, n)).collect(),
+                        groups: names.iter().map(|n| text::metric_title(system, n)).collect(),
                         series: vec![("value".into(), names.iter().map(|n| est_mean(0, n)).collect())],
                         percent: false,
                     },
@@ -103,7 +155,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             };
             let what = sc.cells[0].trial.unit();
             if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
-                let title = text::metric_title(sc.ruleset, m);
+                let title = text::metric_title(system, m);
                 out.push((
                     format!("compare-{m}"),
                     Chart::Grouped {
@@ -120,9 +172,9 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 out.push((
                     format!("compare-{ev}"),
                     Chart::Grouped {
-                        title: format!("{}: {} per {what} ({title_tail})", sc.name, text::event_short(sc.ruleset, ev)),
+                        title: format!("{}: {} per {what} ({title_tail})", sc.name, text::event_short(system, ev)),
                         x_label: "target".into(),
-                        y_label: text::event_short(sc.ruleset, ev),
+                        y_label: text::event_short(system, ev),
                         groups: targets.clone(),
                         series: series(&|c| est_event(c, ev)),
                         percent: true,
@@ -142,7 +194,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     xs: values.clone(),
                     series: events
                         .iter()
-                        .map(|e| (text::event_short(sc.ruleset, e), (0..n).map(|c| est_event(c, e)).collect()))
+                        .map(|e| (text::event_short(system, e), (0..n).map(|c| est_event(c, e)).collect()))
                         .collect(),
                     percent: true,
                 },
@@ -159,7 +211,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         .iter()
                         .map(|m| {
                             (
-                                format!("mean {}", text::metric_title(sc.ruleset, m)),
+                                format!("mean {}", text::metric_title(system, m)),
                                 (0..n).map(|c| est_mean(c, m)).collect(),
                             )
                         })
@@ -181,7 +233,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 out.push((
                     format!("sweep-{m}"),
                     Chart::Heatmap {
-                        title: format!("{}: mean {} by {x} and {y}", sc.name, text::metric_title(sc.ruleset, m)),
+                        title: format!("{}: mean {} by {x} and {y}", sc.name, text::metric_title(system, m)),
                         x_label: x.clone(),
                         y_label: y.clone(),
                         xs: x_labels.clone(),
@@ -196,7 +248,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 out.push((
                     format!("sweep-{e}"),
                     Chart::Heatmap {
-                        title: format!("{}: {} by {x} and {y}", sc.name, text::event_short(sc.ruleset, e)),
+                        title: format!("{}: {} by {x} and {y}", sc.name, text::event_short(system, e)),
                         x_label: x.clone(),
                         y_label: y.clone(),
                         xs: x_labels,
@@ -211,79 +263,7 @@ pub fn chart_specs(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
             out.extend(duels::charts(run, report));
         }
-        Layout::Exchange { .. } | Layout::Editions => {
-            out.extend(crate::systems::bmg1e::report::charts(run, report));
-        }
-        Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
-            out.extend(crate::systems::bichos::report::charts(run, report));
-        }
-        Layout::ShootingGrid { .. } | Layout::MeleeTable | Layout::Threat { .. } => {
-            out.extend(crate::systems::wolsung::report::charts(run, report));
-        }
-        Layout::Effort { objective } => {
-            let best = report.best.as_ref().expect("effort has best");
-            let max_a = sc.cells.iter().filter_map(|c| c.params[1].1.as_u64()).max().unwrap_or(0);
-            let ys: Vec<String> = best.responses.iter().map(|r| r.target_effort.to_string()).collect();
-            let xs: Vec<String> = (0..=max_a).map(|a| a.to_string()).collect();
-            let values = best
-                .responses
-                .iter()
-                .map(|r| {
-                    (0..=max_a)
-                        .map(|a| {
-                            sc.cells
-                                .iter()
-                                .position(|c| {
-                                    c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a)
-                                })
-                                .map(|i| {
-                                    Est::from(crate::systems::bmg3e::effort::estimate(
-                                        &sc.cells[i],
-                                        &t[i],
-                                        *objective,
-                                        z,
-                                    ))
-                                })
-                        })
-                        .collect()
-                })
-                .collect();
-            out.push((
-                "effort".into(),
-                Chart::Heatmap {
-                    title: format!("{}: {} by effort", sc.name, objective.describe()),
-                    x_label: "attacker effort (★ taken)".into(),
-                    y_label: "target effort (★ taken)".into(),
-                    xs,
-                    ys,
-                    values,
-                    percent: objective.is_probability(),
-                    basis: title_tail.clone(),
-                },
-            ));
-            let i = sc
-                .cells
-                .iter()
-                .position(|c| {
-                    c.params[0].1.as_u64() == Some(best.target_effort)
-                        && c.params[1].1.as_u64() == Some(best.attacker_effort)
-                })
-                .expect("best is a cell");
-            let hits = report.cells[i].metrics.0.iter().position(|(n, _)| n == "hits").expect("hits");
-            out.push((
-                "effort-best-hits".into(),
-                charts::distribution(
-                    &t[i],
-                    hits,
-                    &format!(
-                        "{}: hits at the best efforts (target {}, attacker {}) ({title_tail})",
-                        sc.name, best.target_effort, best.attacker_effort
-                    ),
-                    "hits",
-                    z,
-                ),
-            ));
-        }
+        Layout::Own(_) => out.extend(system.report_charts(run, report)),
     }
     // A chart of a constant (a ★-only weapon's ♦ distribution: one bar at 0, 100 %) says
     // nothing the tables do not; leave it out.
@@ -306,12 +286,12 @@ pub fn how_to_read(report: &Report) -> &'static str {
 }
 
 /// The Markdown summary.
-pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) -> String {
+pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
     let sc = &run.scenario;
     let st = &report.stopping;
     let mut s = format!("# {} — {} {}\n\n", safe::md_line(&sc.name), sc.ruleset, sc.kind.name());
-    if let Some(a) = tables::answer(run, report) {
-        s.push_str(&format!("**{}**\n\n", safe::md_inline(&a)));
+    if let Some(a) = &doc.answer {
+        s.push_str(&format!("**{}**\n\n", safe::md_inline(a)));
     }
     if let Some(d) = &sc.description {
         s.push_str(&format!("{}\n\n", safe::md_paragraph(d)));
@@ -352,37 +332,40 @@ pub fn markdown(run: &RunResult, report: &Report, charts: &[(String, Chart)]) ->
     }
     // The verdict, if any, opens the page as its answer (above).
     s.push_str("\n## Results\n\n");
-    for t in tables::tables(run, report) {
+    for t in &doc.tables {
         s.push_str(&t.markdown());
         s.push('\n');
     }
     s.push_str("## Charts\n\n");
-    for (stem, chart) in charts {
+    for (stem, chart) in &doc.charts {
         let (alt, title) = (safe::md_link_text(chart.title()), safe::md_inline(chart.title()));
         s.push_str(&format!("![{alt}]({stem}.png)\n\n*{title}* ([SVG]({stem}.svg))\n\n"));
     }
     s.push_str("## How to read these numbers\n\n");
     s.push_str(how_to_read(report));
-    s.push_str(
-        " `P(≥ k)` is the chance of at least k. Events count what this one attack (or check) causes: \
-         `K.O. caused` is false if the target was already K.O.\n",
-    );
+    s.push_str(" `P(≥ k)` is the chance of at least k.");
+    if let Some(more) = doc.reading_note {
+        s.push(' ');
+        s.push_str(more);
+    }
+    s.push('\n');
     s
 }
 
 /// Write every report file into `dir`'s staging folder and swap it into place (see
 /// [`crate::output`]). Returns the files written, under the path as the user typed it.
-pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result<Vec<PathBuf>, Error> {
-    let charts = chart_specs(run, report);
-    dir.write("summary.md", markdown(run, report, &charts).as_bytes())?;
+pub fn write_all(run: &RunResult, report: &Report, doc: &Document, mut dir: ReportDir) -> Result<Vec<PathBuf>, Error> {
+    dir.write("summary.md", markdown(run, report, doc).as_bytes())?;
     dir.write("results.csv", csv_out::render(run, report).as_bytes())?;
     dir.write("results.json", report.to_json().as_bytes())?;
     if let Some(x) = &report.exact_duel {
-        let (name, csv) = x.plan_file();
+        let (name, csv) = &x.plan_file;
+        // Only names of this shape are known as report files when a later run cleans up.
+        assert!(name.ends_with(output::manifest::PLAN_SUFFIX), "a system's plan file {name} ends in -plan.csv");
         dir.write(name, csv.as_bytes())?;
     }
     let mut svgs = Vec::new();
-    for (stem, chart) in &charts {
+    for (stem, chart) in &doc.charts {
         output::check_interrupt()?;
         // Chart errors name the file under --out, not the hidden staging folder.
         charts::render(chart, dir.staging(), stem).map_err(|e| match e {
@@ -398,17 +381,17 @@ pub fn write_all(run: &RunResult, report: &Report, mut dir: ReportDir) -> Result
         let svg = dir.adopt(&format!("{stem}.svg"))?;
         svgs.push((stem.clone(), chart.title().to_string(), String::from_utf8_lossy(&svg).into_owned()));
     }
-    dir.write("index.html", html::render(run, report, &svgs).as_bytes())?;
+    dir.write("index.html", html::render(run, report, doc, &svgs).as_bytes())?;
     dir.commit(&run.scenario.name)
 }
 
 /// The terminal summary printed after a run. Every line that can hold user text (names,
 /// setup, notes, the verdict) and every table cell shows hidden controls escaped
 /// ([`safe::terminal_line`]): a card name cannot drive the terminal.
-pub fn terminal(run: &RunResult, report: &Report) -> String {
+pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
     let sc = &run.scenario;
     let w = TERMINAL_WIDTH;
-    let mut s = text::wrap(
+    let mut s = crate::text::wrap(
         &format!(
             "{} — {} {} — seed {}, {}",
             safe::terminal_line(&sc.name),
@@ -422,27 +405,27 @@ pub fn terminal(run: &RunResult, report: &Report) -> String {
         "  ",
     );
     for l in &sc.setup {
-        s.push_str(&text::wrap(&safe::terminal_line(l), w, "  ", "    "));
+        s.push_str(&crate::text::wrap(&safe::terminal_line(l), w, "  ", "    "));
     }
     let readings = sc.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ");
-    s.push_str(&text::wrap(&safe::terminal_line(&format!("Readings: {readings}")), w, "  ", "    "));
+    s.push_str(&crate::text::wrap(&safe::terminal_line(&format!("Readings: {readings}")), w, "  ", "    "));
     s.push('\n');
     if !sc.notes.is_empty() {
         for n in &sc.notes {
-            s.push_str(&text::wrap(&safe::terminal_line(&n.line()), w, "  ", "    "));
+            s.push_str(&crate::text::wrap(&safe::terminal_line(&n.line()), w, "  ", "    "));
         }
         s.push('\n');
     }
-    if let Some(v) = tables::verdict(report) {
-        s.push_str(&text::wrap(&safe::terminal_line(&v), w, "", ""));
+    if let Some(v) = &doc.verdict {
+        s.push_str(&crate::text::wrap(&safe::terminal_line(v), w, "", ""));
         s.push('\n');
     }
-    for t in tables::tables(run, report).iter().filter(|t| t.terminal) {
+    for t in doc.tables.iter().filter(|t| t.terminal) {
         s.push_str(&t.plain_fit(w));
         s.push('\n');
     }
     if let (Some(target), false) = (report.stopping.target_half_width, report.stopping.reached) {
-        s.push_str(&text::wrap(
+        s.push_str(&crate::text::wrap(
             &format!(
                 "warning: precision ±{target} not reached within the trial cap; widest half-width ±{:.5}",
                 report.stopping.worst_half_width

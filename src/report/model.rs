@@ -5,11 +5,16 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, BalanceSummary};
+use crate::analysis::duel::DuelOutcome;
+use crate::analysis::exchange::ExchangeBest;
 use crate::analysis::paired::{self, PairedSummary};
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
+use crate::report::charts::{Chart, Est};
+use crate::report::json::Json;
+use crate::report::table::Table;
 use crate::stats;
-use crate::systems::bmg3e::effort::{self, Best};
+use crate::systems::bmg3e::effort::Best;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 
@@ -112,7 +117,7 @@ pub struct Report {
     pub paired: Option<PairedSummary>,
     /// bmg-1e exchanges: A's maximin counter split and B's best answer.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exchange: Option<crate::analysis::exchange::ExchangeBest>,
+    pub exchange: Option<ExchangeBest>,
     /// bmg-3e and bmg-1e duels: the exact duel, the whole-duel plan (effort, counter split) and
     /// what it wins.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -120,49 +125,53 @@ pub struct Report {
     pub stopping: StoppingReport,
 }
 
-/// A duel solved exactly beside its Monte Carlo (JSON `exact_duel`). Each rule system with an
-/// exact duel brings its own figures, plan and tables; the shared duel report reads only what
-/// every exact duel has (the outcome and the rounds as configured, its plan file, its tables).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(untagged)]
-pub enum ExactDuel {
-    /// 2019: the whole-duel effort plan.
-    Bmg3e(crate::systems::bmg3e::report::ExactDuel),
-    /// 2013: the whole-duel counter-split plan.
-    Bmg1e(crate::systems::bmg1e::report::duel::ExactDuel),
+/// A duel solved exactly beside its Monte Carlo (JSON `exact_duel`). The rule system that
+/// solves its duel fills it ([`crate::system::RuleSystem::report_extras`]): the shared duel
+/// report reads only what every exact duel has (the outcome and the rounds as configured), and
+/// shows the system's own tables, charts and plan file where its duel report has room for them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactDuel {
+    /// The duel's outcome with the configured policies: the sampled duel estimates these.
+    pub configured: DuelOutcome,
+    /// The system's figures, as `results.json` prints them.
+    pub json: Json,
+    /// The plan file's name (ending in [`crate::output::manifest::PLAN_SUFFIX`]) and contents.
+    pub plan_file: (&'static str, String),
+    /// Tables after the sampled duel's own.
+    pub tables: Vec<Table>,
+    /// Charts (file stem, chart) after the duel-outcome chart.
+    pub charts: Vec<(String, Chart)>,
+}
+
+impl Serialize for ExactDuel {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.json.serialize(s)
+    }
 }
 
 impl ExactDuel {
-    /// The duel's outcome with the configured policies.
-    pub fn configured(&self) -> &crate::analysis::duel::DuelOutcome {
-        match self {
-            ExactDuel::Bmg3e(x) => &x.configured.outcome,
-            ExactDuel::Bmg1e(x) => &x.configured.outcome,
-        }
-    }
-
     /// P(A wins), P(draw), P(B wins) with the configured policies.
     pub fn outcome(&self) -> [f64; 3] {
-        let c = self.configured();
+        let c = &self.configured;
         [c.a_wins, c.draw, c.b_wins]
     }
 
     /// `rounds[k − 1]` = P(the duel lasts exactly k rounds) with the configured policies.
     pub fn rounds(&self) -> &[f64] {
-        &self.configured().rounds
+        &self.configured.rounds
     }
+}
 
-    /// The plan's file name and contents.
-    pub fn plan_file(&self) -> (&'static str, String) {
-        match self {
-            ExactDuel::Bmg3e(x) => {
-                (crate::systems::bmg3e::report::PLAN_FILE, crate::systems::bmg3e::report::plan_csv(x))
-            }
-            ExactDuel::Bmg1e(x) => {
-                (crate::systems::bmg1e::report::duel::PLAN_FILE, crate::systems::bmg1e::report::duel::plan_csv(x))
-            }
-        }
-    }
+/// What a rule system adds to its report model beside the cells (see
+/// [`crate::system::RuleSystem::report_extras`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SystemExtras {
+    /// A 2019 effort table's best play (JSON `best`).
+    pub best: Option<Best>,
+    /// A melee exchange's best counter split (JSON `exchange`).
+    pub exchange: Option<ExchangeBest>,
+    /// A duel solved exactly (JSON `exact_duel`).
+    pub exact_duel: Option<ExactDuel>,
 }
 
 impl Report {
@@ -179,7 +188,7 @@ impl Report {
 
     /// Like [`Report::basis`] with the sampled unit named ("duels", "turns per cell").
     pub fn per_cell(&self, unit: &str) -> String {
-        let n = super::text::count(self.trials);
+        let n = crate::text::count(self.trials);
         match self.exact_cells {
             0 => format!("{n} {unit}, 95 % intervals"),
             k if k == self.cells.len() => "exact".to_string(),
@@ -187,15 +196,9 @@ impl Report {
         }
     }
 
-    /// Build the report of a finished run, for callers that catch no signals (tests); the
-    /// binary uses [`Report::try_build`].
-    pub fn build(run: &RunResult) -> Report {
-        Report::try_build(run).expect("no signal handler is installed outside the binary")
-    }
-
-    /// Build the report of a finished run. `Err` when a signal stopped the exact duel (2019
-    /// or 2013) solved for it (the one costly step here).
-    pub fn try_build(run: &RunResult) -> Result<Report, crate::interrupt::Interrupted> {
+    /// The report model of a finished run, with what its rule system adds (`extras`). Callers
+    /// use [`crate::report::build`], which asks the system for its extras.
+    pub fn new(run: &RunResult, extras: SystemExtras) -> Report {
         let z = stats::z_value();
         let sc = &run.scenario;
         let cells = sc
@@ -204,10 +207,6 @@ impl Report {
             .zip(&run.output.tallies)
             .map(|(c, t)| cell_report(c.label.clone(), c.params.clone(), &c.trial.shape_names(), t, z))
             .collect();
-        let best = match &sc.layout {
-            Layout::Effort { objective } => Some(effort::best(&sc.cells, &run.output.tallies, *objective, z)),
-            _ => None,
-        };
         let balance = match &sc.layout {
             Layout::Balance(l) => Some(balance::summarise(l, &sc.cells, &run.output.tallies, z)),
             _ => None,
@@ -217,25 +216,9 @@ impl Report {
             (Layout::Paired { .. }, Some(p)) => Some(paired::summary(&run.output.tallies[0], p.offset, z)),
             _ => None,
         };
-        use crate::systems::bmg1e::rules::Trial1e;
-        use crate::systems::bmg3e::rules::Trial3e;
-        let exchange = match (&sc.layout, first.downcast::<Trial1e>()) {
-            (Layout::Exchange { objective, .. }, Some(Trial1e::Exchange(x))) => {
-                Some(crate::analysis::exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, z))
-            }
-            _ => None,
-        };
-        let exact_duel = match (&sc.layout, first.downcast::<Trial3e>(), first.downcast::<Trial1e>()) {
-            (Layout::Duel { .. }, Some(Trial3e::Duel(d)), _) => {
-                crate::systems::bmg3e::report::exact_duel(d)?.map(ExactDuel::Bmg3e)
-            }
-            (Layout::Duel { .. }, _, Some(Trial1e::Duel(d))) => {
-                crate::systems::bmg1e::report::duel::exact_duel(d)?.map(ExactDuel::Bmg1e)
-            }
-            _ => None,
-        };
+        let SystemExtras { best, exchange, exact_duel } = extras;
         let st = &run.output.stopping;
-        Ok(Report {
+        Report {
             schema: SCHEMA,
             ruleset: sc.ruleset,
             scenario: sc.name.clone(),
@@ -269,12 +252,12 @@ impl Report {
                 worst_half_width: st.worst_half_width,
                 reached: st.reached,
             },
-        })
+        }
     }
 
     /// Pretty JSON text with a trailing newline.
     pub fn to_json(&self) -> String {
-        let mut s = super::safe::json_visible(serde_json::to_string_pretty(self).expect("report serialises"));
+        let mut s = crate::safe::json_visible(serde_json::to_string_pretty(self).expect("report serialises"));
         s.push('\n');
         s
     }
@@ -284,6 +267,12 @@ impl Report {
 pub struct Names {
     pub metrics: Vec<&'static str>,
     pub events: Vec<&'static str>,
+}
+
+impl From<&EventReport> for Est {
+    fn from(e: &EventReport) -> Self {
+        Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] }
+    }
 }
 
 impl crate::analysis::cell::Cell {

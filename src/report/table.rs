@@ -3,7 +3,7 @@
 //! gets) so the per-system table builders depend on this model only, not on the dispatcher that
 //! calls them.
 
-use super::safe;
+use crate::safe;
 
 /// One table.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,20 +119,20 @@ impl Table {
         let t = self.terminal_safe();
         let mut s = t.plain_rows(max);
         for n in &t.notes {
-            s.push_str(&super::text::wrap(n, max, "", "  "));
+            s.push_str(&crate::text::wrap(n, max, "", "  "));
         }
         s
     }
 
     fn plain_rows(&self, max: usize) -> String {
         if self.is_note() {
-            return super::text::wrap(&self.title, max, "", "  ");
+            return crate::text::wrap(&self.title, max, "", "  ");
         }
         let cols = self.headers.len();
         let widths: Vec<usize> = (0..cols).map(|c| self.col_width(c)).collect();
         let total = widths.iter().sum::<usize>() + 2 * cols.saturating_sub(1);
         if total <= max {
-            let mut s = super::text::wrap(&self.title, max, "", "  ");
+            let mut s = crate::text::wrap(&self.title, max, "", "  ");
             s.push_str(&self.plain_raw()[self.title.len() + 1..]);
             return s;
         }
@@ -163,7 +163,7 @@ impl Table {
                 terminal: self.terminal,
                 notes: Vec::new(),
             };
-            s.push_str(&super::text::wrap(&part.title, max, "", "  "));
+            s.push_str(&crate::text::wrap(&part.title, max, "", "  "));
             s.push_str(&part.plain_raw()[part.title.len() + 1..]);
             if g + 1 < n {
                 s.push('\n');
@@ -175,11 +175,11 @@ impl Table {
     /// One row after the other, each cell on its own wrapped line under the row's label: for
     /// tables whose cells are too wide to stand side by side.
     fn records(&self, max: usize) -> String {
-        let mut s = super::text::wrap(&self.title, max, "", "  ");
+        let mut s = crate::text::wrap(&self.title, max, "", "  ");
         for r in &self.rows {
-            s.push_str(&super::text::wrap(&r[0], max, "", "  "));
+            s.push_str(&crate::text::wrap(&r[0], max, "", "  "));
             for (h, v) in self.headers.iter().zip(r).skip(1) {
-                s.push_str(&super::text::wrap(&format!("{h}: {v}"), max, "    ", "      "));
+                s.push_str(&crate::text::wrap(&format!("{h}: {v}"), max, "    ", "      "));
             }
         }
         s

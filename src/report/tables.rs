@@ -4,22 +4,23 @@
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::report::model::Report;
-use crate::report::text::{ci, event_short, event_title, mean_ci, metric_title, pct, pct_ci};
+use crate::report::text::{event_short, event_title, metric_title};
 use crate::stats;
-use crate::systems::bmg3e::effort;
+use crate::system::RuleSystem;
+use crate::text::{ci, mean_ci, pct, pct_ci};
 
 use super::table::Table;
 
 /// Every table for this run, walls of zeros folded into sentences ([`Table::fold_zeros`]).
-pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
-    let mut out = build(run, report);
+pub fn tables(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table> {
+    let mut out = build(run, report, system);
     for t in &mut out {
         t.fold_zeros();
     }
     out
 }
 
-fn build(run: &RunResult, report: &Report) -> Vec<Table> {
+fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let tallies = &run.output.tallies;
@@ -35,19 +36,19 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                 &["event", "probability", "95 % interval", "count"]
             };
             let mut ev = Table::new(format!("Events ({})", report.basis()), columns, true);
-            // Events that cannot happen here (a K.O. one attack cannot reach) are named in one
+            // Events that cannot happen here (an outcome one attack cannot reach) are named in one
             // sentence under the table, not given rows of 0.00 %.
             let (never, happened): (Vec<_>, Vec<_>) = cell.events.0.iter().partition(|(_, e)| e.p == 0.0);
             let fold = !never.is_empty() && !happened.is_empty();
             if fold {
-                let names: Vec<String> = never.iter().map(|(n, _)| event_title(sc.ruleset, n)).collect();
+                let names: Vec<String> = never.iter().map(|(n, _)| event_title(system, n)).collect();
                 let widest = never.iter().map(|(_, e)| e.ci95[1]).fold(0.0, f64::max);
                 ev.notes.push(if t.exact {
                     format!("Impossible here (exact): {}.", names.join("; "))
                 } else {
                     format!(
                         "Never happened in {} trials (95 % upper bound {}): {}.",
-                        crate::report::text::count(report.trials),
+                        crate::text::count(report.trials),
                         pct(widest),
                         names.join("; ")
                     )
@@ -55,7 +56,7 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             let shown = if fold { happened } else { cell.events.0.iter().collect() };
             for (name, e) in shown {
-                let mut row = vec![event_title(sc.ruleset, name), pct(e.p)];
+                let mut row = vec![event_title(system, name), pct(e.p)];
                 match (&e.exact, e.count) {
                     (Some(f), _) => row.push(f.clone()),
                     (None, c) => row.extend([ci(e.ci95[0], e.ci95[1]), c.unwrap_or(0).to_string()]),
@@ -68,7 +69,6 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             let mean_head = if t.exact { "mean" } else { "mean ± 95 %" };
             let mut means = Table::new("Means", &["measure", mean_head, "sd"], true);
-            let system = crate::registry::find(sc.ruleset);
             let trial = &sc.cells[0].trial;
             for (i, (name, m)) in cell.metrics.0.iter().enumerate() {
                 // Codes (a card's rank) have no mean worth reading: their distribution names them.
@@ -76,12 +76,12 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                     continue;
                 }
                 // A yes/no measure (0 or 1) reads as a probability, not a mean.
-                let yes_no = system.is_some_and(|s| s.yes_no_metric(name));
+                let yes_no = system.yes_no_metric(name);
                 means.rows.push(if yes_no {
                     let p = t.exactly(i, 1, z);
-                    vec![format!("P({})", metric_title(sc.ruleset, name)), pct_ci(p.p, p.lo, p.hi), "–".into()]
+                    vec![format!("P({})", metric_title(system, name)), pct_ci(p.p, p.lo, p.hi), "–".into()]
                 } else {
-                    vec![metric_title(sc.ruleset, name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]
+                    vec![metric_title(system, name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]
                 });
             }
             if !means.rows.is_empty() {
@@ -113,7 +113,7 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                     .flatten();
                 let shown_to = fold.unwrap_or(hi);
                 let skipped = present.iter().filter(|&&v| v < shown_to).count() < shown_to - lo;
-                let mut title = format!("Distribution of {}", metric_title(sc.ruleset, name));
+                let mut title = format!("Distribution of {}", metric_title(system, name));
                 if skipped {
                     title.push_str(if t.exact {
                         " (impossible values left out)"
@@ -148,9 +148,9 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
             for (i, (m, is_mean)) in measures.into_iter().enumerate() {
                 let basis = report.basis();
                 let title = if is_mean {
-                    format!("Expected {} ({basis})", metric_title(sc.ruleset, m))
+                    format!("Expected {} ({basis})", metric_title(system, m))
                 } else {
-                    format!("{} ({basis})", event_short(sc.ruleset, m))
+                    format!("{} ({basis})", event_short(system, m))
                 };
                 let mut tab = Table::new(title, &headers, i < 2);
                 for (li, l) in loadouts.iter().enumerate() {
@@ -171,8 +171,8 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
         Layout::Sweep { parameter, .. } => {
             let metric = sc.cells[0].trial.headline_metrics().first().copied();
             let events = sc.cells[0].trial.key_events();
-            let mean_head = metric.map(|m| format!("mean {}", metric_title(sc.ruleset, m)));
-            let ev_heads: Vec<String> = events.iter().map(|e| event_short(sc.ruleset, e)).collect();
+            let mean_head = metric.map(|m| format!("mean {}", metric_title(system, m)));
+            let ev_heads: Vec<String> = events.iter().map(|e| event_short(system, e)).collect();
             let mut headers: Vec<&str> = vec![parameter.as_str()];
             headers.extend(mean_head.as_deref());
             headers.extend(ev_heads.iter().map(String::as_str));
@@ -209,103 +209,24 @@ fn build(run: &RunResult, report: &Report) -> Vec<Table> {
                 out.push(tab);
             };
             if let Some(m) = metric {
-                grid(
-                    format!("Expected {} ({})", metric_title(sc.ruleset, m), report.per_cell("trials per cell")),
-                    &|c| {
-                        let h = report.cells[c].metrics.get(m).expect("headline metric");
-                        mean_ci(h.mean, h.stderr, z)
-                    },
-                );
+                grid(format!("Expected {} ({})", metric_title(system, m), report.per_cell("trials per cell")), &|c| {
+                    let h = report.cells[c].metrics.get(m).expect("headline metric");
+                    mean_ci(h.mean, h.stderr, z)
+                });
             }
             if let Some(e) = event {
-                grid(format!("{} ({})", event_short(sc.ruleset, e), report.basis()), &|c| {
+                grid(format!("{} ({})", event_short(system, e), report.basis()), &|c| {
                     let p = report.cells[c].events.get(e).expect("key event");
                     pct_ci(p.p, p.ci95[0], p.ci95[1])
                 });
             }
         }
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
-            out.extend(super::duels::tables(run, report));
+            out.extend(super::duels::tables(run, report, system));
         }
-        Layout::Exchange { .. } | Layout::Editions => {
-            out.extend(crate::systems::bmg1e::report::tables(run, report));
-        }
-        Layout::Arsenal { .. } | Layout::Reaction { .. } | Layout::Variants => {
-            out.extend(crate::systems::bichos::report::tables(run, report));
-        }
-        Layout::ShootingGrid { .. } | Layout::MeleeTable | Layout::Threat { .. } => {
-            out.extend(crate::systems::wolsung::report::tables(run, report));
-        }
-        Layout::Effort { objective } => {
-            let best = report.best.as_ref().expect("effort reports have a best choice");
-            let max_a = sc.cells.iter().map(|c| c.params[1].1.as_u64().unwrap_or(0)).max().unwrap_or(0);
-            let mut headers = vec!["target effort \\ attacker effort".to_string()];
-            headers.extend((0..=max_a).map(|a| a.to_string()));
-            let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut grid =
-                Table::new(format!("{} for each (target effort, attacker effort)", objective.describe()), &h, true);
-            for r in &best.responses {
-                let mut row = vec![r.target_effort.to_string()];
-                for a in 0..=max_a {
-                    let idx = sc.cells.iter().position(|c| {
-                        c.params[0].1.as_u64() == Some(r.target_effort) && c.params[1].1.as_u64() == Some(a)
-                    });
-                    row.push(match idx {
-                        Some(i) => {
-                            let e = effort::estimate(&sc.cells[i], &tallies[i], *objective, z);
-                            fmt_objective(*objective, e.value, e.ci95)
-                        }
-                        None => "—".into(),
-                    });
-                }
-                grid.rows.push(row);
-            }
-            out.push(grid);
-            let mut br = Table::new(
-                "Attacker's best answer to each target effort",
-                &[
-                    "target effort (★ paid)",
-                    "attacker's best effort (★ paid)",
-                    "objective",
-                    "mean hits",
-                    "P(K.O.)",
-                    "P(casualty)",
-                ],
-                true,
-            );
-            for r in &best.responses {
-                let i = sc
-                    .cells
-                    .iter()
-                    .position(|c| {
-                        c.params[0].1.as_u64() == Some(r.target_effort)
-                            && c.params[1].1.as_u64() == Some(r.attacker_effort)
-                    })
-                    .expect("response is a cell");
-                let c = &report.cells[i];
-                let h = c.metrics.get("hits").expect("hits");
-                let e = |n: &str| {
-                    let e = c.events.get(n).expect("event");
-                    pct_ci(e.p, e.ci95[0], e.ci95[1])
-                };
-                let mark = if r.target_effort == best.target_effort { " ← target's best" } else { "" };
-                br.rows.push(vec![
-                    format!("{}{mark}", r.target_effort),
-                    r.attacker_effort.to_string(),
-                    fmt_objective(*objective, r.estimate.value, r.estimate.ci95),
-                    mean_ci(h.mean, h.stderr, z),
-                    e("ko"),
-                    e("casualty"),
-                ]);
-            }
-            out.push(br);
-        }
+        Layout::Own(_) => out.extend(system.report_tables(run, report)),
     }
     out
-}
-
-fn fmt_objective(o: crate::analysis::scenario::Objective, v: f64, c: [f64; 2]) -> String {
-    if o.is_probability() { pct_ci(v, c[0], c[1]) } else { format!("{v:.3} [{:.3}, {:.3}]", c[0], c[1]) }
 }
 
 /// A distribution table longer than this folds its upper tail ...
@@ -316,8 +237,8 @@ const FOLD_BELOW: f64 = 0.005;
 /// The answer in one sentence, for the top of `summary.md` and `index.html`: the verdict of an
 /// analysis that has one (balance, paired, exchange, best cell), a duel's outcome, or a single
 /// resolution's key event ("K.O. caused: 75.27% per attack (exact)").
-pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
-    if let Some(v) = verdict(report) {
+pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
+    if let Some(v) = verdict(report, system) {
         return Some(v);
     }
     let sc = &run.scenario;
@@ -342,7 +263,7 @@ pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
             ))
         }
         Layout::Single => {
-            // The most important event that can happen here: a 2013 attack that cannot K.O.
+            // The most important event that can happen here: an attack that cannot reach the
             // answers with the next one, not with "0.00 %".
             let keys: Vec<&str> =
                 sc.cells[0].trial.key_events().into_iter().filter(|k| cell.events.get(k).is_some()).collect();
@@ -350,7 +271,7 @@ pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
             let e = cell.events.get(key)?;
             Some(format!(
                 "{}: {} per {}{}.",
-                event_title(sc.ruleset, key),
+                event_title(system, key),
                 how(e),
                 sc.cells[0].trial.unit(),
                 if e.ci95[0] == e.ci95[1] { String::new() } else { format!(" ({})", report.basis()) }
@@ -360,8 +281,9 @@ pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
     }
 }
 
-/// The headline sentence of effort, balance and paired reports.
-pub fn verdict(report: &Report) -> Option<String> {
+/// The headline sentence of balance and paired reports, or the system's own
+/// ([`RuleSystem::verdict`]: a best play, a best split).
+pub fn verdict(report: &Report, system: &dyn RuleSystem) -> Option<String> {
     if let Some(b) = &report.balance {
         return Some(format!("{} Position: {}.", b.verdict, b.position));
     }
@@ -378,40 +300,5 @@ pub fn verdict(report: &Report) -> Option<String> {
             p.mean_difference, p.ci95[0], p.ci95[1], p.trial_saving
         ));
     }
-    if let Some(x) = &report.exchange {
-        let v = if x.objective == "net" {
-            format!("{:+.3} [{:+.3}, {:+.3}] markers net", x.value.value, x.value.ci95[0], x.value.ci95[1])
-        } else {
-            pct_ci(x.value.value, x.value.ci95[0], x.value.ci95[1])
-        };
-        return Some(format!(
-            "Best split for A (maximin, objective `{}`): {} Attack / {} Defense counters; B's best answer is {}/{}, leaving A {v}.",
-            x.objective, x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
-        ));
-    }
-    let b = report.best.as_ref()?;
-    let value = if b.probability {
-        pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
-    } else {
-        format!("{:.3} [{:.3}, {:.3}]", b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
-    };
-    let caveat = if b.not_resolved_from.is_empty() {
-        String::new()
-    } else {
-        format!(
-            " Not resolved at 95 % from target effort {}: the intervals overlap, run more trials to separate them.",
-            b.not_resolved_from.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-        )
-    };
-    Some(format!(
-        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {} = {}.{caveat} The objective counts {}.",
-        b.objective,
-        b.target_effort,
-        b.stun_paid.target,
-        b.attacker_effort,
-        b.stun_paid.attacker,
-        b.measure,
-        value,
-        b.counts
-    ))
+    system.verdict(report)
 }

@@ -9,7 +9,7 @@ use skirmish_odds::analysis;
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::engine::progress::Progress;
 use skirmish_odds::report::charts::{Chart, Layout};
-use skirmish_odds::report::{chart_specs, model::Report};
+use skirmish_odds::report::{self, chart_specs};
 
 #[test]
 fn every_bundled_chart_is_laid_out_legibly() {
@@ -18,8 +18,9 @@ fn every_bundled_chart_is_laid_out_legibly() {
         let over = Overrides { trials: Some(2000), ..Overrides::default() };
         let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{name}: {e}"));
         let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
-        let report = Report::build(&run);
-        for (stem, chart) in chart_specs(&run, &report) {
+        let system = skirmish_odds::registry::find(run.scenario.ruleset).unwrap();
+        let report = report::build(&run, system);
+        for (stem, chart) in chart_specs(&run, &report, system) {
             let l = Layout::of(&chart);
             charts += 1;
             horizontal += l.horizontal as usize;

@@ -46,3 +46,22 @@ fn each_report_speaks_only_of_its_own_rules() {
     }
     assert!(names_year("rules of 2013:", "2013") && !names_year("p = 0.20130", "2013"));
 }
+
+/// The other games' reports carry no Batman word: their balance pages price fighters in their
+/// own cost, their duels count their own damage, and the threat range explains no K.O.
+#[test]
+fn other_games_reports_carry_no_batman_words() {
+    for config in [
+        "configs/bichos/balance-new-bug.toml",
+        "configs/wolsung/balance-new-hero.toml",
+        "configs/bichos/duel-soldier-vs-big-bug.toml",
+        "configs/wolsung/duel-duelist-vs-troll.toml",
+        "configs/all/threat-range.toml",
+    ] {
+        let name = config.rsplit('/').next().unwrap().trim_end_matches(".toml");
+        let text = report_text(config, &format!("no-batman-{name}"));
+        for w in ["K.O.", "Reputation", "per Rep", "reputation", "funding", "markers (★"] {
+            assert!(!text.contains(w), "{config}: its report says `{w}`");
+        }
+    }
+}

@@ -7,7 +7,7 @@ use crate::common;
 use skirmish_odds::analysis;
 use skirmish_odds::config::{self, Overrides};
 use skirmish_odds::engine::progress::Progress;
-use skirmish_odds::report::model::Report;
+use skirmish_odds::report;
 use skirmish_odds::report::table::Table;
 use skirmish_odds::report::tables;
 
@@ -57,8 +57,9 @@ fn every_sampled_probability_carries_its_interval() {
         let over = Overrides { trials: Some(2000), exact: Some(false), ..Overrides::default() };
         let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{name}: {e}"));
         let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
-        let report = Report::build(&run);
-        for t in tables::tables(&run, &report) {
+        let system = skirmish_odds::registry::find(run.scenario.ruleset).unwrap();
+        let report = report::build(&run, system);
+        for t in tables::tables(&run, &report, system) {
             cells += t.rows.iter().map(|r| r.len()).sum::<usize>();
             folded += t.notes.len();
             problem_list.extend(problems(&t).into_iter().map(|x| format!("{name}: {x}")));
@@ -95,14 +96,15 @@ fn card_ranks_are_printed_as_cards() {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung/initiative-bid.toml");
     let sc = config::load(&p, &Overrides { trials: Some(20_000), ..Overrides::default() }).unwrap();
     let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
-    let report = Report::build(&run);
-    let all = tables::tables(&run, &report);
+    let system = skirmish_odds::registry::find(run.scenario.ruleset).unwrap();
+    let report = report::build(&run, system);
+    let all = tables::tables(&run, &report, system);
     assert!(all.iter().all(|t| t.title != "Means"), "a rank has no mean worth printing");
     let d = all.iter().find(|t| t.title.starts_with("Distribution of opponent's best card")).expect("distribution");
     let values: Vec<&str> = d.rows.iter().map(|r| r[0].as_str()).collect();
     assert_eq!(values.last(), Some(&"A"));
     assert!(values.contains(&"J") && values.contains(&"10") && !values.contains(&"12"), "{values:?}");
-    let chart = skirmish_odds::report::chart_specs(&run, &report);
+    let chart = skirmish_odds::report::chart_specs(&run, &report, system);
     let (_, c) = chart.iter().find(|(s, _)| s == "opponent_bid_rank").expect("chart");
     let skirmish_odds::report::charts::Chart::Distribution { names, .. } = c else { panic!("a distribution") };
     assert_eq!(names.len(), 13);
@@ -120,12 +122,13 @@ fn the_bin_beyond_the_cap_reads_as_such() {
     std::fs::write(&p, std::fs::read_to_string(src).unwrap().replace("cap = 200", "cap = 3")).unwrap();
     let sc = config::load(&p, &Overrides { trials: Some(20_000), ..Overrides::default() }).unwrap();
     let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
-    let report = Report::build(&run);
-    let all = tables::tables(&run, &report);
+    let system = skirmish_odds::registry::find(run.scenario.ruleset).unwrap();
+    let report = report::build(&run, system);
+    let all = tables::tables(&run, &report, system);
     let d = all.iter().find(|t| t.title.starts_with("Distribution of attacks until it is dead")).expect("table");
     let values: Vec<&str> = d.rows.iter().map(|r| r[0].as_str()).collect();
     assert_eq!(values, ["1", "2", "3", "> 3"]);
-    let charts = skirmish_odds::report::chart_specs(&run, &report);
+    let charts = skirmish_odds::report::chart_specs(&run, &report, system);
     let (_, c) = charts.iter().find(|(s, _)| s == "shots_to_kill").expect("chart");
     let skirmish_odds::report::charts::Chart::Distribution { names, .. } = c else { panic!("a distribution") };
     assert_eq!(names.last().map(String::as_str), Some("> 3"));

@@ -14,7 +14,7 @@ use crate::common;
 use serde::Deserialize;
 use skirmish_odds::analysis::cell::TrialInfo;
 use skirmish_odds::analysis::duel::{DuelRules, Maxima, Record};
-use skirmish_odds::analysis::scenario::{Kind, Layout};
+use skirmish_odds::analysis::scenario::{Cost, Kind, Layout};
 use skirmish_odds::analysis::{self, RunResult};
 use skirmish_odds::config::{self, Built, Ctx, Overrides, cell};
 use skirmish_odds::dice::Dice;
@@ -214,7 +214,25 @@ impl RuleSystem for Tiny {
         }]
     }
     fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef { card_table: "cards", cost_fields: &["cost"], cost_name: "points" })
+        Some(DuelDef {
+            card_table: "cards",
+            cost_fields: &["cost"],
+            costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
+            damage: "wounds",
+            out: "out",
+            extra: "other, mean",
+        })
+    }
+    // Its own words for its metric and events: every report of it uses them.
+    fn event_title(&self, name: &str) -> Option<&'static str> {
+        match name {
+            "any_success" => Some("at least one die succeeds"),
+            "beats" => Some("successes reach the target's toughness"),
+            _ => None,
+        }
+    }
+    fn metric_title(&self, name: &str) -> Option<&'static str> {
+        (name == "successes").then_some("dice that succeed")
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let f: TinyFile =
@@ -265,9 +283,10 @@ fn run_tiny(name: &str, body: &str) -> (RunResult, Report) {
     let (sc, _) =
         config::load_in(&[&TINY], &path, &Overrides::default(), None).unwrap_or_else(|e| panic!("{name}: {e}"));
     let run = analysis::run(sc, 0, &Progress::hidden()).unwrap();
-    let report = Report::build(&run);
+    let report = report::build(&run, &TINY);
     let out = dir.join("report");
-    let files = report::write_all(&run, &report, ReportDir::prepare(&out).unwrap()).unwrap();
+    let doc = report::Document::build(&run, &report, &TINY);
+    let files = report::write_all(&run, &report, &doc, ReportDir::prepare(&out).unwrap()).unwrap();
     assert!(files.iter().any(|f| f.extension().is_some_and(|e| e == "png")), "{name}: a chart was drawn");
     assert!(Path::new(&out.join("index.html")).exists());
     (run, report)
@@ -299,6 +318,20 @@ fn compare_is_exact_binomial_per_cell() {
         "grunt: 3 dice on 4+ average 1.5 successes, got {}",
         m.mean
     );
+}
+
+/// The report speaks the tiny system's words although it is in no registry: the writers are
+/// handed the system of the run.
+#[test]
+fn its_report_uses_its_own_titles() {
+    run_tiny("roll", "kind = \"roll\"\n[roll]\nroller = \"grunt\"\ntarget = \"elite\"");
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tiny_system/roll/report");
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    for title in ["at least one die succeeds", "successes reach the target's toughness", "dice that succeed"] {
+        assert!(md.contains(title), "summary.md names `{title}`:\n{md}");
+    }
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(html.contains("dice that succeed"), "index.html too");
 }
 
 #[test]
@@ -348,7 +381,7 @@ fn paired_duel_and_balance() {
     );
     let Layout::Balance(l) = &run.scenario.layout else { panic!("a balance layout") };
     assert_eq!(l.rows.len(), 4);
-    assert_eq!(l.rows[0].reputation, Some(20.0), "the candidate's cost comes from its card");
+    assert_eq!(l.rows[0].costs, [Some(20.0)], "the candidate's cost comes from its card");
     assert!(report.balance.is_some());
 }
 

@@ -503,7 +503,11 @@ impl Bichos<'_> {
                 self.note_sequence_moves(weapons.iter().any(|(w, _)| w.pot.is_some()));
                 Ok((
                     cells,
-                    Layout::Arsenal { weapons: weapons.into_iter().map(|(_, l)| l).collect(), situations, index },
+                    Layout::own(super::report::BichosLayout::Arsenal {
+                        weapons: weapons.into_iter().map(|(_, l)| l).collect(),
+                        situations,
+                        index,
+                    }),
                 ))
             }
             Kind("reaction") => {
@@ -593,7 +597,10 @@ impl Bichos<'_> {
                 if let Some((a, bb)) = opposed {
                     setup.push(format!("¿Ahora qué? opposed roll: 1D6 + FDV {a} against 1D6 + FDV {bb}, higher acts first, ties re-rolled (with equal FDV this is also the activation tie-break)"));
                 }
-                Ok((cells, Layout::Reaction { fdvs: (from..=to).collect(), figure, opposed }))
+                Ok((
+                    cells,
+                    Layout::own(super::report::BichosLayout::Reaction { fdvs: (from..=to).collect(), figure, opposed }),
+                ))
             }
             Kind("encounter") => {
                 let e = self.section(&f.encounter, "encounter")?;
@@ -637,7 +644,7 @@ impl Bichos<'_> {
                         TrialBichos::Pursuit(pursuit_of(&prof, Units::Inches, r)),
                     ),
                 ];
-                Ok((cells, Layout::Variants))
+                Ok((cells, Layout::own(super::report::BichosLayout::Variants)))
             }
             Kind("duel") => {
                 let d = self.section(&f.duel, "duel")?;

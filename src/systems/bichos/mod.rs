@@ -6,9 +6,13 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 
-use crate::analysis::scenario::Kind;
+use crate::analysis::RunResult;
+use crate::analysis::scenario::{Cost, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::report::charts::Chart;
+use crate::report::model::Report;
+use crate::report::table::Table;
 use crate::system::{DuelDef, Resolution, RuleSystem};
 
 /// The system's entry in the registry.
@@ -58,7 +62,14 @@ impl RuleSystem for System {
         ]
     }
     fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef { card_table: "profiles", cost_fields: &[], cost_name: "points" })
+        Some(DuelDef {
+            card_table: "profiles",
+            cost_fields: &[],
+            costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
+            damage: "RES",
+            out: "flight or death",
+            extra: "activations lost (ducking back or standing up), mean",
+        })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, text, setup)
@@ -88,5 +99,11 @@ impl RuleSystem for System {
     }
     fn yes_no_metric(&self, name: &str) -> bool {
         name == "first_bug_big"
+    }
+    fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
+        report::tables(run, report)
+    }
+    fn report_charts(&self, run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+        report::charts(run, report)
     }
 }

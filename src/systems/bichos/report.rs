@@ -1,14 +1,24 @@
 //! Tables and charts for the ¡Bichos! arsenal grid, reaction-test table and variant comparison.
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{ci, mean_ci, pct, pct_ci};
 use crate::stats;
 use crate::systems::bichos::rules::REACTION_OUTCOMES;
+use crate::text::{ci, mean_ci, pct, pct_ci};
+
+/// The layouts only ¡Bichos! draws (in `Layout::Own`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BichosLayout {
+    /// One sequence cell per (weapon, situation); `index[weapon][situation]`.
+    Arsenal { weapons: Vec<String>, situations: Vec<String>, index: Vec<Vec<Option<usize>>> },
+    /// One reaction cell per modified FDV, then optionally one opposed roll.
+    Reaction { fdvs: Vec<i64>, figure: Option<(String, i64)>, opposed: Option<(u8, u8)> },
+    /// Encounter and pursuit under cm (cells 0, 2) and inches (cells 1, 3).
+    Variants,
+}
 
 /// Centimetres per inch in the translation (20 cm = 8").
 pub const CM_PER_INCH: f64 = 2.5;
@@ -42,8 +52,8 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let mut out = Vec::new();
-    match &sc.layout {
-        Layout::Arsenal { weapons, situations, index } => {
+    match sc.layout.get::<BichosLayout>() {
+        Some(BichosLayout::Arsenal { weapons, situations, index }) => {
             type Measure<'a> = (&'a str, bool, Box<dyn Fn(&Tally) -> String + 'a>);
             let ev = |i: usize| {
                 move |tally: &Tally| {
@@ -89,7 +99,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 out.push(tab);
             }
         }
-        Layout::Reaction { fdvs, figure, opposed } => {
+        Some(BichosLayout::Reaction { fdvs, figure, opposed }) => {
             let mut tab = Table::new(
                 format!("Reaction test by modified FDV ({})", report.per_cell("trials each")),
                 &["modified FDV", "passed 1st", "passed 2nd", "failed both"],
@@ -138,7 +148,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 out.push(op);
             }
         }
-        Layout::Variants => {
+        Some(BichosLayout::Variants) => {
             let mut tab = Table::new(
                 format!("The same encounter and pursuit under both variants ({})", report.per_cell("trials each")),
                 &["measure", "cm variant", "inches variant", "inches variant in cm (× 2.5)"],
@@ -177,8 +187,8 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let t = &run.output.tallies;
     let tail = report.basis();
     let mut out = Vec::new();
-    match &sc.layout {
-        Layout::Arsenal { weapons, situations, index } => {
+    match sc.layout.get::<BichosLayout>() {
+        Some(BichosLayout::Arsenal { weapons, situations, index }) => {
             let zero = Est::ZERO;
             let series = |f: &dyn Fn(&Tally) -> Est| -> Vec<(String, Vec<Est>)> {
                 weapons
@@ -217,7 +227,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 },
             ));
         }
-        Layout::Reaction { fdvs, .. } => {
+        Some(BichosLayout::Reaction { fdvs, .. }) => {
             let ev = |i: usize| {
                 fdvs.iter()
                     .enumerate()
@@ -243,7 +253,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 },
             ));
         }
-        Layout::Variants => {
+        Some(BichosLayout::Variants) => {
             // P(hole distance ≥ d cm), given a hole opens, for both variants on one cm axis.
             let xs: Vec<i64> = (0..=18).map(|k| k * 5).collect();
             let curve = |cell: usize, scale: f64| {

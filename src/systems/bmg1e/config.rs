@@ -785,7 +785,7 @@ impl Batman<'_> {
             ));
             lines.push(format!(
                 "Shot: {} (2 AC per shot{}){}; obstacles {:?}{}{}",
-                crate::report::text::plural(
+                crate::text::plural(
                     Attack::new(&setup).map(|x| x.impact_dice as i64).unwrap_or(0),
                     "impact die",
                     "impact dice"
@@ -1309,7 +1309,7 @@ impl Batman<'_> {
                 ));
             }
         }
-        Ok((cells, Layout::Exchange { a_splits, b_splits, objective }))
+        Ok((cells, Layout::own(super::report::Layout1e::Exchange { a_splits, b_splits, objective })))
     }
 
     fn duel_1e(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
@@ -1490,7 +1490,7 @@ impl Batman<'_> {
                     crate::systems::bmg3e::rules::Trial3e::Attack(a3),
                 ),
             ],
-            Layout::Editions,
+            Layout::own(super::report::Layout1e::Editions),
         ))
     }
 }

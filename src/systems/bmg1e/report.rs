@@ -4,12 +4,56 @@ use crate::analysis::RunResult;
 use crate::analysis::exchange;
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
+use crate::interrupt::Interrupted;
 use crate::report::charts::{Chart, Est};
-use crate::report::model::Report;
+use crate::report::model::{Report, SystemExtras};
 use crate::report::table::Table;
-use crate::report::text::{ci, mean_ci, pct, pct_ci};
 use crate::stats::{self, Estimate};
 use crate::systems::bmg1e::rules::Trial1e;
+use crate::text::{ci, mean_ci, pct, pct_ci};
+
+/// The layouts only the 2013 game draws (in `Layout::Own`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Layout1e {
+    /// A 2013 melee exchange: one cell per (A split, B split), A-major.
+    Exchange { a_splits: Vec<(u8, u8)>, b_splits: Vec<(u8, u8)>, objective: &'static str },
+    /// One matchup under each edition: cell 0 is `bmg-1e`, cell 1 is `bmg-3e`.
+    Editions,
+}
+
+/// What a 2013 run adds to its report model: an exchange's best counter split, or a duel solved
+/// exactly (see [`duel::extras`]). `Err` when a signal stopped the duel's solve.
+pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
+    let sc = &run.scenario;
+    if let (Some(Layout1e::Exchange { objective, .. }), Some(Trial1e::Exchange(x))) =
+        (sc.layout.get(), sc.cells[0].trial.downcast::<Trial1e>())
+    {
+        return Ok(SystemExtras {
+            exchange: Some(exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, stats::z_value())),
+            ..SystemExtras::default()
+        });
+    }
+    match (&sc.layout, sc.cells[0].trial.downcast::<Trial1e>()) {
+        (Layout::Duel { a, b }, Some(Trial1e::Duel(d))) => {
+            Ok(SystemExtras { exact_duel: duel::extras(&sc.name, a, b, d)?, ..SystemExtras::default() })
+        }
+        _ => Ok(SystemExtras::default()),
+    }
+}
+
+/// The headline of an exchange report: A's best split and B's answer.
+pub fn verdict(report: &Report) -> Option<String> {
+    let x = report.exchange.as_ref()?;
+    let v = if x.objective == "net" {
+        format!("{:+.3} [{:+.3}, {:+.3}] markers net", x.value.value, x.value.ci95[0], x.value.ci95[1])
+    } else {
+        pct_ci(x.value.value, x.value.ci95[0], x.value.ci95[1])
+    };
+    Some(format!(
+        "Best split for A (maximin, objective `{}`): {} Attack / {} Defense counters; B's best answer is {}/{}, leaving A {v}.",
+        x.objective, x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
+    ))
+}
 
 /// (row title, 2013 name, 2019 name, is an event)
 const EDITION_ROWS: [(&str, &str, &str, bool); 8] = [
@@ -56,8 +100,8 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let mut out = Vec::new();
-    match &sc.layout {
-        Layout::Exchange { a_splits, b_splits, objective } => {
+    match sc.layout.get::<Layout1e>() {
+        Some(Layout1e::Exchange { a_splits, b_splits, objective }) => {
             let offset = exchange_offset(run);
             let mut headers = vec!["A split (AC/DC) \\ B split".to_string()];
             headers.extend(b_splits.iter().map(|(a, d)| format!("B {a}/{d}")));
@@ -119,7 +163,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             detail.rows.push(vec!["P(B knocked down, not K.O.)".into(), ev(5)]);
             out.push(detail);
         }
-        Layout::Editions => {
+        Some(Layout1e::Editions) => {
             let mut tab = Table::new(
                 format!("One matchup under both editions ({})", report.per_cell("trials each")),
                 &["measure", "bmg-1e (2013)", "bmg-3e (2019)"],
@@ -177,8 +221,8 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let t = &run.output.tallies;
     let tail = report.basis();
     let mut out = Vec::new();
-    match &sc.layout {
-        Layout::Exchange { a_splits, b_splits, objective } => {
+    match sc.layout.get::<Layout1e>() {
+        Some(Layout1e::Exchange { a_splits, b_splits, objective }) => {
             let offset = exchange_offset(run);
             out.push((
                 "exchange".into(),
@@ -202,7 +246,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 },
             ));
         }
-        Layout::Editions => {
+        Some(Layout1e::Editions) => {
             for (stem, (title, n1, n3, _)) in
                 ["editions-hits", "editions-stun", "editions-wounds"].iter().zip(EDITION_ROWS.iter())
             {
@@ -261,11 +305,15 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 /// against each fixed split policy ([`crate::systems::bmg1e::rules::duel::exact`]).
 pub mod duel {
     use crate::analysis::duel::DuelOutcome;
+    use crate::interrupt::Interrupted;
+    use crate::report::charts::{Chart, Est};
+    use crate::report::json::capture;
+    use crate::report::model;
     use crate::report::table::Table;
-    use crate::report::text::pct;
     use crate::systems::bmg1e::rules::duel::exact::{self, Solution};
     use crate::systems::bmg1e::rules::duel::{Duel, Split};
     use crate::systems::bmg3e::rules::Markers;
+    use crate::text::pct;
     use serde::Serialize;
 
     /// How the exact duel is computed, for reports.
@@ -365,10 +413,41 @@ pub mod duel {
         if s == 0 { "a" } else { "b" }
     }
 
+    /// The exact duel in the report model, with its tables, the chart of what split planning
+    /// wins and the whole plan as a file; `None` when the solve is over budget.
+    pub fn extras(scenario: &str, a: &str, b: &str, duel: &Duel) -> Result<Option<model::ExactDuel>, Interrupted> {
+        let Some(x) = exact_duel(duel)? else { return Ok(None) };
+        let [ga, gb] = &x.gains;
+        let e = Est::exact;
+        let mut series = vec![("chooses every round".to_string(), vec![e(ga.optimal), e(gb.optimal)])];
+        for (name, pick) in [
+            ("always attack_first", (|g: &Gain| g.attack_first) as fn(&Gain) -> f64),
+            ("always balanced", |g| g.balanced),
+            ("always defend_first", |g| g.defend_first),
+        ] {
+            series.push((name.to_string(), vec![e(pick(ga)), e(pick(gb))]));
+        }
+        let chart = Chart::Grouped {
+            title: format!("{scenario}: P(win) by how each fighter splits its counters (exact)"),
+            x_label: "fighter (the opponent answering at its best)".into(),
+            y_label: "P(win)".into(),
+            groups: vec![a.to_string(), b.to_string()],
+            series,
+            percent: true,
+        };
+        Ok(Some(model::ExactDuel {
+            configured: x.configured.outcome.clone(),
+            json: capture(&x),
+            plan_file: (PLAN_FILE, plan_csv(&x)),
+            tables: tables(&x, a, b),
+            charts: vec![("duel-split-plan".into(), chart)],
+        }))
+    }
+
     /// Solve the duel and build its report section: `None` when the solve is over
     /// [`exact::BUDGET`] (the loader has put a note in the scenario saying so), `Err` when a
     /// signal stopped it.
-    pub fn exact_duel(duel: &Duel) -> Result<Option<ExactDuel>, crate::interrupt::Interrupted> {
+    fn exact_duel(duel: &Duel) -> Result<Option<ExactDuel>, Interrupted> {
         if exact::within_budget(duel).is_err() {
             return Ok(None);
         }
@@ -427,13 +506,14 @@ pub mod duel {
     }
 
     /// The report tables: the exact duel as configured, what planning the split wins, the plan.
-    pub fn tables(x: &ExactDuel, a: &str, b: &str) -> Vec<Table> {
+    fn tables(x: &ExactDuel, a: &str, b: &str) -> Vec<Table> {
         let c = &x.configured;
         let [ga, gb] = &x.gains;
         let fig = crate::report::duels::exact_figures(
             &c.outcome,
             [ga.configured, gb.configured],
             [a, b],
+            "markers (★ + ♦)",
             ("Attack counters (strikes) used, mean", [c.a_strikes, c.b_strikes]),
         );
         let mut gains = Table::new(
@@ -488,7 +568,7 @@ pub mod duel {
     }
 
     /// `split-plan.csv`: the plan at every reachable situation with a choice.
-    pub fn plan_csv(x: &ExactDuel) -> String {
+    fn plan_csv(x: &ExactDuel) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
         for r in &x.plan {
             w.serialize(r).expect("in-memory write");

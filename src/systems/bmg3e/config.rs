@@ -140,7 +140,7 @@ pub(crate) fn describe_circumstances(a: &shared::Attack) -> Vec<String> {
         parts.push(format!("target effort {e}"));
     }
     if let Some(k) = a.enemies_in_contact {
-        parts.push(format!("{} in contact with the target", crate::report::text::plural(k, "enemy", "enemies")));
+        parts.push(format!("{} in contact with the target", crate::text::plural(k, "enemy", "enemies")));
     }
     if let Some(d) = a.defense_mod {
         parts.push(format!("Defense modifier {d:+}"));
@@ -453,7 +453,7 @@ impl Batman<'_> {
                 let (a, b) = if s.readings.ko_target_outnumbered { (" (in force)", "") } else { ("", " (in force)") };
                 self.note(Note::reading(format!(
                     "whether a K.O. target is outnumbered: a K.O. model \"No cuenta como estar 'en contacto'\" (seed lines 1865–1867). With {} in contact these numbers depend on the reading `ko_target_outnumbered`: Defense {yes} under `true`{a} (numerical inferiority still applies, 1503–1515), {no} under `false`{b}",
-                    crate::report::text::plural(s.melee.enemies_in_contact as i64, "enemy", "enemies")
+                    crate::text::plural(s.melee.enemies_in_contact as i64, "enemy", "enemies")
                 )));
             }
         }
@@ -691,6 +691,6 @@ impl Batman<'_> {
                 ));
             }
         }
-        Ok((cells, Layout::Effort { objective }))
+        Ok((cells, Layout::own(super::report::EffortLayout { objective })))
     }
 }

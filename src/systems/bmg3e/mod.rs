@@ -8,9 +8,14 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 
-use crate::analysis::scenario::Kind;
+use crate::analysis::RunResult;
+use crate::analysis::scenario::{Cost, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::interrupt::Interrupted;
+use crate::report::charts::Chart;
+use crate::report::model::{Report, SystemExtras};
+use crate::report::table::Table;
 use crate::system::{DuelDef, Resolution, RuleSystem};
 
 /// The system's entry in the registry.
@@ -64,7 +69,17 @@ impl RuleSystem for System {
         ]
     }
     fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef { card_table: "cards", cost_fields: &["reputation", "funding"], cost_name: "Reputation" })
+        Some(DuelDef {
+            card_table: "cards",
+            cost_fields: &["reputation", "funding"],
+            costs: &[
+                Cost { key: "reputation", name: "Reputation", unit: "Reputation point", short: "Rep" },
+                Cost { key: "funding", name: "Funding", unit: "$", short: "$" },
+            ],
+            damage: "markers (★ + ♦)",
+            out: "K.O.",
+            extra: "effort ★ taken, mean",
+        })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, text, setup)
@@ -85,5 +100,25 @@ impl RuleSystem for System {
     }
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
+    }
+    fn event_short(&self, name: &str) -> Option<&'static str> {
+        labels::event_short(name)
+    }
+    fn how_to_read(&self) -> Option<&'static str> {
+        Some(
+            "Events count what this one attack (or check) causes: `K.O. caused` is false if the target was already K.O.",
+        )
+    }
+    fn report_extras(&self, run: &RunResult) -> Result<SystemExtras, Interrupted> {
+        report::extras(run)
+    }
+    fn verdict(&self, report: &Report) -> Option<String> {
+        report::verdict(report)
+    }
+    fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
+        report::tables(run, report)
+    }
+    fn report_charts(&self, run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+        report::charts(run, report)
     }
 }

@@ -131,7 +131,11 @@ impl Threat<'_> {
                 "[threat.bmg-1e], [threat.bmg-3e], [threat.bichos], [threat.wolsung], [threat.mordheim]",
             ));
         }
-        Ok((cells, Layout::Threat { systems, from_in: from, to_in: to }, vec![("cm_per_inch", "2.54".into())]))
+        Ok((
+            cells,
+            Layout::own(super::report::ThreatLayout { systems, from_in: from, to_in: to }),
+            vec![("cm_per_inch", "2.54".into())],
+        ))
     }
 
     /// The charger's FDV for the threat range's "Cargando" test (`[threat.bichos] fdv`).

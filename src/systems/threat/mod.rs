@@ -2,12 +2,17 @@
 
 pub mod config;
 pub mod labels;
+pub mod report;
 pub mod rules;
 pub mod schema;
 
+use crate::analysis::RunResult;
 use crate::analysis::scenario::Kind;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::report::charts::Chart;
+use crate::report::model::Report;
+use crate::report::table::Table;
 use crate::system::RuleSystem;
 
 /// The threat-range comparison's entry in the registry.
@@ -43,5 +48,11 @@ impl RuleSystem for System {
     }
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
+    }
+    fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
+        report::tables(run, report)
+    }
+    fn report_charts(&self, run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+        report::charts(run, report)
     }
 }

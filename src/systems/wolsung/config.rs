@@ -421,7 +421,7 @@ impl Wolsung<'_> {
                         _ => "",
                     }
                 ));
-                (cells, Layout::ShootingGrid { rows, cols, index })
+                (cells, Layout::own(super::report::WolsungLayout::ShootingGrid { rows, cols, index }))
             }
             Kind("melee") => {
                 let m = self.section(&f.melee, "melee")?;
@@ -530,7 +530,7 @@ impl Wolsung<'_> {
                     if kd { ", knocked down: C 1" } else { "" }
                 ));
                 setup.push("A hit on attacker successes ≥ defender's: F + criticals − armour; otherwise, only on guard, the attacker suffers the defender's F (+ criticals per `guard_backlash_crits`) − armour; black cards pay for melee".into());
-                (cells, Layout::MeleeTable)
+                (cells, Layout::own(super::report::WolsungLayout::MeleeTable))
             }
             Kind("magic") => {
                 let m = self.section(&f.magic, "magic")?;

@@ -6,9 +6,13 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 
-use crate::analysis::scenario::{CellSpec, Kind};
+use crate::analysis::RunResult;
+use crate::analysis::scenario::{CellSpec, Cost, Kind};
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::report::charts::Chart;
+use crate::report::model::Report;
+use crate::report::table::Table;
 use crate::system::{DuelDef, Resolution, RuleSystem};
 
 /// The system's entry in the registry.
@@ -66,7 +70,14 @@ impl RuleSystem for System {
         ]
     }
     fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef { card_table: "models", cost_fields: &[], cost_name: "points" })
+        Some(DuelDef {
+            card_table: "models",
+            cost_fields: &[],
+            costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
+            damage: "wounds",
+            out: "removal",
+            extra: "heroic-feat cards spent, mean",
+        })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, text, setup)
@@ -79,5 +90,11 @@ impl RuleSystem for System {
     }
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
+    }
+    fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
+        report::tables(run, report)
+    }
+    fn report_charts(&self, run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+        report::charts(run, report)
     }
 }

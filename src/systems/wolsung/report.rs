@@ -1,13 +1,21 @@
-//! Tables and charts for Wolsung shooting grids and melee tables, and the threat range.
+//! Tables and charts for Wolsung shooting grids and melee tables.
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{mean_ci, pct_ci};
 use crate::stats;
+use crate::text::{mean_ci, pct_ci};
+
+/// The layouts only Wolsung draws (in `Layout::Own`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum WolsungLayout {
+    /// Shooting: `index[row][col]`, rows = gun × policy, cols = distance × reaction × cover.
+    ShootingGrid { rows: Vec<String>, cols: Vec<String>, index: Vec<Vec<Option<usize>>> },
+    /// Melee: one cell per attacker policy × defender choice.
+    MeleeTable,
+}
 
 fn ev(t: &Tally, i: usize, z: f64) -> String {
     let p = t.event(i, z);
@@ -19,19 +27,14 @@ fn mean(t: &Tally, i: usize, z: f64) -> String {
     mean_ci(m.mean, m.stderr, z)
 }
 
-/// P(reach ≥ d inches) from a reach histogram in tenths of an inch.
-fn reach_at_least(t: &Tally, d: u16, z: f64) -> stats::Proportion {
-    t.at_least(0, 10 * d as usize, z)
-}
-
-/// Tables for the Wolsung and threat layouts.
+/// Tables for the Wolsung layouts.
 pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let mut out = Vec::new();
-    match &sc.layout {
-        Layout::ShootingGrid { rows, cols, index } => {
+    match sc.layout.get::<WolsungLayout>() {
+        Some(WolsungLayout::ShootingGrid { rows, cols, index }) => {
             type Measure = (&'static str, bool, fn(&Tally, f64) -> String);
             let measures: [Measure; 6] = [
                 ("P(first shot hits)", true, |t, z| ev(t, 0, z)),
@@ -54,7 +57,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 out.push(tab);
             }
         }
-        Layout::MeleeTable => {
+        Some(WolsungLayout::MeleeTable) => {
             let mut tab = Table::new(
                 format!("Melee: attacker's card policy × defender's choice ({})", report.per_cell("attacks each")),
                 &[
@@ -85,32 +88,12 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             }
             out.push(tab);
         }
-        Layout::Threat { systems, from_in, to_in } => {
-            let mut headers = vec!["distance (inches)".to_string()];
-            headers.extend(systems.iter().cloned());
-            let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut tab = Table::new(
-                format!("P(base contact this turn) by distance ({})", report.per_cell("trials per system")),
-                &h,
-                true,
-            );
-            for d in (*from_in..=*to_in).step_by(2) {
-                let mut row = vec![d.to_string()];
-                for tally in t {
-                    // Every probability with its interval ("exact" cells print the value alone).
-                    let p = reach_at_least(tally, d, z);
-                    row.push(pct_ci(p.p, p.lo, p.hi));
-                }
-                tab.rows.push(row);
-            }
-            out.push(tab);
-        }
         _ => {}
     }
     out
 }
 
-/// Charts for the Wolsung and threat layouts.
+/// Charts for the Wolsung layouts.
 pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
@@ -118,8 +101,8 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let tail = report.basis();
     let mut out = Vec::new();
     let est = |p: stats::Proportion| Est::from(p);
-    match &sc.layout {
-        Layout::ShootingGrid { rows, cols, index } => {
+    match sc.layout.get::<WolsungLayout>() {
+        Some(WolsungLayout::ShootingGrid { rows, cols, index }) => {
             let zero = Est::ZERO;
             out.push((
                 "shooting-p-hit".into(),
@@ -157,7 +140,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 ));
             }
         }
-        Layout::MeleeTable => {
+        Some(WolsungLayout::MeleeTable) => {
             out.push((
                 "melee".into(),
                 Chart::Grouped {
@@ -169,26 +152,6 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         ("P(hit)".into(), t.iter().map(|x| est(x.event(0, z))).collect()),
                         ("P(backlash)".into(), t.iter().map(|x| est(x.event(1, z))).collect()),
                     ],
-                    percent: true,
-                },
-            ));
-        }
-        Layout::Threat { systems, from_in, to_in } => {
-            let xs: Vec<i64> = (*from_in as i64..=*to_in as i64).collect();
-            out.push((
-                "threat-range".into(),
-                Chart::Lines {
-                    title: format!("{}: P(base contact this turn) by distance ({tail})", sc.name),
-                    x_label: "distance to the target (inches)".into(),
-                    y_label: "P(reaches base contact)".into(),
-                    xs: xs.clone(),
-                    series: systems
-                        .iter()
-                        .zip(t)
-                        .map(|(s, tally)| {
-                            (s.clone(), xs.iter().map(|&d| est(reach_at_least(tally, d as u16, z))).collect())
-                        })
-                        .collect(),
                     percent: true,
                 },
             ));

@@ -5,7 +5,7 @@
 //! format; the program's own markup (headings, tables, list markers, `code` spans) is not escaped.
 //!
 //! JSON needs nothing (serde escapes it), and HTML and SVG have their own escaping
-//! ([`super::html::escape`], the chart writer).
+//! ([`crate::report::html::escape`], the chart writer).
 
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -92,7 +92,7 @@ pub fn shorten_quoted(msg: &str) -> Cow<'_, str> {
         let n = inner.chars().count();
         if n > QUOTE_CHARS {
             out.extend(inner.chars().take(QUOTE_CHARS));
-            let _ = write!(out, "…` ({} characters)", super::text::count(n as u64));
+            let _ = write!(out, "…` ({} characters)", crate::text::count(n as u64));
         } else {
             out.push_str(inner);
             out.push('`');
@@ -103,7 +103,7 @@ pub fn shorten_quoted(msg: &str) -> Cow<'_, str> {
     let n = out.chars().count();
     if n > MESSAGE_CHARS {
         let mut cut: String = out.chars().take(MESSAGE_CHARS).collect();
-        let _ = write!(cut, "… (message of {} characters cut)", super::text::count(n as u64));
+        let _ = write!(cut, "… (message of {} characters cut)", crate::text::count(n as u64));
         return Cow::Owned(cut);
     }
     if out == msg { Cow::Borrowed(msg) } else { Cow::Owned(out) }
@@ -127,7 +127,7 @@ pub fn shorten_path(path: &str) -> String {
         .collect();
     let mut out = format!("`{}`", keys.join("."));
     if longest > 0 {
-        let _ = write!(out, " ({} characters)", super::text::count(longest as u64));
+        let _ = write!(out, " ({} characters)", crate::text::count(longest as u64));
     }
     out
 }

@@ -1,0 +1,138 @@
+//! How a scenario's cells are arranged ([`Layout`]), which decides its report's tables and
+//! charts. The generic analyses have their own variants; a layout only one rule system draws is
+//! that system's own value in [`Layout::Own`], so this file names no system.
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::sync::Arc;
+
+/// How the cells are arranged, which decides the report's tables and charts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Layout {
+    /// One cell.
+    Single,
+    /// `loadouts.len() × targets.len()` cells, loadout-major.
+    Compare { loadouts: Vec<String>, targets: Vec<String> },
+    /// One cell per value of `parameter`.
+    Sweep { parameter: String, values: Vec<i64> },
+    /// One multi-round duel between fighters A and B.
+    Duel { a: String, b: String },
+    /// A candidate card and reference fighters, each against a gauntlet.
+    Balance(BalanceLayout),
+    /// Loadout A against loadout B on common random numbers.
+    Paired { a: String, b: String, measure: String },
+    /// One cell per (x, y) pair, x-major: cell `xi * ys.len() + yi`.
+    Sweep2 { x: String, xs: Vec<i64>, y: String, ys: Vec<i64> },
+    /// A layout only one rule system draws: its own value, which that system's report hooks
+    /// read ([`Own::get`]); the generic writers pass it to them untouched.
+    Own(Own),
+}
+
+/// One cost a balance test divides by, in its system's words (from the system's `DuelDef`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    /// Its key in `results.json` (`reputation`, `funding`, `cost`).
+    pub key: &'static str,
+    /// Its name in reports ("Reputation", "points").
+    pub name: &'static str,
+    /// One unit of it, after "per" ("Reputation point", "$", "point").
+    pub unit: &'static str,
+    /// The unit in column headers ("Rep", "$", "point").
+    pub short: &'static str,
+}
+
+/// One row of a balance test: a fighter that met the gauntlet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BalanceRow {
+    pub label: String,
+    /// Its costs, in [`BalanceLayout::costs`] order (`None`: not given).
+    pub costs: Vec<Option<f64>>,
+    /// Costs within the peer band of the candidate's (row 0 is the candidate itself).
+    pub peer: bool,
+}
+
+/// How a balance test's cells are arranged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BalanceLayout {
+    /// Row 0 is the candidate; the rest are the gauntlet's fighters.
+    pub rows: Vec<BalanceRow>,
+    pub opponents: Vec<String>,
+    /// `cells[row][opponent]`: the cell index of that duel (`None` for a fighter against itself).
+    pub cells: Vec<Vec<Option<usize>>>,
+    /// A first cost within ± this fraction of the candidate's counts as similar cost.
+    pub peer_band: f64,
+    /// Relative difference from the peers' mean that flags an outlier.
+    pub outlier_threshold: f64,
+    /// The costs, first the one fighters are compared by, in the system's words.
+    pub costs: &'static [Cost],
+}
+
+/// A value a rule system keeps in [`Layout::Own`]: any plain data type (cloneable, comparable,
+/// printable) is one.
+pub trait OwnValue: Any + Debug + Send + Sync {
+    fn as_any(&self) -> &dyn Any;
+    /// Equal to `other` (same type, equal value).
+    fn same(&self, other: &dyn OwnValue) -> bool;
+}
+
+impl<T: Any + Debug + PartialEq + Send + Sync> OwnValue for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn same(&self, other: &dyn OwnValue) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+}
+
+/// A rule system's own layout (see [`Layout::Own`]).
+#[derive(Clone, Debug)]
+pub struct Own(Arc<dyn OwnValue>);
+
+impl Own {
+    pub fn new(value: impl OwnValue) -> Own {
+        Own(Arc::new(value))
+    }
+
+    /// The value, if it is a `T` (a system reads only its own type).
+    pub fn get<T: 'static>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+}
+
+impl PartialEq for Own {
+    fn eq(&self, other: &Own) -> bool {
+        self.0.same(&*other.0)
+    }
+}
+
+impl Layout {
+    /// A system's own layout.
+    pub fn own(value: impl OwnValue) -> Layout {
+        Layout::Own(Own::new(value))
+    }
+
+    /// The system's own layout, if this is one of type `T`.
+    pub fn get<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Layout::Own(o) => o.get(),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq)]
+    struct Mine(u8);
+
+    #[test]
+    fn own_layouts_compare_by_type_and_value() {
+        assert_eq!(Layout::own(Mine(1)), Layout::own(Mine(1)));
+        assert_ne!(Layout::own(Mine(1)), Layout::own(Mine(2)));
+        assert_ne!(Layout::own(Mine(1)), Layout::own(1u8));
+        assert_eq!(Layout::own(Mine(3)).get::<Mine>(), Some(&Mine(3)));
+        assert_eq!(Layout::own(Mine(3)).get::<u8>(), None);
+    }
+}

@@ -1,0 +1,126 @@
+//! Number and text formatting every layer uses (percentages, intervals, counts, wrapping).
+//!
+//! A leaf: it imports nothing of the crate, so the config loader, the error type and every
+//! report writer can share one format without importing each other.
+
+/// Decimals that show percentages `xs` (fractions of 1) with at least two significant digits
+/// of the smallest one that is not zero, and never fewer than two: one format for a value and
+/// its interval ("0.0100% [0.0097, 0.0200]", not "0.01% [0.0097, 0.02]").
+fn decimals(xs: &[f64]) -> usize {
+    let smallest = xs.iter().map(|x| x * 100.0).filter(|&x| x > 0.0).fold(f64::INFINITY, f64::min);
+    if !smallest.is_finite() || smallest >= 1.0 {
+        return 2;
+    }
+    ((-smallest.log10()).ceil() as usize + 1).clamp(2, 6)
+}
+
+/// A probability as a percentage: two decimals, more for small values (see [`decimals`]).
+pub fn pct(p: f64) -> String {
+    format!("{:.*}%", decimals(&[p]), p * 100.0)
+}
+
+/// `n` and the noun in the number it takes: "1 enemy", "2 enemies", "1 impact die".
+pub fn plural(n: i64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A 95 % interval as `[lo, hi]` in percent; `exact` for a zero-width (enumerated) one.
+pub fn ci(lo: f64, hi: f64) -> String {
+    if lo == hi {
+        return "exact".to_string();
+    }
+    let d = decimals(&[lo, hi]);
+    format!("[{:.*}, {:.*}]", d, lo * 100.0, d, hi * 100.0)
+}
+
+/// `p [lo, hi]` in percent, all three with the same decimals; just `p` when exact (a sampled
+/// interval never has zero width).
+pub fn pct_ci(p: f64, lo: f64, hi: f64) -> String {
+    if lo == hi {
+        return pct(p);
+    }
+    let d = decimals(&[p, lo, hi]);
+    format!("{:.*}% [{:.*}, {:.*}]", d, p * 100.0, d, lo * 100.0, d, hi * 100.0)
+}
+
+/// A mean with its 95 % interval half-width; just the mean when it has no sampling error
+/// (exact, or a sampled measure that never varied).
+pub fn mean_ci(mean: f64, stderr: f64, z: f64) -> String {
+    if stderr == 0.0 { format!("{mean:.3}") } else { format!("{:.3} ± {:.3}", mean, z * stderr) }
+}
+
+/// `line` wrapped at word boundaries to at most `width` characters, the first line starting with
+/// `first`, the others with `rest`; every line ends in a newline. A single word longer than the
+/// width (a path) stays whole on its own line.
+pub fn wrap(line: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::new();
+    let mut cur = first.to_string();
+    let mut empty = true;
+    for word in line.split(' ').filter(|w| !w.is_empty()) {
+        let fits = cur.chars().count() + 1 + word.chars().count() <= width;
+        if !empty && !fits {
+            out.push_str(cur.trim_end());
+            out.push('\n');
+            cur = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            cur.push(' ');
+        }
+        cur.push_str(word);
+        empty = false;
+    }
+    out.push_str(cur.trim_end());
+    out.push('\n');
+    out
+}
+
+/// A count with thousands separators: `1,000,000`.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_number_format_for_a_value_and_its_interval() {
+        assert_eq!(pct_ci(0.7527, 0.7518, 0.7535), "75.27% [75.18, 75.35]");
+        assert_eq!(pct_ci(0.0001, 0.000097, 0.0002), "0.0100% [0.0097, 0.0200]");
+        assert_eq!(ci(0.0, 0.000019), "[0.0000, 0.0019]");
+        assert_eq!(pct(0.0097), "0.97%");
+        assert_eq!(pct(0.00005), "0.0050%");
+        assert_eq!(pct(0.0), "0.00%");
+        assert_eq!(ci(0.2, 0.2), "exact");
+        assert_eq!(plural(1, "enemy", "enemies"), "1 enemy");
+        assert_eq!(plural(3, "impact die", "impact dice"), "3 impact dice");
+    }
+
+    #[test]
+    fn wrap_keeps_every_word_and_the_width() {
+        let text =
+            "Each fighter duels every gauntlet opponent but itself over 4 rounds; peers: Reputation within ±25 % of 40";
+        let w = wrap(text, 40, "  ", "    ");
+        assert!(w.lines().all(|l| l.chars().count() <= 40), "{w}");
+        assert_eq!(w.split_whitespace().collect::<Vec<_>>(), text.split_whitespace().collect::<Vec<_>>());
+        assert!(w.starts_with("  Each") && w.lines().nth(1).unwrap().starts_with("    "));
+    }
+
+    #[test]
+    fn counts_and_percentages() {
+        assert_eq!(count(1_000_000), "1,000,000");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1_048_576), "1,048,576");
+        assert_eq!(pct(0.41677), "41.68%");
+        assert_eq!(pct(0.00001), "0.0010%");
+    }
+}
