@@ -5,7 +5,6 @@ pub mod balance;
 pub mod cell;
 pub mod check;
 pub mod duel;
-pub mod exchange;
 pub mod layout;
 pub mod paired;
 pub mod scenario;

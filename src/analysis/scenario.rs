@@ -20,7 +20,6 @@ impl Kind {
 }
 
 pub use super::layout::{BalanceLayout, BalanceRow, Cost, Layout, Own};
-pub use crate::systems::bmg3e::rules::Objective;
 
 /// One simulated cell: a label, the parameters that define it, and its trial.
 #[derive(Clone, Debug, PartialEq)]

@@ -287,7 +287,7 @@ impl Ctx {
     /// unknown top-level keys and sections of another system's kinds are refused with the words
     /// of [`Ctx::refuse_unknown_keys`] and [`Ctx::refuse_unused_sections`], then the system's
     /// whole file is read strictly (a typo anywhere is an error with its line). `words` lets the
-    /// system reword a schema error (see `systems::batman::edition_words`).
+    /// system reword a schema error (the Batman editions name each other's fields this way).
     pub fn read_scenario<F: serde::de::DeserializeOwned>(
         &self,
         kind: Kind,

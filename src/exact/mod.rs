@@ -8,7 +8,7 @@
 //! every sequence of single faces a trial can consume (exact for *any* rule code, but 6^dice),
 //! [`enumerate_draws`] the same with every card drawn one at a time, and [`binomial`] is the
 //! building block of the closed forms a system may keep as its own oracle (the 2019 attack's
-//! convolution lives with the 2019 rules: `systems::bmg3e::rules::convolution`).
+//! convolution lives with the 2019 rules, in that system's folder).
 
 pub mod dists;
 pub mod tree;

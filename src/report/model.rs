@@ -6,7 +6,6 @@
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, BalanceSummary};
 use crate::analysis::duel::DuelOutcome;
-use crate::analysis::exchange::ExchangeBest;
 use crate::analysis::paired::{self, PairedSummary};
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
@@ -14,7 +13,6 @@ use crate::report::charts::{Chart, Est};
 use crate::report::json::Json;
 use crate::report::table::Table;
 use crate::stats;
-use crate::systems::bmg3e::effort::Best;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 
@@ -107,17 +105,18 @@ pub struct Report {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<crate::analysis::scenario::Note>,
     pub cells: Vec<CellReport>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub best: Option<Best>,
+    /// What the rule system adds under keys of its own (a 2019 effort table's `best`, a 2013
+    /// exchange's `exchange`), in the order it gives them. They sit right after the cells: no
+    /// report has both such a part and a balance or paired summary, so results.json keeps the
+    /// order it had when each was a field of its own.
+    #[serde(flatten)]
+    pub parts: Ordered<Part>,
     /// Balance tests: per fighter and overall figures, peers, outlier flags and the verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub balance: Option<BalanceSummary>,
     /// Paired comparisons: the difference A − B and the trial saving of common random numbers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paired: Option<PairedSummary>,
-    /// bmg-1e exchanges: A's maximin counter split and B's best answer.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exchange: Option<ExchangeBest>,
     /// bmg-3e and bmg-1e duels: the exact duel, the whole-duel plan (effort, counter split) and
     /// what it wins.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -166,15 +165,53 @@ impl ExactDuel {
 /// [`crate::system::RuleSystem::report_extras`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SystemExtras {
-    /// A 2019 effort table's best play (JSON `best`).
-    pub best: Option<Best>,
-    /// A melee exchange's best counter split (JSON `exchange`).
-    pub exchange: Option<ExchangeBest>,
+    /// Figures under the system's own JSON keys ([`Report::parts`]).
+    pub parts: Vec<(String, Part)>,
     /// A duel solved exactly (JSON `exact_duel`).
     pub exact_duel: Option<ExactDuel>,
 }
 
+/// One figure a rule system adds to its report under a key of its own: captured as ordered
+/// JSON for results.json (printed exactly as the typed value would be) and kept typed, so the
+/// system's own tables and charts read it back ([`Report::part`]) while the generic model names
+/// none of its types.
+#[derive(Clone, Debug)]
+pub struct Part {
+    json: Json,
+    data: std::sync::Arc<dyn std::any::Any + Send + Sync>,
+}
+
+impl Part {
+    /// `value`, captured.
+    pub fn new<T: Serialize + std::fmt::Debug + Send + Sync + 'static>(value: T) -> Part {
+        Part { json: crate::report::json::capture(&value), data: std::sync::Arc::new(value) }
+    }
+
+    /// The typed value, if it is a `T`.
+    pub fn get<T: 'static>(&self) -> Option<&T> {
+        self.data.downcast_ref::<T>()
+    }
+}
+
+/// Two parts are equal when they print the same JSON.
+impl PartialEq for Part {
+    fn eq(&self, other: &Self) -> bool {
+        self.json == other.json
+    }
+}
+
+impl Serialize for Part {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.json.serialize(s)
+    }
+}
+
 impl Report {
+    /// The system's part under `key`, if it is a `T`.
+    pub fn part<T: 'static>(&self, key: &str) -> Option<&T> {
+        self.parts.get(key).and_then(Part::get)
+    }
+
     /// Every cell exact: no trials, no intervals.
     pub fn all_exact(&self) -> bool {
         self.exact_cells == self.cells.len()
@@ -216,7 +253,7 @@ impl Report {
             (Layout::Paired { .. }, Some(p)) => Some(paired::summary(&run.output.tallies[0], p.offset, z)),
             _ => None,
         };
-        let SystemExtras { best, exchange, exact_duel } = extras;
+        let SystemExtras { parts, exact_duel } = extras;
         let st = &run.output.stopping;
         Report {
             schema: SCHEMA,
@@ -241,10 +278,9 @@ impl Report {
             ),
             notes: sc.notes.clone(),
             cells,
-            best,
+            parts: Ordered(parts),
             balance,
             paired,
-            exchange,
             exact_duel,
             stopping: StoppingReport {
                 rule: if st.target_half_width.is_some() { "precision" } else { "trials" },

@@ -1,6 +1,7 @@
 //! Batman Miniature Game, 2013 rules (`bmg-1e`).
 
 pub mod config;
+pub mod exchange;
 pub mod labels;
 pub mod report;
 pub mod rules;

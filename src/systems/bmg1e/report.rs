@@ -1,12 +1,12 @@
 //! Tables and charts for 2013 counter exchanges and the side-by-side edition comparison.
 
+use super::exchange;
 use crate::analysis::RunResult;
-use crate::analysis::exchange;
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
 use crate::interrupt::Interrupted;
 use crate::report::charts::{Chart, Est};
-use crate::report::model::{Report, SystemExtras};
+use crate::report::model::{Part, Report, SystemExtras};
 use crate::report::table::Table;
 use crate::stats::{self, Estimate};
 use crate::systems::bmg1e::rules::Trial1e;
@@ -29,7 +29,10 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
         (sc.layout.get(), sc.cells[0].trial.downcast::<Trial1e>())
     {
         return Ok(SystemExtras {
-            exchange: Some(exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, stats::z_value())),
+            parts: vec![(
+                "exchange".into(),
+                Part::new(exchange::best(&sc.cells, &run.output.tallies, objective, x.offset, stats::z_value())),
+            )],
             ..SystemExtras::default()
         });
     }
@@ -43,7 +46,7 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
 
 /// The headline of an exchange report: A's best split and B's answer.
 pub fn verdict(report: &Report) -> Option<String> {
-    let x = report.exchange.as_ref()?;
+    let x = report.part::<exchange::ExchangeBest>("exchange")?;
     let v = if x.objective == "net" {
         format!("{:+.3} [{:+.3}, {:+.3}] markers net", x.value.value, x.value.ci95[0], x.value.ci95[1])
     } else {
@@ -120,7 +123,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 grid.rows.push(row);
             }
             out.push(grid);
-            let best = report.exchange.as_ref().expect("exchange summary");
+            let best = report.part::<exchange::ExchangeBest>("exchange").expect("exchange summary");
             let mut wc = Table::new(
                 "A's worst case for each split (B answers best)",
                 &["A split", "B's best answer", "value for A"],

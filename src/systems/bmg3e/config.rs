@@ -2,9 +2,10 @@
 //! attack or check, and the effort table (the duel is in `duel_config.rs`). Compare, sweep, paired
 //! and balance are the generic analyses (`crate::config::generic`), built from these.
 
+use super::rules::Objective;
 use super::rules::Trial3e;
 use super::schema::{self, File};
-use crate::analysis::scenario::{CellSpec, Kind, Layout, Note, Objective};
+use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::error::InputError;
 use crate::systems::batman::schema as shared;

@@ -10,9 +10,10 @@
 //! count toward its K.O.; `hits` is gross (the `★` paid are reported beside it, not subtracted);
 //! `hits_net` subtracts each side's effort `★` from its own side of the ledger.
 
-use crate::analysis::scenario::{CellSpec, Objective};
+use crate::analysis::scenario::CellSpec;
 use crate::engine::Tally;
 use crate::stats::Estimate;
+use crate::systems::bmg3e::rules::Objective;
 use crate::systems::bmg3e::rules::event;
 use crate::systems::bmg3e::rules::metric;
 use serde::Serialize;

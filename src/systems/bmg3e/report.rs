@@ -111,7 +111,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let sc = &run.scenario;
     let tallies = &run.output.tallies;
     let mut out = Vec::new();
-    let best = report.best.as_ref().expect("effort reports have a best choice");
+    let best = report.part::<effort::Best>("best").expect("effort reports have a best choice");
     let max_a = sc.cells.iter().map(|c| c.params[1].1.as_u64().unwrap_or(0)).max().unwrap_or(0);
     let mut headers = vec!["target effort \\ attacker effort".to_string()];
     headers.extend((0..=max_a).map(|a| a.to_string()));
@@ -175,7 +175,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     out
 }
 
-fn fmt_objective(o: crate::analysis::scenario::Objective, v: f64, c: [f64; 2]) -> String {
+fn fmt_objective(o: super::rules::Objective, v: f64, c: [f64; 2]) -> String {
     if o.is_probability() { pct_ci(v, c[0], c[1]) } else { format!("{v:.3} [{:.3}, {:.3}]", c[0], c[1]) }
 }
 
@@ -187,7 +187,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let t = &run.output.tallies;
     let title_tail = report.basis();
     let mut out = Vec::new();
-    let best = report.best.as_ref().expect("effort has best");
+    let best = report.part::<effort::Best>("best").expect("effort has best");
     let max_a = sc.cells.iter().filter_map(|c| c.params[1].1.as_u64()).max().unwrap_or(0);
     let ys: Vec<String> = best.responses.iter().map(|r| r.target_effort.to_string()).collect();
     let xs: Vec<String> = (0..=max_a).map(|a| a.to_string()).collect();
@@ -246,7 +246,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 
 /// The headline of an effort table: the best play and what it is worth.
 pub fn verdict(report: &Report) -> Option<String> {
-    let b = report.best.as_ref()?;
+    let b = report.part::<effort::Best>("best")?;
     let value = if b.probability {
         pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
     } else {
@@ -280,7 +280,7 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
     let sc = &run.scenario;
     if let Some(EffortLayout { objective }) = sc.layout.get() {
         let best = effort::best(&sc.cells, &run.output.tallies, *objective, stats::z_value());
-        return Ok(SystemExtras { best: Some(best), ..SystemExtras::default() });
+        return Ok(SystemExtras { parts: vec![("best".into(), model::Part::new(best))], ..SystemExtras::default() });
     }
     let (Layout::Duel { a, b }, Some(super::rules::Trial3e::Duel(duel))) =
         (&sc.layout, sc.cells[0].trial.downcast::<super::rules::Trial3e>())

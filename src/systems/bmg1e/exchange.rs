@@ -4,7 +4,7 @@
 //! picks the split whose worst case over B's splits is best (maximin), and the report shows
 //! B's best answer to it. Ties go to the split with more Attack counters listed first.
 
-use super::scenario::CellSpec;
+use crate::analysis::scenario::CellSpec;
 use crate::engine::Tally;
 use crate::stats::Estimate;
 use serde::Serialize;
