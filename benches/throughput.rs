@@ -159,7 +159,7 @@ fn benches(c: &mut Criterion) {
     });
     // The bundled 2019 duel (4 rounds, effort tables), sampled: duels per second.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let duel_sc = skirmish_odds::config::load(
+    let duel_sc = skirmish_odds::registry::load(
         &root.join("configs/bmg-3e/duel-batman-vs-bruiser.toml"),
         &skirmish_odds::config::Overrides::default(),
     )
@@ -203,7 +203,7 @@ fn benches(c: &mut Criterion) {
     // The same resolution as a scenario cell (a bundled config's attack), sampled through the
     // analysis layer as `run` does it: what a real run pays for dispatching to the cell's trial.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut sc = skirmish_odds::config::load(
+    let mut sc = skirmish_odds::registry::load(
         &root.join("configs/bmg-3e/batman-vs-thug.toml"),
         &skirmish_odds::config::Overrides::default(),
     )
@@ -244,13 +244,14 @@ fn sized(attack: u8, defense: u8) -> Attack {
 /// report model, 12 vs 6 dice ≤ 0.2 ms, and 100 attack cells ≤ 50 ms in all.
 fn exact_benches(c: &mut Criterion) {
     use skirmish_odds::analysis;
-    use skirmish_odds::config::{self, Overrides};
+    use skirmish_odds::config::Overrides;
     use skirmish_odds::exact::{self, Budget};
+    use skirmish_odds::registry;
     use skirmish_odds::report;
     let mut g = c.benchmark_group("exact");
     g.throughput(Throughput::Elements(1));
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let sc = config::load(&root.join("configs/bmg-3e/batman-vs-thug.toml"), &Overrides::default()).expect("bundled");
+    let sc = registry::load(&root.join("configs/bmg-3e/batman-vs-thug.toml"), &Overrides::default()).expect("bundled");
     g.bench_function("batman-vs-thug, evaluated and report model built", |b| {
         let p = Progress::hidden();
         b.iter(|| {
@@ -277,8 +278,8 @@ fn exact_benches(c: &mut Criterion) {
     // The bundled 2019 duel, solved exactly as its report does (≤ 50 ms): the configured
     // policies, the whole-duel optimum, and each side held to no effort and to the per-attack
     // policy against the other's best answer.
-    let duel_sc =
-        config::load(&root.join("configs/bmg-3e/duel-batman-vs-bruiser.toml"), &Overrides::default()).expect("bundled");
+    let duel_sc = registry::load(&root.join("configs/bmg-3e/duel-batman-vs-bruiser.toml"), &Overrides::default())
+        .expect("bundled");
     let duel = match duel_sc.cells[0].trial.downcast::<Trial3e>() {
         Some(Trial3e::Duel(d)) => d.clone(),
         _ => unreachable!("a bmg-3e duel"),
@@ -291,8 +292,8 @@ fn exact_benches(c: &mut Criterion) {
     // The bundled 2013 duel solved exactly as its report does: the configured counter splits,
     // both sides planning their splits, and each side held to each fixed split policy against
     // the other's best answer (eight dynamic programmes).
-    let duel_sc =
-        config::load(&root.join("configs/bmg-1e/duel-batman-vs-bruiser.toml"), &Overrides::default()).expect("bundled");
+    let duel_sc = registry::load(&root.join("configs/bmg-1e/duel-batman-vs-bruiser.toml"), &Overrides::default())
+        .expect("bundled");
     let duel = match duel_sc.cells[0].trial.downcast() {
         Some(skirmish_odds::systems::bmg1e::rules::Trial1e::Duel(d)) => d.clone(),
         _ => unreachable!("a bmg-1e duel"),
@@ -306,10 +307,11 @@ fn exact_benches(c: &mut Criterion) {
 /// Wolsung single resolutions with a hero's hand dealt from the 52-card deck every trial (the
 /// bundled cells): how fast the sampler deals and plays the cards.
 fn wolsung_benches(c: &mut Criterion) {
-    use skirmish_odds::config::{self, Overrides};
+    use skirmish_odds::config::Overrides;
+    use skirmish_odds::registry;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let cell = |config: &str, label: &str| {
-        let sc = config::load(&root.join(config), &Overrides::default()).expect("bundled");
+        let sc = registry::load(&root.join(config), &Overrides::default()).expect("bundled");
         let cell = sc.cells.into_iter().find(|c| c.label == label).expect("bundled cell");
         cell.trial.downcast::<skirmish_odds::systems::wolsung::rules::TrialWolsung>().expect("a Wolsung trial").clone()
     };

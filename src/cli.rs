@@ -6,6 +6,7 @@ use crate::engine::{self, progress::Progress};
 use crate::error::{Error, InputError};
 use crate::interrupt;
 use crate::output::{self, PartialFile, ReportDir};
+use crate::registry;
 use crate::report;
 use crate::shard;
 use clap::{Parser, Subcommand};
@@ -155,7 +156,7 @@ pub fn main() -> i32 {
 fn dispatch(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Validate { config } => {
-            let sc = config::load(&config, &Overrides::default())?;
+            let sc = registry::load(&config, &Overrides::default())?;
             say(&format!(
                 "{}: ok — {} {} with {} cell(s)\n",
                 config.display(),
@@ -209,7 +210,7 @@ fn run(args: RunArgs) -> Result<(), Error> {
     let overrides =
         Overrides { seed, trials: args.trials, precision: args.precision, max_trials: args.max_trials, exact };
     let shard = args.shard.as_deref().map(shard::parse_shard).transpose()?;
-    let (scenario, sources) = config::load_with_sources(&args.config, &overrides, None)?;
+    let (scenario, sources) = registry::load_with_sources(&args.config, &overrides, None)?;
     let threads = args.threads as usize;
     // Before anything is written: a cell that must be exact and cannot be is an input error.
     let exact = engine::with_threads(threads, || analysis::exact_cells(&scenario))?;
@@ -249,7 +250,7 @@ fn check(args: CheckArgs) -> Result<(), Error> {
     use crate::analysis::check::{self, Z_LIMIT};
     let seed = args.seed.as_deref().map(parse_seed).transpose()?;
     let overrides = Overrides { seed, trials: args.trials, ..Overrides::default() };
-    let sc = config::load(&args.config, &overrides)?;
+    let sc = registry::load(&args.config, &overrides)?;
     let progress = Progress::for_stderr(args.quiet);
     let result = engine::with_threads(args.threads as usize, || check::run(&sc, &progress))?;
     let (n, failed) = result.counts();

@@ -5,8 +5,13 @@
 //!
 //! Adding a system: one folder under `src/systems/`, one line in [`SYSTEMS`]; see CONTRIBUTING.md.
 
+use crate::analysis::scenario::Scenario;
+use crate::config::source::Source;
+use crate::config::{self, Overrides};
+use crate::error::InputError;
 use crate::system::RuleSystem;
 use crate::systems::{bichos, bmg1e, bmg3e, mordheim, threat, wolsung};
+use std::path::Path;
 
 /// Every rule system this build knows, in the order listings show them.
 pub static SYSTEMS: [&dyn RuleSystem; 6] =
@@ -15,4 +20,20 @@ pub static SYSTEMS: [&dyn RuleSystem; 6] =
 /// The system called `name`.
 pub fn find(name: &str) -> Option<&'static dyn RuleSystem> {
     SYSTEMS.iter().copied().find(|s| s.name() == name)
+}
+
+/// Read, parse and validate a scenario file of any built-in system.
+pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> {
+    load_with_sources(path, overrides, None).map(|(sc, _)| sc)
+}
+
+/// [`load`], from disk or (with `embedded`) from the copies of its files a shard's partial
+/// result carries, so `merge` needs no config file; returns the files read too (the scenario
+/// first, then its includes).
+pub fn load_with_sources(
+    path: &Path,
+    overrides: &Overrides,
+    embedded: Option<&[Source]>,
+) -> Result<(Scenario, Vec<Source>), InputError> {
+    config::load_in(&SYSTEMS, path, overrides, embedded)
 }

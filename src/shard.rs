@@ -19,9 +19,10 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Scenario;
-use crate::config::{self, Overrides, source::Source};
+use crate::config::{Overrides, source::Source};
 use crate::engine::{self, RunOutput, Shard, Stop, Tally, progress::Progress};
 use crate::error::{Error, InputError};
+use crate::registry;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -123,7 +124,7 @@ pub fn fixed_trials(sc: &Scenario) -> Result<u64, InputError> {
 }
 
 /// Run one shard of a fixed-trial scenario whose files were `sources` (from
-/// [`config::load_with_sources`]); `Err` if it was stopped by a signal or is not fixed-trial.
+/// [`crate::registry::load_with_sources`]); `Err` if it was stopped by a signal or is not fixed-trial.
 /// Cells with an exact tally (`exact[k]`, see [`crate::analysis::exact_cells`]) are not sampled:
 /// every shard carries the same exact tally, and `merge` takes it once. `exact_flag` is the
 /// command line's `--exact` / `--sample`, which `merge` must apply again.
@@ -519,7 +520,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
         };
         let copies: Vec<Source> =
             first.sources.iter().map(|f| Source { path: PathBuf::from(&f.path), text: f.text.clone() }).collect();
-        let (scenario, _) = config::load_with_sources(Path::new(&first.config), &overrides, Some(&copies))?;
+        let (scenario, _) = registry::load_with_sources(Path::new(&first.config), &overrides, Some(&copies))?;
         if fingerprint(&scenario) != first.fingerprint {
             return Err(at(
                 &paths[0],

@@ -14,7 +14,6 @@ pub mod source;
 use crate::analysis::scenario::{CellSpec, ExactMode, Kind, Layout, Note, Scenario};
 use crate::engine::Stop;
 use crate::error::InputError;
-use crate::registry;
 use crate::system::{self, RuleSystem};
 use source::Source;
 
@@ -48,24 +47,11 @@ pub struct Overrides {
     pub exact: Option<bool>,
 }
 
-/// Read, parse and validate a scenario file.
-pub fn load(path: &Path, overrides: &Overrides) -> Result<Scenario, InputError> {
-    load_with_sources(path, overrides, None).map(|(sc, _)| sc)
-}
-
-/// Read, parse and validate a scenario, from disk or (with `embedded`) from the copies of its
-/// files a shard's partial result carries, so `merge` needs no config file. Returns the files
-/// read too (the scenario first, then its includes), for a partial result to carry.
-pub fn load_with_sources(
-    path: &Path,
-    overrides: &Overrides,
-    embedded: Option<&[Source]>,
-) -> Result<(Scenario, Vec<Source>), InputError> {
-    load_in(&registry::SYSTEMS, path, overrides, embedded)
-}
-
-/// [`load_with_sources`] against a given list of rule systems (the tests add a tiny system of
-/// their own this way; see CONTRIBUTING.md).
+/// Read, parse and validate a scenario against the given rule systems, from disk or (with
+/// `embedded`) from the copies of its files a shard's partial result carries, so `merge` needs
+/// no config file. Returns the files read too (the scenario first, then its includes), for a
+/// partial result to carry. The built-in systems' entry points are `crate::registry::load` and
+/// `load_with_sources`; the tests add a tiny system of their own here (see CONTRIBUTING.md).
 pub fn load_in(
     registry: &[&'static dyn RuleSystem],
     path: &Path,

@@ -6,8 +6,9 @@
 use crate::common;
 
 use skirmish_odds::analysis;
-use skirmish_odds::config::{self, Overrides};
+use skirmish_odds::config::Overrides;
 use skirmish_odds::engine::progress::Progress;
+use skirmish_odds::registry;
 use skirmish_odds::report::charts::{Chart, Layout};
 use skirmish_odds::report::{self, chart_specs};
 
@@ -16,7 +17,7 @@ fn every_bundled_chart_is_laid_out_legibly() {
     let (mut charts, mut horizontal, mut problems) = (0, 0, Vec::new());
     for (name, p) in common::bundled_scenarios() {
         let over = Overrides { trials: Some(2000), ..Overrides::default() };
-        let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let sc = registry::load(&p, &over).unwrap_or_else(|e| panic!("{name}: {e}"));
         let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
         let system = skirmish_odds::registry::find(run.scenario.ruleset).unwrap();
         let report = report::build(&run, system);

@@ -6,10 +6,11 @@
 use crate::common;
 
 use crate::common::tmp;
-use skirmish_odds::config::{self, Overrides};
+use skirmish_odds::config::Overrides;
 use skirmish_odds::dice::Dice;
 use skirmish_odds::engine::{Outcome, Shape, Tally, Trial};
 use skirmish_odds::exact::{self, Budget, Exact};
+use skirmish_odds::registry;
 use skirmish_odds::stats::fraction;
 use skirmish_odds::systems::bichos::rules::{self as bichos, TrialBichos};
 use std::path::Path;
@@ -21,7 +22,7 @@ fn bin_run(cwd: &Path, args: &[&str]) -> (Option<i32>, String, String) {
 }
 
 fn load(path: &str) -> skirmish_odds::analysis::scenario::Scenario {
-    config::load(Path::new(path), &Overrides::default()).unwrap_or_else(|e| panic!("{path}: {e}"))
+    registry::load(Path::new(path), &Overrides::default()).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// An exact tally and an oracle's distribution agree to the oracle's float rounding (it sums 6^-k
@@ -52,7 +53,7 @@ fn the_evaluator_equals_face_by_face_enumeration_on_the_bundled_cells() {
     let mut compared = 0;
     let mut systems = std::collections::BTreeSet::new();
     for entry in walk(Path::new("configs")) {
-        let Ok(sc) = config::load(&entry, &Overrides::default()) else { continue };
+        let Ok(sc) = registry::load(&entry, &Overrides::default()) else { continue };
         for c in &sc.cells {
             if c.trial.exact_offered().is_err() {
                 continue;

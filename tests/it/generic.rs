@@ -5,13 +5,14 @@
 use crate::common;
 
 use skirmish_odds::analysis::{self, scenario::Scenario};
-use skirmish_odds::config::{self, Overrides};
+use skirmish_odds::config::Overrides;
 use skirmish_odds::engine::progress::Progress;
+use skirmish_odds::registry;
 use skirmish_odds::stats;
 use std::path::Path;
 
 fn load(path: &Path) -> Scenario {
-    config::load(path, &Overrides::default()).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    registry::load(path, &Overrides::default()).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Write `text` as a scenario in a scratch folder (with the system's bundled card library next

@@ -13,6 +13,7 @@
 mod common;
 
 // Each rule system's clauses, against values derived by hand from its rulebook.
+mod batman_shared;
 mod bichos;
 mod rules_bichos;
 mod rules_bmg1e;

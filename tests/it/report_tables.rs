@@ -5,8 +5,9 @@
 use crate::common;
 
 use skirmish_odds::analysis;
-use skirmish_odds::config::{self, Overrides};
+use skirmish_odds::config::Overrides;
 use skirmish_odds::engine::progress::Progress;
+use skirmish_odds::registry;
 use skirmish_odds::report;
 use skirmish_odds::report::table::Table;
 use skirmish_odds::report::tables;
@@ -55,7 +56,7 @@ fn every_sampled_probability_carries_its_interval() {
     for (name, p) in common::bundled_scenarios() {
         configs += 1;
         let over = Overrides { trials: Some(2000), exact: Some(false), ..Overrides::default() };
-        let sc = config::load(&p, &over).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let sc = registry::load(&p, &over).unwrap_or_else(|e| panic!("{name}: {e}"));
         let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
         let system = skirmish_odds::registry::find(run.scenario.ruleset).unwrap();
         let report = report::build(&run, system);
@@ -94,7 +95,7 @@ fn the_table_audit_catches_what_it_looks_for() {
 #[test]
 fn card_ranks_are_printed_as_cards() {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung/initiative-bid.toml");
-    let sc = config::load(&p, &Overrides { trials: Some(20_000), ..Overrides::default() }).unwrap();
+    let sc = registry::load(&p, &Overrides { trials: Some(20_000), ..Overrides::default() }).unwrap();
     let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
     let system = skirmish_odds::registry::find(run.scenario.ruleset).unwrap();
     let report = report::build(&run, system);
@@ -120,7 +121,7 @@ fn the_bin_beyond_the_cap_reads_as_such() {
     std::fs::create_dir_all(&d).unwrap();
     let p = d.join("cap-3.toml");
     std::fs::write(&p, std::fs::read_to_string(src).unwrap().replace("cap = 200", "cap = 3")).unwrap();
-    let sc = config::load(&p, &Overrides { trials: Some(20_000), ..Overrides::default() }).unwrap();
+    let sc = registry::load(&p, &Overrides { trials: Some(20_000), ..Overrides::default() }).unwrap();
     let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
     let system = skirmish_odds::registry::find(run.scenario.ruleset).unwrap();
     let report = report::build(&run, system);

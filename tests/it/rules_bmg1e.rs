@@ -7,10 +7,11 @@
 
 use skirmish_odds::analysis::cell::Cell;
 use skirmish_odds::analysis::scenario::Scenario;
-use skirmish_odds::config::{Overrides, load};
+use skirmish_odds::config::Overrides;
 use skirmish_odds::dice::{Dice, ScriptedDice};
 use skirmish_odds::engine::{Outcome, Shape, Stop, Tally, Trial, progress::Progress, run_cells};
 use skirmish_odds::exact::enumerate;
+use skirmish_odds::registry::load;
 use skirmish_odds::systems::bmg1e::rules::counters::{Exchange, Side};
 use skirmish_odds::systems::bmg1e::rules::duel::{Duel, Fighter, Policy, Split};
 use skirmish_odds::systems::bmg1e::rules::procedures::{LetsGo, TakeTheLead};

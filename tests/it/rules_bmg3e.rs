@@ -8,10 +8,11 @@
 
 use crate::common::*;
 use skirmish_odds::analysis;
-use skirmish_odds::config::{self, Overrides};
+use skirmish_odds::config::Overrides;
 use skirmish_odds::dice::ScriptedDice;
 use skirmish_odds::engine::{self, Stop, Tally, Trial, progress::Progress};
 use skirmish_odds::exact::{self as exact_eval, Budget};
+use skirmish_odds::registry;
 use skirmish_odds::stats::fraction;
 use skirmish_odds::systems::bmg3e::effort;
 use skirmish_odds::systems::bmg3e::rules::*;
@@ -232,7 +233,7 @@ fn run_config(name: &str, config: &str, trials: i64) -> analysis::RunResult {
     std::fs::copy(lib, d.join("cards.toml")).unwrap();
     let path = d.join("scenario.toml");
     std::fs::write(&path, config).unwrap();
-    let sc = config::load(&path, &Overrides { trials: Some(trials), ..Overrides::default() }).unwrap();
+    let sc = registry::load(&path, &Overrides { trials: Some(trials), ..Overrides::default() }).unwrap();
     analysis::run(sc, 0, &Progress::hidden()).unwrap()
 }
 
@@ -346,7 +347,7 @@ fn effort_is_melee_only() {
     let path = d.join("scenario.toml");
     let cfg = "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"cards.toml\"]\n[attack]\nattacker = \"thug\"\nweapon = \"pistol\"\ntarget = \"robin\"\ntarget_effort = 1\n";
     std::fs::write(&path, cfg).unwrap();
-    let e = config::load(&path, &Overrides::default()).unwrap_err();
+    let e = registry::load(&path, &Overrides::default()).unwrap_err();
     assert!(e.message.contains("applies to melee attacks only"), "{}", e.message);
 }
 
@@ -634,7 +635,7 @@ fn ko_model_makes_no_effort() {
     .unwrap();
     let path = d.join("scenario.toml");
     std::fs::write(&path, "ruleset = \"bmg-3e\"\nkind = \"effort\"\ninclude = [\"cards.toml\"]\n[attack]\nattacker = \"thug\"\ntarget = \"robin\"\ntarget_stun = 6\n[effort]\nobjective = \"casualty\"\n").unwrap();
-    let sc = config::load(&path, &Overrides::default()).unwrap();
+    let sc = registry::load(&path, &Overrides::default()).unwrap();
     let labels: Vec<&str> = sc.cells.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(
         labels,
@@ -701,7 +702,7 @@ fn ko_model_still_rolls_the_checks_it_is_made_to() {
             format!("ruleset = \"bmg-3e\"\nkind = \"check\"\ninclude = [\"cards.toml\"]\n[check]\n{check}"),
         )
         .unwrap();
-        let sc = config::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let sc = registry::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         let t = sc.cells[0].trial.exact(Budget::EXPLICIT).unwrap();
         (fraction(t.events[0], t.trials), sc.setup)
     };
@@ -725,7 +726,7 @@ fn load_config(name: &str, config: &str) -> skirmish_odds::analysis::scenario::S
     std::fs::copy(lib, d.join("cards.toml")).unwrap();
     let path = d.join("scenario.toml");
     std::fs::write(&path, config).unwrap();
-    config::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+    registry::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// Issue #23 item 2, `check_with_one_die`. A check rolls Special dice and "elige dos de los dados"
@@ -846,7 +847,7 @@ fn reports_say_when_the_one_die_reading_moves_their_numbers() {
     assert!(notes.iter().all(|n| !n.contains("Bruiser (")), "{notes:?}");
     // The bundled duel and balance carry it (each card once).
     let bundled = |c: &str| {
-        config::load(std::path::Path::new(&format!("configs/bmg-3e/{c}.toml")), &Overrides::default()).unwrap()
+        registry::load(std::path::Path::new(&format!("configs/bmg-3e/{c}.toml")), &Overrides::default()).unwrap()
     };
     let notes = reading_notes(&bundled("duel-batman-vs-bruiser"));
     assert!(notes.iter().any(|n| n.contains("Bruiser (Special 2, Endurance 6)")), "{notes:?}");

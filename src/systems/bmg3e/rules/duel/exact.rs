@@ -813,7 +813,8 @@ mod tests {
     #[test]
     fn the_bundled_duel_is_far_inside_the_budget() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/duel-batman-vs-bruiser.toml");
-        let sc = crate::config::load(&path, &Default::default()).expect("bundled");
+        let (sc, _) = crate::config::load_in(&[&crate::systems::bmg3e::System], &path, &Default::default(), None)
+            .expect("bundled");
         let Some(crate::systems::bmg3e::rules::Trial3e::Duel(d)) = sc.cells[0].trial.downcast() else {
             panic!("a 2019 duel")
         };
