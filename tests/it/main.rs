@@ -32,6 +32,7 @@ mod exact_vs_mc_1e;
 mod balance_lab;
 mod generic;
 mod labels;
+mod layering;
 mod notes;
 mod readings;
 mod tiny_system;
