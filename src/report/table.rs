@@ -18,7 +18,7 @@ pub struct Table {
 }
 
 impl Table {
-    pub(crate) fn new(title: impl Into<String>, headers: &[&str], terminal: bool) -> Self {
+    pub fn new(title: impl Into<String>, headers: &[&str], terminal: bool) -> Self {
         Table {
             title: title.into(),
             headers: headers.iter().map(|h| h.to_string()).collect(),

@@ -1,8 +1,9 @@
 //! The tiny example system of CONTRIBUTING.md: "roll k dice, success on n+", written outside the
 //! crate against the public contract (`RuleSystem`, `Trial` + `TrialInfo`, `DuelRules`) by the same
 //! route as the built-in systems, and taken through
-//! every generic analysis — compare, sweep (1-D and 2-D), paired, duel and balance — from TOML to
-//! a written report. Its numbers are checked against exact binomial values.
+//! every generic analysis — compare, sweep (1-D and 2-D), paired, duel and balance — and a kind of
+//! its own with its own layout, tables and chart (`ladder`), from TOML to a written report, with no
+//! line of the crate changed. Its numbers are checked against exact binomial values.
 //!
 //! The rules: a card has `dice` (k), `need` (n: a die succeeds on n or more), `toughness` and
 //! `wounds`. One roll: k dice; each die ≥ n is a success; the roll `beats` the target when its
@@ -22,6 +23,8 @@ use skirmish_odds::engine::progress::Progress;
 use skirmish_odds::engine::{Outcome, Shape, Trial};
 use skirmish_odds::error::InputError;
 use skirmish_odds::output::ReportDir;
+use skirmish_odds::report::charts::{Chart, Est};
+use skirmish_odds::report::table::Table;
 use skirmish_odds::report::{self, model::Report};
 use skirmish_odds::stats;
 use skirmish_odds::system::{DuelDef, Resolution, RuleSystem};
@@ -148,6 +151,21 @@ struct DuelSection {
     b: Fighter,
 }
 
+/// `[ladder]`: one roller, one roll per number of dice from 1 to its own.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LadderSection {
+    roller: String,
+    target: String,
+}
+
+/// The tiny system's own layout (kind `ladder`): cell k − 1 rolls k dice. Only this system draws
+/// it, so it lives in `Layout::Own` and the system's report hooks render it.
+#[derive(Clone, Debug, PartialEq)]
+struct Ladder {
+    roller: String,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TinyFile {
@@ -163,6 +181,7 @@ struct TinyFile {
     fighters: BTreeMap<String, Fighter>,
     roll: Option<RollSection>,
     duel: Option<DuelSection>,
+    ladder: Option<LadderSection>,
     // The generic sections are read by the generic analyses; a system only lets them pass.
     compare: Option<toml::Value>,
     sweep: Option<toml::Value>,
@@ -199,7 +218,7 @@ impl RuleSystem for Tiny {
         "roll k dice, success on n+"
     }
     fn kinds(&self) -> &'static [&'static str] {
-        &["roll", "duel"]
+        &["roll", "duel", "ladder"]
     }
     fn readings(&self) -> &'static [&'static str] {
         &[]
@@ -234,6 +253,39 @@ impl RuleSystem for Tiny {
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         (name == "successes").then_some("dice that succeed")
     }
+    // Its own layout's table: P(at least one success) by number of dice.
+    fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
+        let Some(Ladder { roller }) = run.scenario.layout.get::<Ladder>() else { return Vec::new() };
+        let mut t = Table::new(
+            format!("{roller}: P(at least one die succeeds) by dice rolled"),
+            &["dice", "P(any success)"],
+            true,
+        );
+        for c in &report.cells {
+            let e = c.events.get("any_success").expect("a roll records any_success");
+            t.rows.push(vec![c.label.clone(), e.exact.clone().unwrap_or_else(|| format!("{:.4}", e.p))]);
+        }
+        vec![t]
+    }
+    // And its chart: the same figures as bars, one per number of dice.
+    fn report_charts(&self, run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+        let Some(Ladder { roller }) = run.scenario.layout.get::<Ladder>() else { return Vec::new() };
+        let est = |c: &skirmish_odds::report::model::CellReport| {
+            let e = c.events.get("any_success").expect("a roll records any_success");
+            Est { v: e.p, lo: e.ci95[0], hi: e.ci95[1] }
+        };
+        vec![(
+            "ladder".to_string(),
+            Chart::Grouped {
+                title: format!("{roller}: P(at least one die succeeds) ({})", report.basis()),
+                x_label: "dice rolled".into(),
+                y_label: "P(any success)".into(),
+                groups: report.cells.iter().map(|c| c.label.clone()).collect(),
+                series: vec![("P(any success)".into(), report.cells.iter().map(est).collect())],
+                percent: true,
+            },
+        )]
+    }
     fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let f: TinyFile =
             toml::from_str(text).map_err(|e| ctx.err(0, &[], e.message().to_string(), "a tiny scenario"))?;
@@ -262,6 +314,20 @@ impl RuleSystem for Tiny {
                 setup.push(format!("B — {lb}"));
                 let t = TinyDuel { sides: [a, b], rounds: d.rounds.unwrap_or(4) };
                 Ok((vec![cell(&format!("{la} vs {lb}"), vec![], t)], Layout::Duel { a: la, b: lb }, vec![]))
+            }
+            // A kind of its own, with a layout of its own: nothing outside this system changes.
+            "ladder" => {
+                let l =
+                    f.ladder.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"ladder\" needs [ladder]", "[ladder]"))?;
+                let roller = Self::card(ctx, &f, &l.roller, &["ladder", "roller"])?;
+                let target = Self::card(ctx, &f, &l.target, &["ladder", "target"])?;
+                setup.push(format!("1 to {} dice, success on {}+", roller.dice, roller.need));
+                let cells = (1..=roller.dice)
+                    .map(|k| {
+                        cell(&format!("{k} dice"), vec![], Roll { k, n: roller.need, toughness: target.toughness })
+                    })
+                    .collect();
+                Ok((cells, Layout::own(Ladder { roller: l.roller.clone() }), vec![]))
             }
             other => unreachable!("the loader only asks for listed kinds, not `{other}`"),
         }
@@ -334,6 +400,24 @@ fn its_report_uses_its_own_titles() {
     assert!(html.contains("dice that succeed"), "index.html too");
 }
 
+/// A kind of the tiny system's own (`ladder`, with its own layout) is built, run exactly and
+/// rendered by the system's own report hook: adding it touched this system alone. Grunt: 4+ on a
+/// die is 1/2, so P(at least one of k dice) = 1 − (1/2)^k: 1/2, 3/4, 7/8.
+#[test]
+fn a_kind_of_its_own_touches_only_the_system() {
+    let (run, report) = run_tiny("ladder", "kind = \"ladder\"\n[ladder]\nroller = \"grunt\"\ntarget = \"elite\"");
+    assert_eq!(run.scenario.cells.len(), 3);
+    let md =
+        std::fs::read_to_string(Path::new(env!("CARGO_TARGET_TMPDIR")).join("tiny_system/ladder/report/summary.md"))
+            .unwrap();
+    assert!(md.contains("grunt: P(at least one die succeeds) by dice rolled"), "{md}");
+    let got: Vec<_> = report.cells.iter().map(|c| c.events.get("any_success").unwrap().exact.clone()).collect();
+    assert_eq!(got, [Some("1/2".to_string()), Some("3/4".to_string()), Some("7/8".to_string())]);
+    for row in ["| 1 dice | 1/2 |", "| 2 dice | 3/4 |", "| 3 dice | 7/8 |"] {
+        assert!(md.contains(row), "{row} in:\n{md}");
+    }
+}
+
 #[test]
 fn sweeps_in_one_and_two_dimensions() {
     let (run, report) = run_tiny(
@@ -391,6 +475,6 @@ fn unknown_kind_lists_what_the_tiny_system_offers() {
     let path = dir.join("scenario.toml");
     std::fs::write(&path, format!("ruleset = \"tiny\"\nkind = \"attack\"\n{CARDS}")).unwrap();
     let e = config::load_in(&[&TINY], &path, &Overrides::default(), None).unwrap_err().to_string();
-    assert!(e.contains("tiny offers `roll`, `duel`, `compare`, `sweep`, `paired`, `balance`"), "{e}");
+    assert!(e.contains("tiny offers `roll`, `duel`, `ladder`, `compare`, `sweep`, `paired`, `balance`"), "{e}");
     let _ = stats::z_value();
 }
