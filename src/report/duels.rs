@@ -6,6 +6,7 @@ use super::table::Table;
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, DuelStats, duel_stats};
 use crate::analysis::duel::{event, metric};
+use crate::analysis::layout::BalanceLayout;
 use crate::analysis::paired::Paired;
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
 use crate::analysis::scenario::Layout;
@@ -48,179 +49,195 @@ fn stats_headers(out: &str) -> [String; 6] {
 
 /// Tables for the duel, balance and paired layouts.
 pub fn tables(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table> {
+    match &run.scenario.layout {
+        Layout::Duel { a, b } => duel_tables(run, report, system, a, b),
+        Layout::Balance(l) => balance_tables(report, system, l),
+        Layout::Paired { a, b, measure } => paired_tables(run, report, a, b, measure),
+        _ => Vec::new(),
+    }
+}
+
+/// A duel of fighters `a` and `b`: its outcome, the figures per duel, and the rounds played
+/// (with the exact duel's tables when it was solved).
+fn duel_tables(run: &RunResult, report: &Report, system: &dyn RuleSystem, a: &str, b: &str) -> Vec<Table> {
     let z = stats::z_value();
-    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let mut out = vec![duel_outcome(run, report, a, b), duel_figures(run, system, a, b)];
+    let exact = report.exact_duel.as_ref();
+    let mut headers = vec!["rounds", "P(= k)", "95 % interval"];
+    if exact.is_some() {
+        headers.push("exact");
+    }
+    let mut d = Table::new("Rounds played", &headers, false);
+    let last = t[0].trimmed(metric::ROUNDS).len().max(exact.map_or(0, |x| x.rounds().len() + 1));
+    for v in 1..last {
+        let p = t[0].exactly(metric::ROUNDS, v, z);
+        let mut row = vec![v.to_string(), pct(p.p), ci(p.lo, p.hi)];
+        if let Some(x) = exact {
+            row.push(pct(x.rounds().get(v - 1).copied().unwrap_or(0.0)));
+        }
+        d.rows.push(row);
+    }
+    out.push(d);
+    if let Some(x) = exact {
+        out.extend(x.tables.iter().cloned());
+    }
+    out
+}
+
+/// Who won, the casualties and who acted first.
+fn duel_outcome(run: &RunResult, report: &Report, a: &str, b: &str) -> Table {
+    let z = stats::z_value();
+    let t = &run.output.tallies;
+    let n = count(report.trials);
+    let mut ev = Table::new(
+        format!("Duel outcome ({n} duels, 95 % intervals)"),
+        &["event", "probability", "95 % interval"],
+        true,
+    );
+    for (i, name) in [
+        (event::A_WINS, format!("{a} wins (the opponent is down or out, {a} is not)")),
+        (event::B_WINS, format!("{b} wins")),
+        (event::DRAW, "draw (both standing at the round limit, or both down)".to_string()),
+        (event::B_CASUALTY, format!("{b} removed as a casualty")),
+        (event::A_CASUALTY, format!("{a} removed as a casualty")),
+        (event::A_INITIATIVE, format!("{a} acted first in round 1")),
+    ] {
+        let p = t[0].event(i, z);
+        ev.rows.push(vec![name, pct(p.p), ci(p.lo, p.hi)]);
+    }
+    ev
+}
+
+/// Damage dealt, its rate, the round the opponent goes down, the extra count and the rounds.
+fn duel_figures(run: &RunResult, system: &dyn RuleSystem, a: &str, b: &str) -> Table {
+    let z = stats::z_value();
+    let t = &run.output.tallies;
+    let s = duel_stats(&t[0], z);
+    let mut f = Table::new("Per duel", &["figure", a, b], true);
+    let m = |i: usize| {
+        let mm = t[0].moments(i);
+        mean_ci(mm.mean, mm.stderr, z)
+    };
+    let unit = system.duel().map_or("damage", |d| d.damage);
+    f.rows.push(vec![format!("damage dealt to the opponent, {unit}, mean"), m(metric::A_DEALT), m(metric::B_DEALT)]);
+    let (ra, rb) = (t[0].ratio(0, z), t[0].ratio(1, z));
+    f.rows.push(vec![
+        format!("{unit} dealt per round played"),
+        format!("{:.3} [{:.3}, {:.3}]", ra.0, ra.1, ra.2),
+        format!("{:.3} [{:.3}, {:.3}]", rb.0, rb.1, rb.2),
+    ]);
+    let ko_b = balance::conditional_round(&t[0].hists[metric::B_KO_ROUND], t[0].exact, z);
+    f.rows.push(vec![
+        "round the opponent first goes down (when it does)".into(),
+        s.rounds_to_ko.as_ref().map(est).unwrap_or_else(|| "never".into()),
+        ko_b.map(|e| est(&e)).unwrap_or_else(|| "never".into()),
+    ]);
+    let extra_title = system.duel().map_or("other, mean", |d| d.extra);
+    f.rows.push(vec![extra_title.into(), m(metric::A_EXTRA), m(metric::B_EXTRA)]);
+    f.rows.push(vec!["rounds played, mean".into(), m(metric::ROUNDS), String::new()]);
+    f
+}
+
+/// A balance test: the candidate against each opponent, every fighter against the gauntlet
+/// per cost, then each other fighter against each opponent.
+fn balance_tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout) -> Vec<Table> {
+    let n = count(report.trials);
+    let mut out = Vec::new();
+    let b = report.balance.as_ref().expect("balance summary");
+    let cand = &b.fighters[0];
+    let stats_headers = stats_headers(system.duel().map_or("out", |d| d.out));
+    let mut headers = vec!["opponent"];
+    headers.extend(stats_headers.iter().map(String::as_str));
+    let mut per = Table::new(format!("{} against each opponent ({n} duels each)", cand.label), &headers, true);
+    for (o, s) in l.opponents.iter().zip(&cand.per_opponent) {
+        if let Some(s) = s {
+            per.rows.push(stats_row(o.clone(), s));
+        }
+    }
+    per.rows.push(stats_row("overall (average)".into(), &cand.overall));
+    out.push(per);
+    let (first, rest) = (&l.costs[0], &l.costs[1..]);
+    let per_first = |what: &str| format!("{what} per {}", first.short);
+    let mut headers = vec![
+        "fighter".to_string(),
+        first.name.to_string(),
+        "peer".into(),
+        "P(win)".into(),
+        per_first("P(win)"),
+        per_first("dealt/round"),
+        per_first("taken/round"),
+    ];
+    headers.extend(rest.iter().map(|c| format!("P(win) per {}", c.short)));
+    let heads: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let mut all =
+        Table::new(format!("Every fighter against the gauntlet: overall and per {}", first.unit), &heads, true);
+    let dash = || "—".to_string();
+    for f in &b.fighters {
+        let pr = f.per_first();
+        let mut row = vec![
+            f.label.clone(),
+            f.costs[0].map(|r| format!("{r}")).unwrap_or_else(dash),
+            if f.peer { "yes".into() } else { String::new() },
+            p_est(&f.overall.win),
+            pr.map(|s| p_est(&s.win)).unwrap_or_else(dash),
+            pr.map(|s| est(&s.dealt_per_round)).unwrap_or_else(dash),
+            pr.map(|s| est(&s.taken_per_round)).unwrap_or_else(dash),
+        ];
+        row.extend(f.per_cost[1..].iter().map(|s| s.as_ref().map(|s| p_est(&s.win)).unwrap_or_else(dash)));
+        all.rows.push(row);
+    }
+    out.push(all);
+    for f in b.fighters.iter().skip(1) {
+        let mut headers = vec!["opponent"];
+        headers.extend(stats_headers.iter().map(String::as_str));
+        let mut tb = Table::new(format!("{} against each opponent", f.label), &headers, false);
+        for (o, s) in l.opponents.iter().zip(&f.per_opponent) {
+            if let Some(s) = s {
+                tb.rows.push(stats_row(o.clone(), s));
+            }
+        }
+        tb.rows.push(stats_row("overall (average)".into(), &f.overall));
+        out.push(tb);
+    }
+    out
+}
+
+/// Loadouts A and B on common random numbers: the means and their difference, who does more,
+/// and what the common random numbers saved.
+fn paired_tables(run: &RunResult, report: &Report, a: &str, b: &str, measure: &str) -> Vec<Table> {
+    let z = stats::z_value();
     let t = &run.output.tallies;
     let n = count(report.trials);
     let mut out = Vec::new();
-    match &sc.layout {
-        Layout::Duel { a, b } => {
-            let mut ev = Table::new(
-                format!("Duel outcome ({n} duels, 95 % intervals)"),
-                &["event", "probability", "95 % interval"],
-                true,
-            );
-            for (i, name) in [
-                (event::A_WINS, format!("{a} wins (the opponent is down or out, {a} is not)")),
-                (event::B_WINS, format!("{b} wins")),
-                (event::DRAW, "draw (both standing at the round limit, or both down)".to_string()),
-                (event::B_CASUALTY, format!("{b} removed as a casualty")),
-                (event::A_CASUALTY, format!("{a} removed as a casualty")),
-                (event::A_INITIATIVE, format!("{a} acted first in round 1")),
-            ] {
-                let p = t[0].event(i, z);
-                ev.rows.push(vec![name, pct(p.p), ci(p.lo, p.hi)]);
-            }
-            out.push(ev);
-            let s = duel_stats(&t[0], z);
-            let mut f = Table::new("Per duel", &["figure", a.as_str(), b.as_str()], true);
-            let m = |i: usize| {
-                let mm = t[0].moments(i);
-                mean_ci(mm.mean, mm.stderr, z)
-            };
-            let unit = system.duel().map_or("damage", |d| d.damage);
-            f.rows.push(vec![
-                format!("damage dealt to the opponent, {unit}, mean"),
-                m(metric::A_DEALT),
-                m(metric::B_DEALT),
-            ]);
-            let (ra, rb) = (t[0].ratio(0, z), t[0].ratio(1, z));
-            f.rows.push(vec![
-                format!("{unit} dealt per round played"),
-                format!("{:.3} [{:.3}, {:.3}]", ra.0, ra.1, ra.2),
-                format!("{:.3} [{:.3}, {:.3}]", rb.0, rb.1, rb.2),
-            ]);
-            let ko_b = balance::conditional_round(&t[0].hists[metric::B_KO_ROUND], t[0].exact, z);
-            f.rows.push(vec![
-                "round the opponent first goes down (when it does)".into(),
-                s.rounds_to_ko.as_ref().map(est).unwrap_or_else(|| "never".into()),
-                ko_b.map(|e| est(&e)).unwrap_or_else(|| "never".into()),
-            ]);
-            let extra_title = system.duel().map_or("other, mean", |d| d.extra);
-            f.rows.push(vec![extra_title.into(), m(metric::A_EXTRA), m(metric::B_EXTRA)]);
-            f.rows.push(vec!["rounds played, mean".into(), m(metric::ROUNDS), String::new()]);
-            out.push(f);
-            let exact = report.exact_duel.as_ref();
-            let mut headers = vec!["rounds", "P(= k)", "95 % interval"];
-            if exact.is_some() {
-                headers.push("exact");
-            }
-            let mut d = Table::new("Rounds played", &headers, false);
-            let last = t[0].trimmed(metric::ROUNDS).len().max(exact.map_or(0, |x| x.rounds().len() + 1));
-            for v in 1..last {
-                let p = t[0].exactly(metric::ROUNDS, v, z);
-                let mut row = vec![v.to_string(), pct(p.p), ci(p.lo, p.hi)];
-                if let Some(x) = exact {
-                    row.push(pct(x.rounds().get(v - 1).copied().unwrap_or(0.0)));
-                }
-                d.rows.push(row);
-            }
-            out.push(d);
-            if let Some(x) = exact {
-                out.extend(x.tables.iter().cloned());
-            }
-        }
-        Layout::Balance(l) => {
-            let b = report.balance.as_ref().expect("balance summary");
-            let cand = &b.fighters[0];
-            let stats_headers = stats_headers(system.duel().map_or("out", |d| d.out));
-            let mut headers = vec!["opponent"];
-            headers.extend(stats_headers.iter().map(String::as_str));
-            let mut per = Table::new(format!("{} against each opponent ({n} duels each)", cand.label), &headers, true);
-            for (o, s) in l.opponents.iter().zip(&cand.per_opponent) {
-                if let Some(s) = s {
-                    per.rows.push(stats_row(o.clone(), s));
-                }
-            }
-            per.rows.push(stats_row("overall (average)".into(), &cand.overall));
-            out.push(per);
-            let (first, rest) = (&l.costs[0], &l.costs[1..]);
-            let per_first = |what: &str| format!("{what} per {}", first.short);
-            let mut headers = vec![
-                "fighter".to_string(),
-                first.name.to_string(),
-                "peer".into(),
-                "P(win)".into(),
-                per_first("P(win)"),
-                per_first("dealt/round"),
-                per_first("taken/round"),
-            ];
-            headers.extend(rest.iter().map(|c| format!("P(win) per {}", c.short)));
-            let heads: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut all =
-                Table::new(format!("Every fighter against the gauntlet: overall and per {}", first.unit), &heads, true);
-            let dash = || "—".to_string();
-            for f in &b.fighters {
-                let pr = f.per_first();
-                let mut row = vec![
-                    f.label.clone(),
-                    f.costs[0].map(|r| format!("{r}")).unwrap_or_else(dash),
-                    if f.peer { "yes".into() } else { String::new() },
-                    p_est(&f.overall.win),
-                    pr.map(|s| p_est(&s.win)).unwrap_or_else(dash),
-                    pr.map(|s| est(&s.dealt_per_round)).unwrap_or_else(dash),
-                    pr.map(|s| est(&s.taken_per_round)).unwrap_or_else(dash),
-                ];
-                row.extend(f.per_cost[1..].iter().map(|s| s.as_ref().map(|s| p_est(&s.win)).unwrap_or_else(dash)));
-                all.rows.push(row);
-            }
-            out.push(all);
-            for f in b.fighters.iter().skip(1) {
-                let mut headers = vec!["opponent"];
-                headers.extend(stats_headers.iter().map(String::as_str));
-                let mut tb = Table::new(format!("{} against each opponent", f.label), &headers, false);
-                for (o, s) in l.opponents.iter().zip(&f.per_opponent) {
-                    if let Some(s) = s {
-                        tb.rows.push(stats_row(o.clone(), s));
-                    }
-                }
-                tb.rows.push(stats_row("overall (average)".into(), &f.overall));
-                out.push(tb);
-            }
-        }
-        Layout::Paired { a, b, measure } => {
-            let p = report.paired.as_ref().expect("paired summary");
-            let mut tb = Table::new(
-                format!("{measure} per attack, A = {a}, B = {b} ({n} paired trials)"),
-                &["figure", "value", "95 % interval"],
-                true,
-            );
-            let ma = t[0].moments(A_VALUE);
-            let mb = t[0].moments(B_VALUE);
-            tb.rows.push(vec![
-                format!("mean {measure}, A"),
-                format!("{:.4}", ma.mean),
-                format!("± {:.4}", z * ma.stderr),
-            ]);
-            tb.rows.push(vec![
-                format!("mean {measure}, B"),
-                format!("{:.4}", mb.mean),
-                format!("± {:.4}", z * mb.stderr),
-            ]);
-            tb.rows.push(vec![
-                "mean difference A − B".into(),
-                format!("{:+.4}", p.mean_difference),
-                format!("[{:+.4}, {:+.4}]", p.ci95[0], p.ci95[1]),
-            ]);
-            for (i, name) in [(0, "P(A does more than B)"), (1, "P(B does more than A)"), (2, "P(same)")] {
-                let e = t[0].event(i, z);
-                tb.rows.push(vec![name.into(), pct(e.p), ci(e.lo, e.hi)]);
-            }
-            out.push(tb);
-            let mut crn = Table::new("What common random numbers saved", &["figure", "value"], true);
-            crn.rows.push(vec![
-                "variance of A − B: independent runs ÷ paired run".into(),
-                format!("{:.2}×", p.trial_saving),
-            ]);
-            crn.rows.push(vec![
-                "trials per loadout two independent runs would need for this interval".into(),
-                count(p.independent_trials_needed.round() as u64),
-            ]);
-            crn.rows.push(vec!["trials this paired run used".into(), count(report.trials)]);
-            out.push(crn);
-        }
-        _ => {}
+    let p = report.paired.as_ref().expect("paired summary");
+    let mut tb = Table::new(
+        format!("{measure} per attack, A = {a}, B = {b} ({n} paired trials)"),
+        &["figure", "value", "95 % interval"],
+        true,
+    );
+    let ma = t[0].moments(A_VALUE);
+    let mb = t[0].moments(B_VALUE);
+    tb.rows.push(vec![format!("mean {measure}, A"), format!("{:.4}", ma.mean), format!("± {:.4}", z * ma.stderr)]);
+    tb.rows.push(vec![format!("mean {measure}, B"), format!("{:.4}", mb.mean), format!("± {:.4}", z * mb.stderr)]);
+    tb.rows.push(vec![
+        "mean difference A − B".into(),
+        format!("{:+.4}", p.mean_difference),
+        format!("[{:+.4}, {:+.4}]", p.ci95[0], p.ci95[1]),
+    ]);
+    for (i, name) in [(0, "P(A does more than B)"), (1, "P(B does more than A)"), (2, "P(same)")] {
+        let e = t[0].event(i, z);
+        tb.rows.push(vec![name.into(), pct(e.p), ci(e.lo, e.hi)]);
     }
+    out.push(tb);
+    let mut crn = Table::new("What common random numbers saved", &["figure", "value"], true);
+    crn.rows.push(vec!["variance of A − B: independent runs ÷ paired run".into(), format!("{:.2}×", p.trial_saving)]);
+    crn.rows.push(vec![
+        "trials per loadout two independent runs would need for this interval".into(),
+        count(p.independent_trials_needed.round() as u64),
+    ]);
+    crn.rows.push(vec!["trials this paired run used".into(), count(report.trials)]);
+    out.push(crn);
     out
 }
 

@@ -77,197 +77,242 @@ impl Document {
 
 /// Charts for this run as (file stem, chart), in `system`'s words.
 pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<(String, Chart)> {
-    let z = stats::z_value();
-    let sc = &run.scenario;
-    let t = &run.output.tallies;
-    let title_tail = report.basis();
-    let est_event = |cell: usize, name: &str| {
-        let e = report.cells[cell].events.get(name).expect("event exists");
-        Est::from(e)
+    let mut out = match &run.scenario.layout {
+        Layout::Single => single_charts(run, report, system),
+        Layout::Compare { loadouts, targets } => compare_charts(run, report, system, loadouts, targets),
+        Layout::Sweep { parameter, values } => sweep_charts(run, report, system, parameter, values),
+        Layout::Sweep2 { x, xs, y, ys } => sweep2_charts(run, report, system, (x, xs), (y, ys)),
+        Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => duels::charts(run, report),
+        Layout::Own(_) => system.report_charts(run, report),
     };
-    let est_mean = |cell: usize, name: &str| {
-        let m = report.cells[cell].metrics.get(name).expect("metric exists");
-        Est { v: m.mean, lo: m.mean - z * m.stderr, hi: m.mean + z * m.stderr }
-    };
-    let mut out = Vec::new();
-    match &sc.layout {
-        Layout::Single => {
-            let names: Vec<&str> = sc.cells[0].trial.headline_metrics().iter().take(3).copied().collect();
-            if names.is_empty() {
-                // Nothing to draw as a distribution: chart the event probabilities instead.
-                let events = &report.cells[0].events.0;
-                out.push((
-                    "events".into(),
-                    Chart::Grouped {
-                        title: format!("{}: probabilities ({title_tail})", sc.name),
-                        x_label: "event".into(),
-                        y_label: "probability".into(),
-                        groups: events.iter().map(|(n, _)| text::event_title(system, n)).collect(),
-                        series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
-                        percent: true,
-                    },
-                ));
-            }
-            let mut dists = Vec::new();
-            for &name in &names {
-                let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
-                let mut chart = charts::distribution(
-                    &t[0],
-                    i,
-                    &format!("{}: {} ({title_tail})", sc.name, text::metric_title(system, name)),
-                    &text::metric_title(system, name),
-                    z,
-                );
-                let trial = &sc.cells[0].trial;
-                let values = 0..t[0].trimmed(i).len();
-                if values.clone().any(|v| trial.value_label(name, v).is_some()) {
-                    let names: Vec<String> =
-                        values.map(|v| trial.value_label(name, v).unwrap_or_else(|| v.to_string())).collect();
-                    chart = chart.with_value_names(names);
-                }
-                dists.push((name.to_string(), chart));
-            }
-            if !dists.is_empty() && dists.iter().all(|(_, c)| c.is_constant()) {
-                // Every headline metric is a fixed number (Mordheim's move, run and charge): one
-                // chart that sets them side by side says more than a single bar each.
-                out.push((
-                    "values".into(),
-                    Chart::Grouped {
-                        title: format!("{}: {} ({title_tail})", sc.name, names.join(", ")),
-                        x_label: "measure".into(),
-                        y_label: "value".into(),
-                        groups: names.iter().map(|n| text::metric_title(system, n)).collect(),
-                        series: vec![("value".into(), names.iter().map(|n| est_mean(0, n)).collect())],
-                        percent: false,
-                    },
-                ));
-            } else {
-                out.extend(dists);
-            }
-        }
-        Layout::Compare { loadouts, targets } => {
-            let series = |f: &dyn Fn(usize) -> Est| -> Vec<(String, Vec<Est>)> {
-                loadouts
-                    .iter()
-                    .enumerate()
-                    .map(|(li, l)| (l.clone(), (0..targets.len()).map(|ti| f(li * targets.len() + ti)).collect()))
-                    .collect()
-            };
-            let what = sc.cells[0].trial.unit();
-            if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
-                let title = text::metric_title(system, m);
-                out.push((
-                    format!("compare-{m}"),
-                    Chart::Grouped {
-                        title: format!("{}: expected {title} per {what} ({title_tail})", sc.name),
-                        x_label: "target".into(),
-                        y_label: format!("expected {title}"),
-                        groups: targets.clone(),
-                        series: series(&|c| est_mean(c, m)),
-                        percent: false,
-                    },
-                ));
-            }
-            for ev in sc.cells[0].trial.key_events().into_iter().take(2) {
-                out.push((
-                    format!("compare-{ev}"),
-                    Chart::Grouped {
-                        title: format!("{}: {} per {what} ({title_tail})", sc.name, text::event_short(system, ev)),
-                        x_label: "target".into(),
-                        y_label: text::event_short(system, ev),
-                        groups: targets.clone(),
-                        series: series(&|c| est_event(c, ev)),
-                        percent: true,
-                    },
-                ));
-            }
-        }
-        Layout::Sweep { parameter, values } => {
-            let n = sc.cells.len();
-            let events = sc.cells[0].trial.key_events();
-            out.push((
-                "sweep-events".into(),
-                Chart::Lines {
-                    title: format!("{}: probabilities by {parameter} ({title_tail})", sc.name),
-                    x_label: parameter.clone(),
-                    y_label: "probability".into(),
-                    xs: values.clone(),
-                    series: events
-                        .iter()
-                        .map(|e| (text::event_short(system, e), (0..n).map(|c| est_event(c, e)).collect()))
-                        .collect(),
-                    percent: true,
-                },
-            ));
-            let metrics: Vec<&str> = sc.cells[0].trial.headline_metrics().iter().take(3).copied().collect();
-            out.push((
-                "sweep-means".into(),
-                Chart::Lines {
-                    title: format!("{}: means by {parameter} ({title_tail})", sc.name),
-                    x_label: parameter.clone(),
-                    y_label: "mean".into(),
-                    xs: values.clone(),
-                    series: metrics
-                        .iter()
-                        .map(|m| {
-                            (
-                                format!("mean {}", text::metric_title(system, m)),
-                                (0..n).map(|c| est_mean(c, m)).collect(),
-                            )
-                        })
-                        .collect(),
-                    percent: false,
-                },
-            ));
-        }
-        Layout::Sweep2 { x, xs, y, ys } => {
-            let grid = |f: &dyn Fn(usize) -> Est| -> Vec<Vec<Option<Est>>> {
-                ys.iter()
-                    .enumerate()
-                    .map(|(yi, _)| (0..xs.len()).map(|xi| Some(f(xi * ys.len() + yi))).collect())
-                    .collect()
-            };
-            let x_labels: Vec<String> = xs.iter().map(|v| v.to_string()).collect();
-            let y_labels: Vec<String> = ys.iter().map(|v| v.to_string()).collect();
-            if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
-                out.push((
-                    format!("sweep-{m}"),
-                    Chart::Heatmap {
-                        title: format!("{}: mean {} by {x} and {y}", sc.name, text::metric_title(system, m)),
-                        x_label: x.clone(),
-                        y_label: y.clone(),
-                        xs: x_labels.clone(),
-                        ys: y_labels.clone(),
-                        values: grid(&|c| est_mean(c, m)),
-                        percent: false,
-                        basis: title_tail.clone(),
-                    },
-                ));
-            }
-            if let Some(e) = sc.cells[0].trial.key_events().first().copied() {
-                out.push((
-                    format!("sweep-{e}"),
-                    Chart::Heatmap {
-                        title: format!("{}: {} by {x} and {y}", sc.name, text::event_short(system, e)),
-                        x_label: x.clone(),
-                        y_label: y.clone(),
-                        xs: x_labels,
-                        ys: y_labels,
-                        values: grid(&|c| est_event(c, e)),
-                        percent: true,
-                        basis: title_tail.clone(),
-                    },
-                ));
-            }
-        }
-        Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => {
-            out.extend(duels::charts(run, report));
-        }
-        Layout::Own(_) => out.extend(system.report_charts(run, report)),
-    }
     // A chart of a constant (a ★-only weapon's ♦ distribution: one bar at 0, 100 %) says
     // nothing the tables do not; leave it out.
     out.retain(|(_, c)| !c.is_constant());
+    out
+}
+
+/// The probability of event `name` in cell `cell`, with its interval.
+fn est_event(report: &Report, cell: usize, name: &str) -> Est {
+    Est::from(report.cells[cell].events.get(name).expect("event exists"))
+}
+
+/// The mean of metric `name` in cell `cell`, with its 95 % interval.
+fn est_mean(report: &Report, cell: usize, name: &str) -> Est {
+    let z = stats::z_value();
+    let m = report.cells[cell].metrics.get(name).expect("metric exists");
+    Est { v: m.mean, lo: m.mean - z * m.stderr, hi: m.mean + z * m.stderr }
+}
+
+/// One cell: the distribution of each of its first three headline metrics (or one chart
+/// setting them side by side when each is a fixed number), or its event probabilities when it
+/// has no headline metric.
+fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<(String, Chart)> {
+    let z = stats::z_value();
+    let t = &run.output.tallies;
+    let sc = &run.scenario;
+    let title_tail = report.basis();
+    let mut out = Vec::new();
+    let names: Vec<&str> = sc.cells[0].trial.headline_metrics().iter().take(3).copied().collect();
+    if names.is_empty() {
+        // Nothing to draw as a distribution: chart the event probabilities instead.
+        let events = &report.cells[0].events.0;
+        out.push((
+            "events".into(),
+            Chart::Grouped {
+                title: format!("{}: probabilities ({title_tail})", sc.name),
+                x_label: "event".into(),
+                y_label: "probability".into(),
+                groups: events.iter().map(|(n, _)| text::event_title(system, n)).collect(),
+                series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
+                percent: true,
+            },
+        ));
+    }
+    let mut dists = Vec::new();
+    for &name in &names {
+        let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
+        let mut chart = charts::distribution(
+            &t[0],
+            i,
+            &format!("{}: {} ({title_tail})", sc.name, text::metric_title(system, name)),
+            &text::metric_title(system, name),
+            z,
+        );
+        let trial = &sc.cells[0].trial;
+        let values = 0..t[0].trimmed(i).len();
+        if values.clone().any(|v| trial.value_label(name, v).is_some()) {
+            let names: Vec<String> =
+                values.map(|v| trial.value_label(name, v).unwrap_or_else(|| v.to_string())).collect();
+            chart = chart.with_value_names(names);
+        }
+        dists.push((name.to_string(), chart));
+    }
+    if !dists.is_empty() && dists.iter().all(|(_, c)| c.is_constant()) {
+        // Every headline metric is a fixed number (Mordheim's move, run and charge): one
+        // chart that sets them side by side says more than a single bar each.
+        out.push((
+            "values".into(),
+            Chart::Grouped {
+                title: format!("{}: {} ({title_tail})", sc.name, names.join(", ")),
+                x_label: "measure".into(),
+                y_label: "value".into(),
+                groups: names.iter().map(|n| text::metric_title(system, n)).collect(),
+                series: vec![("value".into(), names.iter().map(|n| est_mean(report, 0, n)).collect())],
+                percent: false,
+            },
+        ));
+    } else {
+        out.extend(dists);
+    }
+    out
+}
+
+/// Loadouts × targets: the expected headline metric and the first two key events, one series
+/// per loadout.
+fn compare_charts(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    loadouts: &[String],
+    targets: &[String],
+) -> Vec<(String, Chart)> {
+    let sc = &run.scenario;
+    let title_tail = report.basis();
+    let mut out = Vec::new();
+    let series = |f: &dyn Fn(usize) -> Est| -> Vec<(String, Vec<Est>)> {
+        loadouts
+            .iter()
+            .enumerate()
+            .map(|(li, l)| (l.clone(), (0..targets.len()).map(|ti| f(li * targets.len() + ti)).collect()))
+            .collect()
+    };
+    let what = sc.cells[0].trial.unit();
+    if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
+        let title = text::metric_title(system, m);
+        out.push((
+            format!("compare-{m}"),
+            Chart::Grouped {
+                title: format!("{}: expected {title} per {what} ({title_tail})", sc.name),
+                x_label: "target".into(),
+                y_label: format!("expected {title}"),
+                groups: targets.to_vec(),
+                series: series(&|c| est_mean(report, c, m)),
+                percent: false,
+            },
+        ));
+    }
+    for ev in sc.cells[0].trial.key_events().into_iter().take(2) {
+        out.push((
+            format!("compare-{ev}"),
+            Chart::Grouped {
+                title: format!("{}: {} per {what} ({title_tail})", sc.name, text::event_short(system, ev)),
+                x_label: "target".into(),
+                y_label: text::event_short(system, ev),
+                groups: targets.to_vec(),
+                series: series(&|c| est_event(report, c, ev)),
+                percent: true,
+            },
+        ));
+    }
+    out
+}
+
+/// One swept value: the key events' probabilities and the headline means, as lines.
+fn sweep_charts(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    parameter: &str,
+    values: &[i64],
+) -> Vec<(String, Chart)> {
+    let sc = &run.scenario;
+    let title_tail = report.basis();
+    let mut out = Vec::new();
+    let n = sc.cells.len();
+    let events = sc.cells[0].trial.key_events();
+    out.push((
+        "sweep-events".into(),
+        Chart::Lines {
+            title: format!("{}: probabilities by {parameter} ({title_tail})", sc.name),
+            x_label: parameter.to_string(),
+            y_label: "probability".into(),
+            xs: values.to_vec(),
+            series: events
+                .iter()
+                .map(|e| (text::event_short(system, e), (0..n).map(|c| est_event(report, c, e)).collect()))
+                .collect(),
+            percent: true,
+        },
+    ));
+    let metrics: Vec<&str> = sc.cells[0].trial.headline_metrics().iter().take(3).copied().collect();
+    out.push((
+        "sweep-means".into(),
+        Chart::Lines {
+            title: format!("{}: means by {parameter} ({title_tail})", sc.name),
+            x_label: parameter.to_string(),
+            y_label: "mean".into(),
+            xs: values.to_vec(),
+            series: metrics
+                .iter()
+                .map(|m| {
+                    (
+                        format!("mean {}", text::metric_title(system, m)),
+                        (0..n).map(|c| est_mean(report, c, m)).collect(),
+                    )
+                })
+                .collect(),
+            percent: false,
+        },
+    ));
+    out
+}
+
+/// Two swept values: heat maps of the mean headline metric and of the first key event.
+fn sweep2_charts(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    (x, xs): (&str, &[i64]),
+    (y, ys): (&str, &[i64]),
+) -> Vec<(String, Chart)> {
+    let sc = &run.scenario;
+    let title_tail = report.basis();
+    let mut out = Vec::new();
+    let grid = |f: &dyn Fn(usize) -> Est| -> Vec<Vec<Option<Est>>> {
+        ys.iter().enumerate().map(|(yi, _)| (0..xs.len()).map(|xi| Some(f(xi * ys.len() + yi))).collect()).collect()
+    };
+    let x_labels: Vec<String> = xs.iter().map(|v| v.to_string()).collect();
+    let y_labels: Vec<String> = ys.iter().map(|v| v.to_string()).collect();
+    if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
+        out.push((
+            format!("sweep-{m}"),
+            Chart::Heatmap {
+                title: format!("{}: mean {} by {x} and {y}", sc.name, text::metric_title(system, m)),
+                x_label: x.to_string(),
+                y_label: y.to_string(),
+                xs: x_labels.clone(),
+                ys: y_labels.clone(),
+                values: grid(&|c| est_mean(report, c, m)),
+                percent: false,
+                basis: title_tail.clone(),
+            },
+        ));
+    }
+    if let Some(e) = sc.cells[0].trial.key_events().first().copied() {
+        out.push((
+            format!("sweep-{e}"),
+            Chart::Heatmap {
+                title: format!("{}: {} by {x} and {y}", sc.name, text::event_short(system, e)),
+                x_label: x.to_string(),
+                y_label: y.to_string(),
+                xs: x_labels,
+                ys: y_labels,
+                values: grid(&|c| est_event(report, c, e)),
+                percent: true,
+                basis: title_tail.clone(),
+            },
+        ));
+    }
     out
 }
 

@@ -13,11 +13,13 @@ pub mod damage;
 pub mod duel;
 mod info;
 pub mod procedures;
+mod weapon_traits;
 
 use crate::dice::{Dice, Reroll, SuccessMask, count_successes};
 use crate::engine::{Outcome, Shape, Trial};
 use crate::systems::bmg3e::rules::Markers;
 use damage::{Damage, DamageRoll};
+pub use weapon_traits::{Acts, WEAPON_TRAIT_TABLE, WEAPON_TRAITS, WeaponTrait, WeaponTraits};
 
 /// Character traits with dice effects (config names in [`CHARACTER_TRAITS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -197,72 +199,6 @@ impl CharTraits {
             "rapid_fire" => &mut self.rapid_fire,
             _ => return None,
         })
-    }
-}
-
-/// Weapon traits with dice effects (config names in [`WEAPON_TRAITS`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WeaponTraits {
-    pub handy: bool,
-    pub protective: bool,
-    pub defensive: bool,
-    pub firearm: bool,
-    pub mechanic: bool,
-    pub heavy: bool,
-    pub sharp: bool,
-    pub brutal: bool,
-    pub precise_blow: bool,
-    pub throwing: bool,
-    pub rapid_fire: bool,
-    pub light: bool,
-    pub scratch: bool,
-    pub remote_controlled: bool,
-    pub scope: bool,
-}
-
-/// Config names of weapon traits (`tough` is a synonym of `heavy`).
-pub const WEAPON_TRAITS: [&str; 16] = [
-    "handy",
-    "protective",
-    "defensive",
-    "firearm",
-    "mechanic",
-    "heavy",
-    "tough",
-    "sharp",
-    "brutal",
-    "precise_blow",
-    "throwing",
-    "rapid_fire",
-    "light",
-    "scratch",
-    "remote_controlled",
-    "scope",
-];
-
-impl WeaponTraits {
-    /// Set a trait by config name; false if the name is unknown.
-    pub fn set(&mut self, name: &str) -> bool {
-        let f = match name {
-            "handy" => &mut self.handy,
-            "protective" => &mut self.protective,
-            "defensive" => &mut self.defensive,
-            "firearm" => &mut self.firearm,
-            "mechanic" => &mut self.mechanic,
-            "heavy" | "tough" => &mut self.heavy,
-            "sharp" => &mut self.sharp,
-            "brutal" => &mut self.brutal,
-            "precise_blow" => &mut self.precise_blow,
-            "throwing" => &mut self.throwing,
-            "rapid_fire" => &mut self.rapid_fire,
-            "light" => &mut self.light,
-            "scratch" => &mut self.scratch,
-            "remote_controlled" => &mut self.remote_controlled,
-            "scope" => &mut self.scope,
-            _ => return false,
-        };
-        *f = true;
-        true
     }
 }
 
