@@ -430,37 +430,6 @@ pub struct Readings {
     pub kevlar_drops: KevlarDrops,
 }
 
-impl Default for Readings {
-    fn default() -> Self {
-        Readings {
-            block_natural_six: false,
-            scratch_mode: ScratchMode::PerImpact,
-            martial_artist_vs_mobster: false,
-            special_attack_ranged: true,
-            helpless_passive_traits: HelplessTraits::LoseWhenParalyzed,
-            ko_target_fallen: true,
-            protective_blink_modifiers: true,
-            kevlar_drops: KevlarDrops::Wound,
-        }
-    }
-}
-
-impl Readings {
-    /// Switch names and values as printed in reports.
-    pub fn list(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("block_natural_six", self.block_natural_six.to_string()),
-            ("scratch_mode", self.scratch_mode.name().to_string()),
-            ("martial_artist_vs_mobster", self.martial_artist_vs_mobster.to_string()),
-            ("special_attack_ranged", self.special_attack_ranged.to_string()),
-            ("helpless_passive_traits", self.helpless_passive_traits.name().to_string()),
-            ("ko_target_fallen", self.ko_target_fallen.to_string()),
-            ("protective_blink_modifiers", self.protective_blink_modifiers.to_string()),
-            ("kevlar_drops", self.kevlar_drops.name().to_string()),
-        ]
-    }
-}
-
 /// Counters lost to damage: one per 2 markers (*Insensitive* none, *Sturdy* per 3, *Weak* per 1).
 pub fn counters_lost(c: &Card, markers: u8) -> u8 {
     if c.traits.insensitive {
