@@ -80,10 +80,12 @@ macro_rules! scenario_file {
 /// refused), `NAMES` (the system's [`crate::system::RuleSystem::readings`], in declaration
 /// order), `read` (the written table into the rules' plain typed struct, a bad value an error
 /// at its line naming the field and the allowed values), `labels` (the "Readings in force" rows,
-/// in declaration order) and the rules struct's `Default` (every switch's first value).
+/// in declaration order), the rules struct's `Default` (every switch's first value), and a module
+/// per switch, named after it, with its `VALUES` (label and rules value, the default first) and
+/// `label` (a value's label, for notes that name it).
 ///
-/// A value is a literal of the switch's TOML type (`String`, `bool` or `i64`), its label is the
-/// literal as written. A bad value is told "unknown reading `x`" and the values as
+/// A switch is `name: TomlType => RulesType { literal => rules value, … }`: a literal of the
+/// switch's TOML type (`String`, `bool` or `i64`), its label the literal as written. A bad value is told "unknown reading `x`" and the values as
 /// "`a` (default), `b`"; a switch whose message differs says so with
 /// `unknown = |v| format!(…)` and/or `; allowed = "…"` after its values.
 ///
@@ -92,7 +94,7 @@ macro_rules! scenario_file {
 ///     /// The Mordheim `[readings]` switches.
 ///     pub struct Readings => rules::Readings {
 ///         /// How far a hidden model is detected.
-///         detection_range: String {
+///         detection_range: String => Detection {
 ///             "initiative" => Detection::Initiative,
 ///             "triple_initiative" => Detection::TripleInitiative,
 ///         },
@@ -104,7 +106,7 @@ macro_rules! readings_schema {
     ($(#[$meta:meta])* pub struct $name:ident => $rules:path {
         $(
             $(#[doc = $doc:literal])*
-            $field:ident: $ty:ty { $($val:literal => $rust:expr),+ $(,)? }
+            $field:ident: $ty:ty => $rty:ty { $($val:literal => $rust:expr),+ $(,)? }
             $(unknown = $unknown:expr)? $(; allowed = $allowed:expr)?,
         )*
     }) => {
@@ -144,16 +146,26 @@ macro_rules! readings_schema {
             /// The readings in force, as "Readings in force" lists them: each switch's name and
             /// the label of its value.
             pub fn labels(r: &$rules) -> Vec<(&'static str, String)> {
-                vec![$((
-                    stringify!($field),
-                    [$(($val.to_string(), $rust)),+]
-                        .into_iter()
-                        .find(|(_, x)| *x == r.$field)
-                        .map(|(label, _)| label)
-                        .expect("every value of a reading is declared"),
-                )),*]
+                vec![$((stringify!($field), $field::label(r.$field).to_string())),*]
             }
         }
+
+        $(
+            $(#[doc = $doc])*
+            pub mod $field {
+                #[allow(unused_imports)]
+                use super::*;
+
+                /// The values as written, the default first, with the rules' value each reads as.
+                pub const VALUES: &[(&str, $rty)] =
+                    &[$(($crate::config::raw::unquoted(stringify!($val)), $rust)),+];
+
+                /// A value's label (as written in `[readings]` and listed in reports).
+                pub fn label(v: $rty) -> &'static str {
+                    VALUES.iter().find(|(_, x)| *x == v).map(|(l, _)| *l).expect("every value of a reading is declared")
+                }
+            }
+        )*
 
         impl Default for $rules {
             /// Every switch's declared default (its first value).
@@ -212,6 +224,17 @@ impl Written for i64 {
     type Key<'a> = i64;
     fn key(&self) -> i64 {
         *self
+    }
+}
+
+/// A declared value's label: a string literal without its quotes, a number or flag as written.
+pub const fn unquoted(written: &'static str) -> &'static str {
+    match written.as_bytes() {
+        [b'"', inner @ .., b'"'] => match std::str::from_utf8(inner) {
+            Ok(s) => s,
+            Err(_) => panic!("a string literal is UTF-8"),
+        },
+        _ => written,
     }
 }
 

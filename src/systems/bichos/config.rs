@@ -707,7 +707,7 @@ fn pursuit_text(label: &str, p: &Profile, units: Units, r: &Readings) -> String 
     };
     format!(
         "Pursuit ({} variant) by {label}: MOV {mov}{u} + ½D6 ({bonus}); then an FDV {} test each turn ({}), a failure pursues again at half MOV ({}), down to the first MOV ≤ {floor}; charge reach 1.5 × MOV = {}{u}",
-        units.name(),
+        schema::units::label(units),
         p.fdv,
         match r.pursuit_test {
             PursuitTest::Single => "2D6 ≤ FDV stops it",

@@ -715,7 +715,7 @@ impl Batman<'_> {
                     } else {
                         "K.O. and lies on the ground"
                     },
-                    readings.helpless_passive_traits.name(),
+                    schema::helpless_passive_traits::label(readings.helpless_passive_traits),
                     passive.join("`, `")
                 ));
             }
@@ -723,7 +723,7 @@ impl Batman<'_> {
         if ranged {
             lines.push(format!(
                 "Scratch (a basic rule of every distance weapon, seed L734; reading scratch_mode = {}): {}",
-                readings.scratch_mode.name(),
+                schema::scratch_mode::label(readings.scratch_mode),
                 match readings.scratch_mode {
                     ScratchMode::PerImpact => "every impact that reaches the damage roll adds one ★ to its damage",
                     ScratchMode::PerFailedImpact => "an impact whose damage die fails still inflicts one ★",
@@ -1457,7 +1457,7 @@ fn kevlar_line(readings: &Readings, attacker: &Card, weapon: &Weapon, target: &C
     (target.traits.kevlar_vest && dmg.stun > 0 && dmg.wounds > 0).then(|| {
         format!(
             "Kevlar Vest against {dmg} (L1434; reading kevlar_drops = {}): it drops one {} per damage success",
-            readings.kevlar_drops.name(),
+            schema::kevlar_drops::label(readings.kevlar_drops),
             if readings.kevlar_drops == KevlarDrops::Wound { "♦" } else { "★" }
         )
     })

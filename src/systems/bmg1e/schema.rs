@@ -66,29 +66,29 @@ crate::readings_schema! {
     /// reads as.
     pub struct Readings => rules::Readings {
         /// A natural 6 always blocks.
-        block_natural_six: bool { false => false, true => true },
+        block_natural_six: bool => bool { false => false, true => true },
         /// How many `★` *Scratch* adds.
-        scratch_mode: String {
+        scratch_mode: String => ScratchMode {
             "per_impact" => ScratchMode::PerImpact,
             "per_failed_impact" => ScratchMode::PerFailedImpact,
             "per_attack" => ScratchMode::PerAttack,
         },
         /// A *Martial Artist* target denies *Mobster*'s free strike.
-        martial_artist_vs_mobster: bool { false => false, true => true },
+        martial_artist_vs_mobster: bool => bool { false => false, true => true },
         /// Special attacks (*Precise Blow*, *Devastating Blow*) also work with ranged weapons.
-        special_attack_ranged: bool { true => true, false => false },
+        special_attack_ranged: bool => bool { true => true, false => false },
         /// Which helpless targets lose their passive protective traits.
-        helpless_passive_traits: String {
+        helpless_passive_traits: String => HelplessTraits {
             "lose_when_paralyzed" => HelplessTraits::LoseWhenParalyzed,
             "keep" => HelplessTraits::Keep,
             "lose" => HelplessTraits::Lose,
         },
         /// A K.O. target lies on the ground and is attacked as a fallen model (impacted on 2+).
-        ko_target_fallen: bool { true => true, false => false },
+        ko_target_fallen: bool => bool { true => true, false => false },
         /// Blink! modifiers also apply to the *Protective* weapon's extra Blink! roll.
-        protective_blink_modifiers: bool { true => true, false => false },
+        protective_blink_modifiers: bool => bool { true => true, false => false },
         /// Which marker *Kevlar Vest* drops from a `★♦` damage.
-        kevlar_drops: String {
+        kevlar_drops: String => KevlarDrops {
             "wound" => KevlarDrops::Wound,
             "stun" => KevlarDrops::Stun,
         },

@@ -58,16 +58,16 @@ crate::readings_schema! {
     /// reads as.
     pub struct Readings => rules::Readings {
         /// A natural 6 always blocks (else a block needs face ≥ the attacker's Attack).
-        block_natural_six: bool { false => false, true => true },
+        block_natural_six: bool => bool { false => false, true => true },
         /// Hits after the one that causes K.O. in the same attack already add the extra `♦`.
-        ko_bonus_within_attack: bool { false => false, true => true },
+        ko_bonus_within_attack: bool => bool { false => false, true => true },
         /// Checks reduced to one die: roll a second die, or compare the one die alone.
-        check_with_one_die: String {
+        check_with_one_die: String => OneDie {
             "plain_2d6" => OneDie::Plain2d6,
             "single_die" => OneDie::SingleDie,
         },
         /// A K.O. *target* still suffers numerical inferiority.
-        ko_target_outnumbered: bool { true => true, false => false },
+        ko_target_outnumbered: bool => bool { true => true, false => false },
     }
 }
 

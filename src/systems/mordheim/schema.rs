@@ -29,7 +29,7 @@ crate::readings_schema! {
     /// reads as.
     pub struct Readings => rules::Readings {
         /// How far a hidden model is detected: I inches (the worked example) or 3 × I (the text).
-        detection_range: String {
+        detection_range: String => Detection {
             "initiative" => Detection::Initiative,
             "triple_initiative" => Detection::TripleInitiative,
         },

@@ -806,7 +806,9 @@ impl Wolsung<'_> {
                     "`readings.movement_penalty_floor` cannot change any number in this scenario: no Movement penalty applies in any cell (no gun has one, or the shooter did not move)",
                 ));
             } else if penalised.iter().all(|t| {
-                PenaltyFloor::ALL.iter().all(|&(_, floor)| dice(&ShootingTurn { floor, ..(*t).clone() }) == dice(t))
+                schema::movement_penalty_floor::VALUES
+                    .iter()
+                    .all(|&(_, floor)| dice(&ShootingTurn { floor, ..(*t).clone() }) == dice(t))
             }) {
                 self.note(Note::ignored(
                     "`readings.movement_penalty_floor` cannot change any number in this scenario: every shot of every cell has the same dice under `listed`, `pool` and `attribute`",
@@ -821,7 +823,7 @@ impl Wolsung<'_> {
             } else if penalised.iter().all(|t| dice(&ShootingTurn { movement_penalty: 0, ..(*t).clone() }) == dice(t)) {
                 self.note(Note::ignored(format!(
                     "`shooting.moved`: the Movement penalty takes no die from any shot of any cell (each pool is already at its minimum of 1 where `movement_penalty_floor = {}` applies the penalty), so moving changes no dice",
-                    penalised[0].floor.name()
+                    schema::movement_penalty_floor::label(penalised[0].floor)
                 )));
             }
         }
@@ -833,7 +835,7 @@ impl Wolsung<'_> {
                     PenaltyFloor::Pool => "D + range band + weapon rules + elevation, then the Movement penalty −x, not below 1, then Rapid's −1 last",
                     PenaltyFloor::Attribute => "D − x (not below 1) + range band + weapon rules + elevation, then Rapid's −1 last",
                 },
-                t.floor.name()
+                schema::movement_penalty_floor::label(t.floor)
             ));
         }
     }

@@ -54,26 +54,26 @@ crate::readings_schema! {
     /// reads as.
     pub struct Readings => rules::Readings {
         /// A parried-over-guard attacker also suffers the defender's excess successes as criticals.
-        guard_backlash_crits: bool { true => true, false => false },
+        guard_backlash_crits: bool => bool { true => true, false => false },
         /// Where *Movement penalty [x]*'s "to a minimum of 1" applies (seed l. 999–1003).
-        movement_penalty_floor: String {
+        movement_penalty_floor: String => PenaltyFloor {
             "listed" => PenaltyFloor::Listed,
             "pool" => PenaltyFloor::Pool,
             "attribute" => PenaltyFloor::Attribute,
         },
         /// What happens when a draw finds the shared deck empty (the seed never says).
-        deck_exhausted: String {
+        deck_exhausted: String => DeckExhausted {
             "reshuffle_discards" => DeckExhausted::ReshuffleDiscards,
             "no_more_draws" => DeckExhausted::NoMoreDraws,
         },
         /// What *Técnicas de los maestros de Sunnir*' "Protección Mágica [+1R]" protects against.
-        sunnir_scope: String {
+        sunnir_scope: String => SunnirScope {
             "magic" => SunnirScope::Magic,
             "magic_and_shooting" => SunnirScope::MagicAndShooting,
             "shooting" => SunnirScope::Shooting,
         },
         /// Whether the knocked-down +2 R ("contra ataques a distancia") also counts against magic.
-        knocked_down_vs_magic: bool { false => false, true => true },
+        knocked_down_vs_magic: bool => bool { false => false, true => true },
     }
 }
 

@@ -19,16 +19,6 @@ pub enum Units {
     Inches,
 }
 
-impl Units {
-    /// Config / report name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Units::Cm => "cm",
-            Units::Inches => "inches",
-        }
-    }
-}
-
 /// How the inches variant treats doubles on the hole distance roll (`hole_doubles`).
 ///
 /// The summary (seed line 104) attaches "*Si resultan iguales no los multipliques" to

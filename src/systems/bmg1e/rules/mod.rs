@@ -335,20 +335,6 @@ pub enum ScratchMode {
     PerAttack,
 }
 
-impl ScratchMode {
-    /// Config names.
-    pub const ALL: [(&'static str, ScratchMode); 3] = [
-        ("per_impact", ScratchMode::PerImpact),
-        ("per_failed_impact", ScratchMode::PerFailedImpact),
-        ("per_attack", ScratchMode::PerAttack),
-    ];
-
-    /// Config name.
-    pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
-    }
-}
-
 /// *Kevlar Vest* against a weapon that inflicts both kinds of marker (seed L1434 "Reduce 1
 /// Damage Marker"): which one the wearer drops.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -359,16 +345,6 @@ pub enum KevlarDrops {
     Wound,
     /// The `★` (the reading before issue #23).
     Stun,
-}
-
-impl KevlarDrops {
-    /// Config names.
-    pub const ALL: [(&'static str, KevlarDrops); 2] = [("wound", KevlarDrops::Wound), ("stun", KevlarDrops::Stun)];
-
-    /// Config name.
-    pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
-    }
 }
 
 /// Whether a helpless target's passive protective traits still protect it (the reading
@@ -387,20 +363,6 @@ pub enum HelplessTraits {
     Keep,
     /// Both lose them ("Special Ability" of L1908 read as every trait).
     Lose,
-}
-
-impl HelplessTraits {
-    /// Config names, the default first.
-    pub const ALL: [(&'static str, HelplessTraits); 3] = [
-        ("lose_when_paralyzed", HelplessTraits::LoseWhenParalyzed),
-        ("keep", HelplessTraits::Keep),
-        ("lose", HelplessTraits::Lose),
-    ];
-
-    /// Config name.
-    pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
-    }
 }
 
 /// The spec's ambiguity switches.

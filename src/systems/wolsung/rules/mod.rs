@@ -50,17 +50,6 @@ pub enum PenaltyFloor {
     Attribute,
 }
 
-impl PenaltyFloor {
-    /// Config names, the default first.
-    pub const ALL: [(&'static str, PenaltyFloor); 3] =
-        [("listed", PenaltyFloor::Listed), ("pool", PenaltyFloor::Pool), ("attribute", PenaltyFloor::Attribute)];
-
-    /// The config name.
-    pub fn name(self) -> &'static str {
-        PenaltyFloor::ALL.iter().find(|(_, f)| *f == self).map(|(n, _)| *n).expect("listed")
-    }
-}
-
 /// `deck_exhausted`: what an empty deck does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeckExhausted {
