@@ -74,21 +74,109 @@ macro_rules! scenario_file {
     };
 }
 
-/// Declare a system's `[readings]` switches once: the struct the file's `[readings]` table is
-/// read into (every switch optional, unknown ones refused) and `NAMES`, the list the system
-/// gives as [`crate::system::RuleSystem::readings`] (in the order messages list them).
+/// Declare a system's `[readings]` switches once, each with its one-line doc, its allowed
+/// values (the default first) and the rules' value each maps to. From that one declaration come:
+/// the struct the file's `[readings]` table is read into (every switch optional, unknown ones
+/// refused), `NAMES` (the system's [`crate::system::RuleSystem::readings`], in declaration
+/// order), `read` (the written table into the rules' plain typed struct, a bad value an error
+/// at its line naming the field and the allowed values), `labels` (the "Readings in force" rows,
+/// in declaration order), the rules struct's `Default` (every switch's first value), and a module
+/// per switch, named after it, with its `VALUES` (label and rules value, the default first) and
+/// `label` (a value's label, for notes that name it).
+///
+/// A switch is `name: TomlType => RulesType { literal => rules value, … }`: a literal of the
+/// switch's TOML type (`String`, `bool` or `i64`), its label the literal as written. A bad value is told "unknown reading `x`" and the values as
+/// "`a` (default), `b`"; a switch whose message differs says so with
+/// `unknown = |v| format!(…)` and/or `; allowed = "…"` after its values.
 ///
 /// ```ignore
 /// crate::readings_schema! {
-///     /// The Mordheim `[readings]` switches, as written.
-///     pub struct Readings {
+///     /// The Mordheim `[readings]` switches.
+///     pub struct Readings => rules::Readings {
 ///         /// How far a hidden model is detected.
-///         detection_range: String,
+///         detection_range: String => Detection {
+///             "initiative" => Detection::Initiative,
+///             "triple_initiative" => Detection::TripleInitiative,
+///         },
 ///     }
 /// }
 /// ```
 #[macro_export]
 macro_rules! readings_schema {
+    ($(#[$meta:meta])* pub struct $name:ident => $rules:path {
+        $(
+            $(#[doc = $doc:literal])*
+            $field:ident: $ty:ty => $rty:ty { $($val:literal => $rust:expr),+ $(,)? }
+            $(unknown = $unknown:expr)? $(; allowed = $allowed:expr)?,
+        )*
+    }) => {
+        $crate::readings_schema! {
+            $(#[$meta])* pub struct $name {
+                $($(#[doc = $doc])* $field: $ty,)*
+            }
+        }
+
+        impl $name {
+            /// The switches as written, into the rules' typed readings (an unset switch takes
+            /// its default); a value that is not allowed is an error at its line.
+            pub fn read(&self, ctx: &$crate::config::ctx::Ctx) -> Result<$rules, $crate::error::InputError> {
+                #[allow(unused_mut)]
+                let mut out = <$rules>::default();
+                $(
+                    if let Some(v) = &self.$field {
+                        #[allow(unreachable_patterns)]
+                        let got = match $crate::config::raw::Written::key(v) {
+                            $($val => $rust,)+
+                            other => {
+                                let unknown = $crate::readings_schema!(@or [$($unknown)?] [
+                                    |v| format!("unknown reading `{v}`")
+                                ]);
+                                let allowed: String = $crate::readings_schema!(@or [$($allowed.to_string())?] [
+                                    $crate::config::raw::default_first(&[$($val.to_string()),+])
+                                ]);
+                                return Err(ctx.err(0, &["readings", stringify!($field)], unknown(&other), allowed));
+                            }
+                        };
+                        out.$field = got;
+                    }
+                )*
+                Ok(out)
+            }
+
+            /// The readings in force, as "Readings in force" lists them: each switch's name and
+            /// the label of its value.
+            pub fn labels(r: &$rules) -> Vec<(&'static str, String)> {
+                vec![$((stringify!($field), $field::label(r.$field).to_string())),*]
+            }
+        }
+
+        $(
+            $(#[doc = $doc])*
+            pub mod $field {
+                #[allow(unused_imports)]
+                use super::*;
+
+                /// The values as written, the default first, with the rules' value each reads as.
+                pub const VALUES: &[(&str, $rty)] =
+                    &[$(($crate::config::raw::unquoted(stringify!($val)), $rust)),+];
+
+                /// A value's label (as written in `[readings]` and listed in reports).
+                pub fn label(v: $rty) -> &'static str {
+                    VALUES.iter().find(|(_, x)| *x == v).map(|(l, _)| *l).expect("every value of a reading is declared")
+                }
+            }
+        )*
+
+        impl Default for $rules {
+            /// Every switch's declared default (its first value).
+            fn default() -> Self {
+                Self { $($field: $crate::readings_schema!(@first $($rust),+),)* }
+            }
+        }
+    };
+    (@or [] [$($d:tt)*]) => { $($d)* };
+    (@or [$($x:tt)+] [$($d:tt)*]) => { $($x)+ };
+    (@first $a:expr $(, $rest:expr)*) => { $a };
     ($(#[$meta:meta])* pub struct $name:ident { $($(#[$fmeta:meta])* $field:ident: $ty:ty,)* }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Default, serde::Deserialize)]
@@ -105,6 +193,59 @@ macro_rules! readings_schema {
             pub const NAMES: &'static [&'static str] = &[$(stringify!($field)),*];
         }
     };
+}
+
+/// A written `[readings]` value as [`readings_schema!`](crate::readings_schema) matches it
+/// against its declared literals (a string as `&str`, a number or flag by value).
+pub trait Written {
+    /// What the literals are matched against.
+    type Key<'a>: std::fmt::Display
+    where
+        Self: 'a;
+    /// The value to match.
+    fn key(&self) -> Self::Key<'_>;
+}
+
+impl Written for String {
+    type Key<'a> = &'a str;
+    fn key(&self) -> &str {
+        self
+    }
+}
+
+impl Written for bool {
+    type Key<'a> = bool;
+    fn key(&self) -> bool {
+        *self
+    }
+}
+
+impl Written for i64 {
+    type Key<'a> = i64;
+    fn key(&self) -> i64 {
+        *self
+    }
+}
+
+/// A declared value's label: a string literal without its quotes, a number or flag as written.
+pub const fn unquoted(written: &'static str) -> &'static str {
+    match written.as_bytes() {
+        [b'"', inner @ .., b'"'] => match std::str::from_utf8(inner) {
+            Ok(s) => s,
+            Err(_) => panic!("a string literal is UTF-8"),
+        },
+        _ => written,
+    }
+}
+
+/// The allowed values of a reading as messages list them: "`a` (default), `b`, `c`".
+pub fn default_first(labels: &[String]) -> String {
+    labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| if i == 0 { format!("`{l}` (default)") } else { format!("`{l}`") })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What [`crate::config::Ctx::read_plain`] needs of a system's scenario file struct (written

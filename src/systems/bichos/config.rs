@@ -6,9 +6,9 @@ use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::bichos::rules::{
-    Encounter, FleeRes, HoleDoubles, HoleTriples, KoAndDuck, Opposed, PROFILES, Profile, Pursuit, PursuitHalving,
-    PursuitTest, RangedInContact, Reaction, Readings, RetreatDistance, Sequence, Shot, ShotTestOrder, Situation,
-    TERRAIN, Targets, TerrainRoll, TrialBichos, Units, WEAPONS, Weapon, WoundLowFdv, WoundedTests, encounter_number,
+    Encounter, KoAndDuck, Opposed, PROFILES, Profile, Pursuit, PursuitHalving, PursuitTest, RangedInContact, Reaction,
+    Readings, Sequence, Shot, ShotTestOrder, Situation, TERRAIN, Targets, TerrainRoll, TrialBichos, Units, WEAPONS,
+    Weapon, WoundedTests, encounter_number,
 };
 use serde_json::json;
 use std::ops::RangeInclusive;
@@ -23,9 +23,9 @@ fn names<T>(list: &[(&str, &str, T)]) -> String {
 pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
     let f: File = ctx.read_plain(kind, text)?;
     let b = Bichos { ctx };
-    let readings = b.readings(&f.readings)?;
+    let readings = f.readings.read(b.ctx)?;
     let (cells, layout) = b.build(kind, &f, &readings, setup)?;
-    Ok((cells, layout, readings.list()))
+    Ok((cells, layout, schema::Readings::labels(&readings)))
 }
 
 /// The ¡Bichos! builder: reads as the [`Ctx`] it holds.
@@ -41,113 +41,6 @@ impl std::ops::Deref for Bichos<'_> {
 }
 
 impl Bichos<'_> {
-    fn readings(&self, r: &schema::Readings) -> Result<Readings, InputError> {
-        let mut out = Readings::default();
-        if let Some(u) = &r.units {
-            out.units = match u.as_str() {
-                "cm" => Units::Cm,
-                "inches" => Units::Inches,
-                other => {
-                    return Err(self.err(
-                        0,
-                        &["readings", "units"],
-                        format!("unknown units `{other}`"),
-                        "`cm` (default), `inches`",
-                    ));
-                }
-            };
-        }
-        if let Some(p) = r.grenade_pot {
-            if p != 11 && p != 9 {
-                return Err(self.err(
-                    0,
-                    &["readings", "grenade_pot"],
-                    format!("grenade POT {p}"),
-                    "11 (the weapon tables, default) or 9 (the profiles)",
-                ));
-            }
-            out.grenade_pot = p as u8;
-        }
-        if let Some(h) = &r.hole_doubles {
-            out.hole_doubles = match h.as_str() {
-                "multiply" => HoleDoubles::Multiply,
-                "sum" => HoleDoubles::Sum,
-                "one_die" => HoleDoubles::OneDie,
-                other => {
-                    return Err(self.err(
-                        0,
-                        &["readings", "hole_doubles"],
-                        format!("unknown reading `{other}`"),
-                        "`sum` (default), `multiply`, `one_die`",
-                    ));
-                }
-            };
-        }
-        let choice = |field: &'static str, v: &Option<String>, allowed: &'static str, names: &[&str]| match v {
-            None => Ok(None),
-            Some(x) => match names.iter().position(|n| n == x) {
-                Some(i) => Ok(Some(i)),
-                None => Err(self.err(0, &["readings", field], format!("unknown reading `{x}`"), allowed)),
-            },
-        };
-        if let Some(i) =
-            choice("wound_table_low_fdv", &r.wound_table_low_fdv, "`extend` (default), `clamp`", &["extend", "clamp"])?
-        {
-            out.wound_table_low_fdv = [WoundLowFdv::Extend, WoundLowFdv::Clamp][i];
-        }
-        if let Some(i) = choice(
-            "shot_wounded_tests",
-            &r.shot_wounded_tests,
-            "`both` (default), `herido_only`",
-            &["both", "herido_only"],
-        )? {
-            out.shot_wounded_tests = [WoundedTests::Both, WoundedTests::HeridoOnly][i];
-        }
-        if let Some(i) =
-            choice("retreat_distance", &r.retreat_distance, "`table` (default), `summary`", &["table", "summary"])?
-        {
-            out.retreat_distance = [RetreatDistance::Table, RetreatDistance::Summary][i];
-        }
-        if let Some(i) = choice(
-            "pursuit_halving",
-            &r.pursuit_halving,
-            "`round_down` (default), `fractional`",
-            &["round_down", "fractional"],
-        )? {
-            out.pursuit_halving = [PursuitHalving::RoundDown, PursuitHalving::Fractional][i];
-        }
-        if let Some(i) = choice("hole_triples", &r.hole_triples, "`multiply` (default), `sum`", &["multiply", "sum"])? {
-            out.hole_triples = [HoleTriples::Multiply, HoleTriples::Sum][i];
-        }
-        if let Some(i) = choice("flee_res", &r.flee_res, "`zero` (default), `keep`", &["zero", "keep"])? {
-            out.flee_res = [FleeRes::Zero, FleeRes::Keep][i];
-        }
-        if let Some(i) =
-            choice("pursuit_test", &r.pursuit_test, "`single` (default), `reaction`", &["single", "reaction"])?
-        {
-            out.pursuit_test = [PursuitTest::Single, PursuitTest::Reaction][i];
-        }
-        if let Some(i) =
-            choice("ranged_in_contact", &r.ranged_in_contact, "`melee` (default), `shot`", &["shot", "melee"])?
-        {
-            out.ranged_in_contact = [RangedInContact::Shot, RangedInContact::Melee][i];
-        }
-        if let Some(i) = choice(
-            "shot_test_order",
-            &r.shot_test_order,
-            "`herido_first` (default), `bajo_fuego_first`",
-            &["herido_first", "bajo_fuego_first"],
-        )? {
-            out.shot_test_order = [ShotTestOrder::HeridoFirst, ShotTestOrder::BajoFuegoFirst][i];
-        }
-        if let Some(i) =
-            choice("ko_and_duck_activations", &r.ko_and_duck_activations, "`one` (default), `two`", &["one", "two"])?
-        {
-            out.ko_and_duck_activations = [KoAndDuck::One, KoAndDuck::Two][i];
-        }
-        Ok(out)
-    }
-
     fn profile_b(&self, f: &File, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
         if let Some(p) = f.profiles.get(name) {
             let v = |field: &'static str, x: i64, r: RangeInclusive<i64>| {
@@ -814,7 +707,7 @@ fn pursuit_text(label: &str, p: &Profile, units: Units, r: &Readings) -> String 
     };
     format!(
         "Pursuit ({} variant) by {label}: MOV {mov}{u} + ½D6 ({bonus}); then an FDV {} test each turn ({}), a failure pursues again at half MOV ({}), down to the first MOV ≤ {floor}; charge reach 1.5 × MOV = {}{u}",
-        units.name(),
+        schema::units::label(units),
         p.fdv,
         match r.pursuit_test {
             PursuitTest::Single => "2D6 ≤ FDV stops it",

@@ -1,6 +1,10 @@
 //! The ¡Bichos! scenario file, exactly as users write it (read strictly: every struct denies
 //! unknown fields, so a typo is an error with its line).
 
+use super::rules::{
+    self, FleeRes, HoleDoubles, HoleTriples, KoAndDuck, PursuitHalving, PursuitTest, RangedInContact, RetreatDistance,
+    ShotTestOrder, Units, WoundLowFdv, WoundedTests,
+};
 use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -51,22 +55,76 @@ pub const SECTIONS: &[(&str, &[&str])] = &[
 ];
 
 crate::readings_schema! {
-    /// The ¡Bichos! `[readings]` switches, as written (their meaning and defaults are on the
-    /// rules' `Readings`; `NAMES` is the system's list of switches).
-    pub struct Readings {
-        units: String,
-        grenade_pot: i64,
-        hole_doubles: String,
-        hole_triples: String,
-        wound_table_low_fdv: String,
-        shot_wounded_tests: String,
-        flee_res: String,
-        retreat_distance: String,
-        pursuit_halving: String,
-        pursuit_test: String,
-        ranged_in_contact: String,
-        shot_test_order: String,
-        ko_and_duck_activations: String,
+    /// The ¡Bichos! `[readings]` switches (the spec's variants and ambiguities; documented in
+    /// `configs/README.md`): each switch's values, the default first, and the rules' value each
+    /// reads as.
+    pub struct Readings => rules::Readings {
+        /// The translation's centimetres or the original's inches (movement, pursuit, holes).
+        units: String => Units {
+            "cm" => Units::Cm,
+            "inches" => Units::Inches,
+        }
+        unknown = |v| format!("unknown units `{v}`"),
+        /// Grenade POT: 11 (both weapon tables) or 9 (the profiles' "2D6 (P9)").
+        grenade_pot: i64 => u8 { 11 => 11, 9 => 9 }
+        unknown = |v| format!("grenade POT {v}");
+        allowed = "11 (the weapon tables, default) or 9 (the profiles)",
+        /// Inches variant: whether equal hole dice are added, multiplied or read as one die.
+        hole_doubles: String => HoleDoubles {
+            "sum" => HoleDoubles::Sum,
+            "multiply" => HoleDoubles::Multiply,
+            "one_die" => HoleDoubles::OneDie,
+        },
+        /// FDV 0–1, off the printed wound table: the formula, or the FDV 2 column.
+        wound_table_low_fdv: String => WoundLowFdv {
+            "extend" => WoundLowFdv::Extend,
+            "clamp" => WoundLowFdv::Clamp,
+        },
+        /// Which tests a figure wounded by a shot takes ("Herido", then "Bajo fuego").
+        shot_wounded_tests: String => WoundedTests {
+            "both" => WoundedTests::Both,
+            "herido_only" => WoundedTests::HeridoOnly,
+        },
+        /// The retreat distance's wording: the table's 2 cm or the summary's 5 cm.
+        retreat_distance: String => RetreatDistance {
+            "table" => RetreatDistance::Table,
+            "summary" => RetreatDistance::Summary,
+        },
+        /// Whether a pursuit's halved MOV rounds down or keeps fractions.
+        pursuit_halving: String => PursuitHalving {
+            "round_down" => PursuitHalving::RoundDown,
+            "fractional" => PursuitHalving::Fractional,
+        },
+        /// Cm variant: three equal hole dice multiplied by 5 cm as always, or their sum.
+        hole_triples: String => HoleTriples {
+            "multiply" => HoleTriples::Multiply,
+            "sum" => HoleTriples::Sum,
+        },
+        /// Whether fleeing sets RES to 0 or keeps it.
+        flee_res: String => FleeRes {
+            "zero" => FleeRes::Zero,
+            "keep" => FleeRes::Keep,
+        },
+        /// What stops a pursuit: one 2D6 ≤ FDV, or a full reaction test.
+        pursuit_test: String => PursuitTest {
+            "single" => PursuitTest::Single,
+            "reaction" => PursuitTest::Reaction,
+        },
+        /// Duels: whether a gun against a melee fighter in contact fights in melee or shoots.
+        ranged_in_contact: String => RangedInContact {
+            "melee" => RangedInContact::Melee,
+            "shot" => RangedInContact::Shot,
+        },
+        /// Which test a figure wounded by a shot takes first.
+        shot_test_order: String => ShotTestOrder {
+            "herido_first" => ShotTestOrder::HeridoFirst,
+            "bajo_fuego_first" => ShotTestOrder::BajoFuegoFirst,
+        },
+        /// Duels: the activations a figure knocked down and ducking back loses.
+        ko_and_duck_activations: String => KoAndDuck {
+            "one" => KoAndDuck::One,
+            "two" => KoAndDuck::Two,
+        },
     }
 }
 

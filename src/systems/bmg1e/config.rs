@@ -12,8 +12,8 @@ use crate::systems::batman::{self, Batman, Edition};
 use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_splits};
 use crate::systems::bmg1e::rules::procedures::{Check, CheckKind};
 use crate::systems::bmg1e::rules::{
-    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, HelplessTraits, KevlarDrops, Readings, RuleError,
-    ScratchMode, SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, counters_lost,
+    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, KevlarDrops, Readings, RuleError, SpecialAttack, Trial1e,
+    WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, counters_lost,
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use crate::systems::bmg3e::rules::Markers;
@@ -39,9 +39,9 @@ const EDITION: Edition = Edition {
 pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
     let (file, lib) = batman::read::<File>(ctx, kind, text, &EDITION)?;
     let b = Batman::new(ctx, lib);
-    let readings = b.readings_1e(&file.readings)?;
+    let readings = file.readings.read(&b)?;
     let (cells, layout) = b.build_1e(kind, &file, &readings, setup)?;
-    Ok((cells, layout, readings.list()))
+    Ok((cells, layout, schema::Readings::labels(&readings)))
 }
 
 const CARD_RANGES: [(&str, RangeInclusive<i64>); 7] = [
@@ -255,59 +255,6 @@ impl Batman<'_> {
                 Err(self.err(0, at, format!("unknown weapon `{name}`"), names.join(", ")))
             }
         }
-    }
-
-    pub(crate) fn readings_1e(&self, r: &schema::Readings) -> Result<Readings, InputError> {
-        let mut out = Readings::default();
-        if let Some(b) = r.block_natural_six {
-            out.block_natural_six = b;
-        }
-        if let Some(m) = &r.scratch_mode {
-            out.scratch_mode = ScratchMode::ALL.iter().find(|(n, _)| n == m).map(|(_, v)| *v).ok_or_else(|| {
-                self.err(
-                    0,
-                    &["readings", "scratch_mode"],
-                    format!("unknown reading `{m}`"),
-                    "`per_impact` (default), `per_failed_impact`, `per_attack`",
-                )
-            })?;
-        }
-        if let Some(b) = r.martial_artist_vs_mobster {
-            out.martial_artist_vs_mobster = b;
-        }
-        if let Some(b) = r.special_attack_ranged {
-            out.special_attack_ranged = b;
-        }
-        if let Some(h) = &r.helpless_passive_traits {
-            out.helpless_passive_traits = match HelplessTraits::ALL.iter().find(|(n, _)| n == h) {
-                Some((_, v)) => *v,
-                None => {
-                    return Err(self.err(
-                        0,
-                        &["readings", "helpless_passive_traits"],
-                        format!("unknown reading `{h}`"),
-                        "`lose_when_paralyzed` (default), `keep`, `lose`",
-                    ));
-                }
-            };
-        }
-        if let Some(b) = r.ko_target_fallen {
-            out.ko_target_fallen = b;
-        }
-        if let Some(b) = r.protective_blink_modifiers {
-            out.protective_blink_modifiers = b;
-        }
-        if let Some(k) = &r.kevlar_drops {
-            out.kevlar_drops = KevlarDrops::ALL.iter().find(|(n, _)| n == k).map(|(_, v)| *v).ok_or_else(|| {
-                self.err(
-                    0,
-                    &["readings", "kevlar_drops"],
-                    format!("unknown reading `{k}`"),
-                    "`wound` (default), `stun`",
-                )
-            })?;
-        }
-        Ok(out)
     }
 
     pub(crate) fn build_1e(
@@ -719,7 +666,7 @@ fn kevlar_line(readings: &Readings, attacker: &Card, weapon: &Weapon, target: &C
     (target.traits.kevlar_vest && dmg.stun > 0 && dmg.wounds > 0).then(|| {
         format!(
             "Kevlar Vest against {dmg} (L1434; reading kevlar_drops = {}): it drops one {} per damage success",
-            readings.kevlar_drops.name(),
+            schema::kevlar_drops::label(readings.kevlar_drops),
             if readings.kevlar_drops == KevlarDrops::Wound { "♦" } else { "★" }
         )
     })

@@ -2,6 +2,7 @@
 //! every struct denies unknown fields, so a typo is an error with its line). The tables both
 //! editions write (cards, weapons, `[attack]`, `[check]`) are in `systems::batman::schema`.
 
+use super::rules::{self, HelplessTraits, KevlarDrops, ScratchMode};
 use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use crate::systems::batman::BatmanFile;
 use crate::systems::batman::schema::{Attack, Card, Check, Weapon};
@@ -60,17 +61,37 @@ pub const SECTIONS: &[(&str, &[&str])] = &[
 ];
 
 crate::readings_schema! {
-    /// The bmg-1e `[readings]` switches, as written (their meaning and defaults are on the
-    /// rules' `Readings`; `NAMES` is the system's list of switches).
-    pub struct Readings {
-        block_natural_six: bool,
-        scratch_mode: String,
-        martial_artist_vs_mobster: bool,
-        special_attack_ranged: bool,
-        helpless_passive_traits: String,
-        ko_target_fallen: bool,
-        protective_blink_modifiers: bool,
-        kevlar_drops: String,
+    /// The bmg-1e `[readings]` switches (the spec's ambiguities; documented in
+    /// `configs/README.md`): each switch's values, the default first, and the rules' value each
+    /// reads as.
+    pub struct Readings => rules::Readings {
+        /// A natural 6 always blocks.
+        block_natural_six: bool => bool { false => false, true => true },
+        /// How many `★` *Scratch* adds.
+        scratch_mode: String => ScratchMode {
+            "per_impact" => ScratchMode::PerImpact,
+            "per_failed_impact" => ScratchMode::PerFailedImpact,
+            "per_attack" => ScratchMode::PerAttack,
+        },
+        /// A *Martial Artist* target denies *Mobster*'s free strike.
+        martial_artist_vs_mobster: bool => bool { false => false, true => true },
+        /// Special attacks (*Precise Blow*, *Devastating Blow*) also work with ranged weapons.
+        special_attack_ranged: bool => bool { true => true, false => false },
+        /// Which helpless targets lose their passive protective traits.
+        helpless_passive_traits: String => HelplessTraits {
+            "lose_when_paralyzed" => HelplessTraits::LoseWhenParalyzed,
+            "keep" => HelplessTraits::Keep,
+            "lose" => HelplessTraits::Lose,
+        },
+        /// A K.O. target lies on the ground and is attacked as a fallen model (impacted on 2+).
+        ko_target_fallen: bool => bool { true => true, false => false },
+        /// Blink! modifiers also apply to the *Protective* weapon's extra Blink! roll.
+        protective_blink_modifiers: bool => bool { true => true, false => false },
+        /// Which marker *Kevlar Vest* drops from a `★♦` damage.
+        kevlar_drops: String => KevlarDrops {
+            "wound" => KevlarDrops::Wound,
+            "stun" => KevlarDrops::Stun,
+        },
     }
 }
 

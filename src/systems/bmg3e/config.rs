@@ -169,7 +169,7 @@ pub(crate) fn describe_circumstances(a: &shared::Attack) -> Vec<String> {
 impl Batman<'_> {
     /// Build a bmg-3e scenario's cells and layout (the system's part of [`super::build`]).
     pub(crate) fn build_3e(&self, kind: Kind, file: &File, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let readings = self.readings(&file.readings)?;
+        let readings = file.readings.read(self)?;
         let (cells, layout) = match kind {
             Kind("attack") => {
                 let a = self.section(&file.attack, "attack")?;
@@ -188,7 +188,7 @@ impl Batman<'_> {
             Kind("duel") => self.duel(file, &readings, setup)?,
             _ => unreachable!("kinds_of(bmg-3e) lists only the kinds above"),
         };
-        Ok((cells, layout, readings.list()))
+        Ok((cells, layout, schema::Readings::labels(&readings)))
     }
 
     pub(crate) fn profile_of(&self, name: &str, c: &shared::Card, file: usize) -> Result<Profile, InputError> {
@@ -271,34 +271,6 @@ impl Batman<'_> {
             }
         };
         Ok(Weapon { kind, damage, crt: w.crt.clone() })
-    }
-
-    pub(crate) fn readings(&self, r: &schema::Readings) -> Result<Readings, InputError> {
-        let mut out = Readings::default();
-        if let Some(b) = r.block_natural_six {
-            out.block_natural_six = b;
-        }
-        if let Some(b) = r.ko_bonus_within_attack {
-            out.ko_bonus_within_attack = b;
-        }
-        if let Some(b) = r.ko_target_outnumbered {
-            out.ko_target_outnumbered = b;
-        }
-        if let Some(s) = &r.check_with_one_die {
-            out.check_with_one_die = match s.as_str() {
-                "plain_2d6" => OneDie::Plain2d6,
-                "single_die" => OneDie::SingleDie,
-                other => {
-                    return Err(self.err(
-                        0,
-                        &["readings", "check_with_one_die"],
-                        format!("unknown reading `{other}`"),
-                        "`plain_2d6` (default), `single_die`",
-                    ));
-                }
-            };
-        }
-        Ok(out)
     }
 
     pub(crate) fn card(&self, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {

@@ -2,6 +2,7 @@
 //! every struct denies unknown fields, so a typo is an error with its line). The tables both
 //! editions write (cards, weapons, `[attack]`, `[check]`) are in `systems::batman::schema`.
 
+use super::rules::{self, OneDie};
 use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use crate::systems::batman::BatmanFile;
 use crate::systems::batman::schema::{Attack, Card, Check, Weapon};
@@ -52,13 +53,21 @@ pub const SECTIONS: &[(&str, &[&str])] =
     &[("attack", &["attack"]), ("check", &["check"]), ("effort", &["attack", "effort"]), ("duel", &["duel"])];
 
 crate::readings_schema! {
-    /// The bmg-3e `[readings]` switches, as written (their meaning and defaults are on the
-    /// rules' `Readings`; `NAMES` is the system's list of switches).
-    pub struct Readings {
-        block_natural_six: bool,
-        ko_bonus_within_attack: bool,
-        ko_target_outnumbered: bool,
-        check_with_one_die: String,
+    /// The bmg-3e `[readings]` switches (the spec's ambiguities; documented in
+    /// `configs/README.md`): each switch's values, the default first, and the rules' value each
+    /// reads as.
+    pub struct Readings => rules::Readings {
+        /// A natural 6 always blocks (else a block needs face ≥ the attacker's Attack).
+        block_natural_six: bool => bool { false => false, true => true },
+        /// Hits after the one that causes K.O. in the same attack already add the extra `♦`.
+        ko_bonus_within_attack: bool => bool { false => false, true => true },
+        /// Checks reduced to one die: roll a second die, or compare the one die alone.
+        check_with_one_die: String => OneDie {
+            "plain_2d6" => OneDie::Plain2d6,
+            "single_die" => OneDie::SingleDie,
+        },
+        /// A K.O. *target* still suffers numerical inferiority.
+        ko_target_outnumbered: bool => bool { true => true, false => false },
     }
 }
 

@@ -1,6 +1,6 @@
 //! Mordheim movement builder: a warband model's move, run, charge and detection range.
 
-use super::schema::File;
+use super::schema::{self, File};
 use crate::analysis::scenario::{Kind, Layout};
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::error::InputError;
@@ -28,18 +28,8 @@ impl std::ops::Deref for Movement<'_> {
 impl Movement<'_> {
     fn build(&self, f: &File, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let m = self.section(&f.movement, "movement")?;
-        let detection = match f.readings.detection_range.as_deref().unwrap_or("initiative") {
-            "initiative" => Detection::Initiative,
-            "triple_initiative" => Detection::TripleInitiative,
-            other => {
-                return Err(self.err(
-                    0,
-                    &["readings", "detection_range"],
-                    format!("unknown reading `{other}`"),
-                    "`initiative` (default), `triple_initiative`",
-                ));
-            }
-        };
+        let readings = f.readings.read(self)?;
+        let detection = readings.detection_range;
         let mv = mordheim::Movement {
             m: self.int(0, &["movement", "m"], m.m, 1..=12, "m")? as u8,
             initiative: self.int(0, &["movement", "initiative"], m.initiative.unwrap_or(3), 1..=10, "initiative")?
@@ -68,10 +58,6 @@ impl Movement<'_> {
                 "3 × I inches, as the text"
             }
         ));
-        let readings = vec![(
-            "detection_range",
-            if detection == Detection::Initiative { "initiative" } else { "triple_initiative" }.to_string(),
-        )];
-        Ok((vec![cell("movement", vec![], mv)], Layout::Single, readings))
+        Ok((vec![cell("movement", vec![], mv)], Layout::Single, schema::Readings::labels(&readings)))
     }
 }

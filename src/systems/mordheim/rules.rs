@@ -13,6 +13,14 @@ pub enum Detection {
     TripleInitiative,
 }
 
+/// The spec's ambiguity switches. Their config names, values and defaults are declared once in
+/// the system's schema (`schema::Readings`), which also implements `Default`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Readings {
+    /// How far an enemy detects a hidden model.
+    pub detection_range: Detection,
+}
+
 /// One warrior's movement this turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Movement {

@@ -1,6 +1,7 @@
 //! The Mordheim scenario file, exactly as users write it (read strictly: every struct denies
 //! unknown fields, so a typo is an error with its line).
 
+use super::rules::{self, Detection};
 use crate::config::raw::ScenarioSchema;
 use serde::Deserialize;
 
@@ -23,10 +24,15 @@ impl ScenarioSchema for File {
 pub const SECTIONS: &[(&str, &[&str])] = &[("movement", &["movement"])];
 
 crate::readings_schema! {
-    /// The Mordheim `[readings]` switches, as written (their meaning and defaults are on the
-    /// rules' `Readings`; `NAMES` is the system's list of switches).
-    pub struct Readings {
-        detection_range: String,
+    /// The Mordheim `[readings]` switches (the spec's ambiguities; documented in
+    /// `configs/README.md`): each switch's values, the default first, and the rules' value each
+    /// reads as.
+    pub struct Readings => rules::Readings {
+        /// How far a hidden model is detected: I inches (the worked example) or 3 × I (the text).
+        detection_range: String => Detection {
+            "initiative" => Detection::Initiative,
+            "triple_initiative" => Detection::TripleInitiative,
+        },
     }
 }
 

@@ -9,8 +9,7 @@ use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::wolsung::rules::{
-    Bid, DeckExhausted, Guard, Leave, Magic, Melee, PenaltyFloor, Policy, Reaction, Readings, ShootingTurn,
-    SunnirScope, TrialWolsung, card_text, parse_card,
+    Bid, Guard, Leave, Magic, Melee, PenaltyFloor, Policy, Reaction, ShootingTurn, TrialWolsung, card_text, parse_card,
 };
 use serde_json::json;
 use std::ops::RangeInclusive;
@@ -170,42 +169,8 @@ impl Wolsung<'_> {
             .ok_or_else(|| self.err(0, at, format!("unknown policy `{name}`"), list(&Policy::ALL)))
     }
 
-    /// The Wolsung ambiguity switches, with their documented defaults.
-    fn readings_w(&self, r: &schema::Readings) -> Result<Readings, InputError> {
-        let pick = |field: &'static str, value: &Option<String>, options: &[&str]| -> Result<usize, InputError> {
-            match value {
-                None => Ok(0),
-                Some(v) => options.iter().position(|o| o == v).ok_or_else(|| {
-                    self.err(
-                        0,
-                        &["readings", field],
-                        format!("unknown reading `{v}`"),
-                        options
-                            .iter()
-                            .enumerate()
-                            .map(|(i, o)| if i == 0 { format!("`{o}` (default)") } else { format!("`{o}`") })
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    )
-                }),
-            }
-        };
-        let floors: Vec<&str> = PenaltyFloor::ALL.iter().map(|(n, _)| *n).collect();
-        let floor = pick("movement_penalty_floor", &r.movement_penalty_floor, &floors)?;
-        let deck = pick("deck_exhausted", &r.deck_exhausted, &["reshuffle_discards", "no_more_draws"])?;
-        let names: Vec<&str> = SunnirScope::ALL.iter().map(|(n, _)| *n).collect();
-        let sunnir = pick("sunnir_scope", &r.sunnir_scope, &names)?;
-        Ok(Readings {
-            guard_backlash_crits: r.guard_backlash_crits.unwrap_or(true),
-            movement_penalty_floor: PenaltyFloor::ALL[floor].1,
-            deck_exhausted: [DeckExhausted::ReshuffleDiscards, DeckExhausted::NoMoreDraws][deck],
-            sunnir_scope: SunnirScope::ALL[sunnir].1,
-            knocked_down_vs_magic: r.knocked_down_vs_magic.unwrap_or(false),
-        })
-    }
-
     fn build(&self, kind: Kind, f: &File, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let readings = self.readings_w(&f.readings)?;
+        let readings = f.readings.read(self)?;
         let hand_of = |m: &Model, heroes: u8| if m.hero { 3 + heroes } else { 0 };
         let describe = |m: &Model| {
             format!(
@@ -790,7 +755,7 @@ impl Wolsung<'_> {
             }
             _ => unreachable!("kinds_of(wolsung)"),
         };
-        Ok((cells, layout, readings.list()))
+        Ok((cells, layout, schema::Readings::labels(&readings)))
     }
 }
 
@@ -841,7 +806,9 @@ impl Wolsung<'_> {
                     "`readings.movement_penalty_floor` cannot change any number in this scenario: no Movement penalty applies in any cell (no gun has one, or the shooter did not move)",
                 ));
             } else if penalised.iter().all(|t| {
-                PenaltyFloor::ALL.iter().all(|&(_, floor)| dice(&ShootingTurn { floor, ..(*t).clone() }) == dice(t))
+                schema::movement_penalty_floor::VALUES
+                    .iter()
+                    .all(|&(_, floor)| dice(&ShootingTurn { floor, ..(*t).clone() }) == dice(t))
             }) {
                 self.note(Note::ignored(
                     "`readings.movement_penalty_floor` cannot change any number in this scenario: every shot of every cell has the same dice under `listed`, `pool` and `attribute`",
@@ -856,7 +823,7 @@ impl Wolsung<'_> {
             } else if penalised.iter().all(|t| dice(&ShootingTurn { movement_penalty: 0, ..(*t).clone() }) == dice(t)) {
                 self.note(Note::ignored(format!(
                     "`shooting.moved`: the Movement penalty takes no die from any shot of any cell (each pool is already at its minimum of 1 where `movement_penalty_floor = {}` applies the penalty), so moving changes no dice",
-                    penalised[0].floor.name()
+                    schema::movement_penalty_floor::label(penalised[0].floor)
                 )));
             }
         }
@@ -868,7 +835,7 @@ impl Wolsung<'_> {
                     PenaltyFloor::Pool => "D + range band + weapon rules + elevation, then the Movement penalty −x, not below 1, then Rapid's −1 last",
                     PenaltyFloor::Attribute => "D − x (not below 1) + range band + weapon rules + elevation, then Rapid's −1 last",
                 },
-                t.floor.name()
+                schema::movement_penalty_floor::label(t.floor)
             ));
         }
     }

@@ -1,6 +1,7 @@
 //! The Wolsung scenario file, exactly as users write it (read strictly: every struct denies
 //! unknown fields, so a typo is an error with its line).
 
+use super::rules::{self, DeckExhausted, PenaltyFloor, SunnirScope};
 use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -48,14 +49,31 @@ pub const SECTIONS: &[(&str, &[&str])] = &[
 ];
 
 crate::readings_schema! {
-    /// The Wolsung `[readings]` switches, as written (their meaning and defaults are on the
-    /// rules' `Readings`; `NAMES` is the system's list of switches).
-    pub struct Readings {
-        guard_backlash_crits: bool,
-        movement_penalty_floor: String,
-        deck_exhausted: String,
-        sunnir_scope: String,
-        knocked_down_vs_magic: bool,
+    /// The Wolsung `[readings]` switches (`shared/rules/wolsung.md`'s ambiguities; documented in
+    /// `configs/README.md`): each switch's values, the default first, and the rules' value each
+    /// reads as.
+    pub struct Readings => rules::Readings {
+        /// A parried-over-guard attacker also suffers the defender's excess successes as criticals.
+        guard_backlash_crits: bool => bool { true => true, false => false },
+        /// Where *Movement penalty [x]*'s "to a minimum of 1" applies (seed l. 999–1003).
+        movement_penalty_floor: String => PenaltyFloor {
+            "listed" => PenaltyFloor::Listed,
+            "pool" => PenaltyFloor::Pool,
+            "attribute" => PenaltyFloor::Attribute,
+        },
+        /// What happens when a draw finds the shared deck empty (the seed never says).
+        deck_exhausted: String => DeckExhausted {
+            "reshuffle_discards" => DeckExhausted::ReshuffleDiscards,
+            "no_more_draws" => DeckExhausted::NoMoreDraws,
+        },
+        /// What *Técnicas de los maestros de Sunnir*' "Protección Mágica [+1R]" protects against.
+        sunnir_scope: String => SunnirScope {
+            "magic" => SunnirScope::Magic,
+            "magic_and_shooting" => SunnirScope::MagicAndShooting,
+            "shooting" => SunnirScope::Shooting,
+        },
+        /// Whether the knocked-down +2 R ("contra ataques a distancia") also counts against magic.
+        knocked_down_vs_magic: bool => bool { false => false, true => true },
     }
 }
 

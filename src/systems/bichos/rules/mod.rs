@@ -19,16 +19,6 @@ pub enum Units {
     Inches,
 }
 
-impl Units {
-    /// Config / report name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Units::Cm => "cm",
-            Units::Inches => "inches",
-        }
-    }
-}
-
 /// How the inches variant treats doubles on the hole distance roll (`hole_doubles`).
 ///
 /// The summary (seed line 104) attaches "*Si resultan iguales no los multipliques" to
@@ -169,7 +159,8 @@ impl Default for HitRules {
     }
 }
 
-/// The spec's variants and ambiguity switches.
+/// The spec's variants and ambiguity switches. Their config names, values and defaults are
+/// declared once in the system's schema (`schema::Readings`), which also implements `Default`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readings {
     pub units: Units,
@@ -188,124 +179,7 @@ pub struct Readings {
     pub ko_and_duck_activations: KoAndDuck,
 }
 
-impl Default for Readings {
-    fn default() -> Self {
-        Readings {
-            units: Units::Cm,
-            grenade_pot: 11,
-            hole_doubles: HoleDoubles::Sum,
-            wound_table_low_fdv: WoundLowFdv::Extend,
-            shot_wounded_tests: WoundedTests::Both,
-            retreat_distance: RetreatDistance::Table,
-            pursuit_halving: PursuitHalving::RoundDown,
-            hole_triples: HoleTriples::Multiply,
-            flee_res: FleeRes::Zero,
-            pursuit_test: PursuitTest::Single,
-            ranged_in_contact: RangedInContact::Melee,
-            shot_test_order: ShotTestOrder::HeridoFirst,
-            ko_and_duck_activations: KoAndDuck::One,
-        }
-    }
-}
-
 impl Readings {
-    /// Switch names and values as printed in reports.
-    pub fn list(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("units", self.units.name().to_string()),
-            ("grenade_pot", self.grenade_pot.to_string()),
-            (
-                "hole_doubles",
-                match self.hole_doubles {
-                    HoleDoubles::Multiply => "multiply",
-                    HoleDoubles::Sum => "sum",
-                    HoleDoubles::OneDie => "one_die",
-                }
-                .to_string(),
-            ),
-            (
-                "wound_table_low_fdv",
-                match self.wound_table_low_fdv {
-                    WoundLowFdv::Extend => "extend",
-                    WoundLowFdv::Clamp => "clamp",
-                }
-                .to_string(),
-            ),
-            (
-                "shot_wounded_tests",
-                match self.shot_wounded_tests {
-                    WoundedTests::Both => "both",
-                    WoundedTests::HeridoOnly => "herido_only",
-                }
-                .to_string(),
-            ),
-            (
-                "retreat_distance",
-                match self.retreat_distance {
-                    RetreatDistance::Table => "table",
-                    RetreatDistance::Summary => "summary",
-                }
-                .to_string(),
-            ),
-            (
-                "pursuit_halving",
-                match self.pursuit_halving {
-                    PursuitHalving::RoundDown => "round_down",
-                    PursuitHalving::Fractional => "fractional",
-                }
-                .to_string(),
-            ),
-            (
-                "hole_triples",
-                match self.hole_triples {
-                    HoleTriples::Multiply => "multiply",
-                    HoleTriples::Sum => "sum",
-                }
-                .to_string(),
-            ),
-            (
-                "flee_res",
-                match self.flee_res {
-                    FleeRes::Zero => "zero",
-                    FleeRes::Keep => "keep",
-                }
-                .to_string(),
-            ),
-            (
-                "pursuit_test",
-                match self.pursuit_test {
-                    PursuitTest::Single => "single",
-                    PursuitTest::Reaction => "reaction",
-                }
-                .to_string(),
-            ),
-            (
-                "ranged_in_contact",
-                match self.ranged_in_contact {
-                    RangedInContact::Shot => "shot",
-                    RangedInContact::Melee => "melee",
-                }
-                .to_string(),
-            ),
-            (
-                "shot_test_order",
-                match self.shot_test_order {
-                    ShotTestOrder::HeridoFirst => "herido_first",
-                    ShotTestOrder::BajoFuegoFirst => "bajo_fuego_first",
-                }
-                .to_string(),
-            ),
-            (
-                "ko_and_duck_activations",
-                match self.ko_and_duck_activations {
-                    KoAndDuck::One => "one",
-                    KoAndDuck::Two => "two",
-                }
-                .to_string(),
-            ),
-        ]
-    }
-
     /// The readings one hit depends on.
     pub fn hit_rules(&self) -> HitRules {
         HitRules {

@@ -584,7 +584,7 @@ fn armour_line(setup: &AttackSetup, t_label: &str) -> Option<String> {
             } else {
                 "K.O. and lies on the ground"
             },
-            readings.helpless_passive_traits.name(),
+            super::schema::helpless_passive_traits::label(readings.helpless_passive_traits),
             passive.join("`, `")
         )
     })
@@ -594,7 +594,7 @@ fn armour_line(setup: &AttackSetup, t_label: &str) -> Option<String> {
 fn scratch_line(readings: &Readings) -> String {
     format!(
         "Scratch (a basic rule of every distance weapon, seed L734; reading scratch_mode = {}): {}",
-        readings.scratch_mode.name(),
+        super::schema::scratch_mode::label(readings.scratch_mode),
         match readings.scratch_mode {
             ScratchMode::PerImpact => "every impact that reaches the damage roll adds one ★ to its damage",
             ScratchMode::PerFailedImpact => "an impact whose damage die fails still inflicts one ★",

@@ -271,20 +271,6 @@ pub enum ScratchMode {
     PerAttack,
 }
 
-impl ScratchMode {
-    /// Config names.
-    pub const ALL: [(&'static str, ScratchMode); 3] = [
-        ("per_impact", ScratchMode::PerImpact),
-        ("per_failed_impact", ScratchMode::PerFailedImpact),
-        ("per_attack", ScratchMode::PerAttack),
-    ];
-
-    /// Config name.
-    pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
-    }
-}
-
 /// *Kevlar Vest* against a weapon that inflicts both kinds of marker (seed L1434 "Reduce 1
 /// Damage Marker"): which one the wearer drops.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -295,16 +281,6 @@ pub enum KevlarDrops {
     Wound,
     /// The `★` (the reading before issue #23).
     Stun,
-}
-
-impl KevlarDrops {
-    /// Config names.
-    pub const ALL: [(&'static str, KevlarDrops); 2] = [("wound", KevlarDrops::Wound), ("stun", KevlarDrops::Stun)];
-
-    /// Config name.
-    pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
-    }
 }
 
 /// Whether a helpless target's passive protective traits still protect it (the reading
@@ -323,20 +299,6 @@ pub enum HelplessTraits {
     Keep,
     /// Both lose them ("Special Ability" of L1908 read as every trait).
     Lose,
-}
-
-impl HelplessTraits {
-    /// Config names, the default first.
-    pub const ALL: [(&'static str, HelplessTraits); 3] = [
-        ("lose_when_paralyzed", HelplessTraits::LoseWhenParalyzed),
-        ("keep", HelplessTraits::Keep),
-        ("lose", HelplessTraits::Lose),
-    ];
-
-    /// Config name.
-    pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("listed")
-    }
 }
 
 /// The spec's ambiguity switches.
@@ -364,37 +326,6 @@ pub struct Readings {
     pub protective_blink_modifiers: bool,
     /// Which marker *Kevlar Vest* drops from a `★♦` damage (default [`KevlarDrops::Wound`]).
     pub kevlar_drops: KevlarDrops,
-}
-
-impl Default for Readings {
-    fn default() -> Self {
-        Readings {
-            block_natural_six: false,
-            scratch_mode: ScratchMode::PerImpact,
-            martial_artist_vs_mobster: false,
-            special_attack_ranged: true,
-            helpless_passive_traits: HelplessTraits::LoseWhenParalyzed,
-            ko_target_fallen: true,
-            protective_blink_modifiers: true,
-            kevlar_drops: KevlarDrops::Wound,
-        }
-    }
-}
-
-impl Readings {
-    /// Switch names and values as printed in reports.
-    pub fn list(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("block_natural_six", self.block_natural_six.to_string()),
-            ("scratch_mode", self.scratch_mode.name().to_string()),
-            ("martial_artist_vs_mobster", self.martial_artist_vs_mobster.to_string()),
-            ("special_attack_ranged", self.special_attack_ranged.to_string()),
-            ("helpless_passive_traits", self.helpless_passive_traits.name().to_string()),
-            ("ko_target_fallen", self.ko_target_fallen.to_string()),
-            ("protective_blink_modifiers", self.protective_blink_modifiers.to_string()),
-            ("kevlar_drops", self.kevlar_drops.name().to_string()),
-        ]
-    }
 }
 
 /// Counters lost to damage: one per 2 markers (*Insensitive* none, *Sturdy* per 3, *Weak* per 1).

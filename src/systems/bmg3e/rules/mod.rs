@@ -98,36 +98,6 @@ pub struct Readings {
     pub ko_target_outnumbered: bool,
 }
 
-impl Default for Readings {
-    fn default() -> Self {
-        Readings {
-            block_natural_six: false,
-            ko_bonus_within_attack: false,
-            check_with_one_die: OneDie::Plain2d6,
-            ko_target_outnumbered: true,
-        }
-    }
-}
-
-impl Readings {
-    /// Switch names and values as printed in reports.
-    pub fn list(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("block_natural_six", self.block_natural_six.to_string()),
-            ("ko_bonus_within_attack", self.ko_bonus_within_attack.to_string()),
-            (
-                "check_with_one_die",
-                match self.check_with_one_die {
-                    OneDie::Plain2d6 => "plain_2d6",
-                    OneDie::SingleDie => "single_die",
-                }
-                .to_string(),
-            ),
-            ("ko_target_outnumbered", self.ko_target_outnumbered.to_string()),
-        ]
-    }
-}
-
 /// What an effort choice optimises: the attacker maximises it, the target minimises it.
 ///
 /// Effort `★` are real markers (seed lines 1604–1607): every objective below says whether it

@@ -16,6 +16,8 @@ mod info;
 mod tests;
 
 /// The spec's ambiguity switches (`shared/rules/wolsung.md`; documented in `configs/README.md`).
+/// Their config names, values and defaults are declared once in the system's schema
+/// (`schema::Readings`), which also implements `Default` for this struct.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readings {
     /// A parried-over-guard attacker also suffers the defender's excess successes as criticals.
@@ -48,17 +50,6 @@ pub enum PenaltyFloor {
     Attribute,
 }
 
-impl PenaltyFloor {
-    /// Config names, the default first.
-    pub const ALL: [(&'static str, PenaltyFloor); 3] =
-        [("listed", PenaltyFloor::Listed), ("pool", PenaltyFloor::Pool), ("attribute", PenaltyFloor::Attribute)];
-
-    /// The config name.
-    pub fn name(self) -> &'static str {
-        PenaltyFloor::ALL.iter().find(|(_, f)| *f == self).map(|(n, _)| *n).expect("listed")
-    }
-}
-
 /// `deck_exhausted`: what an empty deck does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeckExhausted {
@@ -80,13 +71,6 @@ pub enum SunnirScope {
 }
 
 impl SunnirScope {
-    /// Config names.
-    pub const ALL: [(&'static str, SunnirScope); 3] = [
-        ("magic", SunnirScope::Magic),
-        ("magic_and_shooting", SunnirScope::MagicAndShooting),
-        ("shooting", SunnirScope::Shooting),
-    ];
-
     /// Does the +1 R count against magic?
     pub fn magic(self) -> bool {
         self != SunnirScope::Shooting
@@ -95,41 +79,6 @@ impl SunnirScope {
     /// Does the +1 R count against shooting?
     pub fn shooting(self) -> bool {
         self != SunnirScope::Magic
-    }
-}
-
-impl Default for Readings {
-    fn default() -> Self {
-        Readings {
-            guard_backlash_crits: true,
-            movement_penalty_floor: PenaltyFloor::Listed,
-            deck_exhausted: DeckExhausted::ReshuffleDiscards,
-            sunnir_scope: SunnirScope::Magic,
-            knocked_down_vs_magic: false,
-        }
-    }
-}
-
-impl Readings {
-    /// Switch names and values as printed in reports.
-    pub fn list(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("guard_backlash_crits", self.guard_backlash_crits.to_string()),
-            ("movement_penalty_floor", self.movement_penalty_floor.name().into()),
-            (
-                "deck_exhausted",
-                match self.deck_exhausted {
-                    DeckExhausted::ReshuffleDiscards => "reshuffle_discards",
-                    DeckExhausted::NoMoreDraws => "no_more_draws",
-                }
-                .into(),
-            ),
-            (
-                "sunnir_scope",
-                SunnirScope::ALL.iter().find(|(_, s)| *s == self.sunnir_scope).map(|(n, _)| *n).expect("listed").into(),
-            ),
-            ("knocked_down_vs_magic", self.knocked_down_vs_magic.to_string()),
-        ]
     }
 }
 
