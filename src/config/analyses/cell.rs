@@ -33,11 +33,23 @@ pub(super) struct Origin {
     pub(super) per_cell: bool,
     /// The cell's words for the value and the user's: `defense 0` → `target.defense = 0`.
     pub(super) say: Option<(String, String)>,
-    /// For an unknown field at `cell` itself (a misspelt sweep parameter): where its name is
-    /// written, the section it varies, and the name as written.
-    pub(super) name: Option<(Vec<String>, &'static Resolution, String)>,
-    /// What that name is called ("sweep parameter").
+    /// The value's name, where the user wrote that too (a sweep parameter).
+    pub(super) name: Option<Named>,
+}
+
+/// The name of a value an analysis wrote (a sweep's `parameter`): an unknown field at its
+/// [`Origin`] itself is the name misspelt, and is reported at the name with what it could be.
+pub(super) struct Named {
+    /// Where the name is written, and the name as written.
+    pub(super) at: Vec<String>,
+    pub(super) name: String,
+    /// What it is called in the message ("sweep parameter").
     pub(super) called: &'static str,
+    /// The section it varies.
+    pub(super) section: &'static Resolution,
+    /// What it could have been, from the section and the cell's list of the section's fields
+    /// (the analysis knows; see `sweep.rs`).
+    pub(super) choices: fn(&Planner<'_>, &Resolution, &str) -> String,
 }
 
 impl Origin {
@@ -49,7 +61,6 @@ impl Origin {
             per_cell: true,
             say: None,
             name: None,
-            called: "field",
         }
     }
 
@@ -136,7 +147,7 @@ impl Planner<'_> {
     }
 
     /// Where a cell's error belongs in the user's files (see [`Planner::build`]).
-    pub(super) fn place(
+    fn place(
         &self,
         e: InputError,
         copy: &Source,
@@ -170,11 +181,11 @@ impl Planner<'_> {
             let src = &self.ctx.sources[o.file];
             if f == o.cell
                 && message.starts_with("unknown field")
-                && let Some((name_at, r, param)) = &o.name
+                && let Some(n) = &o.name
             {
-                let name_at: Vec<&str> = name_at.iter().map(String::as_str).collect();
-                let choices = self.sweep_choices(r, &allowed);
-                return main.error_at(&name_at, format!("{what}unknown {} `{param}`", o.called), choices);
+                let name_at: Vec<&str> = n.at.iter().map(String::as_str).collect();
+                let choices = (n.choices)(self, n.section, &allowed);
+                return main.error_at(&name_at, format!("{what}unknown {} `{}`", n.called, n.name), choices);
             }
             let mut path = o.user.clone();
             let mut rest = segments(&f[o.cell.len()..]);
@@ -207,7 +218,7 @@ impl Planner<'_> {
     }
 
     /// `text` with a sweep's internal copy names (`thug~defense=0`) back to the entry's own.
-    pub(super) fn no_copy_names(text: &str, origins: &[Origin]) -> String {
+    fn no_copy_names(text: &str, origins: &[Origin]) -> String {
         let mut text = text.to_string();
         for (copy, entry) in origins.iter().filter_map(|o| o.say.as_ref()).filter(|(c, _)| c.contains('~')) {
             text = text.replace(copy, entry);
@@ -217,7 +228,7 @@ impl Planner<'_> {
 
     /// The key path of `field` (dotted) when the cell `doc` holds there exactly what the user's
     /// file holds and the analysis did not write it: the value at fault is then the user's own.
-    pub(super) fn users_own<'f>(&self, doc: &Table, field: &'f str, written: &[Origin]) -> Option<Vec<&'f str>> {
+    fn users_own<'f>(&self, doc: &Table, field: &'f str, written: &[Origin]) -> Option<Vec<&'f str>> {
         if field.is_empty() || field.contains('[') || written.iter().any(|o| o.holds(field)) {
             return None;
         }
@@ -265,62 +276,5 @@ impl Planner<'_> {
         }
         let mut cells = sc.cells;
         Ok(Built1 { cell: cells.pop().expect("one cell"), setup: sc.setup, readings: sc.readings })
-    }
-
-    /// What a sweep of this section may vary: its numeric fields, and the numeric fields of the
-    /// library entries its fields name (`attacker.strength`).
-    pub(super) fn sweepable(&self, r: &Resolution) -> Vec<String> {
-        let mut out = Vec::new();
-        let sec = self.doc.get(r.section).and_then(Value::as_table).cloned().unwrap_or_default();
-        for (k, v) in &sec {
-            if v.is_integer() || v.as_array().is_some_and(|a| a.len() == 1 && a[0].is_integer()) {
-                out.push(k.clone());
-            }
-            if let (Some((_, table)), Some(n)) = (r.refs.iter().find(|(f, _)| f == k), Self::name_in(v))
-                && let Some(e) = self.entry(table, n)
-            {
-                out.extend(e.iter().filter(|(_, v)| v.is_integer()).map(|(f, _)| format!("{k}.{f}")));
-            }
-        }
-        out
-    }
-
-    /// What a sweep of section `r` may name as its parameter, for a misspelt one: the numbers
-    /// this file sets ([`Planner::sweepable`]), and the other fields of the section
-    /// (`schema`: the section's field list, from the cell's own error) that take a number, as
-    /// the system itself says when one is set to 0.
-    pub(super) fn sweep_choices(&self, r: &Resolution, schema: &str) -> String {
-        let set = self.sweepable(r);
-        let mut more = Vec::new();
-        for f in schema.split('`').skip(1).step_by(2) {
-            if set.iter().any(|s| s == f) || r.refs.iter().any(|(n, _)| *n == f) {
-                continue;
-            }
-            let mut doc = self.doc.clone();
-            doc.insert("kind".into(), Value::String(r.kind.into()));
-            for s in SECTIONS {
-                doc.remove(s);
-            }
-            Self::section(&mut doc, r).insert(f.into(), Value::Integer(0));
-            let takes_number = match self.try_cell(&doc) {
-                Ok(_) => true,
-                Err((e, _)) => !(e.message.starts_with("invalid type") || e.message.starts_with("unknown field")),
-            };
-            if takes_number {
-                more.push(f);
-            }
-        }
-        let list = |v: &mut dyn Iterator<Item = &str>| v.map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
-        match (set.is_empty(), more.is_empty()) {
-            (false, false) => format!(
-                "numbers this file sets: {}; other number fields of [{}]: {}",
-                list(&mut set.iter().map(String::as_str)),
-                r.section,
-                list(&mut more.into_iter())
-            ),
-            (false, true) => list(&mut set.iter().map(String::as_str)),
-            (true, false) => format!("number fields of [{}]: {}", r.section, list(&mut more.into_iter())),
-            (true, true) => format!("a field of [{}] or `FIELD.NUMBER` of an entry it names", r.section),
-        }
     }
 }

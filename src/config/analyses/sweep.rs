@@ -4,7 +4,8 @@
 
 use super::super::MAX_CELLS;
 use super::super::ctx::{Built, cell};
-use super::cell::Origin;
+use super::SECTIONS;
+use super::cell::{Named, Origin};
 use super::plan::Planner;
 use crate::analysis::scenario::Layout;
 use crate::error::InputError;
@@ -242,8 +243,13 @@ impl Planner<'_> {
         let swept = |cell: String, sub: &str| Origin {
             per_cell: false,
             say: Some((format!("{sub} {v}"), format!("{param} = {v}"))),
-            name: Some((name_at.clone(), r, param.clone())),
-            called: "sweep parameter",
+            name: Some(Named {
+                at: name_at.clone(),
+                name: param.clone(),
+                called: "sweep parameter",
+                section: r,
+                choices: |p, r, schema| p.sweep_choices(r, schema),
+            }),
             ..Origin::at(cell, 0, value_at.iter().copied())
         };
         let Some((field, sub)) = param.split_once('.') else {
@@ -259,5 +265,62 @@ impl Planner<'_> {
         let mut whole = Origin::at(format!("{table}.{copy}"), self.entry_file(table, entry), [*table, entry]);
         whole.say = Some((copy.to_string(), entry.to_string()));
         vec![swept(format!("{table}.{copy}.{sub}"), sub), whole]
+    }
+
+    /// What a sweep of this section may vary: its numeric fields, and the numeric fields of the
+    /// library entries its fields name (`attacker.strength`).
+    pub(super) fn sweepable(&self, r: &Resolution) -> Vec<String> {
+        let mut out = Vec::new();
+        let sec = self.doc.get(r.section).and_then(Value::as_table).cloned().unwrap_or_default();
+        for (k, v) in &sec {
+            if v.is_integer() || v.as_array().is_some_and(|a| a.len() == 1 && a[0].is_integer()) {
+                out.push(k.clone());
+            }
+            if let (Some((_, table)), Some(n)) = (r.refs.iter().find(|(f, _)| f == k), Self::name_in(v))
+                && let Some(e) = self.entry(table, n)
+            {
+                out.extend(e.iter().filter(|(_, v)| v.is_integer()).map(|(f, _)| format!("{k}.{f}")));
+            }
+        }
+        out
+    }
+
+    /// What a sweep of section `r` may name as its parameter, for a misspelt one: the numbers
+    /// this file sets ([`Planner::sweepable`]), and the other fields of the section
+    /// (`schema`: the section's field list, from the cell's own error) that take a number, as
+    /// the system itself says when one is set to 0.
+    pub(super) fn sweep_choices(&self, r: &Resolution, schema: &str) -> String {
+        let set = self.sweepable(r);
+        let mut more = Vec::new();
+        for f in schema.split('`').skip(1).step_by(2) {
+            if set.iter().any(|s| s == f) || r.refs.iter().any(|(n, _)| *n == f) {
+                continue;
+            }
+            let mut doc = self.doc.clone();
+            doc.insert("kind".into(), Value::String(r.kind.into()));
+            for s in SECTIONS {
+                doc.remove(s);
+            }
+            Self::section(&mut doc, r).insert(f.into(), Value::Integer(0));
+            let takes_number = match self.try_cell(&doc) {
+                Ok(_) => true,
+                Err((e, _)) => !(e.message.starts_with("invalid type") || e.message.starts_with("unknown field")),
+            };
+            if takes_number {
+                more.push(f);
+            }
+        }
+        let list = |v: &mut dyn Iterator<Item = &str>| v.map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
+        match (set.is_empty(), more.is_empty()) {
+            (false, false) => format!(
+                "numbers this file sets: {}; other number fields of [{}]: {}",
+                list(&mut set.iter().map(String::as_str)),
+                r.section,
+                list(&mut more.into_iter())
+            ),
+            (false, true) => list(&mut set.iter().map(String::as_str)),
+            (true, false) => format!("number fields of [{}]: {}", r.section, list(&mut more.into_iter())),
+            (true, true) => format!("a field of [{}] or `FIELD.NUMBER` of an entry it names", r.section),
+        }
     }
 }
