@@ -5,7 +5,7 @@
 //! handed the systems it may use; which systems exist is decided in one place, the composition
 //! root `crate::registry`. A system's own code lives in `crate::systems::<name>`.
 //!
-//! The generic analyses (`compare`, `sweep`, `paired`, `balance`: see `crate::config::generic`)
+//! The generic analyses (`compare`, `sweep`, `paired`, `balance`: see `crate::config::analyses`)
 //! are written once over this contract. They never look inside a system's trials: they take a
 //! system's single-resolution section (`[attack]`, `[shot]`, `[shooting]`, …) or its `[duel]`,
 //! vary it and let the system build each cell. So a system offers every generic analysis by
@@ -171,7 +171,7 @@ pub trait RuleSystem: Sync {
     }
 }
 
-/// The generic kinds (written once in `crate::config::generic`) a system offers.
+/// The generic kinds (written once in `crate::config::analyses`) a system offers.
 pub fn generic_kinds(s: &dyn RuleSystem) -> Vec<&'static str> {
     let mut k = Vec::new();
     if !s.resolutions().is_empty() {

@@ -5,9 +5,9 @@
 //! allowed. Rule violations found by the rule constructors (effort limits, attacking a
 //! casualty) are routed back to the field that caused them.
 
+mod analyses;
 pub mod ctx;
 mod fighters;
-pub mod generic;
 pub mod raw;
 pub mod source;
 
@@ -66,7 +66,7 @@ pub fn load_in(
 
 /// Validate the scenario in `ctx.sources[0]`: the parts every system shares (rule system, kind,
 /// name, seed, stopping rule, readings names) here; the cells by the system itself, or by the
-/// generic analyses ([`generic`]) for `compare`, `sweep`, `paired` and `balance`.
+/// generic analyses ([`analyses`]) for `compare`, `sweep`, `paired` and `balance`.
 pub(crate) fn build(
     registry: &[&'static dyn RuleSystem],
     path: &Path,
@@ -127,7 +127,14 @@ pub(crate) fn build(
     let mut setup = Vec::new();
     let (cells, layout, readings) =
         if system::generic_kinds(system).contains(&kind.name()) && !system.kinds().contains(&kind.name()) {
-            generic::plan(ctx, registry, system, kind, &text, &mut setup)?
+            // Each cell is built here again, as a file of its own (see `analyses::Loader`).
+            let cell = |sub: &mut Ctx| {
+                let path = sub.sources[0].path.clone();
+                build(registry, &path, &Overrides::default(), sub)
+            };
+            let read_error = |src: &Source, e: &toml::de::Error| first_read_error(registry, src, e);
+            let loader = analyses::Loader { build: &cell, read_error: &read_error };
+            analyses::plan(ctx, &loader, system, kind, &text, &mut setup)?
         } else {
             system.build(ctx, kind, &text, &mut setup)?
         };
@@ -223,7 +230,7 @@ fn info(s: &dyn RuleSystem) -> SystemInfo {
 }
 
 /// The generic analyses' sections: every scenario file may hold them, and only their kind reads
-/// them (see [`generic`]).
+/// them (see [`analyses`]).
 const GENERIC_SECTIONS: [&str; 4] = ["compare", "sweep", "balance", "paired"];
 
 /// The keys every scenario file may have, whatever its system and kind.

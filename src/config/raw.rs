@@ -34,7 +34,7 @@ pub struct Common {
 
 /// Declare a system's whole scenario file: the common keys every file has (`ruleset`, `kind`,
 /// `name`, `seed`, the stopping rule, `include` and the generic analyses' sections, which
-/// `config::generic` reads and the system only lets pass), then the system's own fields. The
+/// `config::analyses` reads and the system only lets pass), then the system's own fields. The
 /// struct denies unknown fields, so a typo anywhere is an error with its line.
 ///
 /// ```ignore

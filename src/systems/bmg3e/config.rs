@@ -1,6 +1,6 @@
 //! The Batman Miniature Game 2019 (`bmg-3e`) scenario builders: cards and weapons, readings, one
 //! attack or check, and the effort table (the duel is in `duel_config.rs`). Compare, sweep, paired
-//! and balance are the generic analyses (`crate::config::generic`), built from these.
+//! and balance are the generic analyses (`crate::config::analyses`), built from these.
 
 use super::rules::Objective;
 use super::rules::Trial3e;

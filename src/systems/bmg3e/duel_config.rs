@@ -1,5 +1,5 @@
 //! The 2019 duel: fighters (card, weapon, effort policy) and the `duel` kind. Balance tests and
-//! paired comparisons are the generic ones (`crate::config::generic`).
+//! paired comparisons are the generic ones (`crate::config::analyses`).
 
 use super::rules::Trial3e;
 use super::schema::File;

@@ -1,0 +1,208 @@
+//! `kind = "balance"`: a candidate fighter and the gauntlet, each duelling every gauntlet
+//! opponent but itself, one duel cell per pair (`Layout::Balance`; the verdicts are
+//! `analysis::balance`'s).
+
+use super::super::ctx::{Built, cell};
+use super::cell::Origin;
+use super::plan::{MAX_LIST, Planner};
+use crate::analysis::scenario::{BalanceLayout, BalanceRow, Layout};
+use crate::error::InputError;
+use crate::system::DuelDef;
+use serde::Deserialize;
+use serde_json::json;
+use toml::{Table, Value};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "a [balance] table with candidate, gauntlet, rounds, peer_band, outlier_threshold")]
+pub(super) struct BalanceSpec {
+    candidate: Table,
+    gauntlet: Option<Vec<String>>,
+    rounds: Option<i64>,
+    peer_band: Option<f64>,
+    outlier_threshold: Option<f64>,
+}
+
+impl Planner<'_> {
+    /// A fighter's cost: its own `cost`, else its card's cost fields.
+    pub(super) fn cost(&self, d: &DuelDef, f: &Table) -> Vec<Option<f64>> {
+        let num = |v: &Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
+        if let Some(c) = f.get("cost").and_then(num) {
+            return (0..d.costs.len()).map(|i| (i == 0).then_some(c)).collect();
+        }
+        let card = f.get("card").and_then(Value::as_str).and_then(|c| self.entry(d.card_table, c));
+        let field = |i: usize| d.cost_fields.get(i).and_then(|n| card.as_ref()?.get(*n)).and_then(num);
+        (0..d.costs.len()).map(field).collect()
+    }
+
+    /// A fighter's label: its `label`, else its card's name.
+    pub(super) fn fighter_label(&self, d: &DuelDef, f: &Table) -> String {
+        if let Some(l) = f.get("label").and_then(Value::as_str) {
+            return l.to_string();
+        }
+        let card = f.get("card").and_then(Value::as_str).unwrap_or("?");
+        let mut label = self.display(d.card_table, card);
+        if let Some(w) = f.get("weapon").and_then(Value::as_str) {
+            let shown = if self.entry("weapons", w).is_some() { self.display("weapons", w) } else { w.to_string() };
+            label = format!("{label} + {shown}");
+        }
+        label
+    }
+
+    pub(super) fn balance(&self, b: &BalanceSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let Some(d) = self.system.duel() else { unreachable!("balance is offered only with a duel") };
+        let rounds = b.rounds.unwrap_or(4);
+        let peer_band = b.peer_band.unwrap_or(0.25);
+        if !(peer_band > 0.0 && peer_band <= 2.0) {
+            return Err(self.err(
+                &["balance", "peer_band"],
+                format!("peer_band {peer_band}"),
+                "greater than 0, at most 2 (fraction of the candidate's cost)",
+            ));
+        }
+        let threshold = b.outlier_threshold.unwrap_or(0.25);
+        if !(threshold > 0.0 && threshold <= 5.0) {
+            return Err(self.err(
+                &["balance", "outlier_threshold"],
+                format!("outlier_threshold {threshold}"),
+                "greater than 0, at most 5 (relative difference)",
+            ));
+        }
+        if let Some(card) = b.candidate.get("card").and_then(Value::as_str)
+            && self.entry(d.card_table, card).is_none()
+        {
+            let names = self.entry_names(d.card_table);
+            return Err(self.err(
+                &["balance", "candidate", "card"],
+                format!("unknown card `{card}`"),
+                if names.is_empty() {
+                    format!("no [{}.NAME] entries are defined: add one or include a library", d.card_table)
+                } else {
+                    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                },
+            ));
+        }
+        let cand_costs = self.cost(&d, &b.candidate);
+        let Some(cand_cost) = cand_costs[0] else {
+            let from_card = if d.cost_fields.is_empty() {
+                String::new()
+            } else {
+                format!(", or a card with `{}`", d.cost_fields[0])
+            };
+            let card = b.candidate.get("card").and_then(Value::as_str).unwrap_or("");
+            return Err(self.err(
+                &["balance", "candidate", "card"],
+                match d.cost_fields.first() {
+                    Some(f) => format!("card `{card}` has no `{f}` and the candidate no `cost`: a balance test compares fighters per point of cost"),
+                    None => "the candidate has no `cost`: a balance test compares fighters per point of cost".to_string(),
+                },
+                format!("`cost = …` on the candidate{from_card}"),
+            ));
+        };
+        let fighters = self.entry_names("fighters");
+        let names: Vec<String> = b.gauntlet.clone().unwrap_or_else(|| fighters.clone());
+        if names.is_empty() || names.len() > MAX_LIST {
+            return Err(self.err(
+                &["balance", "gauntlet"],
+                format!("{} gauntlet fighters", names.len()),
+                format!("1..={MAX_LIST} names of [fighters.NAME] entries (e.g. from an included gauntlet file)"),
+            ));
+        }
+        let mut gauntlet = Vec::new();
+        for n in &names {
+            let f = self.entry("fighters", n).ok_or_else(|| {
+                self.err(
+                    &["balance", "gauntlet"],
+                    format!("unknown fighter `{n}`"),
+                    fighters.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+                )
+            })?;
+            gauntlet.push((n.clone(), f));
+        }
+        let mut rows = vec![BalanceRow {
+            label: format!("{} (candidate)", self.fighter_label(&d, &b.candidate)),
+            costs: cand_costs,
+            peer: true,
+        }];
+        for (_, f) in &gauntlet {
+            let costs = self.cost(&d, f);
+            let peer = costs[0].is_some_and(|c| (c - cand_cost).abs() <= peer_band * cand_cost);
+            rows.push(BalanceRow { label: self.fighter_label(&d, f), costs, peer });
+        }
+        let row_fighters: Vec<(Option<&str>, &Table)> =
+            std::iter::once((None, &b.candidate)).chain(gauntlet.iter().map(|(n, f)| (Some(n.as_str()), f))).collect();
+        let mut cells = Vec::new();
+        let mut index = Vec::new();
+        let mut readings = Vec::new();
+        let mut describe: Vec<Option<String>> = vec![None; row_fighters.len()];
+        let mut rounds_line = None;
+        for (row, (row_name, fighter)) in row_fighters.iter().enumerate() {
+            let mut line = Vec::new();
+            for (oi, (opp_name, opp)) in gauntlet.iter().enumerate() {
+                if *row_name == Some(opp_name.as_str()) {
+                    line.push(None);
+                    continue;
+                }
+                let mut doc = self.doc.clone();
+                let mut duel = Table::new();
+                duel.insert("rounds".into(), Value::Integer(rounds));
+                duel.insert("a".into(), Value::Table((*fighter).clone()));
+                duel.insert("b".into(), Value::Table(opp.clone()));
+                doc.insert("duel".into(), Value::Table(duel));
+                let what = format!("{} vs {}: ", rows[row].label, rows[oi + 1].label);
+                let at: &[&str] = if row == 0 { &["balance", "candidate"] } else { &["balance", "gauntlet"] };
+                // Each fighter's fields are its own wherever it duels: at its key, no duel named.
+                let fighter_at = |side: &str, name: Option<&str>| {
+                    let mut o = match name {
+                        None => Origin::at(format!("duel.{side}"), 0, ["balance", "candidate"]),
+                        Some(n) => Origin::at(format!("duel.{side}"), self.entry_file("fighters", n), ["fighters", n]),
+                    };
+                    o.per_cell = false;
+                    o
+                };
+                let mut origins = vec![fighter_at("a", *row_name), fighter_at("b", Some(opp_name))];
+                if b.rounds.is_some() {
+                    origins
+                        .push(Origin { per_cell: false, ..Origin::at("duel.rounds".into(), 0, ["balance", "rounds"]) });
+                }
+                let built = self.build1(doc, "duel", at, &what, &origins)?;
+                let find = |p: &str| built.setup.iter().find_map(|l| l.strip_prefix(p).map(str::to_string));
+                describe[row] = describe[row].take().or_else(|| find("A — "));
+                describe[oi + 1] = describe[oi + 1].take().or_else(|| find("B — "));
+                rounds_line = rounds_line.or_else(|| built.setup.last().cloned());
+                readings = built.readings;
+                line.push(Some(cells.len()));
+                cells.push(cell(
+                    &format!("{} vs {}", rows[row].label, rows[oi + 1].label),
+                    vec![("fighter".into(), json!(rows[row].label)), ("opponent".into(), json!(rows[oi + 1].label))],
+                    built.cell.trial,
+                ));
+            }
+            index.push(line);
+        }
+        for (i, d) in describe.iter().enumerate() {
+            let who = if i == 0 { "Candidate" } else { "Gauntlet" };
+            setup.push(format!("{who} — {}", d.clone().unwrap_or_else(|| rows[i].label.clone())));
+        }
+        setup.extend(rounds_line);
+        setup.push(format!(
+            "Each fighter duels every gauntlet opponent but itself over {rounds} rounds; peers: {} within ±{:.0} % of {cand_cost}; outlier: more than {:.0} % from the peers' mean with an interval that excludes it",
+            d.costs[0].name,
+            peer_band * 100.0,
+            threshold * 100.0
+        ));
+        let opponents = rows[1..].iter().map(|r| r.label.clone()).collect();
+        Ok((
+            cells,
+            Layout::Balance(BalanceLayout {
+                rows,
+                opponents,
+                cells: index,
+                peer_band,
+                outlier_threshold: threshold,
+                costs: d.costs,
+            }),
+            readings,
+        ))
+    }
+}

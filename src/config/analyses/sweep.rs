@@ -1,0 +1,326 @@
+//! `kind = "sweep"`: one number of the resolution section, or of a library entry one of its
+//! fields names, over a list or a range of values (`Layout::Sweep`); with `[sweep.y]`, over two
+//! (`Layout::Sweep2`, drawn as heatmaps).
+
+use super::super::MAX_CELLS;
+use super::super::ctx::{Built, cell};
+use super::SECTIONS;
+use super::cell::{Named, Origin};
+use super::plan::Planner;
+use crate::analysis::scenario::Layout;
+use crate::error::InputError;
+use crate::system::Resolution;
+use serde::Deserialize;
+use serde_json::json;
+use toml::{Table, Value};
+
+/// Most values on one sweep axis.
+const MAX_AXIS: usize = 50;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "a [sweep.y] table with parameter, values, from, to, step")]
+pub(super) struct Axis {
+    parameter: String,
+    values: Option<Vec<i64>>,
+    from: Option<i64>,
+    to: Option<i64>,
+    step: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "a [sweep] table with parameter, values, from, to, step, y")]
+pub(super) struct SweepSpec {
+    parameter: String,
+    values: Option<Vec<i64>>,
+    from: Option<i64>,
+    to: Option<i64>,
+    step: Option<i64>,
+    /// A second parameter: a two-dimensional sweep (one cell per pair, drawn as heatmaps).
+    y: Option<Axis>,
+}
+
+impl Planner<'_> {
+    /// The values of one sweep axis.
+    pub(super) fn axis_values(&self, a: &Axis, at: &str) -> Result<Vec<i64>, InputError> {
+        let path =
+            |f: &'static str| -> Vec<&str> { if at.is_empty() { vec!["sweep", f] } else { vec!["sweep", at, f] } };
+        let values: Vec<i64> = match (&a.values, a.from, a.to) {
+            (Some(v), None, None) if a.step.is_none() => v.clone(),
+            (None, Some(from), Some(to)) => {
+                let step = a.step.unwrap_or(1);
+                if step <= 0 {
+                    return Err(self.err(&path("step"), format!("step {step} must be positive"), "1.."));
+                }
+                if to < from {
+                    return Err(self.err(
+                        &path("to"),
+                        format!("`to` {to} is below `from` {from}"),
+                        format!("{from}.."),
+                    ));
+                }
+                // Count the values before building them: `to = 9223372036854775807` must be a
+                // one-line error, not a 70-exabyte allocation. i128 so `to - from` cannot overflow.
+                let count = (i128::from(to) - i128::from(from)) / i128::from(step) + 1;
+                if count > MAX_AXIS as i128 {
+                    return Err(self.err(
+                        &path("to"),
+                        format!(
+                            "`from` {from} to `to` {to} in steps of {step} would be {} values",
+                            crate::text::count(count.min(u64::MAX as i128) as u64)
+                        ),
+                        format!("at most {MAX_AXIS} values: raise `step` or narrow `from`..`to`"),
+                    ));
+                }
+                (from..=to).step_by(step as usize).collect()
+            }
+            _ => {
+                return Err(self.err(
+                    &path("parameter")[..path("parameter").len() - 1],
+                    "give either `values = [...]` or `from`, `to` (and optional `step`)",
+                    "values, or from/to/step",
+                ));
+            }
+        };
+        if values.is_empty() || values.len() > MAX_AXIS {
+            return Err(self.err(
+                &path("values"),
+                format!("{} values given", values.len()),
+                format!("1..={MAX_AXIS} values"),
+            ));
+        }
+        Ok(values)
+    }
+
+    /// Set `param = value` in `doc`: a field of the resolution section, or (`ref.field`) a field of
+    /// the library entry a section field names, on a copy so other uses of that entry keep theirs.
+    pub(super) fn patch(
+        &self,
+        doc: &mut Table,
+        r: &Resolution,
+        param: &str,
+        value: i64,
+        at: &[&str],
+    ) -> Result<(), InputError> {
+        if self.system.sweep_special(Self::section(doc, r), param, value) {
+            return Ok(());
+        }
+        let unknown = |why: String| {
+            self.err(at, why, {
+                let s = self.sweepable(r);
+                if s.is_empty() {
+                    format!("a field of [{}] or `FIELD.NUMBER` of an entry it names", r.section)
+                } else {
+                    s.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+                }
+            })
+        };
+        match param.split_once('.') {
+            None => {
+                if r.refs.iter().any(|(f, _)| *f == param) {
+                    return Err(unknown(format!("`{param}` names a library entry, not a number")));
+                }
+                // A one-value list (Wolsung's `distances = [12]`) stays a list.
+                let sec = Self::section(doc, r);
+                let v = Value::Integer(value);
+                let list = sec.get(param).is_some_and(Value::is_array);
+                sec.insert(param.into(), if list { Value::Array(vec![v]) } else { v });
+            }
+            Some((field, sub)) => {
+                let Some((_, table)) = r.refs.iter().find(|(f, _)| *f == field) else {
+                    return Err(unknown(format!(
+                        "`{field}` is not a field of [{}] that names a library entry",
+                        r.section
+                    )));
+                };
+                let sec = Self::section(doc, r);
+                let Some(name) = sec.get(field).and_then(Self::name_in).map(str::to_string) else {
+                    return Err(unknown(format!("[{}] `{field}` does not name one entry", r.section)));
+                };
+                // The entry as this cell sees it (an earlier axis may have copied it already).
+                let mut entry = match doc.get(*table).and_then(|t| t.get(&name)).and_then(Value::as_table) {
+                    Some(e) => e.clone(),
+                    None => self.entry(table, &name).ok_or_else(|| unknown(format!("no `{name}` in [{table}]")))?,
+                };
+                if !entry.get(sub).is_none_or(Value::is_integer) {
+                    return Err(unknown(format!("`{field}.{sub}` is not a number")));
+                }
+                entry.insert(sub.into(), Value::Integer(value));
+                let copy = format!("{name}~{sub}={value}");
+                let lib = doc.entry(*table).or_insert_with(|| Value::Table(Table::new()));
+                lib.as_table_mut().expect("a library table").insert(copy.clone(), Value::Table(entry));
+                let sec = Self::section(doc, r);
+                let v = Value::String(copy);
+                let list = sec.get(field).is_some_and(Value::is_array);
+                sec.insert(field.into(), if list { Value::Array(vec![v]) } else { v });
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn sweep(&self, s: &SweepSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let r = self.resolution("sweep", false)?;
+        let x = Axis { parameter: s.parameter.clone(), values: s.values.clone(), from: s.from, to: s.to, step: s.step };
+        let xs = self.axis_values(&x, "")?;
+        let y = match &s.y {
+            Some(a) => Some((a.parameter.clone(), self.axis_values(a, "y")?)),
+            None => None,
+        };
+        if let Some((yp, ys)) = &y {
+            if *yp == s.parameter {
+                return Err(self.err(
+                    &["sweep", "y", "parameter"],
+                    "both axes sweep the same parameter",
+                    "two different parameters",
+                ));
+            }
+            if xs.len() * ys.len() > MAX_CELLS {
+                return Err(self.err(
+                    &["sweep", "y", "values"],
+                    format!("{} × {} = {} cells", xs.len(), ys.len(), xs.len() * ys.len()),
+                    format!("at most {MAX_CELLS}"),
+                ));
+            }
+        }
+        let base = self.build1(self.doc.clone(), r.kind, &[r.section], "", &[])?;
+        let ys: Vec<Option<i64>> = match &y {
+            Some((_, v)) => v.iter().copied().map(Some).collect(),
+            None => vec![None],
+        };
+        let mut cells = Vec::new();
+        let mut setups = Vec::new();
+        for &xv in &xs {
+            for &yv in &ys {
+                let mut doc = self.doc.clone();
+                self.patch(&mut doc, r, &s.parameter, xv, &["sweep", "parameter"])?;
+                let mut label = format!("{} = {xv}", s.parameter);
+                let mut params = vec![(s.parameter.clone(), json!(xv))];
+                if let (Some((yp, _)), Some(yv)) = (&y, yv) {
+                    self.patch(&mut doc, r, yp, yv, &["sweep", "y", "parameter"])?;
+                    label = format!("{label}, {yp} = {yv}");
+                    params.push((yp.clone(), json!(yv)));
+                }
+                let mut origins = self.sweep_origins(r, &doc, &x, "", xv);
+                if let (Some(a), Some(yv)) = (&s.y, yv) {
+                    origins.extend(self.sweep_origins(r, &doc, a, "y", yv));
+                }
+                let b = self.build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "), &origins)?;
+                setups.push(b.setup);
+                cells.push(cell(&label, params, b.cell.trial));
+            }
+        }
+        // The lines every cell shares (a line that names the swept value would mislead).
+        *setup = Self::common_lines(&setups.iter().map(Vec::as_slice).collect::<Vec<_>>());
+        match y {
+            None => {
+                self.ctx.note_constant_sweep(&s.parameter, &cells, "");
+                Ok((cells, Layout::Sweep { parameter: s.parameter.clone(), values: xs }, base.readings))
+            }
+            Some((yp, yv)) => Ok((cells, Layout::Sweep2 { x: s.parameter.clone(), xs, y: yp, ys: yv }, base.readings)),
+        }
+    }
+
+    /// Where the user wrote what a sweep cell swept on axis `a` (`at`: "" or "y"): the value
+    /// `v` (an element of `values`, else `from` or `to`), and the parameter's name. The swept
+    /// number lands in the section, or in a copy of the entry a section field names
+    /// (`cards.thug~defense=0`): an error there is told with the parameter as the user wrote it
+    /// (`target.defense = 0 is out of range`), and an error elsewhere in the copy at the entry's
+    /// own key, never with the copy's internal name.
+    pub(super) fn sweep_origins(&self, r: &'static Resolution, doc: &Table, a: &Axis, at: &str, v: i64) -> Vec<Origin> {
+        let base: Vec<&str> = if at.is_empty() { vec!["sweep"] } else { vec!["sweep", at] };
+        let index;
+        let value_at: Vec<&str> = match (&a.values, a.from) {
+            (Some(values), _) => {
+                index = format!("[{}]", values.iter().position(|x| *x == v).unwrap_or(0));
+                [base.as_slice(), &["values", &index]].concat()
+            }
+            (None, Some(from)) if from == v => [base.as_slice(), &["from"]].concat(),
+            _ => [base.as_slice(), &["to"]].concat(),
+        };
+        let param = &a.parameter;
+        let name_at: Vec<String> = base.iter().map(|s| s.to_string()).chain(["parameter".to_string()]).collect();
+        let swept = |cell: String, sub: &str| Origin {
+            per_cell: false,
+            say: Some((format!("{sub} {v}"), format!("{param} = {v}"))),
+            name: Some(Named {
+                at: name_at.clone(),
+                name: param.clone(),
+                called: "sweep parameter",
+                section: r,
+                choices: |p, r, schema| p.sweep_choices(r, schema),
+            }),
+            ..Origin::at(cell, 0, value_at.iter().copied())
+        };
+        let Some((field, sub)) = param.split_once('.') else {
+            return vec![swept(format!("{}.{param}", r.section), param)];
+        };
+        let Some(copy) = doc.get(r.section).and_then(|s| s.get(field)).and_then(Self::name_in) else {
+            return Vec::new();
+        };
+        let (Some((_, table)), Some((entry, _))) = (r.refs.iter().find(|(f, _)| *f == field), copy.split_once('~'))
+        else {
+            return Vec::new();
+        };
+        let mut whole = Origin::at(format!("{table}.{copy}"), self.entry_file(table, entry), [*table, entry]);
+        whole.say = Some((copy.to_string(), entry.to_string()));
+        vec![swept(format!("{table}.{copy}.{sub}"), sub), whole]
+    }
+
+    /// What a sweep of this section may vary: its numeric fields, and the numeric fields of the
+    /// library entries its fields name (`attacker.strength`).
+    pub(super) fn sweepable(&self, r: &Resolution) -> Vec<String> {
+        let mut out = Vec::new();
+        let sec = self.doc.get(r.section).and_then(Value::as_table).cloned().unwrap_or_default();
+        for (k, v) in &sec {
+            if v.is_integer() || v.as_array().is_some_and(|a| a.len() == 1 && a[0].is_integer()) {
+                out.push(k.clone());
+            }
+            if let (Some((_, table)), Some(n)) = (r.refs.iter().find(|(f, _)| f == k), Self::name_in(v))
+                && let Some(e) = self.entry(table, n)
+            {
+                out.extend(e.iter().filter(|(_, v)| v.is_integer()).map(|(f, _)| format!("{k}.{f}")));
+            }
+        }
+        out
+    }
+
+    /// What a sweep of section `r` may name as its parameter, for a misspelt one: the numbers
+    /// this file sets ([`Planner::sweepable`]), and the other fields of the section
+    /// (`schema`: the section's field list, from the cell's own error) that take a number, as
+    /// the system itself says when one is set to 0.
+    pub(super) fn sweep_choices(&self, r: &Resolution, schema: &str) -> String {
+        let set = self.sweepable(r);
+        let mut more = Vec::new();
+        for f in schema.split('`').skip(1).step_by(2) {
+            if set.iter().any(|s| s == f) || r.refs.iter().any(|(n, _)| *n == f) {
+                continue;
+            }
+            let mut doc = self.doc.clone();
+            doc.insert("kind".into(), Value::String(r.kind.into()));
+            for s in SECTIONS {
+                doc.remove(s);
+            }
+            Self::section(&mut doc, r).insert(f.into(), Value::Integer(0));
+            let takes_number = match self.try_cell(&doc) {
+                Ok(_) => true,
+                Err((e, _)) => !(e.message.starts_with("invalid type") || e.message.starts_with("unknown field")),
+            };
+            if takes_number {
+                more.push(f);
+            }
+        }
+        let list = |v: &mut dyn Iterator<Item = &str>| v.map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
+        match (set.is_empty(), more.is_empty()) {
+            (false, false) => format!(
+                "numbers this file sets: {}; other number fields of [{}]: {}",
+                list(&mut set.iter().map(String::as_str)),
+                r.section,
+                list(&mut more.into_iter())
+            ),
+            (false, true) => list(&mut set.iter().map(String::as_str)),
+            (true, false) => format!("number fields of [{}]: {}", r.section, list(&mut more.into_iter())),
+            (true, true) => format!("a field of [{}] or `FIELD.NUMBER` of an entry it names", r.section),
+        }
+    }
+}
