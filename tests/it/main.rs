@@ -11,6 +11,7 @@
 //! folder: each keeps its own top-level names under `CARGO_TARGET_TMPDIR` (mostly its own name).
 
 mod common;
+mod cpu;
 
 // Each rule system's clauses, against values derived by hand from its rulebook.
 mod batman_shared;
