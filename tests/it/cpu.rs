@@ -63,6 +63,7 @@ fn output(child: &mut Child, status: ExitStatus) -> Output {
 }
 
 /// Run `bin` in `cwd`, killing it after `limit` of wall time: `None` if it had to be killed.
+#[expect(clippy::zombie_processes, reason = "the child is reaped by `reap` (wait4), which the lint cannot see")]
 pub fn run_within(bin: &Path, cwd: &Path, args: &[&str], limit: Duration) -> Option<Ran> {
     let t = Instant::now();
     let mut child =
@@ -82,6 +83,7 @@ pub fn run_within(bin: &Path, cwd: &Path, args: &[&str], limit: Duration) -> Opt
 /// Start `bin` in `cwd`, send SIGINT after `after` of wall time, and wait (at most 60 s) for
 /// it to exit: its status, the wall time it took after the signal, and the CPU time it used
 /// after the signal (what a process that ignores the signal and finishes its work spends).
+#[expect(clippy::zombie_processes, reason = "the child is reaped by `reap` (wait4), which the lint cannot see")]
 pub fn interrupt_after(bin: &Path, cwd: &Path, args: &[&str], after: Duration) -> (ExitStatus, Duration, Duration) {
     let child =
         Command::new(bin).current_dir(cwd).args(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
