@@ -12,8 +12,8 @@ use crate::systems::batman::{self, Batman, Edition};
 use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_splits};
 use crate::systems::bmg1e::rules::procedures::{Check, CheckKind};
 use crate::systems::bmg1e::rules::{
-    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, KevlarDrops, Readings, RuleError, SpecialAttack, Trial1e,
-    WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, counters_lost,
+    Attack, AttackSetup, CHAR_TRAIT_TABLE, CHARACTER_TRAITS, Card, CharTraits, KevlarDrops, Readings, RuleError,
+    SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, counters_lost,
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use crate::systems::bmg3e::rules::Markers;
@@ -161,7 +161,7 @@ impl Batman<'_> {
                     file,
                     &["cards", name, "traits"],
                     format!("unknown trait `{t}`"),
-                    join(&CHARACTER_TRAITS),
+                    join(CHARACTER_TRAITS),
                 ));
             }
         }
@@ -651,6 +651,12 @@ impl Batman<'_> {
     }
 }
 
+/// Where a character trait acts in the rules (its [`CHAR_TRAIT_TABLE`] entry), for the notes on
+/// traits that cannot change a scenario's numbers.
+fn acts_on(name: &str) -> &'static str {
+    CHAR_TRAIT_TABLE.iter().find(|t| t.name == name).map_or("", |t| t.acts_on)
+}
+
 fn bracket(s: &str) -> String {
     if s.is_empty() { String::new() } else { format!(" [{s}]") }
 }
@@ -677,58 +683,6 @@ fn setup_damage(s: &AttackSetup) -> Markers {
         Markers { stun: 2, wounds: 0 }
     } else {
         s.weapon.damage
-    }
-}
-
-/// Where a character trait acts in the rules (seed lines), for the notes on traits that cannot
-/// change a scenario's numbers.
-fn trait_rule(name: &str) -> &'static str {
-    match name {
-        "insensitive" => "action counters lost to damage, L1416",
-        "sturdy" => "action counters lost to damage, L1638",
-        "weak" => "action counters lost to damage, L1700",
-        "combo" => "melee strikes, L1283",
-        "sustained_defense" => "block dice, L1646",
-        "martial_artist" => "Numerical Inferiority when it is the outnumbered model, L1482",
-        "weapon_master" => "impact rolls with a weapon, L1704",
-        "masterfighter" => "unarmed impact rolls, L1486",
-        "precise_blow" => "a special attack, L1752",
-        "devastating_blow" => "a special attack, L1736",
-        "blind" => "impact and block rolls, Dodge, L1872",
-        "one_armed" => "block rolls, L1516",
-        "bat_armor_mk1" | "bat_armor_mk2" => "impacts it suffers, L1216–1220",
-        "tough_skin" => "damage rolls against it, L1676",
-        "bulletproof_vest" => "Firearm damage rolls against it, L1257",
-        "kevlar_vest" => "damage markers it receives, L1434",
-        "power_armor" => "damage markers it receives, L1544",
-        "obsessive" => "its damage rolls, L1512",
-        "reinforced_gloves" => "unarmed damage, L1576",
-        "retractable_claws" => "unarmed damage, L1584",
-        "big" => "knock-down, Tough, Blink!, basic move, L1450",
-        "small" => "Blink! rolls, basic move, L1614",
-        "expert_marksman" => "its targets' Blink! rolls, L1343",
-        "shooter" => "Blink! obstacles of its shots, L1606",
-        "master_marksman" => "ranged impact rolls, L1490",
-        "elusive" => "Defense against ranged attacks, L1339",
-        "dodge" => "ranged impacts, L1327",
-        "reflexes" => "Agility rolls (Dodge included), L1572",
-        "resilient" => "Endurance rolls, L1580",
-        "leader" => "Willpower rolls, L1460",
-        "fast" => "movement dice, L1355",
-        "acrobat" => "basic move, standing up, Dodge, L1188",
-        "scientific" => "Special counters (4) for recovery, L1596",
-        "mastermind" => "the Take-the-Lead bag, L1494",
-        "kaos_agent" => "the enemy's Take-the-Lead counters, L1430",
-        "perfect_plan" => "the Take-the-Lead bag (a strategy, L1040)",
-        "mob" => "Let's Go! rolls, L1498",
-        "informer" => "Passing, L1412",
-        "detective" => "the enemy's Passing, L1307",
-        "mobster" => "strikes against an outnumbered target, L1502",
-        "rapid_fire" => "Rate of Fire of its ranged weapons, L1568",
-        "catcher_gear" => "Tough against it, L1265",
-        "football_gear" => "Tough and Sharp against it, L1372",
-        "hockey_gear" => "Sharp against it, L1404",
-        _ => "",
     }
 }
 
@@ -776,7 +730,7 @@ impl Batman<'_> {
             .names()
             .into_iter()
             .filter(|n| !used.contains(n))
-            .map(|n| format!("`{n}` ({})", trait_rule(n)))
+            .map(|n| format!("`{n}` ({})", acts_on(n)))
             .collect();
         if !unused.is_empty() {
             self.note(Note::ignored(format!(

@@ -8,11 +8,11 @@ use crate::analysis::scenario::Note;
 use crate::error::InputError;
 use crate::systems::batman::Batman;
 use crate::systems::batman::schema as shared;
-use crate::systems::bmg1e::rules::WEAPON_TRAIT_TABLE;
 use crate::systems::bmg1e::rules::{
     Attack, AttackSetup, Card, MeleeMods, RangedMods, Readings, ScratchMode, SpecialAttack, Weapon, WeaponKind,
     loses_passive_traits, loses_passive_traits_when,
 };
+use crate::systems::bmg1e::rules::{PASSIVE_TRAITS, WEAPON_TRAIT_TABLE};
 use crate::systems::bmg3e::rules::Markers;
 
 /// Who attacks whom with what, as the config names them, with each one's report label.
@@ -557,23 +557,13 @@ fn armour_line(setup: &AttackSetup, t_label: &str) -> Option<String> {
         return kevlar_line(readings, &setup.attacker, &setup.weapon, target);
     }
     let card_traits = target.traits.names();
-    let passive: Vec<&str> = [
-        "bat_armor_mk1",
-        "bat_armor_mk2",
-        "kevlar_vest",
-        "power_armor",
-        "tough_skin",
-        "bulletproof_vest",
-        "catcher_gear",
-        "football_gear",
-        "hockey_gear",
-        "martial_artist",
-    ]
-    .into_iter()
-    .filter(|n| card_traits.contains(n))
-    .chain(setup.target_weapon.traits.protective.then_some("protective (weapon)"))
-    .chain(setup.target_weapon.traits.defensive.then_some("defensive (weapon)"))
-    .collect();
+    let passive: Vec<&str> = PASSIVE_TRAITS
+        .iter()
+        .copied()
+        .filter(|n| card_traits.contains(n))
+        .chain(setup.target_weapon.traits.protective.then_some("protective (weapon)"))
+        .chain(setup.target_weapon.traits.defensive.then_some("defensive (weapon)"))
+        .collect();
     (!passive.is_empty()).then(|| {
         format!(
             "{t_label} is {} and loses its passive protective traits (reading helpless_passive_traits = {}; L1908, L1914): `{}`",
