@@ -13,7 +13,7 @@ use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_spl
 use crate::systems::bmg1e::rules::procedures::{Check, CheckKind};
 use crate::systems::bmg1e::rules::{
     Attack, AttackSetup, CHAR_TRAIT_TABLE, CHARACTER_TRAITS, Card, CharTraits, KevlarDrops, Readings, RuleError,
-    SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, counters_lost,
+    SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, acting_in_melee, counters_lost,
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use crate::systems::bmg3e::rules::Markers;
@@ -411,7 +411,7 @@ impl Batman<'_> {
             }
         );
         let special = self.special_attack_1e(None, &card, &weapon, &label)?;
-        self.note_unused_traits_1e(&label, &card, &melee_fighter_traits(false), "this exchange's numbers");
+        self.note_unused_traits_1e(&label, &card, &acting_in_melee(false), "this exchange's numbers");
         Ok((Side { card, weapon, markers, split: (0, 0), special }, splits, line))
     }
 
@@ -528,7 +528,7 @@ impl Batman<'_> {
                 card_text(&card)
             ));
             let special = self.special_attack_1e(None, &card, &weapon, &c_label)?;
-            self.note_unused_traits_1e(&c_label, &card, &melee_fighter_traits(true), "this duel's numbers");
+            self.note_unused_traits_1e(&c_label, &card, &acting_in_melee(true), "this duel's numbers");
             if card.traits.informer {
                 self.note(Note::not_modelled(format!(
                     "{c_label}'s Informer pass (seed L1412): in the duel the leader always activates first"
@@ -691,41 +691,6 @@ fn setup_damage(s: &AttackSetup) -> Markers {
     } else {
         s.weapon.damage
     }
-}
-
-/// Traits of a melee fighter in an exchange or (`duel`) a duel that can change its numbers.
-fn melee_fighter_traits(duel: bool) -> Vec<&'static str> {
-    let mut v = vec![
-        "combo",
-        "weapon_master",
-        "masterfighter",
-        "reinforced_gloves",
-        "retractable_claws",
-        "precise_blow",
-        "devastating_blow",
-        "blind",
-        "obsessive",
-        "big",
-        "bat_armor_mk1",
-        "bat_armor_mk2",
-        "tough_skin",
-        "kevlar_vest",
-        "power_armor",
-        "catcher_gear",
-        "football_gear",
-        "hockey_gear",
-        "bulletproof_vest",
-        "sustained_defense",
-        "one_armed",
-        "insensitive",
-        "sturdy",
-        "weak",
-        "acrobat",
-    ];
-    if duel {
-        v.extend(["resilient", "scientific", "mastermind", "kaos_agent", "perfect_plan"]);
-    }
-    v
 }
 
 impl Batman<'_> {

@@ -20,7 +20,10 @@ mod weapon_traits;
 use crate::dice::{Dice, Reroll, SuccessMask, count_successes};
 use crate::engine::{Outcome, Shape, Trial};
 use crate::systems::bmg3e::rules::Markers;
-pub use char_traits::{CHAR_TRAIT_TABLE, CHARACTER_TRAITS, CharTrait, CharTraits, PASSIVE_TRAITS};
+pub use char_traits::{
+    CHAR_TRAIT_TABLE, CHARACTER_TRAITS, CharTrait, CharTraits, Melee, PASSIVE_TRAITS, When, acting_in_attack,
+    acting_in_melee,
+};
 use damage::{Damage, DamageRoll};
 pub use weapon_traits::{Acts, WEAPON_TRAIT_TABLE, WEAPON_TRAITS, WeaponTrait, WeaponTraits};
 
