@@ -12,8 +12,8 @@ use crate::systems::batman::{self, Batman, Edition};
 use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_splits};
 use crate::systems::bmg1e::rules::procedures::{Check, CheckKind};
 use crate::systems::bmg1e::rules::{
-    Attack, AttackSetup, CHARACTER_TRAITS, Card, CharTraits, KevlarDrops, Readings, RuleError, SpecialAttack, Trial1e,
-    WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, counters_lost,
+    Attack, AttackSetup, CHAR_TRAIT_TABLE, CHARACTER_TRAITS, Card, CharTraits, KevlarDrops, Readings, RuleError,
+    SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, acting_in_melee, counters_lost,
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use crate::systems::bmg3e::rules::Markers;
@@ -161,7 +161,7 @@ impl Batman<'_> {
                     file,
                     &["cards", name, "traits"],
                     format!("unknown trait `{t}`"),
-                    join(&CHARACTER_TRAITS),
+                    join(CHARACTER_TRAITS),
                 ));
             }
         }
@@ -346,9 +346,25 @@ impl Batman<'_> {
         Ok((vec![cell("check", vec![], Trial1e::Check(Check { kind, value, reroll }))], Layout::Single))
     }
 
+    /// A melee exchange: both sides' fighters and splits, then one cell per pair of splits.
     fn exchange_1e(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let x = self.section(&f.exchange, "exchange")?;
-        let objective = match x.objective.as_deref().unwrap_or("a_ahead") {
+        let objective = self.exchange_objective(x.objective.as_deref())?;
+        let (a, a_splits, a_line) = self.exchange_side(&x.a, "a")?;
+        let (b, b_splits, b_line) = self.exchange_side(&x.b, "b")?;
+        setup.push(a_line);
+        setup.push(b_line);
+        setup.extend(kevlar_line(readings, &a.card, &a.weapon, &b.card));
+        setup.extend(kevlar_line(readings, &b.card, &b.weapon, &a.card));
+        setup.push("A attacks with its AC against B's DC; B, if not down, loses counters for the markers taken (unspent ones first, then AC) and strikes back against A's DC".into());
+        setup.push("Counters beyond AC and DC go on Special first (a special attack costs 1 SC), then Movement; if A's collateral die knocks B down, B must spend 1 MC to stand up before it can strike back (seed L476, L1908; Acrobat free)".into());
+        let cells = self.exchange_cells(&a, &a_splits, &b, &b_splits, readings)?;
+        Ok((cells, Layout::own(super::report::Layout1e::Exchange { a_splits, b_splits, objective })))
+    }
+
+    /// The exchange's `objective` (default `a_ahead`): which event the report leads with.
+    fn exchange_objective(&self, objective: Option<&str>) -> Result<&'static str, InputError> {
+        Ok(match objective.unwrap_or("a_ahead") {
             "a_ahead" => "a_ahead",
             "b_down" => "b_down",
             "net" => "net",
@@ -360,97 +376,88 @@ impl Batman<'_> {
                     "`a_ahead` (B down, A standing), `b_down`, `net` (markers dealt − taken)",
                 ));
             }
+        })
+    }
+
+    /// One side (`a` or `b`) of an exchange: its fighter (a card with a melee weapon, not K.O.),
+    /// the splits to try, and its setup line. Its traits that cannot change an exchange are
+    /// named in a note.
+    fn exchange_side(&self, s: &schema::ExchangeSide, name: &'static str) -> Result<ExchangeSideSpec, InputError> {
+        let (card, label) = self.card1(&s.card, &["exchange", name, "card"])?;
+        let (weapon, w_label) =
+            self.weapon1(s.weapon.as_deref().unwrap_or("unarmed"), &["exchange", name, "weapon"])?;
+        if !matches!(weapon.kind, WeaponKind::Melee) {
+            return Err(self.err(
+                0,
+                &["exchange", name, "weapon"],
+                "an exchange is fought in melee",
+                "a melee weapon or `unarmed`",
+            ));
+        }
+        let markers = self.exchange_markers(s, name, &card)?;
+        let avail = available(&card, markers);
+        let splits = match &s.split {
+            Some(v) => vec![self.exchange_split(v, name, &card, avail)?],
+            None => full_splits(&card, avail),
         };
-        let side = |s: &schema::ExchangeSide, name: &'static str| -> Result<ExchangeSideSpec, InputError> {
-            let (card, label) = self.card1(&s.card, &["exchange", name, "card"])?;
-            let (weapon, w_label) =
-                self.weapon1(s.weapon.as_deref().unwrap_or("unarmed"), &["exchange", name, "weapon"])?;
-            if !matches!(weapon.kind, WeaponKind::Melee) {
-                return Err(self.err(
-                    0,
-                    &["exchange", name, "weapon"],
-                    "an exchange is fought in melee",
-                    "a melee weapon or `unarmed`",
-                ));
+        let line = format!(
+            "{}: {label} ({}) with {w_label}, {avail} counters available{}",
+            name.to_uppercase(),
+            card_text(&card),
+            if s.split.is_some() {
+                format!(", split AC {} / DC {}", splits[0].0, splits[0].1)
+            } else {
+                format!(", every full split tried: {splits:?}")
             }
-            let markers = Markers {
-                stun: self.int(
-                    0,
-                    &["exchange", name, "stun"],
-                    s.stun.unwrap_or(0),
-                    0..=card.endurance as i64 - 1,
-                    "stun",
-                )? as u8,
-                wounds: self.int(
-                    0,
-                    &["exchange", name, "wounds"],
-                    s.wounds.unwrap_or(0),
-                    0..=card.endurance as i64 - 1,
-                    "wounds",
-                )? as u8,
-            };
-            if markers.stun + markers.wounds >= card.endurance {
-                return Err(self.err(
-                    0,
-                    &["exchange", name],
-                    "this fighter starts K.O.",
-                    format!("stun + wounds < {}", card.endurance),
-                ));
-            }
-            let avail = available(&card, markers);
-            let splits = match &s.split {
-                Some(v) => {
-                    if v.len() != 2 {
-                        return Err(self.err(
-                            0,
-                            &["exchange", name, "split"],
-                            format!("{} numbers", v.len()),
-                            "[attack counters, defense counters]",
-                        ));
-                    }
-                    let ac = self.int(
-                        0,
-                        &["exchange", name, "split"],
-                        v[0],
-                        0..=card.attack.min(avail) as i64,
-                        "attack counters",
-                    )? as u8;
-                    let dc = self.int(
-                        0,
-                        &["exchange", name, "split"],
-                        v[1],
-                        0..=card.defense.min(avail - ac) as i64,
-                        "defense counters",
-                    )? as u8;
-                    vec![(ac, dc)]
-                }
-                None => full_splits(&card, avail),
-            };
-            let line = format!(
-                "{}: {label} ({}) with {w_label}, {avail} counters available{}",
-                name.to_uppercase(),
-                card_text(&card),
-                if s.split.is_some() {
-                    format!(", split AC {} / DC {}", splits[0].0, splits[0].1)
-                } else {
-                    format!(", every full split tried: {splits:?}")
-                }
-            );
-            let special = self.special_attack_1e(None, &card, &weapon, &label)?;
-            self.note_unused_traits_1e(&label, &card, &melee_fighter_traits(false), "this exchange's numbers");
-            Ok((Side { card, weapon, markers, split: (0, 0), special }, splits, line))
+        );
+        let special = self.special_attack_1e(None, &card, &weapon, &label)?;
+        self.note_unused_traits_1e(&label, &card, &acting_in_melee(false), "this exchange's numbers");
+        Ok((Side { card, weapon, markers, split: (0, 0), special }, splits, line))
+    }
+
+    /// A side's starting markers: each below Endurance, and together not K.O. (an exchange is
+    /// between two fighters who can still act).
+    fn exchange_markers(&self, s: &schema::ExchangeSide, name: &str, card: &Card) -> Result<Markers, InputError> {
+        let max = 0..=card.endurance as i64 - 1;
+        let markers = Markers {
+            stun: self.int(0, &["exchange", name, "stun"], s.stun.unwrap_or(0), max.clone(), "stun")? as u8,
+            wounds: self.int(0, &["exchange", name, "wounds"], s.wounds.unwrap_or(0), max, "wounds")? as u8,
         };
-        let (a, a_splits, a_line) = side(&x.a, "a")?;
-        let (b, b_splits, b_line) = side(&x.b, "b")?;
-        setup.push(a_line);
-        setup.push(b_line);
-        setup.extend(kevlar_line(readings, &a.card, &a.weapon, &b.card));
-        setup.extend(kevlar_line(readings, &b.card, &b.weapon, &a.card));
-        setup.push("A attacks with its AC against B's DC; B, if not down, loses counters for the markers taken (unspent ones first, then AC) and strikes back against A's DC".into());
-        setup.push("Counters beyond AC and DC go on Special first (a special attack costs 1 SC), then Movement; if A's collateral die knocks B down, B must spend 1 MC to stand up before it can strike back (seed L476, L1908; Acrobat free)".into());
+        if markers.stun + markers.wounds >= card.endurance {
+            return Err(self.err(
+                0,
+                &["exchange", name],
+                "this fighter starts K.O.",
+                format!("stun + wounds < {}", card.endurance),
+            ));
+        }
+        Ok(markers)
+    }
+
+    /// A side's given `split = [AC, DC]`: AC within Attack and the counters available, DC within
+    /// Defense and what AC leaves.
+    fn exchange_split(&self, v: &[i64], name: &str, card: &Card, avail: u8) -> Result<(u8, u8), InputError> {
+        let path = ["exchange", name, "split"];
+        if v.len() != 2 {
+            return Err(self.err(0, &path, format!("{} numbers", v.len()), "[attack counters, defense counters]"));
+        }
+        let ac = self.int(0, &path, v[0], 0..=card.attack.min(avail) as i64, "attack counters")? as u8;
+        let dc = self.int(0, &path, v[1], 0..=card.defense.min(avail - ac) as i64, "defense counters")? as u8;
+        Ok((ac, dc))
+    }
+
+    /// One cell per pair of splits (A's outer, B's inner: the report's grid order).
+    fn exchange_cells(
+        &self,
+        a: &Side,
+        a_splits: &[(u8, u8)],
+        b: &Side,
+        b_splits: &[(u8, u8)],
+        readings: &Readings,
+    ) -> Result<Vec<CellSpec>, InputError> {
         let mut cells = Vec::new();
-        for &sa in &a_splits {
-            for &sb in &b_splits {
+        for &sa in a_splits {
+            for &sb in b_splits {
                 let ex = Exchange::new(&Side { split: sa, ..a.clone() }, &Side { split: sb, ..b.clone() }, *readings)
                     .map_err(|e| self.err(0, &["exchange"], e.message, e.allowed))?;
                 cells.push(cell(
@@ -465,7 +472,7 @@ impl Batman<'_> {
                 ));
             }
         }
-        Ok((cells, Layout::own(super::report::Layout1e::Exchange { a_splits, b_splits, objective })))
+        Ok(cells)
     }
 
     fn duel_1e(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
@@ -521,7 +528,7 @@ impl Batman<'_> {
                 card_text(&card)
             ));
             let special = self.special_attack_1e(None, &card, &weapon, &c_label)?;
-            self.note_unused_traits_1e(&c_label, &card, &melee_fighter_traits(true), "this duel's numbers");
+            self.note_unused_traits_1e(&c_label, &card, &acting_in_melee(true), "this duel's numbers");
             if card.traits.informer {
                 self.note(Note::not_modelled(format!(
                     "{c_label}'s Informer pass (seed L1412): in the duel the leader always activates first"
@@ -651,6 +658,12 @@ impl Batman<'_> {
     }
 }
 
+/// Where a character trait acts in the rules (its [`CHAR_TRAIT_TABLE`] entry), for the notes on
+/// traits that cannot change a scenario's numbers.
+fn acts_on(name: &str) -> &'static str {
+    CHAR_TRAIT_TABLE.iter().find(|t| t.name == name).map_or("", |t| t.acts_on)
+}
+
 fn bracket(s: &str) -> String {
     if s.is_empty() { String::new() } else { format!(" [{s}]") }
 }
@@ -680,93 +693,6 @@ fn setup_damage(s: &AttackSetup) -> Markers {
     }
 }
 
-/// Where a character trait acts in the rules (seed lines), for the notes on traits that cannot
-/// change a scenario's numbers.
-fn trait_rule(name: &str) -> &'static str {
-    match name {
-        "insensitive" => "action counters lost to damage, L1416",
-        "sturdy" => "action counters lost to damage, L1638",
-        "weak" => "action counters lost to damage, L1700",
-        "combo" => "melee strikes, L1283",
-        "sustained_defense" => "block dice, L1646",
-        "martial_artist" => "Numerical Inferiority when it is the outnumbered model, L1482",
-        "weapon_master" => "impact rolls with a weapon, L1704",
-        "masterfighter" => "unarmed impact rolls, L1486",
-        "precise_blow" => "a special attack, L1752",
-        "devastating_blow" => "a special attack, L1736",
-        "blind" => "impact and block rolls, Dodge, L1872",
-        "one_armed" => "block rolls, L1516",
-        "bat_armor_mk1" | "bat_armor_mk2" => "impacts it suffers, L1216–1220",
-        "tough_skin" => "damage rolls against it, L1676",
-        "bulletproof_vest" => "Firearm damage rolls against it, L1257",
-        "kevlar_vest" => "damage markers it receives, L1434",
-        "power_armor" => "damage markers it receives, L1544",
-        "obsessive" => "its damage rolls, L1512",
-        "reinforced_gloves" => "unarmed damage, L1576",
-        "retractable_claws" => "unarmed damage, L1584",
-        "big" => "knock-down, Tough, Blink!, basic move, L1450",
-        "small" => "Blink! rolls, basic move, L1614",
-        "expert_marksman" => "its targets' Blink! rolls, L1343",
-        "shooter" => "Blink! obstacles of its shots, L1606",
-        "master_marksman" => "ranged impact rolls, L1490",
-        "elusive" => "Defense against ranged attacks, L1339",
-        "dodge" => "ranged impacts, L1327",
-        "reflexes" => "Agility rolls (Dodge included), L1572",
-        "resilient" => "Endurance rolls, L1580",
-        "leader" => "Willpower rolls, L1460",
-        "fast" => "movement dice, L1355",
-        "acrobat" => "basic move, standing up, Dodge, L1188",
-        "scientific" => "Special counters (4) for recovery, L1596",
-        "mastermind" => "the Take-the-Lead bag, L1494",
-        "kaos_agent" => "the enemy's Take-the-Lead counters, L1430",
-        "perfect_plan" => "the Take-the-Lead bag (a strategy, L1040)",
-        "mob" => "Let's Go! rolls, L1498",
-        "informer" => "Passing, L1412",
-        "detective" => "the enemy's Passing, L1307",
-        "mobster" => "strikes against an outnumbered target, L1502",
-        "rapid_fire" => "Rate of Fire of its ranged weapons, L1568",
-        "catcher_gear" => "Tough against it, L1265",
-        "football_gear" => "Tough and Sharp against it, L1372",
-        "hockey_gear" => "Sharp against it, L1404",
-        _ => "",
-    }
-}
-
-/// Traits of a melee fighter in an exchange or (`duel`) a duel that can change its numbers.
-fn melee_fighter_traits(duel: bool) -> Vec<&'static str> {
-    let mut v = vec![
-        "combo",
-        "weapon_master",
-        "masterfighter",
-        "reinforced_gloves",
-        "retractable_claws",
-        "precise_blow",
-        "devastating_blow",
-        "blind",
-        "obsessive",
-        "big",
-        "bat_armor_mk1",
-        "bat_armor_mk2",
-        "tough_skin",
-        "kevlar_vest",
-        "power_armor",
-        "catcher_gear",
-        "football_gear",
-        "hockey_gear",
-        "bulletproof_vest",
-        "sustained_defense",
-        "one_armed",
-        "insensitive",
-        "sturdy",
-        "weak",
-        "acrobat",
-    ];
-    if duel {
-        v.extend(["resilient", "scientific", "mastermind", "kaos_agent", "perfect_plan"]);
-    }
-    v
-}
-
 impl Batman<'_> {
     /// A note naming the traits of `card` (shown as `label`) outside `used`: they cannot change
     /// `what`.
@@ -776,7 +702,7 @@ impl Batman<'_> {
             .names()
             .into_iter()
             .filter(|n| !used.contains(n))
-            .map(|n| format!("`{n}` ({})", trait_rule(n)))
+            .map(|n| format!("`{n}` ({})", acts_on(n)))
             .collect();
         if !unused.is_empty() {
             self.note(Note::ignored(format!(

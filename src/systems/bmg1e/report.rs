@@ -99,120 +99,138 @@ fn objective_title(o: &str) -> &'static str {
 
 /// Tables for the exchange and editions layouts.
 pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
+    match run.scenario.layout.get::<Layout1e>() {
+        Some(Layout1e::Exchange { a_splits, b_splits, objective }) => {
+            exchange_tables(run, report, a_splits, b_splits, objective)
+        }
+        Some(Layout1e::Editions) => editions_tables(run, report),
+        _ => Vec::new(),
+    }
+}
+
+/// An exchange's tables: the value of every pair of splits, A's worst case per split (the
+/// maximin marked), and the figures at the maximin splits.
+fn exchange_tables(
+    run: &RunResult,
+    report: &Report,
+    a_splits: &[(u8, u8)],
+    b_splits: &[(u8, u8)],
+    objective: &str,
+) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let mut out = Vec::new();
-    match sc.layout.get::<Layout1e>() {
-        Some(Layout1e::Exchange { a_splits, b_splits, objective }) => {
-            let offset = exchange_offset(run);
-            let mut headers = vec!["A split (AC/DC) \\ B split".to_string()];
-            headers.extend(b_splits.iter().map(|(a, d)| format!("B {a}/{d}")));
-            let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut grid = Table::new(
-                format!("{} for each pair of splits ({})", objective_title(objective), report.per_cell("trials each")),
-                &h,
-                true,
-            );
-            for (ai, (aa, ad)) in a_splits.iter().enumerate() {
-                let mut row = vec![format!("A {aa}/{ad}")];
-                for bi in 0..b_splits.len() {
-                    let v = exchange::value(&t[ai * b_splits.len() + bi], objective, offset, z);
-                    row.push(value_text(objective, &v));
-                }
-                grid.rows.push(row);
-            }
-            out.push(grid);
-            let best = report.part::<exchange::ExchangeBest>("exchange").expect("exchange summary");
-            let mut wc = Table::new(
-                "A's worst case for each split (B answers best)",
-                &["A split", "B's best answer", "value for A"],
-                true,
-            );
-            for w in &best.worst_cases {
-                let mark = if w.a_split == best.a_split { " ← maximin" } else { "" };
-                wc.rows.push(vec![
-                    format!("{}/{}{mark}", w.a_split[0], w.a_split[1]),
-                    format!("{}/{}", w.b_answer[0], w.b_answer[1]),
-                    value_text(objective, &w.value),
-                ]);
-            }
-            out.push(wc);
-            let i = sc
-                .cells
-                .iter()
-                .position(|c| {
-                    let g = |k: &str| {
-                        c.params.iter().find(|(n, _)| n == k).and_then(|(_, v)| v.as_u64()).unwrap_or(99) as u8
-                    };
-                    [g("a_ac"), g("a_dc")] == best.a_split && [g("b_ac"), g("b_dc")] == best.b_answer
-                })
-                .expect("best is a cell");
-            let mut detail = Table::new("At the maximin splits", &["figure", "value"], false);
-            let ev = |k: usize| {
-                let p = t[i].event(k, z);
-                pct_ci(p.p, p.lo, p.hi)
-            };
-            let m = |k: usize| {
-                let mm = t[i].moments(k);
-                mean_ci(mm.mean, mm.stderr, z)
-            };
-            detail.rows.push(vec!["markers A deals".into(), m(0)]);
-            detail.rows.push(vec!["markers B deals back".into(), m(1)]);
-            detail.rows.push(vec!["B's strikes left after A's attack".into(), m(2)]);
-            detail.rows.push(vec!["P(B K.O. or removed)".into(), ev(0)]);
-            detail.rows.push(vec!["P(A K.O. or removed)".into(), ev(1)]);
-            detail.rows.push(vec!["P(B strikes back)".into(), ev(3)]);
-            detail.rows.push(vec!["P(B knocked down, not K.O.)".into(), ev(5)]);
-            out.push(detail);
+    let offset = exchange_offset(run);
+    let mut headers = vec!["A split (AC/DC) \\ B split".to_string()];
+    headers.extend(b_splits.iter().map(|(a, d)| format!("B {a}/{d}")));
+    let h: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let mut grid = Table::new(
+        format!("{} for each pair of splits ({})", objective_title(objective), report.per_cell("trials each")),
+        &h,
+        true,
+    );
+    for (ai, (aa, ad)) in a_splits.iter().enumerate() {
+        let mut row = vec![format!("A {aa}/{ad}")];
+        for bi in 0..b_splits.len() {
+            let v = exchange::value(&t[ai * b_splits.len() + bi], objective, offset, z);
+            row.push(value_text(objective, &v));
         }
-        Some(Layout1e::Editions) => {
-            let mut tab = Table::new(
-                format!("One matchup under both editions ({})", report.per_cell("trials each")),
-                &["measure", "bmg-1e (2013)", "bmg-3e (2019)"],
-                true,
-            );
-            for (title, n1, n3, is_event) in EDITION_ROWS {
-                let cell_text = |cell: usize, name: &str| -> String {
-                    if is_event {
-                        match report.cells[cell].events.get(name) {
-                            Some(e) => pct_ci(e.p, e.ci95[0], e.ci95[1]),
-                            None => "—".into(),
-                        }
-                    } else {
-                        match report.cells[cell].metrics.get(name) {
-                            Some(m) => mean_ci(m.mean, m.stderr, z),
-                            None => "—".into(),
-                        }
-                    }
-                };
-                tab.rows.push(vec![title.to_string(), cell_text(0, n1), cell_text(1, n3)]);
-            }
-            out.push(tab);
-            for (title, n1, n3, is_event) in EDITION_ROWS.iter().take(3) {
-                let _ = is_event;
-                let (i1, i3) = (metric_index(report, 0, n1), metric_index(report, 1, n3));
-                let (Some(i1), Some(i3)) = (i1, i3) else { continue };
-                let len = t[0].trimmed(i1).len().max(t[1].trimmed(i3).len());
-                let mut d = Table::new(
-                    format!("Distribution of {title}"),
-                    &["k", "bmg-1e P(= k)", "bmg-1e P(≥ k)", "bmg-3e P(= k)", "bmg-3e P(≥ k)"],
-                    false,
-                );
-                for v in 0..len {
-                    let f = |tally: &Tally, i: usize| {
-                        let e = tally.exactly(i, v, z);
-                        let a = tally.at_least(i, v, z);
-                        (format!("{} {}", pct(e.p), ci(e.lo, e.hi)), format!("{} {}", pct(a.p), ci(a.lo, a.hi)))
-                    };
-                    let (e1, a1) = f(&t[0], i1);
-                    let (e3, a3) = f(&t[1], i3);
-                    d.rows.push(vec![v.to_string(), e1, a1, e3, a3]);
+        grid.rows.push(row);
+    }
+    out.push(grid);
+    let best = report.part::<exchange::ExchangeBest>("exchange").expect("exchange summary");
+    let mut wc = Table::new(
+        "A's worst case for each split (B answers best)",
+        &["A split", "B's best answer", "value for A"],
+        true,
+    );
+    for w in &best.worst_cases {
+        let mark = if w.a_split == best.a_split { " ← maximin" } else { "" };
+        wc.rows.push(vec![
+            format!("{}/{}{mark}", w.a_split[0], w.a_split[1]),
+            format!("{}/{}", w.b_answer[0], w.b_answer[1]),
+            value_text(objective, &w.value),
+        ]);
+    }
+    out.push(wc);
+    let i = sc
+        .cells
+        .iter()
+        .position(|c| {
+            let g = |k: &str| c.params.iter().find(|(n, _)| n == k).and_then(|(_, v)| v.as_u64()).unwrap_or(99) as u8;
+            [g("a_ac"), g("a_dc")] == best.a_split && [g("b_ac"), g("b_dc")] == best.b_answer
+        })
+        .expect("best is a cell");
+    let mut detail = Table::new("At the maximin splits", &["figure", "value"], false);
+    let ev = |k: usize| {
+        let p = t[i].event(k, z);
+        pct_ci(p.p, p.lo, p.hi)
+    };
+    let m = |k: usize| {
+        let mm = t[i].moments(k);
+        mean_ci(mm.mean, mm.stderr, z)
+    };
+    detail.rows.push(vec!["markers A deals".into(), m(0)]);
+    detail.rows.push(vec!["markers B deals back".into(), m(1)]);
+    detail.rows.push(vec!["B's strikes left after A's attack".into(), m(2)]);
+    detail.rows.push(vec!["P(B K.O. or removed)".into(), ev(0)]);
+    detail.rows.push(vec!["P(A K.O. or removed)".into(), ev(1)]);
+    detail.rows.push(vec!["P(B strikes back)".into(), ev(3)]);
+    detail.rows.push(vec!["P(B knocked down, not K.O.)".into(), ev(5)]);
+    out.push(detail);
+    out
+}
+
+/// One matchup under both editions: the measures side by side, then the distributions of the
+/// first three.
+fn editions_tables(run: &RunResult, report: &Report) -> Vec<Table> {
+    let z = stats::z_value();
+    let t = &run.output.tallies;
+    let mut out = Vec::new();
+    let mut tab = Table::new(
+        format!("One matchup under both editions ({})", report.per_cell("trials each")),
+        &["measure", "bmg-1e (2013)", "bmg-3e (2019)"],
+        true,
+    );
+    for (title, n1, n3, is_event) in EDITION_ROWS {
+        let cell_text = |cell: usize, name: &str| -> String {
+            if is_event {
+                match report.cells[cell].events.get(name) {
+                    Some(e) => pct_ci(e.p, e.ci95[0], e.ci95[1]),
+                    None => "—".into(),
                 }
-                out.push(d);
+            } else {
+                match report.cells[cell].metrics.get(name) {
+                    Some(m) => mean_ci(m.mean, m.stderr, z),
+                    None => "—".into(),
+                }
             }
+        };
+        tab.rows.push(vec![title.to_string(), cell_text(0, n1), cell_text(1, n3)]);
+    }
+    out.push(tab);
+    for (title, n1, n3, is_event) in EDITION_ROWS.iter().take(3) {
+        let _ = is_event;
+        let (i1, i3) = (metric_index(report, 0, n1), metric_index(report, 1, n3));
+        let (Some(i1), Some(i3)) = (i1, i3) else { continue };
+        let len = t[0].trimmed(i1).len().max(t[1].trimmed(i3).len());
+        let mut d = Table::new(
+            format!("Distribution of {title}"),
+            &["k", "bmg-1e P(= k)", "bmg-1e P(≥ k)", "bmg-3e P(= k)", "bmg-3e P(≥ k)"],
+            false,
+        );
+        for v in 0..len {
+            let f = |tally: &Tally, i: usize| {
+                let e = tally.exactly(i, v, z);
+                let a = tally.at_least(i, v, z);
+                (format!("{} {}", pct(e.p), ci(e.lo, e.hi)), format!("{} {}", pct(a.p), ci(a.lo, a.hi)))
+            };
+            let (e1, a1) = f(&t[0], i1);
+            let (e3, a3) = f(&t[1], i3);
+            d.rows.push(vec![v.to_string(), e1, a1, e3, a3]);
         }
-        _ => {}
+        out.push(d);
     }
     out
 }

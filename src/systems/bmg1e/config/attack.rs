@@ -8,11 +8,11 @@ use crate::analysis::scenario::Note;
 use crate::error::InputError;
 use crate::systems::batman::Batman;
 use crate::systems::batman::schema as shared;
-use crate::systems::bmg1e::rules::WEAPON_TRAIT_TABLE;
 use crate::systems::bmg1e::rules::{
     Attack, AttackSetup, Card, MeleeMods, RangedMods, Readings, ScratchMode, SpecialAttack, Weapon, WeaponKind,
     loses_passive_traits, loses_passive_traits_when,
 };
+use crate::systems::bmg1e::rules::{PASSIVE_TRAITS, WEAPON_TRAIT_TABLE, acting_in_attack};
 use crate::systems::bmg3e::rules::Markers;
 
 /// Who attacks whom with what, as the config names them, with each one's report label.
@@ -557,23 +557,13 @@ fn armour_line(setup: &AttackSetup, t_label: &str) -> Option<String> {
         return kevlar_line(readings, &setup.attacker, &setup.weapon, target);
     }
     let card_traits = target.traits.names();
-    let passive: Vec<&str> = [
-        "bat_armor_mk1",
-        "bat_armor_mk2",
-        "kevlar_vest",
-        "power_armor",
-        "tough_skin",
-        "bulletproof_vest",
-        "catcher_gear",
-        "football_gear",
-        "hockey_gear",
-        "martial_artist",
-    ]
-    .into_iter()
-    .filter(|n| card_traits.contains(n))
-    .chain(setup.target_weapon.traits.protective.then_some("protective (weapon)"))
-    .chain(setup.target_weapon.traits.defensive.then_some("defensive (weapon)"))
-    .collect();
+    let passive: Vec<&str> = PASSIVE_TRAITS
+        .iter()
+        .copied()
+        .filter(|n| card_traits.contains(n))
+        .chain(setup.target_weapon.traits.protective.then_some("protective (weapon)"))
+        .chain(setup.target_weapon.traits.defensive.then_some("defensive (weapon)"))
+        .collect();
     (!passive.is_empty()).then(|| {
         format!(
             "{t_label} is {} and loses its passive protective traits (reading helpless_passive_traits = {}; L1908, L1914): `{}`",
@@ -640,76 +630,6 @@ fn special_costs(a: &shared::Attack, readings: &Readings, ranged: bool, special_
     (special_costs, special_costs && a.special_attack.is_some())
 }
 
-/// Traits of an attacker that can change a melee (`ranged` false) or ranged attack.
-/// `blinks`: the shot makes obstacle Blink! rolls (Expert Marksman, Shooter); `protective_blink`:
-/// the Protective extra Blink! roll takes Expert Marksman.
-fn attacker_traits(s: &AttackSetup, ranged: bool, blinks: bool, protective_blink: bool) -> Vec<&'static str> {
-    let mut v = vec!["blind", "obsessive", "big"];
-    if !s.weapon.unarmed {
-        v.push("weapon_master");
-    }
-    if !ranged || s.readings.special_attack_ranged {
-        v.extend(["precise_blow", "devastating_blow"]);
-    }
-    if ranged {
-        v.extend(["master_marksman", "rapid_fire"]);
-        if blinks {
-            v.extend(["expert_marksman", "shooter"]);
-        } else if protective_blink {
-            v.push("expert_marksman");
-        }
-    } else {
-        v.push("combo");
-        if s.weapon.unarmed {
-            v.extend(["masterfighter", "reinforced_gloves", "retractable_claws"]);
-        }
-        if s.melee.numerical_inferiority {
-            v.push("mobster");
-        }
-    }
-    v
-}
-
-/// Traits of a target that can change a melee or ranged attack against it.
-fn target_traits(s: &AttackSetup, ranged: bool) -> Vec<&'static str> {
-    let mut v = vec![
-        "bat_armor_mk1",
-        "bat_armor_mk2",
-        "tough_skin",
-        "kevlar_vest",
-        "power_armor",
-        "big",
-        "catcher_gear",
-        "football_gear",
-    ];
-    if s.weapon.traits.firearm {
-        v.push("bulletproof_vest");
-    }
-    if s.weapon.traits.sharp || (s.weapon.unarmed && s.attacker.traits.retractable_claws) {
-        v.push("hockey_gear");
-    }
-    if s.target_markers.stun + s.target_markers.wounds > 0 {
-        v.extend(["insensitive", "sturdy", "weak"]);
-    }
-    if ranged {
-        v.push("small");
-        if s.ranged.dodge_counters > 0 {
-            v.extend(["dodge", "acrobat", "reflexes", "blind"]);
-        }
-        if s.ranged.elusive {
-            v.extend(["elusive", "blind"]);
-        }
-    } else {
-        if s.melee.defense_counters > 0 {
-            v.extend(["sustained_defense", "one_armed", "blind"]);
-        }
-        if s.melee.numerical_inferiority {
-            v.push("martial_artist");
-        }
-    }
-    v
-}
-
 /// Weapon traits that can change an attack, for the weapon (`own`) or the target's weapon.
 fn weapon_traits_used(ranged: bool, own: bool) -> Vec<&'static str> {
     WEAPON_TRAIT_TABLE.iter().filter(|t| t.acts.changes(ranged, own)).map(|t| t.name).collect()
@@ -719,22 +639,8 @@ impl Batman<'_> {
     /// Notes for an attack: traits and weapon traits that cannot change it, Scratch, Dodge.
     fn notes_attack_1e(&self, s: &AttackSetup, a_label: &str, t_label: &str, w_label: &str) {
         let ranged = matches!(s.weapon.kind, WeaponKind::Ranged { .. });
-        let blink_rolls = ranged && !(s.weapon.traits.remote_controlled || s.weapon.traits.scope);
-        let blinks = blink_rolls && !s.ranged.obstacles.is_empty();
-        // Expert Marksman also modifies the Protective extra Blink! roll under
-        // `protective_blink_modifiers`, unless the target lost its weapon's rule (issue #23 review,
-        // finding 3).
-        let protective_blink = blink_rolls
-            && s.target_weapon.traits.protective
-            && s.readings.protective_blink_modifiers
-            && !loses_passive_traits(s);
-        self.note_unused_traits_1e(
-            a_label,
-            &s.attacker,
-            &attacker_traits(s, ranged, blinks, protective_blink),
-            "this attack's numbers",
-        );
-        self.note_unused_traits_1e(t_label, &s.target, &target_traits(s, ranged), "this attack's numbers");
+        self.note_unused_traits_1e(a_label, &s.attacker, &acting_in_attack(s, true), "this attack's numbers");
+        self.note_unused_traits_1e(t_label, &s.target, &acting_in_attack(s, false), "this attack's numbers");
         let used = weapon_traits_used(ranged, true);
         let unused: Vec<&str> =
             s.weapon.traits.names().into_iter().filter(|n| !used.contains(n) && *n != "scratch").collect();

@@ -1,0 +1,513 @@
+//! The 2013 character (card) traits, declared once.
+//!
+//! Each trait is ONE entry of [`char_traits!`] below: its doc, its field (what the rules read,
+//! e.g. `card.traits.sturdy`, also its config name), where it acts in the rules with its seed
+//! line (the words of the notes on traits that cannot change a scenario's numbers), and when it
+//! can change an attack's numbers (as the attacker's or the target's trait) or a melee
+//! exchange's / duel's. The struct [`CharTraits`], the accepted names [`CHARACTER_TRAITS`] (the
+//! list of the "unknown trait" error and of the configs README), [`CharTraits::set`],
+//! [`CharTraits::has`], [`CharTraits::names`] and [`CHAR_TRAIT_TABLE`] are all made from it.
+//! Adding a trait is one entry here (at the end: the order is the error message's and the
+//! README's), its rule code, and a test; the README test (`readme_lists_every_character_trait`)
+//! then tells you the README line. The round procedures (movement, checks, Take-the-Lead, Let's
+//! Go!, passing, recovery) name the few traits they read beside the code that reads them.
+
+use super::{AttackSetup, WeaponKind, loses_passive_traits};
+
+/// Whether a trait can change the numbers of an attack (`AttackSetup`, ranged or not), on the
+/// attacker's card or on the target's (which of the two: the field of [`CharTrait`]).
+pub type When = fn(&AttackSetup, bool) -> bool;
+
+/// In every attack.
+const ALWAYS: When = |_, _| true;
+/// In no attack.
+const NEVER: When = |_, _| false;
+/// In ranged attacks.
+const RANGED: When = |_, ranged| ranged;
+/// In melee attacks.
+const MELEE: When = |_, ranged| !ranged;
+/// In unarmed melee attacks.
+const UNARMED_MELEE: When = |s, ranged| !ranged && s.weapon.unarmed;
+/// When the special attack can be made: always in melee, with a ranged weapon under the reading
+/// `special_attack_ranged`.
+const SPECIAL_ATTACK: When = |s, ranged| !ranged || s.readings.special_attack_ranged;
+/// When the target already has markers (the counters it loses to them).
+const MARKED: When = |s, _| s.target_markers.stun + s.target_markers.wounds > 0;
+/// When the target spends Movement counters on Dodge against a shot.
+const DODGES: When = |s, ranged| ranged && s.ranged.dodge_counters > 0;
+
+/// The shot makes Blink! rolls at all (not Remote Controlled, not Scope).
+fn blink_rolls(s: &AttackSetup) -> bool {
+    matches!(s.weapon.kind, WeaponKind::Ranged { .. }) && !(s.weapon.traits.remote_controlled || s.weapon.traits.scope)
+}
+
+/// The shot makes obstacle Blink! rolls (*Expert Marksman*, *Shooter*).
+fn obstacle_blinks(s: &AttackSetup) -> bool {
+    blink_rolls(s) && !s.ranged.obstacles.is_empty()
+}
+
+/// The *Protective* extra Blink! roll takes *Expert Marksman* (`protective_blink_modifiers`),
+/// unless the target lost its weapon's rule (issue #23 review, finding 3).
+fn protective_blink(s: &AttackSetup) -> bool {
+    blink_rolls(s)
+        && s.target_weapon.traits.protective
+        && s.readings.protective_blink_modifiers
+        && !loses_passive_traits(s)
+}
+
+/// Whether a trait can change a melee exchange's or a duel's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Melee {
+    /// An exchange's and a duel's (it acts in the strikes, blocks, damage or counters).
+    Exchange,
+    /// A duel's only (Take-the-Lead, recovery between rounds).
+    Duel,
+    /// Neither.
+    No,
+}
+
+/// One character trait as declared in [`char_traits!`].
+#[derive(Clone, Copy, Debug)]
+pub struct CharTrait {
+    /// Its config name (also its field in [`CharTraits`]).
+    pub name: &'static str,
+    /// What of the rules it changes, with its seed line ("action counters lost to damage,
+    /// L1638"): said in the notes when it cannot change a scenario's numbers.
+    pub acts_on: &'static str,
+    /// Whether it can change an attack's numbers on the attacker's card.
+    pub attacker: When,
+    /// Whether it can change an attack's numbers on the target's card.
+    pub target: When,
+    /// Whether it can change a melee exchange's or a duel's numbers.
+    pub melee: Melee,
+}
+
+/// Declares the character traits: `field => "where it acts, seed line", attacker: When,
+/// target: When, melee: Melee;` (see the module doc).
+macro_rules! char_traits {
+    ($( $(#[$meta:meta])* $field:ident => $acts_on:literal,
+        attacker: $attacker:expr, target: $target:expr, melee: $melee:ident; )*) => {
+        /// Character traits with dice effects (config names in [`CHARACTER_TRAITS`]).
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct CharTraits {
+            $( $(#[$meta])* pub $field: bool, )*
+        }
+
+        /// Config names of character traits, in declaration order.
+        pub const CHARACTER_TRAITS: &[&str] = &[$( stringify!($field), )*];
+
+        /// Every character trait, in declaration order.
+        pub const CHAR_TRAIT_TABLE: &[CharTrait] = &[$(
+            CharTrait {
+                name: stringify!($field),
+                acts_on: $acts_on,
+                attacker: $attacker,
+                target: $target,
+                melee: Melee::$melee,
+            },
+        )*];
+        impl CharTraits {
+            /// Set a trait by config name; false if the name is unknown.
+            pub fn set(&mut self, name: &str) -> bool {
+                $( if name == stringify!($field) {
+                    self.$field = true;
+                    return true;
+                } )*
+                false
+            }
+
+            /// Whether the trait of that config name is set (false for an unknown name).
+            pub fn has(&self, name: &str) -> bool {
+                $( if name == stringify!($field) {
+                    return self.$field;
+                } )*
+                false
+            }
+
+            /// Clear a trait by config name (no effect for an unknown name).
+            pub fn clear(&mut self, name: &str) {
+                $( if name == stringify!($field) {
+                    self.$field = false;
+                } )*
+            }
+
+            /// Config names of the traits set, in declaration order.
+            pub fn names(&self) -> Vec<&'static str> {
+                let mut v = Vec::new();
+                $( if self.$field { v.push(stringify!($field)); } )*
+                v
+            }
+        }
+    };
+}
+
+char_traits! {
+    /// Loses no action counters to damage.
+    insensitive => "action counters lost to damage, L1416",
+        attacker: NEVER, target: MARKED, melee: Exchange;
+    /// Loses one action counter per 3 markers instead of 2.
+    sturdy => "action counters lost to damage, L1638",
+        attacker: NEVER, target: MARKED, melee: Exchange;
+    /// Loses one action counter per marker instead of per 2.
+    weak => "action counters lost to damage, L1700",
+        attacker: NEVER, target: MARKED, melee: Exchange;
+    /// Every 2 Attack counters buy a third strike in melee.
+    combo => "melee strikes, L1283",
+        attacker: MELEE, target: NEVER, melee: Exchange;
+    /// Every 2 Defense counters buy a third block die.
+    sustained_defense => "block dice, L1646",
+        attacker: NEVER, target: |s, r| !r && s.melee.defense_counters > 0, melee: Exchange;
+    /// Ignores the −1 of Numerical Inferiority when it is the outnumbered model.
+    martial_artist => "Numerical Inferiority when it is the outnumbered model, L1482",
+        attacker: NEVER, target: |s, r| !r && s.melee.numerical_inferiority, melee: No;
+    /// +1 to impact rolls with any weapon (not unarmed).
+    weapon_master => "impact rolls with a weapon, L1704",
+        attacker: |s, _| !s.weapon.unarmed, target: NEVER, melee: Exchange;
+    /// +1 to unarmed impact rolls.
+    masterfighter => "unarmed impact rolls, L1486",
+        attacker: UNARMED_MELEE, target: NEVER, melee: Exchange;
+    /// The *Precise Blow* special attack (+1 impact, collateral reroll; 1 SC).
+    precise_blow => "a special attack, L1752",
+        attacker: SPECIAL_ATTACK, target: NEVER, melee: Exchange;
+    /// Impacts and blocks only on a 6; cannot shoot, dodge or spend Movement counters.
+    blind => "impact and block rolls, Dodge, L1872",
+        attacker: ALWAYS, target: |s, r| if r { s.ranged.dodge_counters > 0 || s.ranged.elusive } else { s.melee.defense_counters > 0 }, melee: Exchange;
+    /// −1 to its block rolls.
+    one_armed => "block rolls, L1516",
+        attacker: NEVER, target: |s, r| !r && s.melee.defense_counters > 0, melee: Exchange;
+    /// Each impact it suffers is stopped on a 5+.
+    bat_armor_mk1 => "impacts it suffers, L1216–1220",
+        attacker: NEVER, target: ALWAYS, melee: Exchange;
+    /// Each impact it suffers is stopped on a 6.
+    bat_armor_mk2 => "impacts it suffers, L1216–1220",
+        attacker: NEVER, target: ALWAYS, melee: Exchange;
+    /// −1 to damage rolls against it.
+    tough_skin => "damage rolls against it, L1676",
+        attacker: NEVER, target: ALWAYS, melee: Exchange;
+    /// Firearm damage against it needs 4+ instead of 2+.
+    bulletproof_vest => "Firearm damage rolls against it, L1257",
+        attacker: NEVER, target: |s, _| s.weapon.traits.firearm, melee: Exchange;
+    /// Drops one marker of a `★♦` damage (which one: reading `kevlar_drops`).
+    kevlar_vest => "damage markers it receives, L1434",
+        attacker: NEVER, target: ALWAYS, melee: Exchange;
+    /// Ignores damage markers until it needs repair.
+    power_armor => "damage markers it receives, L1544",
+        attacker: NEVER, target: ALWAYS, melee: Exchange;
+    /// The *Devastating Blow* special attack (+1 damage; 1 SC).
+    devastating_blow => "a special attack, L1736",
+        attacker: SPECIAL_ATTACK, target: NEVER, melee: Exchange;
+    /// +1 to its damage rolls.
+    obsessive => "its damage rolls, L1512",
+        attacker: ALWAYS, target: NEVER, melee: Exchange;
+    /// Unarmed attacks inflict `★★`.
+    reinforced_gloves => "unarmed damage, L1576",
+        attacker: UNARMED_MELEE, target: NEVER, melee: Exchange;
+    /// Knocked down only by a Big attacker; has Tough; −1 to Blink! rolls against it; basic move 12.
+    big => "knock-down, Tough, Blink!, basic move, L1450",
+        attacker: ALWAYS, target: ALWAYS, melee: Exchange;
+    /// +1 to Blink! rolls against it; basic move 8.
+    small => "Blink! rolls, basic move, L1614",
+        attacker: NEVER, target: RANGED, melee: No;
+    /// −1 to its targets' Blink! rolls.
+    expert_marksman => "its targets' Blink! rolls, L1343",
+        attacker: |s, _| obstacle_blinks(s) || protective_blink(s), target: NEVER, melee: No;
+    /// Rerolls failed ranged impacts.
+    master_marksman => "ranged impact rolls, L1490",
+        attacker: RANGED, target: NEVER, melee: No;
+    /// Ignores one obstacle of its shots.
+    shooter => "Blink! obstacles of its shots, L1606",
+        attacker: |s, _| obstacle_blinks(s), target: NEVER, melee: No;
+    /// +1 Defense against ranged attacks for 1 MC.
+    elusive => "Defense against ranged attacks, L1339",
+        attacker: NEVER, target: |s, r| r && s.ranged.elusive, melee: No;
+    /// Rerolls a failed Agility roll (Dodge included).
+    reflexes => "Agility rolls (Dodge included), L1572",
+        attacker: NEVER, target: DODGES, melee: No;
+    /// Rerolls a failed Endurance roll.
+    resilient => "Endurance rolls, L1580",
+        attacker: NEVER, target: NEVER, melee: Duel;
+    /// Rerolls a failed Willpower roll.
+    leader => "Willpower rolls, L1460",
+        attacker: NEVER, target: NEVER, melee: No;
+    /// Rerolls its movement dice once when short.
+    fast => "movement dice, L1355",
+        attacker: NEVER, target: NEVER, melee: No;
+    /// Basic move 12, stands up for free, and has Dodge.
+    acrobat => "basic move, standing up, Dodge, L1188",
+        attacker: NEVER, target: DODGES, melee: Exchange;
+    /// Special Characteristic 4 instead of 3 (seed L1596).
+    scientific => "Special counters (4) for recovery, L1596",
+        attacker: NEVER, target: NEVER, melee: Duel;
+    /// +1 counter of its side in the Take-the-Lead bag.
+    mastermind => "the Take-the-Lead bag, L1494",
+        attacker: NEVER, target: NEVER, melee: Duel;
+    /// −1 counter of the enemy's in the Take-the-Lead bag.
+    kaos_agent => "the enemy's Take-the-Lead counters, L1430",
+        attacker: NEVER, target: NEVER, melee: Duel;
+    /// Its side chose the *Perfect Plan* strategy (a band strategy in the rulebook).
+    perfect_plan => "the Take-the-Lead bag (a strategy, L1040)",
+        attacker: NEVER, target: NEVER, melee: Duel;
+    /// +1 to Let's Go! rolls.
+    mob => "Let's Go! rolls, L1498",
+        attacker: NEVER, target: NEVER, melee: No;
+    /// +1 to its band's passes.
+    informer => "Passing, L1412",
+        attacker: NEVER, target: NEVER, melee: No;
+    /// −1 to the passes of the band it faces.
+    detective => "the enemy's Passing, L1307",
+        attacker: NEVER, target: NEVER, melee: No;
+    /// Free extra strike against an outnumbered target (seed L1502).
+    mobster => "strikes against an outnumbered target, L1502",
+        attacker: |s, r| !r && s.melee.numerical_inferiority, target: NEVER, melee: No;
+    /// May spend MC on Dodge rolls against ranged impacts (seed L1327; *Acrobat* has it, L1188).
+    dodge => "ranged impacts, L1327",
+        attacker: NEVER, target: DODGES, melee: No;
+    /// Ignores *Tough* when attacked (seed L1265).
+    catcher_gear => "Tough against it, L1265",
+        attacker: NEVER, target: ALWAYS, melee: Exchange;
+    /// Ignores *Sharp* and *Tough* when attacked (seed L1372).
+    football_gear => "Tough and Sharp against it, L1372",
+        attacker: NEVER, target: ALWAYS, melee: Exchange;
+    /// Ignores *Sharp* when attacked (seed L1404).
+    hockey_gear => "Sharp against it, L1404",
+        attacker: NEVER, target: |s, _| s.weapon.traits.sharp || (s.weapon.unarmed && s.attacker.traits.retractable_claws), melee: Exchange;
+    /// Unarmed attacks inflict `★★` and are *Sharp* (seed L1584).
+    retractable_claws => "unarmed damage, L1584",
+        attacker: UNARMED_MELEE, target: NEVER, melee: Exchange;
+    /// +1 Rate of Fire with a ranged weapon, even after moving (1 SC, seed L1568; a character
+    /// trait in the seed, also accepted as a weapon trait).
+    rapid_fire => "Rate of Fire of its ranged weapons, L1568",
+        attacker: RANGED, target: NEVER, melee: No;
+}
+
+/// Config names of the traits that can change the numbers of the attack `s` on the attacker's
+/// card (`attacker`) or on the target's, in declaration order: a trait outside them is named in
+/// a note.
+pub fn acting_in_attack(s: &AttackSetup, attacker: bool) -> Vec<&'static str> {
+    let ranged = matches!(s.weapon.kind, WeaponKind::Ranged { .. });
+    CHAR_TRAIT_TABLE
+        .iter()
+        .filter(|t| (if attacker { t.attacker } else { t.target })(s, ranged))
+        .map(|t| t.name)
+        .collect()
+}
+
+/// Config names of the traits that can change a melee exchange's numbers, or (`duel`) a duel's.
+pub fn acting_in_melee(duel: bool) -> Vec<&'static str> {
+    CHAR_TRAIT_TABLE
+        .iter()
+        .filter(|t| t.melee == Melee::Exchange || (duel && t.melee == Melee::Duel))
+        .map(|t| t.name)
+        .collect()
+}
+
+/// The passive protective traits a helpless target loses under the reading
+/// `helpless_passive_traits` (L1908 "cannot use any Special Ability", L1914 "cannot … follow
+/// special rules"): its armours, its gear against Tough / Sharp, and Martial Artist. In the
+/// order the setup line names them.
+pub const PASSIVE_TRAITS: &[&str] = &[
+    "bat_armor_mk1",
+    "bat_armor_mk2",
+    "kevlar_vest",
+    "power_armor",
+    "tough_skin",
+    "bulletproof_vest",
+    "catcher_gear",
+    "football_gear",
+    "hockey_gear",
+    "martial_artist",
+];
+
+impl CharTraits {
+    /// These traits without the passive protective ones ([`PASSIVE_TRAITS`]).
+    pub fn without_passive(mut self) -> CharTraits {
+        for n in PASSIVE_TRAITS {
+            self.clear(n);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::systems::bmg1e::rules::{MeleeMods, RangedMods, Readings, SpecialAttack, Weapon, WeaponTraits};
+    use crate::systems::bmg3e::rules::Markers;
+
+    #[test]
+    fn every_name_sets_its_trait_and_reads_back() {
+        for t in CHAR_TRAIT_TABLE {
+            let mut c = CharTraits::default();
+            assert!(c.set(t.name), "{}", t.name);
+            assert!(c.has(t.name));
+            assert_eq!(c.names(), vec![t.name]);
+            c.clear(t.name);
+            assert_eq!(c, CharTraits::default());
+            assert!(!t.acts_on.is_empty(), "{}: where does it act?", t.name);
+        }
+        assert!(!CharTraits::default().set("aim"));
+        assert!(!CharTraits::default().has("aim"));
+    }
+
+    #[test]
+    fn passive_traits_are_traits_and_are_cleared() {
+        let mut c = CharTraits::default();
+        for n in PASSIVE_TRAITS {
+            assert!(c.set(n), "{n}");
+        }
+        c.sturdy = true;
+        assert_eq!(c.without_passive().names(), vec!["sturdy"]);
+    }
+
+    fn sorted(mut v: Vec<&'static str>) -> Vec<&'static str> {
+        v.sort_unstable();
+        v
+    }
+
+    /// The lists the notes used before the traits were declared here (issue #24), as sets.
+    #[test]
+    fn melee_traits_are_the_exchange_and_duel_lists() {
+        let exchange = vec![
+            "combo",
+            "weapon_master",
+            "masterfighter",
+            "reinforced_gloves",
+            "retractable_claws",
+            "precise_blow",
+            "devastating_blow",
+            "blind",
+            "obsessive",
+            "big",
+            "bat_armor_mk1",
+            "bat_armor_mk2",
+            "tough_skin",
+            "kevlar_vest",
+            "power_armor",
+            "catcher_gear",
+            "football_gear",
+            "hockey_gear",
+            "bulletproof_vest",
+            "sustained_defense",
+            "one_armed",
+            "insensitive",
+            "sturdy",
+            "weak",
+            "acrobat",
+        ];
+        assert_eq!(sorted(acting_in_melee(false)), sorted(exchange.clone()));
+        let mut duel = exchange;
+        duel.extend(["resilient", "scientific", "mastermind", "kaos_agent", "perfect_plan"]);
+        assert_eq!(sorted(acting_in_melee(true)), sorted(duel));
+    }
+
+    fn setup(weapon: Weapon) -> AttackSetup {
+        let c = crate::systems::bmg1e::rules::tests::card(3, 3, 3, 3, 6);
+        AttackSetup {
+            attacker: c.clone(),
+            weapon,
+            target: c,
+            target_weapon: Weapon::unarmed(),
+            target_markers: Markers { stun: 1, wounds: 0 },
+            target_knocked_down: false,
+            target_armor_spent: 0,
+            special_attack: SpecialAttack::None,
+            melee: MeleeMods {
+                attack_counters: 2,
+                defense_counters: 1,
+                numerical_inferiority: true,
+                ..Default::default()
+            },
+            ranged: RangedMods::default(),
+            readings: Readings::default(),
+        }
+    }
+
+    #[test]
+    fn unarmed_melee_attack_traits() {
+        let s = setup(Weapon::unarmed());
+        let attacker = vec![
+            "blind",
+            "obsessive",
+            "big",
+            "precise_blow",
+            "devastating_blow",
+            "combo",
+            "masterfighter",
+            "reinforced_gloves",
+            "retractable_claws",
+            "mobster",
+        ];
+        assert_eq!(sorted(acting_in_attack(&s, true)), sorted(attacker));
+        let target = vec![
+            "bat_armor_mk1",
+            "bat_armor_mk2",
+            "tough_skin",
+            "kevlar_vest",
+            "power_armor",
+            "big",
+            "catcher_gear",
+            "football_gear",
+            "insensitive",
+            "sturdy",
+            "weak",
+            "sustained_defense",
+            "one_armed",
+            "blind",
+            "martial_artist",
+        ];
+        assert_eq!(sorted(acting_in_attack(&s, false)), sorted(target));
+    }
+
+    #[test]
+    fn ranged_attack_traits() {
+        let traits = WeaponTraits { sharp: true, ..Default::default() };
+        let gun = Weapon { kind: WeaponKind::Ranged { rate_of_fire: 2 }, traits, unarmed: false, ..Weapon::unarmed() };
+        let mut s = setup(gun);
+        s.ranged = RangedMods { obstacles: vec![4], dodge_counters: 1, elusive: true, ..Default::default() };
+        let attacker = vec![
+            "blind",
+            "obsessive",
+            "big",
+            "weapon_master",
+            "precise_blow",
+            "devastating_blow",
+            "master_marksman",
+            "rapid_fire",
+            "expert_marksman",
+            "shooter",
+        ];
+        assert_eq!(sorted(acting_in_attack(&s, true)), sorted(attacker));
+        let target = vec![
+            "bat_armor_mk1",
+            "bat_armor_mk2",
+            "tough_skin",
+            "kevlar_vest",
+            "power_armor",
+            "big",
+            "catcher_gear",
+            "football_gear",
+            "hockey_gear",
+            "insensitive",
+            "sturdy",
+            "weak",
+            "small",
+            "dodge",
+            "acrobat",
+            "reflexes",
+            "blind",
+            "elusive",
+        ];
+        assert_eq!(sorted(acting_in_attack(&s, false)), sorted(target));
+    }
+
+    #[test]
+    fn readme_lists_every_character_trait() {
+        let readme = include_str!("../../../../configs/README.md");
+        let names: Vec<String> = CHARACTER_TRAITS.iter().map(|n| format!("`{n}`")).collect();
+        let start = format!("| `traits` | list | {}. ", names.join(", "));
+        assert!(
+            readme.lines().any(|l| l.starts_with(&start)),
+            "configs/README.md should have the character traits line starting:\n{start}"
+        );
+    }
+}
