@@ -41,6 +41,7 @@ impl Wolsung<'_> {
         Ok((cells, Layout::own(crate::systems::wolsung::report::WolsungLayout::ShootingGrid { rows, cols, index })))
     }
 
+    /// Read and check `[shooting]`: every error the section can give before a cell is built.
     fn read_shooting(&self, f: &File) -> Result<Shooting, InputError> {
         let s = self.section(&f.shooting, "shooting")?;
         let shooter = self.model_w(f, &s.shooter, &["shooting", "shooter"])?;
