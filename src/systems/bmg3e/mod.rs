@@ -1,7 +1,6 @@
 //! Batman Miniature Game, 2019 rules (`bmg-3e`).
 
 pub mod config;
-mod duel_config;
 pub mod effort;
 pub mod labels;
 pub mod report;

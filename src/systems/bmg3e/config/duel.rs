@@ -1,15 +1,15 @@
 //! The 2019 duel: fighters (card, weapon, effort policy) and the `duel` kind. Balance tests and
 //! paired comparisons are the generic ones (`crate::config::analyses`).
 
-use super::rules::Trial3e;
-use super::schema::File;
 use crate::analysis::scenario::{CellSpec, Layout, Note};
 use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::batman::Batman;
 use crate::systems::bmg3e::rules::Readings;
+use crate::systems::bmg3e::rules::Trial3e;
 use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
 use crate::systems::bmg3e::rules::{Markers, Weapon, WeaponKind};
+use crate::systems::bmg3e::schema::File;
 
 /// A fighter resolved from the config, with what the reports need to know about it.
 pub(crate) struct Resolved {
