@@ -2,6 +2,7 @@
 
 use super::schema::{self, BichosShot, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw;
 use crate::error::InputError;
@@ -20,8 +21,8 @@ fn names<T>(list: &[(&str, &str, T)]) -> String {
 }
 
 /// Read a ¡Bichos! scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-    let f: File = ctx.read_plain(kind, text)?;
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let f: File = ctx.read_plain(kind, doc)?;
     let b = Bichos { ctx };
     let readings = f.readings.read(b.ctx)?;
     let (cells, layout) = b.build(kind, &f, &readings, setup)?;
