@@ -23,6 +23,9 @@ pub struct InputErrorDetail {
     pub message: String,
     /// What would have been accepted.
     pub allowed: Option<String>,
+    /// The error is about a key that should not be there (an unknown field), not about its
+    /// value: a generic analysis moving a cell's error to the user's file points the same way.
+    pub at_key: bool,
 }
 
 impl InputError {
@@ -35,6 +38,7 @@ impl InputError {
             field: None,
             message: message.into(),
             allowed: None,
+            at_key: false,
         }))
     }
 

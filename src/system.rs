@@ -14,6 +14,7 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{CellSpec, Cost, Kind};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::interrupt::Interrupted;
@@ -95,7 +96,8 @@ pub trait RuleSystem: Sync {
     }
     /// The first error of reading `text` strictly as this system's scenario file, if any: the
     /// loader uses its words when a lenient read fails at the same place (so a field of the
-    /// wrong type is told what it takes).
+    /// wrong type is told what it takes). Only the user's file is read this way (the match is
+    /// by position in its text); a generic analysis's cell is read by the system itself.
     fn strict_error(&self, _text: &str) -> Option<toml::de::Error> {
         None
     }
@@ -103,12 +105,13 @@ pub trait RuleSystem: Sync {
     fn duel(&self) -> Option<DuelDef> {
         None
     }
-    /// Build one of its own kinds from the scenario's text: the system reads its own schema
-    /// (built-in systems with [`Ctx::read_scenario`] or [`Ctx::read_plain`], which give the
-    /// common checks and messages).
-    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError>;
+    /// Build one of its own kinds from the scenario `doc`: the user's file, or one cell of a
+    /// generic analysis, which is a table the analysis wrote and never text ([`Doc`]). The
+    /// system reads its own schema from it (built-in systems with [`Ctx::read_scenario`] or
+    /// [`Ctx::read_plain`], which give the common checks and messages whichever it is).
+    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError>;
     /// Notes and setup lines that are true only of the whole scenario: called once, on the
-    /// top-level file, with every cell it built (a `compare`, `sweep`, `paired` or `balance`
+    /// top-level file's text, with every cell it built (a `compare`, `sweep`, `paired` or `balance`
     /// builds each cell as a scenario of its own, so a note a cell decides alone — "this value
     /// cannot change any number" — can be false of another cell; such notes belong here).
     fn scenario_notes(&self, _ctx: &Ctx, _text: &str, _cells: &[CellSpec], _setup: &mut Vec<String>) {}

@@ -15,6 +15,7 @@ use crate::analysis::scenario::{CellSpec, ExactMode, Kind, Layout, Note, Scenari
 use crate::engine::Stop;
 use crate::error::InputError;
 use crate::system::{self, RuleSystem};
+pub use source::Doc;
 use source::Source;
 
 use ctx::range_text;
@@ -60,21 +61,24 @@ pub fn load_in(
 ) -> Result<(Scenario, Vec<Source>), InputError> {
     let main = Source::read_from(path, embedded)?;
     let mut ctx = Ctx::new(main, embedded.map(<[Source]>::to_vec));
-    let scenario = build(registry, path, overrides, &mut ctx)?;
+    let scenario = build(registry, path, overrides, &mut ctx, None)?;
     Ok((scenario, ctx.sources))
 }
 
-/// Validate the scenario in `ctx.sources[0]`: the parts every system shares (rule system, kind,
-/// name, seed, stopping rule, readings names) here; the cells by the system itself, or by the
-/// generic analyses ([`analyses`]) for `compare`, `sweep`, `paired` and `balance`.
+/// Validate the scenario in `ctx.sources[0]`, or the generic analysis's `cell` (see [`Doc`]):
+/// the parts every system shares (rule system, kind, name, seed, stopping rule, readings names)
+/// here; the cells by the system itself, or by the generic analyses ([`analyses`]) for
+/// `compare`, `sweep`, `paired` and `balance`.
 pub(crate) fn build(
     registry: &[&'static dyn RuleSystem],
     path: &Path,
     overrides: &Overrides,
     ctx: &mut Ctx,
+    cell: Option<&toml::Table>,
 ) -> Result<Scenario, InputError> {
     let text = ctx.sources[0].text.clone();
-    let common: raw::Common = toml::from_str(&text).map_err(|e| first_read_error(registry, &ctx.sources[0], &e))?;
+    let doc = cell.map_or(Doc::File(&text), Doc::Cell);
+    let common: raw::Common = doc.read_or(&ctx.sources[0], |e| first_read_error(registry, &ctx.sources[0], e))?;
     let system = registry.iter().copied().find(|s| s.name() == common.ruleset).ok_or_else(|| {
         ctx.err(
             0,
@@ -127,16 +131,16 @@ pub(crate) fn build(
     let mut setup = Vec::new();
     let (cells, layout, readings) =
         if system::generic_kinds(system).contains(&kind.name()) && !system.kinds().contains(&kind.name()) {
-            // Each cell is built here again, as a file of its own (see `analyses::Loader`).
-            let cell = |sub: &mut Ctx| {
+            // Each cell is built here again, as a scenario of its own (see `analyses::Loader`).
+            let cell = |sub: &mut Ctx, cell: &toml::Table| {
                 let path = sub.sources[0].path.clone();
-                build(registry, &path, &Overrides::default(), sub)
+                build(registry, &path, &Overrides::default(), sub, Some(cell))
             };
             let read_error = |src: &Source, e: &toml::de::Error| first_read_error(registry, src, e);
             let loader = analyses::Loader { build: &cell, read_error: &read_error };
-            analyses::plan(ctx, &loader, system, kind, &text, &mut setup)?
+            analyses::plan(ctx, &loader, system, kind, doc, &mut setup)?
         } else {
-            system.build(ctx, kind, &text, &mut setup)?
+            system.build(ctx, kind, doc, &mut setup)?
         };
     if ctx.generic.is_none() {
         system.scenario_notes(ctx, &text, &cells, &mut setup);
@@ -281,19 +285,27 @@ impl Ctx {
     /// of [`Ctx::refuse_unknown_keys`] and [`Ctx::refuse_unused_sections`], then the system's
     /// whole file is read strictly (a typo anywhere is an error with its line). `words` lets the
     /// system reword a schema error (the Batman editions name each other's fields this way).
+    /// `doc` is the user's file or one cell of a generic analysis ([`Doc`]): the same checks.
     pub fn read_scenario<F: serde::de::DeserializeOwned>(
         &self,
         kind: Kind,
-        text: &str,
+        doc: Doc<'_>,
         words: fn(&Ctx, InputError) -> InputError,
     ) -> Result<F, InputError> {
-        self.refuse_unknown_keys(kind, text)?;
-        if let Ok(doc) = toml::from_str::<toml::Table>(text) {
+        self.refuse_unknown_keys(kind, doc)?;
+        if let Some(table) = doc.table() {
             let own: Vec<&str> = self.own_sections().collect();
-            let foreign: Vec<&str> = doc.keys().map(String::as_str).filter(|k| !own.contains(k)).collect();
+            let foreign: Vec<&str> = table.keys().map(String::as_str).filter(|k| !own.contains(k)).collect();
             self.refuse_unused_sections(kind, &foreign)?;
         }
-        toml::from_str(text).map_err(|e| words(self, self.sources[0].toml_error(&e)))
+        self.read(doc).map_err(|e| words(self, e))
+    }
+
+    /// Read the scenario `doc` as `F`, with none of the checks of [`Ctx::read_scenario`] (for
+    /// a system that makes its own, as the tiny system of the tests does): a file's error at its
+    /// line, a cell's at its field, as [`Doc::read`] says.
+    pub fn read<F: serde::de::DeserializeOwned>(&self, doc: Doc<'_>) -> Result<F, InputError> {
+        doc.read(&self.sources[0])
     }
 
     /// Read the scenario's `include` files in order: each is read strictly as the system's
@@ -314,9 +326,9 @@ impl Ctx {
 
     /// The checks that come after the libraries: sections the kind does not read, and `[duel]`
     /// or fighter fields the system does not read.
-    pub fn finish_read(&self, kind: Kind, text: &str, duel: Option<&raw::Duel>) -> Result<(), InputError> {
-        if let Ok(doc) = toml::from_str::<toml::Table>(text) {
-            let keys: Vec<&str> = doc.keys().map(String::as_str).collect();
+    pub fn finish_read(&self, kind: Kind, doc: Doc<'_>, duel: Option<&raw::Duel>) -> Result<(), InputError> {
+        if let Some(table) = doc.table() {
+            let keys: Vec<&str> = table.keys().map(String::as_str).collect();
             self.refuse_unused_sections(kind, &keys)?;
         }
         self.refuse_duel_fields(duel)
@@ -324,15 +336,15 @@ impl Ctx {
 
     /// Read a scenario of a system whose only library table is `[fighters]` (or none): the
     /// file strictly, its fighters and includes, then [`Ctx::finish_read`].
-    pub fn read_plain<F: raw::ScenarioSchema>(&mut self, kind: Kind, text: &str) -> Result<F, InputError> {
-        let f: F = self.read_scenario(kind, text, |_, e| e)?;
+    pub fn read_plain<F: raw::ScenarioSchema>(&mut self, kind: Kind, doc: Doc<'_>) -> Result<F, InputError> {
+        let f: F = self.read_scenario(kind, doc, |_, e| e)?;
         self.add_fighters(0, f.fighters().cloned().unwrap_or_default())?;
         self.include_all::<raw::FightersLibrary>(
             f.include(),
             |_, e| e,
             |ctx, idx, mut lib| ctx.add_fighters(idx, raw::LibrarySchema::take_fighters(&mut lib)),
         )?;
-        self.finish_read(kind, text, f.duel())?;
+        self.finish_read(kind, doc, f.duel())?;
         Ok(f)
     }
 
@@ -368,10 +380,10 @@ impl Ctx {
     /// library table only another system reads (`[cards]` in a Wolsung file) is told what the
     /// declared system writes instead. Sections of another kind are left to
     /// `refuse_unused_sections`, which says which kind reads them.
-    fn refuse_unknown_keys(&self, kind: Kind, text: &str) -> Result<(), InputError> {
-        let Ok(doc) = toml::from_str::<toml::Table>(text) else { return Ok(()) };
+    fn refuse_unknown_keys(&self, kind: Kind, doc: Doc<'_>) -> Result<(), InputError> {
+        let Some(doc) = doc.table() else { return Ok(()) };
         let own = self.own_libraries();
-        for (key, value) in &doc {
+        for (key, value) in doc.iter() {
             let key = key.as_str();
             if COMMON_KEYS.contains(&key) || own.iter().any(|(t, _)| *t == key) || self.is_section(key) {
                 continue;

@@ -176,16 +176,21 @@ impl Source {
             });
             return err;
         }
-        // `unknown field `x`, expected one of `a`, `b``: the list goes to "allowed", with the
-        // nearest name when the field looks like a typo of one.
-        if let Some((what, expected)) = err.message.split_once(", expected ")
-            && what.starts_with("unknown ")
-        {
-            let allowed = expected.trim_start_matches("one of ").to_string();
-            err.message = with_suggestion(what, &allowed);
-            err.allowed = Some(allowed);
-        }
-        err
+        unknown_name(err)
+    }
+
+    /// A read error of one cell of a generic analysis (a [`Doc::Cell`], which has no text): the
+    /// path of the field at fault, in the words [`Source::toml_error`] gives a file, and whether
+    /// it is about a key (an unknown field) or a value. It has no line: the analysis moves it to
+    /// where the user wrote the value (`Planner::place`).
+    pub fn cell_error(&self, e: &serde_path_to_error::Error<toml::de::Error>) -> InputError {
+        let raw = e.inner().message().trim();
+        let mut err = InputError::msg(user_words(raw));
+        err.file = Some(self.path.clone());
+        let path = e.path().to_string();
+        err.field = Some(path).filter(|p| p != ".");
+        err.at_key = raw.starts_with("unknown field");
+        unknown_name(err)
     }
 
     /// "duplicate key" names neither the key nor where it was first set: find both. The key is
@@ -337,6 +342,7 @@ impl Source {
     /// should not be there at all.
     pub fn error_at_key(&self, path: &[&str], message: impl Into<String>, allowed: impl Into<String>) -> InputError {
         let mut err = self.error_at(path, message, allowed);
+        err.at_key = true;
         if let Ok(doc) = DeTable::parse(&self.text)
             && let Some(at) = key_span(doc.get_ref(), path)
         {
@@ -374,6 +380,66 @@ impl Source {
             DeValue::Table(_) => key_start,
             _ => v.span().start,
         })
+    }
+}
+
+/// `unknown field `x`, expected one of `a`, `b``: the list goes to "allowed", with the nearest
+/// name when the field looks like a typo of one.
+fn unknown_name(mut err: InputError) -> InputError {
+    if let Some((what, expected)) = err.message.split_once(", expected ")
+        && what.starts_with("unknown ")
+    {
+        let allowed = expected.trim_start_matches("one of ").to_string();
+        err.message = with_suggestion(what, &allowed);
+        err.allowed = Some(allowed);
+    }
+    err
+}
+
+/// What a rule system reads a scenario from ([`crate::system::RuleSystem::build`]).
+///
+/// A generic analysis (`compare`, `sweep`, …) builds each cell as a one-kind scenario of its
+/// own: the user's scenario with what the analysis wrote into it, held as a table. The system
+/// reads that table as it reads a file, with the same schema and checks; nothing is written out
+/// as text and parsed again. A cell's errors therefore carry no line: they name the field's path
+/// and whether they are at its key or its value, and the analysis moves them to the user's line.
+#[derive(Clone, Copy, Debug)]
+pub enum Doc<'a> {
+    /// The user's scenario file, as text: errors point at its lines (`ctx.sources[0]`).
+    File(&'a str),
+    /// One cell of a generic analysis.
+    Cell(&'a toml::Table),
+}
+
+impl<'a> Doc<'a> {
+    /// The document as a table; `None` for a file that does not parse (the strict read that
+    /// follows says where and why).
+    pub fn table(&self) -> Option<std::borrow::Cow<'a, toml::Table>> {
+        match *self {
+            Doc::File(text) => toml::from_str(text).ok().map(std::borrow::Cow::Owned),
+            Doc::Cell(t) => Some(std::borrow::Cow::Borrowed(t)),
+        }
+    }
+
+    /// Read the document as `T` (`src`: the scenario's [`Source`]): a file's error in the words
+    /// and at the line of [`Source::toml_error`], a cell's at its field ([`Source::cell_error`]).
+    pub fn read<T: serde::de::DeserializeOwned>(&self, src: &Source) -> Result<T, InputError> {
+        self.read_or(src, |e| src.toml_error(e))
+    }
+
+    /// [`Doc::read`] with the caller's words for a file that does not read (the loader's
+    /// lenient reads take a system's strict words).
+    pub fn read_or<T: serde::de::DeserializeOwned>(
+        &self,
+        src: &Source,
+        file_error: impl FnOnce(&toml::de::Error) -> InputError,
+    ) -> Result<T, InputError> {
+        match *self {
+            Doc::File(text) => toml::from_str(text).map_err(|e| file_error(&e)),
+            // The path of the field at fault, which a value read from a table does not carry
+            // otherwise (`toml` gives a file's error a span and no path; a table has no span).
+            Doc::Cell(t) => serde_path_to_error::deserialize(t.clone()).map_err(|e| src.cell_error(&e)),
+        }
     }
 }
 
@@ -544,6 +610,36 @@ mod tests {
         let e = s.error_at(&["sweep", "values"], "missing", "");
         assert_eq!(e.line, None);
         assert!(s.locate_exact(&["cards", "thug", "attack"]).is_some());
+    }
+
+    /// A cell of a generic analysis is read from its table, not from text: its error names the
+    /// field's path and whether it is at the key, with no line, in the words a file gets.
+    #[test]
+    fn a_cell_error_names_its_path_and_says_the_words_of_a_file() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Card {
+            attack: i64,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct File {
+            cards: std::collections::BTreeMap<String, Card>,
+        }
+        let cell = src("");
+        for (text, field, at_key) in [
+            ("[cards.thug]\nattack = \"x\"\n", "cards.thug.attack", false),
+            ("[cards.thug]\nattack = 1\natack = 2\n", "cards.thug.atack", true),
+            ("[cards.thug]\n", "cards.thug", false),
+        ] {
+            let table: toml::Table = toml::from_str(text).unwrap();
+            let c = Doc::Cell(&table).read::<File>(&cell).unwrap_err();
+            let f = Doc::File(text).read::<File>(&src(text)).unwrap_err();
+            assert_eq!((c.field.as_deref(), c.at_key, c.line), (Some(field), at_key, None), "{text}");
+            assert_eq!((&c.field, &c.message, &c.allowed), (&f.field, &f.message, &f.allowed), "{text}");
+        }
     }
 
     #[test]

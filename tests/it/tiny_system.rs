@@ -17,7 +17,7 @@ use skirmish_odds::analysis::cell::TrialInfo;
 use skirmish_odds::analysis::duel::{DuelRules, Maxima, Record};
 use skirmish_odds::analysis::scenario::{Cost, Kind, Layout};
 use skirmish_odds::analysis::{self, RunResult};
-use skirmish_odds::config::{self, Built, Ctx, Overrides, cell};
+use skirmish_odds::config::{self, Built, Ctx, Doc, Overrides, cell};
 use skirmish_odds::dice::Dice;
 use skirmish_odds::engine::progress::Progress;
 use skirmish_odds::engine::{Outcome, Shape, Trial};
@@ -286,9 +286,8 @@ impl RuleSystem for Tiny {
             },
         )]
     }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let f: TinyFile =
-            toml::from_str(text).map_err(|e| ctx.err(0, &[], e.message().to_string(), "a tiny scenario"))?;
+    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let f: TinyFile = ctx.read(doc).map_err(|e| ctx.err(0, &[], e.message.clone(), "a tiny scenario"))?;
         let _ = (&f.ruleset, &f.kind, &f.name, &f.description, f.seed, f.trials, &f.fighters);
         let _ = (&f.compare, &f.sweep, &f.paired, &f.balance);
         match kind.name() {

@@ -1,7 +1,8 @@
 //! Building one cell and placing its errors: a cell is the user's scenario with what the
-//! analysis wrote into it, built by the loader as a file of its own ([`Planner::build`]); an
-//! error it finds is moved back to the line and column where the user wrote the value at fault
-//! ([`Origin`]), with the words saying which cell broke.
+//! analysis wrote into it, a table the loader hands to the system as a scenario of its own
+//! ([`Planner::build`]; never written out as text); an error it finds names the field's path,
+//! and is moved to the line and column where the user wrote the value at fault ([`Origin`]),
+//! with the words saying which cell broke.
 
 use super::super::ctx::Ctx;
 use super::super::source::Source;
@@ -91,6 +92,19 @@ fn segments(dotted: &str) -> Vec<String> {
     out
 }
 
+/// The value at `path` (segments, `[i]` for an element) in `t`.
+fn value_at<'t>(t: &'t Table, path: &[String]) -> Option<&'t Value> {
+    let (first, rest) = path.split_first()?;
+    let mut v = t.get(first)?;
+    for seg in rest {
+        v = match seg.strip_prefix('[').and_then(|s| s.strip_suffix(']')).and_then(|i| i.parse::<usize>().ok()) {
+            Some(i) => v.as_array()?.get(i)?,
+            None => v.as_table()?.get(seg)?,
+        };
+    }
+    Some(v)
+}
+
 impl Planner<'_> {
     /// Build `doc` as a one-kind scenario through the system itself. An error at a value the
     /// user wrote and this cell left as it is (a card's number, a field of the base section) is
@@ -111,10 +125,7 @@ impl Planner<'_> {
         for s in SECTIONS {
             doc.remove(s);
         }
-        let sc = match self.try_cell(&doc) {
-            Ok(sc) => sc,
-            Err((e, copy)) => return Err(self.place(e, &copy, &doc, at, what, origins)),
-        };
+        let sc = self.try_cell(&doc).map_err(|e| self.place(e, &doc, at, what, origins))?;
         let is_idle_reading = |n: &Note| n.kind == NoteKind::Ignored && n.text.starts_with("`readings.");
         for n in sc.notes.iter().filter(|n| !is_idle_reading(n)) {
             self.ctx.note(n.clone());
@@ -128,45 +139,30 @@ impl Planner<'_> {
         Ok(sc)
     }
 
-    /// Build the cell `doc` (a complete one-kind scenario) through the loader; on error, the
-    /// error and the cell's text (its lines are not the user's).
-    ///
-    /// The one place a cell goes through text: `doc` is written out as TOML and the loader
-    /// reads it as it reads any file ([`Loader::build`](super::Loader)), because that is what
-    /// a system's `build` reads (`RuleSystem::build` takes the file's text, and each system reads
-    /// its own schema from it with positions). The positions matter: [`Planner::place`] finds
-    /// where the user wrote the value at fault by the error's field path and tells a key from a
-    /// value by comparing the error's line and column with this copy's; a table handed over
-    /// without text would carry no positions, and every cell error would lose its column.
-    pub(super) fn try_cell(&self, doc: &Table) -> Result<Scenario, (InputError, Source)> {
-        let text = toml::to_string(doc).expect("a TOML table serialises");
-        let copy = Source { path: self.ctx.sources[0].path.clone(), text };
-        let mut sub = Ctx::new(copy.clone(), self.ctx.embedded.clone());
+    /// Build the cell `doc` (a complete one-kind scenario) through the loader, which hands the
+    /// table itself to the system ([`Doc::Cell`](super::super::Doc)): nothing is written out as
+    /// TOML and read back. The cell's context names the user's file (includes are found beside
+    /// it) but holds no text, so an error in the cell has no line: it names the field's path and
+    /// whether it is at the key or the value, and [`Planner::place`] finds the user's line.
+    pub(super) fn try_cell(&self, doc: &Table) -> Result<Scenario, InputError> {
+        let cell = Source { path: self.ctx.sources[0].path.clone(), text: String::new() };
+        let mut sub = Ctx::new(cell, self.ctx.embedded.clone());
         sub.generic = Some(self.kind);
-        (self.loader.build)(&mut sub).map_err(|e| (e, copy))
+        (self.loader.build)(&mut sub, doc)
     }
 
     /// Where a cell's error belongs in the user's files (see [`Planner::build`]).
-    fn place(
-        &self,
-        e: InputError,
-        copy: &Source,
-        doc: &Table,
-        at: &[&str],
-        what: &str,
-        origins: &[Origin],
-    ) -> InputError {
+    fn place(&self, e: InputError, doc: &Table, at: &[&str], what: &str, origins: &[Origin]) -> InputError {
         let main = &self.ctx.sources[0];
         if e.file.as_deref().is_some_and(|f| f != main.path) {
             // An included file, read unchanged from disk: its line is right.
             return e;
         }
         let allowed = e.allowed.clone().unwrap_or_default();
-        // Did the cell point at the key of its field, or at its value? Point the same way.
-        let at_key = |f: &str| {
-            let k = copy.error_at_key(&segments(f).iter().map(String::as_str).collect::<Vec<_>>(), "", "");
-            (k.line, k.column) == (e.line, e.column)
-        };
+        // Did the cell point at the key of its field, or at its value? Point the same way. A
+        // key that should not be there says so itself; an error about a whole table, an element
+        // of a list or a value the cell lacks points where its key is written.
+        let at_key = |f: &str| e.at_key || f.ends_with(']') || value_at(doc, &segments(f)).is_none_or(|v| v.is_table());
         if let Some(f) = e.field.as_deref()
             && let Some(o) = origins.iter().filter(|o| o.holds(f)).max_by_key(|o| o.cell.len())
         {
@@ -276,5 +272,41 @@ impl Planner<'_> {
         }
         let mut cells = sc.cells;
         Ok(Built1 { cell: cells.pop().expect("one cell"), setup: sc.setup, readings: sc.readings })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No cell goes through text: the analyses hand each cell's table to the system
+    /// ([`Planner::try_cell`], `Doc::Cell`), and none of them writes TOML out to read it back.
+    #[test]
+    fn no_cell_is_written_out_as_toml() {
+        let files = [
+            ("mod.rs", include_str!("mod.rs")),
+            ("cell.rs", include_str!("cell.rs")),
+            ("plan.rs", include_str!("plan.rs")),
+            ("compare.rs", include_str!("compare.rs")),
+            ("sweep.rs", include_str!("sweep.rs")),
+            ("paired.rs", include_str!("paired.rs")),
+            ("balance.rs", include_str!("balance.rs")),
+        ];
+        for (name, code) in files {
+            for call in [concat!("toml::", "to_string"), concat!("toml::", "ser"), concat!(".", "to_string_pretty(")] {
+                assert!(!code.contains(call), "{name} calls `{call}`");
+            }
+        }
+    }
+
+    #[test]
+    fn values_are_found_by_their_error_path() {
+        let t: Table = toml::from_str("[attack]\ntargets = [\"thug\"]\n[cards.thug]\ndefense = 3\n").unwrap();
+        let at = |p: &str| value_at(&t, &segments(p)).cloned();
+        assert_eq!(at("attack.targets[0]"), Some(Value::String("thug".into())));
+        assert_eq!(at("cards.thug.defense"), Some(Value::Integer(3)));
+        assert!(at("cards.thug").is_some_and(|v| v.is_table()));
+        assert_eq!(at("attack.targets[1]"), None);
+        assert_eq!(at("attack.weapon"), None);
     }
 }

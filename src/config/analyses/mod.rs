@@ -34,7 +34,7 @@ mod sweep;
 
 use super::MAX_CELLS;
 use super::ctx::{Built, Ctx};
-use super::source::Source;
+use super::source::{Doc, Source};
 use crate::analysis::scenario::{Kind, Scenario};
 use crate::error::InputError;
 use crate::system::RuleSystem;
@@ -62,8 +62,9 @@ struct Sections {
 /// cell is built (and checked) exactly as the same file would be, and its words for a file that
 /// does not read. Handing these in keeps this module free of the loader's entry point.
 pub(crate) struct Loader<'a> {
-    /// Build the scenario in `ctx.sources[0]` (a cell: a complete one-kind scenario).
-    pub build: &'a dyn Fn(&mut Ctx) -> Result<Scenario, InputError>,
+    /// Build a cell (a complete one-kind scenario, as a table: see [`Doc::Cell`]) in a context
+    /// whose `sources[0]` names the user's file.
+    pub build: &'a dyn Fn(&mut Ctx, &Table) -> Result<Scenario, InputError>,
     /// The loader's error for `source` when it does not read as TOML.
     pub read_error: &'a dyn Fn(&Source, &toml::de::Error) -> InputError,
 }
@@ -74,11 +75,12 @@ pub(crate) fn plan(
     loader: &Loader,
     system: &'static dyn RuleSystem,
     kind: Kind,
-    text: &str,
+    doc: Doc<'_>,
     setup: &mut Vec<String>,
 ) -> Result<Built, InputError> {
-    let sections: Sections = toml::from_str(text).map_err(|e| (loader.read_error)(&ctx.sources[0], &e))?;
-    let doc: Table = toml::from_str(text).map_err(|e| (loader.read_error)(&ctx.sources[0], &e))?;
+    let src = &ctx.sources[0];
+    let sections: Sections = doc.read_or(src, |e| (loader.read_error)(src, e))?;
+    let doc: Table = doc.read_or(src, |e| (loader.read_error)(src, e))?;
     // The cells read the included files themselves; the outer scenario records them too, so a
     // shard's partial result carries every file `merge` needs.
     let base = ctx.sources[0].path.parent().map(Path::to_path_buf).unwrap_or_default();

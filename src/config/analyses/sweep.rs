@@ -304,7 +304,7 @@ impl Planner<'_> {
             Self::section(&mut doc, r).insert(f.into(), Value::Integer(0));
             let takes_number = match self.try_cell(&doc) {
                 Ok(_) => true,
-                Err((e, _)) => !(e.message.starts_with("invalid type") || e.message.starts_with("unknown field")),
+                Err(e) => !(e.message.starts_with("invalid type") || e.message.starts_with("unknown field")),
             };
             if takes_number {
                 more.push(f);

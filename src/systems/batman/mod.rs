@@ -11,9 +11,9 @@
 pub mod schema;
 
 use crate::analysis::scenario::Kind;
-use crate::config::Ctx;
 use crate::config::raw::{self, LibrarySchema};
 use crate::config::source::with_suggestion;
+use crate::config::{Ctx, Doc};
 use crate::error::InputError;
 use schema::{Attack, Card, LibraryFile, Weapon};
 use std::collections::BTreeMap;
@@ -139,10 +139,10 @@ impl<'c> Batman<'c> {
 pub fn read<F: BatmanFile>(
     ctx: &mut Ctx,
     kind: Kind,
-    text: &str,
+    doc: Doc<'_>,
     edition: &Edition,
 ) -> Result<(F, Library), InputError> {
-    let file: F = ctx.read_scenario(kind, text, edition_words)?;
+    let file: F = ctx.read_scenario(kind, doc, edition_words)?;
     let mut lib = Library::default();
     add(ctx, &mut lib, edition, 0, file.cards().clone(), file.weapons().clone())?;
     ctx.add_fighters(0, file.fighters().cloned().unwrap_or_default())?;
@@ -150,7 +150,7 @@ pub fn read<F: BatmanFile>(
         add(ctx, &mut lib, edition, idx, std::mem::take(&mut l.cards), std::mem::take(&mut l.weapons))?;
         ctx.add_fighters(idx, l.take_fighters())
     })?;
-    ctx.finish_read(kind, text, file.duel())?;
+    ctx.finish_read(kind, doc, file.duel())?;
     Ok((file, lib))
 }
 

@@ -6,6 +6,7 @@
 use super::schema::{self, BichosShot, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
 use crate::config::ctx::{Built, Ctx};
+use crate::config::Doc;
 use crate::error::InputError;
 use crate::systems::bichos::rules::{
     PROFILES, Profile, Readings, ShotTestOrder, Situation, TrialBichos, Units, WEAPONS, Weapon, WoundedTests,
@@ -41,8 +42,8 @@ fn names<T>(list: &[(&str, &str, T)]) -> String {
 }
 
 /// Read a ¡Bichos! scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-    let f: File = ctx.read_plain(kind, text)?;
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let f: File = ctx.read_plain(kind, doc)?;
     let b = Bichos { ctx };
     let readings = f.readings.read(b.ctx)?;
     let (cells, layout) = b.build(kind, &f, &readings, setup)?;

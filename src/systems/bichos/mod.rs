@@ -8,6 +8,7 @@ pub mod schema;
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{Cost, Kind};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::report::charts::Chart;
@@ -71,8 +72,8 @@ impl RuleSystem for System {
             extra: "activations lost (ducking back or standing up), mean",
         })
     }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        config::build(ctx, kind, text, setup)
+    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        config::build(ctx, kind, doc, setup)
     }
     fn builtin_entry(&self, table: &str, name: &str) -> Option<toml::Table> {
         let (_, label, p) = rules::PROFILES.iter().find(|(n, _, _)| table == "profiles" && *n == name)?;

@@ -4,6 +4,7 @@
 use super::schema::{self, File};
 use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{CellSpec, Kind, Layout};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::config::raw::FighterRef;
 use crate::error::InputError;
@@ -36,8 +37,8 @@ const EDITION: Edition = Edition {
 };
 
 /// Read a bmg-1e scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-    let (file, lib) = batman::read::<File>(ctx, kind, text, &EDITION)?;
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let (file, lib) = batman::read::<File>(ctx, kind, doc, &EDITION)?;
     let b = Batman::new(ctx, lib);
     let readings = file.readings.read(&b)?;
     let (cells, layout) = b.build_1e(kind, &file, &readings, setup)?;

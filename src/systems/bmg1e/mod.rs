@@ -9,6 +9,7 @@ pub mod schema;
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{Cost, Kind};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::interrupt::Interrupted;
@@ -69,8 +70,8 @@ impl RuleSystem for System {
             extra: "Attack counters (strikes) used, mean",
         })
     }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        config::build(ctx, kind, text, setup)
+    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        config::build(ctx, kind, doc, setup)
     }
     fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
         &[("damage", &["stun", "wounds"])]

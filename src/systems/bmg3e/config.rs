@@ -6,6 +6,7 @@
 use super::rules::Trial3e;
 use super::schema::{self, File};
 use crate::analysis::scenario::{Kind, Layout, Note};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::error::InputError;
 use crate::systems::batman::schema as shared;
@@ -39,8 +40,8 @@ const EDITION: Edition = Edition {
 };
 
 /// Read a bmg-3e scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-    let (file, lib) = batman::read::<File>(ctx, kind, text, &EDITION)?;
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let (file, lib) = batman::read::<File>(ctx, kind, doc, &EDITION)?;
     Batman::new(ctx, lib).build_3e(kind, &file, setup)
 }
 

@@ -9,6 +9,7 @@ pub mod schema;
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{Cost, Kind};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::interrupt::Interrupted;
@@ -80,8 +81,8 @@ impl RuleSystem for System {
             extra: "effort ★ taken, mean",
         })
     }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        config::build(ctx, kind, text, setup)
+    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        config::build(ctx, kind, doc, setup)
     }
     fn sweep_special(&self, section: &mut toml::Table, param: &str, _value: i64) -> bool {
         // A check's swept X replaces any fixed characteristic it would roll against.

@@ -2,14 +2,15 @@
 
 use super::schema::{self, File};
 use crate::analysis::scenario::{Kind, Layout};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::error::InputError;
 use crate::systems::mordheim::rules::{self as mordheim, Detection};
 
 /// Read a Mordheim scenario and build its one kind, `movement` (the system's
 /// [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-    let f: File = ctx.read_plain(kind, text)?;
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let f: File = ctx.read_plain(kind, doc)?;
     Movement { ctx }.build(&f, setup)
 }
 

@@ -6,6 +6,7 @@ pub mod rules;
 pub mod schema;
 
 use crate::analysis::scenario::Kind;
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::system::RuleSystem;
@@ -32,8 +33,8 @@ impl RuleSystem for System {
     fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
         toml::from_str::<schema::File>(text).err()
     }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        config::build(ctx, kind, text, setup)
+    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        config::build(ctx, kind, doc, setup)
     }
     fn event_title(&self, name: &str) -> Option<&'static str> {
         labels::event(name)

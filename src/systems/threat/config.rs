@@ -2,14 +2,15 @@
 
 use super::schema::{File, ThreatBichos};
 use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::error::InputError;
 use crate::systems::threat::rules::Mover;
 use serde_json::json;
 
 /// Read a threat-range scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-    let f: File = ctx.read_plain(kind, text)?;
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let f: File = ctx.read_plain(kind, doc)?;
     Threat { ctx }.build(&f, setup)
 }
 

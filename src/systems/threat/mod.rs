@@ -8,6 +8,7 @@ pub mod schema;
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Kind;
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::report::charts::Chart;
@@ -40,8 +41,8 @@ impl RuleSystem for System {
     fn name_in_messages(&self) -> &'static str {
         "threat-range (`all`)"
     }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        config::build(ctx, kind, text, setup)
+    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        config::build(ctx, kind, doc, setup)
     }
     fn event_title(&self, name: &str) -> Option<&'static str> {
         labels::event(name)

@@ -5,6 +5,7 @@
 use super::schema::{self, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::ctx::{Built, Ctx};
+use crate::config::Doc;
 use crate::error::InputError;
 use crate::systems::wolsung::rules::{Guard, Policy};
 use std::ops::RangeInclusive;
@@ -55,8 +56,8 @@ fn list<T>(xs: &[(&str, T)]) -> String {
 }
 
 /// Read a Wolsung scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-    let f: File = ctx.read_plain(kind, text)?;
+pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+    let f: File = ctx.read_plain(kind, doc)?;
     Wolsung { ctx }.build(kind, &f, setup)
 }
 

@@ -8,6 +8,7 @@ pub mod schema;
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{CellSpec, Cost, Kind};
+use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::report::charts::Chart;
@@ -79,8 +80,8 @@ impl RuleSystem for System {
             extra: "heroic-feat cards spent, mean",
         })
     }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, text: &str, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        config::build(ctx, kind, text, setup)
+    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        config::build(ctx, kind, doc, setup)
     }
     fn scenario_notes(&self, ctx: &Ctx, text: &str, cells: &[CellSpec], setup: &mut Vec<String>) {
         config::Wolsung { ctx }.movement_notes(text, cells, setup);
