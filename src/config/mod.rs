@@ -229,10 +229,6 @@ fn info(s: &dyn RuleSystem) -> SystemInfo {
     }
 }
 
-/// The generic analyses' sections: every scenario file may hold them, and only their kind reads
-/// them (see [`analyses`]).
-const GENERIC_SECTIONS: [&str; 4] = ["compare", "sweep", "balance", "paired"];
-
 /// The keys every scenario file may have, whatever its system and kind.
 const COMMON_KEYS: [&str; 11] = [
     "ruleset",
@@ -267,12 +263,12 @@ impl Ctx {
     /// Every section the declared system's file holds, for one of its kinds or a generic one.
     fn own_sections(&self) -> impl Iterator<Item = &'static str> + '_ {
         let own = self.own().map(|s| s.sections).unwrap_or(&[]);
-        own.iter().flat_map(|(_, secs)| secs.iter().copied()).chain(GENERIC_SECTIONS)
+        own.iter().flat_map(|(_, secs)| secs.iter().copied()).chain(analyses::SECTIONS)
     }
 
     /// Whether `key` is a section some system's kind or a generic analysis reads.
     fn is_section(&self, key: &str) -> bool {
-        GENERIC_SECTIONS.contains(&key)
+        analyses::SECTIONS.contains(&key)
             || self.systems.iter().any(|s| s.sections.iter().any(|(_, secs)| secs.contains(&key)))
     }
 
@@ -346,7 +342,7 @@ impl Ctx {
                 order.push(s);
             }
         }
-        order.extend(GENERIC_SECTIONS);
+        order.extend(analyses::SECTIONS);
         for sec in order {
             if keys.contains(&sec) && !wanted.contains(&sec) {
                 return Err(self.err(

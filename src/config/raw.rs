@@ -34,8 +34,12 @@ pub struct Common {
 
 /// Declare a system's whole scenario file: the common keys every file has (`ruleset`, `kind`,
 /// `name`, `seed`, the stopping rule, `include` and the generic analyses' sections, which
-/// `config::analyses` reads and the system only lets pass), then the system's own fields. The
-/// struct denies unknown fields, so a typo anywhere is an error with its line.
+/// `config::analyses` declares and reads and the system only lets pass), then the system's own
+/// fields. The struct denies unknown fields, so a typo anywhere is an error with its line.
+///
+/// It also implements [`ScenarioSchema`] for the struct: `include`, and `fighters` and `duel`
+/// when the system declares fields of those names (a `BTreeMap<String, FighterRef>` and an
+/// `Option<Duel>`), so the loader finds them without an accessor written by hand.
 ///
 /// ```ignore
 /// crate::scenario_file! {
@@ -49,7 +53,10 @@ pub struct Common {
 /// ```
 #[macro_export]
 macro_rules! scenario_file {
-    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
+    // Called back by `generic_sections!` with the generic analyses' sections in front.
+    ([$($section:ident),*] $(#[$meta:meta])* pub struct $name:ident {
+        $($(#[$fmeta:meta])* pub $field:ident: $ty:ty),* $(,)?
+    }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, serde::Deserialize)]
         #[serde(deny_unknown_fields)]
@@ -65,12 +72,30 @@ macro_rules! scenario_file {
             pub exact: Option<bool>,
             #[serde(default)]
             pub include: Vec<String>,
-            pub compare: Option<toml::Value>,
-            pub sweep: Option<toml::Value>,
-            pub balance: Option<toml::Value>,
-            pub paired: Option<toml::Value>,
-            $($body)*
+            $(pub $section: Option<toml::Value>,)*
+            $($(#[$fmeta])* pub $field: $ty,)*
         }
+
+        impl $crate::config::raw::ScenarioSchema for $name {
+            fn include(&self) -> &[String] {
+                &self.include
+            }
+            $($crate::scenario_file!(@accessor $field);)*
+        }
+    };
+    (@accessor fighters) => {
+        fn fighters(&self) -> Option<&std::collections::BTreeMap<String, $crate::config::raw::FighterRef>> {
+            Some(&self.fighters)
+        }
+    };
+    (@accessor duel) => {
+        fn duel(&self) -> Option<&$crate::config::raw::Duel> {
+            self.duel.as_ref()
+        }
+    };
+    (@accessor $other:ident) => {};
+    ($($file:tt)*) => {
+        $crate::generic_sections! { scenario_file! { $($file)* } }
     };
 }
 
@@ -248,8 +273,8 @@ pub fn default_first(labels: &[String]) -> String {
         .join(", ")
 }
 
-/// What [`crate::config::Ctx::read_plain`] needs of a system's scenario file struct (written
-/// by [`scenario_file!`](crate::scenario_file)).
+/// What [`crate::config::Ctx::read_plain`] needs of a system's scenario file struct (implemented
+/// by [`scenario_file!`](crate::scenario_file), from the fields the system declares).
 pub trait ScenarioSchema: serde::de::DeserializeOwned {
     /// The library files it pulls in.
     fn include(&self) -> &[String];

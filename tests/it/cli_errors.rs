@@ -312,6 +312,23 @@ fn a_sweep_without_its_section_names_it_at_the_kind_line() {
     has(&e, &["scenario.toml:2:8: field `sweep`: section [sweep] is missing", "(allowed: a [sweep] section)"]);
 }
 
+/// Two stray generic sections: the one reported first is fixed (the analyses' declared order,
+/// `compare`, `sweep`, `balance`, `paired`), whether the kind is a system's own or a generic one.
+#[test]
+fn two_stray_generic_sections_report_the_first_in_declared_order() {
+    let stray = "\n[paired]\na = {}\nb = {}\n\n[balance]\ncandidate = {}\n";
+    let e = fails("two-stray-own", &format!("{}{stray}", good_attack()), &[]);
+    has(&e, &["section [balance] is not used by kind = \"attack\"", "(allowed: sections for this kind: [attack])"]);
+    let e = fails("two-stray-generic", &format!("{}{stray}", compare_config()), &[]);
+    has(
+        &e,
+        &[
+            "section [balance] is not used by kind = \"compare\"",
+            "(allowed: sections for this kind: [compare] and the system's sections)",
+        ],
+    );
+}
+
 #[test]
 fn another_systems_table_gets_the_declared_systems_advice() {
     // A Wolsung file with a complete Batman card: told what Wolsung writes, at the card.

@@ -26,11 +26,28 @@ pub struct Edition {
     pub weapon: fn(&Batman, &str, &Weapon, usize) -> Result<(), InputError>,
 }
 
-/// What a Batman edition's scenario file gives the shared reader.
+/// What a Batman edition's scenario file gives the shared reader (implemented by
+/// [`batman_file!`] for the edition's `scenario_file!` struct).
 pub trait BatmanFile: raw::ScenarioSchema {
     fn cards(&self) -> &BTreeMap<String, Card>;
     fn weapons(&self) -> &BTreeMap<String, Weapon>;
 }
+
+/// Implement [`BatmanFile`] for an edition's scenario file struct, which declares the shared
+/// `cards` and `weapons` tables under those names.
+macro_rules! batman_file {
+    ($file:ty) => {
+        impl $crate::systems::batman::BatmanFile for $file {
+            fn cards(&self) -> &std::collections::BTreeMap<String, $crate::systems::batman::schema::Card> {
+                &self.cards
+            }
+            fn weapons(&self) -> &std::collections::BTreeMap<String, $crate::systems::batman::schema::Weapon> {
+                &self.weapons
+            }
+        }
+    };
+}
+pub(crate) use batman_file;
 
 /// The builder both editions' validators work in: the context, and the cards and weapons of the
 /// scenario and its includes, each with the file it came from (for error lines). It reads as the

@@ -5,7 +5,7 @@ use super::rules::{
     self, FleeRes, HoleDoubles, HoleTriples, KoAndDuck, PursuitHalving, PursuitTest, RangedInContact, RetreatDistance,
     ShotTestOrder, Units, WoundLowFdv, WoundedTests,
 };
-use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
+use crate::config::raw::{Duel, FighterRef};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -26,18 +26,6 @@ crate::scenario_file! {
         pub encounter: Option<EncounterSpec>,
         pub pursuit: Option<PursuitSpec>,
         pub variants: Option<VariantsSpec>,
-    }
-}
-
-impl ScenarioSchema for File {
-    fn include(&self) -> &[String] {
-        &self.include
-    }
-    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
-        Some(&self.fighters)
-    }
-    fn duel(&self) -> Option<&Duel> {
-        self.duel.as_ref()
     }
 }
 

@@ -3,8 +3,7 @@
 //! editions write (cards, weapons, `[attack]`, `[check]`) are in `systems::batman::schema`.
 
 use super::rules::{self, OneDie};
-use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
-use crate::systems::batman::BatmanFile;
+use crate::config::raw::{Duel, FighterRef};
 use crate::systems::batman::schema::{Attack, Card, Check, Weapon};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -27,26 +26,7 @@ crate::scenario_file! {
     }
 }
 
-impl ScenarioSchema for File {
-    fn include(&self) -> &[String] {
-        &self.include
-    }
-    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
-        Some(&self.fighters)
-    }
-    fn duel(&self) -> Option<&Duel> {
-        self.duel.as_ref()
-    }
-}
-
-impl BatmanFile for File {
-    fn cards(&self) -> &BTreeMap<String, Card> {
-        &self.cards
-    }
-    fn weapons(&self) -> &BTreeMap<String, Weapon> {
-        &self.weapons
-    }
-}
+crate::systems::batman::batman_file!(File);
 
 /// The sections each bmg-3e kind reads.
 pub const SECTIONS: &[(&str, &[&str])] =

@@ -2,7 +2,7 @@
 //! unknown fields, so a typo is an error with its line).
 
 use super::rules::{self, DeckExhausted, PenaltyFloor, SunnirScope};
-use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
+use crate::config::raw::{Duel, FighterRef};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -23,18 +23,6 @@ crate::scenario_file! {
         pub magic: Option<WMagic>,
         pub initiative: Option<WInitiative>,
         pub leave: Option<WLeave>,
-    }
-}
-
-impl ScenarioSchema for File {
-    fn include(&self) -> &[String] {
-        &self.include
-    }
-    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
-        Some(&self.fighters)
-    }
-    fn duel(&self) -> Option<&Duel> {
-        self.duel.as_ref()
     }
 }
 
