@@ -3,7 +3,6 @@
 use super::schema::{self, BichosShot, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
 use crate::config::ctx::{Built, Ctx, cell};
-use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::bichos::rules::{
     Encounter, KoAndDuck, Opposed, PROFILES, Profile, Pursuit, PursuitHalving, PursuitTest, RangedInContact, Reaction,
@@ -543,24 +542,9 @@ impl Bichos<'_> {
                 let d = self.section(&f.duel, "duel")?;
                 let turns = self.rounds(d.rounds, "duel")?;
                 let mut side =
-                    |x: &raw::FighterRef,
+                    |x: &schema::FighterSpec,
                      name: &'static str|
                      -> Result<(crate::systems::bichos::rules::duel::Fighter, String), InputError> {
-                        for (field, set) in [
-                            ("effort", x.effort.is_some()),
-                            ("stun", x.stun.is_some()),
-                            ("wounds", x.wounds.is_some()),
-                            ("guard", x.guard.is_some()),
-                        ] {
-                            if set {
-                                return Err(self.err(
-                                    0,
-                                    &["duel", name, field],
-                                    format!("`{field}` does not apply to a ¡Bichos! figure"),
-                                    "card (a profile), weapon, label",
-                                ));
-                            }
-                        }
                         let (p, p_label) = self.profile_b(f, &x.card, &["duel", name, "card"])?;
                         let (w, w_label) =
                             self.weapon_b(x.weapon.as_deref().unwrap_or("fists"), &["duel", name, "weapon"], r)?;

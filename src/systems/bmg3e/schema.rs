@@ -3,7 +3,6 @@
 //! editions write (cards, weapons, `[attack]`, `[check]`) are in `systems::batman::schema`.
 
 use super::rules::{self, OneDie};
-use crate::config::raw::{Duel, FighterRef};
 use crate::systems::batman::schema::{Attack, Card, Check, Weapon};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -18,15 +17,41 @@ crate::scenario_file! {
         #[serde(default)]
         pub weapons: BTreeMap<String, Weapon>,
         #[serde(default)]
-        pub fighters: BTreeMap<String, FighterRef>,
+        pub fighters: BTreeMap<String, FighterSpec>,
         pub attack: Option<Attack>,
         pub check: Option<Check>,
         pub effort: Option<Effort>,
-        pub duel: Option<Duel>,
+        pub duel: Option<DuelSpec>,
     }
 }
 
 crate::systems::batman::batman_file!(File);
+
+crate::duel_schema! {
+    /// A bmg-3e fighter: a card with the weapon it fights with, its effort policy and the
+    /// markers it starts with (duels, gauntlets).
+    #[serde(
+        expecting = "a fighter: a table with card = \"NAME\" and optional label, weapon, effort, stun, wounds, melee_weapon, cost"
+    )]
+    pub struct FighterSpec {
+        /// The weapon it fights with (default `unarmed`).
+        pub weapon: Option<String>,
+        /// Its effort policy (default `optimal-ko`).
+        pub effort: Option<String>,
+        /// Stun markers (★) it starts with.
+        pub stun: Option<i64>,
+        /// Wound markers (♦) it starts with.
+        pub wounds: Option<i64>,
+        /// The melee weapon of a fighter whose `weapon` is ranged, used in contact.
+        pub melee_weapon: Option<String>,
+    }
+    /// A bmg-3e multi-round duel.
+    #[serde(expecting = "a [duel] table with a, b, rounds, contact")]
+    pub struct DuelSpec {
+        /// Whether the fighters start in base contact (default `true`).
+        pub contact: Option<bool>,
+    }
+}
 
 /// The sections each bmg-3e kind reads.
 pub const SECTIONS: &[(&str, &[&str])] =

@@ -6,7 +6,6 @@ use crate::analysis::paired::Paired;
 use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::ctx::{Built, Ctx, cell};
-use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::wolsung::rules::{
     Bid, Guard, Leave, Magic, Melee, PenaltyFloor, Policy, Reaction, ShootingTurn, TrialWolsung, card_text, parse_card,
@@ -691,19 +690,7 @@ impl Wolsung<'_> {
                 let d = self.section(&f.duel, "duel")?;
                 let turns = self.rounds(d.rounds.or(Some(3)), "duel")?;
                 let heroes = 1u8;
-                let mut side = |x: &raw::FighterRef, name: &'static str| -> Result<(Fighter, String), InputError> {
-                    for (field, set) in
-                        [("weapon", x.weapon.is_some()), ("stun", x.stun.is_some()), ("wounds", x.wounds.is_some())]
-                    {
-                        if set {
-                            return Err(self.err(
-                                0,
-                                &["duel", name, field],
-                                format!("`{field}` does not apply to a Wolsung fighter"),
-                                "card (a model), effort (card policy), guard, label",
-                            ));
-                        }
-                    }
+                let mut side = |x: &schema::FighterSpec, name: &'static str| -> Result<(Fighter, String), InputError> {
                     let m = self.model_w(f, &x.card, &["duel", name, "card"])?;
                     let policy =
                         self.policy_w(x.effort.as_deref().unwrap_or("fewest_to_win"), &["duel", name, "effort"])?;
