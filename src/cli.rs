@@ -174,7 +174,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::Merge(args) => {
             let result = shard::merge(&args.partials)?;
             let out = args.out.unwrap_or_else(|| default_out(&result.scenario.name));
-            let dir = ReportDir::prepare(&out)?;
+            let dir = ReportDir::prepare(&out, report::FILES)?;
             finish(result, dir, args.json, args.quiet)
         }
     }
@@ -219,7 +219,7 @@ fn run(args: RunArgs) -> Result<(), Error> {
         let path = args.out.clone().unwrap_or_else(|| {
             PathBuf::from("reports").join(format!("{}.shard-{}-of-{}.json", scenario.name, sh.index + 1, sh.count))
         });
-        let file = PartialFile::prepare(&path)?;
+        let file = PartialFile::prepare(&path, report::FILES)?;
         output::step("ready");
         let progress = Progress::for_stderr(args.quiet);
         let partial = shard::run_partial(&scenario, &sources, exact, overrides.exact, sh, threads, &progress)?;
@@ -237,7 +237,7 @@ fn run(args: RunArgs) -> Result<(), Error> {
         return Ok(());
     }
     let out = args.out.clone().unwrap_or_else(|| default_out(&scenario.name));
-    let dir = ReportDir::prepare(&out)?;
+    let dir = ReportDir::prepare(&out, report::FILES)?;
     output::step("ready");
     let progress = Progress::for_stderr(args.quiet);
     let result = analysis::run_with(scenario, exact, threads, &progress)?;

@@ -84,8 +84,14 @@ pub trait RuleSystem: Sync {
     fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         &[]
     }
-    /// The optional `[duel]` and fighter fields it reads among those only some systems read
-    /// (`contact`, `melee_weapon`): the others refuse them rather than ignore them.
+    /// Its own fighter fields, besides the `label`, `card` and `cost` every fighter has (its
+    /// `duel_schema!` fighter's `FIELDS`): a file of another system that writes one is told
+    /// whose field it is.
+    fn fighter_fields(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Its own `[duel]` fields, besides `rounds`, `a` and `b` (its `duel_schema!` duel's
+    /// `FIELDS`), told to other systems' files as [`RuleSystem::fighter_fields`] are.
     fn duel_fields(&self) -> &'static [&'static str] {
         &[]
     }

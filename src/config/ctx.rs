@@ -2,7 +2,6 @@
 //! weapon and fighter libraries, the notes a scenario collects, and the small helpers to make cells.
 //! It knows no rule system (systems depend on it, not the reverse).
 
-use super::raw;
 use super::source::Source;
 use crate::analysis::cell::Cell;
 use crate::analysis::scenario::{CellSpec, Layout};
@@ -28,14 +27,17 @@ pub struct SystemInfo {
     pub libraries: &'static [(&'static str, &'static str)],
     /// For each of its kinds, the sections the kind reads.
     pub sections: &'static [(&'static str, &'static [&'static str])],
-    /// The optional `[duel]` and fighter fields it reads (`contact`, `melee_weapon`).
+    /// Its own fighter fields ([`crate::system::RuleSystem::fighter_fields`]).
+    pub fighter_fields: &'static [&'static str],
+    /// Its own `[duel]` fields ([`crate::system::RuleSystem::duel_fields`]).
     pub duel_fields: &'static [&'static str],
 }
 
 /// Validation context: the files read, and which file each fighter came from.
 pub struct Ctx {
     pub(crate) sources: Vec<Source>,
-    pub(crate) fighters: BTreeMap<String, (raw::FighterRef, usize)>,
+    /// Each fighter's name with the file it is defined in (a name may be defined once).
+    pub(crate) fighters: BTreeMap<String, usize>,
     /// The scenario's rule system (its `ruleset` name).
     pub(crate) ruleset: &'static str,
     /// Copies of the files to read instead of the disk (a partial result's, for `merge`).

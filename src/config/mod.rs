@@ -229,13 +229,10 @@ fn info(s: &dyn RuleSystem) -> SystemInfo {
         readings: s.readings(),
         libraries: s.libraries(),
         sections: s.sections(),
+        fighter_fields: s.fighter_fields(),
         duel_fields: s.duel_fields(),
     }
 }
-
-/// The generic analyses' sections: every scenario file may hold them, and only their kind reads
-/// them (see [`analyses`]).
-const GENERIC_SECTIONS: [&str; 4] = ["compare", "sweep", "balance", "paired"];
 
 /// The keys every scenario file may have, whatever its system and kind.
 const COMMON_KEYS: [&str; 11] = [
@@ -271,12 +268,12 @@ impl Ctx {
     /// Every section the declared system's file holds, for one of its kinds or a generic one.
     fn own_sections(&self) -> impl Iterator<Item = &'static str> + '_ {
         let own = self.own().map(|s| s.sections).unwrap_or(&[]);
-        own.iter().flat_map(|(_, secs)| secs.iter().copied()).chain(GENERIC_SECTIONS)
+        own.iter().flat_map(|(_, secs)| secs.iter().copied()).chain(analyses::SECTIONS)
     }
 
     /// Whether `key` is a section some system's kind or a generic analysis reads.
     fn is_section(&self, key: &str) -> bool {
-        GENERIC_SECTIONS.contains(&key)
+        analyses::SECTIONS.contains(&key)
             || self.systems.iter().any(|s| s.sections.iter().any(|(_, secs)| secs.contains(&key)))
     }
 
@@ -324,27 +321,24 @@ impl Ctx {
         Ok(())
     }
 
-    /// The checks that come after the libraries: sections the kind does not read, and `[duel]`
-    /// or fighter fields the system does not read.
-    pub fn finish_read(&self, kind: Kind, doc: Doc<'_>, duel: Option<&raw::Duel>) -> Result<(), InputError> {
+    /// The checks that come after the libraries: sections the kind does not read.
+    pub fn finish_read(&self, kind: Kind, doc: Doc<'_>) -> Result<(), InputError> {
         if let Some(table) = doc.table() {
             let keys: Vec<&str> = table.keys().map(String::as_str).collect();
             self.refuse_unused_sections(kind, &keys)?;
         }
-        self.refuse_duel_fields(duel)
+        Ok(())
     }
 
     /// Read a scenario of a system whose only library table is `[fighters]` (or none): the
     /// file strictly, its fighters and includes, then [`Ctx::finish_read`].
     pub fn read_plain<F: raw::ScenarioSchema>(&mut self, kind: Kind, doc: Doc<'_>) -> Result<F, InputError> {
-        let f: F = self.read_scenario(kind, doc, |_, e| e)?;
-        self.add_fighters(0, f.fighters().cloned().unwrap_or_default())?;
-        self.include_all::<raw::FightersLibrary>(
-            f.include(),
-            |_, e| e,
-            |ctx, idx, mut lib| ctx.add_fighters(idx, raw::LibrarySchema::take_fighters(&mut lib)),
-        )?;
-        self.finish_read(kind, doc, f.duel())?;
+        let f: F = self.read_scenario(kind, doc, Ctx::fighter_words)?;
+        self.add_fighters(0, f.fighter_names())?;
+        self.include_all::<raw::FightersLibrary<F::Fighter>>(f.include(), Ctx::fighter_words, |ctx, idx, lib| {
+            ctx.add_fighters(idx, raw::LibrarySchema::fighter_names(&lib))
+        })?;
+        self.finish_read(kind, doc)?;
         Ok(f)
     }
 
@@ -358,7 +352,7 @@ impl Ctx {
                 order.push(s);
             }
         }
-        order.extend(GENERIC_SECTIONS);
+        order.extend(analyses::SECTIONS);
         for sec in order {
             if keys.contains(&sec) && !wanted.contains(&sec) {
                 return Err(self.err(
@@ -524,41 +518,6 @@ impl Ctx {
         self.own().map(|s| s.words).unwrap_or(self.ruleset).to_string()
     }
 
-    /// `[duel]` and fighter fields only some systems read (`contact`, `melee_weapon`): refused,
-    /// not ignored, by the others ([`RuleSystem::duel_fields`]).
-    pub(crate) fn refuse_duel_fields(&self, duel: Option<&raw::Duel>) -> Result<(), InputError> {
-        let Some(d) = duel else { return Ok(()) };
-        if d.contact.is_some() {
-            self.refuse_duel_field("contact", "duel", 0, &["duel", "contact"])?;
-        }
-        self.refuse_melee_weapon(&d.a, 0, &["duel", "a"])?;
-        self.refuse_melee_weapon(&d.b, 0, &["duel", "b"])
-    }
-
-    /// `field` (of a `[duel]` or of a fighter: `what`) when the declared system does not read it.
-    fn refuse_duel_field(&self, field: &str, what: &str, file: usize, path: &[&str]) -> Result<(), InputError> {
-        if self.own().is_some_and(|s| s.duel_fields.contains(&field)) {
-            return Ok(());
-        }
-        let owners: Vec<&str> =
-            self.systems.iter().filter(|s| s.duel_fields.contains(&field)).map(|s| s.name).collect();
-        Err(self.err(
-            file,
-            path,
-            format!("`{field}` is a {} {what} field", owners.join(" / ")),
-            format!("omit it for {}", self.ruleset),
-        ))
-    }
-
-    /// A fighter's `melee_weapon` when the declared system does not read it.
-    pub(crate) fn refuse_melee_weapon(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<(), InputError> {
-        if f.melee_weapon.is_some() {
-            let path: Vec<&str> = at.iter().copied().chain(std::iter::once("melee_weapon")).collect();
-            self.refuse_duel_field("melee_weapon", "fighter", file, &path)?;
-        }
-        Ok(())
-    }
-
     /// A sweep whose cells all compile to the same trial cannot show anything: say so (a warning,
     /// not an error, so configs that did this keep running). Trials hold the resolved dice
     /// procedure (masks, dice counts, damage), so equal trials mean equal distributions.
@@ -611,7 +570,7 @@ impl Ctx {
                         let table = table.to_string();
                         Err((table, toml::from_str::<toml::Table>(&src.text).ok()))
                     }
-                    _ => return Err(words(self, err)),
+                    _ => return Err(words(self, self.foreign_fighter_field(&src, err))),
                 }
             }
         };

@@ -1,7 +1,8 @@
 //! The parts of a scenario file that no rule system owns, before validation: the common keys
 //! every file has ([`Common`], and the [`scenario_file!`](crate::scenario_file) macro a system
-//! declares its whole file with), the fighters of duels and balance tests, and what a library
-//! file holds when its system reads no library tables of its own.
+//! declares its whole file with), the fields every fighter and `[duel]` has (the
+//! [`duel_schema!`](crate::duel_schema) macro a system declares its own fighter and duel with),
+//! and what a library file holds when its system reads no library tables of its own.
 //!
 //! Each system declares its own sections, library tables and `[readings]` in its folder
 //! (`src/systems/<name>/schema.rs`), read strictly: every struct denies unknown fields so a typo
@@ -34,8 +35,13 @@ pub struct Common {
 
 /// Declare a system's whole scenario file: the common keys every file has (`ruleset`, `kind`,
 /// `name`, `seed`, the stopping rule, `include` and the generic analyses' sections, which
-/// `config::analyses` reads and the system only lets pass), then the system's own fields. The
-/// struct denies unknown fields, so a typo anywhere is an error with its line.
+/// `config::analyses` declares and reads and the system only lets pass), then the system's own
+/// fields. The struct denies unknown fields, so a typo anywhere is an error with its line.
+///
+/// It also implements [`ScenarioSchema`] for the struct: `include`, and the fighters when the
+/// system declares a `fighters: BTreeMap<String, F>` field (`F` its fighter, declared with
+/// [`duel_schema!`](crate::duel_schema)), so the loader finds them without an accessor written
+/// by hand.
 ///
 /// ```ignore
 /// crate::scenario_file! {
@@ -49,7 +55,10 @@ pub struct Common {
 /// ```
 #[macro_export]
 macro_rules! scenario_file {
-    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
+    // Called back by `generic_sections!` with the generic analyses' sections in front.
+    ([$($section:ident),*] $(#[$meta:meta])* pub struct $name:ident {
+        $($(#[$fmeta:meta])* pub $field:ident: $ty:ty),* $(,)?
+    }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, serde::Deserialize)]
         #[serde(deny_unknown_fields)]
@@ -65,12 +74,30 @@ macro_rules! scenario_file {
             pub exact: Option<bool>,
             #[serde(default)]
             pub include: Vec<String>,
-            pub compare: Option<toml::Value>,
-            pub sweep: Option<toml::Value>,
-            pub balance: Option<toml::Value>,
-            pub paired: Option<toml::Value>,
-            $($body)*
+            $(pub $section: Option<toml::Value>,)*
+            $($(#[$fmeta])* pub $field: $ty,)*
         }
+
+        impl $crate::config::raw::ScenarioSchema for $name {
+            type Fighter = $crate::scenario_file!(@fighter $($field: $ty,)*);
+            fn include(&self) -> &[String] {
+                &self.include
+            }
+            $($crate::scenario_file!(@accessor $field);)*
+        }
+    };
+    (@accessor fighters) => {
+        fn fighter_names(&self) -> Vec<String> {
+            self.fighters.keys().cloned().collect()
+        }
+    };
+    (@accessor $other:ident) => {};
+    // The fighter type: the values of the `fighters` field's map, else any table.
+    (@fighter fighters: $ty:ty, $($rest:tt)*) => { <$ty as $crate::config::raw::FighterMap>::Fighter };
+    (@fighter $other:ident: $ty:ty, $($rest:tt)*) => { $crate::scenario_file!(@fighter $($rest)*) };
+    (@fighter) => { toml::Table };
+    ($($file:tt)*) => {
+        $crate::generic_sections! { scenario_file! { $($file)* } }
     };
 }
 
@@ -248,19 +275,28 @@ pub fn default_first(labels: &[String]) -> String {
         .join(", ")
 }
 
-/// What [`crate::config::Ctx::read_plain`] needs of a system's scenario file struct (written
-/// by [`scenario_file!`](crate::scenario_file)).
+/// What [`crate::config::Ctx::read_plain`] needs of a system's scenario file struct (implemented
+/// by [`scenario_file!`](crate::scenario_file), from the fields the system declares).
 pub trait ScenarioSchema: serde::de::DeserializeOwned {
+    /// What a `[fighters.NAME]` entry of its library files is read as: the system's fighter
+    /// ([`duel_schema!`](crate::duel_schema)), or any table for a system without duels.
+    type Fighter: serde::de::DeserializeOwned;
     /// The library files it pulls in.
     fn include(&self) -> &[String];
-    /// Its `[fighters.NAME]` entries, if it has the table.
-    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
-        None
+    /// The names of its `[fighters.NAME]` entries, if it has the table.
+    fn fighter_names(&self) -> Vec<String> {
+        Vec::new()
     }
-    /// Its `[duel]`, if it has the section.
-    fn duel(&self) -> Option<&Duel> {
-        None
-    }
+}
+
+/// A scenario's `fighters` table, for [`scenario_file!`](crate::scenario_file) to name the
+/// fighter type it holds.
+pub trait FighterMap {
+    type Fighter;
+}
+
+impl<F> FighterMap for BTreeMap<String, F> {
+    type Fighter = F;
 }
 
 /// What the loader needs of a system's library file struct (a file pulled in with
@@ -268,8 +304,9 @@ pub trait ScenarioSchema: serde::de::DeserializeOwned {
 pub trait LibrarySchema: serde::de::DeserializeOwned {
     /// The rule system it declares it is for, if it says.
     fn ruleset(&self) -> Option<&str>;
-    /// Its `[fighters.NAME]` entries.
-    fn take_fighters(&mut self) -> BTreeMap<String, FighterRef>;
+    /// The names of its `[fighters.NAME]` entries (the system's builder reads the fighters
+    /// themselves where they duel).
+    fn fighter_names(&self) -> Vec<String>;
 }
 
 crate::readings_schema! {
@@ -278,56 +315,86 @@ crate::readings_schema! {
     pub struct NoReadings {}
 }
 
-/// A library of a system whose only library table is `[fighters]` (or none).
+/// A library of a system whose only library table is `[fighters]` (or none), its fighters read
+/// as the system's `F`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FightersLibrary {
+#[serde(bound = "F: serde::de::DeserializeOwned")]
+pub struct FightersLibrary<F> {
     pub ruleset: Option<String>,
     pub description: Option<String>,
-    #[serde(default)]
-    pub fighters: BTreeMap<String, FighterRef>,
+    #[serde(default = "BTreeMap::new")]
+    pub fighters: BTreeMap<String, F>,
 }
 
-impl LibrarySchema for FightersLibrary {
+impl<F: serde::de::DeserializeOwned> LibrarySchema for FightersLibrary<F> {
     fn ruleset(&self) -> Option<&str> {
         self.ruleset.as_deref()
     }
-    fn take_fighters(&mut self) -> BTreeMap<String, FighterRef> {
-        std::mem::take(&mut self.fighters)
+    fn fighter_names(&self) -> Vec<String> {
+        self.fighters.keys().cloned().collect()
     }
 }
 
-/// A card with the weapon it fights with and its effort policy (duels, gauntlets).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[serde(
-    expecting = "a fighter: a table with card = \"NAME\" and optional label, weapon, effort, stun, wounds, guard, melee_weapon, cost"
-)]
-pub struct FighterRef {
-    pub label: Option<String>,
-    pub card: String,
-    pub weapon: Option<String>,
-    /// The system's effort policy, counter split or card policy.
-    pub effort: Option<String>,
-    pub stun: Option<i64>,
-    pub wounds: Option<i64>,
-    /// How the fighter meets an attack (`on_guard`, `parry`), where the system asks.
-    pub guard: Option<String>,
-    /// The melee weapon of a fighter whose `weapon` is ranged, used in contact (refused by the
-    /// systems that do not read it: [`crate::system::RuleSystem::duel_fields`]).
-    pub melee_weapon: Option<String>,
-    /// What the fighter costs, for balance tests (else its card's cost fields).
-    pub cost: Option<f64>,
-}
+/// Declare a system's fighter (a `[fighters.NAME]` entry, or a side of its `[duel]`) and its
+/// `[duel]` section: the fields every fighter has (`label`, `card` — the library entry it is,
+/// in the system's [`DuelDef::card_table`](crate::system::DuelDef) — and `cost`, which the
+/// generic balance test reads), then the system's own fighter fields; `[duel]` has `rounds`,
+/// `a`, `b`, then the system's own duel fields. Both structs deny unknown fields, and each gets
+/// `FIELDS`, its own fields' names: the system hands them to the loader
+/// ([`crate::system::RuleSystem::fighter_fields`] and `duel_fields`), so a field only another
+/// system reads is told whose it is. Give each struct its `expecting` words.
+///
+/// ```ignore
+/// crate::duel_schema! {
+///     /// A Wolsung fighter.
+///     #[serde(expecting = "a fighter: a table with card = \"NAME\" and optional label, guard, cost")]
+///     pub struct FighterSpec {
+///         /// How it meets an attack: `on_guard` (default) or `parry`.
+///         pub guard: Option<String>,
+///     }
+///     /// A Wolsung duel.
+///     #[serde(expecting = "a [duel] table with a, b, rounds")]
+///     pub struct DuelSpec {}
+/// }
+/// ```
+#[macro_export]
+macro_rules! duel_schema {
+    (
+        $(#[$fmeta:meta])* pub struct $fighter:ident { $($(#[$ffm:meta])* pub $ff:ident: $fty:ty),* $(,)? }
+        $(#[$dmeta:meta])* pub struct $duel:ident { $($(#[$dfm:meta])* pub $df:ident: $dty:ty),* $(,)? }
+    ) => {
+        #[derive(Debug, Clone, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        $(#[$fmeta])*
+        pub struct $fighter {
+            /// How reports name the fighter (else the system's words for its card and weapon).
+            pub label: Option<String>,
+            /// The library entry the fighter is.
+            pub card: String,
+            $($(#[$ffm])* pub $ff: $fty,)*
+            /// What the fighter costs, for balance tests (else its card's cost fields).
+            pub cost: Option<f64>,
+        }
 
-/// A multi-round duel.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[serde(expecting = "a [duel] table with a, b, rounds, contact")]
-pub struct Duel {
-    pub rounds: Option<i64>,
-    pub a: FighterRef,
-    pub b: FighterRef,
-    /// Whether the fighters start in base contact, where the system asks.
-    pub contact: Option<bool>,
+        impl $fighter {
+            /// The fighter fields this system reads besides `label`, `card` and `cost`.
+            pub const FIELDS: &'static [&'static str] = &[$(stringify!($ff)),*];
+        }
+
+        #[derive(Debug, Clone, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        $(#[$dmeta])*
+        pub struct $duel {
+            pub rounds: Option<i64>,
+            pub a: $fighter,
+            pub b: $fighter,
+            $($(#[$dfm])* pub $df: $dty,)*
+        }
+
+        impl $duel {
+            /// The `[duel]` fields this system reads besides `rounds`, `a` and `b`.
+            pub const FIELDS: &'static [&'static str] = &[$(stringify!($df)),*];
+        }
+    };
 }

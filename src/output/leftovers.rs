@@ -16,7 +16,7 @@
 //! report's own names, and hard links of the user's files, which survive under their other
 //! name). Anything else keeps the folder in place.
 
-use super::manifest::{self, Manifest};
+use super::manifest::{self, FileName, Manifest};
 use crate::error::{Error, InputError};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -124,7 +124,7 @@ fn alive(pid: u32) -> bool {
 /// Remove the staging entries of `name` in `parent` that a killed run of ours left. Returns
 /// what was removed (for tests and the curious). Best effort: whatever cannot be recognised
 /// with certainty, or removed, stays.
-pub fn clean(parent: &Path, name: &OsString) -> Vec<PathBuf> {
+pub fn clean(parent: &Path, name: &OsString, files: &[FileName]) -> Vec<PathBuf> {
     let prefix = staging_prefix(name);
     let mut removed = Vec::new();
     let Ok(entries) = std::fs::read_dir(parent) else { return removed };
@@ -138,7 +138,7 @@ pub fn clean(parent: &Path, name: &OsString) -> Vec<PathBuf> {
         let path = entry.path();
         let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
         if meta.is_dir() {
-            if clean_folder(&path) {
+            if clean_folder(&path, files) {
                 removed.push(path);
             }
         } else if meta.is_file() && is_partial_staging(&path, meta.len()) && std::fs::remove_file(&path).is_ok() {
@@ -159,8 +159,9 @@ fn is_partial_staging(path: &Path, len: u64) -> bool {
 }
 
 /// Empty and remove one leftover staging folder, if it holds our manifest and nothing but
-/// report files (and hard links). Returns whether the folder is gone.
-fn clean_folder(dir: &Path) -> bool {
+/// report files (the manifest and `files`, what the writers declare) and hard links. Returns
+/// whether the folder is gone.
+fn clean_folder(dir: &Path, files: &[FileName]) -> bool {
     let manifest_path = dir.join(manifest::FILE);
     let ours = std::fs::symlink_metadata(&manifest_path).is_ok_and(|m| m.is_file())
         && std::fs::read_to_string(&manifest_path).is_ok_and(|t| Manifest::parse(&t).is_ok());
@@ -171,7 +172,7 @@ fn clean_folder(dir: &Path) -> bool {
     for entry in entries.flatten() {
         let Ok(meta) = std::fs::symlink_metadata(entry.path()) else { return false };
         let name = entry.file_name();
-        let report_file = name.to_str().is_some_and(manifest::is_report_name);
+        let report_file = name.to_str().is_some_and(|n| manifest::is_report_name(n, files));
         #[cfg(unix)]
         let linked_elsewhere = std::os::unix::fs::MetadataExt::nlink(&meta) > 1;
         #[cfg(not(unix))]
@@ -241,7 +242,7 @@ mod tests {
         std::fs::write(&part, "{\"schema\":\"skirmish-odds/partial/v2\"").unwrap();
         let notpart = d.join(format!(".r.skirmish-odds-{dead}-4"));
         std::fs::write(&notpart, "my notes").unwrap();
-        let removed = clean(&d, &name);
+        let removed = clean(&d, &name, &[FileName::Is("summary.md")]);
         assert_eq!(removed.len(), 2, "{removed:?}");
         assert!(!ours.exists() && !part.exists());
         for kept in [&foreign, &odd, &live, &other, &notpart] {

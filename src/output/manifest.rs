@@ -86,18 +86,41 @@ fn is_plain_name(name: &str) -> bool {
     !name.is_empty() && name != "." && name != ".." && !name.contains('/') && !name.contains('\\')
 }
 
-/// How the name of a file a rule system adds to its report ends (`effort-plan.csv`): the report
-/// writer refuses any other extra name, so this shape alone tells every report file apart, with
-/// no list of what each system writes.
-pub const PLAN_SUFFIX: &str = "-plan.csv";
+/// A file a report writer declares it writes: one name (`results.csv`), or every name that
+/// ends a given way (a chart's `<stem>.svg`, a system's `<what>-plan.csv`). The writers
+/// (`crate::report`) declare theirs and the run hands them to [`crate::output::ReportDir`], so
+/// this layer tells a report's files apart with no list of names of its own (and without
+/// importing the writers, which write through it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileName {
+    /// Exactly this name.
+    Is(&'static str),
+    /// Any name ending so, after a stem its writer picks.
+    EndsWith(&'static str),
+}
 
-/// Names a report can write: a file of this shape that the report does not list must not be
-/// carried over into a new report, which could overwrite it.
-pub fn is_report_name(name: &str) -> bool {
-    matches!(name, "summary.md" | "results.csv" | "results.json" | "index.html" | FILE)
-        || name.ends_with(".png")
-        || name.ends_with(".svg")
-        || name.ends_with(PLAN_SUFFIX)
+impl FileName {
+    /// Whether a file named `name` is this one.
+    pub fn matches(self, name: &str) -> bool {
+        match self {
+            FileName::Is(n) => name == n,
+            FileName::EndsWith(end) => name.ends_with(end),
+        }
+    }
+
+    /// The name as declared: the whole name, or a shape's ending.
+    pub const fn text(self) -> &'static str {
+        match self {
+            FileName::Is(n) | FileName::EndsWith(n) => n,
+        }
+    }
+}
+
+/// Names a report can write (the manifest, or a file its writers declare in `files`): a file
+/// of this shape that the report does not list must not be carried over into a new report,
+/// which could overwrite it.
+pub fn is_report_name(name: &str, files: &[FileName]) -> bool {
+    name == FILE || files.iter().any(|f| f.matches(name))
 }
 
 #[cfg(test)]
@@ -130,11 +153,19 @@ mod tests {
 
     #[test]
     fn report_names() {
+        let files = [
+            FileName::Is("summary.md"),
+            FileName::Is("index.html"),
+            FileName::EndsWith(".png"),
+            FileName::EndsWith(".svg"),
+            FileName::EndsWith("-plan.csv"),
+        ];
         for n in ["summary.md", "hits.png", "hits.svg", "index.html", "effort-plan.csv", "split-plan.csv", FILE] {
-            assert!(is_report_name(n), "{n}");
+            assert!(is_report_name(n, &files), "{n}");
         }
         for n in ["notes.md", ".DS_Store", "results.txt", "plan.csv"] {
-            assert!(!is_report_name(n), "{n}");
+            assert!(!is_report_name(n, &files), "{n}");
         }
+        assert!(is_report_name(FILE, &[]), "the manifest is always the report's own");
     }
 }

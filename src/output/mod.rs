@@ -20,7 +20,7 @@ pub mod manifest;
 
 use crate::error::{Error, InputError};
 use crate::interrupt;
-use manifest::{Entry, Manifest};
+use manifest::{Entry, FileName, Manifest};
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
 
@@ -234,8 +234,9 @@ enum Existing {
 }
 
 /// Look at an existing folder: an empty folder or an earlier, unmodified report is fine;
-/// anything else is refused with a message saying what is in the way.
-fn inspect(shown: &Path, dir: &Path) -> Result<Existing, Error> {
+/// anything else is refused with a message saying what is in the way. `files` are the files the
+/// report's writers declare (see [`FileName`]).
+fn inspect(shown: &Path, dir: &Path, files: &[FileName]) -> Result<Existing, Error> {
     let refuse = |m: String| out_error(shown, m, REPORT_ALLOWED);
     let mut names = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|e| refuse(format!("cannot list the folder: {e}")))? {
@@ -310,7 +311,7 @@ fn inspect(shown: &Path, dir: &Path) -> Result<Existing, Error> {
                 "it holds the folder {s}, which skirmish-odds did not write; move it away or choose another --out"
             )));
         }
-        if manifest::is_report_name(&s) {
+        if manifest::is_report_name(&s, files) {
             return Err(refuse(format!(
                 "it holds {s}, which skirmish-odds did not write and a new report could overwrite; \
                  move it away or choose another --out"
@@ -333,25 +334,28 @@ pub struct ReportDir {
     staging: PathBuf,
     /// Parent folders this run created.
     created: Vec<PathBuf>,
+    /// The files the report's writers declare: how a report folder's own files are known.
+    files: &'static [FileName],
     written: Vec<Entry>,
     committed: bool,
 }
 
 impl ReportDir {
     /// Check `--out` and create the staging folder. Every refusal is an input error (exit 2)
-    /// naming the path as typed, and leaves the file system as it was.
-    pub fn prepare(shown: &Path) -> Result<ReportDir, Error> {
+    /// naming the path as typed, and leaves the file system as it was. `files` are the files the
+    /// report's writers declare (`crate::report::FILES`): a report folder is known by them.
+    pub fn prepare(shown: &Path, files: &'static [FileName]) -> Result<ReportDir, Error> {
         let mut created = Vec::new();
         let (parent, name, exists) = resolve(shown, &mut created, REPORT_ALLOWED)?;
         let target = parent.join(&name);
         // Another run may be swapping its report in right now: look only between swaps.
         let _lock = leftovers::FolderLock::acquire(&parent, shown).inspect_err(|_| remove_created(&mut created))?;
-        leftovers::clean(&parent, &name);
+        leftovers::clean(&parent, &name, files);
         let existing = if exists {
             if !target.is_dir() {
                 return Err(out_error(shown, "exists and is not a folder", REPORT_ALLOWED));
             }
-            let ex = inspect(shown, &target)?;
+            let ex = inspect(shown, &target, files)?;
             can_replace(shown, &parent, &target)?;
             let cwd = std::env::current_dir().and_then(std::fs::canonicalize).ok();
             if cwd.is_some_and(|c| c.starts_with(&target)) {
@@ -404,7 +408,15 @@ impl ReportDir {
                 }
             }
         }
-        Ok(ReportDir { shown: shown.to_path_buf(), target, staging, created, written: Vec::new(), committed: false })
+        Ok(ReportDir {
+            shown: shown.to_path_buf(),
+            target,
+            staging,
+            created,
+            files,
+            written: Vec::new(),
+            committed: false,
+        })
     }
 
     /// The folder as the user named it.
@@ -452,7 +464,8 @@ impl ReportDir {
         // The folder may have changed during a long run: look again, and refuse rather than guess.
         // A report that appeared meanwhile (another run's, verified by its manifest like any
         // earlier report) is replaced like one: the last run to finish is the one in place.
-        let now = if self.target.exists() { inspect(&self.shown, &self.target)? } else { Existing::Nothing };
+        let now =
+            if self.target.exists() { inspect(&self.shown, &self.target, self.files)? } else { Existing::Nothing };
         if std::fs::symlink_metadata(&self.target).is_ok() && !self.target.exists() {
             return Err(out_error(&self.shown, "became a symbolic link to nothing during the run", REPORT_ALLOWED));
         }
@@ -568,7 +581,9 @@ const PARTIAL_PREFIX: &[u8] = b"{\"schema\":\"skirmish-odds/partial/";
 
 impl PartialFile {
     /// Check the path and create the staging file beside it.
-    pub fn prepare(shown: &Path) -> Result<PartialFile, Error> {
+    /// `files` are the files a report's writers declare, for cleaning up a killed run's report
+    /// staging folder of the same name.
+    pub fn prepare(shown: &Path, files: &[FileName]) -> Result<PartialFile, Error> {
         let mut created = Vec::new();
         let (parent, name, exists) = resolve(shown, &mut created, PARTIAL_ALLOWED)?;
         let target = parent.join(&name);
@@ -592,7 +607,7 @@ impl PartialFile {
                 ));
             }
         }
-        leftovers::clean(&parent, &name);
+        leftovers::clean(&parent, &name, files);
         let staging = create_staging(&parent, &name, false).map_err(|e| {
             remove_created(&mut created);
             let at = shown.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));

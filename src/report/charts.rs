@@ -6,6 +6,7 @@
 //! one routine generic over the backend, so the PNG and the SVG always agree.
 
 use crate::error::Error;
+use crate::output::manifest::FileName;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
@@ -226,6 +227,9 @@ pub fn register_fonts() {
         }
     });
 }
+
+/// The files [`render`] writes for each chart: `<stem>.png` and `<stem>.svg`.
+pub const FILES: [FileName; 2] = [FileName::EndsWith(".png"), FileName::EndsWith(".svg")];
 
 /// Draw `chart` to `<stem>.png` and `<stem>.svg` in `dir`.
 pub fn render(chart: &Chart, dir: &Path, stem: &str) -> Result<(), Error> {

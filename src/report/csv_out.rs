@@ -9,11 +9,15 @@
 //! leading `'` ([`safe::csv_cell`]); numbers are written as numbers.
 
 use crate::analysis::RunResult;
+use crate::output::manifest::FileName;
 use crate::report::model::Report;
 use crate::safe;
 use crate::stats;
 
 /// The CSV text.
+/// The file [`render`] is written to.
+pub const FILE: FileName = FileName::Is("results.csv");
+
 pub fn render(run: &RunResult, report: &Report) -> String {
     let z = stats::z_value();
     let mut w = csv::Writer::from_writer(Vec::new());

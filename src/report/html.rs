@@ -10,6 +10,7 @@ use super::Document;
 use super::model::Report;
 use super::table::Table;
 use crate::analysis::RunResult;
+use crate::output::manifest::FileName;
 use std::fmt::Write;
 
 /// Escape text for HTML. Hidden control characters (NUL, ESC, bidi overrides: never valid or
@@ -111,6 +112,9 @@ window.addEventListener('load', function () {
 </script>"#;
 
 /// The page. `svgs` are the (file stem, caption, SVG text) of the charts, in report order.
+/// The file [`render`] is written to.
+pub const FILE: FileName = FileName::Is("index.html");
+
 pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String, String, String)]) -> String {
     let sc = &run.scenario;
     let mut s = String::new();

@@ -22,12 +22,13 @@ use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::error::Error;
 use crate::interrupt::Interrupted;
+use crate::output::manifest::FileName;
 use crate::output::{self, ReportDir};
 use crate::safe;
 use crate::stats;
 use crate::system::RuleSystem;
 use charts::{Chart, Est};
-use model::Report;
+use model::{ExactDuel, Report};
 use std::path::PathBuf;
 use table::Table;
 
@@ -397,16 +398,26 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
     s
 }
 
+/// The file [`markdown`] is written to.
+pub const SUMMARY: FileName = FileName::Is("summary.md");
+
+/// Every file a report can hold, as its writers declare them (the Markdown summary, CSV, JSON,
+/// each chart's PNG and SVG, the page, a system's exact-duel plan): `crate::output` knows a
+/// report folder's own files by these alone ([`ReportDir::prepare`]), so it needs no list of
+/// names, and a new writer is one more entry here.
+pub const FILES: &[FileName] =
+    &[SUMMARY, csv_out::FILE, Report::FILE, charts::FILES[0], charts::FILES[1], html::FILE, ExactDuel::PLAN];
+
 /// Write every report file into `dir`'s staging folder and swap it into place (see
 /// [`crate::output`]). Returns the files written, under the path as the user typed it.
 pub fn write_all(run: &RunResult, report: &Report, doc: &Document, mut dir: ReportDir) -> Result<Vec<PathBuf>, Error> {
-    dir.write("summary.md", markdown(run, report, doc).as_bytes())?;
-    dir.write("results.csv", csv_out::render(run, report).as_bytes())?;
-    dir.write("results.json", report.to_json().as_bytes())?;
+    dir.write(SUMMARY.text(), markdown(run, report, doc).as_bytes())?;
+    dir.write(csv_out::FILE.text(), csv_out::render(run, report).as_bytes())?;
+    dir.write(Report::FILE.text(), report.to_json().as_bytes())?;
     if let Some(x) = &report.exact_duel {
         let (name, csv) = &x.plan_file;
         // Only names of this shape are known as report files when a later run cleans up.
-        assert!(name.ends_with(output::manifest::PLAN_SUFFIX), "a system's plan file {name} ends in -plan.csv");
+        assert!(ExactDuel::PLAN.matches(name), "a system's plan file {name} ends in {}", ExactDuel::PLAN.text());
         dir.write(name, csv.as_bytes())?;
     }
     let mut svgs = Vec::new();
@@ -426,7 +437,7 @@ pub fn write_all(run: &RunResult, report: &Report, doc: &Document, mut dir: Repo
         let svg = dir.adopt(&format!("{stem}.svg"))?;
         svgs.push((stem.clone(), chart.title().to_string(), String::from_utf8_lossy(&svg).into_owned()));
     }
-    dir.write("index.html", html::render(run, report, doc, &svgs).as_bytes())?;
+    dir.write(html::FILE.text(), html::render(run, report, doc, &svgs).as_bytes())?;
     dir.commit(&run.scenario.name)
 }
 
@@ -485,3 +496,21 @@ pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
 
 /// The terminal summary's width: the full tables are in summary.md and the CSV.
 pub const TERMINAL_WIDTH: usize = 100;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The writers' declarations cover every file a report has held (the names and shapes the
+    /// output layer once listed itself), and no other.
+    #[test]
+    fn report_files_are_the_writers_declarations() {
+        for n in ["summary.md", "results.csv", "results.json", "index.html", "hits.png", "hits.svg", "effort-plan.csv"]
+        {
+            assert!(output::manifest::is_report_name(n, FILES), "{n}");
+        }
+        for n in ["notes.md", ".DS_Store", "results.txt", "plan.csv", "summary.txt"] {
+            assert!(!output::manifest::is_report_name(n, FILES), "{n}");
+        }
+    }
+}

@@ -9,6 +9,7 @@ use crate::analysis::duel::DuelOutcome;
 use crate::analysis::paired::{self, PairedSummary};
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
+use crate::output::manifest::FileName;
 use crate::report::charts::{Chart, Est};
 use crate::report::json::Json;
 use crate::report::table::Table;
@@ -134,7 +135,7 @@ pub struct ExactDuel {
     pub configured: DuelOutcome,
     /// The system's figures, as `results.json` prints them.
     pub json: Json,
-    /// The plan file's name (ending in [`crate::output::manifest::PLAN_SUFFIX`]) and contents.
+    /// The plan file's name (of the shape [`ExactDuel::PLAN`]) and contents.
     pub plan_file: (&'static str, String),
     /// Tables after the sampled duel's own.
     pub tables: Vec<Table>,
@@ -149,6 +150,11 @@ impl Serialize for ExactDuel {
 }
 
 impl ExactDuel {
+    /// The shape of a plan file's name (`effort-plan.csv`): the report writer refuses any other,
+    /// so this shape alone tells a system's plan files from the user's, with no list of what each
+    /// system writes.
+    pub const PLAN: FileName = FileName::EndsWith("-plan.csv");
+
     /// P(A wins), P(draw), P(B wins) with the configured policies.
     pub fn outcome(&self) -> [f64; 3] {
         let c = &self.configured;
@@ -290,6 +296,9 @@ impl Report {
             },
         }
     }
+
+    /// The file [`Report::to_json`] is written to.
+    pub const FILE: FileName = FileName::Is("results.json");
 
     /// Pretty JSON text with a trailing newline.
     pub fn to_json(&self) -> String {

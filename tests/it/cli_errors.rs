@@ -312,6 +312,23 @@ fn a_sweep_without_its_section_names_it_at_the_kind_line() {
     has(&e, &["scenario.toml:2:8: field `sweep`: section [sweep] is missing", "(allowed: a [sweep] section)"]);
 }
 
+/// Two stray generic sections: the one reported first is fixed (the analyses' declared order,
+/// `compare`, `sweep`, `balance`, `paired`), whether the kind is a system's own or a generic one.
+#[test]
+fn two_stray_generic_sections_report_the_first_in_declared_order() {
+    let stray = "\n[paired]\na = {}\nb = {}\n\n[balance]\ncandidate = {}\n";
+    let e = fails("two-stray-own", &format!("{}{stray}", good_attack()), &[]);
+    has(&e, &["section [balance] is not used by kind = \"attack\"", "(allowed: sections for this kind: [attack])"]);
+    let e = fails("two-stray-generic", &format!("{}{stray}", compare_config()), &[]);
+    has(
+        &e,
+        &[
+            "section [balance] is not used by kind = \"compare\"",
+            "(allowed: sections for this kind: [compare] and the system's sections)",
+        ],
+    );
+}
+
 #[test]
 fn another_systems_table_gets_the_declared_systems_advice() {
     // A Wolsung file with a complete Batman card: told what Wolsung writes, at the card.
@@ -651,4 +668,29 @@ fn bmg_1e_attack_fields_are_refused_in_a_bmg_3e_attack() {
         let e = fails(&format!("1e-field-{field}"), &config, &[]);
         assert!(e.contains(&format!("field `attack.{field}`")) && e.contains("is a bmg-1e attack field"), "{e}");
     }
+}
+
+/// A fighter or `[duel]` field that only another system reads is told whose it is, at its value
+/// (each system declares its own fighter and duel fields; a typo gets the declared system's).
+#[test]
+fn another_systems_fighter_or_duel_field_is_told_whose_it_is() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = |p: &str| std::fs::read_to_string(format!("{root}/configs/{p}")).unwrap();
+    let bichos = read("bichos/duel-soldier-vs-big-bug.toml")
+        .replace("weapon = \"assault_rifle\" }", "weapon = \"assault_rifle\", guard = \"parry\" }");
+    let e = fails("bichos-guard", &bichos, &[]);
+    has(&e, &["field `duel.a.guard`: `guard` is a wolsung fighter field (allowed: omit it for bichos)"]);
+    let wolsung = read("wolsung/duel-duelist-vs-troll.toml")
+        .replace("guard = \"on_guard\" }", "guard = \"on_guard\", weapon = \"rapier\" }");
+    let e = fails("wolsung-weapon", &wolsung, &[]);
+    has(
+        &e,
+        &["field `duel.a.weapon`: `weapon` is a bmg-3e / bmg-1e / bichos fighter field (allowed: omit it for wolsung)"],
+    );
+    let contact = read("wolsung/duel-duelist-vs-troll.toml").replace("[duel]", "[duel]\ncontact = true");
+    let e = fails("wolsung-contact", &contact, &[]);
+    has(&e, &["field `duel.contact`: `contact` is a bmg-3e duel field (allowed: omit it for wolsung)"]);
+    let typo = read("wolsung/duel-duelist-vs-troll.toml").replace("guard = \"on_guard\" }", "gaurd = \"on_guard\" }");
+    let e = fails("wolsung-typo", &typo, &[]);
+    has(&e, &["unknown field `gaurd` — did you mean `guard`? (allowed: `label`, `card`, `effort`, `guard`, `cost`)"]);
 }

@@ -351,7 +351,7 @@ fn run_tiny(name: &str, body: &str) -> (RunResult, Report) {
     let report = report::build(&run, &TINY);
     let out = dir.join("report");
     let doc = report::Document::build(&run, &report, &TINY);
-    let files = report::write_all(&run, &report, &doc, ReportDir::prepare(&out).unwrap()).unwrap();
+    let files = report::write_all(&run, &report, &doc, ReportDir::prepare(&out, report::FILES).unwrap()).unwrap();
     assert!(files.iter().any(|f| f.extension().is_some_and(|e| e == "png")), "{name}: a chart was drawn");
     assert!(Path::new(&out.join("index.html")).exists());
     (run, report)

@@ -44,10 +44,22 @@ use std::cell::RefCell;
 use std::path::Path;
 use toml::{Table, Value};
 
-/// The generic analyses' sections, in the order a stray one is reported: each kind reads its
-/// own and refuses the others'. (`config::GENERIC_SECTIONS` lists them too, in the order a
-/// system's own kind refuses them.)
-const SECTIONS: [&str; 4] = ["compare", "sweep", "paired", "balance"];
+/// The generic analyses' sections, declared once, in the order a stray one is reported (a
+/// generic kind reads its own section and refuses the others'; a system's own kind refuses
+/// them all, after its system's sections). Every scenario file may hold them, so each system's
+/// [`scenario_file!`](crate::scenario_file) struct lets them pass as fields: that is why the
+/// list is a macro. `generic_sections!(names)` is the list as `&str`s ([`SECTIONS`]);
+/// `generic_sections!(m! { input })` calls `$crate::m! { [compare, …] input }`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! generic_sections {
+    (@ [$($s:ident),*] names) => { [$(stringify!($s)),*] };
+    (@ [$($s:ident),*] $then:ident ! { $($input:tt)* }) => { $crate::$then! { [$($s),*] $($input)* } };
+    ($($then:tt)*) => { $crate::generic_sections! { @ [compare, sweep, balance, paired] $($then)* } };
+}
+
+/// The generic analyses' sections, in the order a stray one is reported.
+pub(crate) const SECTIONS: [&str; 4] = crate::generic_sections!(names);
 
 /// The generic sections, read strictly (the rest of the file is the system's).
 #[derive(Debug, Default, Deserialize)]

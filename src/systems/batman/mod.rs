@@ -26,11 +26,28 @@ pub struct Edition {
     pub weapon: fn(&Batman, &str, &Weapon, usize) -> Result<(), InputError>,
 }
 
-/// What a Batman edition's scenario file gives the shared reader.
+/// What a Batman edition's scenario file gives the shared reader (implemented by
+/// [`batman_file!`] for the edition's `scenario_file!` struct).
 pub trait BatmanFile: raw::ScenarioSchema {
     fn cards(&self) -> &BTreeMap<String, Card>;
     fn weapons(&self) -> &BTreeMap<String, Weapon>;
 }
+
+/// Implement [`BatmanFile`] for an edition's scenario file struct, which declares the shared
+/// `cards` and `weapons` tables under those names.
+macro_rules! batman_file {
+    ($file:ty) => {
+        impl $crate::systems::batman::BatmanFile for $file {
+            fn cards(&self) -> &std::collections::BTreeMap<String, $crate::systems::batman::schema::Card> {
+                &self.cards
+            }
+            fn weapons(&self) -> &std::collections::BTreeMap<String, $crate::systems::batman::schema::Weapon> {
+                &self.weapons
+            }
+        }
+    };
+}
+pub(crate) use batman_file;
 
 /// The builder both editions' validators work in: the context, and the cards and weapons of the
 /// scenario and its includes, each with the file it came from (for error lines). It reads as the
@@ -145,12 +162,12 @@ pub fn read<F: BatmanFile>(
     let file: F = ctx.read_scenario(kind, doc, edition_words)?;
     let mut lib = Library::default();
     add(ctx, &mut lib, edition, 0, file.cards().clone(), file.weapons().clone())?;
-    ctx.add_fighters(0, file.fighters().cloned().unwrap_or_default())?;
-    ctx.include_all::<LibraryFile>(file.include(), edition_words, |ctx, idx, mut l| {
+    ctx.add_fighters(0, file.fighter_names())?;
+    ctx.include_all::<LibraryFile<F::Fighter>>(file.include(), edition_words, |ctx, idx, mut l| {
         add(ctx, &mut lib, edition, idx, std::mem::take(&mut l.cards), std::mem::take(&mut l.weapons))?;
-        ctx.add_fighters(idx, l.take_fighters())
+        ctx.add_fighters(idx, l.fighter_names())
     })?;
-    ctx.finish_read(kind, doc, file.duel())?;
+    ctx.finish_read(kind, doc)?;
     Ok((file, lib))
 }
 
@@ -243,7 +260,8 @@ fn other_editions_fields(ruleset: &str, path: &[&str]) -> &'static [&'static str
 /// An unknown field of a table both editions share (`[attack]`, a card, a weapon): the schema
 /// lists every field of both, so offer only the declared edition's (a bmg-3e `attack_counter`
 /// is not pointed at bmg-1e's `attack_counters`, which bmg-3e refuses).
-pub fn edition_words(ctx: &Ctx, mut err: InputError) -> InputError {
+pub fn edition_words(ctx: &Ctx, err: InputError) -> InputError {
+    let mut err = ctx.fighter_words(err);
     let field = err.field.clone().unwrap_or_default();
     let path: Vec<&str> = field.split('.').collect();
     let other = other_editions_fields(ctx.ruleset(), &path);

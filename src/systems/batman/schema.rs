@@ -2,7 +2,7 @@
 //! struct denies unknown fields, so a typo is an error with its line). Fields only one edition
 //! reads are marked; the other edition refuses them (see [`super::Batman`]).
 
-use crate::config::raw::{FighterRef, LibrarySchema};
+use crate::config::raw::LibrarySchema;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -132,25 +132,27 @@ pub struct Check {
     pub enemy_effort: Option<i64>,
 }
 
-/// A library of cards, weapons and fighters pulled in with `include = [...]`.
+/// A library of cards, weapons and fighters pulled in with `include = [...]`, its fighters read
+/// as the edition's `F`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LibraryFile {
+#[serde(bound = "F: serde::de::DeserializeOwned")]
+pub struct LibraryFile<F> {
     pub ruleset: Option<String>,
     pub description: Option<String>,
     #[serde(default)]
     pub cards: BTreeMap<String, Card>,
     #[serde(default)]
     pub weapons: BTreeMap<String, Weapon>,
-    #[serde(default)]
-    pub fighters: BTreeMap<String, FighterRef>,
+    #[serde(default = "BTreeMap::new")]
+    pub fighters: BTreeMap<String, F>,
 }
 
-impl LibrarySchema for LibraryFile {
+impl<F: serde::de::DeserializeOwned> LibrarySchema for LibraryFile<F> {
     fn ruleset(&self) -> Option<&str> {
         self.ruleset.as_deref()
     }
-    fn take_fighters(&mut self) -> BTreeMap<String, FighterRef> {
-        std::mem::take(&mut self.fighters)
+    fn fighter_names(&self) -> Vec<String> {
+        self.fighters.keys().cloned().collect()
     }
 }

@@ -5,8 +5,8 @@
 
 use super::schema::{self, BichosShot, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
-use crate::config::ctx::{Built, Ctx};
 use crate::config::Doc;
+use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::systems::bichos::rules::{
     PROFILES, Profile, Readings, ShotTestOrder, Situation, TrialBichos, Units, WEAPONS, Weapon, WoundedTests,

@@ -5,7 +5,6 @@ use super::rules::{
     self, FleeRes, HoleDoubles, HoleTriples, KoAndDuck, PursuitHalving, PursuitTest, RangedInContact, RetreatDistance,
     ShotTestOrder, Units, WoundLowFdv, WoundedTests,
 };
-use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -17,8 +16,8 @@ crate::scenario_file! {
         #[serde(default)]
         pub profiles: BTreeMap<String, BichosProfile>,
         #[serde(default)]
-        pub fighters: BTreeMap<String, FighterRef>,
-        pub duel: Option<Duel>,
+        pub fighters: BTreeMap<String, FighterSpec>,
+        pub duel: Option<DuelSpec>,
         pub shot: Option<BichosShot>,
         pub sequence: Option<BichosShot>,
         pub arsenal: Option<Arsenal>,
@@ -29,16 +28,16 @@ crate::scenario_file! {
     }
 }
 
-impl ScenarioSchema for File {
-    fn include(&self) -> &[String] {
-        &self.include
+crate::duel_schema! {
+    /// A ¡Bichos! figure in a duel: a profile with the weapon it fights with (duels, gauntlets).
+    #[serde(expecting = "a fighter: a table with card = \"NAME\" and optional label, weapon, cost")]
+    pub struct FighterSpec {
+        /// The weapon it fights with (default `fists`).
+        pub weapon: Option<String>,
     }
-    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
-        Some(&self.fighters)
-    }
-    fn duel(&self) -> Option<&Duel> {
-        self.duel.as_ref()
-    }
+    /// A ¡Bichos! multi-turn duel.
+    #[serde(expecting = "a [duel] table with a, b, rounds")]
+    pub struct DuelSpec {}
 }
 
 /// The sections each ¡Bichos! kind reads (`terrain` reads none).

@@ -6,7 +6,6 @@ use crate::analysis::scenario::Note;
 use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx, cell};
-use crate::config::raw::FighterRef;
 use crate::error::InputError;
 use crate::systems::batman::schema as shared;
 use crate::systems::batman::{self, Batman, Edition};
@@ -480,15 +479,7 @@ impl Batman<'_> {
         use crate::systems::bmg1e::rules::duel::{Duel, Fighter, Policy};
         let d = self.section(&f.duel, "duel")?;
         let rounds = self.rounds(d.rounds, "duel")?;
-        let mut side = |r: &FighterRef, name: &'static str| -> Result<(Fighter, String), InputError> {
-            if r.guard.is_some() {
-                return Err(self.err(
-                    0,
-                    &["duel", name, "guard"],
-                    "`guard` is a Wolsung fighter field",
-                    "bmg-1e fighters: card, weapon, effort (counter split), stun, wounds, label",
-                ));
-            }
+        let mut side = |r: &schema::FighterSpec, name: &'static str| -> Result<(Fighter, String), InputError> {
             let (card, c_label) = self.card1(&r.card, &["duel", name, "card"])?;
             let (weapon, w_label) =
                 self.weapon1(r.weapon.as_deref().unwrap_or("unarmed"), &["duel", name, "weapon"])?;

@@ -35,6 +35,12 @@ impl RuleSystem for System {
     fn readings(&self) -> &'static [&'static str] {
         schema::Readings::NAMES
     }
+    fn fighter_fields(&self) -> &'static [&'static str] {
+        schema::FighterSpec::FIELDS
+    }
+    fn duel_fields(&self) -> &'static [&'static str] {
+        schema::DuelSpec::FIELDS
+    }
     fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         schema::SECTIONS
     }

@@ -3,8 +3,6 @@
 //! editions write (cards, weapons, `[attack]`, `[check]`) are in `systems::batman::schema`.
 
 use super::rules::{self, HelplessTraits, KevlarDrops, ScratchMode};
-use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
-use crate::systems::batman::BatmanFile;
 use crate::systems::batman::schema::{Attack, Card, Check, Weapon};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -19,35 +17,37 @@ crate::scenario_file! {
         #[serde(default)]
         pub weapons: BTreeMap<String, Weapon>,
         #[serde(default)]
-        pub fighters: BTreeMap<String, FighterRef>,
+        pub fighters: BTreeMap<String, FighterSpec>,
         pub attack: Option<Attack>,
         pub check: Option<Check>,
-        pub duel: Option<Duel>,
+        pub duel: Option<DuelSpec>,
         pub procedure: Option<Procedure>,
         pub exchange: Option<Exchange>,
         pub editions: Option<Editions>,
     }
 }
 
-impl ScenarioSchema for File {
-    fn include(&self) -> &[String] {
-        &self.include
-    }
-    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
-        Some(&self.fighters)
-    }
-    fn duel(&self) -> Option<&Duel> {
-        self.duel.as_ref()
-    }
-}
+crate::systems::batman::batman_file!(File);
 
-impl BatmanFile for File {
-    fn cards(&self) -> &BTreeMap<String, Card> {
-        &self.cards
+crate::duel_schema! {
+    /// A bmg-1e fighter: a card with the melee weapon it fights with, its counter split and the
+    /// markers it starts with (duels, gauntlets).
+    #[serde(
+        expecting = "a fighter: a table with card = \"NAME\" and optional label, weapon, effort, stun, wounds, cost"
+    )]
+    pub struct FighterSpec {
+        /// The melee weapon it fights with (default `unarmed`).
+        pub weapon: Option<String>,
+        /// Its counter split (default `attack_first`).
+        pub effort: Option<String>,
+        /// Stun markers it starts with.
+        pub stun: Option<i64>,
+        /// Wound markers it starts with.
+        pub wounds: Option<i64>,
     }
-    fn weapons(&self) -> &BTreeMap<String, Weapon> {
-        &self.weapons
-    }
+    /// A bmg-1e multi-round duel.
+    #[serde(expecting = "a [duel] table with a, b, rounds")]
+    pub struct DuelSpec {}
 }
 
 /// The sections each bmg-1e kind reads.

@@ -34,14 +34,17 @@ impl RuleSystem for System {
     fn readings(&self) -> &'static [&'static str] {
         schema::Readings::NAMES
     }
+    fn fighter_fields(&self) -> &'static [&'static str] {
+        schema::FighterSpec::FIELDS
+    }
+    fn duel_fields(&self) -> &'static [&'static str] {
+        schema::DuelSpec::FIELDS
+    }
     fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         schema::SECTIONS
     }
     fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
         toml::from_str::<schema::File>(text).err()
-    }
-    fn duel_fields(&self) -> &'static [&'static str] {
-        &["contact", "melee_weapon"]
     }
     fn resolutions(&self) -> &'static [Resolution] {
         &[

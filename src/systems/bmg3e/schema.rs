@@ -3,8 +3,6 @@
 //! editions write (cards, weapons, `[attack]`, `[check]`) are in `systems::batman::schema`.
 
 use super::rules::{self, OneDie};
-use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
-use crate::systems::batman::BatmanFile;
 use crate::systems::batman::schema::{Attack, Card, Check, Weapon};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -19,32 +17,39 @@ crate::scenario_file! {
         #[serde(default)]
         pub weapons: BTreeMap<String, Weapon>,
         #[serde(default)]
-        pub fighters: BTreeMap<String, FighterRef>,
+        pub fighters: BTreeMap<String, FighterSpec>,
         pub attack: Option<Attack>,
         pub check: Option<Check>,
         pub effort: Option<Effort>,
-        pub duel: Option<Duel>,
+        pub duel: Option<DuelSpec>,
     }
 }
 
-impl ScenarioSchema for File {
-    fn include(&self) -> &[String] {
-        &self.include
-    }
-    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
-        Some(&self.fighters)
-    }
-    fn duel(&self) -> Option<&Duel> {
-        self.duel.as_ref()
-    }
-}
+crate::systems::batman::batman_file!(File);
 
-impl BatmanFile for File {
-    fn cards(&self) -> &BTreeMap<String, Card> {
-        &self.cards
+crate::duel_schema! {
+    /// A bmg-3e fighter: a card with the weapon it fights with, its effort policy and the
+    /// markers it starts with (duels, gauntlets).
+    #[serde(
+        expecting = "a fighter: a table with card = \"NAME\" and optional label, weapon, effort, stun, wounds, melee_weapon, cost"
+    )]
+    pub struct FighterSpec {
+        /// The weapon it fights with (default `unarmed`).
+        pub weapon: Option<String>,
+        /// Its effort policy (default `optimal-ko`).
+        pub effort: Option<String>,
+        /// Stun markers (★) it starts with.
+        pub stun: Option<i64>,
+        /// Wound markers (♦) it starts with.
+        pub wounds: Option<i64>,
+        /// The melee weapon of a fighter whose `weapon` is ranged, used in contact.
+        pub melee_weapon: Option<String>,
     }
-    fn weapons(&self) -> &BTreeMap<String, Weapon> {
-        &self.weapons
+    /// A bmg-3e multi-round duel.
+    #[serde(expecting = "a [duel] table with a, b, rounds, contact")]
+    pub struct DuelSpec {
+        /// Whether the fighters start in base contact (default `true`).
+        pub contact: Option<bool>,
     }
 }
 

@@ -2,7 +2,6 @@
 //! unknown fields, so a typo is an error with its line).
 
 use super::rules::{self, Detection};
-use crate::config::raw::ScenarioSchema;
 use serde::Deserialize;
 
 crate::scenario_file! {
@@ -11,12 +10,6 @@ crate::scenario_file! {
         #[serde(default)]
         pub readings: Readings,
         pub movement: Option<MordheimSpec>,
-    }
-}
-
-impl ScenarioSchema for File {
-    fn include(&self) -> &[String] {
-        &self.include
     }
 }
 

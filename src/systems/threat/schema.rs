@@ -1,7 +1,7 @@
 //! The threat-range (`all`) scenario file, exactly as users write it (read strictly: every
 //! struct denies unknown fields, so a typo is an error with its line).
 
-use crate::config::raw::{NoReadings, ScenarioSchema};
+use crate::config::raw::NoReadings;
 use serde::Deserialize;
 
 crate::scenario_file! {
@@ -10,12 +10,6 @@ crate::scenario_file! {
         #[serde(default)]
         pub readings: NoReadings,
         pub threat: Option<ThreatSpec>,
-    }
-}
-
-impl ScenarioSchema for File {
-    fn include(&self) -> &[String] {
-        &self.include
     }
 }
 

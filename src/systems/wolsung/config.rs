@@ -4,8 +4,8 @@
 
 use super::schema::{self, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout};
-use crate::config::ctx::{Built, Ctx};
 use crate::config::Doc;
+use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::systems::wolsung::rules::{Guard, Policy};
 use std::ops::RangeInclusive;

@@ -2,7 +2,6 @@
 //! unknown fields, so a typo is an error with its line).
 
 use super::rules::{self, DeckExhausted, PenaltyFloor, SunnirScope};
-use crate::config::raw::{Duel, FighterRef, ScenarioSchema};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -16,8 +15,8 @@ crate::scenario_file! {
         #[serde(default)]
         pub guns: BTreeMap<String, WolsungGun>,
         #[serde(default)]
-        pub fighters: BTreeMap<String, FighterRef>,
-        pub duel: Option<Duel>,
+        pub fighters: BTreeMap<String, FighterSpec>,
+        pub duel: Option<DuelSpec>,
         pub shooting: Option<WShooting>,
         pub melee: Option<WMelee>,
         pub magic: Option<WMagic>,
@@ -26,16 +25,19 @@ crate::scenario_file! {
     }
 }
 
-impl ScenarioSchema for File {
-    fn include(&self) -> &[String] {
-        &self.include
+crate::duel_schema! {
+    /// A Wolsung fighter: a model with its card policy and how it meets an attack (duels,
+    /// gauntlets).
+    #[serde(expecting = "a fighter: a table with card = \"NAME\" and optional label, effort, guard, cost")]
+    pub struct FighterSpec {
+        /// Its card policy (default `fewest_to_win`).
+        pub effort: Option<String>,
+        /// How it meets an attack: `on_guard` (default) or `parry`.
+        pub guard: Option<String>,
     }
-    fn fighters(&self) -> Option<&BTreeMap<String, FighterRef>> {
-        Some(&self.fighters)
-    }
-    fn duel(&self) -> Option<&Duel> {
-        self.duel.as_ref()
-    }
+    /// A Wolsung multi-turn duel.
+    #[serde(expecting = "a [duel] table with a, b, rounds")]
+    pub struct DuelSpec {}
 }
 
 /// The sections each Wolsung kind reads.

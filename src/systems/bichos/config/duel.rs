@@ -3,13 +3,12 @@
 
 use super::{Bichos, Cells};
 use crate::analysis::scenario::Note;
-use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::bichos::rules::duel::{Duel, Fighter};
 use crate::systems::bichos::rules::{
     KoAndDuck, RangedInContact, Readings, ShotTestOrder, Situation, TrialBichos, WoundedTests,
 };
-use crate::systems::bichos::schema::File;
+use crate::systems::bichos::schema::{self, File};
 
 impl Bichos<'_> {
     pub(super) fn duel(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
@@ -63,26 +62,11 @@ impl Bichos<'_> {
     fn duel_side(
         &self,
         f: &File,
-        x: &raw::FighterRef,
+        x: &schema::FighterSpec,
         name: &'static str,
         r: &Readings,
         setup: &mut Vec<String>,
     ) -> Result<(Fighter, String), InputError> {
-        for (field, set) in [
-            ("effort", x.effort.is_some()),
-            ("stun", x.stun.is_some()),
-            ("wounds", x.wounds.is_some()),
-            ("guard", x.guard.is_some()),
-        ] {
-            if set {
-                return Err(self.err(
-                    0,
-                    &["duel", name, field],
-                    format!("`{field}` does not apply to a ¡Bichos! figure"),
-                    "card (a profile), weapon, label",
-                ));
-            }
-        }
         let (p, p_label) = self.profile_b(f, &x.card, &["duel", name, "card"])?;
         let (w, w_label) = self.weapon_b(x.weapon.as_deref().unwrap_or("fists"), &["duel", name, "weapon"], r)?;
         let label = x.label.clone().unwrap_or_else(|| format!("{p_label} + {w_label}"));

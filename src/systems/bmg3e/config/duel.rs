@@ -2,14 +2,13 @@
 //! paired comparisons are the generic ones (`crate::config::analyses`).
 
 use crate::analysis::scenario::{CellSpec, Layout, Note};
-use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::batman::Batman;
 use crate::systems::bmg3e::rules::Readings;
 use crate::systems::bmg3e::rules::Trial3e;
 use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
 use crate::systems::bmg3e::rules::{Markers, Weapon, WeaponKind};
-use crate::systems::bmg3e::schema::File;
+use crate::systems::bmg3e::schema::{FighterSpec, File};
 
 /// A fighter resolved from the config, with what the reports need to know about it.
 pub(crate) struct Resolved {
@@ -36,16 +35,7 @@ fn round_text(rounds: u8, contact: bool) -> String {
 
 impl Batman<'_> {
     /// Resolve a fighter reference written at `at` in file `file`.
-    pub(crate) fn fighter(&self, f: &raw::FighterRef, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
-        if f.guard.is_some() {
-            let path: Vec<&str> = at.iter().copied().chain(std::iter::once("guard")).collect();
-            return Err(self.err(
-                file,
-                &path,
-                "`guard` is a Wolsung fighter field",
-                "bmg-3e fighters: card, weapon, effort, stun, wounds, label",
-            ));
-        }
+    pub(crate) fn fighter(&self, f: &FighterSpec, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
         let path = |field: &'static str| -> Vec<&str> { at.iter().copied().chain(std::iter::once(field)).collect() };
         // Lookups report at the fighter's own file and field (it may come from an include).
         let retarget = |e: InputError, field: &'static str| {

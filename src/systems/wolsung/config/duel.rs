@@ -3,30 +3,17 @@
 
 use super::{Cells, Wolsung, describe, hand_of};
 use crate::analysis::scenario::Note;
-use crate::config::raw;
 use crate::error::InputError;
 use crate::systems::wolsung::rules::duel::{Duel, Fighter};
 use crate::systems::wolsung::rules::{Guard, Readings, TrialWolsung};
-use crate::systems::wolsung::schema::File;
+use crate::systems::wolsung::schema::{self, File};
 
 impl Wolsung<'_> {
     pub(super) fn duel(&self, f: &File, readings: Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let d = self.section(&f.duel, "duel")?;
         let turns = self.rounds(d.rounds.or(Some(3)), "duel")?;
         let heroes = 1u8;
-        let mut side = |x: &raw::FighterRef, name: &'static str| -> Result<(Fighter, String), InputError> {
-            for (field, set) in
-                [("weapon", x.weapon.is_some()), ("stun", x.stun.is_some()), ("wounds", x.wounds.is_some())]
-            {
-                if set {
-                    return Err(self.err(
-                        0,
-                        &["duel", name, field],
-                        format!("`{field}` does not apply to a Wolsung fighter"),
-                        "card (a model), effort (card policy), guard, label",
-                    ));
-                }
-            }
+        let mut side = |x: &schema::FighterSpec, name: &'static str| -> Result<(Fighter, String), InputError> {
             let m = self.model_w(f, &x.card, &["duel", name, "card"])?;
             let policy = self.policy_w(x.effort.as_deref().unwrap_or("fewest_to_win"), &["duel", name, "effort"])?;
             let guard = self.guard_w(x.guard.as_deref().unwrap_or("on_guard"), &["duel", name, "guard"])?;
