@@ -37,7 +37,8 @@ impl Ctx {
 
     /// An unknown field of a fighter (`[duel]`'s `a`/`b`, a `[fighters.NAME]`) or of `[duel]`
     /// in `src` that another system reads (its `fighter_fields` / `duel_fields`): "`guard` is a
-    /// wolsung fighter field", at the value, rather than the declared system's list of fields.
+    /// wolsung fighter field, not read by bichos", at the value, with the declared system's
+    /// fields as the allowed values (a plain "unknown field" would not say why it is refused).
     pub(crate) fn foreign_fighter_field(&self, src: &Source, err: InputError) -> InputError {
         if !err.message.starts_with("unknown field") {
             return err;
@@ -59,10 +60,15 @@ impl Ctx {
         if owners.is_empty() {
             return err;
         }
+        let own = self.own().map_or(&[][..], |s| if what == "fighter" { s.fighter_fields } else { s.duel_fields });
+        let fields: Vec<String> = match what {
+            "fighter" => ["label", "card"].iter().chain(own).chain(&["cost"]).map(|f| format!("`{f}`")).collect(),
+            _ => ["rounds", "a", "b"].iter().chain(own).map(|f| format!("`{f}`")).collect(),
+        };
         src.error_at(
             &path,
-            format!("`{key}` is a {} {what} field", owners.join(" / ")),
-            format!("omit it for {}", self.ruleset),
+            format!("`{key}` is a {} {what} field, not read by {}", owners.join(" / "), self.ruleset),
+            format!("omit it; a {} {what} takes {}", self.ruleset, fields.join(", ")),
         )
     }
 

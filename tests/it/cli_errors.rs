@@ -679,17 +679,29 @@ fn another_systems_fighter_or_duel_field_is_told_whose_it_is() {
     let bichos = read("bichos/duel-soldier-vs-big-bug.toml")
         .replace("weapon = \"assault_rifle\" }", "weapon = \"assault_rifle\", guard = \"parry\" }");
     let e = fails("bichos-guard", &bichos, &[]);
-    has(&e, &["field `duel.a.guard`: `guard` is a wolsung fighter field (allowed: omit it for bichos)"]);
+    has(
+        &e,
+        &[
+            "field `duel.a.guard`: `guard` is a wolsung fighter field, not read by bichos (allowed: omit it; a bichos fighter takes `label`, `card`, `weapon`, `cost`)",
+        ],
+    );
     let wolsung = read("wolsung/duel-duelist-vs-troll.toml")
         .replace("guard = \"on_guard\" }", "guard = \"on_guard\", weapon = \"rapier\" }");
     let e = fails("wolsung-weapon", &wolsung, &[]);
     has(
         &e,
-        &["field `duel.a.weapon`: `weapon` is a bmg-3e / bmg-1e / bichos fighter field (allowed: omit it for wolsung)"],
+        &[
+            "field `duel.a.weapon`: `weapon` is a bmg-3e / bmg-1e / bichos fighter field, not read by wolsung (allowed: omit it; a wolsung fighter takes `label`, `card`, `effort`, `guard`, `cost`)",
+        ],
     );
     let contact = read("wolsung/duel-duelist-vs-troll.toml").replace("[duel]", "[duel]\ncontact = true");
     let e = fails("wolsung-contact", &contact, &[]);
-    has(&e, &["field `duel.contact`: `contact` is a bmg-3e duel field (allowed: omit it for wolsung)"]);
+    has(
+        &e,
+        &[
+            "field `duel.contact`: `contact` is a bmg-3e duel field, not read by wolsung (allowed: omit it; a wolsung duel takes `rounds`, `a`, `b`)",
+        ],
+    );
     let typo = read("wolsung/duel-duelist-vs-troll.toml").replace("guard = \"on_guard\" }", "gaurd = \"on_guard\" }");
     let e = fails("wolsung-typo", &typo, &[]);
     has(&e, &["unknown field `gaurd` — did you mean `guard`? (allowed: `label`, `card`, `effort`, `guard`, `cost`)"]);
