@@ -49,9 +49,8 @@ impl Planner<'_> {
         label
     }
 
-    pub(super) fn balance(&self, b: &BalanceSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let Some(d) = self.system.duel() else { unreachable!("balance is offered only with a duel") };
-        let rounds = b.rounds.unwrap_or(4);
+    /// `peer_band` and `outlier_threshold`, defaulted and checked.
+    fn balance_bands(&self, b: &BalanceSpec) -> Result<(f64, f64), InputError> {
         let peer_band = b.peer_band.unwrap_or(0.25);
         if !(peer_band > 0.0 && peer_band <= 2.0) {
             return Err(self.err(
@@ -68,6 +67,12 @@ impl Planner<'_> {
                 "greater than 0, at most 5 (relative difference)",
             ));
         }
+        Ok((peer_band, threshold))
+    }
+
+    /// The candidate's costs, the first of which must be known: the verdict compares fighters
+    /// per point of it. An unknown card is told first (else it would read as "no cost").
+    fn candidate_costs(&self, d: &DuelDef, b: &BalanceSpec) -> Result<(Vec<Option<f64>>, f64), InputError> {
         if let Some(card) = b.candidate.get("card").and_then(Value::as_str)
             && self.entry(d.card_table, card).is_none()
         {
@@ -82,7 +87,7 @@ impl Planner<'_> {
                 },
             ));
         }
-        let cand_costs = self.cost(&d, &b.candidate);
+        let cand_costs = self.cost(d, &b.candidate);
         let Some(cand_cost) = cand_costs[0] else {
             let from_card = if d.cost_fields.is_empty() {
                 String::new()
@@ -99,6 +104,11 @@ impl Planner<'_> {
                 format!("`cost = …` on the candidate{from_card}"),
             ));
         };
+        Ok((cand_costs, cand_cost))
+    }
+
+    /// The gauntlet's fighters by name (`gauntlet`, else every `[fighters.NAME]`), each found.
+    fn gauntlet(&self, b: &BalanceSpec) -> Result<Vec<(String, Table)>, InputError> {
         let fighters = self.entry_names("fighters");
         let names: Vec<String> = b.gauntlet.clone().unwrap_or_else(|| fighters.clone());
         if names.is_empty() || names.len() > MAX_LIST {
@@ -119,6 +129,47 @@ impl Planner<'_> {
             })?;
             gauntlet.push((n.clone(), f));
         }
+        Ok(gauntlet)
+    }
+
+    /// One pair's duel, built through the system: `fighter` (the candidate when `row_name` is
+    /// `None`) against the gauntlet's `opp_name`. `what` names the pair in an error; each
+    /// fighter's own fields are reported at its key, with no pair named.
+    fn balance_pair(
+        &self,
+        b: &BalanceSpec,
+        (row_name, fighter): (Option<&str>, &Table),
+        (opp_name, opp): (&str, &Table),
+        what: &str,
+    ) -> Result<super::cell::Built1, InputError> {
+        let mut doc = self.doc.clone();
+        let mut duel = Table::new();
+        duel.insert("rounds".into(), Value::Integer(b.rounds.unwrap_or(4)));
+        duel.insert("a".into(), Value::Table(fighter.clone()));
+        duel.insert("b".into(), Value::Table(opp.clone()));
+        doc.insert("duel".into(), Value::Table(duel));
+        let at: &[&str] = if row_name.is_none() { &["balance", "candidate"] } else { &["balance", "gauntlet"] };
+        let fighter_at = |side: &str, name: Option<&str>| {
+            let mut o = match name {
+                None => Origin::at(format!("duel.{side}"), 0, ["balance", "candidate"]),
+                Some(n) => Origin::at(format!("duel.{side}"), self.entry_file("fighters", n), ["fighters", n]),
+            };
+            o.per_cell = false;
+            o
+        };
+        let mut origins = vec![fighter_at("a", row_name), fighter_at("b", Some(opp_name))];
+        if b.rounds.is_some() {
+            origins.push(Origin { per_cell: false, ..Origin::at("duel.rounds".into(), 0, ["balance", "rounds"]) });
+        }
+        self.build1(doc, "duel", at, what, &origins)
+    }
+
+    pub(super) fn balance(&self, b: &BalanceSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let Some(d) = self.system.duel() else { unreachable!("balance is offered only with a duel") };
+        let rounds = b.rounds.unwrap_or(4);
+        let (peer_band, threshold) = self.balance_bands(b)?;
+        let (cand_costs, cand_cost) = self.candidate_costs(&d, b)?;
+        let gauntlet = self.gauntlet(b)?;
         let mut rows = vec![BalanceRow {
             label: format!("{} (candidate)", self.fighter_label(&d, &b.candidate)),
             costs: cand_costs,
@@ -136,36 +187,15 @@ impl Planner<'_> {
         let mut readings = Vec::new();
         let mut describe: Vec<Option<String>> = vec![None; row_fighters.len()];
         let mut rounds_line = None;
-        for (row, (row_name, fighter)) in row_fighters.iter().enumerate() {
+        for (row, &(row_name, fighter)) in row_fighters.iter().enumerate() {
             let mut line = Vec::new();
             for (oi, (opp_name, opp)) in gauntlet.iter().enumerate() {
-                if *row_name == Some(opp_name.as_str()) {
+                if row_name == Some(opp_name.as_str()) {
                     line.push(None);
                     continue;
                 }
-                let mut doc = self.doc.clone();
-                let mut duel = Table::new();
-                duel.insert("rounds".into(), Value::Integer(rounds));
-                duel.insert("a".into(), Value::Table((*fighter).clone()));
-                duel.insert("b".into(), Value::Table(opp.clone()));
-                doc.insert("duel".into(), Value::Table(duel));
                 let what = format!("{} vs {}: ", rows[row].label, rows[oi + 1].label);
-                let at: &[&str] = if row == 0 { &["balance", "candidate"] } else { &["balance", "gauntlet"] };
-                // Each fighter's fields are its own wherever it duels: at its key, no duel named.
-                let fighter_at = |side: &str, name: Option<&str>| {
-                    let mut o = match name {
-                        None => Origin::at(format!("duel.{side}"), 0, ["balance", "candidate"]),
-                        Some(n) => Origin::at(format!("duel.{side}"), self.entry_file("fighters", n), ["fighters", n]),
-                    };
-                    o.per_cell = false;
-                    o
-                };
-                let mut origins = vec![fighter_at("a", *row_name), fighter_at("b", Some(opp_name))];
-                if b.rounds.is_some() {
-                    origins
-                        .push(Origin { per_cell: false, ..Origin::at("duel.rounds".into(), 0, ["balance", "rounds"]) });
-                }
-                let built = self.build1(doc, "duel", at, &what, &origins)?;
+                let built = self.balance_pair(b, (row_name, fighter), (opp_name, opp), &what)?;
                 let find = |p: &str| built.setup.iter().find_map(|l| l.strip_prefix(p).map(str::to_string));
                 describe[row] = describe[row].take().or_else(|| find("A — "));
                 describe[oi + 1] = describe[oi + 1].take().or_else(|| find("B — "));
