@@ -14,7 +14,7 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{CellSpec, Cost, Kind};
-use crate::config::Doc;
+use crate::config::source::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::interrupt::Interrupted;
