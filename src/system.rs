@@ -14,8 +14,8 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{CellSpec, Cost, Kind};
-use crate::config::source::Doc;
 use crate::config::ctx::{Built, Ctx};
+use crate::config::source::Doc;
 use crate::error::InputError;
 use crate::interrupt::Interrupted;
 use crate::report::charts::Chart;
@@ -56,6 +56,10 @@ pub struct DuelDef {
     /// The duel report's row for the per-side count the duel records beside the damage
     /// (`DuelRules::EXTRA`), e.g. "effort ★ taken, mean".
     pub extra: &'static str,
+    /// The fighter field naming what a fighter fights with, and the library table whose entry's
+    /// `name` shows it: a fighter without a `label` is called "card + weapon" ("Thug + Baseball
+    /// bat"; the name as written where the table has no such entry). `None`: by its card alone.
+    pub fighter_weapon: Option<(&'static str, &'static str)>,
 }
 
 /// The contract between a rule system and the rest of the program.

@@ -63,14 +63,7 @@ pub fn event_short(system: &dyn RuleSystem, name: &str) -> String {
     if let Some(s) = system.event_short(name) {
         return s.to_string();
     }
-    match name {
-        "any_hit" => "P(hit)".into(),
-        "critical" => "P(critical)".into(),
-        "casualty" => "P(casualty)".into(),
-        "knocked_down" => "P(knocked down)".into(),
-        "pass" => "P(pass)".into(),
-        other => format!("P({})", other.replace('_', " ")),
-    }
+    format!("P({})", name.replace('_', " "))
 }
 
 /// What a metric name means, for people, in `system`'s words (see [`event_title`]).

@@ -6,8 +6,8 @@
 use skirmish_odds::engine::{self, Stop, Tally, progress::Progress};
 use skirmish_odds::exact::{Exact, enumerate};
 use skirmish_odds::stats::chi_square_gof;
+use skirmish_odds::systems::batman::markers::Markers;
 use skirmish_odds::systems::bmg1e::rules::*;
-use skirmish_odds::systems::bmg3e::rules::Markers;
 
 use crate::common::card_1e as card;
 

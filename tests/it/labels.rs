@@ -65,3 +65,18 @@ fn other_games_reports_carry_no_batman_words() {
         }
     }
 }
+
+/// A system's description of its `[fighters]` library (told to a file that holds another
+/// system's table) names exactly the fields its fighters take: it listed the Batman fields for
+/// Wolsung and ¡Bichos! fighters, which refuse them.
+#[test]
+fn each_fighters_library_description_names_the_systems_own_fields() {
+    for system in skirmish_odds::registry::SYSTEMS.iter() {
+        let Some((_, words)) = system.libraries().iter().find(|(t, _)| *t == "fighters") else { continue };
+        let listed: Vec<&str> = words.split_once("optional ").expect(words).1.split(", ").collect();
+        let mut fields = vec!["label"];
+        fields.extend(system.fighter_fields());
+        fields.push("cost");
+        assert_eq!(listed, fields, "{}: {words}", system.name());
+    }
+}

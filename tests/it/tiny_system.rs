@@ -240,6 +240,7 @@ impl RuleSystem for Tiny {
             damage: "wounds",
             out: "out",
             extra: "other, mean",
+            fighter_weapon: None,
         })
     }
     // Its own words for its metric and events: every report of it uses them.

@@ -35,15 +35,18 @@ impl Planner<'_> {
         (0..d.costs.len()).map(field).collect()
     }
 
-    /// A fighter's label: its `label`, else its card's name.
+    /// A fighter's label: its `label`, else its card's name and its weapon's (where the system
+    /// names one: [`DuelDef::fighter_weapon`]).
     pub(super) fn fighter_label(&self, d: &DuelDef, f: &Table) -> String {
         if let Some(l) = f.get("label").and_then(Value::as_str) {
             return l.to_string();
         }
         let card = f.get("card").and_then(Value::as_str).unwrap_or("?");
         let mut label = self.display(d.card_table, card);
-        if let Some(w) = f.get("weapon").and_then(Value::as_str) {
-            let shown = if self.entry("weapons", w).is_some() { self.display("weapons", w) } else { w.to_string() };
+        if let Some((field, table)) = d.fighter_weapon
+            && let Some(w) = f.get(field).and_then(Value::as_str)
+        {
+            let shown = if self.entry(table, w).is_some() { self.display(table, w) } else { w.to_string() };
             label = format!("{label} + {shown}");
         }
         label

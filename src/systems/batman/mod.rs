@@ -8,6 +8,8 @@
 //! neither edition names the other's fields: a field of the other edition is refused with its
 //! edition's name, and an unknown field is offered only the declared edition's fields.
 
+pub mod labels;
+pub mod markers;
 pub mod schema;
 
 use crate::analysis::scenario::Kind;

@@ -65,7 +65,7 @@ impl RuleSystem for System {
     fn libraries(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("profiles", "[profiles.NAME] with hda, pot, fdv, res, bld, mov_cm, mov_in"),
-            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional weapon, effort, stun, wounds, cost"),
+            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, weapon, cost"),
         ]
     }
     fn duel(&self) -> Option<DuelDef> {
@@ -76,6 +76,8 @@ impl RuleSystem for System {
             damage: "RES",
             out: "flight or death",
             extra: "activations lost (ducking back or standing up), mean",
+            // Its weapons are the rulebook's (no `[weapons]` table): shown as written.
+            fighter_weapon: Some(("weapon", "weapons")),
         })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {

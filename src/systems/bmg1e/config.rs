@@ -7,6 +7,8 @@ use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::error::InputError;
+use crate::systems::batman::markers::Markers;
+use crate::systems::batman::markers::parse_damage;
 use crate::systems::batman::schema as shared;
 use crate::systems::batman::{self, Batman, Edition};
 use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_splits};
@@ -16,8 +18,6 @@ use crate::systems::bmg1e::rules::{
     SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, acting_in_melee, counters_lost,
 };
 use crate::systems::bmg3e::rules as bmg3e;
-use crate::systems::bmg3e::rules::Markers;
-use crate::systems::bmg3e::rules::parse_damage;
 use serde_json::json;
 use std::ops::RangeInclusive;
 

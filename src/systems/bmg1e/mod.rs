@@ -60,7 +60,7 @@ impl RuleSystem for System {
         &[
             ("cards", "[cards.NAME] with attack, defense, strength, willpower, endurance, special"),
             ("weapons", "[weapons.NAME] with kind, damage"),
-            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional weapon, effort, stun, wounds, cost"),
+            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, weapon, effort, stun, wounds, cost"),
         ]
     }
     fn duel(&self) -> Option<DuelDef> {
@@ -74,6 +74,7 @@ impl RuleSystem for System {
             damage: "markers (★ + ♦)",
             out: "K.O.",
             extra: "Attack counters (strikes) used, mean",
+            fighter_weapon: Some(("weapon", "weapons")),
         })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
@@ -89,7 +90,7 @@ impl RuleSystem for System {
         labels::metric(name)
     }
     fn event_short(&self, name: &str) -> Option<&'static str> {
-        crate::systems::bmg3e::labels::event_short(name)
+        crate::systems::batman::labels::event_short(name)
     }
     fn how_to_read(&self) -> Option<&'static str> {
         Some(

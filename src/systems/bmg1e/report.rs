@@ -331,9 +331,9 @@ pub mod duel {
     use crate::report::json::capture;
     use crate::report::model;
     use crate::report::table::Table;
+    use crate::systems::batman::markers::Markers;
     use crate::systems::bmg1e::rules::duel::exact::{self, Solution};
     use crate::systems::bmg1e::rules::duel::{Duel, Split};
-    use crate::systems::bmg3e::rules::Markers;
     use crate::text::pct;
     use serde::Serialize;
 

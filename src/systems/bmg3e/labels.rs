@@ -31,12 +31,3 @@ pub fn metric(name: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
-
-/// Short labels for table headers and legends, shared by both Batman editions.
-pub fn event_short(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "ko" => "P(K.O.)",
-        "out_of_action" => "P(K.O. or casualty)",
-        _ => return None,
-    })
-}

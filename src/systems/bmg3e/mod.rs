@@ -68,7 +68,10 @@ impl RuleSystem for System {
         &[
             ("cards", "[cards.NAME] with attack, defense, strength, willpower, endurance, special"),
             ("weapons", "[weapons.NAME] with kind, damage"),
-            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional weapon, effort, stun, wounds, cost"),
+            (
+                "fighters",
+                "[fighters.NAME] with card = \"NAME\" and optional label, weapon, effort, stun, wounds, melee_weapon, cost",
+            ),
         ]
     }
     fn duel(&self) -> Option<DuelDef> {
@@ -82,6 +85,7 @@ impl RuleSystem for System {
             damage: "markers (★ + ♦)",
             out: "K.O.",
             extra: "effort ★ taken, mean",
+            fighter_weapon: Some(("weapon", "weapons")),
         })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
@@ -105,7 +109,7 @@ impl RuleSystem for System {
         labels::metric(name)
     }
     fn event_short(&self, name: &str) -> Option<&'static str> {
-        labels::event_short(name)
+        crate::systems::batman::labels::event_short(name)
     }
     fn how_to_read(&self) -> Option<&'static str> {
         Some(

@@ -45,3 +45,11 @@ pub fn metric(name: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// Short labels for table headers and legends, where the event's name does not say it.
+pub fn event_short(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "any_hit" => "P(hit)",
+        _ => return None,
+    })
+}

@@ -73,7 +73,7 @@ impl RuleSystem for System {
         &[
             ("models", "[models.NAME] with m, c, f, d, r, h"),
             ("guns", "[guns.NAME] with f, bands"),
-            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional weapon, effort, stun, wounds, cost"),
+            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, effort, guard, cost"),
         ]
     }
     fn duel(&self) -> Option<DuelDef> {
@@ -84,6 +84,7 @@ impl RuleSystem for System {
             damage: "wounds",
             out: "removal",
             extra: "heroic-feat cards spent, mean",
+            fighter_weapon: None,
         })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
@@ -97,6 +98,9 @@ impl RuleSystem for System {
     }
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
+    }
+    fn event_short(&self, name: &str) -> Option<&'static str> {
+        labels::event_short(name)
     }
     fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
         report::tables(run, report)

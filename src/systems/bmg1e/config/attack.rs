@@ -7,13 +7,13 @@ use super::{Budget, Counters, Spend, bracket, card_text, kevlar_line, setup_dama
 use crate::analysis::scenario::Note;
 use crate::error::InputError;
 use crate::systems::batman::Batman;
+use crate::systems::batman::markers::Markers;
 use crate::systems::batman::schema as shared;
 use crate::systems::bmg1e::rules::{
     Attack, AttackSetup, Card, MeleeMods, RangedMods, Readings, ScratchMode, SpecialAttack, Weapon, WeaponKind,
     loses_passive_traits, loses_passive_traits_when,
 };
 use crate::systems::bmg1e::rules::{PASSIVE_TRAITS, WEAPON_TRAIT_TABLE, acting_in_attack};
-use crate::systems::bmg3e::rules::Markers;
 
 /// Who attacks whom with what, as the config names them, with each one's report label.
 struct AttackSides {

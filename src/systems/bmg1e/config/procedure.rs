@@ -6,12 +6,12 @@ use crate::analysis::scenario::{Layout, Note};
 use crate::config::ctx::cell;
 use crate::error::InputError;
 use crate::systems::batman::Batman;
+use crate::systems::batman::markers::Markers;
 use crate::systems::bmg1e::rules::procedures::{
     LetsGo, Movement, Recovery, Riddle, TakeTheLead, bag_counters, basic_move, pass_chances,
 };
 use crate::systems::bmg1e::rules::{Card, Trial1e};
 use crate::systems::bmg1e::schema::{File, Procedure};
-use crate::systems::bmg3e::rules::Markers;
 use std::ops::RangeInclusive;
 
 /// The path of a `[procedure]` field.

@@ -331,8 +331,8 @@ impl CharTraits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::systems::batman::markers::Markers;
     use crate::systems::bmg1e::rules::{MeleeMods, RangedMods, Readings, SpecialAttack, Weapon, WeaponTraits};
-    use crate::systems::bmg3e::rules::Markers;
 
     #[test]
     fn every_name_sets_its_trait_and_reads_back() {

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
-use crate::systems::bmg3e::rules::Markers;
+use crate::systems::batman::markers::Markers;
 
 /// Counters a character generates this round: Willpower minus the loss for its markers.
 pub fn available(c: &Card, m: Markers) -> u8 {

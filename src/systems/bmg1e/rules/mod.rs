@@ -19,7 +19,7 @@ mod weapon_traits;
 
 use crate::dice::{Dice, Reroll, SuccessMask, count_successes};
 use crate::engine::{Outcome, Shape, Trial};
-use crate::systems::bmg3e::rules::Markers;
+use crate::systems::batman::markers::Markers;
 pub use char_traits::{
     CHAR_TRAIT_TABLE, CHARACTER_TRAITS, CharTrait, CharTraits, Melee, PASSIVE_TRAITS, When, acting_in_attack,
     acting_in_melee,

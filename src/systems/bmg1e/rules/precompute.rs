@@ -8,7 +8,7 @@ use super::{
     helpless, loses_passive_traits, target_ko,
 };
 use crate::dice::SuccessMask;
-use crate::systems::bmg3e::rules::Markers;
+use crate::systems::batman::markers::Markers;
 
 impl Attack {
     /// Validate and precompute.

@@ -13,7 +13,9 @@ pub use trial::Trial3e;
 
 use crate::dice::{Dice, SuccessMask, count_hits, keep_two_highest, keep_two_lowest};
 use crate::engine::{Outcome, Shape, Trial};
-use std::fmt;
+/// The markers both editions share (`src/systems/batman/markers.rs`): part of these rules' types
+/// (a weapon's damage, a model's markers), so they are named here too.
+pub use crate::systems::batman::markers::{Markers, parse_damage};
 
 /// A character card's dice-relevant characteristics.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,27 +28,6 @@ pub struct Profile {
     pub endurance: u8,
     pub special: u8,
     pub movement: u8,
-}
-
-/// Markers on a model (or inflicted per hit).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Markers {
-    /// `★` (stun, "Contusión").
-    pub stun: u8,
-    /// `♦` (wound, "Herido").
-    pub wounds: u8,
-}
-
-impl fmt::Display for Markers {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for _ in 0..self.stun {
-            f.write_str("★")?;
-        }
-        for _ in 0..self.wounds {
-            f.write_str("♦")?;
-        }
-        Ok(())
-    }
 }
 
 /// How a weapon attacks.
@@ -615,25 +596,6 @@ impl Trial for Check {
         o.flag(0, self.passes(sum));
         o
     }
-}
-
-/// Parse damage markers like `"★★"`, `"★♦"`, `"sw"` (both Batman editions write a weapon's
-/// damage this way).
-pub fn parse_damage(s: &str) -> Result<Markers, String> {
-    let mut m = Markers::default();
-    for ch in s.chars() {
-        match ch {
-            '★' | '*' | 's' | 'S' => m.stun += 1,
-            '♦' | 'w' | 'W' => m.wounds += 1,
-            c if c.is_whitespace() => {}
-            c => return Err(format!("unknown damage marker `{c}` in \"{s}\"")),
-        }
-    }
-    let n = m.stun + m.wounds;
-    if n == 0 || n > 6 {
-        return Err(format!("\"{s}\" has {n} markers"));
-    }
-    Ok(m)
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ use super::super::counters::{available, full_splits};
 use super::{Duel, Policy, Round, Split};
 use crate::exact::{Budget, NoExact, outcomes};
 use crate::interrupt::{Interrupted, Poll};
-use crate::systems::bmg3e::rules::Markers;
+use crate::systems::batman::markers::Markers;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 

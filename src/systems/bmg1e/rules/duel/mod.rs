@@ -30,7 +30,7 @@ use super::{
 };
 use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::{Dice, SuccessMask, uniform_below};
-use crate::systems::bmg3e::rules::Markers;
+use crate::systems::batman::markers::Markers;
 use std::ops::ControlFlow;
 
 /// How a character splits its counters each round.
