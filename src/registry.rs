@@ -3,19 +3,26 @@
 //! output) is handed `&dyn RuleSystem` and never names a system (as ripgrep's binary crate alone
 //! knows its concrete matchers and printers).
 //!
-//! Adding a system: one folder under `src/systems/`, one line in [`SYSTEMS`]; see CONTRIBUTING.md.
+//! Adding a system: one folder under `src/systems/` (declared in `src/systems/mod.rs`) and one
+//! line in [`SYSTEMS`]; see CONTRIBUTING.md.
 
 use crate::analysis::scenario::Scenario;
 use crate::config::source::Source;
 use crate::config::{self, Overrides};
 use crate::error::InputError;
 use crate::system::RuleSystem;
-use crate::systems::{bichos, bmg1e, bmg3e, mordheim, threat, wolsung};
+use crate::systems;
 use std::path::Path;
 
 /// Every rule system this build knows, in the order listings show them.
-pub static SYSTEMS: [&dyn RuleSystem; 6] =
-    [&bmg3e::System, &bmg1e::System, &bichos::System, &wolsung::System, &mordheim::System, &threat::System];
+pub static SYSTEMS: &[&dyn RuleSystem] = &[
+    &systems::bmg3e::System,
+    &systems::bmg1e::System,
+    &systems::bichos::System,
+    &systems::wolsung::System,
+    &systems::mordheim::System,
+    &systems::threat::System,
+];
 
 /// The system called `name`.
 pub fn find(name: &str) -> Option<&'static dyn RuleSystem> {

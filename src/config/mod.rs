@@ -268,7 +268,7 @@ impl Ctx {
     /// Every section the declared system's file holds, for one of its kinds or a generic one.
     fn own_sections(&self) -> impl Iterator<Item = &'static str> + '_ {
         let own = self.own().map(|s| s.sections).unwrap_or(&[]);
-        own.iter().flat_map(|(_, secs)| secs.iter().copied()).chain(analyses::SECTIONS)
+        own.iter().flat_map(|(_, secs)| secs.iter().copied()).chain(analyses::SECTIONS.iter().copied())
     }
 
     /// Whether `key` is a section some system's kind or a generic analysis reads.
@@ -352,7 +352,7 @@ impl Ctx {
                 order.push(s);
             }
         }
-        order.extend(analyses::SECTIONS);
+        order.extend(analyses::SECTIONS.iter().copied());
         for sec in order {
             if keys.contains(&sec) && !wanted.contains(&sec) {
                 return Err(self.err(

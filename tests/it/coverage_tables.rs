@@ -5,7 +5,10 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-const SYSTEMS: [&str; 5] = ["bmg-3e", "bmg-1e", "bichos", "wolsung", "mordheim"];
+/// Systems with no rulebook of their own: the threat range's (`ruleset = "all"`) movers are rows
+/// of each game's table (e.g. `docs/rules/bmg-3e.md`, "Movement"). Every other system in the
+/// registry needs a table, so a new system is held to it without editing this file.
+const IN_OTHER_TABLES: [&str; 1] = ["all"];
 
 /// Every `fn name` in the crate's sources and tests.
 fn function_names() -> BTreeSet<String> {
@@ -53,7 +56,8 @@ fn cited_tests(cell: &str) -> Vec<String> {
 fn every_system_has_a_coverage_table_and_every_clause_is_accounted_for() {
     let fns = function_names();
     let mut problems = Vec::new();
-    for system in SYSTEMS {
+    let systems = skirmish_odds::registry::SYSTEMS.iter().map(|s| s.name()).filter(|n| !IN_OTHER_TABLES.contains(n));
+    for system in systems {
         let path = format!("docs/rules/{system}.md");
         let Ok(text) = std::fs::read_to_string(&path) else {
             problems.push(format!("{path}: missing"));

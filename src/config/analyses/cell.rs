@@ -122,7 +122,7 @@ impl Planner<'_> {
         origins: &[Origin],
     ) -> Result<Scenario, InputError> {
         doc.insert("kind".into(), Value::String(kind.into()));
-        for s in SECTIONS {
+        for &s in SECTIONS {
             doc.remove(s);
         }
         let sc = self.try_cell(&doc).map_err(|e| self.place(e, &doc, at, what, origins))?;

@@ -59,7 +59,7 @@ macro_rules! generic_sections {
 }
 
 /// The generic analyses' sections, in the order a stray one is reported.
-pub(crate) const SECTIONS: [&str; 4] = crate::generic_sections!(names);
+pub(crate) const SECTIONS: &[&str] = &crate::generic_sections!(names);
 
 /// The generic sections, read strictly (the rest of the file is the system's).
 #[derive(Debug, Default, Deserialize)]
@@ -123,7 +123,7 @@ pub(crate) fn plan(
     for n in p.idle_readings.take().unwrap_or_default() {
         p.ctx.note(n);
     }
-    for s in SECTIONS {
+    for &s in SECTIONS {
         if s != kind.name() && p.doc.contains_key(s) {
             return Err(p.ctx.err(
                 0,

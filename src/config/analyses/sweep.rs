@@ -298,7 +298,7 @@ impl Planner<'_> {
             }
             let mut doc = self.doc.clone();
             doc.insert("kind".into(), Value::String(r.kind.into()));
-            for s in SECTIONS {
+            for &s in SECTIONS {
                 doc.remove(s);
             }
             Self::section(&mut doc, r).insert(f.into(), Value::Integer(0));
