@@ -42,5 +42,5 @@ pub fn load_with_sources(
     overrides: &Overrides,
     embedded: Option<&[Source]>,
 ) -> Result<(Scenario, Vec<Source>), InputError> {
-    config::load_in(&SYSTEMS, path, overrides, embedded)
+    config::load_in(SYSTEMS, path, overrides, embedded)
 }
