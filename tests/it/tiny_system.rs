@@ -128,31 +128,24 @@ struct TinyCard {
     cost: Option<f64>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RollSection {
     roller: Option<String>,
     target: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fighter {
-    card: String,
-    label: Option<String>,
-    cost: Option<f64>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DuelSection {
-    rounds: Option<u8>,
-    a: Fighter,
-    b: Fighter,
+skirmish_odds::duel_schema! {
+    /// A tiny fighter: a card, and only what every fighter has (`label`, `cost`).
+    #[serde(expecting = "a fighter: a table with card = \"NAME\" and optional label, cost")]
+    pub struct Fighter {}
+    /// `[duel]`: two fighters, `rounds` (default 4).
+    #[serde(expecting = "a [duel] table with a, b, rounds")]
+    pub struct DuelSection {}
 }
 
 /// `[ladder]`: one roller, one roll per number of dice from 1 to its own.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LadderSection {
     roller: String,
@@ -166,27 +159,18 @@ struct Ladder {
     roller: String,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TinyFile {
-    ruleset: String,
-    kind: String,
-    name: Option<String>,
-    description: Option<String>,
-    seed: Option<i64>,
-    trials: Option<i64>,
-    #[serde(default)]
-    cards: BTreeMap<String, TinyCard>,
-    #[serde(default)]
-    fighters: BTreeMap<String, Fighter>,
-    roll: Option<RollSection>,
-    duel: Option<DuelSection>,
-    ladder: Option<LadderSection>,
-    // The generic sections are read by the generic analyses; a system only lets them pass.
-    compare: Option<toml::Value>,
-    sweep: Option<toml::Value>,
-    paired: Option<toml::Value>,
-    balance: Option<toml::Value>,
+skirmish_odds::scenario_file! {
+    /// The tiny system's file, declared as the built-in systems declare theirs: the macro adds the
+    /// keys every scenario has and lets the generic analyses' sections pass.
+    pub struct TinyFile {
+        #[serde(default)]
+        pub cards: BTreeMap<String, TinyCard>,
+        #[serde(default)]
+        pub fighters: BTreeMap<String, Fighter>,
+        pub roll: Option<RollSection>,
+        pub duel: Option<DuelSection>,
+        pub ladder: Option<LadderSection>,
+    }
 }
 
 // ---- 3. The contract: what the rest of the program needs to know. ----
@@ -222,6 +206,17 @@ impl RuleSystem for Tiny {
     }
     fn readings(&self) -> &'static [&'static str] {
         &[]
+    }
+    // The sections each of its kinds reads, and its library tables, as a built-in system
+    // declares them (the loader's common checks and messages use both).
+    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[("roll", &["roll"]), ("duel", &["duel"]), ("ladder", &["ladder"])]
+    }
+    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("cards", "[cards.NAME] with dice, need, toughness, wounds"),
+            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, cost"),
+        ]
     }
     fn resolutions(&self) -> &'static [Resolution] {
         &[Resolution {
@@ -288,9 +283,8 @@ impl RuleSystem for Tiny {
         )]
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let f: TinyFile = ctx.read(doc).map_err(|e| ctx.err(0, &[], e.message.clone(), "a tiny scenario"))?;
-        let _ = (&f.ruleset, &f.kind, &f.name, &f.description, f.seed, f.trials, &f.fighters);
-        let _ = (&f.compare, &f.sweep, &f.paired, &f.balance);
+        // The built-in systems' route: the common checks and messages, its fighters and includes.
+        let f: TinyFile = ctx.read_plain(kind, doc)?;
         match kind.name() {
             "roll" => {
                 let r = f.roll.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"roll\" needs [roll]", "[roll]"))?;
@@ -312,7 +306,7 @@ impl RuleSystem for Tiny {
                 let _ = (d.a.cost, d.b.cost);
                 setup.push(format!("A — {la}"));
                 setup.push(format!("B — {lb}"));
-                let t = TinyDuel { sides: [a, b], rounds: d.rounds.unwrap_or(4) };
+                let t = TinyDuel { sides: [a, b], rounds: ctx.rounds(d.rounds, "duel")? };
                 Ok((vec![cell(&format!("{la} vs {lb}"), vec![], t)], Layout::Duel { a: la, b: lb }, vec![]))
             }
             // A kind of its own, with a layout of its own: nothing outside this system changes.
