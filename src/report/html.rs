@@ -189,9 +189,11 @@ pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String,
     let per = doc.cost_unit.map(|u| format!(", per {u}")).unwrap_or_default();
     s.push_str(
         format!(
-            "<h2>How to read these numbers</h2>\n<p>{} Ratios (per round{per}) carry delta-method intervals. \
+            "<h2>How to read these numbers</h2>\n<p>{}{} Ratios (per round{per}) carry delta-method intervals. \
              The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
-            inline(super::how_to_read(report))
+            inline(super::how_to_read(report)),
+            // The system's own note, as summary.md gives it.
+            doc.reading_note.map(|n| format!(" {}", inline(n))).unwrap_or_default()
         )
         .as_str(),
     );

@@ -126,3 +126,16 @@ fn every_kind_renders_in_headless_chromium() {
         assert!(num("tables=") >= min_tables, "{stem}: {check}");
     }
 }
+
+/// The page renders the same document as summary.md: the system's own "how to read" note is on
+/// both (the page left it out).
+#[test]
+fn the_page_carries_the_systems_reading_note_as_summary_md_does() {
+    let out = crate::common::tmp("html_report", "reading-note");
+    run_config("configs/bmg-3e/batman-vs-thug.toml", &out.join("r"));
+    let note = "Events count what this one attack (or check) causes";
+    for file in ["summary.md", "index.html"] {
+        let text = std::fs::read_to_string(out.join("r").join(file)).unwrap();
+        assert!(text.contains(note), "{file} lacks the system's note");
+    }
+}
