@@ -172,26 +172,7 @@ const CHECKED: [(&str, Getter, bool, bool); 3] = [
 
 /// Summarise a balance run.
 pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally], z: f64) -> BalanceSummary {
-    let fighters: Vec<FighterSummary> = layout
-        .rows
-        .iter()
-        .zip(&layout.cells)
-        .map(|(row, cells)| {
-            let per_opponent: Vec<Option<DuelStats>> =
-                cells.iter().map(|c| c.map(|i| duel_stats(&tallies[i], z))).collect();
-            let present: Vec<&DuelStats> = per_opponent.iter().flatten().collect();
-            let overall = average_stats(&present);
-            FighterSummary {
-                label: row.label.clone(),
-                names: layout.costs,
-                costs: row.costs.clone(),
-                peer: row.peer,
-                per_cost: row.costs.iter().map(|c| c.filter(|c| *c > 0.0).map(|c| scale(&overall, 1.0 / c))).collect(),
-                per_opponent,
-                overall,
-            }
-        })
-        .collect();
+    let fighters = fighter_summaries(layout, tallies, z);
     let cand = &fighters[0];
     let Cost { name: cost, unit, .. } = layout.costs[0];
     let priced: Vec<usize> = (1..fighters.len()).filter(|&i| fighters[i].per_first().is_some()).collect();
@@ -221,38 +202,9 @@ pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally],
                 ref_labels.join(", ")
             );
         }
-        for (what, get, higher_is_stronger, percent) in CHECKED {
-            let name = format!("{what} per {unit}");
-            let f = |x: f64| if percent { format!("{:.3}%", x * 100.0) } else { fmt(x) };
-            // One format with the reports: the unit once, after the value ("0.606% [0.588, 0.623]").
-            let bound = |x: f64| if percent { format!("{:.3}", x * 100.0) } else { fmt(x) };
-            let vals: Vec<f64> =
-                reference.iter().filter_map(|&i| fighters[i].per_first().map(|s| get(s).value)).collect();
-            if vals.is_empty() {
-                continue;
-            }
-            let mean = vals.iter().sum::<f64>() / vals.len() as f64;
-            let v = get(cpr);
-            if mean <= 0.0 {
-                continue;
-            }
-            let rel = (v.value - mean) / mean;
-            let excludes = v.ci95[0] > mean || v.ci95[1] < mean;
-            if rel.abs() > layout.outlier_threshold && excludes {
-                let stronger = (rel > 0.0) == higher_is_stronger;
-                let text = format!(
-                    "{name} is {} [{}, {}], {:.0} % {} the reference mean {}: the card looks {} for its {cost}.",
-                    f(v.value),
-                    bound(v.ci95[0]),
-                    bound(v.ci95[1]),
-                    rel.abs() * 100.0,
-                    if rel > 0.0 { "above" } else { "below" },
-                    f(mean),
-                    if stronger { "too strong (under-costed)" } else { "too weak (over-costed)" }
-                );
-                flags.push(Flag { metric: name, value: v, reference_mean: mean, relative: rel, text });
-            }
-        }
+        // The reference fighters' figures per unit of the first cost (every one has that cost).
+        let priced_reference: Vec<&DuelStats> = reference.iter().filter_map(|&i| fighters[i].per_first()).collect();
+        flags = CHECKED.into_iter().filter_map(|check| outlier_flag(layout, check, &priced_reference, cpr)).collect();
     }
     let verdict = if cand.per_first().is_none() {
         format!("No verdict: give the candidate card a `{}` to compare it by cost.", layout.costs[0].key)
@@ -271,6 +223,73 @@ pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally],
         )
     };
     BalanceSummary { fighters, reference: ref_labels, reference_rule, position, flags, verdict }
+}
+
+/// Each fighter's figures against each opponent it met, their average, and that average per unit
+/// of each cost the fighter has (a zero cost gives none).
+fn fighter_summaries(layout: &BalanceLayout, tallies: &[Tally], z: f64) -> Vec<FighterSummary> {
+    layout
+        .rows
+        .iter()
+        .zip(&layout.cells)
+        .map(|(row, cells)| {
+            let per_opponent: Vec<Option<DuelStats>> =
+                cells.iter().map(|c| c.map(|i| duel_stats(&tallies[i], z))).collect();
+            let present: Vec<&DuelStats> = per_opponent.iter().flatten().collect();
+            let overall = average_stats(&present);
+            FighterSummary {
+                label: row.label.clone(),
+                names: layout.costs,
+                costs: row.costs.clone(),
+                peer: row.peer,
+                per_cost: row.costs.iter().map(|c| c.filter(|c| *c > 0.0).map(|c| scale(&overall, 1.0 / c))).collect(),
+                per_opponent,
+                overall,
+            }
+        })
+        .collect()
+}
+
+/// One [`CHECKED`] metric per unit of the first cost: a flag when the candidate's figure `cand`
+/// is further than the outlier threshold from the reference fighters' mean and its 95 % interval
+/// excludes that mean (none when no reference fighter is priced or their mean is not positive).
+fn outlier_flag(
+    layout: &BalanceLayout,
+    (what, get, higher_is_stronger, percent): (&str, Getter, bool, bool),
+    reference: &[&DuelStats],
+    cand: &DuelStats,
+) -> Option<Flag> {
+    let Cost { name: cost, unit, .. } = layout.costs[0];
+    let name = format!("{what} per {unit}");
+    let f = |x: f64| if percent { format!("{:.3}%", x * 100.0) } else { fmt(x) };
+    // One format with the reports: the unit once, after the value ("0.606% [0.588, 0.623]").
+    let bound = |x: f64| if percent { format!("{:.3}", x * 100.0) } else { fmt(x) };
+    let vals: Vec<f64> = reference.iter().map(|s| get(s).value).collect();
+    if vals.is_empty() {
+        return None;
+    }
+    let mean = vals.iter().sum::<f64>() / vals.len() as f64;
+    let v = get(cand);
+    if mean <= 0.0 {
+        return None;
+    }
+    let rel = (v.value - mean) / mean;
+    let excludes = v.ci95[0] > mean || v.ci95[1] < mean;
+    if rel.abs() > layout.outlier_threshold && excludes {
+        let stronger = (rel > 0.0) == higher_is_stronger;
+        let text = format!(
+            "{name} is {} [{}, {}], {:.0} % {} the reference mean {}: the card looks {} for its {cost}.",
+            f(v.value),
+            bound(v.ci95[0]),
+            bound(v.ci95[1]),
+            rel.abs() * 100.0,
+            if rel > 0.0 { "above" } else { "below" },
+            f(mean),
+            if stronger { "too strong (under-costed)" } else { "too weak (over-costed)" }
+        );
+        return Some(Flag { metric: name, value: v, reference_mean: mean, relative: rel, text });
+    }
+    None
 }
 
 /// Format a small per-cost figure with enough digits.

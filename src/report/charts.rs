@@ -375,48 +375,7 @@ impl Layout {
                 }
             }
             Chart::Grouped { groups, series, percent, .. } => {
-                let g = groups.len().max(1) as u32;
-                let s = series.len().max(1) as u32;
-                let max = data_max(series);
-                let fits = groups.iter().all(|n| text_width(n, LABEL) + 8 <= plot_w / g);
-                let widest_value = series
-                    .iter()
-                    .flat_map(|(_, v)| v.iter().map(|e| text_width(&fmt_label(e.v, *percent), VALUE)))
-                    .max()
-                    .unwrap_or(0);
-                if fits {
-                    let bar = plot_w * 8 / 10 / (g * s);
-                    Layout {
-                        size: (WIDTH, HEIGHT),
-                        legend_w,
-                        legend_h: 0,
-                        horizontal: false,
-                        name_w: 0,
-                        top: axis_top(max, *percent),
-                        data_max: max,
-                        values: widest_value + 2 <= bar,
-                        names: groups.iter().map(|n| (n.clone(), plot_w / g)).collect(),
-                        title_fits: true,
-                    }
-                } else {
-                    let name_w = groups.iter().map(|n| text_width(n, LABEL)).max().unwrap_or(0) + 12;
-                    // The legend goes under the plot: the names already take the left.
-                    let legend_h = if legend_w > 0 { 24 * s + 24 } else { 0 };
-                    let height = 60 + 60 + g * (s * BAR_H + GROUP_GAP) + legend_h;
-                    Layout {
-                        size: (WIDTH, height.max(HEIGHT)),
-                        legend_w: 0,
-                        legend_h,
-                        horizontal: true,
-                        name_w,
-                        // Room on the right of the longest bar for its value label.
-                        top: axis_top(max, *percent).max(max * 1.18),
-                        data_max: max,
-                        values: true,
-                        names: groups.iter().map(|n| (n.clone(), name_w)).collect(),
-                        title_fits: true,
-                    }
-                }
+                Layout::grouped(groups, series, *percent, legend_w, plot_w)
             }
             Chart::Lines { series, percent, xs, .. } => {
                 let max = data_max(series);
@@ -448,6 +407,54 @@ impl Layout {
                     names: xs.iter().map(|n| (n.clone(), slot)).collect(),
                     title_fits: true,
                 }
+            }
+        }
+    }
+
+    /// A grouped bar chart's layout: bars stand in groups under their names when every group's
+    /// name fits its slot of `plot_w`; otherwise they lie horizontally, names on the left, and
+    /// the canvas grows with the bars and the legend moves under the plot.
+    fn grouped(groups: &[String], series: &[(String, Vec<Est>)], percent: bool, legend_w: u32, plot_w: u32) -> Layout {
+        let g = groups.len().max(1) as u32;
+        let s = series.len().max(1) as u32;
+        let max = data_max(series);
+        let fits = groups.iter().all(|n| text_width(n, LABEL) + 8 <= plot_w / g);
+        let widest_value = series
+            .iter()
+            .flat_map(|(_, v)| v.iter().map(|e| text_width(&fmt_label(e.v, percent), VALUE)))
+            .max()
+            .unwrap_or(0);
+        if fits {
+            let bar = plot_w * 8 / 10 / (g * s);
+            Layout {
+                size: (WIDTH, HEIGHT),
+                legend_w,
+                legend_h: 0,
+                horizontal: false,
+                name_w: 0,
+                top: axis_top(max, percent),
+                data_max: max,
+                values: widest_value + 2 <= bar,
+                names: groups.iter().map(|n| (n.clone(), plot_w / g)).collect(),
+                title_fits: true,
+            }
+        } else {
+            let name_w = groups.iter().map(|n| text_width(n, LABEL)).max().unwrap_or(0) + 12;
+            // The legend goes under the plot: the names already take the left.
+            let legend_h = if legend_w > 0 { 24 * s + 24 } else { 0 };
+            let height = 60 + 60 + g * (s * BAR_H + GROUP_GAP) + legend_h;
+            Layout {
+                size: (WIDTH, height.max(HEIGHT)),
+                legend_w: 0,
+                legend_h,
+                horizontal: true,
+                name_w,
+                // Room on the right of the longest bar for its value label.
+                top: axis_top(max, percent).max(max * 1.18),
+                data_max: max,
+                values: true,
+                names: groups.iter().map(|n| (n.clone(), name_w)).collect(),
+                title_fits: true,
             }
         }
     }

@@ -247,124 +247,135 @@ fn e(x: &Estimate) -> Est {
 
 /// Charts for the duel, balance and paired layouts.
 pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+    match &run.scenario.layout {
+        Layout::Duel { a, b } => duel_charts(run, report, a, b),
+        Layout::Balance(l) => balance_charts(run, report, l),
+        Layout::Paired { a, b, measure } => paired_charts(run, report, a, b, measure),
+        _ => Vec::new(),
+    }
+}
+
+/// A duel of fighters `a` and `b`: the outcome sampled (and exact, when the duel was solved),
+/// the exact duel's own charts, then the distribution of rounds played.
+fn duel_charts(run: &RunResult, report: &Report, a: &str, b: &str) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let tail = report.basis();
-    let mut out = Vec::new();
-    match &sc.layout {
-        Layout::Duel { a, b } => {
-            let s = duel_stats(&t[0], z);
-            out.push((
-                "duel-outcome".into(),
-                Chart::Grouped {
-                    title: format!("{}: duel outcome ({tail})", sc.name),
-                    x_label: "outcome".into(),
-                    y_label: "probability".into(),
-                    groups: vec![format!("{a} wins"), "draw".into(), format!("{b} wins")],
-                    series: {
-                        let mut series = vec![("sampled".into(), vec![e(&s.win), e(&s.draw), e(&s.loss)])];
-                        if let Some(x) = &report.exact_duel {
-                            series.push(("exact".into(), x.outcome().map(Est::exact).to_vec()));
-                        }
-                        series
-                    },
-                    percent: true,
-                },
-            ));
-            if let Some(x) = &report.exact_duel {
-                out.extend(x.charts.iter().cloned());
-            }
-            out.push((
-                "duel-rounds".into(),
-                super::charts::distribution(
-                    &t[0],
-                    metric::ROUNDS,
-                    &format!("{}: rounds played ({tail})", sc.name),
-                    "rounds played",
-                    z,
-                ),
-            ));
-        }
-        Layout::Balance(l) => {
-            let bs = report.balance.as_ref().expect("balance summary");
-            let shown: Vec<&balance::FighterSummary> = std::iter::once(&bs.fighters[0])
-                .chain(bs.fighters.iter().skip(1).filter(|f| bs.reference.contains(&f.label)))
-                .take(8)
-                .collect();
-            out.push((
-                "balance-win-by-opponent".into(),
-                Chart::Grouped {
-                    title: format!("{}: P(win) against each opponent ({tail})", sc.name),
-                    x_label: "opponent".into(),
-                    y_label: "P(win)".into(),
-                    groups: l.opponents.clone(),
-                    series: shown
-                        .iter()
-                        .map(|f| {
-                            (
-                                f.label.clone(),
-                                f.per_opponent
-                                    .iter()
-                                    .map(|s| s.as_ref().map(|s| e(&s.win)).unwrap_or(Est::ZERO))
-                                    .collect(),
-                            )
-                        })
-                        .collect(),
-                    percent: true,
-                },
-            ));
-            let cost = l.costs[0];
-            let priced: Vec<&balance::FighterSummary> =
-                bs.fighters.iter().filter(|f| f.per_first().is_some()).collect();
-            out.push((
-                format!("balance-per-{}", cost.key),
-                Chart::Grouped {
-                    title: format!("{}: overall P(win) per {}", sc.name, cost.unit),
-                    x_label: "fighter".into(),
-                    y_label: format!("P(win) per {}", cost.unit),
-                    groups: priced.iter().map(|f| f.label.clone()).collect(),
-                    series: vec![(
-                        format!("P(win) / {}", cost.name),
-                        priced.iter().map(|f| e(&f.per_first().expect("priced").win)).collect(),
-                    )],
-                    percent: true,
-                },
-            ));
-        }
-        Layout::Paired { a, b, measure } => {
-            let Some(p) = sc.cells[0].trial.downcast::<Paired>() else { return out };
-            let (ma, mb) = (t[0].moments(A_VALUE), t[0].moments(B_VALUE));
-            let m = |x: stats::Moments| Est::mean(&x, z);
-            out.push((
-                "paired-means".into(),
-                Chart::Grouped {
-                    title: format!("{}: mean {measure} per attack ({tail})", sc.name),
-                    x_label: "loadout".into(),
-                    y_label: format!("mean {measure}"),
-                    groups: vec![a.clone(), b.clone()],
-                    series: vec![(format!("mean {measure}"), vec![m(ma), m(mb)])],
-                    percent: false,
-                },
-            ));
-            let first = t[0].first(DIFF);
-            let len = t[0].trimmed(DIFF).len();
-            let pe = |q: stats::Proportion| Est::from(q);
-            out.push((
-                "paired-difference".into(),
-                Chart::Distribution {
-                    title: format!("{}: A − B on the same dice ({tail})", sc.name),
-                    x_label: format!("{measure}: A − B"),
-                    first: first as i64 - p.offset as i64,
-                    names: Vec::new(),
-                    exactly: (first..len).map(|v| pe(t[0].exactly(DIFF, v, z))).collect(),
-                    at_least: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
-                },
-            ));
-        }
-        _ => {}
+    let s = duel_stats(&t[0], z);
+    let mut series = vec![("sampled".into(), vec![e(&s.win), e(&s.draw), e(&s.loss)])];
+    if let Some(x) = &report.exact_duel {
+        series.push(("exact".into(), x.outcome().map(Est::exact).to_vec()));
     }
+    let mut out = vec![(
+        "duel-outcome".into(),
+        Chart::Grouped {
+            title: format!("{}: duel outcome ({tail})", sc.name),
+            x_label: "outcome".into(),
+            y_label: "probability".into(),
+            groups: vec![format!("{a} wins"), "draw".into(), format!("{b} wins")],
+            series,
+            percent: true,
+        },
+    )];
+    if let Some(x) = &report.exact_duel {
+        out.extend(x.charts.iter().cloned());
+    }
+    out.push((
+        "duel-rounds".into(),
+        super::charts::distribution(
+            &t[0],
+            metric::ROUNDS,
+            &format!("{}: rounds played ({tail})", sc.name),
+            "rounds played",
+            z,
+        ),
+    ));
     out
+}
+
+/// A balance test: P(win) against each opponent for the candidate and up to seven reference
+/// fighters (more bars would not read), then every priced fighter's P(win) per its first cost.
+fn balance_charts(run: &RunResult, report: &Report, l: &BalanceLayout) -> Vec<(String, Chart)> {
+    let sc = &run.scenario;
+    let tail = report.basis();
+    let bs = report.balance.as_ref().expect("balance summary");
+    let shown: Vec<&balance::FighterSummary> = std::iter::once(&bs.fighters[0])
+        .chain(bs.fighters.iter().skip(1).filter(|f| bs.reference.contains(&f.label)))
+        .take(8)
+        .collect();
+    let by_opponent = (
+        "balance-win-by-opponent".into(),
+        Chart::Grouped {
+            title: format!("{}: P(win) against each opponent ({tail})", sc.name),
+            x_label: "opponent".into(),
+            y_label: "P(win)".into(),
+            groups: l.opponents.clone(),
+            series: shown
+                .iter()
+                .map(|f| {
+                    let wins = f.per_opponent.iter().map(|s| s.as_ref().map(|s| e(&s.win)).unwrap_or(Est::ZERO));
+                    (f.label.clone(), wins.collect())
+                })
+                .collect(),
+            percent: true,
+        },
+    );
+    let cost = l.costs[0];
+    let priced: Vec<&balance::FighterSummary> = bs.fighters.iter().filter(|f| f.per_first().is_some()).collect();
+    let per_cost = (
+        format!("balance-per-{}", cost.key),
+        Chart::Grouped {
+            title: format!("{}: overall P(win) per {}", sc.name, cost.unit),
+            x_label: "fighter".into(),
+            y_label: format!("P(win) per {}", cost.unit),
+            groups: priced.iter().map(|f| f.label.clone()).collect(),
+            series: vec![(
+                format!("P(win) / {}", cost.name),
+                priced.iter().map(|f| e(&f.per_first().expect("priced").win)).collect(),
+            )],
+            percent: true,
+        },
+    );
+    vec![by_opponent, per_cost]
+}
+
+/// Loadouts A and B on common random numbers: both means, then the distribution of A − B on
+/// the same dice (shifted back by the trial's offset so it reads as signed differences).
+fn paired_charts(run: &RunResult, report: &Report, a: &str, b: &str, measure: &str) -> Vec<(String, Chart)> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let tail = report.basis();
+    let Some(p) = sc.cells[0].trial.downcast::<Paired>() else { return Vec::new() };
+    let (ma, mb) = (t[0].moments(A_VALUE), t[0].moments(B_VALUE));
+    let m = |x: stats::Moments| Est::mean(&x, z);
+    let means = (
+        "paired-means".into(),
+        Chart::Grouped {
+            title: format!("{}: mean {measure} per attack ({tail})", sc.name),
+            x_label: "loadout".into(),
+            y_label: format!("mean {measure}"),
+            groups: vec![a.to_string(), b.to_string()],
+            series: vec![(format!("mean {measure}"), vec![m(ma), m(mb)])],
+            percent: false,
+        },
+    );
+    let first = t[0].first(DIFF);
+    let len = t[0].trimmed(DIFF).len();
+    let pe = |q: stats::Proportion| Est::from(q);
+    let difference = (
+        "paired-difference".into(),
+        Chart::Distribution {
+            title: format!("{}: A − B on the same dice ({tail})", sc.name),
+            x_label: format!("{measure}: A − B"),
+            first: first as i64 - p.offset as i64,
+            names: Vec::new(),
+            exactly: (first..len).map(|v| pe(t[0].exactly(DIFF, v, z))).collect(),
+            at_least: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
+        },
+    );
+    vec![means, difference]
 }
 
 /// The first table of an exact duel, the same in every system that solves its duel: both sides'
