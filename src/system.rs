@@ -174,8 +174,10 @@ pub trait RuleSystem: Sync {
     fn how_to_read(&self) -> Option<&'static str> {
         None
     }
-    /// The headline sentence of a report of its own (a best play, a best split), if it has one.
-    fn verdict(&self, _report: &Report) -> Option<String> {
+    /// The answer sentence that opens the report, when the question is one the system words
+    /// itself (a best play, a best split, an arsenal, its own kinds' questions); `None` leaves
+    /// it to the generic analysis (see [`crate::report::answer`]).
+    fn answer(&self, _run: &RunResult, _report: &Report) -> Option<String> {
         None
     }
     /// Charts (file stem, chart) of the layouts only this system builds.

@@ -126,9 +126,7 @@ pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String,
     let _ =
         writeln!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>", escape(&sc.name), sc.ruleset, sc.kind.name());
     // The answer first, in a sentence; the detail follows.
-    if let Some(a) = &doc.answer {
-        let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", inline(a));
-    }
+    let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", inline(&doc.answer));
     if let Some(d) = &sc.description {
         let _ = writeln!(s, "<p>{}</p>", escape(d));
     }

@@ -8,6 +8,7 @@
 //! every file is complete ([`crate::output`]), so a failure or an interrupt never leaves a
 //! half-written report behind and never touches files skirmish-odds did not write.
 
+pub mod answer;
 pub mod charts;
 pub mod csv_out;
 pub(crate) mod duels;
@@ -36,7 +37,10 @@ use table::Table;
 /// ([`RuleSystem::report_extras`]). `Err` when a signal stopped the one costly step (a duel
 /// solved exactly).
 pub fn try_build(run: &RunResult, system: &dyn RuleSystem) -> Result<Report, Interrupted> {
-    Ok(Report::new(run, system.report_extras(run)?))
+    let mut report = Report::new(run, system.report_extras(run)?);
+    // The answer is worded from the finished figures, so it is set last.
+    report.answer = answer::answer(run, &report, system);
+    Ok(report)
 }
 
 /// [`try_build`] for callers that catch no signals (tests, benchmarks).
@@ -48,10 +52,9 @@ pub fn build(run: &RunResult, system: &dyn RuleSystem) -> Report {
 /// words; every writer (Markdown, HTML, terminal) only renders it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document {
-    /// The answer in one sentence, for the top of `summary.md` and `index.html`.
-    pub answer: Option<String>,
-    /// The headline sentence of an analysis that has one (the terminal prints it).
-    pub verdict: Option<String>,
+    /// The answer in one sentence ([`answer`]): the first line of the terminal summary and the
+    /// first paragraph of `summary.md` and `index.html`, as `answer` is in `results.json`.
+    pub answer: String,
     /// Every table, walls of zeros folded.
     pub tables: Vec<Table>,
     /// Every chart as (file stem, chart).
@@ -66,8 +69,7 @@ impl Document {
     /// The document of a finished run, in `system`'s words.
     pub fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Document {
         Document {
-            answer: tables::answer(run, report, system),
-            verdict: tables::verdict(report, system),
+            answer: report.answer.clone(),
             tables: tables::tables(run, report, system),
             charts: chart_specs(run, report, system),
             reading_note: system.how_to_read(),
@@ -336,9 +338,7 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
     let sc = &run.scenario;
     let st = &report.stopping;
     let mut s = format!("# {} — {} {}\n\n", safe::md_line(&sc.name), sc.ruleset, sc.kind.name());
-    if let Some(a) = &doc.answer {
-        s.push_str(&format!("**{}**\n\n", safe::md_inline(a)));
-    }
+    s.push_str(&format!("**{}**\n\n", safe::md_inline(&doc.answer)));
     if let Some(d) = &sc.description {
         s.push_str(&format!("{}\n\n", safe::md_paragraph(d)));
     }
@@ -376,7 +376,6 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
             s.push_str(&format!("- {}\n", safe::md_line(&n.line())));
         }
     }
-    // The verdict, if any, opens the page as its answer (above).
     s.push_str("\n## Results\n\n");
     for t in &doc.tables {
         s.push_str(&t.markdown());
@@ -447,7 +446,10 @@ pub fn write_all(run: &RunResult, report: &Report, doc: &Document, mut dir: Repo
 pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
     let sc = &run.scenario;
     let w = TERMINAL_WIDTH;
-    let mut s = crate::text::wrap(
+    // The answer first: a player who reads one line has it.
+    let mut s = crate::text::wrap(&safe::terminal_line(&doc.answer), w, "", "");
+    s.push('\n');
+    s.push_str(&crate::text::wrap(
         &format!(
             "{} — {} {} — seed {}, {}",
             safe::terminal_line(&sc.name),
@@ -459,7 +461,7 @@ pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
         w,
         "",
         "  ",
-    );
+    ));
     for l in &sc.setup {
         s.push_str(&crate::text::wrap(&safe::terminal_line(l), w, "  ", "    "));
     }
@@ -470,10 +472,6 @@ pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
         for n in &sc.notes {
             s.push_str(&crate::text::wrap(&safe::terminal_line(&n.line()), w, "  ", "    "));
         }
-        s.push('\n');
-    }
-    if let Some(v) = &doc.verdict {
-        s.push_str(&crate::text::wrap(&safe::terminal_line(v), w, "", ""));
         s.push('\n');
     }
     for t in doc.tables.iter().filter(|t| t.terminal) {

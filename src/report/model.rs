@@ -95,6 +95,9 @@ pub struct Report {
     pub ruleset: &'static str,
     pub scenario: String,
     pub kind: &'static str,
+    /// The answer in one sentence, in the system's words, as every view opens with it
+    /// ([`crate::report::answer`]).
+    pub answer: String,
     pub seed: u64,
     /// Trials per sampled cell (0 when every cell is exact).
     pub trials: u64,
@@ -266,6 +269,8 @@ impl Report {
             ruleset: sc.ruleset,
             scenario: sc.name.clone(),
             kind: sc.kind.name(),
+            // Worded from the finished model by `crate::report::try_build`.
+            answer: String::new(),
             seed: sc.seed,
             trials: st.trials,
             exact_cells: run.output.tallies.iter().filter(|t| t.exact).count(),

@@ -281,71 +281,8 @@ const FOLD_ROWS: usize = 20;
 /// ... from the first value with P(≥ k) below this.
 const FOLD_BELOW: f64 = 0.005;
 
-/// The answer in one sentence, for the top of `summary.md` and `index.html`: the verdict of an
-/// analysis that has one (balance, paired, exchange, best cell), a duel's outcome, or a single
-/// resolution's key event ("K.O. caused: 75.27% per attack (exact)").
-pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
-    if let Some(v) = verdict(report, system) {
-        return Some(v);
-    }
-    let sc = &run.scenario;
-    let cell = report.cells.first()?;
-    let how = |e: &crate::report::model::EventReport| {
-        if e.ci95[0] == e.ci95[1] { format!("{} (exact)", pct(e.p)) } else { pct_ci(e.p, e.ci95[0], e.ci95[1]) }
-    };
-    match &sc.layout {
-        Layout::Duel { a, b } => {
-            let ev = |n: &str| cell.events.get(n).map(how);
-            let exact = report.exact_duel.as_ref().map(|x| {
-                let [w, d, l] = x.outcome();
-                format!(" Solved exactly: {a} wins {}, {b} wins {}, draw {}.", pct(w), pct(l), pct(d))
-            });
-            Some(format!(
-                "{a} wins {}, {b} wins {}, draw {} ({}).{}",
-                ev("a_wins")?,
-                ev("b_wins")?,
-                ev("draw")?,
-                report.per_cell("duels"),
-                exact.unwrap_or_default()
-            ))
-        }
-        Layout::Single => {
-            // The most important event that can happen here: an attack that cannot reach the
-            // answers with the next one, not with "0.00 %".
-            let keys: Vec<&str> =
-                sc.cells[0].trial.key_events().into_iter().filter(|k| cell.events.get(k).is_some()).collect();
-            let key = keys.iter().find(|k| cell.events.get(k).is_some_and(|e| e.p > 0.0)).or(keys.first())?;
-            let e = cell.events.get(key)?;
-            Some(format!(
-                "{}: {} per {}{}.",
-                event_title(system, key),
-                how(e),
-                sc.cells[0].trial.unit(),
-                if e.ci95[0] == e.ci95[1] { String::new() } else { format!(" ({})", report.basis()) }
-            ))
-        }
-        _ => None,
-    }
-}
-
-/// The headline sentence of balance and paired reports, or the system's own
-/// ([`RuleSystem::verdict`]: a best play, a best split).
-pub fn verdict(report: &Report, system: &dyn RuleSystem) -> Option<String> {
-    if let Some(b) = &report.balance {
-        return Some(format!("{} Position: {}.", b.verdict, b.position));
-    }
-    if let Some(p) = &report.paired {
-        let resolved = if p.ci95[0] > 0.0 {
-            "A does more than B"
-        } else if p.ci95[1] < 0.0 {
-            "B does more than A"
-        } else {
-            "the difference is not resolved at 95 %"
-        };
-        return Some(format!(
-            "Mean difference A − B = {:+.4} [{:+.4}, {:+.4}]: {resolved}. Common random numbers made this {:.1}× cheaper than two independent runs.",
-            p.mean_difference, p.ci95[0], p.ci95[1], p.trial_saving
-        ));
-    }
-    system.verdict(report)
+/// The answer of a grid (compare, sweep, two-way sweep), if the layout words one; see
+/// [`super::answer`].
+pub fn grid_answer(_run: &RunResult, _report: &Report, _system: &dyn RuleSystem) -> Option<String> {
+    None
 }

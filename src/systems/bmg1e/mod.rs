@@ -100,8 +100,8 @@ impl RuleSystem for System {
     fn report_extras(&self, run: &RunResult) -> Result<SystemExtras, Interrupted> {
         report::extras(run)
     }
-    fn verdict(&self, report: &Report) -> Option<String> {
-        report::verdict(report)
+    fn answer(&self, run: &RunResult, report: &Report) -> Option<String> {
+        report::answer(run, report)
     }
     fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
         report::tables(run, report)

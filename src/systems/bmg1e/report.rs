@@ -45,7 +45,7 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
 }
 
 /// The headline of an exchange report: A's best split and B's answer.
-pub fn verdict(report: &Report) -> Option<String> {
+pub fn answer(_run: &RunResult, report: &Report) -> Option<String> {
     let x = report.part::<exchange::ExchangeBest>("exchange")?;
     let v = if x.objective == "net" {
         format!("{:+.3} [{:+.3}, {:+.3}] markers net", x.value.value, x.value.ci95[0], x.value.ci95[1])

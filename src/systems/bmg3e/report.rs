@@ -245,7 +245,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 }
 
 /// The headline of an effort table: the best play and what it is worth.
-pub fn verdict(report: &Report) -> Option<String> {
+pub fn answer(_run: &RunResult, report: &Report) -> Option<String> {
     let b = report.part::<effort::Best>("best")?;
     let value = if b.probability {
         pct_ci(b.estimate.value, b.estimate.ci95[0], b.estimate.ci95[1])
