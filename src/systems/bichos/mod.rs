@@ -1,5 +1,6 @@
 //! ¡Bichos! / THW Bugs! (`bichos`), cm and inches variants.
 
+pub mod answer;
 pub mod config;
 pub mod labels;
 pub mod report;
@@ -111,6 +112,9 @@ impl RuleSystem for System {
     }
     fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
         report::tables(run, report)
+    }
+    fn answer(&self, run: &RunResult, report: &Report) -> Option<String> {
+        answer::answer(run, report)
     }
     fn report_charts(&self, run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
         report::charts(run, report)

@@ -24,7 +24,7 @@ pub enum BichosLayout {
 pub const CM_PER_INCH: f64 = 2.5;
 
 /// Metric indices of an encounter cell (see `ENCOUNTER_METRICS`).
-const ENC_DISTANCE: usize = 1;
+pub(super) const ENC_DISTANCE: usize = 1;
 const ENC_TOTAL_BUGS: usize = 2;
 
 fn median(t: &Tally, m: usize) -> usize {
