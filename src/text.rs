@@ -19,6 +19,15 @@ pub fn pct(p: f64) -> String {
     format!("{:.*}%", decimals(&[p]), p * 100.0)
 }
 
+/// `s` with its first letter in upper case ("parry" → "Parry"), for a word that opens a sentence.
+pub fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
 /// `n` and the noun in the number it takes: "1 enemy", "2 enemies", "1 impact die".
 pub fn plural(n: i64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

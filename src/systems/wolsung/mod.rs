@@ -1,5 +1,6 @@
 //! Wolsung SSG (`wolsung`): dice pools and playing cards.
 
+pub mod answer;
 pub mod config;
 pub mod labels;
 pub mod report;
@@ -101,6 +102,9 @@ impl RuleSystem for System {
     }
     fn event_short(&self, name: &str) -> Option<&'static str> {
         labels::event_short(name)
+    }
+    fn answer(&self, run: &RunResult, report: &Report) -> Option<String> {
+        answer::answer(run, report)
     }
     fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
         report::tables(run, report)
