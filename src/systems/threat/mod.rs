@@ -1,5 +1,6 @@
 //! Threat range across rule systems (`ruleset = "all"`): how far each game's model reaches.
 
+pub mod answer;
 pub mod config;
 pub mod labels;
 pub mod report;
@@ -49,6 +50,9 @@ impl RuleSystem for System {
     }
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
+    }
+    fn answer(&self, run: &RunResult, _report: &Report) -> Option<String> {
+        answer::answer(run)
     }
     fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
         report::tables(run, report)
