@@ -1,5 +1,6 @@
 //! Mordheim movement (`mordheim`).
 
+pub mod answer;
 pub mod config;
 pub mod labels;
 pub mod rules;
@@ -9,6 +10,8 @@ use crate::analysis::scenario::Kind;
 use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::analysis::RunResult;
+use crate::report::model::Report;
 use crate::system::RuleSystem;
 
 /// The system's entry in the registry.
@@ -35,6 +38,9 @@ impl RuleSystem for System {
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, doc, setup)
+    }
+    fn answer(&self, run: &RunResult, _report: &Report) -> Option<String> {
+        answer::answer(run)
     }
     fn event_title(&self, name: &str) -> Option<&'static str> {
         labels::event(name)
