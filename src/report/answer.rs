@@ -90,8 +90,14 @@ pub fn lead_events(run: &RunResult, report: &Report, system: &dyn RuleSystem, i:
         };
     };
     let e = cell.events.get(lead).expect("a key event the cell has");
+    // A certain event says little on its own: the first headline measure says how much.
+    let how_much = match trial.headline_metrics().first().and_then(|m| cell.metrics.get(m).map(|r| (m, r))) {
+        Some((m, r)) if e.p == 1.0 && r.sd == 0.0 => format!("; {}: always {}", metric_title(system, m), r.mean),
+        Some((m, r)) if e.p == 1.0 => format!("; {}: {:.3} on average", metric_title(system, m), r.mean),
+        _ => String::new(),
+    };
     if e.p > 0.0 {
-        return format!("{}: {} per {}{}.", event_title(system, lead), prob(e), trial.unit(), basis(e));
+        return format!("{}: {}{how_much} per {}{}.", event_title(system, lead), prob(e), trial.unit(), basis(e));
     }
     let first = format!("{}: {}", event_title(system, lead), zero(report, e));
     match keys.iter().find(|k| cell.events.get(k).is_some_and(|e| e.p > 0.0)) {

@@ -45,7 +45,10 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
 }
 
 /// The headline of an exchange report: A's best split and B's answer.
-pub fn answer(_run: &RunResult, report: &Report) -> Option<String> {
+pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
+    if let Some(Layout1e::Editions) = run.scenario.layout.get::<Layout1e>() {
+        return editions_answer(report);
+    }
     let x = report.part::<exchange::ExchangeBest>("exchange")?;
     let v = if x.objective == "net" {
         format!("{:+.3} [{:+.3}, {:+.3}] markers net", x.value.value, x.value.ci95[0], x.value.ci95[1])
@@ -55,6 +58,32 @@ pub fn answer(_run: &RunResult, report: &Report) -> Option<String> {
     Some(format!(
         "Best split for A (maximin, objective `{}`): {} Attack / {} Defense counters; B's best answer is {}/{}, leaving A {v}.",
         x.objective, x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
+    ))
+}
+
+/// The editions side by side: out of action (the question an attack answers in both) and the
+/// damage markers placed, 2013 against 2019.
+fn editions_answer(report: &Report) -> Option<String> {
+    use crate::report::answer::prob;
+    let (old, new) = (report.cells.first()?, report.cells.get(1)?);
+    let (o, n) = (old.events.get("out_of_action")?, new.events.get("out_of_action")?);
+    let stun = |c: &crate::report::model::CellReport| c.metrics.get("stun").map(|m| m.mean).unwrap_or(0.0);
+    let wounds = |c: &crate::report::model::CellReport| c.metrics.get("wounds").map(|m| m.mean).unwrap_or(0.0);
+    let more = if n.p > o.p { "the 2019 rules" } else { "the 2013 rules" };
+    // ♦ only where a side can place them (a ★-only weapon on both sides places none).
+    let markers = |c: &crate::report::model::CellReport| {
+        if wounds(old) == 0.0 && wounds(new) == 0.0 {
+            format!("{:.3} ★", stun(c))
+        } else {
+            format!("{:.3} ★ and {:.3} ♦", stun(c), wounds(c))
+        }
+    };
+    Some(format!(
+        "The attack puts the target out of action (K.O. or casualty) more often under {more}: {} under 2019 against {} under 2013, placing {} against {} per attack.",
+        prob(n),
+        prob(o),
+        markers(new),
+        markers(old)
     ))
 }
 
