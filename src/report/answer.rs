@@ -85,7 +85,9 @@ pub fn lead_events(run: &RunResult, report: &Report, system: &dyn RuleSystem, i:
     let Some(&lead) = keys.first() else {
         // No event to lead with: the first measure's mean.
         return match cell.metrics.0.first() {
-            Some((name, m)) => format!("{}: {:.3} on average per {}.", metric_title(system, name), m.mean, trial.unit()),
+            Some((name, m)) => {
+                format!("{}: {:.3} on average per {}.", metric_title(system, name), m.mean, trial.unit())
+            }
             None => format!("{} cells, {}.", report.cells.len(), report.basis()),
         };
     };
@@ -144,7 +146,14 @@ fn duel(report: &Report, a: &str, b: &str) -> Option<String> {
 /// A paired comparison: which side does more of the measure, by how much, in the measure's
 /// words ("Bruiser + baseball bat does more than Bruiser + knife: damage per attack 1.583 vs
 /// 0.876, A − B = +0.7073 [+0.6945, +0.7202] …").
-fn paired(run: &RunResult, report: &Report, system: &dyn RuleSystem, a: &str, b: &str, measure: &str) -> Option<String> {
+fn paired(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    a: &str,
+    b: &str,
+    measure: &str,
+) -> Option<String> {
     use crate::analysis::paired::{A_VALUE, B_VALUE};
     let p = report.paired.as_ref()?;
     let cell = report.cells.first()?;
@@ -160,7 +169,10 @@ fn paired(run: &RunResult, report: &Report, system: &dyn RuleSystem, a: &str, b:
     let lead = if lo > 0.0 {
         format!("{a} does more than {b}: {what} {ma:.3} vs {mb:.3}, a difference of {d:+.4} [{lo:+.4}, {hi:+.4}]")
     } else if hi < 0.0 {
-        format!("{b} does more than {a}: {what} {mb:.3} vs {ma:.3}, a difference of {:+.4} [{:+.4}, {:+.4}]", -d, -hi, -lo)
+        format!(
+            "{b} does more than {a}: {what} {mb:.3} vs {ma:.3}, a difference of {:+.4} [{:+.4}, {:+.4}]",
+            -d, -hi, -lo
+        )
     } else {
         format!(
             "{a} and {b} cannot be told apart at 95 %: {what} {ma:.3} vs {mb:.3}, A − B = {d:+.4} [{lo:+.4}, {hi:+.4}]"
@@ -171,8 +183,5 @@ fn paired(run: &RunResult, report: &Report, system: &dyn RuleSystem, a: &str, b:
     } else {
         "common random numbers saved nothing here".to_string()
     };
-    Some(format!(
-        "{lead} ({} paired trials, 95 % interval; {saving}).",
-        count(report.trials)
-    ))
+    Some(format!("{lead} ({} paired trials, 95 % interval; {saving}).", count(report.trials)))
 }

@@ -28,21 +28,25 @@ fn reports_open_with_the_answer() {
     let (html, md) = run("configs/bmg-3e/batman-vs-thug.toml", "attack");
     let a = answer(&html);
     // (Gauntlets place ★ only: out of action is K.O.)
-    assert!(a.contains("out of action caused (K.O. or casualty): 75.27% (exact) per attack."), "{a}");
+    // Exact: the fraction in lowest terms beside the percentage.
+    assert!(a.contains("out of action caused (K.O. or casualty): 75.27% (exact, 14816/19683) per attack."), "{a}");
     let first = md.lines().nth(2).unwrap();
-    assert!(first.starts_with("**out of action caused (K.O. or casualty): 75.27% (exact) per attack.**"), "{md}");
+    assert!(
+        first.starts_with("**out of action caused (K.O. or casualty): 75.27% (exact, 14816/19683) per attack.**"),
+        "{md}"
+    );
     // A sampled check: the value with its interval and the trial count.
     let (html, _) = run("configs/bmg-1e/passing.toml", "passing");
     assert!(answer(&html).contains('%'), "{}", answer(&html));
-    // A 2013 duel: both sides and the draw, sampled, then the exact solution.
+    // A 2013 duel solved exactly: the exact outcome is the answer (A wins, B wins, draw, in
+    // that order), the sampled duel its check with its interval and z.
     let (html, _) = run("configs/bmg-1e/duel-batman-vs-bruiser.toml", "duel");
     let a = answer(&html);
-    assert!(a.contains("wins") && a.contains("draw") && a.contains("Solved exactly"), "{a}");
-    // The exact figures named in the sentence's own order (A wins, B wins, draw).
-    let exact = &a[a.find("Solved exactly").unwrap()..];
-    let (aw, bw, dr) = (exact.find("Batman").unwrap(), exact.find("Bruiser").unwrap(), exact.find("draw").unwrap());
-    assert!(aw < bw && bw < dr, "{a}");
-    assert!(a.contains("20,000 duels, 95 % intervals"), "{a}");
+    assert!(a.contains("Batman + Unarmed wins 85.28% of duels"), "{a}");
+    let check = a.find("sampled check over 20,000 duels").expect("the sampled duel as a check");
+    let (aw, bw, dr) = (a.find("Batman").unwrap(), a.find("Bruiser").unwrap(), a.find("draw").unwrap());
+    assert!(aw < bw && bw < dr && dr < check, "{a}");
+    assert!(a[check..].contains("% [") && a[check..].contains("z = "), "{a}");
     // A balance test: its verdict, without Markdown backticks.
     let (html, md) = run("configs/bmg-3e/balance-new-henchman.toml", "balance");
     let a = answer(&html);
@@ -59,4 +63,75 @@ fn yes_no_outcomes_read_as_probabilities() {
     assert!(row.starts_with("| P(the first bug is big") && row.contains("% [") && !row.contains('±'), "{row}");
     let bugs = md.lines().find(|l| l.starts_with("| attacking bugs")).expect("a count");
     assert!(bugs.contains('±'), "{bugs}");
+}
+
+/// `s` with Markdown's backslash escapes and HTML's tags and entities taken out, whitespace
+/// collapsed: the words a reader sees, to compare one view's answer with another's.
+fn words(s: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            '\\' => {}
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    let out = out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'");
+    out.replace("&amp;", "&").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A word an internal identifier would be: lower-case words joined by `_` (`res_lost_t1`,
+/// `a_ahead`, `fewest_to_win`).
+fn identifier(s: &str) -> Option<&str> {
+    s.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).find(|w| {
+        w.contains('_') && !w.starts_with('_') && !w.ends_with('_') && w.chars().any(|c| c.is_ascii_lowercase())
+    })
+}
+
+/// Every bundled report, of every kind in every system, opens with the same answer sentence in
+/// every view: `answer` in results.json, the terminal's first lines, the first paragraph of
+/// summary.md (under its title) and of index.html — in the game's words, no identifier.
+#[test]
+fn every_bundled_report_opens_with_the_same_answer_everywhere() {
+    let out = common::tmp("report_answer", "every");
+    let mut checked = 0;
+    for (name, p) in common::bundled_scenarios() {
+        let dir = out.join(&name);
+        let o =
+            common::bin_run(&out, &["run", p.to_str().unwrap(), "--trials", "2000", "--out", dir.to_str().unwrap()]);
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+        let answer = json["answer"].as_str().unwrap_or_else(|| panic!("{name}: no answer in results.json"));
+        assert!(answer.len() > 20 && answer.ends_with('.'), "{name}: {answer:?}");
+        assert!(identifier(answer).is_none() && !answer.contains('`'), "{name}: an identifier in {answer:?}");
+        // The terminal: the answer is the first paragraph.
+        let term = String::from_utf8(o.stdout).unwrap();
+        let first = term.split("\n\n").next().unwrap();
+        assert_eq!(words(first), words(answer), "{name}: the terminal opens with\n{term}");
+        // summary.md: the title, then the answer in bold.
+        let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+        let line = md.lines().nth(2).unwrap();
+        assert!(line.starts_with("**") && line.ends_with("**"), "{name}: {line}");
+        assert_eq!(words(line.trim_matches('*')), words(answer), "{name}");
+        // index.html: the first paragraph after the title.
+        let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+        let body = &html[html.find("</h1>").unwrap()..];
+        let para = &body[body.find("<p").unwrap()..];
+        assert!(para.starts_with("<p class=\"verdict answer\">"), "{name}: {}", &para[..80.min(para.len())]);
+        assert_eq!(words(&para[..para.find("</p>").unwrap()]), words(answer), "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 57, "{checked} configs");
+}
+
+/// The identifier scan catches what it is for, and passes the game's words.
+#[test]
+fn the_identifier_scan_catches_identifiers() {
+    assert_eq!(identifier("Measure: res_lost_t1 per shot"), Some("res_lost_t1"));
+    assert_eq!(identifier("objective `a_ahead`"), Some("a_ahead"));
+    assert_eq!(identifier("out of action caused (K.O. or casualty): 75.27% (exact, 1099/1458)"), None);
 }

@@ -45,7 +45,8 @@ fn shot(run: &RunResult, report: &Report, targets: usize) -> String {
     let (t, z) = (&run.output.tallies[0], stats::z_value());
     let parts: Vec<String> = (1..=targets)
         .filter_map(|k| {
-            let (dead, fled) = (event_index(report, &format!("dead_t{k}"))?, event_index(report, &format!("fled_alive_t{k}"))?);
+            let (dead, fled) =
+                (event_index(report, &format!("dead_t{k}"))?, event_index(report, &format!("fled_alive_t{k}"))?);
             let out = t.proportion(t.events[dead] + t.events[fled], z);
             Some(format!(
                 "target {k} is out of the fight {} (dead {}, fled alive {})",
@@ -62,7 +63,8 @@ fn shot(run: &RunResult, report: &Report, targets: usize) -> String {
 /// number of attacks until the target is out of the fight.
 fn sequence(run: &RunResult, report: &Report, cap: u16) -> String {
     let (t, z) = (&run.output.tallies[0], stats::z_value());
-    let (Some(kill), Some(flee)) = (metric_index(report, "shots_to_kill"), metric_index(report, "shots_to_flee")) else {
+    let (Some(kill), Some(flee)) = (metric_index(report, "shots_to_kill"), metric_index(report, "shots_to_flee"))
+    else {
         return String::new();
     };
     let within = |k: usize| t.proportion(t.hists[kill].iter().take(k + 1).sum(), z);
@@ -70,7 +72,11 @@ fn sequence(run: &RunResult, report: &Report, cap: u16) -> String {
     let mut parts = Vec::new();
     for share in [0.5, 0.9] {
         match reach(share) {
-            Some(k) => parts.push(format!("dead within {} {}", crate::text::plural(k as i64, "attack", "attacks"), proportion(&within(k)))),
+            Some(k) => parts.push(format!(
+                "dead within {} {}",
+                crate::text::plural(k as i64, "attack", "attacks"),
+                proportion(&within(k))
+            )),
             None => parts.push(format!("not dead within {cap} attacks as often as {:.0} %", share * 100.0)),
         }
     }
@@ -147,7 +153,12 @@ fn arsenal(
 }
 
 /// The configured figure's test (or the range of modified FDVs), and the ¿Ahora qué? roll.
-fn reaction(run: &RunResult, fdvs: &[i64], figure: Option<&(String, i64)>, opposed: Option<(u8, u8)>) -> Option<String> {
+fn reaction(
+    run: &RunResult,
+    fdvs: &[i64],
+    figure: Option<&(String, i64)>,
+    opposed: Option<(u8, u8)>,
+) -> Option<String> {
     let (t, z) = (&run.output.tallies, stats::z_value());
     let test = |k: usize| {
         format!(

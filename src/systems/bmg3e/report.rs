@@ -261,8 +261,8 @@ pub fn answer(_run: &RunResult, report: &Report) -> Option<String> {
         )
     };
     Some(format!(
-        "Best play for objective `{}`: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {} = {}.{caveat} The objective counts {}.",
-        b.objective,
+        "Best play for {}: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {} = {}.{caveat} The objective counts {}.",
+        b.measure,
         b.target_effort,
         b.stun_paid.target,
         b.attacker_effort,

@@ -6,11 +6,11 @@ pub mod labels;
 pub mod rules;
 pub mod schema;
 
+use crate::analysis::RunResult;
 use crate::analysis::scenario::Kind;
 use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
-use crate::analysis::RunResult;
 use crate::report::model::Report;
 use crate::system::RuleSystem;
 
