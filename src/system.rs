@@ -60,6 +60,10 @@ pub struct DuelDef {
     /// `name` shows it: a fighter without a `label` is called "card + weapon" ("Thug + Baseball
     /// bat"; the name as written where the table has no such entry). `None`: by its card alone.
     pub fighter_weapon: Option<(&'static str, &'static str)>,
+    /// Weapons the system knows without a library entry, as (config name, name shown): a
+    /// ¡Bichos! fighter's `weapon = "small_claws"` reads "Garras y dientes 2D6 (small bug,
+    /// melee)" in its label, not the key. Empty: every weapon is a library entry.
+    pub builtin_weapons: &'static [(&'static str, &'static str)],
 }
 
 /// The contract between a rule system and the rest of the program.

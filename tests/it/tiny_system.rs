@@ -236,6 +236,7 @@ impl RuleSystem for Tiny {
             out: "out",
             extra: "other, mean",
             fighter_weapon: None,
+            builtin_weapons: &[],
         })
     }
     // Its own words for its metric and events: every report of it uses them.

@@ -46,7 +46,11 @@ impl Planner<'_> {
         if let Some((field, table)) = d.fighter_weapon
             && let Some(w) = f.get(field).and_then(Value::as_str)
         {
-            let shown = if self.entry(table, w).is_some() { self.display(table, w) } else { w.to_string() };
+            let shown = match d.builtin_weapons.iter().find(|(k, _)| *k == w) {
+                _ if self.entry(table, w).is_some() => self.display(table, w),
+                Some((_, name)) => name.to_string(),
+                None => w.to_string(),
+            };
             label = format!("{label} + {shown}");
         }
         label

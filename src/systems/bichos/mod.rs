@@ -79,6 +79,7 @@ impl RuleSystem for System {
             extra: "activations lost (ducking back or standing up), mean",
             // Its weapons are the rulebook's (no `[weapons]` table): shown as written.
             fighter_weapon: Some(("weapon", "weapons")),
+            builtin_weapons: &rules::WEAPON_NAMES,
         })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {

@@ -75,6 +75,7 @@ impl RuleSystem for System {
             out: "K.O.",
             extra: "Attack counters (strikes) used, mean",
             fighter_weapon: Some(("weapon", "weapons")),
+            builtin_weapons: &[],
         })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {

@@ -86,6 +86,7 @@ impl RuleSystem for System {
             out: "K.O.",
             extra: "effort ★ taken, mean",
             fighter_weapon: Some(("weapon", "weapons")),
+            builtin_weapons: &[],
         })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {

@@ -86,6 +86,7 @@ impl RuleSystem for System {
             out: "removal",
             extra: "heroic-feat cards spent, mean",
             fighter_weapon: None,
+            builtin_weapons: &[],
         })
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {

@@ -271,6 +271,17 @@ pub const WEAPONS: [(&str, &str, Weapon); 7] = [
     ),
 ];
 
+/// (config name, name shown) of every weapon, for fighters' labels ([`crate::system::DuelDef`]).
+pub const WEAPON_NAMES: [(&str, &str); WEAPONS.len()] = {
+    let mut out = [("", ""); WEAPONS.len()];
+    let mut i = 0;
+    while i < WEAPONS.len() {
+        out[i] = (WEAPONS[i].0, WEAPONS[i].1);
+        i += 1;
+    }
+    out
+};
+
 /// The circumstances of one target of one attack.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Situation {
