@@ -81,7 +81,7 @@ fn shooting(
     Some(format!(
         "Most often takes the target down this turn: {}{}.",
         parts.join("; "),
-        if report.all_exact() { String::new() } else { format!(" ({})", report.per_cell("turns per cell")) }
+        if report.all_exact() { String::new() } else { format!(" ({})", report.per_cell("turns")) }
     ))
 }
 

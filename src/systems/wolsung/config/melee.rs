@@ -72,7 +72,8 @@ impl Wolsung<'_> {
                     readings,
                 };
                 cells.push(cell(
-                    &format!("{pn}, defender {g}"),
+                    // Policy and answer in words ("fewest to win, defender on guard").
+                    &format!("{}, defender {}", pn.replace('_', " "), g.replace('_', " ")),
                     vec![("policy".into(), json!(pn)), ("guard".into(), json!(g))],
                     TrialWolsung::Melee(t),
                 ));

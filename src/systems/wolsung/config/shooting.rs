@@ -132,7 +132,8 @@ impl Wolsung<'_> {
         let mut cells = Vec::new();
         for g in &sh.guns {
             for (pn, p) in &sh.pol {
-                rows.push(format!("{} — {pn}", g.label));
+                // The policy in words ("fewest to win"): row and cell labels are read by players.
+                rows.push(format!("{} — {}", g.label, pn.replace('_', " ")));
                 let mut row = Vec::new();
                 for (k, &(d, r, c)) in sits.iter().enumerate() {
                     let Some(&(_, band)) = g.bands.iter().find(|(max, _)| d <= *max) else {
@@ -142,7 +143,7 @@ impl Wolsung<'_> {
                     let turn = shooting_turn(sh, g, *p, band, r, c, readings);
                     row.push(Some(cells.len()));
                     cells.push(cell(
-                        &format!("{} — {pn} — {}", g.label, cols[k]),
+                        &format!("{} — {} — {}", g.label, pn.replace('_', " "), cols[k]),
                         vec![
                             ("gun".into(), json!(g.label)),
                             ("policy".into(), json!(pn)),
