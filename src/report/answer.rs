@@ -49,17 +49,10 @@ pub fn prob(e: &EventReport) -> String {
 /// A proportion as an answer gives it (see [`prob`]).
 pub fn proportion(p: &crate::stats::Proportion) -> String {
     if p.exact {
-        let g = gcd(p.count, p.trials);
-        if p.trials > 0 && p.count > 0 && p.count < p.trials {
-            return format!("{} (exact, {}/{})", pct(p.p), p.count / g, p.trials / g);
-        }
-        return format!("{} (exact)", pct(p.p));
+        let f = crate::stats::fraction(p.count, p.trials);
+        return if f.contains('/') { format!("{} (exact, {f})", pct(p.p)) } else { format!("{} (exact)", pct(p.p)) };
     }
     pct_ci(p.p, p.lo, p.hi)
-}
-
-fn gcd(a: u128, b: u128) -> u128 {
-    if b == 0 { a.max(1) } else { gcd(b, a % b) }
 }
 
 /// What a zero says: "impossible here (exact)" or "never happened in 20,000 trials (95 %

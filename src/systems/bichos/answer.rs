@@ -2,11 +2,10 @@
 //! shot (who is out of the fight, dead or fled), a sequence of attacks (dead within how many),
 //! the arsenal (which weapon does most where), the reaction test and the cm/inches variants.
 
-use super::report::{BichosLayout, CM_PER_INCH, ENC_DISTANCE};
+use super::report::{BichosLayout, CM_PER_INCH, ENC_DISTANCE, median};
 use super::rules::TrialBichos as B;
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
-use crate::engine::Tally;
 use crate::report::answer::proportion;
 use crate::report::model::Report;
 use crate::stats;
@@ -87,18 +86,6 @@ fn sequence(run: &RunResult, report: &Report, cap: u16) -> String {
         crate::text::plural(out_median as i64, "attack", "attacks"),
         basis(report, "sequences")
     )
-}
-
-fn median(t: &Tally, m: usize) -> usize {
-    let half = t.trials.div_ceil(2);
-    let mut acc = 0;
-    for (v, &c) in t.hists[m].iter().enumerate() {
-        acc += c;
-        if acc >= half {
-            return v;
-        }
-    }
-    0
 }
 
 fn basis(report: &Report, unit: &str) -> String {

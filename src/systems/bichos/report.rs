@@ -27,7 +27,8 @@ pub const CM_PER_INCH: f64 = 2.5;
 pub(super) const ENC_DISTANCE: usize = 1;
 const ENC_TOTAL_BUGS: usize = 2;
 
-fn median(t: &Tally, m: usize) -> usize {
+/// The median of metric `m` (the value at which half the trials are reached).
+pub(super) fn median(t: &Tally, m: usize) -> usize {
     let half = t.trials.div_ceil(2);
     let mut acc = 0;
     for (v, &c) in t.hists[m].iter().enumerate() {

@@ -45,5 +45,5 @@ fn reach(t: &Tally) -> (usize, usize, usize) {
 }
 
 fn inches(tenths: usize) -> String {
-    if tenths % 10 == 0 { format!("{}", tenths / 10) } else { format!("{}.{}", tenths / 10, tenths % 10) }
+    if tenths.is_multiple_of(10) { format!("{}", tenths / 10) } else { format!("{}.{}", tenths / 10, tenths % 10) }
 }

@@ -54,7 +54,7 @@ fn shooting(
 ) -> Option<String> {
     let (t, z) = (&run.output.tallies, stats::z_value());
     let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
-    for c in 0..cols.len() {
+    for (c, _) in cols.iter().enumerate() {
         let best = (0..rows.len())
             .filter_map(|r| index[r][c].map(|i| (r, t[i].event(SHOT_DOWN, z).p)))
             .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))?;
