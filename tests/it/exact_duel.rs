@@ -420,3 +420,43 @@ fn check_holds_the_sampled_duels_to_the_exact_duels() {
         assert!(text.contains("check passed"), "{cfg}: {text}");
     }
 }
+
+/// A solved duel's outcome table leads with the exact figure; the sampled one stands beside it
+/// as a check, with its z = (sampled − exact) / √(p(1 − p)/n) — in the terminal and in
+/// summary.md (issue #25: not a second answer).
+#[test]
+fn a_solved_duel_leads_with_the_exact_outcome_and_checks_it_by_sampling() {
+    for config in ["configs/bmg-1e/duel-batman-vs-bruiser.toml", "configs/bmg-3e/duel-batman-vs-bruiser.toml"] {
+        let d = common::tmp("exact_duel", &format!("leads_{}", config.split('/').nth(1).unwrap()));
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let path = root.join(config);
+        let out = common::bin_run(&d, &["run", path.to_str().unwrap(), "--trials", "20000", "--out", "out"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let term = String::from_utf8(out.stdout).unwrap();
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("out/results.json")).unwrap()).unwrap();
+        let q = json["exact_duel"]["configured"]["a_wins"].as_f64().unwrap();
+        let e = &json["cells"][0]["events"]["a_wins"];
+        let p = e["p"].as_f64().unwrap();
+        let z = (p - q) / (q * (1.0 - q) / 20_000.0).sqrt();
+        let z = format!("{:.1}", z.abs());
+        let z = if z == "0.0" {
+            z
+        } else if p < q {
+            format!("−{z}")
+        } else {
+            format!("+{z}")
+        };
+        let sampled = skirmish_odds::text::pct_ci(p, e["ci95"][0].as_f64().unwrap(), e["ci95"][1].as_f64().unwrap());
+        let (exact, md) = (skirmish_odds::text::pct(q), std::fs::read_to_string(d.join("out/summary.md")).unwrap());
+        assert!(md.contains("| event | exact | sampled check | z |"), "{config}:\n{md}");
+        assert!(
+            md.contains(&format!("is not) | {exact} | {sampled} | {z} |")),
+            "{config}: {exact} {sampled} {z}\n{md}"
+        );
+        assert!(term.contains("Duel outcome: exact (every state enumerated)"), "{config}:\n{term}");
+        let row = term.lines().find(|l| l.contains(" wins (the opponent")).expect("the A wins row");
+        let cells: Vec<&str> = row.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+        assert_eq!(cells[1..], [exact.as_str(), sampled.as_str(), z.as_str()], "{config}: exact first:\n{term}");
+    }
+}
