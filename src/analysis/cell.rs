@@ -39,6 +39,20 @@ pub trait TrialInfo: Trial {
         self.shape().events.into_iter().take(4).collect()
     }
 
+    /// What a `compare` or `sweep` of these trials leads with and ranks by when its config names
+    /// no `measure`: the outcome that decides games in this system (a Batman attack putting its
+    /// target out of action, a shot taking its target out of the fight), as one of `shape()`'s
+    /// events or metrics. `None`: the first key event (else the first headline metric).
+    fn default_measure(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Whether less of metric or event `name` is better for the side that acts (attacks until
+    /// the target is out): grids then rank it lowest first and their answer says "fewest".
+    fn less_is_better(&self, _name: &str) -> bool {
+        false
+    }
+
     /// What to print for value `v` of `metric` when the number is a code (a card's rank, the
     /// "more than the cap" bin). `None`: the number itself. Codes stay ordered, so P(≥ k) still
     /// reads "this or better".
@@ -98,6 +112,14 @@ pub trait CellTrial: Send + Sync + Debug + 'static {
     fn headline_metrics(&self) -> &'static [&'static str];
     /// See [`TrialInfo::key_events`].
     fn key_events(&self) -> Vec<&'static str>;
+    /// See [`TrialInfo::default_measure`] (a hand-written cell, a paired comparison, has none).
+    fn default_measure(&self) -> Option<&'static str> {
+        None
+    }
+    /// See [`TrialInfo::less_is_better`].
+    fn less_is_better(&self, _name: &str) -> bool {
+        false
+    }
     /// See [`TrialInfo::value_label`].
     fn value_label(&self, metric: &str, v: usize) -> Option<String>;
     /// See [`TrialInfo::is_category`].
@@ -144,6 +166,12 @@ where
     }
     fn key_events(&self) -> Vec<&'static str> {
         TrialInfo::key_events(self)
+    }
+    fn default_measure(&self) -> Option<&'static str> {
+        TrialInfo::default_measure(self)
+    }
+    fn less_is_better(&self, name: &str) -> bool {
+        TrialInfo::less_is_better(self, name)
     }
     fn value_label(&self, metric: &str, v: usize) -> Option<String> {
         TrialInfo::value_label(self, metric, v)

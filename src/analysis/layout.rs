@@ -11,10 +11,10 @@ use std::sync::Arc;
 pub enum Layout {
     /// One cell.
     Single,
-    /// `loadouts.len() × targets.len()` cells, loadout-major.
-    Compare { loadouts: Vec<String>, targets: Vec<String> },
-    /// One cell per value of `parameter`.
-    Sweep { parameter: String, values: Vec<i64> },
+    /// `loadouts.len() × targets.len()` cells, loadout-major, ranked by `measure`.
+    Compare { loadouts: Vec<String>, targets: Vec<String>, measure: GridMeasure },
+    /// One cell per value of `parameter`, led by `measure`.
+    Sweep { parameter: String, values: Vec<i64>, measure: GridMeasure },
     /// One multi-round duel between fighters A and B.
     Duel { a: String, b: String },
     /// A candidate card and reference fighters, each against a gauntlet.
@@ -22,10 +22,25 @@ pub enum Layout {
     /// Loadout A against loadout B on common random numbers.
     Paired { a: String, b: String, measure: String },
     /// One cell per (x, y) pair, x-major: cell `xi * ys.len() + yi`.
-    Sweep2 { x: String, xs: Vec<i64>, y: String, ys: Vec<i64> },
+    Sweep2 { x: String, xs: Vec<i64>, y: String, ys: Vec<i64>, measure: GridMeasure },
     /// A layout only one rule system draws: its own value, which that system's report hooks
     /// read ([`Own::get`]); the generic writers pass it to them untouched.
     Own(Own),
+}
+
+/// What a grid (`compare`, `sweep`) leads with, ranks by and answers in: one event (its
+/// probability) or one metric (its mean) of every cell, `measure = "…"` in the config or the
+/// trial's own default ([`TrialInfo::default_measure`](crate::analysis::cell::TrialInfo::default_measure)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridMeasure {
+    /// The event's or metric's name in the cells' shape.
+    pub name: String,
+    /// An event (a probability) rather than a metric (a mean).
+    pub event: bool,
+    /// The trial's default, not named by the config (the report says so).
+    pub default: bool,
+    /// Less is better for the side that acts (attacks until the target is out).
+    pub less_is_better: bool,
 }
 
 /// One cost a balance test divides by, in its system's words (from the system's `DuelDef`).

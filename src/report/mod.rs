@@ -9,6 +9,7 @@
 //! half-written report behind and never touches files skirmish-odds did not write.
 
 pub mod answer;
+pub mod answer_grid;
 pub mod charts;
 pub mod csv_out;
 pub(crate) mod duels;
@@ -20,7 +21,7 @@ pub mod tables;
 pub mod text;
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::Layout;
+use crate::analysis::scenario::{GridMeasure, Layout};
 use crate::error::Error;
 use crate::interrupt::Interrupted;
 use crate::output::manifest::FileName;
@@ -82,9 +83,11 @@ impl Document {
 pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<(String, Chart)> {
     let mut out = match &run.scenario.layout {
         Layout::Single => single_charts(run, report, system),
-        Layout::Compare { loadouts, targets } => compare_charts(run, report, system, loadouts, targets),
-        Layout::Sweep { parameter, values } => sweep_charts(run, report, system, parameter, values),
-        Layout::Sweep2 { x, xs, y, ys } => sweep2_charts(run, report, system, (x, xs), (y, ys)),
+        Layout::Compare { loadouts, targets, measure } => {
+            compare_charts(run, report, system, (loadouts, targets), measure)
+        }
+        Layout::Sweep { parameter, values, measure } => sweep_charts(run, report, system, (parameter, values), measure),
+        Layout::Sweep2 { x, xs, y, ys, measure } => sweep2_charts(run, report, system, (x, xs), (y, ys), measure),
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => duels::charts(run, report),
         Layout::Own(_) => system.report_charts(run, report),
     };
@@ -170,14 +173,14 @@ fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> V
     out
 }
 
-/// Loadouts × targets: the expected headline metric and the first two key events, one series
-/// per loadout.
+/// Loadouts × targets, one series per loadout: the measure first (what the grid ranks by), then
+/// the expected damage markers (the headline metrics' means).
 fn compare_charts(
     run: &RunResult,
     report: &Report,
     system: &dyn RuleSystem,
-    loadouts: &[String],
-    targets: &[String],
+    (loadouts, targets): (&[String], &[String]),
+    m: &GridMeasure,
 ) -> Vec<(String, Chart)> {
     let sc = &run.scenario;
     let title_tail = report.basis();
@@ -190,51 +193,58 @@ fn compare_charts(
             .collect()
     };
     let what = sc.cells[0].trial.unit();
-    if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
-        let title = text::metric_title(system, m);
+    let head = answer_grid::head(system, m);
+    out.push((
+        format!("compare-{}", m.name),
+        Chart::Grouped {
+            title: format!("{}: {head} per {what} ({title_tail})", sc.name),
+            x_label: "target".into(),
+            y_label: head.clone(),
+            groups: targets.to_vec(),
+            series: series(&|c| answer_grid::value(report, c, m).unwrap_or(Est::ZERO)),
+            percent: m.event,
+        },
+    ));
+    for name in answer_grid::markers(&sc.cells[0].trial, m) {
+        let title = text::metric_title(system, name);
         out.push((
-            format!("compare-{m}"),
+            format!("compare-{name}"),
             Chart::Grouped {
                 title: format!("{}: expected {title} per {what} ({title_tail})", sc.name),
                 x_label: "target".into(),
                 y_label: format!("expected {title}"),
                 groups: targets.to_vec(),
-                series: series(&|c| est_mean(report, c, m)),
+                series: series(&|c| est_mean(report, c, name)),
                 percent: false,
-            },
-        ));
-    }
-    for ev in sc.cells[0].trial.key_events().into_iter().take(2) {
-        out.push((
-            format!("compare-{ev}"),
-            Chart::Grouped {
-                title: format!("{}: {} per {what} ({title_tail})", sc.name, text::event_short(system, ev)),
-                x_label: "target".into(),
-                y_label: text::event_short(system, ev),
-                groups: targets.to_vec(),
-                series: series(&|c| est_event(report, c, ev)),
-                percent: true,
             },
         ));
     }
     out
 }
 
-/// One swept value: the key events' probabilities and the headline means, as lines.
+/// One swept value, as lines: the chart of the measure's kind first (probabilities for an
+/// event, means for a metric), the measure its first series.
 fn sweep_charts(
     run: &RunResult,
     report: &Report,
     system: &dyn RuleSystem,
-    parameter: &str,
-    values: &[i64],
+    (parameter, values): (&str, &[i64]),
+    m: &GridMeasure,
 ) -> Vec<(String, Chart)> {
     let sc = &run.scenario;
     let title_tail = report.basis();
-    let mut out = Vec::new();
     let n = sc.cells.len();
-    let events = sc.cells[0].trial.key_events();
-    out.push((
-        "sweep-events".into(),
+    let trial = &sc.cells[0].trial;
+    let mut events: Vec<&str> = trial.key_events().into_iter().filter(|e| *e != m.name).collect();
+    let mut metrics: Vec<&str> = trial.headline_metrics().iter().copied().filter(|e| *e != m.name).take(3).collect();
+    if m.event {
+        events.insert(0, &m.name);
+    } else {
+        metrics.insert(0, &m.name);
+        metrics.truncate(3);
+    }
+    let probabilities = (
+        "sweep-events".to_string(),
         Chart::Lines {
             title: format!("{}: probabilities by {parameter} ({title_tail})", sc.name),
             x_label: parameter.to_string(),
@@ -246,10 +256,9 @@ fn sweep_charts(
                 .collect(),
             percent: true,
         },
-    ));
-    let metrics: Vec<&str> = sc.cells[0].trial.headline_metrics().iter().take(3).copied().collect();
-    out.push((
-        "sweep-means".into(),
+    );
+    let means = (
+        "sweep-means".to_string(),
         Chart::Lines {
             title: format!("{}: means by {parameter} ({title_tail})", sc.name),
             x_label: parameter.to_string(),
@@ -266,55 +275,48 @@ fn sweep_charts(
                 .collect(),
             percent: false,
         },
-    ));
-    out
+    );
+    if m.event { vec![probabilities, means] } else { vec![means, probabilities] }
 }
 
-/// Two swept values: heat maps of the mean headline metric and of the first key event.
+/// Two swept values: heat maps of the measure and of the first damage marker's mean.
 fn sweep2_charts(
     run: &RunResult,
     report: &Report,
     system: &dyn RuleSystem,
     (x, xs): (&str, &[i64]),
     (y, ys): (&str, &[i64]),
+    m: &GridMeasure,
 ) -> Vec<(String, Chart)> {
     let sc = &run.scenario;
     let title_tail = report.basis();
-    let mut out = Vec::new();
     let grid = |f: &dyn Fn(usize) -> Est| -> Vec<Vec<Option<Est>>> {
         ys.iter().enumerate().map(|(yi, _)| (0..xs.len()).map(|xi| Some(f(xi * ys.len() + yi))).collect()).collect()
     };
     let x_labels: Vec<String> = xs.iter().map(|v| v.to_string()).collect();
     let y_labels: Vec<String> = ys.iter().map(|v| v.to_string()).collect();
-    if let Some(m) = sc.cells[0].trial.headline_metrics().first().copied() {
-        out.push((
-            format!("sweep-{m}"),
+    let heat = |name: &str, what: String, percent: bool, f: &dyn Fn(usize) -> Est| {
+        (
+            format!("sweep-{name}"),
             Chart::Heatmap {
-                title: format!("{}: mean {} by {x} and {y}", sc.name, text::metric_title(system, m)),
+                title: format!("{}: {what} by {x} and {y}", sc.name),
                 x_label: x.to_string(),
                 y_label: y.to_string(),
                 xs: x_labels.clone(),
                 ys: y_labels.clone(),
-                values: grid(&|c| est_mean(report, c, m)),
-                percent: false,
+                values: grid(f),
+                percent,
                 basis: title_tail.clone(),
             },
-        ));
-    }
-    if let Some(e) = sc.cells[0].trial.key_events().first().copied() {
-        out.push((
-            format!("sweep-{e}"),
-            Chart::Heatmap {
-                title: format!("{}: {} by {x} and {y}", sc.name, text::event_short(system, e)),
-                x_label: x.to_string(),
-                y_label: y.to_string(),
-                xs: x_labels,
-                ys: y_labels,
-                values: grid(&|c| est_event(report, c, e)),
-                percent: true,
-                basis: title_tail.clone(),
-            },
-        ));
+        )
+    };
+    let mut out = vec![heat(&m.name, answer_grid::head(system, m), m.event, &|c| {
+        answer_grid::value(report, c, m).unwrap_or(Est::ZERO)
+    })];
+    if let Some(name) = answer_grid::markers(&sc.cells[0].trial, m).first().copied() {
+        out.push(heat(name, format!("mean {}", text::metric_title(system, name)), false, &|c| {
+            est_mean(report, c, name)
+        }));
     }
     out
 }

@@ -2,13 +2,14 @@
 //! their own files; each is a [`Table`](super::table::Table), rendered by that module.
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::Layout;
+use crate::analysis::scenario::{GridMeasure, Layout};
 use crate::report::model::Report;
 use crate::report::text::{event_short, event_title, metric_title};
 use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{ci, mean_ci, pct, pct_ci};
 
+use super::answer_grid;
 use super::table::Table;
 
 /// Every table for this run, walls of zeros folded into sentences ([`Table::fold_zeros`]).
@@ -23,9 +24,9 @@ pub fn tables(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<
 fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table> {
     match &run.scenario.layout {
         Layout::Single => single(run, report, system),
-        Layout::Compare { loadouts, targets } => compare(run, report, system, loadouts, targets),
-        Layout::Sweep { parameter, .. } => sweep(run, report, system, parameter),
-        Layout::Sweep2 { x, xs, y, ys } => sweep2(run, report, system, (x, xs), (y, ys)),
+        Layout::Compare { loadouts, targets, measure } => compare(run, report, system, (loadouts, targets), measure),
+        Layout::Sweep { parameter, measure, .. } => sweep(run, report, system, parameter, measure),
+        Layout::Sweep2 { x, xs, y, ys, measure } => sweep2(run, report, system, (x, xs), (y, ys), measure),
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => super::duels::tables(run, report, system),
         Layout::Own(_) => system.report_tables(run, report),
     }
@@ -165,95 +166,149 @@ fn single_distributions(run: &RunResult, report: &Report, system: &dyn RuleSyste
     out
 }
 
-/// Loadouts × targets: the expected headline metric, then each key event, one grid each.
+/// Loadouts × targets: the measure first (with the best loadout against each target and where
+/// the measure comes from), then the expected damage markers (the headline metrics' means), then
+/// the other key events, one grid each.
 fn compare(
     run: &RunResult,
     report: &Report,
     system: &dyn RuleSystem,
-    loadouts: &[String],
-    targets: &[String],
+    (loadouts, targets): (&[String], &[String]),
+    m: &GridMeasure,
 ) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
-    let mut out = Vec::new();
+    let trial = &sc.cells[0].trial;
+    let basis = report.basis();
     let mut headers: Vec<&str> = vec!["loadout"];
     headers.extend(targets.iter().map(String::as_str));
-    let metric = sc.cells[0].trial.headline_metrics().first().copied();
-    let mut measures: Vec<(&str, bool)> = metric.into_iter().map(|m| (m, true)).collect();
-    measures.extend(sc.cells[0].trial.key_events().into_iter().map(|e| (e, false)));
-    for (i, (m, is_mean)) in measures.into_iter().enumerate() {
-        let basis = report.basis();
-        let title = if is_mean {
-            format!("Expected {} ({basis})", metric_title(system, m))
-        } else {
-            format!("{} ({basis})", event_short(system, m))
-        };
-        let mut tab = Table::new(title, &headers, i < 2);
+    let grid = |title: String, terminal: bool, f: &dyn Fn(usize) -> String| {
+        let mut tab = Table::new(title, &headers, terminal);
         for (li, l) in loadouts.iter().enumerate() {
             let mut row = vec![l.clone()];
-            for ti in 0..targets.len() {
-                let c = &report.cells[li * targets.len() + ti];
-                row.push(if is_mean {
-                    c.metrics.get(m).map(|mr| mean_ci(mr.mean, mr.stderr, z)).unwrap_or_else(|| "–".into())
-                } else {
-                    c.events.get(m).map(|e| pct_ci(e.p, e.ci95[0], e.ci95[1])).unwrap_or_else(|| "–".into())
-                });
-            }
+            row.extend((0..targets.len()).map(|ti| f(li * targets.len() + ti)));
             tab.rows.push(row);
         }
-        out.push(tab);
+        tab
+    };
+    let mut lead =
+        grid(format!("{} ({basis})", answer_grid::title(system, m)), true, &|c| answer_grid::cell_text(report, c, m));
+    lead.rows.push(best_row(report, loadouts, targets, m));
+    lead.notes.push(answer_grid::note(system, m, "compare", trial.unit()));
+    let mut out = vec![lead];
+    for name in answer_grid::markers(trial, m) {
+        out.push(grid(format!("Expected {} ({basis})", metric_title(system, name)), true, &|c| {
+            report.cells[c].metrics.get(name).map(|mr| mean_ci(mr.mean, mr.stderr, z)).unwrap_or_else(|| "–".into())
+        }));
+    }
+    for e in trial.key_events().into_iter().filter(|e| *e != m.name) {
+        out.push(grid(format!("{} ({basis})", event_short(system, e)), false, &|c| {
+            report.cells[c].events.get(e).map(|e| pct_ci(e.p, e.ci95[0], e.ci95[1])).unwrap_or_else(|| "–".into())
+        }));
     }
     out
 }
 
-/// One row per swept value: the mean headline metric and the key events.
-fn sweep(run: &RunResult, report: &Report, system: &dyn RuleSystem, parameter: &str) -> Vec<Table> {
-    let z = stats::z_value();
-    let sc = &run.scenario;
-    let metric = sc.cells[0].trial.headline_metrics().first().copied();
-    let events = sc.cells[0].trial.key_events();
-    let mean_head = metric.map(|m| format!("mean {}", metric_title(system, m)));
-    let ev_heads: Vec<String> = events.iter().map(|e| event_short(system, e)).collect();
-    let mut headers: Vec<&str> = vec![parameter];
-    headers.extend(mean_head.as_deref());
-    headers.extend(ev_heads.iter().map(String::as_str));
-    let mut tab =
-        Table::new(format!("Sweep over {parameter} ({})", report.per_cell("trials per value")), &headers, true);
-    for (c, spec) in report.cells.iter().zip(&sc.cells) {
-        let mut row = vec![spec.params[0].1.to_string()];
-        if let Some(m) = metric {
-            let h = c.metrics.get(m).expect("headline metric");
-            row.push(mean_ci(h.mean, h.stderr, z));
-        }
-        for e in &events {
-            let e = c.events.get(e).expect("key event");
-            row.push(pct_ci(e.p, e.ci95[0], e.ci95[1]));
-        }
-        tab.rows.push(row);
+/// The last row of a compare's lead grid: the loadout with the best measure against each target
+/// ("–" where every loadout gives the same).
+fn best_row(report: &Report, loadouts: &[String], targets: &[String], m: &GridMeasure) -> Vec<String> {
+    let label = match (m.event, m.less_is_better) {
+        (true, false) => "most often",
+        (true, true) => "least often",
+        (false, false) => "highest",
+        (false, true) => "lowest",
+    };
+    let mut row = vec![label.to_string()];
+    for ti in 0..targets.len() {
+        let vals: Vec<f64> = (0..loadouts.len())
+            .map(|li| answer_grid::value(report, li * targets.len() + ti, m).map_or(f64::NAN, |e| e.v))
+            .collect();
+        let best = vals.iter().copied().filter(|v| !v.is_nan()).fold(None, |acc: Option<f64>, v| match acc {
+            Some(b) if (m.less_is_better && b <= v) || (!m.less_is_better && b >= v) => Some(b),
+            _ => Some(v),
+        });
+        let winners: Vec<&str> =
+            loadouts.iter().zip(&vals).filter(|(_, v)| Some(**v) == best).map(|(l, _)| l.as_str()).collect();
+        row.push(if winners.is_empty() || winners.len() == loadouts.len() { "–".into() } else { winners.join(", ") });
     }
-    vec![tab]
+    row
 }
 
-/// Two swept values: a y × x grid of the expected headline metric, and one of the first key
-/// event.
+/// One row per swept value: the measure (the terminal's table), then the damage markers' means
+/// (in the terminal too when they fit 100 columns), then the other key events.
+fn sweep(run: &RunResult, report: &Report, system: &dyn RuleSystem, parameter: &str, m: &GridMeasure) -> Vec<Table> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let trial = &sc.cells[0].trial;
+    let per = report.per_cell("trials per value");
+    let metrics = answer_grid::markers(trial, m);
+    let events: Vec<&str> = trial.key_events().into_iter().filter(|e| *e != m.name).collect();
+    // A table with one row per swept value (cell `i`) and one column per head (`k`).
+    let by = |title: String, heads: Vec<String>, cell: &dyn Fn(usize, usize) -> String| {
+        let mut t = Table::new(title, &[], false);
+        for (i, spec) in sc.cells.iter().enumerate() {
+            let mut row = vec![spec.params[0].1.to_string()];
+            row.extend((0..heads.len()).map(|k| cell(i, k)));
+            t.rows.push(row);
+        }
+        t.headers = std::iter::once(parameter.to_string()).chain(heads).collect();
+        t
+    };
+    let mut lead = by(format!("Sweep over {parameter} ({per})"), vec![answer_grid::head(system, m)], &|i, _| {
+        answer_grid::cell_text(report, i, m)
+    });
+    lead.terminal = true;
+    lead.notes.push(answer_grid::note(system, m, "sweep", trial.unit()));
+    if answer_grid::idle_sweep(report) {
+        lead.notes.extend(answer_grid::idle_note(run, parameter));
+    }
+    let mut out = vec![lead];
+    if !metrics.is_empty() {
+        let heads = metrics.iter().map(|n| format!("mean {}", metric_title(system, n))).collect();
+        let mut means = by(format!("Means by {parameter} ({per})"), heads, &|i, k| {
+            let h = report.cells[i].metrics.get(metrics[k]).expect("headline metric");
+            mean_ci(h.mean, h.stderr, z)
+        });
+        means.terminal = fits(&means, 100);
+        out.push(means);
+    }
+    if !events.is_empty() {
+        let heads = events.iter().map(|e| event_short(system, e)).collect();
+        out.push(by(format!("Other events by {parameter} ({per})"), heads, &|i, k| {
+            let e = report.cells[i].events.get(events[k]).expect("key event");
+            pct_ci(e.p, e.ci95[0], e.ci95[1])
+        }));
+    }
+    out
+}
+
+/// Whether `t` prints in one piece within `width` terminal columns (two spaces between columns).
+fn fits(t: &Table, width: usize) -> bool {
+    let cols = (0..t.headers.len()).map(|c| {
+        std::iter::once(&t.headers[c]).chain(t.rows.iter().filter_map(|r| r.get(c))).map(|s| s.chars().count()).max()
+    });
+    cols.map(|w| w.unwrap_or(0) + 2).sum::<usize>() <= width + 2
+}
+
+/// Two swept values: a y × x grid of the measure, then one of each damage marker's mean.
 fn sweep2(
     run: &RunResult,
     report: &Report,
     system: &dyn RuleSystem,
     (x, xs): (&str, &[i64]),
     (y, ys): (&str, &[i64]),
+    m: &GridMeasure,
 ) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
+    let trial = &sc.cells[0].trial;
     let mut out = Vec::new();
-    let metric = sc.cells[0].trial.headline_metrics().first().copied();
-    let event = sc.cells[0].trial.key_events().first().copied();
     let corner = format!("{y} \\ {x}");
     let mut headers: Vec<String> = vec![corner];
     headers.extend(xs.iter().map(|v| v.to_string()));
     let heads: Vec<&str> = headers.iter().map(String::as_str).collect();
-    let mut grid = |title: String, f: &dyn Fn(usize) -> String| {
-        let mut tab = Table::new(title, &heads, true);
+    let mut grid = |title: String, terminal: bool, f: &dyn Fn(usize) -> String| {
+        let mut tab = Table::new(title, &heads, terminal);
         for (yi, yv) in ys.iter().enumerate() {
             let mut row = vec![yv.to_string()];
             row.extend((0..xs.len()).map(|xi| f(xi * ys.len() + yi)));
@@ -261,17 +316,20 @@ fn sweep2(
         }
         out.push(tab);
     };
-    if let Some(m) = metric {
-        grid(format!("Expected {} ({})", metric_title(system, m), report.per_cell("trials per cell")), &|c| {
-            let h = report.cells[c].metrics.get(m).expect("headline metric");
+    let basis = if m.event { report.basis() } else { report.per_cell("trials per cell") };
+    grid(format!("{} ({basis})", answer_grid::title(system, m)), true, &|c| answer_grid::cell_text(report, c, m));
+    for (i, n) in answer_grid::markers(trial, m).into_iter().enumerate() {
+        grid(format!("Expected {} ({})", metric_title(system, n), report.per_cell("trials per cell")), i == 0, &|c| {
+            let h = report.cells[c].metrics.get(n).expect("headline metric");
             mean_ci(h.mean, h.stderr, z)
         });
     }
-    if let Some(e) = event {
-        grid(format!("{} ({})", event_short(system, e), report.basis()), &|c| {
-            let p = report.cells[c].events.get(e).expect("key event");
-            pct_ci(p.p, p.ci95[0], p.ci95[1])
-        });
+    out[0].notes.push(answer_grid::note(system, m, "sweep", trial.unit()));
+    let (idle_x, idle_y) = answer_grid::idle_axes(report, xs.len(), ys.len());
+    for (idle, p) in [(idle_x, x), (idle_y, y)] {
+        if idle {
+            out[0].notes.extend(answer_grid::idle_note(run, p));
+        }
     }
     out
 }
@@ -281,8 +339,13 @@ const FOLD_ROWS: usize = 20;
 /// ... from the first value with P(≥ k) below this.
 const FOLD_BELOW: f64 = 0.005;
 
-/// The answer of a grid (compare, sweep, two-way sweep), if the layout words one; see
-/// [`super::answer`].
-pub fn grid_answer(_run: &RunResult, _report: &Report, _system: &dyn RuleSystem) -> Option<String> {
-    None
+/// The answer of a grid (compare, sweep, two-way sweep); see [`super::answer`] and
+/// [`super::answer_grid`].
+pub fn grid_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
+    match &run.scenario.layout {
+        Layout::Compare { .. } => super::answer_grid::compare_answer(run, report, system),
+        Layout::Sweep { .. } => super::answer_grid::sweep_answer(run, report, system),
+        Layout::Sweep2 { .. } => super::answer_grid::sweep2_answer(run, report, system),
+        _ => None,
+    }
 }

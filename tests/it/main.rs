@@ -53,6 +53,7 @@ mod shards;
 
 // Reports people read: answer first, tables, charts, the HTML page, the terminal.
 mod chart_layout;
+mod grid_measure;
 mod html_report;
 mod report_answer;
 mod report_tables;

@@ -12,12 +12,15 @@ use toml::Table;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[serde(expecting = "a [compare] table with loadouts, targets")]
+#[serde(expecting = "a [compare] table with loadouts, targets, measure")]
 pub(super) struct CompareSpec {
     /// Each loadout: an optional `label` and fields of the resolution section.
     loadouts: Vec<Table>,
     /// Names for the resolution's target field.
     targets: Vec<String>,
+    /// What the grid ranks by: an event or metric of the resolution (default: the trial's own,
+    /// the outcome that decides games in its system).
+    measure: Option<String>,
 }
 
 impl Planner<'_> {
@@ -76,6 +79,7 @@ impl Planner<'_> {
         setup.push(format!("Loadouts: {}", labels.join("; ")));
         setup.push(format!("Targets: {}", target_labels.join("; ")));
         setup.extend(Self::common_lines(&setups.iter().map(Vec::as_slice).collect::<Vec<_>>()));
-        Ok((cells, Layout::Compare { loadouts: labels, targets: target_labels }, readings))
+        let measure = self.grid_measure(c.measure.as_deref(), &["compare", "measure"], &cells)?;
+        Ok((cells, Layout::Compare { loadouts: labels, targets: target_labels, measure }, readings))
     }
 }

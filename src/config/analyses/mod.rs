@@ -28,6 +28,7 @@
 mod balance;
 mod cell;
 mod compare;
+mod measure;
 mod paired;
 mod plan;
 mod sweep;

@@ -7,7 +7,7 @@ use super::super::ctx::{Built, cell};
 use super::SECTIONS;
 use super::cell::{Named, Origin};
 use super::plan::Planner;
-use crate::analysis::scenario::Layout;
+use crate::analysis::scenario::{CellSpec, Layout};
 use crate::error::InputError;
 use crate::system::Resolution;
 use serde::Deserialize;
@@ -30,7 +30,7 @@ pub(super) struct Axis {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[serde(expecting = "a [sweep] table with parameter, values, from, to, step, y")]
+#[serde(expecting = "a [sweep] table with parameter, values, from, to, step, y, measure")]
 pub(super) struct SweepSpec {
     parameter: String,
     values: Option<Vec<i64>>,
@@ -39,6 +39,9 @@ pub(super) struct SweepSpec {
     step: Option<i64>,
     /// A second parameter: a two-dimensional sweep (one cell per pair, drawn as heatmaps).
     y: Option<Axis>,
+    /// What the sweep leads with: an event or metric of the resolution (default: the trial's
+    /// own, the outcome that decides games in its system).
+    measure: Option<String>,
 }
 
 impl Planner<'_> {
@@ -212,12 +215,34 @@ impl Planner<'_> {
         }
         // The lines every cell shares (a line that names the swept value would mislead).
         *setup = Self::common_lines(&setups.iter().map(Vec::as_slice).collect::<Vec<_>>());
+        let measure = self.grid_measure(s.measure.as_deref(), &["sweep", "measure"], &cells)?;
         match y {
             None => {
                 self.ctx.note_constant_sweep(&s.parameter, &cells, "");
-                Ok((cells, Layout::Sweep { parameter: s.parameter.clone(), values: xs }, base.readings))
+                Ok((cells, Layout::Sweep { parameter: s.parameter.clone(), values: xs, measure }, base.readings))
             }
-            Some((yp, yv)) => Ok((cells, Layout::Sweep2 { x: s.parameter.clone(), xs, y: yp, ys: yv }, base.readings)),
+            Some((yp, yv)) => {
+                self.note_constant_axes((&s.parameter, xs.len()), (&yp, yv.len()), &cells);
+                Ok((cells, Layout::Sweep2 { x: s.parameter.clone(), xs, y: yp, ys: yv, measure }, base.readings))
+            }
+        }
+    }
+
+    /// A two-dimensional sweep one of whose parameters cannot change any number: along that
+    /// axis every cell compiles to the same trial, whatever the other axis holds (`guns.f` of a
+    /// shot whose damage the target's wounds cap). Said once per such axis, as a 1-D sweep's
+    /// [`note_constant_sweep`](crate::config::Ctx::note_constant_sweep) does. Cell `xi * ny + yi`.
+    fn note_constant_axes(&self, (x, nx): (&str, usize), (y, ny): (&str, usize), cells: &[CellSpec]) {
+        let same = |a: usize, b: usize| cells[a].trial == cells[b].trial;
+        if nx > 1 && (0..ny).all(|yi| (1..nx).all(|xi| same(yi, xi * ny + yi))) {
+            self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
+                "sweep parameter `{x}` cannot change any number in this scenario: at every `{y}`, each of its values gives the same trial"
+            )));
+        }
+        if ny > 1 && (0..nx).all(|xi| (1..ny).all(|yi| same(xi * ny, xi * ny + yi))) {
+            self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
+                "sweep parameter `{y}` cannot change any number in this scenario: at every `{x}`, each of its values gives the same trial"
+            )));
         }
     }
 

@@ -6,6 +6,22 @@ use crate::analysis::cell::TrialInfo;
 use crate::engine::Trial;
 
 impl TrialInfo for B {
+    /// What a weapon decides is whether the figure dies (fleeing mostly comes of the reaction
+    /// test, the same for every weapon): a shot is measured by its first target dead, a sequence
+    /// of attacks by how many it takes to kill.
+    fn default_measure(&self) -> Option<&'static str> {
+        match self {
+            B::Shot(_) => Some("dead_t1"),
+            B::Sequence(_) => Some("shots_to_kill"),
+            _ => None,
+        }
+    }
+
+    /// Fewer attacks to put a figure out is better.
+    fn less_is_better(&self, name: &str) -> bool {
+        matches!(self, B::Sequence(_)) && matches!(name, "shots_to_flee" | "shots_to_kill")
+    }
+
     fn unit(&self) -> &'static str {
         match self {
             B::Duel(_) => "duel",

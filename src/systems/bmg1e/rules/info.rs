@@ -7,6 +7,15 @@ use crate::analysis::duel::{DuelOutcome, ExactFigures};
 use crate::engine::Trial;
 
 impl TrialInfo for T {
+    /// An attack is measured by whether it puts its target out of action (K.O. or casualty:
+    /// what removes a model in the 2013 game).
+    fn default_measure(&self) -> Option<&'static str> {
+        match self {
+            T::Attack(_) => Some("out_of_action"),
+            _ => None,
+        }
+    }
+
     fn unit(&self) -> &'static str {
         match self {
             T::Attack(_) => "attack",

@@ -39,6 +39,16 @@ impl Trial for Trial3e {
 }
 
 impl TrialInfo for Trial3e {
+    /// An attack is measured by whether it puts its target out of action (K.O. or casualty:
+    /// what removes a model in the 2019 game), a check by whether it passes.
+    fn default_measure(&self) -> Option<&'static str> {
+        match self {
+            Trial3e::Attack(_) => Some("out_of_action"),
+            Trial3e::Check(_) => Some("pass"),
+            Trial3e::Duel(_) => None,
+        }
+    }
+
     fn unit(&self) -> &'static str {
         match self {
             Trial3e::Attack(_) => "attack",

@@ -5,6 +5,15 @@ use super::{RANKS, TrialWolsung as W};
 use crate::analysis::cell::TrialInfo;
 
 impl TrialInfo for W {
+    /// What removes a model: the target (the defender in melee) down, no wounds left.
+    fn default_measure(&self) -> Option<&'static str> {
+        match self {
+            W::Shooting(_) | W::Magic(_) => Some("target_down"),
+            W::Melee(_) => Some("defender_down"),
+            _ => None,
+        }
+    }
+
     fn unit(&self) -> &'static str {
         match self {
             W::Melee(_) => "melee exchange",
