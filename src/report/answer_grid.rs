@@ -141,11 +141,18 @@ pub fn compare_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem)
     Some(s)
 }
 
+/// A swept config field as a player reads it: "target.defense" → "target defense",
+/// "attack_counters" → "attack counters" (the field itself is in the setup and results.json).
+fn field_words(field: &str) -> String {
+    field.replace(['.', '_'], " ")
+}
+
 /// One swept value: the measure's range, and where it reaches (or drops below) 50 % and 90 %
 /// and where it becomes 0 ("Out of action caused per attack goes from 36.42% at target.defense =
 /// 3 to 0.00% at 8; below 50% from 4; 0 from 7 on (exact).").
 pub fn sweep_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
     let Layout::Sweep { parameter: p, values, measure: m } = &run.scenario.layout else { return None };
+    let p = &field_words(p);
     let unit = run.scenario.cells.first()?.trial.unit();
     let vs: Vec<Est> = (0..values.len()).map(|c| value(report, c, m)).collect::<Option<_>>()?;
     let (first, last) = (vs.first()?, vs.last()?);
@@ -199,6 +206,7 @@ pub fn sweep_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -
 /// the least `x` that does at each `y`, the frontier).
 pub fn sweep2_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
     let Layout::Sweep2 { x, xs, y, ys, measure: m } = &run.scenario.layout else { return None };
+    let (x, y) = (&field_words(x), &field_words(y));
     let unit = run.scenario.cells.first()?.trial.unit();
     let vs: Vec<Est> = (0..xs.len() * ys.len()).map(|c| value(report, c, m)).collect::<Option<_>>()?;
     let (idle_x, idle_y) = idle_axes(report, xs.len(), ys.len());
