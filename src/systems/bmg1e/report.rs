@@ -53,8 +53,12 @@ pub fn verdict(report: &Report) -> Option<String> {
         pct_ci(x.value.value, x.value.ci95[0], x.value.ci95[1])
     };
     Some(format!(
-        "Best split for A (maximin, objective `{}`): {} Attack / {} Defense counters; B's best answer is {}/{}, leaving A {v}.",
-        x.objective, x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
+        "Best split for A (maximin, objective {}): {} Attack / {} Defense counters; B's best answer is {}/{}, leaving A {v}.",
+        objective_title(&x.objective),
+        x.a_split[0],
+        x.a_split[1],
+        x.b_answer[0],
+        x.b_answer[1]
     ))
 }
 
