@@ -76,6 +76,8 @@ pub fn event_short(name: &str) -> Option<&'static str> {
         "fled_alive_after_1" => "P(fled alive after one attack)",
         "flees_within_cap" => "P(flees within the cap)",
         "dead_within_cap" => "P(dead within the cap)",
+        "out_fled_within_cap" => "P(out by fleeing, alive, within the cap)",
+        "out_dead_within_cap" => "P(out by dying, within the cap)",
         _ => return None,
     })
 }

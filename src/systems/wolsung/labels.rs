@@ -50,6 +50,9 @@ pub fn metric(name: &str) -> Option<&'static str> {
 pub fn event_short(name: &str) -> Option<&'static str> {
     Some(match name {
         "any_hit" => "P(hit)",
+        "shot_2_hit" => "P(shot 2 hits)",
+        "shot_3_hit" => "P(shot 3 hits)",
+        "shot_4_hit" => "P(shot 4 hits)",
         _ => return None,
     })
 }
