@@ -1,12 +1,13 @@
 //! Tables and charts for Wolsung shooting grids and melee tables.
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::Scenario;
+use crate::analysis::scenario::{CellSpec, Scenario};
 use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
 use crate::stats;
+use crate::systems::wolsung::labels;
 use crate::text::{mean_ci, pct_ci};
 
 /// The layouts only Wolsung draws (in `Layout::Own`).
@@ -26,6 +27,16 @@ fn ev(t: &Tally, i: usize, z: f64) -> String {
 fn mean(t: &Tally, i: usize, z: f64) -> String {
     let m = t.moments(i);
     mean_ci(m.mean, m.stderr, z)
+}
+
+/// A melee cell's row in words ("fewest cards to win, defender on guard"), from its `policy`
+/// and `guard` (its label, kept in results.json, uses the config's names).
+fn melee_row(c: &CellSpec) -> String {
+    let param = |k: &str| c.params.iter().find(|(n, _)| n == k).and_then(|(_, v)| v.as_str());
+    match (param("policy"), param("guard")) {
+        (Some(p), Some(g)) => format!("{}, defender {}", labels::policy(p), labels::guard(g)),
+        _ => c.label.clone(),
+    }
 }
 
 /// Whether `metric` cannot be above 0 in any cell (its range is 0: a side that holds no cards).
@@ -99,7 +110,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             );
             for (c, tally) in sc.cells.iter().zip(t) {
                 tab.rows.push(vec![
-                    c.label.clone(),
+                    melee_row(c),
                     ev(tally, 0, z),
                     mean(tally, 0, z),
                     ev(tally, 1, z),
@@ -182,7 +193,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     title: format!("{}: P(hit) and P(backlash) ({tail})", sc.name),
                     x_label: "attacker policy, defender choice".into(),
                     y_label: "probability".into(),
-                    groups: sc.cells.iter().map(|c| c.label.clone()).collect(),
+                    groups: sc.cells.iter().map(melee_row).collect(),
                     series: vec![
                         ("P(hit)".into(), t.iter().map(|x| est(x.event(0, z))).collect()),
                         ("P(backlash)".into(), t.iter().map(|x| est(x.event(1, z))).collect()),

@@ -132,7 +132,7 @@ impl Wolsung<'_> {
         let mut cells = Vec::new();
         for g in &sh.guns {
             for (pn, p) in &sh.pol {
-                rows.push(format!("{} — {pn}", g.label));
+                rows.push(format!("{} — {}", g.label, crate::systems::wolsung::labels::policy(pn)));
                 let mut row = Vec::new();
                 for (k, &(d, r, c)) in sits.iter().enumerate() {
                     let Some(&(_, band)) = g.bands.iter().find(|(max, _)| d <= *max) else {
