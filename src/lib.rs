@@ -21,3 +21,4 @@ pub mod stats;
 pub mod system;
 pub mod systems;
 pub mod text;
+pub mod words;

@@ -52,7 +52,7 @@ pub fn tables(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<
     match &run.scenario.layout {
         Layout::Duel { a, b } => duel_tables(run, report, system, a, b),
         Layout::Balance(l) => balance_tables(report, system, l),
-        Layout::Paired { a, b, measure } => paired_tables(run, report, a, b, measure),
+        Layout::Paired { a, b, measure } => paired_tables(run, report, system, a, b, measure),
         _ => Vec::new(),
     }
 }
@@ -212,11 +212,9 @@ fn duel_figures(run: &RunResult, report: &Report, system: &dyn RuleSystem, a: &s
     ]);
     let extra_title = system.duel().map_or("other, mean", |d| d.extra);
     f.rows.push(vec![extra_title.into(), m(metric::A_EXTRA), m(metric::B_EXTRA)]);
-    f.rows.push(vec![
-        "rounds played, mean".into(),
-        checked(metric::ROUNDS, exact.map(|c| c.mean_rounds)),
-        String::new(),
-    ]);
+    // The rounds are the duel's, not one fighter's: a sentence under the table (with its check
+    // against the exact duel where there is one), not a row with an empty cell under B.
+    f.notes.push(format!("Rounds the duel lasted, mean: {}.", checked(metric::ROUNDS, exact.map(|c| c.mean_rounds))));
     f
 }
 
@@ -259,7 +257,7 @@ fn balance_tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout) -
         let mut row = vec![
             f.label.clone(),
             f.costs[0].map(|r| format!("{r}")).unwrap_or_else(dash),
-            if f.peer { "yes".into() } else { String::new() },
+            if f.peer { "yes".into() } else { "no".into() },
             p_est(&f.overall.win),
             pr.map(|s| p_est(&s.win)).unwrap_or_else(dash),
             pr.map(|s| est(&s.dealt_per_round)).unwrap_or_else(dash),
@@ -268,6 +266,7 @@ fn balance_tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout) -
         row.extend(f.per_cost[1..].iter().map(|s| s.as_ref().map(|s| p_est(&s.win)).unwrap_or_else(dash)));
         all.rows.push(row);
     }
+    drop_empty_columns(&mut all, &dash());
     out.push(all);
     for f in b.fighters.iter().skip(1) {
         let mut headers = vec!["opponent"];
@@ -284,16 +283,45 @@ fn balance_tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout) -
     out
 }
 
+/// Remove every column (after the row labels) whose every cell is `empty` or blank: a cost no
+/// fighter is given (the 2019 `$` beside Reputation) would otherwise be a column of dashes.
+fn drop_empty_columns(t: &mut Table, empty: &str) {
+    if t.rows.is_empty() {
+        return;
+    }
+    for c in (1..t.headers.len()).rev() {
+        if t.rows.iter().all(|r| r.get(c).is_none_or(|x| x == empty || x.trim().is_empty())) {
+            t.headers.remove(c);
+            for r in &mut t.rows {
+                if c < r.len() {
+                    r.remove(c);
+                }
+            }
+        }
+    }
+}
+
 /// Loadouts A and B on common random numbers: the means and their difference, who does more,
 /// and what the common random numbers saved.
-fn paired_tables(run: &RunResult, report: &Report, a: &str, b: &str, measure: &str) -> Vec<Table> {
+/// The measure is named in the system's words (`measure` is its identifier, kept in
+/// results.json), per the unit the paired resolution counts ("shot", "attack").
+fn paired_tables(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    a: &str,
+    b: &str,
+    measure: &str,
+) -> Vec<Table> {
     let z = stats::z_value();
     let t = &run.output.tallies;
     let n = count(report.trials);
     let mut out = Vec::new();
     let p = report.paired.as_ref().expect("paired summary");
+    let unit = paired_unit(run);
+    let measure = &super::text::measure_title(system, measure);
     let mut tb = Table::new(
-        format!("{measure} per attack, A = {a}, B = {b} ({n} paired trials)"),
+        format!("{measure} per {unit}, A = {a}, B = {b} ({n} paired trials)"),
         &["figure", "value", "95 % interval"],
         true,
     );
@@ -322,16 +350,21 @@ fn paired_tables(run: &RunResult, report: &Report, a: &str, b: &str, measure: &s
     out
 }
 
+/// What one side of a paired run resolves ("attack", "shot"): the unit of its A loadout.
+fn paired_unit(run: &RunResult) -> &'static str {
+    run.scenario.cells[0].trial.downcast::<Paired>().map_or("trial", |p| p.a.unit())
+}
+
 fn e(x: &Estimate) -> Est {
     Est::from(*x)
 }
 
 /// Charts for the duel, balance and paired layouts.
-pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
+pub fn charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<(String, Chart)> {
     match &run.scenario.layout {
         Layout::Duel { a, b } => duel_charts(run, report, a, b),
         Layout::Balance(l) => balance_charts(run, report, l),
-        Layout::Paired { a, b, measure } => paired_charts(run, report, a, b, measure),
+        Layout::Paired { a, b, measure } => paired_charts(run, report, system, a, b, measure),
         _ => Vec::new(),
     }
 }
@@ -423,18 +456,27 @@ fn balance_charts(run: &RunResult, report: &Report, l: &BalanceLayout) -> Vec<(S
 
 /// Loadouts A and B on common random numbers: both means, then the distribution of A − B on
 /// the same dice (shifted back by the trial's offset so it reads as signed differences).
-fn paired_charts(run: &RunResult, report: &Report, a: &str, b: &str, measure: &str) -> Vec<(String, Chart)> {
+fn paired_charts(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    a: &str,
+    b: &str,
+    measure: &str,
+) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let tail = report.basis();
     let Some(p) = sc.cells[0].trial.downcast::<Paired>() else { return Vec::new() };
+    let unit = paired_unit(run);
+    let measure = &super::text::measure_title(system, measure);
     let (ma, mb) = (t[0].moments(A_VALUE), t[0].moments(B_VALUE));
     let m = |x: stats::Moments| Est::mean(&x, z);
     let means = (
         "paired-means".into(),
         Chart::Grouped {
-            title: format!("{}: mean {measure} per attack ({tail})", sc.name),
+            title: format!("{}: mean {measure} per {unit} ({tail})", sc.name),
             x_label: "loadout".into(),
             y_label: format!("mean {measure}"),
             groups: vec![a.to_string(), b.to_string()],
@@ -483,8 +525,13 @@ pub fn exact_figures(
     ] {
         fig.rows.push(vec![label, va, vb]);
     }
-    fig.rows.push(vec!["P(draw)".into(), pct(c.draw), String::new()]);
-    fig.rows.push(vec!["rounds played, mean".into(), mean(c.mean_rounds), String::new()]);
+    // A draw and the rounds played belong to the duel, not to one side: one sentence under the
+    // table rather than rows with an empty cell under B.
+    fig.notes.push(format!(
+        "The duel as a whole: P(draw) {}; rounds it lasted, mean {}.",
+        pct(c.draw),
+        mean(c.mean_rounds)
+    ));
     fig
 }
 

@@ -88,7 +88,7 @@ pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) ->
         }
         Layout::Sweep { parameter, values, measure } => sweep_charts(run, report, system, (parameter, values), measure),
         Layout::Sweep2 { x, xs, y, ys, measure } => sweep2_charts(run, report, system, (x, xs), (y, ys), measure),
-        Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => duels::charts(run, report),
+        Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => duels::charts(run, report, system),
         Layout::Own(_) => system.report_charts(run, report),
     };
     // A chart of a constant (a ★-only weapon's ♦ distribution: one bar at 0, 100 %) says

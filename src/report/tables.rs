@@ -4,7 +4,7 @@
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{GridMeasure, Layout};
 use crate::report::model::Report;
-use crate::report::text::{event_short, event_title, metric_title};
+use crate::report::text::{event_short, event_title, metric_title, sentence};
 use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{ci, mean_ci, pct, pct_ci};
@@ -62,14 +62,14 @@ fn single_events(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> T
         let names: Vec<String> = never.iter().map(|(n, _)| event_title(system, n)).collect();
         let widest = never.iter().map(|(_, e)| e.ci95[1]).fold(0.0, f64::max);
         ev.notes.push(if t.exact {
-            format!("Impossible here (exact): {}.", names.join("; "))
+            sentence(&format!("Impossible here (exact): {}", names.join("; ")))
         } else {
-            format!(
-                "Never happened in {} trials (95 % upper bound {}): {}.",
+            sentence(&format!(
+                "Never happened in {} trials (95 % upper bound {}): {}",
                 crate::text::count(report.trials),
                 pct(widest),
                 names.join("; ")
-            )
+            ))
         });
     }
     let shown = if fold { happened } else { cell.events.0.iter().collect() };

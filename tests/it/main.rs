@@ -57,6 +57,7 @@ mod grid_measure;
 mod html_report;
 mod report_answer;
 mod report_tables;
+mod report_words;
 mod terminal_width;
 
 // The docs: every rule coverage table cites tests that exist.

@@ -85,9 +85,11 @@ impl Planner<'_> {
         if !target_label.is_empty() {
             setup.push(format!("Target: {target_label}"));
         }
+        // In the system's words, never the identifier the user wrote (`res_lost_t1`).
         setup.push(format!(
-            "Measure: {name} per {}; A and B resolve on the same dice (common random numbers)",
-            r.section
+            "Measure: {} per {}; A and B resolve on the same dice (common random numbers)",
+            crate::words::measure_title(self.system, &name),
+            ta.unit()
         ));
         setup.extend(Self::common_lines(&[built[0].setup.as_slice(), built[1].setup.as_slice()]));
         let readings = built[0].readings.clone();

@@ -60,3 +60,24 @@ pub fn metric(name: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// Short labels for table headers and legends (compare and sweep grids), where the event's name
+/// does not read as words; a target's suffix is added by the report ("P(dead, target 1)").
+pub fn event_short(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "wounded" => "P(wounded)",
+        "critical_wound" => "P(critical wound)",
+        "impact_h" => "P(impact \"H\")",
+        "flees" => "P(flees, dead or alive)",
+        "dead" => "P(dead)",
+        "fled_alive" => "P(fled alive)",
+        "flees_after_1" => "P(flees after one attack)",
+        "dead_after_1" => "P(dead after one attack)",
+        "fled_alive_after_1" => "P(fled alive after one attack)",
+        "flees_within_cap" => "P(flees within the cap)",
+        "dead_within_cap" => "P(dead within the cap)",
+        "out_fled_within_cap" => "P(out by fleeing, alive, within the cap)",
+        "out_dead_within_cap" => "P(out by dying, within the cap)",
+        _ => return None,
+    })
+}

@@ -108,6 +108,9 @@ impl RuleSystem for System {
     fn metric_title(&self, name: &str) -> Option<&'static str> {
         labels::metric(name)
     }
+    fn event_short(&self, name: &str) -> Option<&'static str> {
+        labels::event_short(name)
+    }
     fn yes_no_metric(&self, name: &str) -> bool {
         name == "first_bug_big"
     }

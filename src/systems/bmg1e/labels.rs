@@ -56,3 +56,12 @@ pub fn metric(name: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// Short labels for table headers and legends that only the 2013 game needs (the ones both
+/// editions share are in `batman::labels`).
+pub fn event_short(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "any_damage" => "P(at least one marker)",
+        _ => return None,
+    })
+}

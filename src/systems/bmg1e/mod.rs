@@ -91,7 +91,7 @@ impl RuleSystem for System {
         labels::metric(name)
     }
     fn event_short(&self, name: &str) -> Option<&'static str> {
-        crate::systems::batman::labels::event_short(name)
+        labels::event_short(name).or_else(|| crate::systems::batman::labels::event_short(name))
     }
     fn how_to_read(&self) -> Option<&'static str> {
         Some(

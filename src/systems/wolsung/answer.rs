@@ -107,13 +107,18 @@ fn melee(run: &RunResult, report: &Report) -> Option<String> {
             .filter(|&&i| i != best)
             .map(|&i| {
                 let m = t[i].moments(MELEE_DAMAGE);
-                format!("{} {}", param(i, "guard").unwrap_or_default().replace('_', " "), mean_ci(m.mean, m.stderr, z))
+                format!(
+                    "{} {}",
+                    super::labels::guard(&param(i, "guard").unwrap_or_default()),
+                    mean_ci(m.mean, m.stderr, z)
+                )
             })
             .collect();
         let m = t[best].moments(MELEE_DAMAGE);
-        let guard = param(best, "guard").unwrap_or_default().replace('_', " ");
+        let guard = super::labels::guard(&param(best, "guard").unwrap_or_default()).to_string();
         let vs = if others.is_empty() { String::new() } else { format!(" vs {}", others.join(", ")) };
-        verdicts.push((guard, format!("{}: {} damage taken{vs}", p.replace('_', " "), mean_ci(m.mean, m.stderr, z))));
+        verdicts
+            .push((guard, format!("{}: {} damage taken{vs}", super::labels::policy(p), mean_ci(m.mean, m.stderr, z))));
     }
     let first = verdicts.first()?.0.clone();
     if verdicts.iter().all(|v| v.0 == first) {

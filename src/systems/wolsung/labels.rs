@@ -50,6 +50,30 @@ pub fn metric(name: &str) -> Option<&'static str> {
 pub fn event_short(name: &str) -> Option<&'static str> {
     Some(match name {
         "any_hit" => "P(hit)",
+        "shot_2_hit" => "P(shot 2 hits)",
+        "shot_3_hit" => "P(shot 3 hits)",
+        "shot_4_hit" => "P(shot 4 hits)",
         _ => return None,
     })
+}
+
+/// A card policy (`policies`, a fighter's `effort`) in words, for table rows and legends; the
+/// config's own name (`fewest_to_win`) stays in results.json and in the setup lines that say
+/// which value was set.
+pub fn policy(name: &str) -> &str {
+    match name {
+        "never" => "no cards",
+        "fewest_to_win" => "fewest cards to win",
+        "number_cards_only" => "number cards only",
+        "all_in" => "all cards",
+        other => other,
+    }
+}
+
+/// A defender's choice (`guards`) in words.
+pub fn guard(name: &str) -> &str {
+    match name {
+        "on_guard" => "on guard",
+        other => other,
+    }
 }

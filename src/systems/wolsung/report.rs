@@ -1,11 +1,13 @@
 //! Tables and charts for Wolsung shooting grids and melee tables.
 
 use crate::analysis::RunResult;
+use crate::analysis::scenario::{CellSpec, Scenario};
 use crate::engine::Tally;
 use crate::report::charts::{Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
 use crate::stats;
+use crate::systems::wolsung::labels;
 use crate::text::{mean_ci, pct_ci};
 
 /// The layouts only Wolsung draws (in `Layout::Own`).
@@ -27,6 +29,26 @@ fn mean(t: &Tally, i: usize, z: f64) -> String {
     mean_ci(m.mean, m.stderr, z)
 }
 
+/// A melee cell's row in words ("fewest cards to win, defender on guard"), from its `policy`
+/// and `guard` (its label, kept in results.json, uses the config's names).
+fn melee_row(c: &CellSpec) -> String {
+    let param = |k: &str| c.params.iter().find(|(n, _)| n == k).and_then(|(_, v)| v.as_str());
+    match (param("policy"), param("guard")) {
+        (Some(p), Some(g)) => format!("{}, defender {}", labels::policy(p), labels::guard(g)),
+        _ => c.label.clone(),
+    }
+}
+
+/// Whether `metric` cannot be above 0 in any cell (its range is 0: a side that holds no cards).
+fn never_above_zero(sc: &Scenario, metric: &str) -> bool {
+    sc.cells.iter().all(|c| c.trial.shape().metrics.iter().any(|(n, max)| *n == metric && *max == 0))
+}
+
+/// The sentence that replaces a "cards spent" figure that is 0 by construction.
+fn no_cards(who: &str) -> String {
+    format!("The {who} is not a hero: it holds no cards, so it spends none (only heroes hold a hand of cards here).")
+}
+
 /// Tables for the Wolsung layouts.
 pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     let z = stats::z_value();
@@ -45,6 +67,19 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                 ("cards the target spent (mean)", false, |t, z| mean(t, 5, z)),
             ];
             for (title, terminal, f) in measures {
+                // A side that is not a hero holds no cards: its "cards spent" is 0 by
+                // construction, said in one sentence instead of a grid of zeros.
+                let side = match title {
+                    "cards the shooter spent (mean)" => Some(("shooter_cards", "shooter")),
+                    "cards the target spent (mean)" => Some(("target_cards", "target")),
+                    _ => None,
+                };
+                if let Some((_, who)) = side.filter(|(m, _)| never_above_zero(sc, m)) {
+                    let mut tab = Table::new(title, &[], terminal);
+                    tab.notes.push(no_cards(who));
+                    out.push(tab);
+                    continue;
+                }
                 let mut headers = vec!["gun — policy".to_string()];
                 headers.extend(cols.iter().cloned());
                 let h: Vec<&str> = headers.iter().map(String::as_str).collect();
@@ -75,7 +110,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
             );
             for (c, tally) in sc.cells.iter().zip(t) {
                 tab.rows.push(vec![
-                    c.label.clone(),
+                    melee_row(c),
                     ev(tally, 0, z),
                     mean(tally, 0, z),
                     ev(tally, 1, z),
@@ -85,6 +120,17 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
                     format!("{:.2}", tally.moments(3).mean),
                     format!("{:.2}", tally.moments(4).mean),
                 ]);
+            }
+            // A card column that is 0 by construction (the side is not a hero) is left out and
+            // said once under the table.
+            for (col, metric, who) in [(8, "defender_cards", "defender"), (7, "attacker_cards", "attacker")] {
+                if never_above_zero(sc, metric) {
+                    tab.headers.remove(col);
+                    for r in &mut tab.rows {
+                        r.remove(col);
+                    }
+                    tab.notes.push(no_cards(who));
+                }
             }
             out.push(tab);
         }
@@ -147,7 +193,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                     title: format!("{}: P(hit) and P(backlash) ({tail})", sc.name),
                     x_label: "attacker policy, defender choice".into(),
                     y_label: "probability".into(),
-                    groups: sc.cells.iter().map(|c| c.label.clone()).collect(),
+                    groups: sc.cells.iter().map(melee_row).collect(),
                     series: vec![
                         ("P(hit)".into(), t.iter().map(|x| est(x.event(0, z))).collect()),
                         ("P(backlash)".into(), t.iter().map(|x| est(x.event(1, z))).collect()),

@@ -72,8 +72,7 @@ impl Wolsung<'_> {
                     readings,
                 };
                 cells.push(cell(
-                    // Policy and answer in words ("fewest to win, defender on guard").
-                    &format!("{}, defender {}", pn.replace('_', " "), g.replace('_', " ")),
+                    &format!("{pn}, defender {g}"),
                     vec![("policy".into(), json!(pn)), ("guard".into(), json!(g))],
                     TrialWolsung::Melee(t),
                 ));

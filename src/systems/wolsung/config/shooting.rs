@@ -132,8 +132,7 @@ impl Wolsung<'_> {
         let mut cells = Vec::new();
         for g in &sh.guns {
             for (pn, p) in &sh.pol {
-                // The policy in words ("fewest to win"): row and cell labels are read by players.
-                rows.push(format!("{} — {}", g.label, pn.replace('_', " ")));
+                rows.push(format!("{} — {}", g.label, crate::systems::wolsung::labels::policy(pn)));
                 let mut row = Vec::new();
                 for (k, &(d, r, c)) in sits.iter().enumerate() {
                     let Some(&(_, band)) = g.bands.iter().find(|(max, _)| d <= *max) else {
@@ -143,7 +142,7 @@ impl Wolsung<'_> {
                     let turn = shooting_turn(sh, g, *p, band, r, c, readings);
                     row.push(Some(cells.len()));
                     cells.push(cell(
-                        &format!("{} — {} — {}", g.label, pn.replace('_', " "), cols[k]),
+                        &format!("{} — {pn} — {}", g.label, cols[k]),
                         vec![
                             ("gun".into(), json!(g.label)),
                             ("policy".into(), json!(pn)),

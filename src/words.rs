@@ -1,0 +1,76 @@
+//! What a metric or an event is called, for people, in the words of the run's rule system.
+//!
+//! Metric and event names (`res_lost_t1`, `out_of_action`) are identifiers: results.json and
+//! results.csv keep them, and a user writes them in `measure = "…"`; no report line shows one.
+//! The words live with each system (`src/systems/<name>/labels.rs`, reached through
+//! [`RuleSystem`]), so a 2019 report never explains the 2013 rules, and the reverse; names every
+//! system shares (duels) are here. This sits below both the config loader (whose setup lines
+//! name a paired run's measure) and the report, which re-exports it from `report::text`.
+
+use crate::system::RuleSystem;
+
+/// What an event name means (`_t1`.. `_t3` suffixes name the target: "dead (target 1)").
+pub fn event_title(system: &dyn RuleSystem, name: &str) -> String {
+    if let Some((base, t)) = target_suffix(name) {
+        return format!("{} (target {t})", event_title(system, base));
+    }
+    if let Some(t) = system.event_title(name) {
+        return t.to_string();
+    }
+    match name {
+        "a_wins" => "A wins".to_string(),
+        "b_wins" => "B wins".to_string(),
+        "draw" => "draw".to_string(),
+        other => other.replace('_', " "),
+    }
+}
+
+/// A name's target suffix: `dead_t2` → (`dead`, '2').
+fn target_suffix(name: &str) -> Option<(&str, char)> {
+    let (base, t) = name.rsplit_once("_t")?;
+    let c = t.chars().next()?;
+    (t.len() == 1 && ('1'..='3').contains(&c)).then_some((base, c))
+}
+
+/// Short event label for table headers and legends: the system's own ("P(K.O.)"), else
+/// "P(<the name in words>)" (titles can be a sentence, too long for a header); a target's
+/// suffix goes inside the parentheses ("P(dead, target 1)").
+pub fn event_short(system: &dyn RuleSystem, name: &str) -> String {
+    if let Some((base, t)) = target_suffix(name) {
+        let short = event_short(system, base);
+        return match short.strip_suffix(')') {
+            Some(open) => format!("{open}, target {t})"),
+            None => format!("{short} (target {t})"),
+        };
+    }
+    if let Some(s) = system.event_short(name) {
+        return s.to_string();
+    }
+    format!("P({})", name.replace('_', " "))
+}
+
+/// What a metric name means (see [`event_title`]).
+pub fn metric_title(system: &dyn RuleSystem, name: &str) -> String {
+    if let Some((base, t)) = target_suffix(name) {
+        return format!("{} (target {t})", metric_title(system, base));
+    }
+    if let Some(t) = system.metric_title(name) {
+        return t.to_string();
+    }
+    match name {
+        "rounds" => "rounds played".to_string(),
+        "a_dealt" => "damage A deals".to_string(),
+        "b_dealt" => "damage B deals".to_string(),
+        other => other.replace('_', " "),
+    }
+}
+
+/// What a measure is called when it may be a metric or an event (a paired run's `measure`):
+/// the metric's title when the system has one, else the event's, else the name in words.
+pub fn measure_title(system: &dyn RuleSystem, name: &str) -> String {
+    let base = target_suffix(name).map_or(name, |(b, _)| b);
+    if system.metric_title(base).is_none() && system.event_title(base).is_some() {
+        return event_title(system, name);
+    }
+    metric_title(system, name)
+}

@@ -1,0 +1,291 @@
+//! What every bundled report shows a player is words (issue #25): no internal identifier (a
+//! metric or event name such as `res_lost_t1`, a duel key such as `a_ko_round`, a target suffix
+//! such as "t1"), no doubled full stop after a word ("K.O.."), and no table column with nothing
+//! in it (a column of dashes, an empty cell under one fighter).
+//!
+//! Every bundled config is run once (2,000 trials) and its player-facing outputs are read: the
+//! terminal, summary.md, index.html and the SVG charts, with their markup and the file names
+//! they link to taken out. results.json and results.csv are for scripts and keep the
+//! identifiers. `SKIRMISH_ODDS_BIN=/path/to/an/older/binary` runs these checks on another build
+//! (they fail on the reports of issue #25's baseline).
+
+use crate::common;
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+/// One bundled config's run: what a player reads, and the names only scripts should see.
+struct Run {
+    name: String,
+    /// (where, text) for the terminal, summary.md, index.html and each SVG, markup stripped.
+    texts: Vec<(String, String)>,
+    /// summary.md as written (its tables are checked cell by cell).
+    summary: String,
+    /// index.html as written.
+    html: String,
+    /// The `[readings]` switch names of the run: what a user writes in a config, shown as such.
+    readings: BTreeSet<String>,
+    /// Every metric and event name in results.json.
+    identifiers: BTreeSet<String>,
+}
+
+fn runs() -> &'static [Run] {
+    static RUNS: OnceLock<Vec<Run>> = OnceLock::new();
+    RUNS.get_or_init(|| {
+        let out = common::tmp("report_words", "runs");
+        let mut runs = Vec::new();
+        for (name, p) in common::bundled_scenarios() {
+            let dir = out.join(&name);
+            let o = common::bin_run(
+                &out,
+                &["run", p.to_str().unwrap(), "--trials", "2000", "--threads", "1", "--out", dir.to_str().unwrap()],
+            );
+            assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+            let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+            let summary = read("summary.md");
+            let html = read("index.html");
+            let json: serde_json::Value = serde_json::from_str(&read("results.json")).unwrap();
+            let mut texts = vec![
+                ("terminal".to_string(), String::from_utf8(o.stdout).unwrap()),
+                ("summary.md".to_string(), strip_link_targets(&summary)),
+                ("index.html".to_string(), strip_markup(&html)),
+            ];
+            for e in std::fs::read_dir(&dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "svg") {
+                    let f = p.file_name().unwrap().to_string_lossy().into_owned();
+                    texts.push((f, strip_markup(&std::fs::read_to_string(&p).unwrap())));
+                }
+            }
+            let readings = json["readings"].as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
+            let mut identifiers = BTreeSet::new();
+            for c in json["cells"].as_array().into_iter().flatten() {
+                for k in ["metrics", "events"] {
+                    identifiers.extend(c[k].as_object().into_iter().flat_map(|m| m.keys().cloned()));
+                }
+            }
+            runs.push(Run { name, texts, summary, html, readings, identifiers });
+        }
+        assert!(runs.len() >= 50, "{} bundled configs", runs.len());
+        runs
+    })
+}
+
+/// summary.md without the targets of its links and images (`](compare-res_lost_t1.svg)`):
+/// file names are not read as words.
+fn strip_link_targets(md: &str) -> String {
+    let mut out = String::new();
+    let mut rest = md;
+    while let Some(i) = rest.find("](") {
+        out.push_str(&rest[..i + 1]);
+        let after = &rest[i + 2..];
+        rest = after.find(')').map_or("", |j| &after[j + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// HTML or SVG text without its tags (and so without attribute values: file names, classes),
+/// each tag read as a space, with the common entities decoded.
+fn strip_markup(s: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+}
+
+/// The words of `line`: maximal runs of ASCII letters, digits and `_`.
+fn tokens(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|t| !t.is_empty())
+}
+
+/// Why `tok` reads as an identifier rather than a word, if it does: a metric or event name of a
+/// bundled run (`out_of_action`), a duel figure's key, a target suffix (`dead_t1`, or "t1" on
+/// its own, left by a name whose `_` became spaces).
+fn identifier(tok: &str, names: &BTreeSet<String>) -> Option<&'static str> {
+    let suffix = |t: &str| {
+        t.rsplit_once('t').is_some_and(|(head, n)| {
+            (head.is_empty() || head.ends_with('_')) && n.len() == 1 && n.chars().all(|c| c.is_ascii_digit())
+        })
+    };
+    if tok.contains('_') && names.contains(tok) {
+        Some("a metric or event name")
+    } else if ["a_ko_round", "b_ko_round", "rounds_to_ko"].contains(&tok) {
+        Some("a duel figure's JSON key")
+    } else if suffix(tok) {
+        Some("a target suffix")
+    } else {
+        None
+    }
+}
+
+#[test]
+fn no_internal_identifier_reaches_a_player() {
+    let runs = runs();
+    // Every metric and event name with a `_` (single words such as `hits` are words).
+    let names: BTreeSet<String> =
+        runs.iter().flat_map(|r| r.identifiers.iter()).filter(|n| n.contains('_')).cloned().collect();
+    assert!(names.contains("res_lost_t1") && names.contains("out_of_action"), "{names:?}");
+    let mut bad = Vec::new();
+    for r in runs {
+        for (place, text) in &r.texts {
+            for line in text.lines() {
+                if line.contains("Report written to") {
+                    continue; // the folder's path
+                }
+                for tok in tokens(line) {
+                    // A `[readings]` switch is shown by the name a user writes to change it.
+                    if r.readings.contains(tok) {
+                        continue;
+                    }
+                    if let Some(why) = identifier(tok, &names) {
+                        bad.push(format!("{} ({place}): `{tok}` is {why}: {}", r.name, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{} identifier(s) shown to players:\n{}", bad.len(), bad.join("\n"));
+}
+
+#[test]
+fn no_doubled_punctuation_after_a_word() {
+    let mut bad = Vec::new();
+    for r in runs() {
+        for (place, text) in &r.texts {
+            for line in text.lines() {
+                let chars: Vec<char> = line.chars().collect();
+                for w in chars.windows(4) {
+                    // "K.O.." or "word,," — but not an ellipsis ("...") nor a range ("1..3").
+                    let doubled = (w[1] == '.' && w[2] == '.' && w[3] != '.') || (w[1] == ',' && w[2] == ',');
+                    if doubled && w[0].is_alphabetic() {
+                        bad.push(format!("{} ({place}): {}", r.name, line.trim()));
+                        break;
+                    }
+                }
+                if line.ends_with("..") && !line.ends_with("...") {
+                    bad.push(format!("{} ({place}): {}", r.name, line.trim()));
+                }
+            }
+        }
+    }
+    bad.dedup();
+    assert!(bad.is_empty(), "doubled punctuation:\n{}", bad.join("\n"));
+}
+
+/// Whether a table cell shows nothing: empty or a dash.
+fn blank(cell: &str) -> bool {
+    matches!(cell.trim(), "" | "-" | "–" | "—")
+}
+
+/// The Markdown tables of `md`: (header cells, rows of cells).
+fn md_tables(md: &str) -> Vec<(Vec<String>, Vec<Vec<String>>)> {
+    // Split on `|` not escaped as `\|` (a name holding a bar).
+    let cells = |line: &str| -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut prev = ' ';
+        for c in line.trim().chars() {
+            if c == '|' && prev != '\\' {
+                out.push(String::new());
+            } else {
+                out.last_mut().unwrap().push(c);
+            }
+            prev = c;
+        }
+        out[1..out.len() - 1].iter().map(|c| c.trim().to_string()).collect()
+    };
+    let lines: Vec<&str> = md.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 1 < lines.len() {
+        if lines[i].starts_with('|') && lines[i + 1].starts_with("|---") {
+            let head = cells(lines[i]);
+            let mut rows = Vec::new();
+            let mut j = i + 2;
+            while j < lines.len() && lines[j].starts_with('|') {
+                rows.push(cells(lines[j]));
+                j += 1;
+            }
+            out.push((head, rows));
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The HTML tables of `html`: (header cells, rows of cells), markup inside cells stripped.
+fn html_tables(html: &str) -> Vec<(Vec<String>, Vec<Vec<String>>)> {
+    let cells = |row: &str, tag: &str| -> Vec<String> {
+        let open = format!("<{tag}>");
+        let close = format!("</{tag}>");
+        row.split(open.as_str()).skip(1).map(|c| strip_markup(c.split(close.as_str()).next().unwrap())).collect()
+    };
+    let mut out = Vec::new();
+    for t in html.split("<table>").skip(1) {
+        let t = t.split("</table>").next().unwrap();
+        let mut rows: Vec<&str> = t.split("<tr>").skip(1).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let head = cells(rows.remove(0), "th");
+        out.push((head, rows.iter().map(|r| cells(r, "td")).collect()));
+    }
+    out
+}
+
+#[test]
+fn no_table_has_an_empty_column_or_cell() {
+    let mut bad = Vec::new();
+    for r in runs() {
+        for (place, tables) in [("summary.md", md_tables(&r.summary)), ("index.html", html_tables(&r.html))] {
+            for (head, rows) in tables {
+                if rows.is_empty() {
+                    continue;
+                }
+                for (c, h) in head.iter().enumerate() {
+                    let column: Vec<&str> = rows.iter().map(|row| row.get(c).map_or("", String::as_str)).collect();
+                    if column.iter().all(|x| blank(x)) {
+                        bad.push(format!("{} ({place}): column `{h}` is empty in every row", r.name));
+                    } else if let Some(i) = column.iter().position(|x| x.trim().is_empty()) {
+                        bad.push(format!(
+                            "{} ({place}): column `{h}` has an empty cell (row `{}`)",
+                            r.name,
+                            rows[i].first().map_or("", String::as_str)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{} empty column(s) or cell(s):\n{}", bad.len(), bad.join("\n"));
+}
+
+#[test]
+fn the_checks_catch_what_they_look_for() {
+    let names: BTreeSet<String> = ["res_lost_t1".to_string()].into();
+    assert_eq!(identifier("res_lost_t1", &names), Some("a metric or event name"));
+    assert_eq!(identifier("t1", &names), Some("a target suffix"));
+    assert_eq!(identifier("a_ko_round", &names), Some("a duel figure's JSON key"));
+    assert_eq!(identifier("first", &names), None);
+    assert_eq!(identifier("2D6", &names), None);
+    assert_eq!(strip_link_targets("![a b](res_lost_t1.png) c"), "![a b] c");
+    assert_eq!(strip_markup("<a href=\"x_t1.svg\">P(hit)</a>"), " P(hit) ");
+    let md = "| a | b | c |\n|---|---|---|\n| x | — | 1 |\n| y | — |  |\n";
+    let t = md_tables(md);
+    assert_eq!(t[0].0, ["a", "b", "c"]);
+    assert_eq!(t[0].1[1], ["y", "—", ""]);
+    let html =
+        "<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>x</td><td>—</td></tr></tbody></table>";
+    assert_eq!(html_tables(html), vec![(vec!["a".to_string(), "b".into()], vec![vec!["x".to_string(), "—".into()]])]);
+}
