@@ -5,6 +5,7 @@
 //! machine with no system font packages. Each chart is described once ([`Chart`]) and drawn by
 //! one routine generic over the backend, so the PNG and the SVG always agree.
 
+pub use crate::analysis::cell::Tail;
 use crate::error::Error;
 use crate::output::manifest::FileName;
 use plotters::coord::Shift;
@@ -70,7 +71,8 @@ impl From<crate::stats::Estimate> for Est {
 /// What to draw.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Chart {
-    /// P(= k) bars with intervals and a P(≥ k) line, for one integer metric.
+    /// P(= k) bars with intervals and a cumulative line (P(≥ k), or P(≤ k) when fewer is the
+    /// question), for one integer metric.
     Distribution {
         title: String,
         x_label: String,
@@ -80,7 +82,16 @@ pub enum Chart {
         /// codes (card ranks); empty: the numbers themselves.
         names: Vec<String>,
         exactly: Vec<Est>,
-        at_least: Vec<Est>,
+        /// P(≥ k) or P(≤ k) of each bar's value, as `tail` says.
+        cumulative: Vec<Est>,
+        tail: Tail,
+        /// A check's threshold: it passes from this value on, the way of `tail` ("passes on ≤ 6"),
+        /// marked by a vertical rule.
+        passes_from: Option<i64>,
+        /// The axis stops before the last values, whose probability together is this (under
+        /// 0.5 %: the line has reached ~100 % and the rest would be a flat run); `None`: every
+        /// value is drawn.
+        rest: Option<f64>,
     },
     /// Bars grouped by `groups`, one colour per series.
     Grouped {
@@ -127,6 +138,15 @@ impl Chart {
     /// A heatmap's line under its title: "darker = higher, 0.0% to 17.3%; 20,000 trials, 95 %
     /// intervals; every cell within ±0.52 pts". `None` for the other charts.
     pub fn subtitle(&self) -> Option<String> {
+        if let Chart::Distribution { rest: Some(rest), tail, first, exactly, names, .. } = self {
+            let last = *first + exactly.len() as i64 - 1;
+            let shown = usize::try_from(last).ok().and_then(|v| names.get(v)).cloned().unwrap_or(last.to_string());
+            let beyond = if *tail == Tail::AtMost { ">" } else { "<" };
+            return Some(format!(
+                "axis stops at {shown}: P({beyond} {shown}) = {} (every value is in the tables)",
+                fmt_small(*rest)
+            ));
+        }
         let Chart::Heatmap { values, percent, basis, .. } = self else { return None };
         let cells = values.iter().flatten().flatten();
         let (lo, hi) = value_range(values);
@@ -150,14 +170,19 @@ impl Chart {
         let vs = |xs: &Vec<String>| xs.iter().map(v).collect::<Vec<_>>();
         let series = |xs: &Vec<(String, Vec<Est>)>| xs.iter().map(|(n, e)| (v(n), e.clone())).collect::<Vec<_>>();
         match self {
-            Chart::Distribution { title, x_label, first, names, exactly, at_least } => Chart::Distribution {
-                title: v(title),
-                x_label: v(x_label),
-                first: *first,
-                names: vs(names),
-                exactly: exactly.clone(),
-                at_least: at_least.clone(),
-            },
+            Chart::Distribution { title, x_label, first, names, exactly, cumulative, tail, passes_from, rest } => {
+                Chart::Distribution {
+                    title: v(title),
+                    x_label: v(x_label),
+                    first: *first,
+                    names: vs(names),
+                    exactly: exactly.clone(),
+                    cumulative: cumulative.clone(),
+                    tail: *tail,
+                    passes_from: *passes_from,
+                    rest: *rest,
+                }
+            }
             Chart::Grouped { title, x_label, y_label, groups, series: s, percent } => Chart::Grouped {
                 title: v(title),
                 x_label: v(x_label),
@@ -316,7 +341,11 @@ pub struct Layout {
 /// Entries of a chart's legend: the series names.
 fn legend_names(chart: &Chart) -> Vec<String> {
     match chart {
-        Chart::Distribution { .. } => vec!["P(= k)".into(), "P(≥ k)".into()],
+        Chart::Distribution { tail, .. } => {
+            let mut names = vec!["P(= k)".to_string(), tail_name(*tail).to_string()];
+            names.extend(pass_label(chart));
+            names
+        }
         Chart::Grouped { series, .. } | Chart::Lines { series, .. } if series.len() > 1 => {
             series.iter().map(|(n, _)| n.clone()).collect()
         }
@@ -532,6 +561,8 @@ enum Mark {
     Triangle,
     Diamond,
     Cross,
+    /// A vertical rule (a threshold), in legends only.
+    Rule,
 }
 
 fn mark(i: usize) -> Mark {
@@ -562,6 +593,11 @@ fn draw_mark<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
             }))
             .map(|_| ()),
         Mark::Cross => c.draw_series(pts.iter().map(|&p| Cross::new(p, size + 1, col.stroke_width(3)))).map(|_| ()),
+        Mark::Rule => c
+            .draw_series(pts.iter().map(|&p| {
+                EmptyElement::at(p) + PathElement::new(vec![(0, -size - 2), (0, size + 2)], col.stroke_width(3))
+            }))
+            .map(|_| ()),
     }
     .map_err(e2s)
 }
@@ -580,6 +616,9 @@ fn draw_legend<DB: DrawingBackend>(
             None => {
                 area.draw(&Rectangle::new([(8, y - 6), (24, y + 6)], col.filled())).map_err(e2s)?;
             }
+            Some(Mark::Rule) => {
+                area.draw(&PathElement::new(vec![(16, y - 9), (16, y + 9)], col.stroke_width(3))).map_err(e2s)?;
+            }
             Some(m) => {
                 area.draw(&PathElement::new(vec![(4, y), (28, y)], col.stroke_width(3))).map_err(e2s)?;
                 let at = (16, y);
@@ -591,6 +630,7 @@ fn draw_legend<DB: DrawingBackend>(
                         area.draw(&Polygon::new(vec![(16, y - 6), (22, y), (16, y + 6), (10, y)], col.filled()))
                     }
                     Mark::Cross => area.draw(&Cross::new(at, 5, col.stroke_width(3))),
+                    Mark::Rule => Ok(()),
                 }
                 .map_err(e2s)?;
             }
@@ -605,9 +645,11 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
     let (plot, side) = root.split_horizontally(layout.size.0 - layout.legend_w);
     let (plot, below) = plot.split_vertically(layout.size.1 - layout.legend_h);
     match chart {
-        Chart::Distribution { title, x_label, first, names, exactly, at_least } => {
-            draw_distribution(&plot, title, x_label, *first, names, exactly, at_least, layout)?;
-            let entries = [("P(= k)".into(), colour(0), None), ("P(≥ k)".into(), colour(5), Some(Mark::Circle))];
+        Chart::Distribution { tail, .. } => {
+            draw_distribution(&plot, chart, layout)?;
+            let mut entries =
+                vec![("P(= k)".into(), colour(0), None), (tail_name(*tail).into(), colour(5), Some(Mark::Circle))];
+            entries.extend(pass_label(chart).map(|l| (l, PASS, Some(Mark::Rule))));
             draw_legend(&side, &entries, 70)
         }
         Chart::Grouped { title, x_label, y_label, groups, series, percent } => {
@@ -642,20 +684,91 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The colour of a check's pass threshold: black, apart from the blue bars and the vermilion line.
+const PASS: RGBColor = BLACK;
+
+/// The cumulative line's name in the legend.
+fn tail_name(tail: Tail) -> &'static str {
+    match tail {
+        Tail::AtLeast => "P(≥ k)",
+        Tail::AtMost => "P(≤ k)",
+    }
+}
+
+/// A check's threshold with the chance it passes, for the legend: "passes on ≤ 6: 41.7%".
+/// `None` for a distribution that is no check's roll.
+pub fn pass_label(chart: &Chart) -> Option<String> {
+    let Chart::Distribution { first, names, cumulative, tail, passes_from: Some(pass), .. } = chart else {
+        return None;
+    };
+    let shown = usize::try_from(*pass).ok().and_then(|v| names.get(v)).cloned().unwrap_or(pass.to_string());
+    let sign = if *tail == Tail::AtMost { "≤" } else { "≥" };
+    let p = pass_chance(*first, cumulative, *tail, *pass);
+    Some(format!("passes on {sign} {shown}: {}", fmt_label(p, true)))
+}
+
+/// The chance a check passes: the cumulative line at its threshold (all or nothing past the
+/// values drawn).
+fn pass_chance(first: i64, cumulative: &[Est], tail: Tail, pass: i64) -> f64 {
+    match (usize::try_from(pass - first).ok().and_then(|i| cumulative.get(i)), tail) {
+        (Some(e), _) => e.v,
+        (None, Tail::AtMost) if pass >= first => 1.0,
+        (None, Tail::AtLeast) if pass < first => 1.0,
+        (None, _) => 0.0,
+    }
+}
+
+/// The corners of a step function through `pts` (each value holding until the next point's x,
+/// the last until `end`): horizontal, then vertical, never a slant.
+pub fn steps(pts: impl IntoIterator<Item = (f64, f64)>, end: f64) -> Vec<(f64, f64)> {
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    for (x, y) in pts {
+        if let Some(&(_, prev)) = out.last() {
+            out.push((x, prev));
+        }
+        out.push((x, y));
+    }
+    if let Some(&(x, y)) = out.last()
+        && end > x
+    {
+        out.push((end, y));
+    }
+    out
+}
+
+/// A small probability in words: "0.31%", or "< 0.01%".
+fn fmt_small(p: f64) -> String {
+    if p < 0.0001 { "< 0.01%".to_string() } else { format!("{:.2}%", p * 100.0) }
+}
+
 fn draw_distribution<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    title: &str,
-    x_label: &str,
-    first: i64,
-    names: &[String],
-    exactly: &[Est],
-    at_least: &[Est],
+    chart: &Chart,
     layout: &Layout,
 ) -> Result<(), String> {
+    let Chart::Distribution { title, x_label, first, names, exactly, cumulative, tail, passes_from, .. } = chart else {
+        return Ok(());
+    };
+    let first = *first;
     let n = exactly.len().max(1);
-    let mut c = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
+    let width = root.dim_in_pixel().0;
+    let mut builder = ChartBuilder::on(root);
+    // With a line under the title (where the axis stops), title and line are drawn above the
+    // plot's area; otherwise the title is the plot's caption, as on every other chart.
+    let titled;
+    match chart.subtitle() {
+        Some(sub) => {
+            titled = root
+                .titled(title, ("sans-serif", caption_size(title, width)))
+                .and_then(|r| r.titled(&sub, ("sans-serif", caption_size(&sub, width).min(SUBTITLE))))
+                .map_err(e2s)?;
+            builder = ChartBuilder::on(&titled);
+        }
+        None => {
+            builder.caption(title, ("sans-serif", caption_size(title, width)));
+        }
+    }
+    let mut c = builder
         .margin(MARGIN)
         .x_label_area_size(50)
         .y_label_area_size(Y_AREA)
@@ -705,17 +818,38 @@ fn draw_distribution<DB: DrawingBackend>(
         .map_err(e2s)?;
     }
     let line = colour(5);
-    if at_least.iter().any(|e| e.hi > e.lo) {
-        // The P(≥ k) line's 95 % band: its upper bounds left to right, then its lower ones back.
-        let band: Vec<(f64, f64)> = (at_least.iter().enumerate().map(|(k, e)| (k as f64, e.hi)))
-            .chain(at_least.iter().enumerate().rev().map(|(k, e)| (k as f64, e.lo)))
-            .collect();
+    // P(≤ k) is a step function: it holds from k until the next value, then jumps (a target is
+    // dead "within 7 attacks" until the 8th). P(≥ k) keeps its joined points.
+    let path = |f: &dyn Fn(&Est) -> f64| -> Vec<(f64, f64)> {
+        match tail {
+            Tail::AtLeast => cumulative.iter().enumerate().map(|(k, e)| (k as f64, f(e))).collect(),
+            Tail::AtMost => steps(cumulative.iter().enumerate().map(|(k, e)| (k as f64, f(e))), n as f64 - 0.5),
+        }
+    };
+    if cumulative.iter().any(|e| e.hi > e.lo) {
+        // The cumulative line's 95 % band: its upper bounds left to right, then its lower ones back.
+        let mut band = path(&|e| e.hi);
+        band.extend(path(&|e| e.lo).into_iter().rev());
         c.draw_series(std::iter::once(Polygon::new(band, line.mix(0.25).filled()))).map_err(e2s)?;
     }
-    c.draw_series(LineSeries::new(at_least.iter().enumerate().map(|(k, e)| (k as f64, e.v)), line.stroke_width(3)))
-        .map_err(e2s)?;
-    let pts: Vec<(f64, f64)> = at_least.iter().enumerate().map(|(k, e)| (k as f64, e.v)).collect();
+    c.draw_series(LineSeries::new(path(&|e| e.v), line.stroke_width(3))).map_err(e2s)?;
+    let pts: Vec<(f64, f64)> = cumulative.iter().enumerate().map(|(k, e)| (k as f64, e.v)).collect();
     draw_mark(&mut c, &pts, Mark::Circle, line, if n > 40 { 2 } else { 4 })?;
+    if let Some(pass) = passes_from {
+        // The rule between the last failing value and the first passing one, kept on the axis.
+        let edge = (pass - first) as f64 + if *tail == Tail::AtMost { 0.5 } else { -0.5 };
+        let x = edge.clamp(-0.5, n as f64 - 0.5);
+        c.draw_series(DashedLineSeries::new([(x, 0.0), (x, layout.top)], 8, 5, PASS.stroke_width(3))).map_err(e2s)?;
+        let (text, anchor) = if *tail == Tail::AtMost { ("pass ←", x - 0.05) } else { ("→ pass", x + 0.05) };
+        let w = text_width(text, LABEL) as f64 * n as f64 / f64::from(width.max(1));
+        let at = if *tail == Tail::AtMost { anchor - w } else { anchor };
+        c.draw_series(std::iter::once(Text::new(
+            text,
+            (at, layout.top * 0.98),
+            ("sans-serif", LABEL).into_font().color(&PASS),
+        )))
+        .map_err(e2s)?;
+    }
     Ok(())
 }
 
@@ -1020,17 +1154,52 @@ fn label_at(names: &[String], pos: f64) -> String {
     }
 }
 
-/// The distribution chart of metric `i` of `t` (see [`Chart::with_value_names`] for codes).
+/// The distribution chart of metric `i` of `t` with its P(≥ k) line (see
+/// [`Chart::with_value_names`] for codes).
 pub fn distribution(t: &crate::engine::Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
+    distribution_read(t, i, title, x_label, z, Tail::AtLeast, None)
+}
+
+/// Below this, the probability of the values left after a P(≤ k) line reaches ~100 % is not
+/// drawn: the axis stops there (a sequence capped at 50 attacks whose target is dead by the
+/// 14th would otherwise be a flat run over most of the plot).
+pub const REST: f64 = 0.005;
+
+/// The distribution chart of metric `i` of `t` read the way `tail` says, with a check's
+/// threshold `passes_from` marked. A P(≤ k) chart stops where the probability of the values
+/// after it falls under [`REST`].
+pub fn distribution_read(
+    t: &crate::engine::Tally,
+    i: usize,
+    title: &str,
+    x_label: &str,
+    z: f64,
+    tail: Tail,
+    passes_from: Option<usize>,
+) -> Chart {
     let (first, len) = (t.first(i), t.trimmed(i).len());
     let e = |p: crate::stats::Proportion| Est::from(p);
+    let at_most = |v: usize| t.proportion(t.hists[i].iter().take(v + 1).sum(), z);
+    let cumulative: Vec<Est> = match tail {
+        Tail::AtLeast => (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
+        Tail::AtMost => (first..len).map(|v| e(at_most(v))).collect(),
+    };
+    // Where the line has reached ~100 %: the first value after which less than REST is left.
+    let shown = match tail {
+        Tail::AtMost => cumulative.iter().position(|c| 1.0 - c.v < REST).map_or(cumulative.len(), |k| k + 1),
+        Tail::AtLeast => cumulative.len(),
+    };
+    let rest = (shown < cumulative.len()).then(|| 1.0 - cumulative[shown - 1].v);
     Chart::Distribution {
         title: title.to_string(),
         x_label: x_label.to_string(),
         first: first as i64,
         names: Vec::new(),
-        exactly: (first..len).map(|v| e(t.exactly(i, v, z))).collect(),
-        at_least: (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
+        exactly: (first..first + shown).map(|v| e(t.exactly(i, v, z))).collect(),
+        cumulative: cumulative[..shown].to_vec(),
+        tail,
+        passes_from: passes_from.map(|p| p as i64),
+        rest,
     }
 }
 

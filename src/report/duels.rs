@@ -372,7 +372,10 @@ fn paired_charts(run: &RunResult, report: &Report, a: &str, b: &str, measure: &s
             first: first as i64 - p.offset as i64,
             names: Vec::new(),
             exactly: (first..len).map(|v| pe(t[0].exactly(DIFF, v, z))).collect(),
-            at_least: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
+            cumulative: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
+            tail: super::charts::Tail::AtLeast,
+            passes_from: None,
+            rest: None,
         },
     );
     vec![means, difference]

@@ -1,0 +1,83 @@
+//! Charts answer the scenario's question (issue #25): a roll-under check draws P(≤ k) with its
+//! threshold marked, a sequence of attacks draws P(dead within k) as steps and stops where the
+//! rest is negligible, a cell that does not apply is drawn as n/a, and nothing charts a fixed
+//! number.
+
+use skirmish_odds::analysis;
+use skirmish_odds::config::Overrides;
+use skirmish_odds::engine::progress::Progress;
+use skirmish_odds::registry;
+use skirmish_odds::report::charts::{self, Chart, Tail};
+use skirmish_odds::report::{self, chart_specs};
+
+/// The charts of a bundled config, run at `trials`.
+fn charts_of(config: &str, trials: i64) -> Vec<(String, Chart)> {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(config);
+    let over = Overrides { trials: Some(trials), ..Overrides::default() };
+    let sc = registry::load(&p, &over).unwrap_or_else(|e| panic!("{config}: {e}"));
+    let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+    let system = registry::find(run.scenario.ruleset).unwrap();
+    let report = report::build(&run, system);
+    chart_specs(&run, &report, system)
+}
+
+fn chart<'a>(charts: &'a [(String, Chart)], stem: &str) -> &'a Chart {
+    &charts.iter().find(|(s, _)| s == stem).unwrap_or_else(|| panic!("no chart {stem}")).1
+}
+
+/// Each roll-under check: the line is P(≤ k) (the running sum of the bars), the threshold is the
+/// characteristic, and the legend gives the chance to pass.
+#[test]
+fn a_roll_under_check_draws_at_most_k_and_marks_its_threshold() {
+    for (config, stem, pass, chance) in [
+        ("bmg-3e/willpower-check.toml", "sum", 6, "passes on ≤ 6: 41.7%"),
+        ("bmg-1e/agility-check.toml", "roll", 4, "passes on ≤ 4: 66.7%"),
+        ("bmg-1e/run-away.toml", "roll", 4, "passes on ≤ 4: 16.7%"),
+    ] {
+        let charts = charts_of(config, 2000);
+        let c = chart(&charts, stem);
+        let Chart::Distribution { exactly, cumulative, tail, passes_from, .. } = c else { panic!("{config}") };
+        assert_eq!(*tail, Tail::AtMost, "{config}");
+        assert_eq!(*passes_from, Some(pass), "{config}");
+        let mut sum = 0.0;
+        for (e, cum) in exactly.iter().zip(cumulative) {
+            sum += e.v;
+            assert!((cum.v - sum).abs() < 1e-9, "{config}: P(≤ k) {} is not the running sum {sum}", cum.v);
+        }
+        assert_eq!(charts::pass_label(c).as_deref(), Some(chance), "{config}");
+    }
+}
+
+/// A sequence's "attacks until it is dead" reads as P(dead within k), and its axis stops where
+/// less than 0.5 % is left (not at the cap of 50 with half the plot flat).
+#[test]
+fn a_sequence_draws_dead_within_k_up_to_where_its_tail_ends() {
+    let charts = charts_of("bichos/shots-to-kill-big-bug.toml", 20_000);
+    let Chart::Distribution { cumulative, tail, rest, exactly, first, .. } = chart(&charts, "shots_to_kill") else {
+        panic!("a distribution")
+    };
+    assert_eq!(*tail, Tail::AtMost);
+    let n = cumulative.len();
+    assert_eq!(n, exactly.len());
+    assert!(1.0 - cumulative[n - 1].v < charts::REST, "the axis stops only once the line is ~100 %");
+    assert!(1.0 - cumulative[n - 2].v >= charts::REST, "and no later");
+    assert!(*first + (n as i64) < 50, "well short of the cap: {n} values drawn");
+    let rest = rest.expect("the chart says where its axis stops");
+    assert!((rest - (1.0 - cumulative[n - 1].v)).abs() < 1e-12);
+    assert!(chart(&charts, "shots_to_kill").subtitle().unwrap().contains("axis stops at"));
+}
+
+/// A report whose every measure is a fixed number has no chart (the Means table gives them).
+#[test]
+fn no_chart_of_fixed_numbers() {
+    for config in ["mordheim/warrior-movement.toml", "bmg-1e/passing.toml"] {
+        let charts = charts_of(config, 2000);
+        assert!(charts.is_empty(), "{config}: {:?}", charts.iter().map(|(s, _)| s).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn steps_go_across_then_up() {
+    let s = charts::steps([(0.0, 0.1), (1.0, 0.5), (2.0, 0.9)], 2.5);
+    assert_eq!(s, vec![(0.0, 0.1), (1.0, 0.1), (1.0, 0.5), (2.0, 0.5), (2.0, 0.9), (2.5, 0.9)]);
+}
