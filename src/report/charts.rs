@@ -34,16 +34,36 @@ fn colour(i: usize) -> RGBColor {
 }
 
 /// A value with its 95 % interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Est {
     pub v: f64,
     pub lo: f64,
     pub hi: f64,
 }
 
+/// Equal values, and [`Est::NA`] equal to itself (its NaNs would not be), so two charts of the
+/// same run compare equal.
+impl PartialEq for Est {
+    fn eq(&self, o: &Est) -> bool {
+        let same = |a: f64, b: f64| a == b || (a.is_nan() && b.is_nan());
+        same(self.v, o.v) && same(self.lo, o.lo) && same(self.hi, o.hi)
+    }
+}
+
 impl Est {
-    /// An empty bar (a cell that does not apply).
+    /// A zero bar: a chance that is there and is nil. (A cell that does not apply is
+    /// [`Est::NA`].)
     pub const ZERO: Est = Est { v: 0.0, lo: 0.0, hi: 0.0 };
+
+    /// A cell that does not apply (a weapon without that range, a fighter against itself): no
+    /// bar, "n/a" where it would stand, and a legend entry saying so. Never a 0 % bar, which
+    /// would read as "never happens".
+    pub const NA: Est = Est { v: f64::NAN, lo: f64::NAN, hi: f64::NAN };
+
+    /// Whether this is [`Est::NA`].
+    pub fn is_na(&self) -> bool {
+        self.v.is_nan()
+    }
 
     /// An exact value (no interval).
     pub fn exact(p: f64) -> Est {
@@ -229,9 +249,10 @@ impl Chart {
         match self {
             Chart::Distribution { exactly, .. } => exactly.len() <= 1,
             Chart::Grouped { series, .. } | Chart::Lines { series, .. } => {
-                let mut vals = series.iter().flat_map(|(_, v)| v.iter().map(|e| e.v));
+                let values = || series.iter().flat_map(|(_, v)| v.iter().filter(|e| !e.is_na()).map(|e| e.v));
+                let mut vals = values();
                 let first = vals.next();
-                let n = series.iter().map(|(_, v)| v.len()).sum::<usize>();
+                let n = values().count();
                 n > 1 && first.is_some_and(|f| vals.all(|v| (v - f).abs() < 1e-12))
             }
             Chart::Heatmap { .. } => false,
@@ -346,11 +367,28 @@ fn legend_names(chart: &Chart) -> Vec<String> {
             names.extend(pass_label(chart));
             names
         }
-        Chart::Grouped { series, .. } | Chart::Lines { series, .. } if series.len() > 1 => {
-            series.iter().map(|(n, _)| n.clone()).collect()
+        Chart::Grouped { series, .. } => {
+            let mut names: Vec<String> =
+                if series.len() > 1 { series.iter().map(|(n, _)| n.clone()).collect() } else { Vec::new() };
+            if has_na(series) {
+                names.push(NA_NOTE.to_string());
+            }
+            names
         }
+        Chart::Lines { series, .. } if series.len() > 1 => series.iter().map(|(n, _)| n.clone()).collect(),
         _ => Vec::new(),
     }
+}
+
+/// The legend entry of cells that do not apply.
+pub const NA_NOTE: &str = "n/a: does not apply";
+
+/// The grey of "n/a" and its legend swatch.
+const NA_GREY: RGBColor = RGBColor(150, 150, 150);
+
+/// Whether any cell of `series` does not apply.
+pub fn has_na(series: &[(String, Vec<Est>)]) -> bool {
+    series.iter().any(|(_, v)| v.iter().any(Est::is_na))
 }
 
 /// The top of a value axis: the data plus room for the value labels above the bars, and on a
@@ -450,7 +488,7 @@ impl Layout {
         let fits = groups.iter().all(|n| text_width(n, LABEL) + 8 <= plot_w / g);
         let widest_value = series
             .iter()
-            .flat_map(|(_, v)| v.iter().map(|e| text_width(&fmt_label(e.v, percent), VALUE)))
+            .flat_map(|(_, v)| v.iter().map(|e| text_width(&bar_label(e, percent), VALUE)))
             .max()
             .unwrap_or(0);
         if fits {
@@ -532,6 +570,11 @@ fn fmt_y(v: f64, percent: bool, top: f64) -> String {
     }
 }
 
+/// A bar's value label: its value, or "n/a" for a cell that does not apply.
+fn bar_label(e: &Est, percent: bool) -> String {
+    if e.is_na() { "n/a".to_string() } else { fmt_label(e.v, percent) }
+}
+
 fn fmt_label(v: f64, percent: bool) -> String {
     if percent { format!("{:.1}%", v * 100.0) } else { format!("{v:.2}") }
 }
@@ -563,6 +606,8 @@ enum Mark {
     Cross,
     /// A vertical rule (a threshold), in legends only.
     Rule,
+    /// No swatch (the entry's words say it all: "n/a: does not apply"), in legends only.
+    Text,
 }
 
 fn mark(i: usize) -> Mark {
@@ -593,6 +638,7 @@ fn draw_mark<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
             }))
             .map(|_| ()),
         Mark::Cross => c.draw_series(pts.iter().map(|&p| Cross::new(p, size + 1, col.stroke_width(3)))).map(|_| ()),
+        Mark::Text => Ok(()),
         Mark::Rule => c
             .draw_series(pts.iter().map(|&p| {
                 EmptyElement::at(p) + PathElement::new(vec![(0, -size - 2), (0, size + 2)], col.stroke_width(3))
@@ -616,6 +662,7 @@ fn draw_legend<DB: DrawingBackend>(
             None => {
                 area.draw(&Rectangle::new([(8, y - 6), (24, y + 6)], col.filled())).map_err(e2s)?;
             }
+            Some(Mark::Text) => {}
             Some(Mark::Rule) => {
                 area.draw(&PathElement::new(vec![(16, y - 9), (16, y + 9)], col.stroke_width(3))).map_err(e2s)?;
             }
@@ -630,7 +677,7 @@ fn draw_legend<DB: DrawingBackend>(
                         area.draw(&Polygon::new(vec![(16, y - 6), (22, y), (16, y + 6), (10, y)], col.filled()))
                     }
                     Mark::Cross => area.draw(&Cross::new(at, 5, col.stroke_width(3))),
-                    Mark::Rule => Ok(()),
+                    Mark::Rule | Mark::Text => Ok(()),
                 }
                 .map_err(e2s)?;
             }
@@ -658,7 +705,14 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
             } else {
                 draw_grouped(&plot, title, x_label, y_label, groups, series, *percent, layout)?;
             }
-            let entries: Vec<_> = series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), None)).collect();
+            let mut entries: Vec<_> = if series.len() > 1 {
+                series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), None)).collect()
+            } else {
+                Vec::new()
+            };
+            if has_na(series) {
+                entries.push((NA_NOTE.to_string(), NA_GREY, Some(Mark::Text)));
+            }
             if layout.legend_w > 0 {
                 draw_legend(&side, &entries, 70)?;
             } else if layout.legend_h > 0 {
@@ -967,9 +1021,20 @@ fn draw_bars<DB: DrawingBackend>(
     let half = w * if horizontal { 0.42 } else { 0.45 };
     for (si, (_, vals)) in series.iter().enumerate() {
         let col = colour(si);
-        c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
+        c.draw_series(vals.iter().enumerate().filter(|(_, e)| !e.is_na()).map(|(gi, e)| {
             let p = pos(gi, si);
             Rectangle::new([at(p - half, 0.0), at(p + half, e.v)], col.mix(0.9).filled())
+        }))
+        .map_err(e2s)?;
+        // No bar where the cell does not apply: "n/a" in grey at its foot, even when the other
+        // bars have no room for their labels.
+        c.draw_series(vals.iter().enumerate().filter(|(_, e)| e.is_na()).map(|(gi, _)| {
+            let (spot, size) = if horizontal {
+                ((top * 0.01, pos(gi, si) + w * 0.45), VALUE - 2)
+            } else {
+                ((pos(gi, si) - w * 0.4, top * 0.02), VALUE)
+            };
+            Text::new("n/a", spot, ("sans-serif", size).into_font().color(&NA_GREY))
         }))
         .map_err(e2s)?;
         c.draw_series(vals.iter().enumerate().filter(|(_, e)| e.hi > e.lo).map(|(gi, e)| {
@@ -978,7 +1043,7 @@ fn draw_bars<DB: DrawingBackend>(
         }))
         .map_err(e2s)?;
         if layout.values {
-            c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
+            c.draw_series(vals.iter().enumerate().filter(|(_, e)| !e.is_na()).map(|(gi, e)| {
                 let end = e.hi.max(e.v);
                 // Upright: above the whisker, starting a little left of the bar's centre; lying
                 // down: after the whisker, on the bar's upper edge.

@@ -314,7 +314,7 @@ fn balance_charts(run: &RunResult, report: &Report, l: &BalanceLayout) -> Vec<(S
             series: shown
                 .iter()
                 .map(|f| {
-                    let wins = f.per_opponent.iter().map(|s| s.as_ref().map(|s| e(&s.win)).unwrap_or(Est::ZERO));
+                    let wins = f.per_opponent.iter().map(|s| s.as_ref().map(|s| e(&s.win)).unwrap_or(Est::NA));
                     (f.label.clone(), wins.collect())
                 })
                 .collect(),

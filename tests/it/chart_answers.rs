@@ -81,3 +81,26 @@ fn steps_go_across_then_up() {
     let s = charts::steps([(0.0, 0.1), (1.0, 0.5), (2.0, 0.9)], 2.5);
     assert_eq!(s, vec![(0.0, 0.1), (1.0, 0.1), (1.0, 0.5), (2.0, 0.5), (2.0, 0.9), (2.5, 0.9)]);
 }
+
+/// A cell that does not apply has no bar: the grenade has no long range, a fighter does not
+/// fight itself in a balance test. Every such cell is n/a, not a 0 % bar.
+#[test]
+fn cells_that_do_not_apply_are_na_not_zero_bars() {
+    let charts = charts_of("bichos/weapons-vs-bugs.toml", 2000);
+    let Chart::Grouped { series, groups, .. } = chart(&charts, "arsenal-dead-within-3") else { panic!("grouped") };
+    let (_, grenade) = series.iter().find(|(n, _)| n.contains("rana")).expect("the grenade");
+    for (g, e) in groups.iter().zip(grenade) {
+        assert_eq!(e.is_na(), g.contains("long"), "{g}: {e:?}");
+    }
+    assert!(charts::has_na(series));
+    let charts = charts_of("bmg-1e/balance-new-henchman.toml", 2000);
+    let Chart::Grouped { series, groups, .. } = chart(&charts, "balance-win-by-opponent") else { panic!("grouped") };
+    let mut na = 0;
+    for (name, vals) in series {
+        for (g, e) in groups.iter().zip(vals) {
+            assert_eq!(e.is_na(), g == name, "{name} against {g}: {e:?}");
+            na += e.is_na() as usize;
+        }
+    }
+    assert!(na >= 2, "each reference fighter against itself");
+}

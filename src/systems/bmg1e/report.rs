@@ -297,7 +297,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 ));
             }
             let events: Vec<&(&str, &str, &str, bool)> = EDITION_ROWS.iter().filter(|r| r.3).collect();
-            let ev = |cell: usize, name: &str| report.cells[cell].events.get(name).map(Est::from).unwrap_or(Est::ZERO);
+            let ev = |cell: usize, name: &str| report.cells[cell].events.get(name).map(Est::from).unwrap_or(Est::NA);
             out.push((
                 "editions-events".into(),
                 Chart::Grouped {
