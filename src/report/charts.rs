@@ -131,6 +131,17 @@ pub enum Chart {
         series: Vec<(String, Vec<Est>)>,
         percent: bool,
     },
+    /// Step functions over a continuous axis, one per series: each point's value holds from its
+    /// x until the next point's (the last until `end`), drawn across then up or down, never as
+    /// a slant between points (a chance that changes only where the model's values fall).
+    Steps {
+        title: String,
+        x_label: String,
+        y_label: String,
+        series: Vec<(String, Vec<(f64, Est)>)>,
+        end: f64,
+        percent: bool,
+    },
     /// A value per (row, column), printed in each cell (`None`: a combination the rules do not
     /// allow). A cell has no room for a whisker: the line under the title gives the colour key,
     /// `basis` (trials or exact) and how far the widest cell's 95 % interval reaches.
@@ -219,6 +230,14 @@ impl Chart {
                 series: series(s),
                 percent: *percent,
             },
+            Chart::Steps { title, x_label, y_label, series: s, end, percent } => Chart::Steps {
+                title: v(title),
+                x_label: v(x_label),
+                y_label: v(y_label),
+                series: s.iter().map(|(n, p)| (v(n), p.clone())).collect(),
+                end: *end,
+                percent: *percent,
+            },
             Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, basis } => Chart::Heatmap {
                 title: v(title),
                 x_label: v(x_label),
@@ -238,6 +257,7 @@ impl Chart {
             Chart::Distribution { title, .. }
             | Chart::Grouped { title, .. }
             | Chart::Lines { title, .. }
+            | Chart::Steps { title, .. }
             | Chart::Heatmap { title, .. } => title,
         }
     }
@@ -254,6 +274,11 @@ impl Chart {
                 let first = vals.next();
                 let n = values().count();
                 n > 1 && first.is_some_and(|f| vals.all(|v| (v - f).abs() < 1e-12))
+            }
+            Chart::Steps { series, .. } => {
+                let mut vals = series.iter().flat_map(|(_, p)| p.iter().map(|(_, e)| e.v));
+                let first = vals.next();
+                first.is_none_or(|f| vals.all(|v| (v - f).abs() < 1e-12))
             }
             Chart::Heatmap { .. } => false,
         }
@@ -376,6 +401,7 @@ fn legend_names(chart: &Chart) -> Vec<String> {
             names
         }
         Chart::Lines { series, .. } if series.len() > 1 => series.iter().map(|(n, _)| n.clone()).collect(),
+        Chart::Steps { series, .. } if series.len() > 1 => series.iter().map(|(n, _)| n.clone()).collect(),
         _ => Vec::new(),
     }
 }
@@ -456,6 +482,21 @@ impl Layout {
                     data_max: max,
                     // Labels beside points only for one short line: with several they collide.
                     values: series.len() == 1 && xs.len() <= 12,
+                    names: Vec::new(),
+                    title_fits: true,
+                }
+            }
+            Chart::Steps { series, percent, .. } => {
+                let max = series.iter().flat_map(|(_, p)| p.iter().map(|(_, e)| e.hi.max(e.v))).fold(0.0, f64::max);
+                Layout {
+                    size: (WIDTH, HEIGHT),
+                    legend_w,
+                    legend_h: 0,
+                    horizontal: false,
+                    name_w: 0,
+                    top: axis_top(max, *percent),
+                    data_max: max,
+                    values: false,
                     names: Vec::new(),
                     title_fits: true,
                 }
@@ -724,6 +765,15 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
         }
         Chart::Lines { title, x_label, y_label, xs, series, percent } => {
             draw_lines(&plot, title, x_label, y_label, xs, series, *percent, layout)?;
+            if layout.legend_w > 0 {
+                let entries: Vec<_> =
+                    series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), Some(mark(i)))).collect();
+                draw_legend(&side, &entries, 70)?;
+            }
+            Ok(())
+        }
+        Chart::Steps { series, .. } => {
+            draw_steps(&plot, chart, layout)?;
             if layout.legend_w > 0 {
                 let entries: Vec<_> =
                     series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), Some(mark(i)))).collect();
@@ -1121,6 +1171,52 @@ fn draw_lines<DB: DrawingBackend>(
             }))
             .map_err(e2s)?;
         }
+    }
+    Ok(())
+}
+
+/// A [`Chart::Steps`]: each series a line across then up or down at its points, its 95 % band
+/// stepped the same way, every other series dashed so coinciding steps still show.
+fn draw_steps<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout: &Layout) -> Result<(), String> {
+    let Chart::Steps { title, x_label, y_label, series, end, percent } = chart else { return Ok(()) };
+    let lo = series.iter().filter_map(|(_, p)| p.first().map(|(x, _)| *x)).fold(*end, f64::min);
+    let pad = ((end - lo) * 0.02).max(0.1);
+    let top = layout.top;
+    let mut c = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
+        .margin(MARGIN)
+        .x_label_area_size(50)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d((lo - pad)..(end + pad), 0f64..top)
+        .map_err(e2s)?;
+    c.configure_mesh()
+        .x_labels(((end - lo).round() as usize + 1).min(20))
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-6 { format!("{}", x.round() as i64) } else { format!("{x:.1}") }
+        })
+        .y_label_formatter(&|y| fmt_y(*y, *percent, top))
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .label_style(("sans-serif", 16))
+        .axis_desc_style(("sans-serif", 18))
+        .draw()
+        .map_err(e2s)?;
+    for (si, (_, pts)) in series.iter().enumerate() {
+        let col = colour(si);
+        let path = |f: &dyn Fn(&Est) -> f64| steps(pts.iter().map(|(x, e)| (*x, f(e))), *end);
+        if pts.iter().any(|(_, e)| e.hi > e.lo) {
+            let mut band = path(&|e| e.hi);
+            band.extend(path(&|e| e.lo).into_iter().rev());
+            c.draw_series(std::iter::once(Polygon::new(band, col.mix(0.15).filled()))).map_err(e2s)?;
+        }
+        if si % 2 == 0 {
+            c.draw_series(LineSeries::new(path(&|e| e.v), col.stroke_width(3))).map_err(e2s)?;
+        } else {
+            c.draw_series(DashedLineSeries::new(path(&|e| e.v), 10, 6, col.stroke_width(3))).map_err(e2s)?;
+        }
+        // One mark at the start of each series, so a series lying on another is still found.
+        let start: Vec<(f64, f64)> = pts.first().map(|(x, e)| (*x, e.v)).into_iter().collect();
+        draw_mark(&mut c, &start, mark(si), col, 4)?;
     }
     Ok(())
 }

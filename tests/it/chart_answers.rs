@@ -104,3 +104,20 @@ fn cells_that_do_not_apply_are_na_not_zero_bars() {
     }
     assert!(na >= 2, "each reference fighter against itself");
 }
+
+/// The threat range is drawn as steps: every segment of every line is level or upright, and
+/// each line only falls with distance.
+#[test]
+fn the_threat_range_is_drawn_as_steps() {
+    let charts = charts_of("all/threat-range.toml", 2000);
+    let Chart::Steps { series, end, .. } = chart(&charts, "threat-range") else { panic!("steps") };
+    assert_eq!(series.len(), 6);
+    for (name, pts) in series {
+        let path = charts::steps(pts.iter().map(|(x, e)| (*x, e.v)), *end);
+        for w in path.windows(2) {
+            assert!(w[0].0 == w[1].0 || w[0].1 == w[1].1, "{name}: a slant from {:?} to {:?}", w[0], w[1]);
+        }
+        // Decreasing: a farther target is never easier to reach.
+        assert!(pts.windows(2).all(|w| w[1].1.v <= w[0].1.v + 1e-12), "{name}");
+    }
+}
