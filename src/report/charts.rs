@@ -154,7 +154,19 @@ pub enum Chart {
         values: Vec<Vec<Option<Est>>>,
         percent: bool,
         basis: String,
+        /// The cell that answers the question (a maximin split), outlined, and what it is in
+        /// words for the line under the title.
+        marked: Option<Marked>,
     },
+}
+
+/// A heatmap's answer cell: `values[y][x]`, and its name ("A's maximin split against B's best
+/// answer").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marked {
+    pub x: usize,
+    pub y: usize,
+    pub note: String,
 }
 
 impl Chart {
@@ -178,7 +190,7 @@ impl Chart {
                 fmt_small(*rest)
             ));
         }
-        let Chart::Heatmap { values, percent, basis, .. } = self else { return None };
+        let Chart::Heatmap { values, percent, basis, marked, .. } = self else { return None };
         let cells = values.iter().flatten().flatten();
         let (lo, hi) = value_range(values);
         let widest = cells.map(|e| (e.hi - e.lo) / 2.0).fold(0.0, f64::max);
@@ -189,6 +201,9 @@ impl Chart {
             } else {
                 s.push_str(&format!("; every cell within ±{widest:.3}"));
             }
+        }
+        if let Some(m) = marked {
+            s.push_str(&format!("; outlined: {}", m.note));
         }
         Some(s)
     }
@@ -238,7 +253,7 @@ impl Chart {
                 end: *end,
                 percent: *percent,
             },
-            Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, basis } => Chart::Heatmap {
+            Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, basis, marked } => Chart::Heatmap {
                 title: v(title),
                 x_label: v(x_label),
                 y_label: v(y_label),
@@ -247,6 +262,7 @@ impl Chart {
                 values: values.clone(),
                 percent: *percent,
                 basis: v(basis),
+                marked: marked.as_ref().map(|m| Marked { note: v(&m.note), ..m.clone() }),
             },
         }
     }
@@ -781,9 +797,9 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
             }
             Ok(())
         }
-        Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, .. } => {
+        Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, marked, .. } => {
             let subtitle = chart.subtitle().unwrap_or_default();
-            draw_heatmap(&plot, title, &subtitle, x_label, y_label, xs, ys, values, *percent)
+            draw_heatmap(&plot, title, &subtitle, x_label, y_label, xs, ys, values, *percent, marked.as_ref())
         }
     }
 }
@@ -1232,6 +1248,7 @@ fn draw_heatmap<DB: DrawingBackend>(
     ys: &[String],
     values: &[Vec<Option<Est>>],
     percent: bool,
+    marked: Option<&Marked>,
 ) -> Result<(), String> {
     let (nx, ny) = (xs.len().max(1), ys.len().max(1));
     let (lo, hi) = value_range(values);
@@ -1294,6 +1311,16 @@ fn draw_heatmap<DB: DrawingBackend>(
             c.draw_series(std::iter::once(Rectangle::new([(x0, y0), (x0 + 1.0, y0 + 1.0)], BLACK.stroke_width(1))))
                 .map_err(e2s)?;
         }
+    }
+    if let Some(m) = marked {
+        // The answer's cell outlined thick in vermilion, just inside its edges.
+        let (x0, y0) = (m.x as f64, m.y as f64);
+        let inset = 0.04;
+        c.draw_series(std::iter::once(Rectangle::new(
+            [(x0 + inset, y0 + inset), (x0 + 1.0 - inset, y0 + 1.0 - inset)],
+            colour(5).stroke_width(5),
+        )))
+        .map_err(e2s)?;
     }
     Ok(())
 }

@@ -286,6 +286,7 @@ fn sweep2_charts(
                 values: grid(&|c| est_mean(report, c, m)),
                 percent: false,
                 basis: title_tail.clone(),
+                marked: None,
             },
         ));
     }
@@ -301,6 +302,7 @@ fn sweep2_charts(
                 values: grid(&|c| est_event(report, c, e)),
                 percent: true,
                 basis: title_tail.clone(),
+                marked: None,
             },
         ));
     }

@@ -121,3 +121,17 @@ fn the_threat_range_is_drawn_as_steps() {
         assert!(pts.windows(2).all(|w| w[1].1.v <= w[0].1.v + 1e-12), "{name}");
     }
 }
+
+/// The counters-exchange heatmap outlines its answer: the row whose worst cell is best (A's
+/// maximin split), at the column of that worst cell (B's best answer).
+#[test]
+fn the_exchange_heatmap_outlines_the_maximin_cell() {
+    let charts = charts_of("bmg-1e/counters-exchange.toml", 2000);
+    let Chart::Heatmap { values, marked, .. } = chart(&charts, "exchange") else { panic!("a heatmap") };
+    let m = marked.as_ref().expect("the maximin cell is marked");
+    let v = |y: usize, x: usize| values[y][x].expect("every split is allowed").v;
+    let worst = |y: usize| (0..values[y].len()).map(|x| v(y, x)).fold(f64::INFINITY, f64::min);
+    assert_eq!(v(m.y, m.x), worst(m.y), "B's best answer is the row's worst cell");
+    assert!((0..values.len()).all(|y| worst(y) <= worst(m.y)), "no split has a better worst case");
+    assert!(m.note.contains("maximin"), "{}", m.note);
+}
