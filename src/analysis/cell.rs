@@ -65,6 +65,20 @@ pub trait TrialInfo: Trial {
         false
     }
 
+    /// Which cumulative tail of `metric`'s distribution answers a player's question, drawn
+    /// beside its bars: P(≥ k) unless fewer is the point (a roll-under check's roll, the attacks
+    /// a kill takes: "dead within k").
+    fn tail(&self, _metric: &str) -> Tail {
+        Tail::AtLeast
+    }
+
+    /// When `metric` is a check's roll: the value from which it passes, counted the way of
+    /// [`TrialInfo::tail`] (`Some(6)` with [`Tail::AtMost`] reads "passes on ≤ 6"), so charts
+    /// mark the threshold. `None` for every other metric.
+    fn passes_from(&self, _metric: &str) -> Option<usize> {
+        None
+    }
+
     /// Whether this trial has an exact evaluator at all (`Err` names why not). Having one does
     /// not promise it fits the enumeration budget: [`crate::exact::evaluate`] decides that.
     fn exact_offered(&self) -> Result<(), &'static str> {
@@ -89,6 +103,17 @@ pub trait TrialInfo: Trial {
     fn prepare(&self) -> Result<(), Interrupted> {
         Ok(())
     }
+}
+
+/// Which cumulative tail of a metric a report reads ([`TrialInfo::tail`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tail {
+    /// P(≥ k): more is what counts (hits, damage, distance). The default.
+    #[default]
+    AtLeast,
+    /// P(≤ k): less is what counts (a roll-under check passes on ≤ its value; a target is down
+    /// within k attacks when the attacks to kill are ≤ k).
+    AtMost,
 }
 
 /// Everything a cell needs of its trial, object-safe. Implemented for every
@@ -124,6 +149,10 @@ pub trait CellTrial: Send + Sync + Debug + 'static {
     fn value_label(&self, metric: &str, v: usize) -> Option<String>;
     /// See [`TrialInfo::is_category`].
     fn is_category(&self, metric: &str) -> bool;
+    /// See [`TrialInfo::tail`].
+    fn tail(&self, metric: &str) -> Tail;
+    /// See [`TrialInfo::passes_from`].
+    fn passes_from(&self, metric: &str) -> Option<usize>;
     /// See [`TrialInfo::exact_offered`].
     fn exact_offered(&self) -> Result<(), &'static str>;
     /// See [`TrialInfo::exact_duel`].
@@ -178,6 +207,12 @@ where
     }
     fn is_category(&self, metric: &str) -> bool {
         TrialInfo::is_category(self, metric)
+    }
+    fn tail(&self, metric: &str) -> Tail {
+        TrialInfo::tail(self, metric)
+    }
+    fn passes_from(&self, metric: &str) -> Option<usize> {
+        TrialInfo::passes_from(self, metric)
     }
     fn exact_offered(&self) -> Result<(), &'static str> {
         TrialInfo::exact_offered(self)

@@ -6,7 +6,7 @@
 //! trials. The report states the saving, measured from the same run:
 //! `(Var A + Var B) / Var(A − B)` independent trials per paired trial.
 
-use crate::analysis::cell::{Cell, CellTrial};
+use crate::analysis::cell::{Cell, CellTrial, Tail};
 use crate::analysis::duel::ExactFigures;
 use crate::dice::{D6Stream, Tape};
 use crate::engine::{Outcome, Shape, Tally};
@@ -150,6 +150,12 @@ impl CellTrial for Paired {
     }
     fn is_category(&self, _metric: &str) -> bool {
         false
+    }
+    fn tail(&self, _metric: &str) -> Tail {
+        Tail::AtLeast
+    }
+    fn passes_from(&self, _metric: &str) -> Option<usize> {
+        None
     }
     fn exact_offered(&self) -> Result<(), &'static str> {
         Err(NOT_EXACT)

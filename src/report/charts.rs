@@ -5,6 +5,7 @@
 //! machine with no system font packages. Each chart is described once ([`Chart`]) and drawn by
 //! one routine generic over the backend, so the PNG and the SVG always agree.
 
+pub use crate::analysis::cell::Tail;
 use crate::error::Error;
 use crate::output::manifest::FileName;
 use plotters::coord::Shift;
@@ -33,16 +34,36 @@ fn colour(i: usize) -> RGBColor {
 }
 
 /// A value with its 95 % interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Est {
     pub v: f64,
     pub lo: f64,
     pub hi: f64,
 }
 
+/// Equal values, and [`Est::NA`] equal to itself (its NaNs would not be), so two charts of the
+/// same run compare equal.
+impl PartialEq for Est {
+    fn eq(&self, o: &Est) -> bool {
+        let same = |a: f64, b: f64| a == b || (a.is_nan() && b.is_nan());
+        same(self.v, o.v) && same(self.lo, o.lo) && same(self.hi, o.hi)
+    }
+}
+
 impl Est {
-    /// An empty bar (a cell that does not apply).
+    /// A zero bar: a chance that is there and is nil. (A cell that does not apply is
+    /// [`Est::NA`].)
     pub const ZERO: Est = Est { v: 0.0, lo: 0.0, hi: 0.0 };
+
+    /// A cell that does not apply (a weapon without that range, a fighter against itself): no
+    /// bar, "n/a" where it would stand, and a legend entry saying so. Never a 0 % bar, which
+    /// would read as "never happens".
+    pub const NA: Est = Est { v: f64::NAN, lo: f64::NAN, hi: f64::NAN };
+
+    /// Whether this is [`Est::NA`].
+    pub fn is_na(&self) -> bool {
+        self.v.is_nan()
+    }
 
     /// An exact value (no interval).
     pub fn exact(p: f64) -> Est {
@@ -70,7 +91,8 @@ impl From<crate::stats::Estimate> for Est {
 /// What to draw.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Chart {
-    /// P(= k) bars with intervals and a P(≥ k) line, for one integer metric.
+    /// P(= k) bars with intervals and a cumulative line (P(≥ k), or P(≤ k) when fewer is the
+    /// question), for one integer metric.
     Distribution {
         title: String,
         x_label: String,
@@ -80,7 +102,16 @@ pub enum Chart {
         /// codes (card ranks); empty: the numbers themselves.
         names: Vec<String>,
         exactly: Vec<Est>,
-        at_least: Vec<Est>,
+        /// P(≥ k) or P(≤ k) of each bar's value, as `tail` says.
+        cumulative: Vec<Est>,
+        tail: Tail,
+        /// A check's threshold: it passes from this value on, the way of `tail` ("passes on ≤ 6"),
+        /// marked by a vertical rule.
+        passes_from: Option<i64>,
+        /// The axis stops before the last values, whose probability together is this (under
+        /// 0.5 %: the line has reached ~100 % and the rest would be a flat run); `None`: every
+        /// value is drawn.
+        rest: Option<f64>,
     },
     /// Bars grouped by `groups`, one colour per series.
     Grouped {
@@ -100,6 +131,17 @@ pub enum Chart {
         series: Vec<(String, Vec<Est>)>,
         percent: bool,
     },
+    /// Step functions over a continuous axis, one per series: each point's value holds from its
+    /// x until the next point's (the last until `end`), drawn across then up or down, never as
+    /// a slant between points (a chance that changes only where the model's values fall).
+    Steps {
+        title: String,
+        x_label: String,
+        y_label: String,
+        series: Vec<(String, Vec<(f64, Est)>)>,
+        end: f64,
+        percent: bool,
+    },
     /// A value per (row, column), printed in each cell (`None`: a combination the rules do not
     /// allow). A cell has no room for a whisker: the line under the title gives the colour key,
     /// `basis` (trials or exact) and how far the widest cell's 95 % interval reaches.
@@ -112,7 +154,19 @@ pub enum Chart {
         values: Vec<Vec<Option<Est>>>,
         percent: bool,
         basis: String,
+        /// The cell that answers the question (a maximin split), outlined, and what it is in
+        /// words for the line under the title.
+        marked: Option<Marked>,
     },
+}
+
+/// A heatmap's answer cell: `values[y][x]`, and its name ("A's maximin split against B's best
+/// answer").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marked {
+    pub x: usize,
+    pub y: usize,
+    pub note: String,
 }
 
 impl Chart {
@@ -127,7 +181,16 @@ impl Chart {
     /// A heatmap's line under its title: "darker = higher, 0.0% to 17.3%; 20,000 trials, 95 %
     /// intervals; every cell within ±0.52 pts". `None` for the other charts.
     pub fn subtitle(&self) -> Option<String> {
-        let Chart::Heatmap { values, percent, basis, .. } = self else { return None };
+        if let Chart::Distribution { rest: Some(rest), tail, first, exactly, names, .. } = self {
+            let last = *first + exactly.len() as i64 - 1;
+            let shown = usize::try_from(last).ok().and_then(|v| names.get(v)).cloned().unwrap_or(last.to_string());
+            let beyond = if *tail == Tail::AtMost { ">" } else { "<" };
+            return Some(format!(
+                "axis stops at {shown}: P({beyond} {shown}) = {} (every value is in the tables)",
+                fmt_small(*rest)
+            ));
+        }
+        let Chart::Heatmap { values, percent, basis, marked, .. } = self else { return None };
         let cells = values.iter().flatten().flatten();
         let (lo, hi) = value_range(values);
         let widest = cells.map(|e| (e.hi - e.lo) / 2.0).fold(0.0, f64::max);
@@ -138,6 +201,9 @@ impl Chart {
             } else {
                 s.push_str(&format!("; every cell within ±{widest:.3}"));
             }
+        }
+        if let Some(m) = marked {
+            s.push_str(&format!("; outlined: {}", m.note));
         }
         Some(s)
     }
@@ -150,14 +216,19 @@ impl Chart {
         let vs = |xs: &Vec<String>| xs.iter().map(v).collect::<Vec<_>>();
         let series = |xs: &Vec<(String, Vec<Est>)>| xs.iter().map(|(n, e)| (v(n), e.clone())).collect::<Vec<_>>();
         match self {
-            Chart::Distribution { title, x_label, first, names, exactly, at_least } => Chart::Distribution {
-                title: v(title),
-                x_label: v(x_label),
-                first: *first,
-                names: vs(names),
-                exactly: exactly.clone(),
-                at_least: at_least.clone(),
-            },
+            Chart::Distribution { title, x_label, first, names, exactly, cumulative, tail, passes_from, rest } => {
+                Chart::Distribution {
+                    title: v(title),
+                    x_label: v(x_label),
+                    first: *first,
+                    names: vs(names),
+                    exactly: exactly.clone(),
+                    cumulative: cumulative.clone(),
+                    tail: *tail,
+                    passes_from: *passes_from,
+                    rest: *rest,
+                }
+            }
             Chart::Grouped { title, x_label, y_label, groups, series: s, percent } => Chart::Grouped {
                 title: v(title),
                 x_label: v(x_label),
@@ -174,7 +245,15 @@ impl Chart {
                 series: series(s),
                 percent: *percent,
             },
-            Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, basis } => Chart::Heatmap {
+            Chart::Steps { title, x_label, y_label, series: s, end, percent } => Chart::Steps {
+                title: v(title),
+                x_label: v(x_label),
+                y_label: v(y_label),
+                series: s.iter().map(|(n, p)| (v(n), p.clone())).collect(),
+                end: *end,
+                percent: *percent,
+            },
+            Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, basis, marked } => Chart::Heatmap {
                 title: v(title),
                 x_label: v(x_label),
                 y_label: v(y_label),
@@ -183,6 +262,7 @@ impl Chart {
                 values: values.clone(),
                 percent: *percent,
                 basis: v(basis),
+                marked: marked.as_ref().map(|m| Marked { note: v(&m.note), ..m.clone() }),
             },
         }
     }
@@ -193,6 +273,7 @@ impl Chart {
             Chart::Distribution { title, .. }
             | Chart::Grouped { title, .. }
             | Chart::Lines { title, .. }
+            | Chart::Steps { title, .. }
             | Chart::Heatmap { title, .. } => title,
         }
     }
@@ -204,10 +285,16 @@ impl Chart {
         match self {
             Chart::Distribution { exactly, .. } => exactly.len() <= 1,
             Chart::Grouped { series, .. } | Chart::Lines { series, .. } => {
-                let mut vals = series.iter().flat_map(|(_, v)| v.iter().map(|e| e.v));
+                let values = || series.iter().flat_map(|(_, v)| v.iter().filter(|e| !e.is_na()).map(|e| e.v));
+                let mut vals = values();
                 let first = vals.next();
-                let n = series.iter().map(|(_, v)| v.len()).sum::<usize>();
+                let n = values().count();
                 n > 1 && first.is_some_and(|f| vals.all(|v| (v - f).abs() < 1e-12))
+            }
+            Chart::Steps { series, .. } => {
+                let mut vals = series.iter().flat_map(|(_, p)| p.iter().map(|(_, e)| e.v));
+                let first = vals.next();
+                first.is_none_or(|f| vals.all(|v| (v - f).abs() < 1e-12))
             }
             Chart::Heatmap { .. } => false,
         }
@@ -316,12 +403,34 @@ pub struct Layout {
 /// Entries of a chart's legend: the series names.
 fn legend_names(chart: &Chart) -> Vec<String> {
     match chart {
-        Chart::Distribution { .. } => vec!["P(= k)".into(), "P(≥ k)".into()],
-        Chart::Grouped { series, .. } | Chart::Lines { series, .. } if series.len() > 1 => {
-            series.iter().map(|(n, _)| n.clone()).collect()
+        Chart::Distribution { tail, .. } => {
+            let mut names = vec!["P(= k)".to_string(), tail_name(*tail).to_string()];
+            names.extend(pass_label(chart));
+            names
         }
+        Chart::Grouped { series, .. } => {
+            let mut names: Vec<String> =
+                if series.len() > 1 { series.iter().map(|(n, _)| n.clone()).collect() } else { Vec::new() };
+            if has_na(series) {
+                names.push(NA_NOTE.to_string());
+            }
+            names
+        }
+        Chart::Lines { series, .. } if series.len() > 1 => series.iter().map(|(n, _)| n.clone()).collect(),
+        Chart::Steps { series, .. } if series.len() > 1 => series.iter().map(|(n, _)| n.clone()).collect(),
         _ => Vec::new(),
     }
+}
+
+/// The legend entry of cells that do not apply.
+pub const NA_NOTE: &str = "n/a: does not apply";
+
+/// The grey of "n/a" and its legend swatch.
+const NA_GREY: RGBColor = RGBColor(150, 150, 150);
+
+/// Whether any cell of `series` does not apply.
+pub fn has_na(series: &[(String, Vec<Est>)]) -> bool {
+    series.iter().any(|(_, v)| v.iter().any(Est::is_na))
 }
 
 /// The top of a value axis: the data plus room for the value labels above the bars, and on a
@@ -393,6 +502,21 @@ impl Layout {
                     title_fits: true,
                 }
             }
+            Chart::Steps { series, percent, .. } => {
+                let max = series.iter().flat_map(|(_, p)| p.iter().map(|(_, e)| e.hi.max(e.v))).fold(0.0, f64::max);
+                Layout {
+                    size: (WIDTH, HEIGHT),
+                    legend_w,
+                    legend_h: 0,
+                    horizontal: false,
+                    name_w: 0,
+                    top: axis_top(max, *percent),
+                    data_max: max,
+                    values: false,
+                    names: Vec::new(),
+                    title_fits: true,
+                }
+            }
             Chart::Heatmap { xs, .. } => {
                 let slot = (WIDTH - 2 * MARGIN - 90) / xs.len().max(1) as u32;
                 Layout {
@@ -421,7 +545,7 @@ impl Layout {
         let fits = groups.iter().all(|n| text_width(n, LABEL) + 8 <= plot_w / g);
         let widest_value = series
             .iter()
-            .flat_map(|(_, v)| v.iter().map(|e| text_width(&fmt_label(e.v, percent), VALUE)))
+            .flat_map(|(_, v)| v.iter().map(|e| text_width(&bar_label(e, percent), VALUE)))
             .max()
             .unwrap_or(0);
         if fits {
@@ -503,6 +627,11 @@ fn fmt_y(v: f64, percent: bool, top: f64) -> String {
     }
 }
 
+/// A bar's value label: its value, or "n/a" for a cell that does not apply.
+fn bar_label(e: &Est, percent: bool) -> String {
+    if e.is_na() { "n/a".to_string() } else { fmt_label(e.v, percent) }
+}
+
 fn fmt_label(v: f64, percent: bool) -> String {
     if percent { format!("{:.1}%", v * 100.0) } else { format!("{v:.2}") }
 }
@@ -532,6 +661,10 @@ enum Mark {
     Triangle,
     Diamond,
     Cross,
+    /// A vertical rule (a threshold), in legends only.
+    Rule,
+    /// No swatch (the entry's words say it all: "n/a: does not apply"), in legends only.
+    Text,
 }
 
 fn mark(i: usize) -> Mark {
@@ -562,6 +695,12 @@ fn draw_mark<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
             }))
             .map(|_| ()),
         Mark::Cross => c.draw_series(pts.iter().map(|&p| Cross::new(p, size + 1, col.stroke_width(3)))).map(|_| ()),
+        Mark::Text => Ok(()),
+        Mark::Rule => c
+            .draw_series(pts.iter().map(|&p| {
+                EmptyElement::at(p) + PathElement::new(vec![(0, -size - 2), (0, size + 2)], col.stroke_width(3))
+            }))
+            .map(|_| ()),
     }
     .map_err(e2s)
 }
@@ -580,6 +719,10 @@ fn draw_legend<DB: DrawingBackend>(
             None => {
                 area.draw(&Rectangle::new([(8, y - 6), (24, y + 6)], col.filled())).map_err(e2s)?;
             }
+            Some(Mark::Text) => {}
+            Some(Mark::Rule) => {
+                area.draw(&PathElement::new(vec![(16, y - 9), (16, y + 9)], col.stroke_width(3))).map_err(e2s)?;
+            }
             Some(m) => {
                 area.draw(&PathElement::new(vec![(4, y), (28, y)], col.stroke_width(3))).map_err(e2s)?;
                 let at = (16, y);
@@ -591,6 +734,7 @@ fn draw_legend<DB: DrawingBackend>(
                         area.draw(&Polygon::new(vec![(16, y - 6), (22, y), (16, y + 6), (10, y)], col.filled()))
                     }
                     Mark::Cross => area.draw(&Cross::new(at, 5, col.stroke_width(3))),
+                    Mark::Rule | Mark::Text => Ok(()),
                 }
                 .map_err(e2s)?;
             }
@@ -605,9 +749,11 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
     let (plot, side) = root.split_horizontally(layout.size.0 - layout.legend_w);
     let (plot, below) = plot.split_vertically(layout.size.1 - layout.legend_h);
     match chart {
-        Chart::Distribution { title, x_label, first, names, exactly, at_least } => {
-            draw_distribution(&plot, title, x_label, *first, names, exactly, at_least, layout)?;
-            let entries = [("P(= k)".into(), colour(0), None), ("P(≥ k)".into(), colour(5), Some(Mark::Circle))];
+        Chart::Distribution { tail, .. } => {
+            draw_distribution(&plot, chart, layout)?;
+            let mut entries =
+                vec![("P(= k)".into(), colour(0), None), (tail_name(*tail).into(), colour(5), Some(Mark::Circle))];
+            entries.extend(pass_label(chart).map(|l| (l, PASS, Some(Mark::Rule))));
             draw_legend(&side, &entries, 70)
         }
         Chart::Grouped { title, x_label, y_label, groups, series, percent } => {
@@ -616,7 +762,14 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
             } else {
                 draw_grouped(&plot, title, x_label, y_label, groups, series, *percent, layout)?;
             }
-            let entries: Vec<_> = series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), None)).collect();
+            let mut entries: Vec<_> = if series.len() > 1 {
+                series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), None)).collect()
+            } else {
+                Vec::new()
+            };
+            if has_na(series) {
+                entries.push((NA_NOTE.to_string(), NA_GREY, Some(Mark::Text)));
+            }
             if layout.legend_w > 0 {
                 draw_legend(&side, &entries, 70)?;
             } else if layout.legend_h > 0 {
@@ -635,27 +788,107 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
             }
             Ok(())
         }
-        Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, .. } => {
+        Chart::Steps { series, .. } => {
+            draw_steps(&plot, chart, layout)?;
+            if layout.legend_w > 0 {
+                let entries: Vec<_> =
+                    series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), Some(mark(i)))).collect();
+                draw_legend(&side, &entries, 70)?;
+            }
+            Ok(())
+        }
+        Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, marked, .. } => {
             let subtitle = chart.subtitle().unwrap_or_default();
-            draw_heatmap(&plot, title, &subtitle, x_label, y_label, xs, ys, values, *percent)
+            draw_heatmap(&plot, title, &subtitle, x_label, y_label, xs, ys, values, *percent, marked.as_ref())
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The colour of a check's pass threshold: black, apart from the blue bars and the vermilion line.
+const PASS: RGBColor = BLACK;
+
+/// The cumulative line's name in the legend.
+fn tail_name(tail: Tail) -> &'static str {
+    match tail {
+        Tail::AtLeast => "P(≥ k)",
+        Tail::AtMost => "P(≤ k)",
+    }
+}
+
+/// A check's threshold with the chance it passes, for the legend: "passes on ≤ 6: 41.7%".
+/// `None` for a distribution that is no check's roll.
+pub fn pass_label(chart: &Chart) -> Option<String> {
+    let Chart::Distribution { first, names, cumulative, tail, passes_from: Some(pass), .. } = chart else {
+        return None;
+    };
+    let shown = usize::try_from(*pass).ok().and_then(|v| names.get(v)).cloned().unwrap_or(pass.to_string());
+    let sign = if *tail == Tail::AtMost { "≤" } else { "≥" };
+    let p = pass_chance(*first, cumulative, *tail, *pass);
+    Some(format!("passes on {sign} {shown}: {}", fmt_label(p, true)))
+}
+
+/// The chance a check passes: the cumulative line at its threshold (all or nothing past the
+/// values drawn).
+fn pass_chance(first: i64, cumulative: &[Est], tail: Tail, pass: i64) -> f64 {
+    match (usize::try_from(pass - first).ok().and_then(|i| cumulative.get(i)), tail) {
+        (Some(e), _) => e.v,
+        (None, Tail::AtMost) if pass >= first => 1.0,
+        (None, Tail::AtLeast) if pass < first => 1.0,
+        (None, _) => 0.0,
+    }
+}
+
+/// The corners of a step function through `pts` (each value holding until the next point's x,
+/// the last until `end`): horizontal, then vertical, never a slant.
+pub fn steps(pts: impl IntoIterator<Item = (f64, f64)>, end: f64) -> Vec<(f64, f64)> {
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    for (x, y) in pts {
+        if let Some(&(_, prev)) = out.last() {
+            out.push((x, prev));
+        }
+        out.push((x, y));
+    }
+    if let Some(&(x, y)) = out.last()
+        && end > x
+    {
+        out.push((end, y));
+    }
+    out
+}
+
+/// A small probability in words: "0.31%", or "< 0.01%".
+fn fmt_small(p: f64) -> String {
+    if p < 0.0001 { "< 0.01%".to_string() } else { format!("{:.2}%", p * 100.0) }
+}
+
 fn draw_distribution<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    title: &str,
-    x_label: &str,
-    first: i64,
-    names: &[String],
-    exactly: &[Est],
-    at_least: &[Est],
+    chart: &Chart,
     layout: &Layout,
 ) -> Result<(), String> {
+    let Chart::Distribution { title, x_label, first, names, exactly, cumulative, tail, passes_from, .. } = chart else {
+        return Ok(());
+    };
+    let first = *first;
     let n = exactly.len().max(1);
-    let mut c = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
+    let width = root.dim_in_pixel().0;
+    let mut builder = ChartBuilder::on(root);
+    // With a line under the title (where the axis stops), title and line are drawn above the
+    // plot's area; otherwise the title is the plot's caption, as on every other chart.
+    let titled;
+    match chart.subtitle() {
+        Some(sub) => {
+            titled = root
+                .titled(title, ("sans-serif", caption_size(title, width)))
+                .and_then(|r| r.titled(&sub, ("sans-serif", caption_size(&sub, width).min(SUBTITLE))))
+                .map_err(e2s)?;
+            builder = ChartBuilder::on(&titled);
+        }
+        None => {
+            builder.caption(title, ("sans-serif", caption_size(title, width)));
+        }
+    }
+    let mut c = builder
         .margin(MARGIN)
         .x_label_area_size(50)
         .y_label_area_size(Y_AREA)
@@ -705,17 +938,38 @@ fn draw_distribution<DB: DrawingBackend>(
         .map_err(e2s)?;
     }
     let line = colour(5);
-    if at_least.iter().any(|e| e.hi > e.lo) {
-        // The P(≥ k) line's 95 % band: its upper bounds left to right, then its lower ones back.
-        let band: Vec<(f64, f64)> = (at_least.iter().enumerate().map(|(k, e)| (k as f64, e.hi)))
-            .chain(at_least.iter().enumerate().rev().map(|(k, e)| (k as f64, e.lo)))
-            .collect();
+    // P(≤ k) is a step function: it holds from k until the next value, then jumps (a target is
+    // dead "within 7 attacks" until the 8th). P(≥ k) keeps its joined points.
+    let path = |f: &dyn Fn(&Est) -> f64| -> Vec<(f64, f64)> {
+        match tail {
+            Tail::AtLeast => cumulative.iter().enumerate().map(|(k, e)| (k as f64, f(e))).collect(),
+            Tail::AtMost => steps(cumulative.iter().enumerate().map(|(k, e)| (k as f64, f(e))), n as f64 - 0.5),
+        }
+    };
+    if cumulative.iter().any(|e| e.hi > e.lo) {
+        // The cumulative line's 95 % band: its upper bounds left to right, then its lower ones back.
+        let mut band = path(&|e| e.hi);
+        band.extend(path(&|e| e.lo).into_iter().rev());
         c.draw_series(std::iter::once(Polygon::new(band, line.mix(0.25).filled()))).map_err(e2s)?;
     }
-    c.draw_series(LineSeries::new(at_least.iter().enumerate().map(|(k, e)| (k as f64, e.v)), line.stroke_width(3)))
-        .map_err(e2s)?;
-    let pts: Vec<(f64, f64)> = at_least.iter().enumerate().map(|(k, e)| (k as f64, e.v)).collect();
+    c.draw_series(LineSeries::new(path(&|e| e.v), line.stroke_width(3))).map_err(e2s)?;
+    let pts: Vec<(f64, f64)> = cumulative.iter().enumerate().map(|(k, e)| (k as f64, e.v)).collect();
     draw_mark(&mut c, &pts, Mark::Circle, line, if n > 40 { 2 } else { 4 })?;
+    if let Some(pass) = passes_from {
+        // The rule between the last failing value and the first passing one, kept on the axis.
+        let edge = (pass - first) as f64 + if *tail == Tail::AtMost { 0.5 } else { -0.5 };
+        let x = edge.clamp(-0.5, n as f64 - 0.5);
+        c.draw_series(DashedLineSeries::new([(x, 0.0), (x, layout.top)], 8, 5, PASS.stroke_width(3))).map_err(e2s)?;
+        let (text, anchor) = if *tail == Tail::AtMost { ("pass ←", x - 0.05) } else { ("→ pass", x + 0.05) };
+        let w = text_width(text, LABEL) as f64 * n as f64 / f64::from(width.max(1));
+        let at = if *tail == Tail::AtMost { anchor - w } else { anchor };
+        c.draw_series(std::iter::once(Text::new(
+            text,
+            (at, layout.top * 0.98),
+            ("sans-serif", LABEL).into_font().color(&PASS),
+        )))
+        .map_err(e2s)?;
+    }
     Ok(())
 }
 
@@ -833,9 +1087,20 @@ fn draw_bars<DB: DrawingBackend>(
     let half = w * if horizontal { 0.42 } else { 0.45 };
     for (si, (_, vals)) in series.iter().enumerate() {
         let col = colour(si);
-        c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
+        c.draw_series(vals.iter().enumerate().filter(|(_, e)| !e.is_na()).map(|(gi, e)| {
             let p = pos(gi, si);
             Rectangle::new([at(p - half, 0.0), at(p + half, e.v)], col.mix(0.9).filled())
+        }))
+        .map_err(e2s)?;
+        // No bar where the cell does not apply: "n/a" in grey at its foot, even when the other
+        // bars have no room for their labels.
+        c.draw_series(vals.iter().enumerate().filter(|(_, e)| e.is_na()).map(|(gi, _)| {
+            let (spot, size) = if horizontal {
+                ((top * 0.01, pos(gi, si) + w * 0.45), VALUE - 2)
+            } else {
+                ((pos(gi, si) - w * 0.4, top * 0.02), VALUE)
+            };
+            Text::new("n/a", spot, ("sans-serif", size).into_font().color(&NA_GREY))
         }))
         .map_err(e2s)?;
         c.draw_series(vals.iter().enumerate().filter(|(_, e)| e.hi > e.lo).map(|(gi, e)| {
@@ -844,7 +1109,7 @@ fn draw_bars<DB: DrawingBackend>(
         }))
         .map_err(e2s)?;
         if layout.values {
-            c.draw_series(vals.iter().enumerate().map(|(gi, e)| {
+            c.draw_series(vals.iter().enumerate().filter(|(_, e)| !e.is_na()).map(|(gi, e)| {
                 let end = e.hi.max(e.v);
                 // Upright: above the whisker, starting a little left of the bar's centre; lying
                 // down: after the whisker, on the bar's upper edge.
@@ -926,6 +1191,52 @@ fn draw_lines<DB: DrawingBackend>(
     Ok(())
 }
 
+/// A [`Chart::Steps`]: each series a line across then up or down at its points, its 95 % band
+/// stepped the same way, every other series dashed so coinciding steps still show.
+fn draw_steps<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout: &Layout) -> Result<(), String> {
+    let Chart::Steps { title, x_label, y_label, series, end, percent } = chart else { return Ok(()) };
+    let lo = series.iter().filter_map(|(_, p)| p.first().map(|(x, _)| *x)).fold(*end, f64::min);
+    let pad = ((end - lo) * 0.02).max(0.1);
+    let top = layout.top;
+    let mut c = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
+        .margin(MARGIN)
+        .x_label_area_size(50)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d((lo - pad)..(end + pad), 0f64..top)
+        .map_err(e2s)?;
+    c.configure_mesh()
+        .x_labels(((end - lo).round() as usize + 1).min(20))
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-6 { format!("{}", x.round() as i64) } else { format!("{x:.1}") }
+        })
+        .y_label_formatter(&|y| fmt_y(*y, *percent, top))
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .label_style(("sans-serif", 16))
+        .axis_desc_style(("sans-serif", 18))
+        .draw()
+        .map_err(e2s)?;
+    for (si, (_, pts)) in series.iter().enumerate() {
+        let col = colour(si);
+        let path = |f: &dyn Fn(&Est) -> f64| steps(pts.iter().map(|(x, e)| (*x, f(e))), *end);
+        if pts.iter().any(|(_, e)| e.hi > e.lo) {
+            let mut band = path(&|e| e.hi);
+            band.extend(path(&|e| e.lo).into_iter().rev());
+            c.draw_series(std::iter::once(Polygon::new(band, col.mix(0.15).filled()))).map_err(e2s)?;
+        }
+        if si % 2 == 0 {
+            c.draw_series(LineSeries::new(path(&|e| e.v), col.stroke_width(3))).map_err(e2s)?;
+        } else {
+            c.draw_series(DashedLineSeries::new(path(&|e| e.v), 10, 6, col.stroke_width(3))).map_err(e2s)?;
+        }
+        // One mark at the start of each series, so a series lying on another is still found.
+        let start: Vec<(f64, f64)> = pts.first().map(|(x, e)| (*x, e.v)).into_iter().collect();
+        draw_mark(&mut c, &start, mark(si), col, 4)?;
+    }
+    Ok(())
+}
+
 #[allow(clippy::too_many_arguments)]
 fn draw_heatmap<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -937,6 +1248,7 @@ fn draw_heatmap<DB: DrawingBackend>(
     ys: &[String],
     values: &[Vec<Option<Est>>],
     percent: bool,
+    marked: Option<&Marked>,
 ) -> Result<(), String> {
     let (nx, ny) = (xs.len().max(1), ys.len().max(1));
     let (lo, hi) = value_range(values);
@@ -1000,6 +1312,16 @@ fn draw_heatmap<DB: DrawingBackend>(
                 .map_err(e2s)?;
         }
     }
+    if let Some(m) = marked {
+        // The answer's cell outlined thick in vermilion, just inside its edges.
+        let (x0, y0) = (m.x as f64, m.y as f64);
+        let inset = 0.04;
+        c.draw_series(std::iter::once(Rectangle::new(
+            [(x0 + inset, y0 + inset), (x0 + 1.0 - inset, y0 + 1.0 - inset)],
+            colour(5).stroke_width(5),
+        )))
+        .map_err(e2s)?;
+    }
     Ok(())
 }
 
@@ -1020,17 +1342,52 @@ fn label_at(names: &[String], pos: f64) -> String {
     }
 }
 
-/// The distribution chart of metric `i` of `t` (see [`Chart::with_value_names`] for codes).
+/// The distribution chart of metric `i` of `t` with its P(≥ k) line (see
+/// [`Chart::with_value_names`] for codes).
 pub fn distribution(t: &crate::engine::Tally, i: usize, title: &str, x_label: &str, z: f64) -> Chart {
+    distribution_read(t, i, title, x_label, z, Tail::AtLeast, None)
+}
+
+/// Below this, the probability of the values left after a P(≤ k) line reaches ~100 % is not
+/// drawn: the axis stops there (a sequence capped at 50 attacks whose target is dead by the
+/// 14th would otherwise be a flat run over most of the plot).
+pub const REST: f64 = 0.005;
+
+/// The distribution chart of metric `i` of `t` read the way `tail` says, with a check's
+/// threshold `passes_from` marked. A P(≤ k) chart stops where the probability of the values
+/// after it falls under [`REST`].
+pub fn distribution_read(
+    t: &crate::engine::Tally,
+    i: usize,
+    title: &str,
+    x_label: &str,
+    z: f64,
+    tail: Tail,
+    passes_from: Option<usize>,
+) -> Chart {
     let (first, len) = (t.first(i), t.trimmed(i).len());
     let e = |p: crate::stats::Proportion| Est::from(p);
+    let at_most = |v: usize| t.proportion(t.hists[i].iter().take(v + 1).sum(), z);
+    let cumulative: Vec<Est> = match tail {
+        Tail::AtLeast => (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
+        Tail::AtMost => (first..len).map(|v| e(at_most(v))).collect(),
+    };
+    // Where the line has reached ~100 %: the first value after which less than REST is left.
+    let shown = match tail {
+        Tail::AtMost => cumulative.iter().position(|c| 1.0 - c.v < REST).map_or(cumulative.len(), |k| k + 1),
+        Tail::AtLeast => cumulative.len(),
+    };
+    let rest = (shown < cumulative.len()).then(|| 1.0 - cumulative[shown - 1].v);
     Chart::Distribution {
         title: title.to_string(),
         x_label: x_label.to_string(),
         first: first as i64,
         names: Vec::new(),
-        exactly: (first..len).map(|v| e(t.exactly(i, v, z))).collect(),
-        at_least: (first..len).map(|v| e(t.at_least(i, v, z))).collect(),
+        exactly: (first..first + shown).map(|v| e(t.exactly(i, v, z))).collect(),
+        cumulative: cumulative[..shown].to_vec(),
+        tail,
+        passes_from: passes_from.map(|p| p as i64),
+        rest,
     }
 }
 

@@ -428,7 +428,7 @@ fn balance_charts(run: &RunResult, report: &Report, l: &BalanceLayout) -> Vec<(S
             series: shown
                 .iter()
                 .map(|f| {
-                    let wins = f.per_opponent.iter().map(|s| s.as_ref().map(|s| e(&s.win)).unwrap_or(Est::ZERO));
+                    let wins = f.per_opponent.iter().map(|s| s.as_ref().map(|s| e(&s.win)).unwrap_or(Est::NA));
                     (f.label.clone(), wins.collect())
                 })
                 .collect(),
@@ -495,7 +495,10 @@ fn paired_charts(
             first: first as i64 - p.offset as i64,
             names: Vec::new(),
             exactly: (first..len).map(|v| pe(t[0].exactly(DIFF, v, z))).collect(),
-            at_least: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
+            cumulative: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
+            tail: super::charts::Tail::AtLeast,
+            passes_from: None,
+            rest: None,
         },
     );
     vec![means, difference]

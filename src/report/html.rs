@@ -169,7 +169,9 @@ pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String,
         }
         s.push_str("</ul>\n");
     }
-    s.push_str("<h2>Charts</h2>\n");
+    if !svgs.is_empty() {
+        s.push_str("<h2>Charts</h2>\n");
+    }
     for (stem, caption, svg) in svgs {
         let _ = writeln!(
             s,

@@ -109,9 +109,8 @@ fn est_mean(report: &Report, cell: usize, name: &str) -> Est {
     Est { v: m.mean, lo: m.mean - z * m.stderr, hi: m.mean + z * m.stderr }
 }
 
-/// One cell: the distribution of each of its first three headline metrics (or one chart
-/// setting them side by side when each is a fixed number), or its event probabilities when it
-/// has no headline metric.
+/// One cell: the distribution of each of its first three headline metrics that varies, or its
+/// event probabilities when it has no headline metric.
 fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let t = &run.output.tallies;
@@ -137,14 +136,18 @@ fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> V
     let mut dists = Vec::new();
     for &name in &names {
         let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
-        let mut chart = charts::distribution(
+        let trial = &sc.cells[0].trial;
+        // Read the way the question runs: P(≤ k) of a roll-under check (its threshold marked),
+        // P(dead within k) of a sequence of attacks.
+        let mut chart = charts::distribution_read(
             &t[0],
             i,
             &format!("{}: {} ({title_tail})", sc.name, text::metric_title(system, name)),
             &text::metric_title(system, name),
             z,
+            trial.tail(name),
+            trial.passes_from(name),
         );
-        let trial = &sc.cells[0].trial;
         let values = 0..t[0].trimmed(i).len();
         if values.clone().any(|v| trial.value_label(name, v).is_some()) {
             let names: Vec<String> =
@@ -153,23 +156,10 @@ fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> V
         }
         dists.push((name.to_string(), chart));
     }
-    if !dists.is_empty() && dists.iter().all(|(_, c)| c.is_constant()) {
-        // Every headline metric is a fixed number (Mordheim's move, run and charge): one
-        // chart that sets them side by side says more than a single bar each.
-        out.push((
-            "values".into(),
-            Chart::Grouped {
-                title: format!("{}: {} ({title_tail})", sc.name, names.join(", ")),
-                x_label: "measure".into(),
-                y_label: "value".into(),
-                groups: names.iter().map(|n| text::metric_title(system, n)).collect(),
-                series: vec![("value".into(), names.iter().map(|n| est_mean(report, 0, n)).collect())],
-                percent: false,
-            },
-        ));
-    } else {
-        out.extend(dists);
-    }
+    // A metric that is a fixed number (Mordheim's move, run and charge) gets no chart: a bar
+    // of a constant answers nothing the Means table does not say in figures (and
+    // `chart_specs` drops its one-bar distribution).
+    out.extend(dists);
     out
 }
 
@@ -307,6 +297,7 @@ fn sweep2_charts(
                 values: grid(f),
                 percent,
                 basis: title_tail.clone(),
+                marked: None,
             },
         )
     };
@@ -383,7 +374,9 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
         s.push_str(&t.markdown());
         s.push('\n');
     }
-    s.push_str("## Charts\n\n");
+    if !doc.charts.is_empty() {
+        s.push_str("## Charts\n\n");
+    }
     for (stem, chart) in &doc.charts {
         let (alt, title) = (safe::md_link_text(chart.title()), safe::md_inline(chart.title()));
         s.push_str(&format!("![{alt}]({stem}.png)\n\n*{title}* ([SVG]({stem}.svg))\n\n"));

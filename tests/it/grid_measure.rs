@@ -45,7 +45,7 @@ fn every_dice_system_s_grids_take_a_measure() {
         ("configs/bmg-3e/defense-sweep.toml", "sweep", "ko", "| P(K.O.) |"),
         ("configs/bmg-1e/loadout-comparison.toml", "compare", "damage_successes", "Expected damage successes"),
         ("configs/bmg-1e/defense-sweep.toml", "sweep", "wounds", "mean ♦"),
-        ("configs/bichos/weapons-compare.toml", "compare", "flees_t1", "P(flees t1)"),
+        ("configs/bichos/weapons-compare.toml", "compare", "flees_t1", "P(flees, dead or alive, target 1)"),
         ("configs/bichos/res-sweep.toml", "sweep", "shots_to_flee", "flees or dies"),
         ("configs/wolsung/guns-compare.toml", "compare", "hits", "Expected hits"),
         ("configs/wolsung/rifle-sweep.toml", "sweep", "damage", "Expected damage"),
@@ -102,7 +102,7 @@ fn the_default_measure_is_the_outcome_that_decides_the_game_and_is_stated() {
 fn a_sweep_axis_that_changes_nothing_is_said() {
     let md = run("configs/wolsung/rifle-sweep.toml", "sweep", None, "idle-axis");
     assert!(lead(&md).contains("`guns.f` changes no number in this scenario"), "{md}");
-    assert!(md.contains("whatever the guns.f (it changes no number here)"), "{md}");
+    assert!(md.contains("whatever the guns f (it changes no number here)"), "{md}");
     assert!(!md.contains("`distances` changes no number"), "{md}");
 }
 

@@ -123,7 +123,8 @@ fn every_kind_renders_in_headless_chromium() {
         };
         assert!(check.ends_with("visible=ok"), "{stem}: {check}");
         assert_eq!(num("charts="), svgs, "{stem}: every chart file is on the page");
-        assert!(svgs >= 1, "{stem}: at least one chart");
+        // Mordheim's movement is three fixed numbers: the tables give them, no chart does.
+        assert!(svgs >= 1 || stem == "warrior-movement", "{stem}: at least one chart");
         assert!(num("tables=") >= min_tables, "{stem}: {check}");
     }
 }

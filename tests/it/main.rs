@@ -46,6 +46,7 @@ mod fuzz;
 mod limits;
 
 // Output: deterministic, shardable, safe to interrupt, never touching what it did not write.
+mod chart_answers;
 mod determinism;
 mod interrupts;
 mod safe_output;

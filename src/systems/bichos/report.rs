@@ -227,7 +227,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
 
 /// The arsenal grid as two grouped charts (a group per situation, a bar per weapon): the chance
 /// the target is dead within 3 attacks, and the mean RES one attack takes. A weapon without
-/// long range draws a zero bar there.
+/// long range is drawn as n/a there (no bar).
 fn arsenal_charts(
     run: &RunResult,
     report: &Report,
@@ -239,12 +239,12 @@ fn arsenal_charts(
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let tail = report.basis();
-    let zero = Est::ZERO;
+    let na = Est::NA;
     let series = |f: &dyn Fn(&Tally) -> Est| -> Vec<(String, Vec<Est>)> {
         weapons
             .iter()
             .zip(index)
-            .map(|(w, row)| (w.clone(), row.iter().map(|c| c.map(|i| f(&t[i])).unwrap_or(zero)).collect()))
+            .map(|(w, row)| (w.clone(), row.iter().map(|c| c.map(|i| f(&t[i])).unwrap_or(na)).collect()))
             .collect()
     };
     vec![

@@ -5,7 +5,7 @@ use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
 use crate::interrupt::Interrupted;
-use crate::report::charts::{Chart, Est};
+use crate::report::charts::{Chart, Est, Marked};
 use crate::report::model::{Part, Report, SystemExtras};
 use crate::report::table::Table;
 use crate::stats::{self, Estimate};
@@ -268,6 +268,21 @@ fn editions_tables(run: &RunResult, report: &Report) -> Vec<Table> {
     out
 }
 
+/// The exchange heatmap's answer: A's maximin split (a row) against B's best answer to it (a
+/// column), outlined.
+fn maximin_cell(report: &Report, a_splits: &[(u8, u8)], b_splits: &[(u8, u8)]) -> Option<Marked> {
+    let x = report.part::<exchange::ExchangeBest>("exchange")?;
+    let find = |splits: &[(u8, u8)], s: [u8; 2]| splits.iter().position(|&(a, d)| [a, d] == s);
+    Some(Marked {
+        x: find(b_splits, x.b_answer)?,
+        y: find(a_splits, x.a_split)?,
+        note: format!(
+            "A's maximin {}/{}, B's best answer {}/{}",
+            x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
+        ),
+    })
+}
+
 /// Charts for the exchange and editions layouts.
 pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
@@ -297,6 +312,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         .collect(),
                     percent: *objective != "net",
                     basis: tail.clone(),
+                    marked: maximin_cell(report, a_splits, b_splits),
                 },
             ));
         }
@@ -330,7 +346,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                 ));
             }
             let events: Vec<&(&str, &str, &str, bool)> = EDITION_ROWS.iter().filter(|r| r.3).collect();
-            let ev = |cell: usize, name: &str| report.cells[cell].events.get(name).map(Est::from).unwrap_or(Est::ZERO);
+            let ev = |cell: usize, name: &str| report.cells[cell].events.get(name).map(Est::from).unwrap_or(Est::NA);
             out.push((
                 "editions-events".into(),
                 Chart::Grouped {

@@ -218,6 +218,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
             values,
             percent: objective.is_probability(),
             basis: title_tail.clone(),
+            marked: None,
         },
     ));
     let i = sc

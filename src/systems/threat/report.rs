@@ -51,32 +51,39 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     out
 }
 
-/// The threat range's chart: one line per system.
+/// The threat range's chart: one step function per system. P(reach ≥ d) changes only at the
+/// reaches the model gives (tenths of an inch), so each is drawn across then down, never as a
+/// slant from one whole inch to the next.
 pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let tail = report.basis();
-    let est = |p: stats::Proportion| Est::from(p);
     let Some(ThreatLayout { systems, from_in, to_in }) = sc.layout.get() else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    let xs: Vec<i64> = (*from_in as i64..=*to_in as i64).collect();
-    out.push((
+    let (from, to) = (10 * *from_in as usize, 10 * *to_in as usize);
+    let steps = |tally: &Tally| {
+        // P(reach ≥ d) at `from`, then a new point wherever it drops: just past each reach r
+        // the model gives (in tenths), P(≥ d) falls from P(≥ r) to P(≥ r + 1).
+        let at = |d: usize| Est::from(tally.at_least(0, d, z));
+        let mut pts = vec![(f64::from(*from_in), at(from))];
+        for r in from..to {
+            if tally.hists[0].get(r).is_some_and(|&c| c > 0) {
+                pts.push((r as f64 / 10.0, at(r + 1)));
+            }
+        }
+        pts
+    };
+    vec![(
         "threat-range".into(),
-        Chart::Lines {
+        Chart::Steps {
             title: format!("{}: P(base contact this turn) by distance ({tail})", sc.name),
             x_label: "distance to the target (inches)".into(),
             y_label: "P(reaches base contact)".into(),
-            xs: xs.clone(),
-            series: systems
-                .iter()
-                .zip(t)
-                .map(|(s, tally)| (s.clone(), xs.iter().map(|&d| est(reach_at_least(tally, d as u16, z))).collect()))
-                .collect(),
+            series: systems.iter().zip(t).map(|(s, tally)| (s.clone(), steps(tally))).collect(),
+            end: f64::from(*to_in),
             percent: true,
         },
-    ));
-    out
+    )]
 }

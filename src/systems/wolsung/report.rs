@@ -149,7 +149,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let est = |p: stats::Proportion| Est::from(p);
     match sc.layout.get::<WolsungLayout>() {
         Some(WolsungLayout::ShootingGrid { rows, cols, index }) => {
-            let zero = Est::ZERO;
+            let na = Est::NA;
             out.push((
                 "shooting-p-hit".into(),
                 Chart::Grouped {
@@ -162,7 +162,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         .zip(index)
                         .take(8)
                         .map(|(r, row)| {
-                            (r.clone(), row.iter().map(|c| c.map(|i| est(t[i].event(0, z))).unwrap_or(zero)).collect())
+                            (r.clone(), row.iter().map(|c| c.map(|i| est(t[i].event(0, z))).unwrap_or(na)).collect())
                         })
                         .collect(),
                     percent: true,

@@ -2,7 +2,7 @@
 //! system's entry point into the generic cell layer.
 
 use super::TrialBichos as B;
-use crate::analysis::cell::TrialInfo;
+use crate::analysis::cell::{Tail, TrialInfo};
 use crate::engine::Trial;
 
 impl TrialInfo for B {
@@ -65,6 +65,14 @@ impl TrialInfo for B {
                 Some(format!("> {}", s.cap))
             }
             _ => None,
+        }
+    }
+
+    /// A sequence is read as "down within k attacks": P(attacks to kill ≤ k), likewise to flee.
+    fn tail(&self, metric: &str) -> Tail {
+        match self {
+            B::Sequence(_) if matches!(metric, "shots_to_kill" | "shots_to_flee") => Tail::AtMost,
+            _ => Tail::AtLeast,
         }
     }
 

@@ -2,7 +2,7 @@
 //! edition's entry point into the generic cell layer.
 
 use super::Trial1e as T;
-use crate::analysis::cell::TrialInfo;
+use crate::analysis::cell::{Tail, TrialInfo};
 use crate::analysis::duel::{DuelOutcome, ExactFigures};
 use crate::engine::Trial;
 
@@ -50,6 +50,22 @@ impl TrialInfo for T {
         match self {
             T::Attack(_) => vec!["out_of_action", "ko", "casualty", "any_damage", "knocked_down"],
             other => other.shape().events.into_iter().take(4).collect(),
+        }
+    }
+
+    /// A check passes on a roll ≤ its characteristic (Agility D6 ≤ Movement, 2D6 ≤ Endurance
+    /// or Willpower).
+    fn tail(&self, metric: &str) -> Tail {
+        match self {
+            T::Check(_) if metric == "roll" => Tail::AtMost,
+            _ => Tail::AtLeast,
+        }
+    }
+
+    fn passes_from(&self, metric: &str) -> Option<usize> {
+        match self {
+            T::Check(c) if metric == "roll" => Some(c.value as usize),
+            _ => None,
         }
     }
 

@@ -2,8 +2,8 @@
 //! each ([`TrialInfo`]): the 2019 edition's entry point into the generic cell layer.
 
 use super::duel::Duel;
-use super::{Attack, Check};
-use crate::analysis::cell::TrialInfo;
+use super::{Attack, Check, CheckKind};
+use crate::analysis::cell::{Tail, TrialInfo};
 use crate::analysis::duel::{DuelOutcome, ExactFigures};
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
@@ -72,6 +72,24 @@ impl TrialInfo for Trial3e {
             Trial3e::Attack(_) => vec!["out_of_action", "ko", "casualty", "any_hit", "critical"],
             Trial3e::Check(_) => vec!["pass"],
             Trial3e::Duel(d) => d.shape().events.into_iter().take(4).collect(),
+        }
+    }
+
+    /// An own check passes on a kept sum ≤ the characteristic, an opposed one on a sum above it.
+    fn tail(&self, metric: &str) -> Tail {
+        match self {
+            Trial3e::Check(c) if metric == "sum" && c.kind == CheckKind::Own => Tail::AtMost,
+            _ => Tail::AtLeast,
+        }
+    }
+
+    fn passes_from(&self, metric: &str) -> Option<usize> {
+        match self {
+            Trial3e::Check(c) if metric == "sum" => Some(match c.kind {
+                CheckKind::Own => c.value as usize,
+                CheckKind::Opposed => c.value as usize + 1,
+            }),
+            _ => None,
         }
     }
 
