@@ -120,11 +120,7 @@ fn duel(report: &Report, a: &str, b: &str) -> Option<String> {
         ));
     };
     let [w, d, l] = x.outcome();
-    let n = report.trials as f64;
-    let z = |sampled: f64, exact: f64| {
-        let se = (exact * (1.0 - exact) / n).sqrt();
-        if se > 0.0 { format!("z = {:+.1}", (sampled - exact) / se) } else { "z undefined".to_string() }
-    };
+    let z = |sampled: f64, exact: f64| format!("z = {}", super::duels::z_score(sampled, exact, report.trials));
     Some(format!(
         "{a} wins {} of duels, {b} wins {}, draw {} (solved exactly with the configured play); sampled check over {} duels: {a} wins {}, {}.",
         pct(w),

@@ -377,14 +377,25 @@ fn duel_charts(run: &RunResult, report: &Report, a: &str, b: &str) -> Vec<(Strin
     let t = &run.output.tallies;
     let tail = report.basis();
     let s = duel_stats(&t[0], z);
-    let mut series = vec![("sampled".into(), vec![e(&s.win), e(&s.draw), e(&s.loss)])];
-    if let Some(x) = &report.exact_duel {
-        series.push(("exact".into(), x.outcome().map(Est::exact).to_vec()));
-    }
+    let sampled = vec![e(&s.win), e(&s.draw), e(&s.loss)];
+    // Solved exactly, the exact outcome is the answer and the sampled one its check (issue #25):
+    // the legend says so, exact first.
+    let series = match &report.exact_duel {
+        Some(x) => vec![
+            ("exact (the answer)".into(), x.outcome().map(Est::exact).to_vec()),
+            ("sampled (its check)".into(), sampled),
+        ],
+        None => vec![("sampled".into(), sampled)],
+    };
     let mut out = vec![(
         "duel-outcome".into(),
         Chart::Grouped {
-            title: format!("{}: duel outcome ({tail})", sc.name),
+            title: match &report.exact_duel {
+                Some(_) => {
+                    format!("{}: duel outcome (exact; {} sampled duels as its check)", sc.name, count(report.trials))
+                }
+                None => format!("{}: duel outcome ({tail})", sc.name),
+            },
             x_label: "outcome".into(),
             y_label: "probability".into(),
             groups: vec![format!("{a} wins"), "draw".into(), format!("{b} wins")],
