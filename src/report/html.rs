@@ -185,11 +185,21 @@ pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String,
     for t in &doc.tables {
         s.push_str(&table_html(t));
     }
-    // Ratios are per round, and per unit of cost where the system prices its fighters.
-    let per = doc.cost_unit.map(|u| format!(", per {u}")).unwrap_or_default();
+    // Ratios are per round in a duel, and per unit of cost in a balance test: said only where
+    // the report has them (a single attack has none).
+    let ratios = match (&report.balance, &run.scenario.layout) {
+        (Some(_), _) => {
+            let per = doc.cost_unit.map(|u| format!(", per {u}")).unwrap_or_default();
+            format!(" Ratios (per round{per}) carry delta-method intervals.")
+        }
+        (None, crate::analysis::scenario::Layout::Duel { .. }) => {
+            " Ratios (per round) carry delta-method intervals.".to_string()
+        }
+        _ => String::new(),
+    };
     s.push_str(
         format!(
-            "<h2>How to read these numbers</h2>\n<p>{}{} Ratios (per round{per}) carry delta-method intervals. \
+            "<h2>How to read these numbers</h2>\n<p>{}{}{ratios} \
              The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
             inline(super::how_to_read(report)),
             // The system's own note, as summary.md gives it.
