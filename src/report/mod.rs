@@ -130,6 +130,7 @@ fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> V
                 groups: events.iter().map(|(n, _)| text::event_title(system, n)).collect(),
                 series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
                 percent: true,
+                highlight: None,
             },
         ));
     }
@@ -193,6 +194,7 @@ fn compare_charts(
             groups: targets.to_vec(),
             series: series(&|c| answer_grid::value(report, c, m).unwrap_or(Est::ZERO)),
             percent: m.event,
+            highlight: None,
         },
     ));
     for name in answer_grid::markers(&sc.cells[0].trial, m) {
@@ -206,6 +208,7 @@ fn compare_charts(
                 groups: targets.to_vec(),
                 series: series(&|c| est_mean(report, c, name)),
                 percent: false,
+                highlight: None,
             },
         ));
     }

@@ -135,3 +135,24 @@ fn the_exchange_heatmap_outlines_the_maximin_cell() {
     assert!((0..values.len()).all(|y| worst(y) <= worst(m.y)), "no split has a better worst case");
     assert!(m.note.contains("maximin"), "{}", m.note);
 }
+
+/// A balance test's charts set the candidate apart by more than its label: its bars are
+/// outlined (named "candidate" in the legend) in both the per-opponent chart (its series) and
+/// the per-cost chart (its bar).
+#[test]
+fn balance_charts_outline_the_candidate() {
+    for config in ["bmg-3e/balance-new-henchman.toml", "bmg-1e/balance-new-henchman.toml"] {
+        let charts = charts_of(config, 500);
+        let Chart::Grouped { series, highlight, .. } = chart(&charts, "balance-win-by-opponent") else {
+            panic!("grouped")
+        };
+        let h = highlight.as_ref().expect("the candidate is highlighted");
+        assert_eq!(h.name, "candidate");
+        let charts::Bars::Series(s) = h.bars else { panic!("{config}: a series: {h:?}") };
+        assert!(series[s].0.contains("(candidate)"), "{config}: {}", series[s].0);
+        let (_, per_cost) = charts.iter().find(|(s, _)| s.starts_with("balance-per-")).expect("a per-cost chart");
+        let Chart::Grouped { groups, highlight: Some(h), .. } = per_cost else { panic!("{config}: no highlight") };
+        let charts::Bars::Group(g) = h.bars else { panic!("{config}: a group: {h:?}") };
+        assert!(groups[g].contains("(candidate)"), "{config}: {}", groups[g]);
+    }
+}
