@@ -387,6 +387,10 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
     s.push_str("## How to read these numbers\n\n");
     s.push_str(how_to_read(report));
     s.push_str(" `P(≥ k)` is the chance of at least k.");
+    if doc.tables.iter().any(|t| t.headers.iter().any(|h| h == "P(≤ k)")) {
+        // A roll-under check or a count of attacks reads the lower tail.
+        s.push_str(" `P(≤ k)` is the chance of at most k.");
+    }
     if let Some(more) = doc.reading_note {
         s.push(' ');
         s.push_str(more);

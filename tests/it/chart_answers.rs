@@ -48,6 +48,36 @@ fn a_roll_under_check_draws_at_most_k_and_marks_its_threshold() {
     }
 }
 
+/// The distribution tables read the same tail as the charts: a roll-under check's table gives
+/// P(≤ k), the running sum of P(= k), and names its threshold row ("6 ← passes on ≤ 6").
+#[test]
+fn a_roll_under_checks_table_gives_at_most_k_and_marks_its_threshold() {
+    for (config, pass, chance) in [
+        ("bmg-3e/willpower-check.toml", "6 ← passes on ≤ 6", "41.67%"),
+        ("bmg-1e/agility-check.toml", "4 ← passes on ≤ 4", "66.67%"),
+        ("bmg-1e/run-away.toml", "4 ← passes on ≤ 4", "16.67%"),
+    ] {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(config);
+        let over = Overrides { trials: Some(500), ..Overrides::default() };
+        let sc = registry::load(&p, &over).unwrap_or_else(|e| panic!("{config}: {e}"));
+        let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+        let system = registry::find(run.scenario.ruleset).unwrap();
+        let rep = report::build(&run, system);
+        let doc = report::Document::build(&run, &rep, system);
+        let t = doc.tables.iter().find(|t| t.title.starts_with("Distribution of")).expect("a distribution table");
+        assert_eq!(t.headers, ["k", "P(= k)", "P(≤ k)"], "{config}: exact, the lower tail");
+        let row = t.rows.iter().find(|r| r[0] == pass).unwrap_or_else(|| panic!("{config}: no row `{pass}`"));
+        assert_eq!(row[2], chance, "{config}");
+        assert_eq!(t.rows.iter().filter(|r| r[0].contains("passes")).count(), 1, "{config}");
+        let pct = |s: &str| s.trim_end_matches('%').parse::<f64>().unwrap();
+        let mut sum = 0.0;
+        for r in &t.rows {
+            sum += pct(&r[1]);
+            assert!((pct(&r[2]) - sum).abs() < 0.1, "{config}: P(≤ {}) = {} is not the running sum {sum}", r[0], r[2]);
+        }
+    }
+}
+
 /// A sequence's "attacks until it is dead" reads as P(dead within k), and its axis stops where
 /// less than 0.5 % is left (not at the cap of 50 with half the plot flat).
 #[test]
