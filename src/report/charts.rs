@@ -105,6 +105,9 @@ pub enum Chart {
         /// P(≥ k) or P(≤ k) of each bar's value, as `tail` says.
         cumulative: Vec<Est>,
         tail: Tail,
+        /// The line's name in the legend when the game has words for it ("P(dead within k
+        /// attacks)"); `None`: "P(≤ k)" or "P(≥ k)", as `tail` says.
+        line_name: Option<String>,
         /// A check's threshold: it passes from this value on, the way of `tail` ("passes on ≤ 6"),
         /// marked by a vertical rule.
         passes_from: Option<i64>,
@@ -207,6 +210,21 @@ impl Chart {
         self
     }
 
+    /// A distribution whose cumulative line the game names ("P(dead within k attacks)").
+    pub fn with_line_name(mut self, name: Option<String>) -> Chart {
+        if let Chart::Distribution { line_name, .. } = &mut self {
+            *line_name = name;
+        }
+        self
+    }
+
+    /// The name of a distribution's cumulative line in its legend: the game's words when it has
+    /// them, else "P(≤ k)" or "P(≥ k)". `None` for the other charts.
+    pub fn line_name(&self) -> Option<String> {
+        let Chart::Distribution { tail, line_name, .. } = self else { return None };
+        Some(line_name.clone().unwrap_or_else(|| tail_name(*tail).to_string()))
+    }
+
     /// A heatmap's line under its title: "darker = higher, 0.0% to 17.3%; 20,000 trials, 95 %
     /// intervals; every cell within ±0.52 pts". `None` for the other charts.
     pub fn subtitle(&self) -> Option<String> {
@@ -245,19 +263,29 @@ impl Chart {
         let vs = |xs: &Vec<String>| xs.iter().map(v).collect::<Vec<_>>();
         let series = |xs: &Vec<(String, Vec<Est>)>| xs.iter().map(|(n, e)| (v(n), e.clone())).collect::<Vec<_>>();
         match self {
-            Chart::Distribution { title, x_label, first, names, exactly, cumulative, tail, passes_from, rest } => {
-                Chart::Distribution {
-                    title: v(title),
-                    x_label: v(x_label),
-                    first: *first,
-                    names: vs(names),
-                    exactly: exactly.clone(),
-                    cumulative: cumulative.clone(),
-                    tail: *tail,
-                    passes_from: *passes_from,
-                    rest: *rest,
-                }
-            }
+            Chart::Distribution {
+                title,
+                x_label,
+                first,
+                names,
+                exactly,
+                cumulative,
+                tail,
+                line_name,
+                passes_from,
+                rest,
+            } => Chart::Distribution {
+                title: v(title),
+                x_label: v(x_label),
+                first: *first,
+                names: vs(names),
+                exactly: exactly.clone(),
+                cumulative: cumulative.clone(),
+                tail: *tail,
+                line_name: line_name.as_ref().map(v),
+                passes_from: *passes_from,
+                rest: *rest,
+            },
             Chart::Grouped { title, x_label, y_label, groups, series: s, percent, highlight } => Chart::Grouped {
                 title: v(title),
                 x_label: v(x_label),
@@ -433,8 +461,8 @@ pub struct Layout {
 /// Entries of a chart's legend: the series names.
 fn legend_names(chart: &Chart) -> Vec<String> {
     match chart {
-        Chart::Distribution { tail, .. } => {
-            let mut names = vec!["P(= k)".to_string(), tail_name(*tail).to_string()];
+        Chart::Distribution { .. } => {
+            let mut names = vec!["P(= k)".to_string(), chart.line_name().unwrap_or_default()];
             names.extend(pass_label(chart));
             names
         }
@@ -791,10 +819,10 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
     let (plot, side) = root.split_horizontally(layout.size.0 - layout.legend_w);
     let (plot, below) = plot.split_vertically(layout.size.1 - layout.legend_h);
     match chart {
-        Chart::Distribution { tail, .. } => {
+        Chart::Distribution { .. } => {
             draw_distribution(&plot, chart, layout)?;
-            let mut entries =
-                vec![("P(= k)".into(), colour(0), None), (tail_name(*tail).into(), colour(5), Some(Mark::Circle))];
+            let line = chart.line_name().unwrap_or_default();
+            let mut entries = vec![("P(= k)".into(), colour(0), None), (line, colour(5), Some(Mark::Circle))];
             entries.extend(pass_label(chart).map(|l| (l, PASS, Some(Mark::Rule))));
             draw_legend(&side, &entries, 70)
         }
@@ -1447,6 +1475,7 @@ pub fn distribution_read(
         exactly: (first..first + shown).map(|v| e(t.exactly(i, v, z))).collect(),
         cumulative: cumulative[..shown].to_vec(),
         tail,
+        line_name: None,
         passes_from: passes_from.map(|p| p as i64),
         rest,
     }

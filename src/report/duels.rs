@@ -509,6 +509,7 @@ fn paired_charts(
             exactly: (first..len).map(|v| pe(t[0].exactly(DIFF, v, z))).collect(),
             cumulative: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
             tail: super::charts::Tail::AtLeast,
+            line_name: None,
             passes_from: None,
             rest: None,
         },

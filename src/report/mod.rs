@@ -148,7 +148,8 @@ fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> V
             z,
             trial.tail(name),
             trial.passes_from(name),
-        );
+        )
+        .with_line_name(trial.tail_name(name));
         let values = 0..t[0].trimmed(i).len();
         if values.clone().any(|v| trial.value_label(name, v).is_some()) {
             let names: Vec<String> =

@@ -38,6 +38,7 @@ fn a_roll_under_check_draws_at_most_k_and_marks_its_threshold() {
         let c = chart(&charts, stem);
         let Chart::Distribution { exactly, cumulative, tail, passes_from, .. } = c else { panic!("{config}") };
         assert_eq!(*tail, Tail::AtMost, "{config}");
+        assert_eq!(c.line_name().as_deref(), Some("P(≤ k)"), "{config}: no words of its own, the bare form");
         assert_eq!(*passes_from, Some(pass), "{config}");
         let mut sum = 0.0;
         for (e, cum) in exactly.iter().zip(cumulative) {
@@ -95,6 +96,9 @@ fn a_sequence_draws_dead_within_k_up_to_where_its_tail_ends() {
     let rest = rest.expect("the chart says where its axis stops");
     assert!((rest - (1.0 - cumulative[n - 1].v)).abs() < 1e-12);
     assert!(chart(&charts, "shots_to_kill").subtitle().unwrap().contains("axis stops at"));
+    // The legend says what the line is in the game's words, not a bare "P(≤ k)".
+    assert_eq!(chart(&charts, "shots_to_kill").line_name().as_deref(), Some("P(dead within k attacks)"));
+    assert_eq!(chart(&charts, "shots_to_flee").line_name().as_deref(), Some("P(out within k attacks)"));
 }
 
 /// A report whose every measure is a fixed number has no chart (the Means table gives them).
