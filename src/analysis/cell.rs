@@ -72,6 +72,13 @@ pub trait TrialInfo: Trial {
         Tail::AtLeast
     }
 
+    /// The cumulative line's name in the game's words, for a chart's legend ("P(dead within k
+    /// attacks)"), when the bare "P(≤ k)" or "P(≥ k)" of [`TrialInfo::tail`] would not say what
+    /// k counts. `None`: the bare form.
+    fn tail_name(&self, _metric: &str) -> Option<String> {
+        None
+    }
+
     /// When `metric` is a check's roll: the value from which it passes, counted the way of
     /// [`TrialInfo::tail`] (`Some(6)` with [`Tail::AtMost`] reads "passes on ≤ 6"), so charts
     /// mark the threshold. `None` for every other metric.
@@ -151,6 +158,8 @@ pub trait CellTrial: Send + Sync + Debug + 'static {
     fn is_category(&self, metric: &str) -> bool;
     /// See [`TrialInfo::tail`].
     fn tail(&self, metric: &str) -> Tail;
+    /// See [`TrialInfo::tail_name`].
+    fn tail_name(&self, metric: &str) -> Option<String>;
     /// See [`TrialInfo::passes_from`].
     fn passes_from(&self, metric: &str) -> Option<usize>;
     /// See [`TrialInfo::exact_offered`].
@@ -210,6 +219,9 @@ where
     }
     fn tail(&self, metric: &str) -> Tail {
         TrialInfo::tail(self, metric)
+    }
+    fn tail_name(&self, metric: &str) -> Option<String> {
+        TrialInfo::tail_name(self, metric)
     }
     fn passes_from(&self, metric: &str) -> Option<usize> {
         TrialInfo::passes_from(self, metric)

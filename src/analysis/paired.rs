@@ -154,6 +154,9 @@ impl CellTrial for Paired {
     fn tail(&self, _metric: &str) -> Tail {
         Tail::AtLeast
     }
+    fn tail_name(&self, _metric: &str) -> Option<String> {
+        None
+    }
     fn passes_from(&self, _metric: &str) -> Option<usize> {
         None
     }

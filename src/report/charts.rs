@@ -105,6 +105,9 @@ pub enum Chart {
         /// P(≥ k) or P(≤ k) of each bar's value, as `tail` says.
         cumulative: Vec<Est>,
         tail: Tail,
+        /// The line's name in the legend when the game has words for it ("P(dead within k
+        /// attacks)"); `None`: "P(≤ k)" or "P(≥ k)", as `tail` says.
+        line_name: Option<String>,
         /// A check's threshold: it passes from this value on, the way of `tail` ("passes on ≤ 6"),
         /// marked by a vertical rule.
         passes_from: Option<i64>,
@@ -121,6 +124,9 @@ pub enum Chart {
         groups: Vec<String>,
         series: Vec<(String, Vec<Est>)>,
         percent: bool,
+        /// Bars set apart from the rest (a balance test's candidate): outlined in black and named
+        /// in the legend, so the answer is found without reading every label.
+        highlight: Option<Highlight>,
     },
     /// Lines over an integer parameter, one per series, with interval whiskers.
     Lines {
@@ -160,6 +166,32 @@ pub enum Chart {
     },
 }
 
+/// The bars of a grouped chart that [`Chart::Grouped::highlight`] sets apart, and the legend's
+/// word for them ("candidate").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Highlight {
+    pub bars: Bars,
+    pub name: String,
+}
+
+/// Which bars a [`Highlight`] outlines: every bar of one series (a colour), or every bar of one
+/// group (a name on the category axis).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bars {
+    Series(usize),
+    Group(usize),
+}
+
+impl Bars {
+    /// Whether the bar of series `si` in group `gi` is one of these.
+    pub fn contains(self, si: usize, gi: usize) -> bool {
+        match self {
+            Bars::Series(s) => s == si,
+            Bars::Group(g) => g == gi,
+        }
+    }
+}
+
 /// A heatmap's answer cell: `values[y][x]`, and its name ("A's maximin split against B's best
 /// answer").
 #[derive(Clone, Debug, PartialEq)]
@@ -176,6 +208,21 @@ impl Chart {
             *names = value_names;
         }
         self
+    }
+
+    /// A distribution whose cumulative line the game names ("P(dead within k attacks)").
+    pub fn with_line_name(mut self, name: Option<String>) -> Chart {
+        if let Chart::Distribution { line_name, .. } = &mut self {
+            *line_name = name;
+        }
+        self
+    }
+
+    /// The name of a distribution's cumulative line in its legend: the game's words when it has
+    /// them, else "P(≤ k)" or "P(≥ k)". `None` for the other charts.
+    pub fn line_name(&self) -> Option<String> {
+        let Chart::Distribution { tail, line_name, .. } = self else { return None };
+        Some(line_name.clone().unwrap_or_else(|| tail_name(*tail).to_string()))
     }
 
     /// A heatmap's line under its title: "darker = higher, 0.0% to 17.3%; 20,000 trials, 95 %
@@ -216,26 +263,37 @@ impl Chart {
         let vs = |xs: &Vec<String>| xs.iter().map(v).collect::<Vec<_>>();
         let series = |xs: &Vec<(String, Vec<Est>)>| xs.iter().map(|(n, e)| (v(n), e.clone())).collect::<Vec<_>>();
         match self {
-            Chart::Distribution { title, x_label, first, names, exactly, cumulative, tail, passes_from, rest } => {
-                Chart::Distribution {
-                    title: v(title),
-                    x_label: v(x_label),
-                    first: *first,
-                    names: vs(names),
-                    exactly: exactly.clone(),
-                    cumulative: cumulative.clone(),
-                    tail: *tail,
-                    passes_from: *passes_from,
-                    rest: *rest,
-                }
-            }
-            Chart::Grouped { title, x_label, y_label, groups, series: s, percent } => Chart::Grouped {
+            Chart::Distribution {
+                title,
+                x_label,
+                first,
+                names,
+                exactly,
+                cumulative,
+                tail,
+                line_name,
+                passes_from,
+                rest,
+            } => Chart::Distribution {
+                title: v(title),
+                x_label: v(x_label),
+                first: *first,
+                names: vs(names),
+                exactly: exactly.clone(),
+                cumulative: cumulative.clone(),
+                tail: *tail,
+                line_name: line_name.as_ref().map(v),
+                passes_from: *passes_from,
+                rest: *rest,
+            },
+            Chart::Grouped { title, x_label, y_label, groups, series: s, percent, highlight } => Chart::Grouped {
                 title: v(title),
                 x_label: v(x_label),
                 y_label: v(y_label),
                 groups: vs(groups),
                 series: series(s),
                 percent: *percent,
+                highlight: highlight.as_ref().map(|h| Highlight { name: v(&h.name), ..h.clone() }),
             },
             Chart::Lines { title, x_label, y_label, xs, series: s, percent } => Chart::Lines {
                 title: v(title),
@@ -403,14 +461,15 @@ pub struct Layout {
 /// Entries of a chart's legend: the series names.
 fn legend_names(chart: &Chart) -> Vec<String> {
     match chart {
-        Chart::Distribution { tail, .. } => {
-            let mut names = vec!["P(= k)".to_string(), tail_name(*tail).to_string()];
+        Chart::Distribution { .. } => {
+            let mut names = vec!["P(= k)".to_string(), chart.line_name().unwrap_or_default()];
             names.extend(pass_label(chart));
             names
         }
-        Chart::Grouped { series, .. } => {
+        Chart::Grouped { series, highlight, .. } => {
             let mut names: Vec<String> =
                 if series.len() > 1 { series.iter().map(|(n, _)| n.clone()).collect() } else { Vec::new() };
+            names.extend(highlight.as_ref().map(|h| h.name.clone()));
             if has_na(series) {
                 names.push(NA_NOTE.to_string());
             }
@@ -484,7 +543,7 @@ impl Layout {
                 }
             }
             Chart::Grouped { groups, series, percent, .. } => {
-                Layout::grouped(groups, series, *percent, legend_w, plot_w)
+                Layout::grouped(groups, series, *percent, (legend_w, legend.len() as u32), plot_w)
             }
             Chart::Lines { series, percent, xs, .. } => {
                 let max = data_max(series);
@@ -537,8 +596,14 @@ impl Layout {
 
     /// A grouped bar chart's layout: bars stand in groups under their names when every group's
     /// name fits its slot of `plot_w`; otherwise they lie horizontally, names on the left, and
-    /// the canvas grows with the bars and the legend moves under the plot.
-    fn grouped(groups: &[String], series: &[(String, Vec<Est>)], percent: bool, legend_w: u32, plot_w: u32) -> Layout {
+    /// the canvas grows with the bars and the legend (`entries` lines) moves under the plot.
+    fn grouped(
+        groups: &[String],
+        series: &[(String, Vec<Est>)],
+        percent: bool,
+        (legend_w, entries): (u32, u32),
+        plot_w: u32,
+    ) -> Layout {
         let g = groups.len().max(1) as u32;
         let s = series.len().max(1) as u32;
         let max = data_max(series);
@@ -565,7 +630,7 @@ impl Layout {
         } else {
             let name_w = groups.iter().map(|n| text_width(n, LABEL)).max().unwrap_or(0) + 12;
             // The legend goes under the plot: the names already take the left.
-            let legend_h = if legend_w > 0 { 24 * s + 24 } else { 0 };
+            let legend_h = if legend_w > 0 { 24 * entries + 24 } else { 0 };
             let height = 60 + 60 + g * (s * BAR_H + GROUP_GAP) + legend_h;
             Layout {
                 size: (WIDTH, height.max(HEIGHT)),
@@ -665,6 +730,8 @@ enum Mark {
     Rule,
     /// No swatch (the entry's words say it all: "n/a: does not apply"), in legends only.
     Text,
+    /// A bar's black outline (highlighted bars), in legends only.
+    Outline,
 }
 
 fn mark(i: usize) -> Mark {
@@ -695,7 +762,7 @@ fn draw_mark<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
             }))
             .map(|_| ()),
         Mark::Cross => c.draw_series(pts.iter().map(|&p| Cross::new(p, size + 1, col.stroke_width(3)))).map(|_| ()),
-        Mark::Text => Ok(()),
+        Mark::Text | Mark::Outline => Ok(()),
         Mark::Rule => c
             .draw_series(pts.iter().map(|&p| {
                 EmptyElement::at(p) + PathElement::new(vec![(0, -size - 2), (0, size + 2)], col.stroke_width(3))
@@ -720,6 +787,9 @@ fn draw_legend<DB: DrawingBackend>(
                 area.draw(&Rectangle::new([(8, y - 6), (24, y + 6)], col.filled())).map_err(e2s)?;
             }
             Some(Mark::Text) => {}
+            Some(Mark::Outline) => {
+                area.draw(&Rectangle::new([(8, y - 7), (24, y + 7)], OUTLINE.stroke_width(OUTLINE_W))).map_err(e2s)?;
+            }
             Some(Mark::Rule) => {
                 area.draw(&PathElement::new(vec![(16, y - 9), (16, y + 9)], col.stroke_width(3))).map_err(e2s)?;
             }
@@ -734,7 +804,7 @@ fn draw_legend<DB: DrawingBackend>(
                         area.draw(&Polygon::new(vec![(16, y - 6), (22, y), (16, y + 6), (10, y)], col.filled()))
                     }
                     Mark::Cross => area.draw(&Cross::new(at, 5, col.stroke_width(3))),
-                    Mark::Rule | Mark::Text => Ok(()),
+                    Mark::Rule | Mark::Text | Mark::Outline => Ok(()),
                 }
                 .map_err(e2s)?;
             }
@@ -749,24 +819,26 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
     let (plot, side) = root.split_horizontally(layout.size.0 - layout.legend_w);
     let (plot, below) = plot.split_vertically(layout.size.1 - layout.legend_h);
     match chart {
-        Chart::Distribution { tail, .. } => {
+        Chart::Distribution { .. } => {
             draw_distribution(&plot, chart, layout)?;
-            let mut entries =
-                vec![("P(= k)".into(), colour(0), None), (tail_name(*tail).into(), colour(5), Some(Mark::Circle))];
+            let line = chart.line_name().unwrap_or_default();
+            let mut entries = vec![("P(= k)".into(), colour(0), None), (line, colour(5), Some(Mark::Circle))];
             entries.extend(pass_label(chart).map(|l| (l, PASS, Some(Mark::Rule))));
             draw_legend(&side, &entries, 70)
         }
-        Chart::Grouped { title, x_label, y_label, groups, series, percent } => {
+        Chart::Grouped { title, x_label, y_label, groups, series, percent, highlight } => {
+            let outlined = highlight.as_ref().map(|h| h.bars);
             if layout.horizontal {
-                draw_grouped_horizontal(&plot, title, x_label, y_label, groups, series, *percent, layout)?;
+                draw_grouped_horizontal(&plot, title, x_label, y_label, groups, series, *percent, layout, outlined)?;
             } else {
-                draw_grouped(&plot, title, x_label, y_label, groups, series, *percent, layout)?;
+                draw_grouped(&plot, title, x_label, y_label, groups, series, *percent, layout, outlined)?;
             }
             let mut entries: Vec<_> = if series.len() > 1 {
                 series.iter().enumerate().map(|(i, (n, _))| (n.clone(), colour(i), None)).collect()
             } else {
                 Vec::new()
             };
+            entries.extend(highlight.as_ref().map(|h| (h.name.clone(), OUTLINE, Some(Mark::Outline))));
             if has_na(series) {
                 entries.push((NA_NOTE.to_string(), NA_GREY, Some(Mark::Text)));
             }
@@ -803,6 +875,10 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
         }
     }
 }
+
+/// The frame of highlighted bars (a balance test's candidate) and its legend swatch.
+const OUTLINE: RGBColor = BLACK;
+const OUTLINE_W: u32 = 3;
 
 /// The colour of a check's pass threshold: black, apart from the blue bars and the vermilion line.
 const PASS: RGBColor = BLACK;
@@ -983,6 +1059,7 @@ fn draw_grouped<DB: DrawingBackend>(
     series: &[(String, Vec<Est>)],
     percent: bool,
     layout: &Layout,
+    outlined: Option<Bars>,
 ) -> Result<(), String> {
     let g = groups.len().max(1);
     let top = layout.top;
@@ -1011,7 +1088,7 @@ fn draw_grouped<DB: DrawingBackend>(
         .axis_desc_style(("sans-serif", 18))
         .draw()
         .map_err(e2s)?;
-    draw_bars(&mut c, series, percent, top, layout, false)
+    draw_bars(&mut c, series, percent, top, layout, false, outlined)
 }
 
 /// Grouped bars lying down: one block of bars per group, its full name on the left, values along
@@ -1027,6 +1104,7 @@ fn draw_grouped_horizontal<DB: DrawingBackend>(
     series: &[(String, Vec<Est>)],
     percent: bool,
     layout: &Layout,
+    outlined: Option<Bars>,
 ) -> Result<(), String> {
     let g = groups.len().max(1);
     let top = layout.top;
@@ -1057,13 +1135,14 @@ fn draw_grouped_horizontal<DB: DrawingBackend>(
         .axis_desc_style(("sans-serif", 18))
         .draw()
         .map_err(e2s)?;
-    draw_bars(&mut c, series, percent, top, layout, true)
+    draw_bars(&mut c, series, percent, top, layout, true, outlined)
 }
 
 /// The bars, interval whiskers and value labels of a grouped chart, upright or lying down: one
 /// geometry, the two axes swapped. Series `si` of group `gi` sits at `gi − 0.4 + w·(si + ½)`
 /// (w = 0.8 / series) along the category axis; lying down the axis runs from the first group at
-/// the top, so the position is mirrored.
+/// the top, so the position is mirrored. The `outlined` bars get a thick black frame.
+#[allow(clippy::too_many_arguments)]
 fn draw_bars<DB: DrawingBackend>(
     c: &mut ChartContext<
         '_,
@@ -1075,6 +1154,7 @@ fn draw_bars<DB: DrawingBackend>(
     top: f64,
     layout: &Layout,
     horizontal: bool,
+    outlined: Option<Bars>,
 ) -> Result<(), String> {
     let g = series.iter().map(|(_, v)| v.len()).max().unwrap_or(0).max(1);
     let w = 0.8 / series.len().max(1) as f64;
@@ -1091,6 +1171,15 @@ fn draw_bars<DB: DrawingBackend>(
             let p = pos(gi, si);
             Rectangle::new([at(p - half, 0.0), at(p + half, e.v)], col.mix(0.9).filled())
         }))
+        .map_err(e2s)?;
+        c.draw_series(
+            vals.iter().enumerate().filter(|&(gi, e)| !e.is_na() && outlined.is_some_and(|b| b.contains(si, gi))).map(
+                |(gi, e)| {
+                    let p = pos(gi, si);
+                    Rectangle::new([at(p - half, 0.0), at(p + half, e.v)], OUTLINE.stroke_width(OUTLINE_W))
+                },
+            ),
+        )
         .map_err(e2s)?;
         // No bar where the cell does not apply: "n/a" in grey at its foot, even when the other
         // bars have no room for their labels.
@@ -1386,6 +1475,7 @@ pub fn distribution_read(
         exactly: (first..first + shown).map(|v| e(t.exactly(i, v, z))).collect(),
         cumulative: cumulative[..shown].to_vec(),
         tail,
+        line_name: None,
         passes_from: passes_from.map(|p| p as i64),
         rest,
     }

@@ -1,6 +1,6 @@
 //! Tables and charts for duels, balance tests and paired (CRN) comparisons.
 
-use super::charts::{Chart, Est};
+use super::charts::{Bars, Chart, Est, Highlight};
 use super::model::Report;
 use super::table::Table;
 use crate::analysis::RunResult;
@@ -401,6 +401,7 @@ fn duel_charts(run: &RunResult, report: &Report, a: &str, b: &str) -> Vec<(Strin
             groups: vec![format!("{a} wins"), "draw".into(), format!("{b} wins")],
             series,
             percent: true,
+            highlight: None,
         },
     )];
     if let Some(x) = &report.exact_duel {
@@ -444,10 +445,14 @@ fn balance_charts(run: &RunResult, report: &Report, l: &BalanceLayout) -> Vec<(S
                 })
                 .collect(),
             percent: true,
+            // The candidate is the first fighter, so its colour's bars.
+            highlight: Some(candidate(Bars::Series(0))),
         },
     );
     let cost = l.costs[0];
     let priced: Vec<&balance::FighterSummary> = bs.fighters.iter().filter(|f| f.per_first().is_some()).collect();
+    // The candidate's bar, when it has a cost (a candidate without one is not drawn here).
+    let candidate_bar = priced.iter().position(|f| std::ptr::eq(*f, &bs.fighters[0]));
     let per_cost = (
         format!("balance-per-{}", cost.key),
         Chart::Grouped {
@@ -460,9 +465,15 @@ fn balance_charts(run: &RunResult, report: &Report, l: &BalanceLayout) -> Vec<(S
                 priced.iter().map(|f| e(&f.per_first().expect("priced").win)).collect(),
             )],
             percent: true,
+            highlight: candidate_bar.map(|g| candidate(Bars::Group(g))),
         },
     );
     vec![by_opponent, per_cost]
+}
+
+/// The balance charts' highlight: the candidate's bars, outlined, named "candidate" in the legend.
+fn candidate(bars: Bars) -> Highlight {
+    Highlight { bars, name: "candidate".into() }
 }
 
 /// Loadouts A and B on common random numbers: both means, then the distribution of A − B on
@@ -493,6 +504,7 @@ fn paired_charts(
             groups: vec![a.to_string(), b.to_string()],
             series: vec![(format!("mean {measure}"), vec![m(ma), m(mb)])],
             percent: false,
+            highlight: None,
         },
     );
     let first = t[0].first(DIFF);
@@ -508,6 +520,7 @@ fn paired_charts(
             exactly: (first..len).map(|v| pe(t[0].exactly(DIFF, v, z))).collect(),
             cumulative: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
             tail: super::charts::Tail::AtLeast,
+            line_name: None,
             passes_from: None,
             rest: None,
         },

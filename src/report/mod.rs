@@ -130,6 +130,7 @@ fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> V
                 groups: events.iter().map(|(n, _)| text::event_title(system, n)).collect(),
                 series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
                 percent: true,
+                highlight: None,
             },
         ));
     }
@@ -147,7 +148,8 @@ fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> V
             z,
             trial.tail(name),
             trial.passes_from(name),
-        );
+        )
+        .with_line_name(trial.tail_name(name));
         let values = 0..t[0].trimmed(i).len();
         if values.clone().any(|v| trial.value_label(name, v).is_some()) {
             let names: Vec<String> =
@@ -193,6 +195,7 @@ fn compare_charts(
             groups: targets.to_vec(),
             series: series(&|c| answer_grid::value(report, c, m).unwrap_or(Est::ZERO)),
             percent: m.event,
+            highlight: None,
         },
     ));
     for name in answer_grid::markers(&sc.cells[0].trial, m) {
@@ -206,6 +209,7 @@ fn compare_charts(
                 groups: targets.to_vec(),
                 series: series(&|c| est_mean(report, c, name)),
                 percent: false,
+                highlight: None,
             },
         ));
     }
@@ -384,6 +388,10 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
     s.push_str("## How to read these numbers\n\n");
     s.push_str(how_to_read(report));
     s.push_str(" `P(≥ k)` is the chance of at least k.");
+    if doc.tables.iter().any(|t| t.headers.iter().any(|h| h == "P(≤ k)")) {
+        // A roll-under check or a count of attacks reads the lower tail.
+        s.push_str(" `P(≤ k)` is the chance of at most k.");
+    }
     if let Some(more) = doc.reading_note {
         s.push(' ');
         s.push_str(more);

@@ -2,6 +2,7 @@
 //! their own files; each is a [`Table`](super::table::Table), rendered by that module.
 
 use crate::analysis::RunResult;
+use crate::analysis::cell::Tail;
 use crate::analysis::scenario::{GridMeasure, Layout};
 use crate::report::model::Report;
 use crate::report::text::{event_short, event_title, metric_title, sentence};
@@ -122,11 +123,25 @@ fn single_distributions(run: &RunResult, report: &Report, system: &dyn RuleSyste
             continue;
         }
         let terminal = shown.first() == Some(&name.as_str());
-        let columns: &[&str] = if t.exact {
-            &["k", "P(= k)", "P(≥ k)"]
-        } else {
-            &["k", "P(= k)", "95 % interval", "P(≥ k)", "95 % interval"]
+        // The cumulative column reads the way the question runs, as the chart's line does:
+        // P(≤ k) for a roll-under check's roll or the attacks a kill takes, P(≥ k) otherwise.
+        let tail = trial.tail(name);
+        let cum_head = match tail {
+            Tail::AtLeast => "P(≥ k)",
+            Tail::AtMost => "P(≤ k)",
         };
+        let columns: &[&str] = if t.exact {
+            &["k", "P(= k)", cum_head]
+        } else {
+            &["k", "P(= k)", "95 % interval", cum_head, "95 % interval"]
+        };
+        let cumulative = |v: usize| match tail {
+            Tail::AtLeast => t.at_least(i, v, z),
+            Tail::AtMost => t.proportion(t.hists[i].iter().take(v + 1).sum(), z),
+        };
+        // A check's threshold row says so: "6 ← passes on ≤ 6".
+        let pass = trial.passes_from(name);
+        let sign = if tail == Tail::AtMost { "≤" } else { "≥" };
         // Values that never occur are left out (an encounter's distance is a multiple of
         // 5: 76 rows at 20,000 trials, most of them 0.00 %), and a long upper tail is folded into one
         // "≥ k" row once P(≥ k) drops below 0.5 %.
@@ -149,9 +164,16 @@ fn single_distributions(run: &RunResult, report: &Report, system: &dyn RuleSyste
         let mut d = Table::new(title, columns, terminal);
         for &v in &present {
             let e = t.exactly(i, v, z);
-            let a = t.at_least(i, v, z);
+            // A folded row holds every value from v up: P(≤ k) there is all of them.
+            let a = if fold == Some(v) && tail == Tail::AtMost { cumulative(hi - 1) } else { cumulative(v) };
             let value = trial.value_label(name, v).unwrap_or_else(|| v.to_string());
-            let (k, e) = if fold == Some(v) { (format!("≥ {value}"), a) } else { (value, e) };
+            let (k, e) = if fold == Some(v) {
+                (format!("≥ {value}"), t.at_least(i, v, z))
+            } else if pass == Some(v) {
+                (format!("{value} ← passes on {sign} {value}"), e)
+            } else {
+                (value, e)
+            };
             d.rows.push(if t.exact {
                 vec![k, pct(e.p), pct(a.p)]
             } else {

@@ -38,6 +38,7 @@ fn a_roll_under_check_draws_at_most_k_and_marks_its_threshold() {
         let c = chart(&charts, stem);
         let Chart::Distribution { exactly, cumulative, tail, passes_from, .. } = c else { panic!("{config}") };
         assert_eq!(*tail, Tail::AtMost, "{config}");
+        assert_eq!(c.line_name().as_deref(), Some("P(≤ k)"), "{config}: no words of its own, the bare form");
         assert_eq!(*passes_from, Some(pass), "{config}");
         let mut sum = 0.0;
         for (e, cum) in exactly.iter().zip(cumulative) {
@@ -45,6 +46,36 @@ fn a_roll_under_check_draws_at_most_k_and_marks_its_threshold() {
             assert!((cum.v - sum).abs() < 1e-9, "{config}: P(≤ k) {} is not the running sum {sum}", cum.v);
         }
         assert_eq!(charts::pass_label(c).as_deref(), Some(chance), "{config}");
+    }
+}
+
+/// The distribution tables read the same tail as the charts: a roll-under check's table gives
+/// P(≤ k), the running sum of P(= k), and names its threshold row ("6 ← passes on ≤ 6").
+#[test]
+fn a_roll_under_checks_table_gives_at_most_k_and_marks_its_threshold() {
+    for (config, pass, chance) in [
+        ("bmg-3e/willpower-check.toml", "6 ← passes on ≤ 6", "41.67%"),
+        ("bmg-1e/agility-check.toml", "4 ← passes on ≤ 4", "66.67%"),
+        ("bmg-1e/run-away.toml", "4 ← passes on ≤ 4", "16.67%"),
+    ] {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(config);
+        let over = Overrides { trials: Some(500), ..Overrides::default() };
+        let sc = registry::load(&p, &over).unwrap_or_else(|e| panic!("{config}: {e}"));
+        let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+        let system = registry::find(run.scenario.ruleset).unwrap();
+        let rep = report::build(&run, system);
+        let doc = report::Document::build(&run, &rep, system);
+        let t = doc.tables.iter().find(|t| t.title.starts_with("Distribution of")).expect("a distribution table");
+        assert_eq!(t.headers, ["k", "P(= k)", "P(≤ k)"], "{config}: exact, the lower tail");
+        let row = t.rows.iter().find(|r| r[0] == pass).unwrap_or_else(|| panic!("{config}: no row `{pass}`"));
+        assert_eq!(row[2], chance, "{config}");
+        assert_eq!(t.rows.iter().filter(|r| r[0].contains("passes")).count(), 1, "{config}");
+        let pct = |s: &str| s.trim_end_matches('%').parse::<f64>().unwrap();
+        let mut sum = 0.0;
+        for r in &t.rows {
+            sum += pct(&r[1]);
+            assert!((pct(&r[2]) - sum).abs() < 0.1, "{config}: P(≤ {}) = {} is not the running sum {sum}", r[0], r[2]);
+        }
     }
 }
 
@@ -65,6 +96,9 @@ fn a_sequence_draws_dead_within_k_up_to_where_its_tail_ends() {
     let rest = rest.expect("the chart says where its axis stops");
     assert!((rest - (1.0 - cumulative[n - 1].v)).abs() < 1e-12);
     assert!(chart(&charts, "shots_to_kill").subtitle().unwrap().contains("axis stops at"));
+    // The legend says what the line is in the game's words, not a bare "P(≤ k)".
+    assert_eq!(chart(&charts, "shots_to_kill").line_name().as_deref(), Some("P(dead within k attacks)"));
+    assert_eq!(chart(&charts, "shots_to_flee").line_name().as_deref(), Some("P(out within k attacks)"));
 }
 
 /// A report whose every measure is a fixed number has no chart (the Means table gives them).
@@ -134,4 +168,25 @@ fn the_exchange_heatmap_outlines_the_maximin_cell() {
     assert_eq!(v(m.y, m.x), worst(m.y), "B's best answer is the row's worst cell");
     assert!((0..values.len()).all(|y| worst(y) <= worst(m.y)), "no split has a better worst case");
     assert!(m.note.contains("maximin"), "{}", m.note);
+}
+
+/// A balance test's charts set the candidate apart by more than its label: its bars are
+/// outlined (named "candidate" in the legend) in both the per-opponent chart (its series) and
+/// the per-cost chart (its bar).
+#[test]
+fn balance_charts_outline_the_candidate() {
+    for config in ["bmg-3e/balance-new-henchman.toml", "bmg-1e/balance-new-henchman.toml"] {
+        let charts = charts_of(config, 500);
+        let Chart::Grouped { series, highlight, .. } = chart(&charts, "balance-win-by-opponent") else {
+            panic!("grouped")
+        };
+        let h = highlight.as_ref().expect("the candidate is highlighted");
+        assert_eq!(h.name, "candidate");
+        let charts::Bars::Series(s) = h.bars else { panic!("{config}: a series: {h:?}") };
+        assert!(series[s].0.contains("(candidate)"), "{config}: {}", series[s].0);
+        let (_, per_cost) = charts.iter().find(|(s, _)| s.starts_with("balance-per-")).expect("a per-cost chart");
+        let Chart::Grouped { groups, highlight: Some(h), .. } = per_cost else { panic!("{config}: no highlight") };
+        let charts::Bars::Group(g) = h.bars else { panic!("{config}: a group: {h:?}") };
+        assert!(groups[g].contains("(candidate)"), "{config}: {}", groups[g]);
+    }
 }

@@ -52,6 +52,7 @@ fn the_layout_checks_catch_what_they_look_for() {
         groups: vec!["a".into(), "b".into()],
         series: vec![("s".into(), vec![skirmish_odds::report::charts::Est { v: 0.4, lo: 0.3, hi: 0.5 }; 2])],
         percent: true,
+        highlight: None,
     });
     assert!(l.problems().is_empty(), "{:?}", l.problems());
     l.names[0] = ("a very long category name indeed, far too long for forty pixels".into(), 40);

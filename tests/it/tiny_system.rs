@@ -280,6 +280,7 @@ impl RuleSystem for Tiny {
                 groups: report.cells.iter().map(|c| c.label.clone()).collect(),
                 series: vec![("P(any success)".into(), report.cells.iter().map(est).collect())],
                 percent: true,
+                highlight: None,
             },
         )]
     }

@@ -61,6 +61,16 @@ pub fn metric(name: &str) -> Option<&'static str> {
     })
 }
 
+/// A sequence's cumulative line, for its chart's legend: the chance the bug is down within k
+/// attacks (dead; or out: fled or dead).
+pub fn within_k(metric: &str) -> Option<&'static str> {
+    Some(match metric {
+        "shots_to_kill" => "P(dead within k attacks)",
+        "shots_to_flee" => "P(out within k attacks)",
+        _ => return None,
+    })
+}
+
 /// Short labels for table headers and legends (compare and sweep grids), where the event's name
 /// does not read as words; a target's suffix is added by the report ("P(dead, target 1)").
 pub fn event_short(name: &str) -> Option<&'static str> {

@@ -261,6 +261,7 @@ fn arsenal_charts(
                     Est::from(p)
                 }),
                 percent: true,
+                highlight: None,
             },
         ),
         (
@@ -275,6 +276,7 @@ fn arsenal_charts(
                     Est::mean(&m, z)
                 }),
                 percent: false,
+                highlight: None,
             },
         ),
     ]
@@ -302,6 +304,7 @@ fn reaction_chart(run: &RunResult, report: &Report, fdvs: &[i64]) -> (String, Ch
             groups: fdvs.iter().map(|v| v.to_string()).collect(),
             series: vec![("passed 1st".into(), ev(0)), ("passed 2nd".into(), ev(1)), ("failed both".into(), ev(2))],
             percent: true,
+            highlight: None,
         },
     )
 }

@@ -342,6 +342,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                             ("bmg-3e (2019)".into(), series(&t[1], i3)),
                         ],
                         percent: true,
+                        highlight: None,
                     },
                 ));
             }
@@ -362,6 +363,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         ("bmg-3e (2019)".into(), events.iter().map(|r| ev(1, r.2)).collect()),
                     ],
                     percent: true,
+                    highlight: None,
                 },
             ));
         }
@@ -504,6 +506,7 @@ pub mod duel {
             groups: vec![a.to_string(), b.to_string()],
             series,
             percent: true,
+            highlight: None,
         };
         Ok(Some(model::ExactDuel {
             configured: x.configured.outcome.clone(),

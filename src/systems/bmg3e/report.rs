@@ -303,6 +303,7 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
             ("no effort".into(), vec![e(ga.no_effort), e(gb.no_effort)]),
         ],
         percent: true,
+        highlight: None,
     };
     Ok(SystemExtras {
         exact_duel: Some(model::ExactDuel {

@@ -166,6 +166,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         })
                         .collect(),
                     percent: true,
+                    highlight: None,
                 },
             ));
             if let Some(Some(first)) = index.first().and_then(|r| r.first()) {
@@ -199,6 +200,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         ("P(backlash)".into(), t.iter().map(|x| est(x.event(1, z))).collect()),
                     ],
                     percent: true,
+                    highlight: None,
                 },
             ));
         }

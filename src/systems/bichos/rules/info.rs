@@ -76,6 +76,14 @@ impl TrialInfo for B {
         }
     }
 
+    /// "P(dead within k attacks)", not a bare "P(≤ k)".
+    fn tail_name(&self, metric: &str) -> Option<String> {
+        match self {
+            B::Sequence(_) => crate::systems::bichos::labels::within_k(metric).map(str::to_string),
+            _ => None,
+        }
+    }
+
     fn exact_offered(&self) -> Result<(), &'static str> {
         match self {
             B::Duel(_) => {
