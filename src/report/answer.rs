@@ -133,8 +133,8 @@ fn duel(report: &Report, a: &str, b: &str) -> Option<String> {
 }
 
 /// A paired comparison: which side does more of the measure, by how much, in the measure's
-/// words ("Bruiser + baseball bat does more than Bruiser + knife: damage per attack 1.583 vs
-/// 0.876, A − B = +0.7073 [+0.6945, +0.7202] …").
+/// words ("Bruiser + bat does more than Bruiser + knife: damage per attack 1.593 vs 0.886, a
+/// difference of +0.7073 [+0.6945, +0.7202] …"); the side that does more leads.
 fn paired(
     run: &RunResult,
     report: &Report,
