@@ -47,12 +47,6 @@ pub trait TrialInfo: Trial {
         None
     }
 
-    /// Whether less of metric or event `name` is better for the side that acts (attacks until
-    /// the target is out): grids then rank it lowest first and their answer says "fewest".
-    fn less_is_better(&self, _name: &str) -> bool {
-        false
-    }
-
     /// What to print for value `v` of `metric` when the number is a code (a card's rank, the
     /// "more than the cap" bin). `None`: the number itself. Codes stay ordered, so P(≥ k) still
     /// reads "this or better".
@@ -148,9 +142,12 @@ pub trait CellTrial: Send + Sync + Debug + 'static {
     fn default_measure(&self) -> Option<&'static str> {
         None
     }
-    /// See [`TrialInfo::less_is_better`].
-    fn less_is_better(&self, _name: &str) -> bool {
-        false
+    /// Whether less of `name` is better for the side that acts (the attacks a kill takes, a
+    /// roll-under check's roll): grids then rank it lowest first and their answer says so. The
+    /// same knowledge as [`TrialInfo::tail`] — a metric read as "within k" — so it is derived
+    /// from it, not declared twice.
+    fn less_is_better(&self, name: &str) -> bool {
+        self.tail(name) == Tail::AtMost
     }
     /// See [`TrialInfo::value_label`].
     fn value_label(&self, metric: &str, v: usize) -> Option<String>;
@@ -207,9 +204,6 @@ where
     }
     fn default_measure(&self) -> Option<&'static str> {
         TrialInfo::default_measure(self)
-    }
-    fn less_is_better(&self, name: &str) -> bool {
-        TrialInfo::less_is_better(self, name)
     }
     fn value_label(&self, metric: &str, v: usize) -> Option<String> {
         TrialInfo::value_label(self, metric, v)

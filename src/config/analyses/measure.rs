@@ -39,7 +39,11 @@ impl Planner<'_> {
                 if !metrics.is_empty() {
                     allowed.push(format!("metrics (a mean): {}", metrics.join(", ")));
                 }
-                return Err(self.err(at, format!("unknown measure `{n}` for this {}", first.unit()), allowed.join("; ")));
+                return Err(self.err(
+                    at,
+                    format!("unknown measure `{n}` for this {}", first.unit()),
+                    allowed.join("; "),
+                ));
             }
             None => first
                 .default_measure()

@@ -17,11 +17,6 @@ impl TrialInfo for B {
         }
     }
 
-    /// Fewer attacks to put a figure out is better.
-    fn less_is_better(&self, name: &str) -> bool {
-        matches!(self, B::Sequence(_)) && matches!(name, "shots_to_flee" | "shots_to_kill")
-    }
-
     fn unit(&self) -> &'static str {
         match self {
             B::Duel(_) => "duel",
