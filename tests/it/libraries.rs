@@ -116,3 +116,175 @@ fn wolsung_library_error_exits_2() {
     let cfg = W_MELEE.replace("\"models.toml\", \"lib.toml\"", &format!("\"{}\"", dir.join("lib.toml").display()));
     crate::common::fails("libraries", "w-exit-run", &cfg, &[], &[], &["lib.toml:7:5", "`models.ogre.h`", "1..=20"]);
 }
+
+const B_HEAD: &str = "ruleset = \"bichos\"\ntrials = 1000\n";
+
+/// Every kind that takes a weapon gives the same trials whether its weapons are the built-in
+/// ones or configs/bichos/weapons.toml's entries of the same names (which replace them), the
+/// `grenade_pot` reading included: the library is the built-in weapons as data.
+#[test]
+fn bichos_weapons_library_changes_no_trial() {
+    let all =
+        "[\"pistol\", \"assault_rifle\", \"grenade\", \"heavy_weapon\", \"fists\", \"small_claws\", \"big_claws\"]";
+    let kinds = [
+        format!("kind = \"arsenal\"\n[readings]\ngrenade_pot = 9\n[arsenal]\nshooter = \"soldado\"\nweapons = {all}\ntargets = [\"grande\", \"pequeno\"]\nranges = [\"effective\", \"long\"]\ncover = [false, true]\n"),
+        "kind = \"shot\"\n[shot]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntargets = [\"grande\", \"pequeno\", \"colono\"]\nlong_range = true\n".to_string(),
+        "kind = \"sequence\"\n[sequence]\nshooter = \"soldado\"\nweapon = \"grenade\"\ntarget = \"grande\"\n".to_string(),
+        "kind = \"duel\"\n[duel]\na = { card = \"soldado\", weapon = \"heavy_weapon\" }\nb = { card = \"grande\", weapon = \"big_claws\" }\n".to_string(),
+    ];
+    for (i, k) in kinds.iter().enumerate() {
+        let builtin = load_files(&format!("b-builtin-{i}"), &[("s.toml", &format!("{B_HEAD}{k}"))], &[]).unwrap();
+        let lib = load_files(
+            &format!("b-lib-{i}"),
+            &[("s.toml", &format!("{B_HEAD}include = [\"weapons.toml\"]\n{k}"))],
+            &["configs/bichos/weapons.toml"],
+        )
+        .unwrap();
+        assert!(!builtin.cells.is_empty());
+        assert_eq!(builtin.cells.len(), lib.cells.len(), "{k}");
+        for (a, b) in builtin.cells.iter().zip(&lib.cells) {
+            assert_eq!(a.label, b.label, "{k}");
+            assert!(a.trial == b.trial, "{k}: {}", a.label);
+        }
+        assert_eq!(builtin.setup, lib.setup, "{k}");
+    }
+}
+
+/// A custom weapon (`[weapons.NAME]`) goes wherever a built-in one does: a copy of a built-in
+/// under a new name, in the scenario or a library, gives its trials in a shot, an arsenal and a
+/// duel; one with other numbers gives other trials.
+#[test]
+fn bichos_custom_weapon_wherever_a_builtin_goes() {
+    let heavy = "[weapons.cannon]\nname = \"Cannon\"\ndamage = 2\npot = 9\ntargets = \"template\"\neffective_cm = 80\nmax_cm = 160\n";
+    let uses = [
+        ("shot", "[shot]\nshooter = \"soldado\"\nweapon = \"W\"\ntargets = [\"grande\"]\nlong_range = true\n"),
+        ("arsenal", "[arsenal]\nshooter = \"soldado\"\nweapons = [\"W\"]\ntargets = [\"grande\"]\n"),
+        (
+            "duel",
+            "[duel]\na = { card = \"soldado\", weapon = \"W\" }\nb = { card = \"grande\", weapon = \"big_claws\" }\n",
+        ),
+    ];
+    for (kind, body) in uses {
+        let text =
+            |w: &str| format!("{B_HEAD}kind = \"{kind}\"\ninclude = [\"lib.toml\"]\n{}", body.replace("\"W\"", w));
+        let builtin =
+            load_files(&format!("b-c-{kind}"), &[("s.toml", &text("\"heavy_weapon\"")), ("lib.toml", heavy)], &[])
+                .unwrap();
+        let custom =
+            load_files(&format!("b-c2-{kind}"), &[("s.toml", &text("\"cannon\"")), ("lib.toml", heavy)], &[]).unwrap();
+        for (a, b) in builtin.cells.iter().zip(&custom.cells) {
+            assert!(a.trial == b.trial, "{kind}: {}", a.label);
+        }
+        let other = load_files(
+            &format!("b-c3-{kind}"),
+            &[("s.toml", &text("\"cannon\"")), ("lib.toml", &heavy.replace("damage = 2", "damage = 4"))],
+            &[],
+        )
+        .unwrap();
+        assert!(builtin.cells[0].trial != other.cells[0].trial, "{kind}");
+    }
+    // A fighter of a library names it too, and is called by its name.
+    let lib = format!("{heavy}[fighters.gunner]\ncard = \"soldado\"\nweapon = \"cannon\"\ncost = 80\n");
+    let s = load_files(
+        "b-c-balance",
+        &[(
+            "s.toml",
+            &format!("{B_HEAD}kind = \"balance\"\ninclude = [\"lib.toml\"]\n[balance]\ncandidate = {{ card = \"grande\", weapon = \"big_claws\", cost = 100 }}\ngauntlet = [\"gunner\"]\n"),
+        ), ("lib.toml", &lib)],
+        &[],
+    )
+    .unwrap();
+    let labels: Vec<&str> = s.cells.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["\"Grande\" (big bug) + Garras y dientes 3D6 (big bug, melee) (candidate) vs Soldado (soldier) + Cannon"]
+    );
+}
+
+/// Bad weapon fields are told in ¡Bichos! words, at the library's own line: an unknown field
+/// lists the ¡Bichos! weapon fields (no Batman ones), and each value says what it takes.
+#[test]
+fn bichos_weapon_errors_name_the_field_and_what_it_takes() {
+    let shot = "kind = \"shot\"\ninclude = [\"lib.toml\"]\n[shot]\nshooter = \"soldado\"\nweapon = \"laser\"\ntargets = [\"grande\"]\n";
+    let cases: &[(&str, &str, &[&str])] = &[
+        (
+            "[weapons.laser]\ndamage = 2\nstrength = 3\n",
+            "lib.toml:3:1: field `weapons.laser.strength`: unknown field `strength`",
+            &["`damage`", "`pot`", "`targets`", "`effective_cm`", "`max_in`"],
+        ),
+        (
+            "[weapons.laser]\ndamage = 9\npot = 9\neffective_cm = 20\n",
+            "lib.toml:2:10: field `weapons.laser.damage`: damage (D6) 9 is out of range (allowed: 1..=6)",
+            &[],
+        ),
+        (
+            "[weapons.laser]\ndamage = 2\npot = 9\ntargets = 2\neffective_cm = 20\n",
+            "lib.toml:4:11: field `weapons.laser.targets`: targets 2 is not a weapon table entry",
+            &["\"template\""],
+        ),
+        (
+            "[weapons.laser]\ndamage = 2\neffective_cm = 20\n",
+            "lib.toml:3:16: field `weapons.laser.effective_cm`: a weapon without `pot` is a melee weapon",
+            &["give `pot` for a ranged weapon"],
+        ),
+        (
+            "[weapons.laser]\ndamage = 2\npot = 9\n",
+            "lib.toml:1:10: field `weapons.laser`: a ranged weapon (it has `pot`) needs its effective range",
+            &["effective_cm and/or effective_in"],
+        ),
+        (
+            "[weapons.laser]\ndamage = 2\npot = 9\neffective_cm = 20\nmax_cm = 20\n",
+            "lib.toml:5:10: field `weapons.laser.max_cm`: maximum range 20 is not beyond the effective range 20",
+            &[],
+        ),
+        (
+            "[weapons.laser]\ndamage = 2\npot = 9\neffective_cm = 20\nmax_cm = 40\neffective_in = 8\n",
+            "field `weapons.laser.max_in`: one unit gives a maximum range and the other does not",
+            &[],
+        ),
+        (
+            "[cards.laser]\nattack = 3\n",
+            "lib.toml:1:8: field `cards.laser`: bichos has no [cards] table",
+            &["[weapons.NAME] with damage, pot, targets"],
+        ),
+        (
+            "[profiles.soldado]\nhda = 10\npot = 9\nfdv = 9\nres = 0\nbld = 8\nmov_cm = 20\nmov_in = 8\n",
+            "lib.toml:5:7: field `profiles.soldado.res`: res 0 is out of range (allowed: 1..=500)",
+            &[],
+        ),
+    ];
+    for (i, (lib, first, more)) in cases.iter().enumerate() {
+        let e = err(&format!("b-err-{i}"), &[("s.toml", &format!("{B_HEAD}{shot}")), ("lib.toml", lib)], &[]);
+        assert!(e.contains(first), "{lib}\n{e}");
+        for m in *more {
+            assert!(e.contains(m), "{lib}: `{m}` in {e}");
+        }
+        assert!(!e.contains("strength_bonus") && !e.contains("rate_of_fire"), "{e}");
+    }
+    // Defined in the scenario and in a library: refused at the library's entry.
+    let e = err(
+        "b-twice",
+        &[
+            ("s.toml", &format!("{B_HEAD}{shot}[weapons.laser]\ndamage = 1\n")),
+            ("lib.toml", "[weapons.laser]\ndamage = 2\n"),
+        ],
+        &[],
+    );
+    assert!(e.contains("lib.toml:1:10: field `weapons.laser`: weapon `laser` is already defined in"), "{e}");
+    // An unknown weapon lists the built-in ones and the library's.
+    let e =
+        err("b-unknown", &[("s.toml", &format!("{B_HEAD}{shot}")), ("lib.toml", "[weapons.lazer]\ndamage = 2\n")], &[]);
+    assert!(e.contains("unknown weapon `laser`") && e.contains("`big_claws`, `lazer`"), "{e}");
+    // Exit 2, one line, nothing written.
+    let dir = crate::common::tmp("libraries", "b-exit");
+    std::fs::write(dir.join("lib.toml"), "[weapons.laser]\ndamage = 2\npot = 9\n").unwrap();
+    let cfg = format!("{B_HEAD}{}", shot.replace("\"lib.toml\"", &format!("\"{}\"", dir.join("lib.toml").display())));
+    crate::common::fails(
+        "libraries",
+        "b-exit-run",
+        &cfg,
+        &[],
+        &[],
+        &["lib.toml:1:10", "`weapons.laser`", "effective_cm"],
+    );
+}
