@@ -288,3 +288,23 @@ fn bichos_weapon_errors_name_the_field_and_what_it_takes() {
         &["lib.toml:1:10", "`weapons.laser`", "effective_cm"],
     );
 }
+
+/// A sweep may vary a library weapon's number (`weapon.damage`), as it varies a profile's: the
+/// cell at the weapon's own value is the built-in weapon's trial, and a value the weapon table
+/// does not allow is refused at the sweep's value.
+#[test]
+fn bichos_sweep_varies_a_library_weapon() {
+    let shot = "[shot]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntargets = [\"grande\"]\n";
+    let sweep = |values: &str| {
+        format!(
+            "{B_HEAD}kind = \"sweep\"\ninclude = [\"weapons.toml\"]\n{shot}[sweep]\nparameter = \"weapon.damage\"\nvalues = {values}\n"
+        )
+    };
+    let s = load_files("b-sweep", &[("s.toml", &sweep("[1, 3, 5]"))], &["configs/bichos/weapons.toml"]).unwrap();
+    let plain = load_files("b-sweep-plain", &[("s.toml", &format!("{B_HEAD}kind = \"shot\"\n{shot}"))], &[]).unwrap();
+    assert_eq!(s.cells.len(), 3);
+    assert!(s.cells[1].trial == plain.cells[0].trial);
+    assert!(s.cells[0].trial != plain.cells[0].trial && s.cells[2].trial != plain.cells[0].trial);
+    let e = err("b-sweep-bad", &[("s.toml", &sweep("[1, 9]"))], &["configs/bichos/weapons.toml"]);
+    assert!(e.contains("field `sweep.values[1]`: damage (D6) 9 is out of range (allowed: 1..=6)"), "{e}");
+}
