@@ -15,13 +15,15 @@ fn load(path: &Path) -> Scenario {
     registry::load(path, &Overrides::default()).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Write `text` as a scenario in a scratch folder (with the system's bundled card library next
+/// Write `text` as a scenario in a scratch folder (with the system's bundled libraries next
 /// to it) and load it.
 fn scenario(name: &str, system_dir: &str, text: &str) -> Scenario {
     let dir = common::tmp("generic", name);
-    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(system_dir).join("cards.toml");
-    if lib.exists() {
-        std::fs::copy(&lib, dir.join("cards.toml")).unwrap();
+    for name in ["cards.toml", "models.toml", "gauntlet.toml", "weapons.toml"] {
+        let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(system_dir).join(name);
+        if lib.exists() {
+            std::fs::copy(&lib, dir.join(name)).unwrap();
+        }
     }
     let p = dir.join("scenario.toml");
     std::fs::write(&p, text).unwrap();

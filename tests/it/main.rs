@@ -34,6 +34,7 @@ mod balance_lab;
 mod generic;
 mod labels;
 mod layering;
+mod libraries;
 mod notes;
 mod readings;
 mod tiny_system;

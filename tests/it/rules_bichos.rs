@@ -14,10 +14,20 @@ use skirmish_odds::systems::bichos::rules::*;
 
 const HEAD: &str = "ruleset = \"bichos\"\nseed = 2026\n";
 
+/// Copy the bundled ¡Bichos! libraries beside a scenario written from a bundled config's text
+/// (those configs include them by name).
+fn with_libraries(dir: &std::path::Path) {
+    for lib in ["weapons.toml", "gauntlet.toml"] {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bichos").join(lib);
+        std::fs::copy(src, dir.join(lib)).unwrap();
+    }
+}
+
 /// Run `config` (written to a fresh folder) and return its `results.json` and the summary.
 fn run(name: &str, config: &str) -> (Value, String) {
     let dir = tmp("rules_bichos", name);
     std::fs::write(dir.join("s.toml"), config).unwrap();
+    with_libraries(&dir);
     let o = bin_run(&dir, &["run", "s.toml", "--out", "r", "--quiet"]);
     assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
     let json = std::fs::read_to_string(dir.join("r/results.json")).unwrap();
@@ -29,6 +39,7 @@ fn run(name: &str, config: &str) -> (Value, String) {
 fn run_exact(name: &str, config: &str) -> Value {
     let dir = tmp("rules_bichos", name);
     std::fs::write(dir.join("s.toml"), config).unwrap();
+    with_libraries(&dir);
     let o = bin_run(&dir, &["run", "s.toml", "--exact", "--json", "--quiet", "--out", "r"]);
     assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
     serde_json::from_slice(&o.stdout).unwrap()
@@ -519,4 +530,30 @@ fn fled_and_dead_are_separate_outcomes() {
     let count = |e: &str| v["cells"][0]["events"][e]["count"].as_u64().unwrap();
     assert_eq!(count("out_fled_within_cap") + count("out_dead_within_cap"), count("flees_within_cap"));
     assert!(summary.contains("fled after one attack, alive"), "{summary}");
+}
+
+/// Custom weapons (`[weapons.NAME]`, the weapon table as data, seed lines 376–391): "Potencia"
+/// is the impact table's column (line 497). A soldier (HDA 10) shoots a big bug at effective
+/// range, nobody moved, no cover: a critical wound on 2, 5, 8, 11 (HDA ≥ 9) and 12, 13/36. The
+/// impact roll is an "H" when 2D6 + POT − 4 > 10, i.e. 2D6 > 14 − POT: with the assault rifle's
+/// POT 11, 2D6 ≥ 4, 33/36; with a custom POT 7, 2D6 ≥ 8, 15/36. So P(H) = 13·33/1296 = 143/432
+/// for the rifle (and a custom copy of it), 13·15/1296 = 65/432 at POT 7. Damage dice and
+/// targets do not enter P(H).
+#[test]
+fn custom_weapon_pot_moves_the_impact_roll_as_the_table_says() {
+    let cfg = format!(
+        "{HEAD}kind = \"compare\"\n[weapons.copy]\ndamage = 3\npot = 11\ntargets = 3\neffective_cm = 80\nmax_cm = 160\n\
+         [weapons.pot7]\nname = \"Rifle POT 7\"\ndamage = 3\npot = 7\ntargets = 3\neffective_cm = 80\nmax_cm = 160\n\
+         [shot]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntargets = [\"grande\"]\n\
+         [compare]\nloadouts = [{{ weapon = \"assault_rifle\" }}, {{ weapon = \"copy\" }}, {{ weapon = \"pot7\" }}]\ntargets = [\"grande\"]\n"
+    );
+    let v = run_exact("custom-weapon-pot", &cfg);
+    assert_eq!(exact_event(&v, 0, "impact_h_t1"), "143/432");
+    assert_eq!(exact_event(&v, 1, "impact_h_t1"), "143/432");
+    assert_eq!(exact_event(&v, 2, "impact_h_t1"), "65/432");
+    // The copy is the built-in weapon: every number of its cell is the rifle's.
+    assert_eq!(v["cells"][0]["events"], v["cells"][1]["events"]);
+    assert_eq!(v["cells"][0]["metrics"], v["cells"][1]["metrics"]);
+    // A loadout naming a custom weapon is called by its `name`.
+    assert_eq!(v["cells"][2]["label"].as_str().unwrap_or(""), "Rifle POT 7 vs \"Grande\" (big bug)");
 }

@@ -24,6 +24,7 @@ fn run_json(name: &str, config: &str, args: &[&str]) -> Value {
     let d = common::tmp("rules_wolsung", name);
     let path = d.join("scenario.toml");
     std::fs::write(&path, config).unwrap();
+    with_libraries(&d);
     let o = std::process::Command::new(common::bin_path())
         .arg("run")
         .arg(&path)
@@ -42,9 +43,19 @@ fn validate(name: &str, config: &str) -> String {
     let d = common::tmp("rules_wolsung", name);
     let path = d.join("scenario.toml");
     std::fs::write(&path, config).unwrap();
+    with_libraries(&d);
     let o = std::process::Command::new(common::bin_path()).arg("validate").arg(&path).output().unwrap();
     assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+/// Copy the bundled Wolsung libraries beside a scenario written from a bundled config's text
+/// (those configs include them by name).
+fn with_libraries(d: &std::path::Path) {
+    for lib in ["models.toml", "gauntlet.toml"] {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung").join(lib);
+        std::fs::copy(src, d.join(lib)).unwrap();
+    }
 }
 
 fn trials(j: &Value) -> f64 {

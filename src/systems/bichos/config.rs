@@ -11,7 +11,10 @@ use crate::error::InputError;
 use crate::systems::bichos::rules::{
     PROFILES, Profile, Readings, ShotTestOrder, Situation, TrialBichos, Units, WEAPONS, Weapon, WoundedTests,
 };
+use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
+
+mod weapons;
 
 mod arsenal;
 mod duel;
@@ -37,22 +40,94 @@ struct Attacker {
     pot: u8,
 }
 
-fn names<T>(list: &[(&str, &str, T)]) -> String {
-    list.iter().map(|(n, _, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
-}
-
 /// Read a ¡Bichos! scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
 pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
-    let f: File = ctx.read_plain(kind, doc)?;
-    let b = Bichos { ctx };
+    let (f, lib) = read(ctx, kind, doc)?;
+    let b = Bichos { ctx, lib };
     let readings = f.readings.read(b.ctx)?;
     let (cells, layout) = b.build(kind, &f, &readings, setup)?;
     Ok((cells, layout, schema::Readings::labels(&readings)))
 }
 
-/// The ¡Bichos! builder: reads as the [`Ctx`] it holds.
+/// A weapon as the builders use it: the rules' weapon and how reports name it.
+#[derive(Clone, Debug)]
+pub(crate) struct WeaponDef {
+    pub(crate) weapon: Weapon,
+    pub(crate) label: String,
+}
+
+/// The profiles and weapons of a scenario and its included library files, each validated when
+/// it is read (a bad value is an error at its own file's line) and kept with the file it came
+/// from. An entry may take a built-in profile's or weapon's name: it replaces the built-in.
+#[derive(Default)]
+pub(crate) struct Library {
+    profiles: BTreeMap<String, ((Profile, String), usize)>,
+    weapons: BTreeMap<String, (WeaponDef, usize)>,
+}
+
+/// Read a ¡Bichos! scenario: the whole file strictly, its profiles, weapons and fighters, then
+/// each included library file ([`read_library`]), then the checks every built-in system shares.
+fn read(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>) -> Result<(File, Library), InputError> {
+    let f: File = ctx.read_scenario(kind, doc, Ctx::fighter_words)?;
+    let mut lib = Library::default();
+    add(ctx, &mut lib, 0, &f.profiles, &f.weapons)?;
+    ctx.add_fighters(0, f.fighters.keys().cloned().collect())?;
+    ctx.limit_includes(f.include.len())?;
+    for inc in &f.include {
+        read_library(ctx, inc, &mut lib)?;
+    }
+    ctx.finish_read(kind, doc)?;
+    Ok((f, lib))
+}
+
+/// Read one ¡Bichos! library file (`inc`, a path relative to the scenario, as `include` names
+/// it) into `lib`: `[profiles]`, `[weapons]` and `[fighters]` strictly, every entry validated at
+/// its own line, a name already defined (in the scenario or an earlier library) refused, and a
+/// table only another system writes told what ¡Bichos! writes. Callable on its own, for checking
+/// a library file by itself.
+pub(crate) fn read_library(ctx: &mut Ctx, inc: &str, lib: &mut Library) -> Result<(), InputError> {
+    ctx.include_all::<schema::LibraryFile>(std::slice::from_ref(&inc.to_string()), Ctx::fighter_words, |ctx, idx, l| {
+        add(ctx, lib, idx, &l.profiles, &l.weapons)?;
+        ctx.add_fighters(idx, l.fighters.keys().cloned().collect())
+    })
+}
+
+/// Add one file's profiles and weapons, each validated, refusing a name defined twice.
+fn add(
+    ctx: &Ctx,
+    lib: &mut Library,
+    file: usize,
+    profiles: &BTreeMap<String, schema::BichosProfile>,
+    weapons: &BTreeMap<String, schema::BichosWeapon>,
+) -> Result<(), InputError> {
+    let b = Bichos { ctx, lib: Library::default() };
+    let twice = |table: &str, what: &str, name: &str, other: usize| {
+        ctx.err(
+            file,
+            &[table, name],
+            format!("{what} `{name}` is already defined in {}", ctx.file_path(other).display()),
+            format!("each {what} name once"),
+        )
+    };
+    for (name, p) in profiles {
+        if let Some((_, other)) = lib.profiles.get(name) {
+            return Err(twice("profiles", "profile", name, *other));
+        }
+        lib.profiles.insert(name.clone(), (b.profile(file, name, p)?, file));
+    }
+    for (name, w) in weapons {
+        if let Some((_, other)) = lib.weapons.get(name) {
+            return Err(twice("weapons", "weapon", name, *other));
+        }
+        lib.weapons.insert(name.clone(), (b.weapon(file, name, w)?, file));
+    }
+    Ok(())
+}
+
+/// The ¡Bichos! builder: reads as the [`Ctx`] it holds, with the scenario's profiles and weapons.
 struct Bichos<'c> {
     ctx: &'c Ctx,
+    lib: Library,
 }
 
 impl std::ops::Deref for Bichos<'_> {
@@ -63,44 +138,78 @@ impl std::ops::Deref for Bichos<'_> {
 }
 
 impl Bichos<'_> {
-    fn profile_b(&self, f: &File, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
-        if let Some(p) = f.profiles.get(name) {
-            let v = |field: &'static str, x: i64, r: RangeInclusive<i64>| {
-                self.int(0, &["profiles", name, field], x, r, field)
-            };
-            return Ok((
-                Profile {
-                    hda: v("hda", p.hda, 1..=15)? as u8,
-                    pot: v("pot", p.pot, 1..=15)? as u8,
-                    fdv: v("fdv", p.fdv, 0..=15)? as u8,
-                    res: v("res", p.res, 1..=500)? as u16,
-                    bld: v("bld", p.bld, 0..=20)? as u8,
-                    mov_cm: v("mov_cm", p.mov_cm, 0..=100)? as u16,
-                    mov_in: v("mov_in", p.mov_in, 0..=40)? as u16,
-                },
-                p.name.clone().unwrap_or_else(|| name.to_string()),
-            ));
+    /// Validate profile `name` as written in file `file`.
+    fn profile(&self, file: usize, name: &str, p: &schema::BichosProfile) -> Result<(Profile, String), InputError> {
+        let v = |field: &'static str, x: i64, r: RangeInclusive<i64>| {
+            self.int(file, &["profiles", name, field], x, r, field)
+        };
+        Ok((
+            Profile {
+                hda: v("hda", p.hda, 1..=15)? as u8,
+                pot: v("pot", p.pot, 1..=15)? as u8,
+                fdv: v("fdv", p.fdv, 0..=15)? as u8,
+                res: v("res", p.res, 1..=500)? as u16,
+                bld: v("bld", p.bld, 0..=20)? as u8,
+                mov_cm: v("mov_cm", p.mov_cm, 0..=100)? as u16,
+                mov_in: v("mov_in", p.mov_in, 0..=40)? as u16,
+            },
+            p.name.clone().unwrap_or_else(|| name.to_string()),
+        ))
+    }
+
+    /// The profile `name`: a `[profiles]` entry of the scenario or a library, else a built-in.
+    fn profile_b(&self, _f: &File, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
+        if let Some((p, _)) = self.lib.profiles.get(name) {
+            return Ok(p.clone());
         }
         match PROFILES.iter().find(|(n, _, _)| *n == name) {
             Some((_, label, p)) => Ok((*p, label.to_string())),
             None => {
                 let mut all: Vec<String> = PROFILES.iter().map(|(n, _, _)| format!("`{n}`")).collect();
-                all.extend(f.profiles.keys().map(|k| format!("`{k}`")));
+                all.extend(
+                    self.lib
+                        .profiles
+                        .keys()
+                        .filter(|k| !PROFILES.iter().any(|(n, _, _)| n == k))
+                        .map(|k| format!("`{k}`")),
+                );
                 Err(self.err(0, at, format!("unknown profile `{name}`"), all.join(", ")))
             }
         }
     }
 
+    /// The weapon `name`: a `[weapons]` entry of the scenario or a library, else a built-in.
+    /// `grenade_pot` sets the POT of the rulebook's grenade: the built-in one, or a
+    /// `[weapons.grenade]` entry with the rulebook's numbers (as configs/bichos/weapons.toml
+    /// writes it); an entry with other numbers is the user's own weapon and keeps its POT.
     fn weapon_b(&self, name: &str, at: &[&str], r: &Readings) -> Result<(Weapon, String), InputError> {
-        let (_, label, w) = WEAPONS
-            .iter()
-            .find(|(n, _, _)| *n == name)
-            .ok_or_else(|| self.err(0, at, format!("unknown weapon `{name}`"), names(&WEAPONS)))?;
-        let mut w = *w;
-        if name == "grenade" {
+        let (mut w, label) = match self.lib.weapons.get(name) {
+            Some((d, _)) => (d.weapon, d.label.clone()),
+            None => {
+                let (_, label, w) = WEAPONS.iter().find(|(n, _, _)| *n == name).ok_or_else(|| {
+                    let mut all: Vec<String> = WEAPONS.iter().map(|(n, _, _)| format!("`{n}`")).collect();
+                    all.extend(
+                        self.lib
+                            .weapons
+                            .keys()
+                            .filter(|k| !WEAPONS.iter().any(|(n, _, _)| n == k))
+                            .map(|k| format!("`{k}`")),
+                    );
+                    self.err(0, at, format!("unknown weapon `{name}`"), all.join(", "))
+                })?;
+                (*w, label.to_string())
+            }
+        };
+        if self.rulebook_grenade(name) {
             w.pot = Some(r.grenade_pot);
         }
-        Ok((w, label.to_string()))
+        Ok((w, label))
+    }
+
+    /// Whether weapon `name` is the rulebook's grenade, whose POT the `grenade_pot` reading sets.
+    fn rulebook_grenade(&self, name: &str) -> bool {
+        let builtin = WEAPONS.iter().find(|(n, _, _)| *n == "grenade").map(|(_, _, w)| *w);
+        name == "grenade" && self.lib.weapons.get(name).is_none_or(|(d, _)| Some(d.weapon) == builtin)
     }
 
     fn build(&self, kind: Kind, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
@@ -178,7 +287,15 @@ impl Bichos<'_> {
                     "it measures no distance (the firing table takes range and movement as conditions)"
                 },
             ),
-            ("grenade_pot", raw.grenade_pot.is_some() && !weapons.contains(&"grenade"), "no grenade is thrown"),
+            (
+                "grenade_pot",
+                raw.grenade_pot.is_some() && !weapons.iter().any(|w| self.rulebook_grenade(w)),
+                if weapons.contains(&"grenade") {
+                    "its `[weapons.grenade]` has numbers of its own, not the rulebook's grenade, and keeps its POT"
+                } else {
+                    "no grenade is thrown"
+                },
+            ),
             (
                 "hole_doubles",
                 raw.hole_doubles.is_some() && !inches_hole,

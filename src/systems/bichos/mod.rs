@@ -51,14 +51,14 @@ impl RuleSystem for System {
                 kind: "shot",
                 section: "shot",
                 target_field: "targets",
-                refs: &[("shooter", "profiles"), ("targets", "profiles")],
+                refs: &[("shooter", "profiles"), ("targets", "profiles"), ("weapon", "weapons")],
                 loadout_fields: &["shooter", "weapon"],
             },
             Resolution {
                 kind: "sequence",
                 section: "sequence",
                 target_field: "target",
-                refs: &[("shooter", "profiles"), ("target", "profiles")],
+                refs: &[("shooter", "profiles"), ("target", "profiles"), ("weapon", "weapons")],
                 loadout_fields: &["shooter", "weapon"],
             },
         ]
@@ -66,6 +66,7 @@ impl RuleSystem for System {
     fn libraries(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("profiles", "[profiles.NAME] with hda, pot, fdv, res, bld, mov_cm, mov_in"),
+            ("weapons", "[weapons.NAME] with damage, pot, targets, effective_cm, max_cm, effective_in, max_in"),
             ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, weapon, cost"),
         ]
     }
@@ -77,7 +78,8 @@ impl RuleSystem for System {
             damage: "RES",
             out: "flight or death",
             extra: "activations lost (ducking back or standing up), mean",
-            // Its weapons are the rulebook's (no `[weapons]` table): shown as written.
+            // A fighter's weapon is a `[weapons]` entry (shown by its `name`) or one of the
+            // rulebook's built-in weapons (shown by its label).
             fighter_weapon: Some(("weapon", "weapons")),
             builtin_weapons: &rules::WEAPON_NAMES,
         })

@@ -16,6 +16,8 @@ crate::scenario_file! {
         #[serde(default)]
         pub profiles: BTreeMap<String, BichosProfile>,
         #[serde(default)]
+        pub weapons: BTreeMap<String, BichosWeapon>,
+        #[serde(default)]
         pub fighters: BTreeMap<String, FighterSpec>,
         pub duel: Option<DuelSpec>,
         pub shot: Option<BichosShot>,
@@ -125,6 +127,57 @@ crate::readings_schema! {
             "two" => KoAndDuck::Two,
         },
     }
+}
+
+/// A ¡Bichos! library file (pulled in with `include = [...]`): profiles, weapons and gauntlet
+/// fighters, each name resolved across the scenario and all its includes (a name defined twice
+/// is refused; an entry may take a built-in profile's or weapon's name, and replaces it).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LibraryFile {
+    pub ruleset: Option<String>,
+    pub description: Option<String>,
+    #[serde(default)]
+    pub profiles: BTreeMap<String, BichosProfile>,
+    #[serde(default)]
+    pub weapons: BTreeMap<String, BichosWeapon>,
+    #[serde(default)]
+    pub fighters: BTreeMap<String, FighterSpec>,
+}
+
+impl crate::config::raw::LibrarySchema for LibraryFile {
+    fn ruleset(&self) -> Option<&str> {
+        self.ruleset.as_deref()
+    }
+    fn fighter_names(&self) -> Vec<String> {
+        self.fighters.keys().cloned().collect()
+    }
+}
+
+/// A ¡Bichos! weapon as the rulebook's weapon table writes one (seed lines 376–391: effective
+/// range, maximum range, targets, damage, POT). A weapon with `pot` is a ranged weapon and needs
+/// its effective range; one without is a melee weapon (the attacker's own POT, contact only).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a table like [weapons.NAME] with damage and optional name, pot, targets, effective_cm, max_cm, effective_in, max_in"
+)]
+pub struct BichosWeapon {
+    /// How reports name it (else its key).
+    pub name: Option<String>,
+    /// Damage: the number of D6 rolled and summed ("Daño 3D6" is `damage = 3`).
+    pub damage: i64,
+    /// POT ("Potencia"), the impact table's column; left out: a melee weapon (the attacker's POT).
+    pub pot: Option<i64>,
+    /// Figures one attack can hit: 1, 3 (within 5 cm [2"] of each other) or "template" (every
+    /// figure under the 7 cm [3"] radius template). Default 1.
+    pub targets: Option<toml::Value>,
+    /// Effective range in cm (farther is long range) and in inches.
+    pub effective_cm: Option<i64>,
+    pub effective_in: Option<i64>,
+    /// Maximum range in cm and in inches; left out: no long range (the grenade's "NA").
+    pub max_cm: Option<i64>,
+    pub max_in: Option<i64>,
 }
 
 /// A ¡Bichos! figure profile.

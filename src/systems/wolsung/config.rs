@@ -8,6 +8,7 @@ use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::systems::wolsung::rules::{Guard, Policy};
+use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
 mod duel;
@@ -21,7 +22,8 @@ mod shooting;
 type Cells = (Vec<CellSpec>, Layout);
 
 /// A validated Wolsung model.
-struct Model {
+#[derive(Clone)]
+pub(crate) struct Model {
     label: String,
     a: u8,
     m: u8,
@@ -41,7 +43,8 @@ struct Model {
 }
 
 /// A validated Wolsung gun.
-struct Gun {
+#[derive(Clone)]
+pub(crate) struct Gun {
     label: String,
     f: u32,
     bands: Vec<(i64, i32)>,
@@ -57,13 +60,83 @@ fn list<T>(xs: &[(&str, T)]) -> String {
 
 /// Read a Wolsung scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
 pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
-    let f: File = ctx.read_plain(kind, doc)?;
-    Wolsung { ctx }.build(kind, &f, setup)
+    let (f, lib) = read(ctx, kind, doc)?;
+    Wolsung { ctx, lib }.build(kind, &f, setup)
 }
 
-/// The Wolsung builder: reads as the [`Ctx`] it holds.
+/// The models and guns of a scenario and its included library files, each validated when it is
+/// read (a bad value is an error at its own file's line) and kept with the file it came from.
+#[derive(Default)]
+pub(crate) struct Library {
+    models: BTreeMap<String, (Model, usize)>,
+    guns: BTreeMap<String, (Gun, usize)>,
+}
+
+/// Read a Wolsung scenario: the whole file strictly, its models, guns and fighters, then each
+/// included library file ([`read_library`]), then the checks every built-in system shares.
+fn read(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>) -> Result<(File, Library), InputError> {
+    let f: File = ctx.read_scenario(kind, doc, Ctx::fighter_words)?;
+    let mut lib = Library::default();
+    add(ctx, &mut lib, 0, &f.models, &f.guns)?;
+    ctx.add_fighters(0, f.fighters.keys().cloned().collect())?;
+    ctx.limit_includes(f.include.len())?;
+    for inc in &f.include {
+        read_library(ctx, inc, &mut lib)?;
+    }
+    ctx.finish_read(kind, doc)?;
+    Ok((f, lib))
+}
+
+/// Read one Wolsung library file (`inc`, a path relative to the scenario, as `include` names
+/// it) into `lib`: `[models]`, `[guns]` and `[fighters]` strictly, every entry validated at its
+/// own line, a name already defined (in the scenario or an earlier library) refused, and a table
+/// only another system writes told what Wolsung writes. Callable on its own, for checking a
+/// library file by itself.
+pub(crate) fn read_library(ctx: &mut Ctx, inc: &str, lib: &mut Library) -> Result<(), InputError> {
+    ctx.include_all::<schema::LibraryFile>(std::slice::from_ref(&inc.to_string()), Ctx::fighter_words, |ctx, idx, l| {
+        add(ctx, lib, idx, &l.models, &l.guns)?;
+        ctx.add_fighters(idx, l.fighters.keys().cloned().collect())
+    })
+}
+
+/// Add one file's models and guns, each validated, refusing a name defined twice.
+fn add(
+    ctx: &Ctx,
+    lib: &mut Library,
+    file: usize,
+    models: &BTreeMap<String, schema::WolsungModel>,
+    guns: &BTreeMap<String, schema::WolsungGun>,
+) -> Result<(), InputError> {
+    let w = Wolsung { ctx, lib: Library::default() };
+    for (name, m) in models {
+        if let Some((_, other)) = lib.models.get(name) {
+            return Err(ctx.err(
+                file,
+                &["models", name],
+                format!("model `{name}` is already defined in {}", ctx.file_path(*other).display()),
+                "each model name once",
+            ));
+        }
+        lib.models.insert(name.clone(), (w.model(file, name, m)?, file));
+    }
+    for (name, g) in guns {
+        if let Some((_, other)) = lib.guns.get(name) {
+            return Err(ctx.err(
+                file,
+                &["guns", name],
+                format!("gun `{name}` is already defined in {}", ctx.file_path(*other).display()),
+                "each gun name once",
+            ));
+        }
+        lib.guns.insert(name.clone(), (w.gun(file, name, g)?, file));
+    }
+    Ok(())
+}
+
+/// The Wolsung builder: reads as the [`Ctx`] it holds, with the scenario's models and guns.
 pub(crate) struct Wolsung<'c> {
     pub(crate) ctx: &'c Ctx,
+    pub(crate) lib: Library,
 }
 
 impl std::ops::Deref for Wolsung<'_> {
@@ -73,18 +146,36 @@ impl std::ops::Deref for Wolsung<'_> {
     }
 }
 
+/// The names of a library table, for "unknown …" messages.
+fn known<T>(table: &BTreeMap<String, T>, what: &str) -> String {
+    if table.is_empty() {
+        format!("no {what}s are defined: add [{what}s.NAME] or include a library file")
+    } else {
+        table.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+    }
+}
+
 impl Wolsung<'_> {
-    fn model_w(&self, f: &File, name: &str, at: &[&str]) -> Result<Model, InputError> {
-        let m = f.models.get(name).ok_or_else(|| {
-            self.err(
-                0,
-                at,
-                format!("unknown model `{name}`"),
-                f.models.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
-            )
-        })?;
+    /// The model `name` (from the scenario or a library), or an error at `at`.
+    fn model_w(&self, _f: &File, name: &str, at: &[&str]) -> Result<Model, InputError> {
+        match self.lib.models.get(name) {
+            Some((m, _)) => Ok(m.clone()),
+            None => Err(self.err(0, at, format!("unknown model `{name}`"), known(&self.lib.models, "model"))),
+        }
+    }
+
+    /// The gun `name` (from the scenario or a library), or an error at `at`.
+    fn gun_w(&self, _f: &File, name: &str, at: &[&str]) -> Result<Gun, InputError> {
+        match self.lib.guns.get(name) {
+            Some((g, _)) => Ok(g.clone()),
+            None => Err(self.err(0, at, format!("unknown gun `{name}`"), known(&self.lib.guns, "gun"))),
+        }
+    }
+
+    /// Validate model `name` as written in file `file`.
+    fn model(&self, file: usize, name: &str, m: &schema::WolsungModel) -> Result<Model, InputError> {
         let v =
-            |field: &'static str, x: i64, r: RangeInclusive<i64>| self.int(0, &["models", name, field], x, r, field);
+            |field: &'static str, x: i64, r: RangeInclusive<i64>| self.int(file, &["models", name, field], x, r, field);
         let suit = match &m.suit {
             None => None,
             Some(s) => Some(match s.as_str() {
@@ -94,7 +185,7 @@ impl Wolsung<'_> {
                 "♣" | "clubs" => 3,
                 other => {
                     return Err(self.err(
-                        0,
+                        file,
                         &["models", name, "suit"],
                         format!("unknown suit `{other}`"),
                         "♠ ♥ ♦ ♣ (or spades, hearts, diamonds, clubs)",
@@ -122,43 +213,36 @@ impl Wolsung<'_> {
         })
     }
 
-    fn gun_w(&self, f: &File, name: &str, at: &[&str]) -> Result<Gun, InputError> {
-        let g = f.guns.get(name).ok_or_else(|| {
-            self.err(
-                0,
-                at,
-                format!("unknown gun `{name}`"),
-                f.guns.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
-            )
-        })?;
+    /// Validate gun `name` as written in file `file`.
+    fn gun(&self, file: usize, name: &str, g: &schema::WolsungGun) -> Result<Gun, InputError> {
         let at_g = |field: &'static str| -> [&str; 3] { ["guns", name, field] };
         let mut bands = Vec::new();
         let mut last = 0;
         for b in &g.bands {
             if b.len() != 2 || b[0] <= last || b[0] > 60 || !(-6..=6).contains(&b[1]) {
-                return Err(self.err(0, &at_g("bands"), format!("band {b:?}"), "[[up to inches, dice modifier], …] with increasing distances up to 60 and modifiers −6..=6, e.g. [[8, 1], [16, -1], [24, -2]]"));
+                return Err(self.err(file, &at_g("bands"), format!("band {b:?}"), "[[up to inches, dice modifier], …] with increasing distances up to 60 and modifiers −6..=6, e.g. [[8, 1], [16, -1], [24, -2]]"));
             }
             last = b[0];
             bands.push((b[0], b[1] as i32));
         }
         if bands.is_empty() {
-            return Err(self.err(0, &at_g("bands"), "no range bands", "at least one band"));
+            return Err(self.err(file, &at_g("bands"), "no range bands", "at least one band"));
         }
         Ok(Gun {
             label: g.name.clone().unwrap_or_else(|| name.to_string()),
-            f: self.int(0, &at_g("f"), g.f, 0..=15, "f")? as u32,
+            f: self.int(file, &at_g("f"), g.f, 0..=15, "f")? as u32,
             bands,
             rapid: g.rapid.unwrap_or(false),
-            rapid_fire: self.int(0, &at_g("rapid_fire"), g.rapid_fire.unwrap_or(1), 1..=6, "rapid_fire")? as u8,
+            rapid_fire: self.int(file, &at_g("rapid_fire"), g.rapid_fire.unwrap_or(1), 1..=6, "rapid_fire")? as u8,
             movement_penalty: self.int(
-                0,
+                file,
                 &at_g("movement_penalty"),
                 g.movement_penalty.unwrap_or(0),
                 0..=6,
                 "movement_penalty",
             )? as i32,
             ap: self.int(
-                0,
+                file,
                 &at_g("armour_penetration"),
                 g.armour_penetration.unwrap_or(0),
                 0..=6,

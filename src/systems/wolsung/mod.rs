@@ -93,7 +93,7 @@ impl RuleSystem for System {
         config::build(ctx, kind, doc, setup)
     }
     fn scenario_notes(&self, ctx: &Ctx, text: &str, cells: &[CellSpec], setup: &mut Vec<String>) {
-        config::Wolsung { ctx }.movement_notes(text, cells, setup);
+        config::Wolsung { ctx, lib: Default::default() }.movement_notes(text, cells, setup);
     }
     fn event_title(&self, name: &str) -> Option<&'static str> {
         labels::event(name)

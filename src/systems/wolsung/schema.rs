@@ -79,6 +79,31 @@ crate::readings_schema! {
     }
 }
 
+/// A Wolsung library file (pulled in with `include = [...]`): models, guns and gauntlet
+/// fighters, each name resolved across the scenario and all its includes (a name defined twice
+/// is refused).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LibraryFile {
+    pub ruleset: Option<String>,
+    pub description: Option<String>,
+    #[serde(default)]
+    pub models: BTreeMap<String, WolsungModel>,
+    #[serde(default)]
+    pub guns: BTreeMap<String, WolsungGun>,
+    #[serde(default)]
+    pub fighters: BTreeMap<String, FighterSpec>,
+}
+
+impl crate::config::raw::LibrarySchema for LibraryFile {
+    fn ruleset(&self) -> Option<&str> {
+        self.ruleset.as_deref()
+    }
+    fn fighter_names(&self) -> Vec<String> {
+        self.fighters.keys().cloned().collect()
+    }
+}
+
 /// A Wolsung model.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
