@@ -41,8 +41,8 @@ pub enum Command {
     Init {
         /// The rule system (`skirmish-odds list` names them).
         ruleset: String,
-        /// The kind (`skirmish-odds list RULESET` names them).
-        kind: String,
+        /// The kind (`skirmish-odds list RULESET` names them; left out, they are listed).
+        kind: Option<String>,
         /// Where to write it (default: standard output).
         file: Option<PathBuf>,
     },
@@ -194,7 +194,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             Ok(())
         }
         Command::List { what } => say(&list(what.as_deref())?),
-        Command::Init { ruleset, kind, file } => init(&ruleset, &kind, file),
+        Command::Init { ruleset, kind, file } => init(&ruleset, kind.as_deref(), file),
         Command::Run(args) => run(args),
         Command::Check(args) => check(args),
         Command::Merge(args) => {
@@ -223,10 +223,16 @@ fn list(what: Option<&str>) -> Result<String, Error> {
 
 /// `init RULESET KIND [FILE]`: the system's starter for the kind, printed or written to a new
 /// file (an existing one is never touched: exit 2).
-fn init(ruleset: &str, kind: &str, file: Option<PathBuf>) -> Result<(), Error> {
+fn init(ruleset: &str, kind: Option<&str>, file: Option<PathBuf>) -> Result<(), Error> {
     let system = crate::discover::find(registry::SYSTEMS, ruleset, "RULESET")?;
-    let text = crate::discover::starter(system, kind)?;
+    let text = crate::discover::starter(system, kind.unwrap_or_default())?;
     let Some(path) = file else { return say_raw(text) };
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if !parent.is_dir() {
+        let mut e = InputError::msg(format!("the folder {} does not exist", parent.display()));
+        e.file = Some(path);
+        return Err(e.field("FILE", "a new file in an existing folder").into());
+    }
     if !output::write_new(&path, text.as_bytes())? {
         let mut e = InputError::msg("the file already exists; init never overwrites a file");
         e.file = Some(path);
@@ -236,7 +242,7 @@ fn init(ruleset: &str, kind: &str, file: Option<PathBuf>) -> Result<(), Error> {
         "Wrote {} ({} {}): check it with `skirmish-odds validate`, run it with `skirmish-odds run`\n",
         path.display(),
         ruleset,
-        kind
+        kind.unwrap_or_default()
     ))
 }
 

@@ -69,6 +69,11 @@ fn unknown(message: &str, what: &str, names: &[&str]) -> InputError {
 /// system's kinds.
 pub fn starter(system: &dyn RuleSystem, kind: &str) -> Result<&'static str, InputError> {
     let kinds = system::all_kinds(system);
+    if kind.is_empty() {
+        let names = kinds.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+        return Err(InputError::msg(format!("give the kind of scenario to start from: init {} KIND", system.name()))
+            .field("KIND", names));
+    }
     if !kinds.contains(&kind) {
         return Err(unknown(&format!("unknown kind `{kind}` for {}", system.name()), "KIND", &kinds));
     }
@@ -197,15 +202,15 @@ fn resolution(registry: &[&'static dyn RuleSystem], s: &'static dyn RuleSystem, 
     if !shape.events.is_empty() {
         out.push_str(&format!("    events (a probability, per {}):\n", trial.unit()));
         for e in &shape.events {
-            let title = s.event_title(e).unwrap_or_default();
-            out.push_str(&wrap(title, W, &format!("      {e:nw$}  "), &" ".repeat(nw + 8)));
+            let title = crate::words::event_title(s, e);
+            out.push_str(&wrap(&title, W, &format!("      {e:nw$}  "), &" ".repeat(nw + 8)));
         }
     }
     if !shape.metrics.is_empty() {
         out.push_str(&format!("    metrics (a distribution and its mean, per {}):\n", trial.unit()));
         for (m, _) in &shape.metrics {
-            let title = s.metric_title(m).unwrap_or_default();
-            out.push_str(&wrap(title, W, &format!("      {m:nw$}  "), &" ".repeat(nw + 8)));
+            let title = crate::words::metric_title(s, m);
+            out.push_str(&wrap(&title, W, &format!("      {m:nw$}  "), &" ".repeat(nw + 8)));
         }
     }
     let is_metric = |n: &str| shape.metrics.iter().any(|(m, _)| *m == n);

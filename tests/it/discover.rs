@@ -165,6 +165,10 @@ fn init_refuses_an_unknown_system_or_kind_and_never_overwrites_a_file() {
     let e = refused(&["init", "bmg-3e", "atack"]);
     assert!(e.contains("unknown kind `atack` for bmg-3e") && e.contains("did you mean `attack`"), "{e}");
     assert!(e.contains("`balance`") && e.contains("`effort`"), "lists the kinds: {e}");
+    let e = refused(&["init", "bichos"]);
+    assert!(e.contains("init bichos KIND") && e.contains("`arsenal`"), "{e}");
+    let e = refused(&["init", "bmg-3e", "attack", "no-such-folder/x.toml"]);
+    assert!(e.contains("no-such-folder") && e.contains("does not exist"), "{e}");
     let d = tmp("discover", "init-existing");
     let file = d.join("mine.toml");
     std::fs::write(&file, "my own scenario\n").unwrap();
