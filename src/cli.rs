@@ -30,6 +30,22 @@ pub enum Command {
         /// Scenario TOML file.
         config: PathBuf,
     },
+    /// What exists: the rule systems; with RULESET, its kinds, readings, library tables and
+    /// measures; with a scenario CONFIG file, the cards, weapons, models and fighters it can use.
+    List {
+        /// A rule system (`bmg-3e`) or a scenario config file.
+        what: Option<String>,
+    },
+    /// Print a commented starter config for KIND of RULESET, or write it to FILE (never over an
+    /// existing file).
+    Init {
+        /// The rule system (`skirmish-odds list` names them).
+        ruleset: String,
+        /// The kind (`skirmish-odds list RULESET` names them; left out, they are listed).
+        kind: Option<String>,
+        /// Where to write it (default: standard output).
+        file: Option<PathBuf>,
+    },
     /// Combine the partial results of `run --shard i/n` into the report a single run gives.
     Merge(MergeArgs),
     /// Self-check: evaluate every cell that has an exact answer both exactly and by sampling
@@ -156,6 +172,14 @@ pub fn main() -> i32 {
 fn dispatch(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Validate { config } => {
+            if let Some(lib) = config::check_library(registry::SYSTEMS, &config)? {
+                let counts: Vec<String> = lib
+                    .counts
+                    .iter()
+                    .map(|(t, n)| crate::text::plural(*n as i64, t.trim_end_matches('s'), t))
+                    .collect();
+                return say(&format!("{}: ok — {} library: {}\n", config.display(), lib.ruleset, counts.join(", ")));
+            }
             let sc = registry::load(&config, &Overrides::default())?;
             say(&format!(
                 "{}: ok — {} {} with {} cell(s)\n",
@@ -169,6 +193,8 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             }
             Ok(())
         }
+        Command::List { what } => say(&list(what.as_deref())?),
+        Command::Init { ruleset, kind, file } => init(&ruleset, kind.as_deref(), file),
         Command::Run(args) => run(args),
         Command::Check(args) => check(args),
         Command::Merge(args) => {
@@ -178,6 +204,46 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             finish(result, dir, args.json, args.quiet)
         }
     }
+}
+
+/// `list [RULESET | CONFIG]`: a name of a rule system, else a file (see [`crate::discover`]).
+fn list(what: Option<&str>) -> Result<String, Error> {
+    let systems = registry::SYSTEMS;
+    let Some(what) = what else { return Ok(crate::discover::systems(systems)) };
+    if let Some(s) = registry::find(what) {
+        return Ok(crate::discover::system(systems, s));
+    }
+    if std::path::Path::new(what).exists() || what.ends_with(".toml") {
+        return Ok(crate::discover::config(systems, std::path::Path::new(what))?);
+    }
+    let mut e = crate::discover::find(systems, what, "RULESET").err().expect("not a rule system");
+    e.allowed = Some(format!("{}, or a scenario config file", e.allowed.clone().unwrap_or_default()));
+    Err(e.into())
+}
+
+/// `init RULESET KIND [FILE]`: the system's starter for the kind, printed or written to a new
+/// file (an existing one is never touched: exit 2).
+fn init(ruleset: &str, kind: Option<&str>, file: Option<PathBuf>) -> Result<(), Error> {
+    let system = crate::discover::find(registry::SYSTEMS, ruleset, "RULESET")?;
+    let text = crate::discover::starter(system, kind.unwrap_or_default())?;
+    let Some(path) = file else { return say_raw(text) };
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if !parent.is_dir() {
+        let mut e = InputError::msg(format!("the folder {} does not exist", parent.display()));
+        e.file = Some(path);
+        return Err(e.field("FILE", "a new file in an existing folder").into());
+    }
+    if !output::write_new(&path, text.as_bytes())? {
+        let mut e = InputError::msg("the file already exists; init never overwrites a file");
+        e.file = Some(path);
+        return Err(e.field("FILE", "a path that does not exist yet").into());
+    }
+    say(&format!(
+        "Wrote {} ({} {}): check it with `skirmish-odds validate`, run it with `skirmish-odds run`\n",
+        path.display(),
+        ruleset,
+        kind.unwrap_or_default()
+    ))
 }
 
 /// `reports/<scenario name>`.

@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod cli;
 pub mod config;
 pub mod dice;
+pub mod discover;
 pub mod engine;
 pub mod error;
 pub mod exact;

@@ -15,6 +15,7 @@
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{CellSpec, Cost, Kind};
 use crate::config::ctx::{Built, Ctx};
+use crate::config::raw::ReadingDoc;
 use crate::config::source::Doc;
 use crate::error::InputError;
 use crate::interrupt::Interrupted;
@@ -133,6 +134,36 @@ pub trait RuleSystem: Sync {
     /// can change one of its numbers.
     fn builtin_entry(&self, _table: &str, _name: &str) -> Option<toml::Table> {
         None
+    }
+    /// The names of the entries of library table `table` the system knows without a config (each
+    /// one [`RuleSystem::builtin_entry`] gives), for `list CONFIG`. Empty: none.
+    fn builtin_names(&self, _table: &str) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// Its `[readings]` switches with their docs and values, the default first (its
+    /// `readings_schema!` struct's `DOCS`), for `list SYSTEM`. Every name of
+    /// [`RuleSystem::readings`] should have one.
+    fn reading_docs(&self) -> &'static [ReadingDoc] {
+        &[]
+    }
+    /// A commented starter config for `kind` (one of [`all_kinds`]): self-contained (its cards
+    /// and weapons inline), small enough to run in seconds, and valid as written. Its first line
+    /// is a comment saying what the kind answers (`list SYSTEM` shows it). `init` writes it.
+    fn starter(&self, _kind: &str) -> Option<&'static str> {
+        None
+    }
+    /// Check one library file on its own (`validate cards.toml`) exactly as an include of a
+    /// scenario is checked: read `file` (relative to `ctx`'s main file) with
+    /// [`Ctx::include_all`] and the system's own library reader. The default reads it as a
+    /// library whose only table is `[fighters]`, each fighter any table; a system with a fighter
+    /// type or library tables of its own reads it with those
+    /// ([`Ctx::check_plain_library`] with its scenario struct, or its own reader).
+    fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
+        ctx.include_all::<crate::config::raw::FightersLibrary<toml::Table>>(
+            &[file.to_string()],
+            Ctx::fighter_words,
+            |ctx, idx, lib| ctx.add_fighters(idx, crate::config::raw::LibrarySchema::fighter_names(&lib)),
+        )
     }
     /// Sweep parameters the system handles itself: returns true when it patched `section`.
     /// (e.g. a 2019 check's `value` replaces the characteristic it would otherwise roll against).

@@ -65,6 +65,55 @@ pub fn load_in(
     Ok((scenario, ctx.sources))
 }
 
+/// What `validate` says of a library file (see [`check_library`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LibraryCheck {
+    /// The rule system it declares.
+    pub ruleset: &'static str,
+    /// Each of the system's library tables with how many entries the file holds.
+    pub counts: Vec<(&'static str, usize)>,
+}
+
+/// Whether `text` is a library file rather than a scenario: TOML with a `ruleset`, no `kind`,
+/// and no key but `ruleset`, `description` and library tables (of any of `registry`'s systems).
+/// A scenario that forgot its `kind` (it has a section or `trials`) is not one: it is told
+/// "missing field `kind`".
+pub fn is_library(registry: &[&'static dyn RuleSystem], text: &str) -> bool {
+    let Ok(t) = text.parse::<toml::Table>() else { return false };
+    let tables = |k: &str| registry.iter().any(|s| s.libraries().iter().any(|(t, _)| *t == k));
+    t.get("ruleset").is_some_and(toml::Value::is_str)
+        && !t.contains_key("kind")
+        && t.keys().all(|k| k == "ruleset" || k == "description" || tables(k))
+}
+
+/// Check a library file (`include`d by scenarios) on its own, exactly as an include is checked:
+/// the declared system's own library reader ([`RuleSystem::check_library`]) reads it strictly,
+/// every entry validated as it is read, errors at their file:line:col. `Ok(None)`: the file is
+/// not a library file ([`is_library`]); validate it as a scenario.
+pub fn check_library(registry: &[&'static dyn RuleSystem], path: &Path) -> Result<Option<LibraryCheck>, InputError> {
+    let src = Source::read(path)?;
+    if !is_library(registry, &src.text) {
+        return Ok(None);
+    }
+    let table: toml::Table = src.text.parse().map_err(|e| src.toml_error(&e))?;
+    let ruleset = table.get("ruleset").and_then(toml::Value::as_str).unwrap_or_default().to_string();
+    let mut ctx = Ctx::new(src, None);
+    ctx.systems = registry.iter().map(|s| info(*s)).collect();
+    ctx.check_ruleset(&ruleset, 0)?;
+    let system = registry.iter().copied().find(|s| s.name() == ruleset).expect("checked just above");
+    ctx.ruleset = system.name();
+    // The file is read a second time, as an include of itself: the same reader, the same
+    // messages, at the same lines.
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    system.check_library(&mut ctx, &name)?;
+    let counts = system
+        .libraries()
+        .iter()
+        .map(|(t, _)| (*t, table.get(*t).and_then(toml::Value::as_table).map_or(0, toml::Table::len)))
+        .collect();
+    Ok(Some(LibraryCheck { ruleset: system.name(), counts }))
+}
+
 /// Validate the scenario in `ctx.sources[0]`, or the generic analysis's `cell` (see [`Doc`]):
 /// the parts every system shares (rule system, kind, name, seed, stopping rule, readings names)
 /// here; the cells by the system itself, or by the generic analyses ([`analyses`]) for
@@ -340,6 +389,17 @@ impl Ctx {
         })?;
         self.finish_read(kind, doc)?;
         Ok(f)
+    }
+
+    /// Check one library file of a system that reads its scenario with [`Ctx::read_plain`],
+    /// exactly as `read_plain` reads an include: its `[fighters]` as the scenario's fighter
+    /// type `F::Fighter` (for [`RuleSystem::check_library`]).
+    pub fn check_plain_library<F: raw::ScenarioSchema>(&mut self, file: &str) -> Result<(), InputError> {
+        self.include_all::<raw::FightersLibrary<F::Fighter>>(
+            &[file.to_string()],
+            Ctx::fighter_words,
+            |ctx, idx, lib| ctx.add_fighters(idx, raw::LibrarySchema::fighter_names(&lib)),
+        )
     }
 
     /// A section the kind does not read is an error (it would be silently ignored). `keys`

@@ -144,6 +144,16 @@ macro_rules! readings_schema {
         }
 
         impl $name {
+            /// Each switch with its doc and its values (the default first), for `list SYSTEM`
+            /// ([`crate::system::RuleSystem::reading_docs`]).
+            pub const DOCS: &'static [$crate::config::raw::ReadingDoc] = &[$(
+                $crate::config::raw::ReadingDoc {
+                    name: stringify!($field),
+                    doc: concat!($($doc),*),
+                    values: &[$($crate::config::raw::unquoted(stringify!($val))),+],
+                },
+            )*];
+
             /// The switches as written, into the rules' typed readings (an unset switch takes
             /// its default); a value that is not allowed is an error at its line.
             pub fn read(&self, ctx: &$crate::config::ctx::Ctx) -> Result<$rules, $crate::error::InputError> {
@@ -220,6 +230,19 @@ macro_rules! readings_schema {
             pub const NAMES: &'static [&'static str] = &[$(stringify!($field)),*];
         }
     };
+}
+
+/// One `[readings]` switch as a listing shows it: made by
+/// [`readings_schema!`](crate::readings_schema) from the switch's declaration, so `list SYSTEM`
+/// says what the loader accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadingDoc {
+    /// The switch's name in `[readings]`.
+    pub name: &'static str,
+    /// What it decides (its doc comment's lines, joined).
+    pub doc: &'static str,
+    /// Its values as written, the default first.
+    pub values: &'static [&'static str],
 }
 
 /// A written `[readings]` value as [`readings_schema!`](crate::readings_schema) matches it

@@ -565,6 +565,31 @@ fn swap_by_renames(new: &Path, target: &Path) -> std::io::Result<PathBuf> {
     Ok(old)
 }
 
+/// Write `contents` to `path`, a file that must not exist yet (`init FILE`): written whole to a
+/// staging file beside it, then linked into place, which fails if `path` appeared meanwhile, so
+/// an existing file is never overwritten and a reader never sees half a file. `Ok(false)`: `path`
+/// exists (nothing written).
+pub fn write_new(path: &Path, contents: &[u8]) -> Result<bool, Error> {
+    let io = |source| Error::Output { path: path.to_path_buf(), source };
+    if path.symlink_metadata().is_ok() {
+        return Ok(false);
+    }
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let staging = parent.join(format!(".{name}.{}.staging", std::process::id()));
+    std::fs::write(&staging, contents).map_err(|e| {
+        let _ = std::fs::remove_file(&staging);
+        io(e)
+    })?;
+    let linked = std::fs::hard_link(&staging, path);
+    let _ = std::fs::remove_file(&staging);
+    match linked {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(io(e)),
+    }
+}
+
 /// A shard's partial result file being written: checked and staged before the simulation,
 /// renamed over its path by [`PartialFile::commit`].
 #[derive(Debug)]

@@ -173,6 +173,17 @@ pub fn read<F: BatmanFile>(
     Ok((file, lib))
 }
 
+/// Check one library file on its own, exactly as [`read`] reads an include of `F`'s scenarios:
+/// its cards and weapons validated by the edition, its fighters as `F`'s
+/// ([`crate::system::RuleSystem::check_library`]).
+pub fn check_library<F: BatmanFile>(ctx: &mut Ctx, file: &str, edition: &Edition) -> Result<(), InputError> {
+    let mut lib = Library::default();
+    ctx.include_all::<LibraryFile<F::Fighter>>(&[file.to_string()], edition_words, |ctx, idx, mut l| {
+        add(ctx, &mut lib, edition, idx, std::mem::take(&mut l.cards), std::mem::take(&mut l.weapons))?;
+        ctx.add_fighters(idx, l.fighter_names())
+    })
+}
+
 /// Add one file's cards and weapons, each validated, refusing a name defined twice.
 fn add(
     ctx: &Ctx,

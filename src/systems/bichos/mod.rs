@@ -84,6 +84,33 @@ impl RuleSystem for System {
             builtin_weapons: &rules::WEAPON_NAMES,
         })
     }
+    fn starter(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "shot" => include_str!("starters/shot.toml"),
+            "sequence" => include_str!("starters/sequence.toml"),
+            "arsenal" => include_str!("starters/arsenal.toml"),
+            "reaction" => include_str!("starters/reaction.toml"),
+            "encounter" => include_str!("starters/encounter.toml"),
+            "pursuit" => include_str!("starters/pursuit.toml"),
+            "terrain" => include_str!("starters/terrain.toml"),
+            "variants" => include_str!("starters/variants.toml"),
+            "duel" => include_str!("starters/duel.toml"),
+            "compare" => include_str!("starters/compare.toml"),
+            "sweep" => include_str!("starters/sweep.toml"),
+            "paired" => include_str!("starters/paired.toml"),
+            "balance" => include_str!("starters/balance.toml"),
+            _ => return None,
+        })
+    }
+    fn reading_docs(&self) -> &'static [crate::config::raw::ReadingDoc] {
+        schema::Readings::DOCS
+    }
+    fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
+        ctx.check_plain_library::<schema::File>(file)
+    }
+    fn builtin_names(&self, table: &str) -> Vec<&'static str> {
+        if table == "profiles" { rules::PROFILES.iter().map(|(n, _, _)| *n).collect() } else { Vec::new() }
+    }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, doc, setup)
     }

@@ -78,6 +78,27 @@ impl RuleSystem for System {
             builtin_weapons: &[],
         })
     }
+    fn starter(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "attack" => include_str!("starters/attack.toml"),
+            "check" => include_str!("starters/check.toml"),
+            "procedure" => include_str!("starters/procedure.toml"),
+            "exchange" => include_str!("starters/exchange.toml"),
+            "editions" => include_str!("starters/editions.toml"),
+            "duel" => include_str!("starters/duel.toml"),
+            "compare" => include_str!("starters/compare.toml"),
+            "sweep" => include_str!("starters/sweep.toml"),
+            "paired" => include_str!("starters/paired.toml"),
+            "balance" => include_str!("starters/balance.toml"),
+            _ => return None,
+        })
+    }
+    fn reading_docs(&self) -> &'static [crate::config::raw::ReadingDoc] {
+        schema::Readings::DOCS
+    }
+    fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
+        config::check_library(ctx, file)
+    }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, doc, setup)
     }

@@ -39,6 +39,12 @@ const EDITION: Edition = Edition {
     weapon: |b, name, w, file| b.weapon_of(name, w, file).map(|_| ()),
 };
 
+/// Check one library file on its own, as an include of a scenario is read (the system's
+/// [`crate::system::RuleSystem::check_library`]).
+pub(crate) fn check_library(ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
+    batman::check_library::<File>(ctx, file, &EDITION)
+}
+
 /// Read a bmg-3e scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
 pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
     let (file, lib) = batman::read::<File>(ctx, kind, doc, &EDITION)?;

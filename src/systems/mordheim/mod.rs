@@ -36,6 +36,18 @@ impl RuleSystem for System {
     fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
         toml::from_str::<schema::File>(text).err()
     }
+    fn starter(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "movement" => include_str!("starters/movement.toml"),
+            _ => return None,
+        })
+    }
+    fn reading_docs(&self) -> &'static [crate::config::raw::ReadingDoc] {
+        schema::Readings::DOCS
+    }
+    fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
+        ctx.check_plain_library::<schema::File>(file)
+    }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, doc, setup)
     }

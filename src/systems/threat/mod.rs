@@ -42,6 +42,15 @@ impl RuleSystem for System {
     fn name_in_messages(&self) -> &'static str {
         "threat-range (`all`)"
     }
+    fn starter(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "threat" => include_str!("starters/threat.toml"),
+            _ => return None,
+        })
+    }
+    fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
+        ctx.check_plain_library::<schema::File>(file)
+    }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, doc, setup)
     }

@@ -89,6 +89,27 @@ impl RuleSystem for System {
             builtin_weapons: &[],
         })
     }
+    fn starter(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "shooting" => include_str!("starters/shooting.toml"),
+            "melee" => include_str!("starters/melee.toml"),
+            "magic" => include_str!("starters/magic.toml"),
+            "initiative" => include_str!("starters/initiative.toml"),
+            "leave" => include_str!("starters/leave.toml"),
+            "duel" => include_str!("starters/duel.toml"),
+            "compare" => include_str!("starters/compare.toml"),
+            "sweep" => include_str!("starters/sweep.toml"),
+            "paired" => include_str!("starters/paired.toml"),
+            "balance" => include_str!("starters/balance.toml"),
+            _ => return None,
+        })
+    }
+    fn reading_docs(&self) -> &'static [crate::config::raw::ReadingDoc] {
+        schema::Readings::DOCS
+    }
+    fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
+        ctx.check_plain_library::<schema::File>(file)
+    }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, doc, setup)
     }
