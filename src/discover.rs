@@ -143,7 +143,12 @@ pub fn system(registry: &[&'static dyn RuleSystem], s: &'static dyn RuleSystem) 
             out.push_str(&wrap(&format!("built in: {}", builtin.join(", ")), W, "    ", "      "));
         }
     }
-    if let Some(d) = s.duel().filter(|d| !d.builtin_weapons.is_empty()) {
+    // Built-in weapons the system does not list as a library table's entries (a fighter's
+    // `weapon` names them): by name, as reports show them.
+    if let Some(d) = s.duel().filter(|d| !d.builtin_weapons.is_empty())
+        && let Some((_, table)) = d.fighter_weapon
+        && s.builtin_names(table).is_empty()
+    {
         let names: Vec<&str> = d.builtin_weapons.iter().map(|(n, _)| *n).collect();
         out.push_str(&wrap(&format!("built-in weapons: {}", names.join(", ")), W, "  ", "    "));
     }
@@ -341,7 +346,10 @@ pub fn config(registry: &[&'static dyn RuleSystem], path: &Path) -> Result<Strin
         }
         out.push_str(&t.plain_fit(W));
     }
-    if let Some(d) = s.duel().filter(|d| !d.builtin_weapons.is_empty()) {
+    if let Some(d) = s.duel().filter(|d| !d.builtin_weapons.is_empty())
+        && let Some((_, table)) = d.fighter_weapon
+        && s.builtin_names(table).is_empty()
+    {
         out.push('\n');
         let mut t = Table::new("Built-in weapons", &["weapon", "is"], true);
         for (n, shown) in d.builtin_weapons {

@@ -17,6 +17,10 @@ use crate::report::model::Report;
 use crate::report::table::Table;
 use crate::system::{DuelDef, Resolution, RuleSystem};
 
+/// The bundled weapon library (`configs/bichos/weapons.toml`): the rulebook's weapons as data,
+/// the built-in weapons' entries for `list` and for sweeps of a weapon's number.
+const BUNDLED_WEAPONS: &str = include_str!("../../../configs/bichos/weapons.toml");
+
 /// The system's entry in the registry.
 pub struct System;
 
@@ -106,15 +110,25 @@ impl RuleSystem for System {
         schema::Readings::DOCS
     }
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
-        ctx.check_plain_library::<schema::File>(file)
+        config::read_library(ctx, file, &mut config::Library::default())
     }
     fn builtin_names(&self, table: &str) -> Vec<&'static str> {
-        if table == "profiles" { rules::PROFILES.iter().map(|(n, _, _)| *n).collect() } else { Vec::new() }
+        match table {
+            "profiles" => rules::PROFILES.iter().map(|(n, _, _)| *n).collect(),
+            "weapons" => rules::WEAPON_NAMES.iter().map(|(n, _)| *n).collect(),
+            _ => Vec::new(),
+        }
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, doc, setup)
     }
     fn builtin_entry(&self, table: &str, name: &str) -> Option<toml::Table> {
+        if table == "weapons" {
+            // The built-in weapons as data are the bundled library's entries (a test keeps each
+            // equal to the rules' weapon of its name): what `include = ["weapons.toml"]` gives.
+            let lib: toml::Table = toml::from_str(BUNDLED_WEAPONS).ok()?;
+            return lib.get("weapons")?.get(name)?.as_table().cloned();
+        }
         let (_, label, p) = rules::PROFILES.iter().find(|(n, _, _)| table == "profiles" && *n == name)?;
         let mut t = toml::Table::new();
         t.insert("name".into(), toml::Value::String(label.to_string()));

@@ -108,7 +108,7 @@ impl RuleSystem for System {
         schema::Readings::DOCS
     }
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
-        ctx.check_plain_library::<schema::File>(file)
+        config::read_library(ctx, file, &mut config::Library::default())
     }
     fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
         config::build(ctx, kind, doc, setup)
