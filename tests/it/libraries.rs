@@ -308,3 +308,32 @@ fn bichos_sweep_varies_a_library_weapon() {
     let e = err("b-sweep-bad", &[("s.toml", &sweep("[1, 9]"))], &["configs/bichos/weapons.toml"]);
     assert!(e.contains("field `sweep.values[1]`: damage (D6) 9 is out of range (allowed: 1..=6)"), "{e}");
 }
+
+/// The bundled ¡Bichos! gauntlet is the rulebook's five profiles with their weapons: a balance
+/// against all of it builds a duel for every pair, each fighter called by its profile and the
+/// weapon's label.
+#[test]
+fn bichos_bundled_gauntlet_is_the_rulebooks_profiles_with_their_weapons() {
+    let s = load_files(
+        "b-gauntlet",
+        &[(
+            "s.toml",
+            &format!("{B_HEAD}kind = \"balance\"\ninclude = [\"gauntlet.toml\"]\n[balance]\ncandidate = {{ card = \"pequeno\", weapon = \"big_claws\", cost = 60 }}\n"),
+        )],
+        &["configs/bichos/gauntlet.toml"],
+    )
+    .unwrap();
+    // The candidate against each of the 7, and each of the 7 against the 6 others.
+    assert_eq!(s.cells.len(), 7 + 7 * 6);
+    for fighter in [
+        "Ciudadano (citizen) + Puños (fists, melee)",
+        "Ciudadano (citizen) + Pistola (pistol)",
+        "Colono (colonist) + Rifle de asalto (assault rifle)",
+        "Soldado (soldier) + Rifle de asalto (assault rifle)",
+        "Soldado (soldier) + Arma pesada (heavy weapon)",
+        "\"Pequeño\" (small bug) + Garras y dientes 2D6 (small bug, melee)",
+        "\"Grande\" (big bug) + Garras y dientes 3D6 (big bug, melee)",
+    ] {
+        assert!(s.cells.iter().any(|c| c.label.ends_with(&format!("vs {fighter}"))), "{fighter}");
+    }
+}
