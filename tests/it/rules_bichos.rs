@@ -557,3 +557,39 @@ fn custom_weapon_pot_moves_the_impact_roll_as_the_table_says() {
     // A loadout naming a custom weapon is called by its `name`.
     assert_eq!(v["cells"][2]["label"].as_str().unwrap_or(""), "Rifle POT 7 vs \"Grande\" (big bug)");
 }
+
+/// A custom weapon (1 target, 2D6, POT 7, effective 40 cm, max 80 cm) fired by a Soldado
+/// (HDA 10) at one small bug (BLD 8, RES 49, FDV 7), and a 1D6 POT 12 weapon at the big bug
+/// (BLD 12, FDV 10): the numbers an independent reader derived from the rulebook alone
+/// (/work/notes/bichos-weapons-2nd-reading.md, issue #26), not from this program.
+/// - Effective range: light or critical on 24/36, critical on 13/36 (rows 2, 5, 8, 11, 12).
+///   Mean RES lost = (24/36)·9 + (13/36)·(325/36) = 12001/1296 (HDA + 2D6 − BLD, mean 9, plus
+///   the impact table's 5..10 or "H" 10 at POT 7). Dead only by "H" (2D6 ≥ 8, 15/36) then the
+///   wound table at FDV 7 (2D6 ≤ 6, 15/36): 13/36 · 15/36 · 15/36 = 325/5184.
+/// - Long range (rows 3, 9, 12 miss): critical 12/36; mean RES lost 196/27; dead 25/432.
+/// - 1D6 POT 12 at the big bug: a critical's impact value is 2D6 + 8, so 10 more RES on a roll
+///   of 2 and "H" (10 more, then the wound table) on 3..12, 35/36; the wound table at FDV 10
+///   kills on 2D6 ≤ 3: dead 13/36 · 35/36 · 3/36 = 455/15552. RES lost 10 + 1D6 − 12, floored at
+///   0 (the reader notes the text prints no floor: without it the mean is 83/18), plus 10 on a
+///   critical: mean 85/18.
+#[test]
+fn custom_weapons_match_an_independent_reading_of_the_rulebook() {
+    let weapon = "[weapons.test]\nname = \"Test weapon\"\ndamage = 2\npot = 7\ntargets = 1\neffective_cm = 40\nmax_cm = 80\n\
+                  [weapons.light]\ndamage = 1\npot = 12\ntargets = 1\neffective_cm = 40\nmax_cm = 80\n";
+    let cfg = format!(
+        "{HEAD}kind = \"compare\"\n{weapon}[shot]\nshooter = \"soldado\"\nweapon = \"test\"\ntargets = [\"pequeno\"]\n\
+         [compare]\nloadouts = [{{ label = \"effective\", weapon = \"test\" }}, {{ label = \"long\", weapon = \"test\", long_range = true }}, {{ label = \"light\", weapon = \"light\" }}]\n\
+         targets = [\"pequeno\", \"grande\"]\n"
+    );
+    let v = run_exact("custom-weapon-second-reading", &cfg);
+    // Cells are loadout-major: (effective, pequeno), (effective, grande), (long, pequeno), …
+    assert_eq!(exact_event(&v, 0, "critical_wound_t1"), "13/36");
+    assert_eq!(exact_event(&v, 0, "wounded_t1"), "2/3");
+    assert_eq!(exact_event(&v, 0, "dead_t1"), "325/5184");
+    assert!((metric_mean(&v, 0, "res_lost_t1") - 12001.0 / 1296.0).abs() < 1e-9);
+    assert_eq!(exact_event(&v, 2, "critical_wound_t1"), "1/3");
+    assert_eq!(exact_event(&v, 2, "dead_t1"), "25/432");
+    assert!((metric_mean(&v, 2, "res_lost_t1") - 196.0 / 27.0).abs() < 1e-9);
+    assert_eq!(exact_event(&v, 5, "dead_t1"), "455/15552");
+    assert!((metric_mean(&v, 5, "res_lost_t1") - 85.0 / 18.0).abs() < 1e-9);
+}
