@@ -250,6 +250,26 @@ pub fn md_code(s: &str) -> String {
     format!("{fence}{pad}{body}{pad}{fence}")
 }
 
+/// User text (a config file) as a fenced Markdown code block with info string `lang`: the
+/// fence is longer than any run of backticks inside (at least three), so no line can close it
+/// early; hidden controls are shown as `\u{..}`, and the text ends with a line break.
+pub fn md_code_block(s: &str, lang: &str) -> String {
+    let mut body = String::with_capacity(s.len() + 1);
+    for c in s.chars() {
+        match c {
+            '\n' | '\t' => body.push(c),
+            c if c == '\r' || is_hidden_control(c) => push_escaped(&mut body, c),
+            c => body.push(c),
+        }
+    }
+    if !body.ends_with('\n') {
+        body.push('\n');
+    }
+    let longest = body.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat((longest + 1).max(3));
+    format!("{fence}{lang}\n{body}{fence}\n")
+}
+
 fn escape_md(s: &str, ctx: Md) -> String {
     let chars: Vec<char> = s.chars().collect();
     let run = |at: usize| chars[at..].iter().take_while(|&&c| c == '`').count();

@@ -64,7 +64,30 @@ pub struct Document {
     pub reading_note: Option<&'static str>,
     /// The unit of cost the system prices fighters in ("Reputation point"), for ratio intervals.
     pub cost_unit: Option<&'static str>,
+    /// The scenario as run and how to run it again (`crate::rerun` adds it to every report the
+    /// program writes): rendered last in summary.md and index.html, as one line on the terminal.
+    pub scenario: Option<ScenarioPart>,
 }
+
+/// The "Scenario" part of a report: what each cell used, with its numbers, the files as read,
+/// and the command that re-runs it from `results.json`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioPart {
+    /// The config path as typed on the first run's command line.
+    pub config: String,
+    /// The program and version that ran it.
+    pub generator: String,
+    /// The command line's overrides as flags (`--trials 20000`), empty if none.
+    pub command_line: String,
+    /// Cells that used the same inputs (their labels), with those inputs as TOML, each entry
+    /// under a comment naming its file.
+    pub groups: Vec<(Vec<String>, String)>,
+    /// The config and its includes as read: (path, text).
+    pub sources: Vec<(String, String)>,
+}
+
+/// The command that re-runs a report from its folder.
+pub const RERUN: &str = "skirmish-odds run results.json";
 
 impl Document {
     /// The document of a finished run, in `system`'s words.
@@ -75,6 +98,7 @@ impl Document {
             charts: chart_specs(run, report, system),
             reading_note: system.how_to_read(),
             cost_unit: system.duel().map(|d| d.costs[0].unit),
+            scenario: None,
         }
     }
 }
@@ -397,6 +421,34 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
         s.push_str(more);
     }
     s.push('\n');
+    if let Some(part) = &doc.scenario {
+        s.push_str(&scenario_markdown(part));
+    }
+    s
+}
+
+/// summary.md's last section: what each cell used, the files, and the re-run command.
+fn scenario_markdown(part: &ScenarioPart) -> String {
+    let mut s = format!(
+        "\n## Scenario\n\nThis report carries its scenario: `results.json` holds the config and its included files as they were read. In this folder, `{RERUN}` runs it again to the same numbers, with no config file present.\n\n- Config: {}\n- Program: {}\n",
+        safe::md_code(&part.config),
+        safe::md_inline(&part.generator)
+    );
+    if !part.command_line.is_empty() {
+        s.push_str(&format!("- Command line: {}\n", safe::md_code(&part.command_line)));
+    }
+    s.push_str("\n### What each cell used\n\nEach cell's section and the library entries it names, with their numbers, as TOML.\n\n");
+    for (labels, toml) in &part.groups {
+        s.push_str(&format!("**{}**\n\n", safe::md_inline(&labels.join("; "))));
+        s.push_str(&safe::md_code_block(toml, "toml"));
+        s.push('\n');
+    }
+    s.push_str("### Files\n\n");
+    for (path, text) in &part.sources {
+        s.push_str(&format!("{}\n\n", safe::md_code(path)));
+        s.push_str(&safe::md_code_block(text, "toml"));
+        s.push('\n');
+    }
     s
 }
 

@@ -49,6 +49,7 @@ mod limits;
 mod chart_answers;
 mod determinism;
 mod interrupts;
+mod rerun;
 mod safe_output;
 mod shards;
 
