@@ -17,13 +17,13 @@
 //! numbers may differ where the rules changed between the versions.
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::{Input, Note};
+use crate::analysis::scenario::{CellSpec, Input, Note};
 use crate::config::Overrides;
 use crate::config::source::{EmbeddedFile, Source};
 use crate::engine::Stop;
 use crate::error::InputError;
 use crate::report::json::capture;
-use crate::report::{Document, ScenarioPart, model::Report};
+use crate::report::{CellsUsed, Document, ScenarioPart, model::Report};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -165,39 +165,57 @@ pub fn attach(run: &RunResult, report: &mut Report, doc: &mut Document, prov: &P
         digest: prov.digest(),
     };
     report.resolved_scenario = Some(capture(&record));
-    // The cells grouped by the inputs they used, in order of first appearance.
-    let mut groups: Vec<(Vec<String>, Vec<usize>)> = Vec::new();
-    for (c, k) in sc.cells.iter().zip(cells) {
-        match groups.iter_mut().find(|(_, g)| *g == k) {
-            Some((labels, _)) => labels.push(c.label.clone()),
-            None => groups.push((vec![c.label.clone()], k)),
-        }
-    }
+    doc.scenario = Some(part(prov, &sc.cells, &inputs, cells));
+}
+
+/// The report's "Scenario" part: the cells grouped by what they used, each group with the
+/// sections it resolved as TOML and the library entries it names in words; each entry that
+/// only one version of exists shown once after the groups (an entry a sweep varies, with a
+/// version per cell, stays in its cells' TOML); then the files.
+fn part(prov: &Provenance, cells: &[CellSpec], inputs: &[&Input], used: Vec<Vec<usize>>) -> ScenarioPart {
+    let versions = |key: &str| inputs.iter().filter(|i| i.key == key).count();
+    let shared = |i: &Input| i.key.contains('.') && versions(&i.key) == 1;
     let toml_of = |i: &Input| {
-        // `cards.thug` as a `[cards.thug]` table, `attack` as `[attack]`.
+        // `cards.thug` as a `[cards.thug]` table, `attack` as `[attack]`; B's section of a paired
+        // comparison (`attack (B)`) as `[attack]` under a comment saying whose it is.
+        let (path, whose) = i.key.split_once(" (").map_or((i.key.as_str(), ""), |(p, w)| (p, w));
         let mut t = i.values.clone();
-        for part in i.key.rsplit('.') {
+        for part in path.rsplit('.') {
             let mut outer = toml::Table::new();
             outer.insert(part.to_string(), toml::Value::Table(t));
             t = outer;
         }
         let from = match &i.file {
-            Some(f) if *f == prov.config => "the config".to_string(),
-            Some(f) => f.clone(),
+            Some(f) if *f == prov.config => "from the config".to_string(),
+            Some(f) => format!("from {f}"),
             None => "built into skirmish-odds".to_string(),
         };
-        format!("# from {from}\n{}", toml::to_string(&t).unwrap_or_default())
+        let whose = whose.strip_suffix(')').map(|w| format!(", loadout {w}")).unwrap_or_default();
+        format!("# {from}{whose}\n{}", toml::to_string(&t).unwrap_or_default())
     };
-    doc.scenario = Some(ScenarioPart {
+    // An entry in words: its `name`, else its key.
+    let words = |i: &Input| match i.values.get("name").and_then(toml::Value::as_str) {
+        Some(n) => n.to_string(),
+        None => i.key.split_once('.').map_or(i.key.as_str(), |(_, k)| k).to_string(),
+    };
+    let mut groups: Vec<CellsUsed> = Vec::new();
+    for (c, k) in cells.iter().zip(&used) {
+        let sections: Vec<String> = k.iter().filter(|&&i| !shared(inputs[i])).map(|&i| toml_of(inputs[i])).collect();
+        let entries: Vec<String> = k.iter().filter(|&&i| shared(inputs[i])).map(|&i| words(inputs[i])).collect();
+        let toml = sections.join("\n");
+        match groups.iter_mut().find(|g| g.toml == toml && g.entries == entries) {
+            Some(g) => g.labels.push(c.label.clone()),
+            None => groups.push(CellsUsed { labels: vec![c.label.clone()], toml, entries }),
+        }
+    }
+    ScenarioPart {
         config: prov.config.clone(),
         generator: generator(),
         command_line: overrides_words(&prov.overrides),
-        groups: groups
-            .into_iter()
-            .map(|(labels, k)| (labels, k.iter().map(|&i| toml_of(inputs[i])).collect::<Vec<_>>().join("\n")))
-            .collect(),
+        cells: groups,
+        entries: inputs.iter().filter(|i| shared(i)).map(|i| toml_of(i)).collect::<Vec<_>>().join("\n"),
         sources: prov.sources.iter().map(|f| (f.path.clone(), f.text.clone())).collect(),
-    });
+    }
 }
 
 /// The note of a re-run of another version's report.
@@ -360,5 +378,44 @@ impl Provenance {
     /// The note of a re-run of another version's report (in the report, and on stderr).
     pub fn version_note(&self) -> Option<Note> {
         self.other_version.as_deref().map(version_note)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_of_a_rerun_go_on_top_of_the_recorded_ones() {
+        let recorded =
+            Overrides { trials: Some(2000), seed: Some(4), sets: vec!["a.b=1".into()], ..Overrides::default() };
+        let cli = Overrides { precision: Some(0.01), sets: vec!["a.b=2".into()], ..Overrides::default() };
+        let o = recorded.clone().then(&cli);
+        // A stopping rule replaces the recorded one whole; the seed stays; --set comes after.
+        assert_eq!((o.trials, o.precision, o.seed), (None, Some(0.01), Some(4)));
+        assert_eq!(o.sets, ["a.b=1", "a.b=2"]);
+        let o = recorded.clone().then(&Overrides { exact: Some(false), ..Overrides::default() });
+        assert_eq!((o.trials, o.exact), (Some(2000), Some(false)));
+        assert_eq!(recorded.clone().then(&Overrides::default()), recorded);
+    }
+
+    #[test]
+    fn the_digest_covers_the_files_and_overrides_not_the_version() {
+        let p = Provenance {
+            config: "a.toml".into(),
+            sources: vec![EmbeddedFile { path: "a.toml".into(), text: "x = 1\n".into() }],
+            overrides: Overrides::default(),
+            other_version: None,
+        };
+        let d = p.digest();
+        let mut q = p.clone();
+        q.sources[0].text.push(' ');
+        assert_ne!(q.digest(), d);
+        let mut q = p.clone();
+        q.overrides.sets.push("x=2".into());
+        assert_ne!(q.digest(), d);
+        let q = Provenance { other_version: Some("skirmish-odds 0.0.1".into()), ..p.clone() };
+        assert_eq!(q.digest(), d);
+        assert!(is_report(Path::new("r/results.JSON")) && !is_report(Path::new("a.toml")));
     }
 }

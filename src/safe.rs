@@ -345,6 +345,15 @@ fn escape_md(s: &str, ctx: Md) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_code_block_cannot_be_closed_from_inside() {
+        assert_eq!(md_code_block("a = 1", "toml"), "```toml\na = 1\n```\n");
+        let b = md_code_block("x = \"````\"\n```\n", "toml");
+        assert!(b.starts_with("`````toml\n") && b.ends_with("\n`````\n"), "{b}");
+        assert_eq!(md_code_block("\u{1b}[2J\r", ""), "```\n\\u{1b}[2J\\u{d}\n```\n");
+    }
+
     use super::*;
 
     #[test]

@@ -103,19 +103,27 @@ impl Collect<'_> {
     /// included file, or among the system's built-in entries. A sweep's copy of an entry
     /// (`thug~defense=0`, its swept number in it) is shown under the entry's own name.
     fn entry(&mut self, table: &str, name: &str) -> Option<Table> {
-        let shown = format!("{table}.{}", name.split('~').next().unwrap_or(name));
-        let lookup = |t: &Table| t.get(table).and_then(|t| t.get(name)).and_then(Value::as_table).cloned();
-        let (file, values) = if let Some(v) = lookup(self.doc) {
-            (Some(0), v)
-        } else if let Some((i, v)) = (1..self.ctx.sources.len()).find_map(|i| {
-            toml::from_str::<Table>(&self.ctx.sources[i].text).ok().and_then(|t| lookup(&t)).map(|v| (i, v))
-        }) {
-            (Some(i), v)
-        } else {
-            (None, self.system.builtin_entry(table, name)?)
-        };
-        self.push(shown, file, values.clone());
+        let own = name.split('~').next().unwrap_or(name);
+        let (file, values) = self.find(table, name)?;
+        // A copy lives in the cell's table; the file is where the entry it copies is written.
+        let file = if own == name { file } else { self.find(table, own).map_or(file, |(f, _)| f) };
+        self.push(format!("{table}.{own}"), file, values.clone());
         Some(values)
+    }
+
+    /// Entry `table.name` and the file holding it (`None`: built in).
+    fn find(&self, table: &str, name: &str) -> Option<(Option<usize>, Table)> {
+        let lookup = |t: &Table| t.get(table).and_then(|t| t.get(name)).and_then(Value::as_table).cloned();
+        if let Some(v) = lookup(self.doc) {
+            return Some((Some(0), v));
+        }
+        let included = (1..self.ctx.sources.len()).find_map(|i| {
+            toml::from_str::<Table>(&self.ctx.sources[i].text).ok().and_then(|t| lookup(&t)).map(|v| (i, v))
+        });
+        match included {
+            Some((i, v)) => Some((Some(i), v)),
+            None => Some((None, self.system.builtin_entry(table, name)?)),
+        }
     }
 
     /// A duel fighter's card and weapon.

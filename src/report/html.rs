@@ -98,13 +98,22 @@ fn scenario_html(part: &super::ScenarioPart) -> String {
     if !part.command_line.is_empty() {
         let _ = writeln!(s, "<li>Command line: <code>{}</code></li>", escape(&part.command_line));
     }
-    s.push_str("</ul>\n<h3>What each cell used</h3>\n<p>Each cell's section and the library entries it names, with their numbers, as TOML.</p>\n");
-    for (labels, toml) in &part.groups {
+    s.push_str("</ul>\n<h3>What each cell used</h3>\n<p>Each cell's section as it resolved it, as TOML, and the library entries it names (their numbers follow).</p>\n");
+    for g in &part.cells {
+        let uses =
+            if g.entries.is_empty() { String::new() } else { format!(" — uses {}", escape(&g.entries.join(", "))) };
         let _ = writeln!(
             s,
-            "<p><strong>{}</strong></p>\n<pre class=\"toml\">{}</pre>",
-            escape(&labels.join("; ")),
-            escape(toml)
+            "<p><strong>{}</strong>{uses}</p>\n<pre class=\"toml\">{}</pre>",
+            escape(&g.labels.join("; ")),
+            escape(&g.toml)
+        );
+    }
+    if !part.entries.is_empty() {
+        let _ = writeln!(
+            s,
+            "<h3>Cards, weapons, models and profiles used</h3>\n<pre class=\"toml\">{}</pre>",
+            escape(&part.entries)
         );
     }
     s.push_str("<h3>Files</h3>\n");

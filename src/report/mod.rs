@@ -79,11 +79,25 @@ pub struct ScenarioPart {
     pub generator: String,
     /// The command line's overrides as flags (`--trials 20000`), empty if none.
     pub command_line: String,
-    /// Cells that used the same inputs (their labels), with those inputs as TOML, each entry
-    /// under a comment naming its file.
-    pub groups: Vec<(Vec<String>, String)>,
+    /// The cells, grouped by what they used.
+    pub cells: Vec<CellsUsed>,
+    /// The library entries the cells name (cards, weapons, models, profiles, fighters), each once,
+    /// as TOML under a comment naming its file; empty if none.
+    pub entries: String,
     /// The config and its includes as read: (path, text).
     pub sources: Vec<(String, String)>,
+}
+
+/// Cells that used the same sections and library entries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellsUsed {
+    /// The cells' labels.
+    pub labels: Vec<String>,
+    /// Their sections as TOML (a comparison's loadout written in), under comments naming the
+    /// file, with any library entry the analysis varies between cells (a swept card).
+    pub toml: String,
+    /// The library entries they name, in words (each entry's `name`), shown in [`ScenarioPart::entries`].
+    pub entries: Vec<String>,
 }
 
 /// The command that re-runs a report from its folder.
@@ -437,10 +451,19 @@ fn scenario_markdown(part: &ScenarioPart) -> String {
     if !part.command_line.is_empty() {
         s.push_str(&format!("- Command line: {}\n", safe::md_code(&part.command_line)));
     }
-    s.push_str("\n### What each cell used\n\nEach cell's section and the library entries it names, with their numbers, as TOML.\n\n");
-    for (labels, toml) in &part.groups {
-        s.push_str(&format!("**{}**\n\n", safe::md_inline(&labels.join("; "))));
-        s.push_str(&safe::md_code_block(toml, "toml"));
+    s.push_str("\n### What each cell used\n\nEach cell's section as it resolved it, as TOML, and the library entries it names (their numbers follow).\n\n");
+    for g in &part.cells {
+        s.push_str(&format!("**{}**", safe::md_inline(&g.labels.join("; "))));
+        if !g.entries.is_empty() {
+            s.push_str(&format!(" — uses {}", safe::md_inline(&g.entries.join(", "))));
+        }
+        s.push_str("\n\n");
+        s.push_str(&safe::md_code_block(&g.toml, "toml"));
+        s.push('\n');
+    }
+    if !part.entries.is_empty() {
+        s.push_str("### Cards, weapons, models and profiles used\n\n");
+        s.push_str(&safe::md_code_block(&part.entries, "toml"));
         s.push('\n');
     }
     s.push_str("### Files\n\n");
