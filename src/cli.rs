@@ -8,6 +8,7 @@ use crate::interrupt;
 use crate::output::{self, PartialFile, ReportDir};
 use crate::registry;
 use crate::report;
+use crate::rerun;
 use crate::shard;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -25,9 +26,9 @@ pub struct Cli {
 pub enum Command {
     /// Run a scenario config and write its report (summary.md, results.csv, results.json, charts).
     Run(RunArgs),
-    /// Check a scenario config without running it.
+    /// Check a scenario config (or the scenario a report's results.json carries) without running it.
     Validate {
-        /// Scenario TOML file.
+        /// Scenario TOML file, or a report's results.json.
         config: PathBuf,
     },
     /// What exists: the rule systems; with RULESET, its kinds, readings, library tables and
@@ -57,7 +58,7 @@ pub enum Command {
 /// Options of `check`.
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
-    /// Scenario TOML file.
+    /// Scenario TOML file, or a report's results.json.
     pub config: PathBuf,
     /// Random seed for the sampled side (overrides the config's `seed`).
     #[arg(long, allow_negative_numbers = true, value_name = "N")]
@@ -93,7 +94,7 @@ pub struct MergeArgs {
 /// Options of `run`.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// Scenario TOML file (see configs/README.md).
+    /// Scenario TOML file (see configs/README.md), or a report's results.json to run again.
     pub config: PathBuf,
     /// Random seed, 0..=9223372036854775807 (overrides the config's `seed`).
     #[arg(long, allow_negative_numbers = true, value_name = "N")]
@@ -172,7 +173,10 @@ pub fn main() -> i32 {
 fn dispatch(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Validate { config } => {
-            if let Some(lib) = config::check_library(registry::SYSTEMS, &config)? {
+            // A report re-validates its recorded scenario; any other file may be a library.
+            if !rerun::is_report(&config)
+                && let Some(lib) = config::check_library(registry::SYSTEMS, &config)?
+            {
                 let counts: Vec<String> = lib
                     .counts
                     .iter()
@@ -180,7 +184,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                     .collect();
                 return say(&format!("{}: ok — {} library: {}\n", config.display(), lib.ruleset, counts.join(", ")));
             }
-            let sc = registry::load(&config, &Overrides::default())?;
+            let (sc, _) = load(&config, &Overrides::default())?;
             say(&format!(
                 "{}: ok — {} {} with {} cell(s)\n",
                 config.display(),
@@ -198,10 +202,10 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::Run(args) => run(args),
         Command::Check(args) => check(args),
         Command::Merge(args) => {
-            let result = shard::merge(&args.partials)?;
+            let (result, prov) = shard::merge_recorded(&args.partials)?;
             let out = args.out.unwrap_or_else(|| default_out(&result.scenario.name));
             let dir = ReportDir::prepare(&out, report::FILES)?;
-            finish(result, dir, args.json, args.quiet)
+            finish(result, &prov, dir, args.json, args.quiet)
         }
     }
 }
@@ -273,10 +277,23 @@ fn run(args: RunArgs) -> Result<(), Error> {
     } else {
         None
     };
-    let overrides =
-        Overrides { seed, trials: args.trials, precision: args.precision, max_trials: args.max_trials, exact };
+    let cli = Overrides {
+        seed,
+        trials: args.trials,
+        precision: args.precision,
+        max_trials: args.max_trials,
+        exact,
+        ..Overrides::default()
+    };
     let shard = args.shard.as_deref().map(shard::parse_shard).transpose()?;
-    let (scenario, sources) = registry::load_with_sources(&args.config, &overrides, None)?;
+    let (mut scenario, prov) = load(&args.config, &cli)?;
+    let (sources, overrides) = (prov.embedded(), prov.overrides.clone());
+    if let Some(note) = prov.version_note() {
+        if !args.quiet {
+            eprintln!("note: {}", crate::safe::terminal_line(&note.text));
+        }
+        scenario.notes.push(note);
+    }
     let threads = args.threads as usize;
     // Before anything is written: a cell that must be exact and cannot be is an input error.
     let exact = engine::with_threads(threads, || analysis::exact_cells(&scenario))?;
@@ -288,7 +305,7 @@ fn run(args: RunArgs) -> Result<(), Error> {
         let file = PartialFile::prepare(&path, report::FILES)?;
         output::step("ready");
         let progress = Progress::for_stderr(args.quiet);
-        let partial = shard::run_partial(&scenario, &sources, exact, overrides.exact, sh, threads, &progress)?;
+        let partial = shard::run_partial(&scenario, &sources, exact, &overrides, sh, threads, &progress)?;
         output::step("simulated");
         file.commit(partial.to_json().as_bytes())?;
         completed()?;
@@ -308,7 +325,21 @@ fn run(args: RunArgs) -> Result<(), Error> {
     let progress = Progress::for_stderr(args.quiet);
     let result = analysis::run_with(scenario, exact, threads, &progress)?;
     output::step("simulated");
-    finish(result, dir, args.json, args.quiet)
+    finish(result, &prov, dir, args.json, args.quiet)
+}
+
+/// Load the scenario `path` names: a config file (with `cli`'s overrides), or a report's
+/// `results.json`, rebuilt from the files it carries with its recorded overrides and `cli`'s on
+/// top ([`crate::rerun`]). Returns where the scenario came from, for the report to record.
+fn load(path: &std::path::Path, cli: &Overrides) -> Result<(analysis::scenario::Scenario, rerun::Provenance), Error> {
+    if rerun::is_report(path) {
+        let prov = rerun::read(path, cli)?;
+        let (sc, _) = registry::load_with_sources(&prov.config_path(), &prov.overrides, Some(&prov.embedded()))?;
+        Ok((sc, prov))
+    } else {
+        let (sc, sources) = registry::load_with_sources(path, cli, None)?;
+        Ok((sc, rerun::Provenance::new(path, &sources, cli)))
+    }
 }
 
 /// `check`: exact against sampled, quantity by quantity. Writes no files.
@@ -316,7 +347,7 @@ fn check(args: CheckArgs) -> Result<(), Error> {
     use crate::analysis::check::{self, Z_LIMIT};
     let seed = args.seed.as_deref().map(parse_seed).transpose()?;
     let overrides = Overrides { seed, trials: args.trials, ..Overrides::default() };
-    let sc = registry::load(&args.config, &overrides)?;
+    let (sc, _) = load(&args.config, &overrides)?;
     let progress = Progress::for_stderr(args.quiet);
     let result = engine::with_threads(args.threads as usize, || check::run(&sc, &progress))?;
     let (n, failed) = result.counts();
@@ -412,12 +443,19 @@ fn say_raw(s: &str) -> Result<(), Error> {
 }
 
 /// Write the report of a finished (or merged) run and print its summary.
-fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) -> Result<(), Error> {
+fn finish(
+    result: analysis::RunResult,
+    prov: &rerun::Provenance,
+    dir: ReportDir,
+    json: bool,
+    quiet: bool,
+) -> Result<(), Error> {
     let shown = dir.shown().to_path_buf();
     // The one place the report learns its system: the writers are handed it, never look it up.
     let system = crate::registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
-    let report = report::try_build(&result, system)?;
-    let doc = report::Document::build(&result, &report, system);
+    let mut report = report::try_build(&result, system)?;
+    let mut doc = report::Document::build(&result, &report, system);
+    rerun::attach(&result, &mut report, &mut doc, prov);
     let files = report::write_all(&result, &report, &doc, dir)?;
     completed()?;
     if json {
@@ -430,7 +468,12 @@ fn finish(result: analysis::RunResult, dir: ReportDir, json: bool, quiet: bool) 
         }
     } else if !quiet {
         say(&report::terminal(&result, &report, &doc))?;
-        let line = format!("Report written to {}/ ({} files)", shown.display(), files.len());
+        let line = format!(
+            "Report written to {}/ ({} files); it re-runs with `skirmish-odds run {}`",
+            shown.display(),
+            files.len(),
+            shown.join("results.json").display()
+        );
         let line = crate::safe::terminal_line(&line);
         say(&crate::text::wrap(&line, report::TERMINAL_WIDTH, "", "  "))?;
     }

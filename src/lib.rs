@@ -16,6 +16,7 @@ pub mod interrupt;
 pub mod output;
 pub mod registry;
 pub mod report;
+pub mod rerun;
 pub mod safe;
 pub mod shard;
 pub mod stats;

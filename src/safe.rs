@@ -250,6 +250,26 @@ pub fn md_code(s: &str) -> String {
     format!("{fence}{pad}{body}{pad}{fence}")
 }
 
+/// User text (a config file) as a fenced Markdown code block with info string `lang`: the
+/// fence is longer than any run of backticks inside (at least three), so no line can close it
+/// early; hidden controls are shown as `\u{..}`, and the text ends with a line break.
+pub fn md_code_block(s: &str, lang: &str) -> String {
+    let mut body = String::with_capacity(s.len() + 1);
+    for c in s.chars() {
+        match c {
+            '\n' | '\t' => body.push(c),
+            c if c == '\r' || is_hidden_control(c) => push_escaped(&mut body, c),
+            c => body.push(c),
+        }
+    }
+    if !body.ends_with('\n') {
+        body.push('\n');
+    }
+    let longest = body.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat((longest + 1).max(3));
+    format!("{fence}{lang}\n{body}{fence}\n")
+}
+
 fn escape_md(s: &str, ctx: Md) -> String {
     let chars: Vec<char> = s.chars().collect();
     let run = |at: usize| chars[at..].iter().take_while(|&&c| c == '`').count();
@@ -325,6 +345,15 @@ fn escape_md(s: &str, ctx: Md) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_code_block_cannot_be_closed_from_inside() {
+        assert_eq!(md_code_block("a = 1", "toml"), "```toml\na = 1\n```\n");
+        let b = md_code_block("x = \"````\"\n```\n", "toml");
+        assert!(b.starts_with("`````toml\n") && b.ends_with("\n`````\n"), "{b}");
+        assert_eq!(md_code_block("\u{1b}[2J\r", ""), "```\n\\u{1b}[2J\\u{d}\n```\n");
+    }
+
     use super::*;
 
     #[test]

@@ -58,23 +58,20 @@ pub struct Partial {
     pub exact: Option<bool>,
     /// The config file and its includes as they were read, for `merge`.
     pub sources: Vec<EmbeddedFile>,
+    /// The command line's overrides as the shard was given them (`--set`s among them), which
+    /// `merge` applies again and records in the report's scenario, as a single run would.
+    /// Absent in partials of earlier builds: `merge` then rebuilds from the seed, trials and mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overrides: Option<Overrides>,
     pub tallies: Vec<Tally>,
     /// [`Partial::digest_of`] as the shard wrote it; `merge` recomputes and compares it.
     pub digest: String,
 }
 
-/// A copy of one config file inside a partial result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct EmbeddedFile {
-    /// The path the loader read it from (the include as resolved against the scenario's path).
-    pub path: String,
-    pub text: String,
-}
+/// A copy of one config file inside a partial result (and a report's scenario record).
+pub use crate::config::source::EmbeddedFile;
 
-/// This build's name and version, as partials record it.
-fn generator() -> String {
-    format!("skirmish-odds {}", env!("CARGO_PKG_VERSION"))
-}
+use crate::rerun::generator;
 
 /// Parse `i/n` with 1 ≤ i ≤ n.
 pub fn parse_shard(s: &str) -> Result<Shard, InputError> {
@@ -90,6 +87,15 @@ pub fn parse_shard(s: &str) -> Result<Shard, InputError> {
     Ok(Shard { index: i - 1, count: n })
 }
 
+/// A cell as the fingerprint prints it (named as the scenario's cell, so the text is unchanged).
+#[derive(Debug)]
+#[allow(dead_code)] // read through `Debug` only
+struct CellSpec<'a> {
+    label: &'a String,
+    params: &'a Vec<(String, serde_json::Value)>,
+    trial: &'a crate::analysis::cell::Cell,
+}
+
 /// A stable fingerprint of what determines a scenario's numbers (not where its file lives).
 pub fn fingerprint(sc: &Scenario) -> String {
     let text = format!(
@@ -100,7 +106,9 @@ pub fn fingerprint(sc: &Scenario) -> String {
         sc.stop,
         sc.readings,
         sc.setup,
-        sc.cells,
+        // The cells as they printed before they recorded their inputs (which name files: a
+        // fingerprint is of the numbers, not of where the files live).
+        sc.cells.iter().map(|c| CellSpec { label: &c.label, params: &c.params, trial: &c.trial }).collect::<Vec<_>>(),
         sc.layout,
         // Only a non-default mode is added, so fingerprints of earlier runs stay valid.
         match sc.exact {
@@ -127,12 +135,13 @@ pub fn fixed_trials(sc: &Scenario) -> Result<u64, InputError> {
 /// [`crate::registry::load_with_sources`]); `Err` if it was stopped by a signal or is not fixed-trial.
 /// Cells with an exact tally (`exact[k]`, see [`crate::analysis::exact_cells`]) are not sampled:
 /// every shard carries the same exact tally, and `merge` takes it once. `exact_flag` is the
-/// command line's `--exact` / `--sample`, which `merge` must apply again.
+/// command line's overrides (its `--exact` / `--sample` among them), which `merge` must apply
+/// again.
 pub fn run_partial(
     sc: &Scenario,
     sources: &[Source],
     exact: Vec<Option<Tally>>,
-    exact_flag: Option<bool>,
+    overrides: &Overrides,
     shard: Shard,
     threads: usize,
     progress: &Progress,
@@ -151,11 +160,9 @@ pub fn run_partial(
         seed: sc.seed,
         trials,
         shard: [shard.index + 1, shard.count],
-        exact: exact_flag,
-        sources: sources
-            .iter()
-            .map(|s| EmbeddedFile { path: s.path.to_string_lossy().into_owned(), text: s.text.clone() })
-            .collect(),
+        exact: overrides.exact,
+        sources: sources.iter().map(EmbeddedFile::of).collect(),
+        overrides: Some(overrides.clone()),
         tallies,
         digest: String::new(),
     };
@@ -197,6 +204,10 @@ impl Partial {
         for f in &self.sources {
             text(&mut t, &f.path);
             text(&mut t, &f.text);
+        }
+        // Only when present, so digests of partials written before it stay valid.
+        if let Some(o) = &self.overrides {
+            text(&mut t, &serde_json::to_string(o).expect("overrides serialise"));
         }
         let _ = writeln!(t, "tallies {}", self.tallies.len());
         let list = |t: &mut String, name: &str, xs: &[u128]| {
@@ -498,6 +509,12 @@ fn cross_bound(hx: &[u128], hy: &[u128]) -> u128 {
 /// Merge partial results into the single run's result. Reads nothing but the partials, and
 /// verifies each (see the module comment) before adding it.
 pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
+    merge_recorded(paths).map(|(run, _)| run)
+}
+
+/// [`merge`], with where the scenario came from (the first partial's config path, files and
+/// overrides), for the report's scenario record: the same record a single run writes.
+pub fn merge_recorded(paths: &[PathBuf]) -> Result<(RunResult, crate::rerun::Provenance), InputError> {
     if paths.is_empty() {
         return Err(InputError::msg("no partial results given").field("PARTIAL", "one file per shard"));
     }
@@ -506,21 +523,23 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
         check_label(p, path)?;
     }
     let first = &parts[0];
+    // The shard's own overrides; a partial of an earlier build gives its seed, trials and mode.
+    let recorded = first.overrides.clone().unwrap_or_else(|| Overrides {
+        seed: Some(first.seed),
+        // Out of range if edited past i64; the loader then refuses it.
+        trials: Some(i64::try_from(first.trials).unwrap_or(i64::MAX)),
+        exact: first.exact,
+        ..Overrides::default()
+    });
     // Partials that disagree, or a first partial whose config does not rebuild its scenario:
     // when one of them was edited, saying so names the right file (an edited seed in part 1
     // would otherwise read as part 2 being from another run).
     let setup = || -> Result<Scenario, InputError> {
         same_run(&parts, paths)?;
-        let overrides = Overrides {
-            seed: Some(first.seed),
-            // Out of range if edited past i64; the loader then refuses it.
-            trials: Some(i64::try_from(first.trials).unwrap_or(i64::MAX)),
-            exact: first.exact,
-            ..Overrides::default()
-        };
+        let overrides = &recorded;
         let copies: Vec<Source> =
             first.sources.iter().map(|f| Source { path: PathBuf::from(&f.path), text: f.text.clone() }).collect();
-        let (scenario, _) = registry::load_with_sources(Path::new(&first.config), &overrides, Some(&copies))?;
+        let (scenario, _) = registry::load_with_sources(Path::new(&first.config), overrides, Some(&copies))?;
         if fingerprint(&scenario) != first.fingerprint {
             return Err(at(
                 &paths[0],
@@ -546,7 +565,13 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
     }
     let sampled = tallies.iter().any(|t| !t.exact);
     let stopping = engine::fixed_stopping(&tallies, if sampled { first.trials } else { 0 });
-    Ok(RunResult { scenario, output: RunOutput { tallies, stopping } })
+    let prov = crate::rerun::Provenance {
+        config: first.config.clone(),
+        sources: first.sources.clone(),
+        overrides: recorded,
+        other_version: None,
+    };
+    Ok((RunResult { scenario, output: RunOutput { tallies, stopping } }, prov))
 }
 
 #[cfg(test)]

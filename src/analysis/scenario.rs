@@ -28,6 +28,24 @@ pub struct CellSpec {
     pub params: Vec<(String, Value)>,
     /// Any system's trial, behind the [`crate::analysis::cell::CellTrial`] trait.
     pub trial: Cell,
+    /// What the cell was built from, with its numbers (its resolution section, the library
+    /// entries that section names), for the report's scenario record. Filled by the loader,
+    /// never read by the engine; not part of a shard's fingerprint (it names files).
+    pub inputs: Vec<Input>,
+}
+
+/// One input of a cell as the config gives it: a section of the scenario (`attack`, with what a
+/// comparison wrote into it) or a library entry a field names (`cards.thug`), with its values as
+/// TOML. Recorded so that a report shows, and `results.json` carries, the numbers each cell used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Input {
+    /// The TOML path: a section (`attack`) or `table.name` (`cards.thug`).
+    pub key: String,
+    /// The file it was read from, as the loader read it; `None`: built into the program (a
+    /// system's built-in entry, [`crate::system::RuleSystem::builtin_entry`]).
+    pub file: Option<String>,
+    /// Its fields as written (a comparison's loadout or a sweep's value already applied).
+    pub values: toml::Table,
 }
 
 /// A validated scenario, ready to run.
@@ -81,6 +99,9 @@ pub enum NoteKind {
     /// A reading switch (a point the rulebook leaves open) decides these numbers: the note says
     /// which value is in force and what the other would change.
     Reading,
+    /// The run re-ran a report written by another version of the program (`run results.json`):
+    /// numbers may differ where the rules changed between the versions.
+    Rerun,
 }
 
 /// One line a report must show beside its numbers (stderr warning, summary.md, results.json,
@@ -107,6 +128,11 @@ impl Note {
         Note { kind: NoteKind::Reading, text: text.into() }
     }
 
+    /// A re-run of another version's report.
+    pub fn rerun(text: impl Into<String>) -> Note {
+        Note { kind: NoteKind::Rerun, text: text.into() }
+    }
+
     /// A rule the scenario touches that is not modelled.
     pub fn not_modelled(text: impl Into<String>) -> Note {
         Note { kind: NoteKind::NotModelled, text: text.into() }
@@ -119,6 +145,7 @@ impl Note {
             NoteKind::NotModelled => format!("not modelled: {}", self.text),
             NoteKind::Sampled => format!("sampled: {}", self.text),
             NoteKind::Reading => format!("reading: {}", self.text),
+            NoteKind::Rerun => format!("version: {}", self.text),
         }
     }
 }

@@ -160,7 +160,7 @@ impl Ctx {
 
 /// One cell of any system's trial (or an existing [`Cell`]).
 pub fn cell(label: &str, params: Vec<(String, Value)>, trial: impl Into<Cell>) -> CellSpec {
-    CellSpec { label: label.to_string(), params, trial: trial.into() }
+    CellSpec { label: label.to_string(), params, trial: trial.into(), inputs: Vec::new() }
 }
 
 /// The one cell and layout of a duel between A and B (every system's `duel` kind).

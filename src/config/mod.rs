@@ -8,6 +8,7 @@
 mod analyses;
 pub mod ctx;
 mod fighters;
+mod inputs;
 pub mod raw;
 pub mod source;
 
@@ -37,8 +38,10 @@ pub const SEED_RANGE: &str = "0..=9223372036854775807";
 /// Largest number of cells one scenario may ask for.
 pub const MAX_CELLS: usize = 400;
 
-/// Command-line values that override the config.
-#[derive(Clone, Debug, Default)]
+/// Command-line values that override the config. A report records them (`results.json`'s
+/// `resolved_scenario.overrides`, in this order) and `run results.json` gives them back.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Overrides {
     pub seed: Option<u64>,
     pub trials: Option<i64>,
@@ -46,6 +49,27 @@ pub struct Overrides {
     pub max_trials: Option<i64>,
     /// `--exact` (`Some(true)`) or `--sample` (`Some(false)`); replaces the config's `exact`.
     pub exact: Option<bool>,
+    /// Applied by `--set`: each `PATH=VALUE` as typed on the command line, applied to the
+    /// sources inside the loader (the files it returns stay as read from disk).
+    #[serde(default)]
+    pub sets: Vec<String>,
+}
+
+impl Overrides {
+    /// `self` (a report's recorded overrides) with `cli`'s on top: a stopping rule given on the
+    /// command line replaces the recorded one whole (`--precision` drops a recorded `--trials`),
+    /// `--exact`/`--sample` and `--seed` replace theirs, and `--set`s come after the recorded ones.
+    pub fn then(mut self, cli: &Overrides) -> Overrides {
+        if cli.trials.is_some() || cli.precision.is_some() {
+            (self.trials, self.precision, self.max_trials) = (cli.trials, cli.precision, cli.max_trials);
+        } else if cli.max_trials.is_some() {
+            self.max_trials = cli.max_trials;
+        }
+        self.seed = cli.seed.or(self.seed);
+        self.exact = cli.exact.or(self.exact);
+        self.sets.extend(cli.sets.iter().cloned());
+        self
+    }
 }
 
 /// Read, parse and validate a scenario against the given rule systems, from disk or (with
@@ -189,7 +213,15 @@ pub(crate) fn build(
             let loader = analyses::Loader { build: &cell, read_error: &read_error };
             analyses::plan(ctx, &loader, system, kind, doc, &mut setup)?
         } else {
-            system.build(ctx, kind, doc, &mut setup)?
+            let (mut cells, layout, readings) = system.build(ctx, kind, doc, &mut setup)?;
+            // What each cell used, with its numbers, for the report's scenario record.
+            if let Some(table) = doc.table() {
+                let used = inputs::of_cell(ctx, system, kind, &table);
+                for c in cells.iter_mut().filter(|c| c.inputs.is_empty()) {
+                    c.inputs = used.clone();
+                }
+            }
+            (cells, layout, readings)
         };
     if ctx.generic.is_none() {
         system.scenario_notes(ctx, &text, &cells, &mut setup);

@@ -9,6 +9,27 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+/// A copy of one config file carried in a file the program writes (a shard's partial result,
+/// a report's `results.json`), from which the scenario is rebuilt with no config present.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct EmbeddedFile {
+    /// The path the loader read it from (the include as resolved against the scenario's path).
+    pub path: String,
+    pub text: String,
+}
+
+impl EmbeddedFile {
+    /// The copy of `src`.
+    pub fn of(src: &Source) -> EmbeddedFile {
+        EmbeddedFile { path: src.path.to_string_lossy().into_owned(), text: src.text.clone() }
+    }
+
+    /// The file to read instead of the disk ([`Source::read_from`]).
+    pub fn source(&self) -> Source {
+        Source { path: PathBuf::from(&self.path), text: self.text.clone() }
+    }
+}
+
 /// One TOML file as read from disk.
 #[derive(Clone, Debug)]
 pub struct Source {

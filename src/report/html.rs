@@ -79,6 +79,51 @@ fn table_html(t: &Table) -> String {
     s
 }
 
+/// The collapsible "Scenario" section: what each cell used, the files, the re-run command.
+fn scenario_html(part: &super::ScenarioPart) -> String {
+    let mut s = String::from(
+        "<details class=\"scenario\">\n<summary><h2>Scenario</h2> what each cell used, the config as read, and how to run it again</summary>\n",
+    );
+    let _ = writeln!(
+        s,
+        "<p>This report carries its scenario: <code>results.json</code> holds the config and its included files as they were read. In this folder, <code>{}</code> runs it again to the same numbers, with no config file present.</p>",
+        escape(super::RERUN)
+    );
+    let _ = writeln!(
+        s,
+        "<ul><li>Config: <code>{}</code></li><li>Program: {}</li>",
+        escape(&part.config),
+        escape(&part.generator)
+    );
+    if !part.command_line.is_empty() {
+        let _ = writeln!(s, "<li>Command line: <code>{}</code></li>", escape(&part.command_line));
+    }
+    s.push_str("</ul>\n<h3>What each cell used</h3>\n<p>Each cell's section as it resolved it, as TOML, and the library entries it names (their numbers follow).</p>\n");
+    for g in &part.cells {
+        let uses =
+            if g.entries.is_empty() { String::new() } else { format!(" — uses {}", escape(&g.entries.join(", "))) };
+        let _ = writeln!(
+            s,
+            "<p><strong>{}</strong>{uses}</p>\n<pre class=\"toml\">{}</pre>",
+            escape(&g.labels.join("; ")),
+            escape(&g.toml)
+        );
+    }
+    if !part.entries.is_empty() {
+        let _ = writeln!(
+            s,
+            "<h3>Cards, weapons, models and profiles used</h3>\n<pre class=\"toml\">{}</pre>",
+            escape(&part.entries)
+        );
+    }
+    s.push_str("<h3>Files</h3>\n");
+    for (path, text) in &part.sources {
+        let _ = writeln!(s, "<p><code>{}</code></p>\n<pre class=\"toml\">{}</pre>", escape(path), escape(text));
+    }
+    s.push_str("</details>\n");
+    s
+}
+
 /// Strip the XML prolog so an SVG file can be inlined in HTML.
 fn inline_svg(svg: &str) -> &str {
     match svg.find("<svg") {
@@ -93,7 +138,7 @@ table{border-collapse:collapse;font-size:.88rem;margin:.5rem 0}th,td{border:1px 
 th{background:#f0f4f8}tbody tr:nth-child(even){background:#fafafa}.scroll{overflow-x:auto}\
 .verdict{background:#fff8e1;border-left:4px solid #e69f00;padding:.75rem 1rem;font-weight:600}\
 figure{margin:1rem 0}figure svg{max-width:100%;height:auto;border:1px solid #eee}figcaption{font-size:.85rem;color:#555}\
-.meta{color:#555}";
+.meta{color:#555}details.scenario summary h2{display:inline;border:0}pre.toml{background:#f6f8fa;padding:.5rem;overflow-x:auto;font-size:.85rem}";
 
 const CHECK_SCRIPT: &str = r#"<script>
 window.addEventListener('load', function () {
@@ -207,6 +252,9 @@ pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String,
         )
         .as_str(),
     );
+    if let Some(part) = &doc.scenario {
+        s.push_str(&scenario_html(part));
+    }
     s.push_str(CHECK_SCRIPT);
     s.push_str("\n</body>\n</html>\n");
     s

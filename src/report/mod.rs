@@ -64,7 +64,44 @@ pub struct Document {
     pub reading_note: Option<&'static str>,
     /// The unit of cost the system prices fighters in ("Reputation point"), for ratio intervals.
     pub cost_unit: Option<&'static str>,
+    /// The scenario as run and how to run it again (`crate::rerun` adds it to every report the
+    /// program writes): rendered last in summary.md and index.html, as one line on the terminal.
+    pub scenario: Option<ScenarioPart>,
 }
+
+/// The "Scenario" part of a report: what each cell used, with its numbers, the files as read,
+/// and the command that re-runs it from `results.json`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioPart {
+    /// The config path as typed on the first run's command line.
+    pub config: String,
+    /// The program and version that ran it.
+    pub generator: String,
+    /// The command line's overrides as flags (`--trials 20000`), empty if none.
+    pub command_line: String,
+    /// The cells, grouped by what they used.
+    pub cells: Vec<CellsUsed>,
+    /// The library entries the cells name (cards, weapons, models, profiles, fighters), each once,
+    /// as TOML under a comment naming its file; empty if none.
+    pub entries: String,
+    /// The config and its includes as read: (path, text).
+    pub sources: Vec<(String, String)>,
+}
+
+/// Cells that used the same sections and library entries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellsUsed {
+    /// The cells' labels.
+    pub labels: Vec<String>,
+    /// Their sections as TOML (a comparison's loadout written in), under comments naming the
+    /// file, with any library entry the analysis varies between cells (a swept card).
+    pub toml: String,
+    /// The library entries they name, in words (each entry's `name`), shown in [`ScenarioPart::entries`].
+    pub entries: Vec<String>,
+}
+
+/// The command that re-runs a report from its folder.
+pub const RERUN: &str = "skirmish-odds run results.json";
 
 impl Document {
     /// The document of a finished run, in `system`'s words.
@@ -75,6 +112,7 @@ impl Document {
             charts: chart_specs(run, report, system),
             reading_note: system.how_to_read(),
             cost_unit: system.duel().map(|d| d.costs[0].unit),
+            scenario: None,
         }
     }
 }
@@ -397,6 +435,43 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
         s.push_str(more);
     }
     s.push('\n');
+    if let Some(part) = &doc.scenario {
+        s.push_str(&scenario_markdown(part));
+    }
+    s
+}
+
+/// summary.md's last section: what each cell used, the files, and the re-run command.
+fn scenario_markdown(part: &ScenarioPart) -> String {
+    let mut s = format!(
+        "\n## Scenario\n\nThis report carries its scenario: `results.json` holds the config and its included files as they were read. In this folder, `{RERUN}` runs it again to the same numbers, with no config file present.\n\n- Config: {}\n- Program: {}\n",
+        safe::md_code(&part.config),
+        safe::md_inline(&part.generator)
+    );
+    if !part.command_line.is_empty() {
+        s.push_str(&format!("- Command line: {}\n", safe::md_code(&part.command_line)));
+    }
+    s.push_str("\n### What each cell used\n\nEach cell's section as it resolved it, as TOML, and the library entries it names (their numbers follow).\n\n");
+    for g in &part.cells {
+        s.push_str(&format!("**{}**", safe::md_inline(&g.labels.join("; "))));
+        if !g.entries.is_empty() {
+            s.push_str(&format!(" — uses {}", safe::md_inline(&g.entries.join(", "))));
+        }
+        s.push_str("\n\n");
+        s.push_str(&safe::md_code_block(&g.toml, "toml"));
+        s.push('\n');
+    }
+    if !part.entries.is_empty() {
+        s.push_str("### Cards, weapons, models and profiles used\n\n");
+        s.push_str(&safe::md_code_block(&part.entries, "toml"));
+        s.push('\n');
+    }
+    s.push_str("### Files\n\n");
+    for (path, text) in &part.sources {
+        s.push_str(&format!("{}\n\n", safe::md_code(path)));
+        s.push_str(&safe::md_code_block(text, "toml"));
+        s.push('\n');
+    }
     s
 }
 

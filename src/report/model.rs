@@ -126,6 +126,12 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact_duel: Option<ExactDuel>,
     pub stopping: StoppingReport,
+    /// The scenario as run, enough to run it again with no config present: the program version,
+    /// the config and its includes as read, the command line's overrides, the seed, stopping
+    /// rule and readings, and what each cell used with its numbers (see `crate::rerun`, which
+    /// fills it for every report the program writes). Last, so every earlier field keeps its place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved_scenario: Option<Json>,
 }
 
 /// A duel solved exactly beside its Monte Carlo (JSON `exact_duel`). The rule system that
@@ -299,6 +305,7 @@ impl Report {
                 worst_half_width: st.worst_half_width,
                 reached: st.reached,
             },
+            resolved_scenario: None,
         }
     }
 

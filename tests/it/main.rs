@@ -51,6 +51,7 @@ mod limits;
 mod chart_answers;
 mod determinism;
 mod interrupts;
+mod rerun;
 mod safe_output;
 mod shards;
 

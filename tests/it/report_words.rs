@@ -44,10 +44,12 @@ fn runs() -> &'static [Run] {
             let summary = read("summary.md");
             let html = read("index.html");
             let json: serde_json::Value = serde_json::from_str(&read("results.json")).unwrap();
+            // The scenario's TOML (a cell's inputs, the config as read) is shown as the file, in
+            // code blocks: what a user writes, not words of the report.
             let mut texts = vec![
                 ("terminal".to_string(), String::from_utf8(o.stdout).unwrap()),
-                ("summary.md".to_string(), strip_link_targets(&summary)),
-                ("index.html".to_string(), strip_markup(&html)),
+                ("summary.md".to_string(), strip_link_targets(&strip_between(&summary, "```toml\n", "```\n"))),
+                ("index.html".to_string(), strip_markup(&strip_between(&html, "<pre class=\"toml\">", "</pre>"))),
             ];
             for e in std::fs::read_dir(&dir).unwrap() {
                 let p = e.unwrap().path();
@@ -68,6 +70,18 @@ fn runs() -> &'static [Run] {
         assert!(runs.len() >= 50, "{} bundled configs", runs.len());
         runs
     })
+}
+
+/// `text` without every block from `open` to the next `close` (the TOML a report shows as the file).
+fn strip_between(text: &str, open: &str, close: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(open) {
+        out.push_str(&rest[..i]);
+        rest = rest[i + open.len()..].split_once(close).map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// summary.md without the targets of its links and images (`](compare-res_lost_t1.svg)`):

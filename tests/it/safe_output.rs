@@ -511,13 +511,39 @@ fn results_csv_neutralises_formulas_and_keeps_numbers() {
     }
 }
 
+/// `md` without its fenced code blocks: an opening fence line of three or more backticks (and
+/// an info string) up to the next line that is exactly that fence.
+fn outside_code_blocks(md: &str) -> String {
+    let mut out = String::new();
+    let mut fence: Option<String> = None;
+    for l in md.lines() {
+        match &fence {
+            Some(f) if l == f => fence = None,
+            Some(_) => {}
+            None if l.starts_with("```") => fence = Some(l.chars().take_while(|&c| c == '`').collect()),
+            None => {
+                out.push_str(l);
+                out.push('\n');
+            }
+        }
+    }
+    assert!(fence.is_none(), "a code block is never closed");
+    out
+}
+
 #[test]
 fn summary_md_shows_hostile_names_as_text() {
     let d = tmp("safe_output", "markdown");
     let (compare, balance) = hostile_configs(&d);
     for (config, out) in [(&compare, "c"), (&balance, "b")] {
         run_hostile(&d, config, out, &["-q"]);
-        let md = std::fs::read_to_string(d.join(out).join("summary.md")).unwrap();
+        let whole = std::fs::read_to_string(d.join(out).join("summary.md")).unwrap();
+        assert_eq!(raw_control(&whole, true), None, "{out}: a raw control character in summary.md");
+        // The scenario's files are shown as written, in fenced code blocks (Markdown renders
+        // their text as text); the fence is longer than any backtick run inside, so no line of
+        // the file can close it early. What is outside them must hold no markup.
+        let md = outside_code_blocks(&whole);
+        assert!(md.len() < whole.len() && whole.contains("<script"), "{out}: the config is shown as written");
         for raw in ["<script", "<img", "<b>", "<b "] {
             assert!(!md.contains(raw), "{out}: raw HTML {raw:?} in summary.md:\n{md}");
         }

@@ -209,11 +209,13 @@ impl Planner<'_> {
                 rounds_line = rounds_line.or_else(|| built.setup.last().cloned());
                 readings = built.readings;
                 line.push(Some(cells.len()));
-                cells.push(cell(
+                let mut c = cell(
                     &format!("{} vs {}", rows[row].label, rows[oi + 1].label),
                     vec![("fighter".into(), json!(rows[row].label)), ("opponent".into(), json!(rows[oi + 1].label))],
                     built.cell.trial,
-                ));
+                );
+                c.inputs = built.cell.inputs;
+                cells.push(c);
             }
             index.push(line);
         }

@@ -68,11 +68,13 @@ impl Planner<'_> {
                 let b = self.build1(doc, r.kind, &["compare"], &format!("loadout `{label}` vs `{t}`: "), &origins)?;
                 readings = b.readings;
                 setups.push(b.setup);
-                cells.push(cell(
+                let mut c = cell(
                     &format!("{label} vs {t_label}"),
                     vec![("loadout".into(), json!(label)), ("target".into(), json!(t_label))],
                     b.cell.trial,
-                ));
+                );
+                c.inputs = b.cell.inputs;
+                cells.push(c);
             }
             labels.push(label);
         }

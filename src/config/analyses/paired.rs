@@ -94,17 +94,25 @@ impl Planner<'_> {
         setup.extend(Self::common_lines(&[built[0].setup.as_slice(), built[1].setup.as_slice()]));
         let readings = built[0].readings.clone();
         let mut it = built.into_iter();
-        let a = it.next().expect("A").cell.trial;
-        let b = it.next().expect("B").cell.trial;
-        let paired = Paired::new(a, b, ma, name.clone());
-        Ok((
-            vec![cell(
-                &format!("{} − {}", labels[0], labels[1]),
-                vec![("a".into(), json!(labels[0])), ("b".into(), json!(labels[1])), ("measure".into(), json!(name))],
-                paired,
-            )],
-            Layout::Paired { a: labels[0].clone(), b: labels[1].clone(), measure: name },
-            readings,
-        ))
+        let (a, b) = (it.next().expect("A").cell, it.next().expect("B").cell);
+        // The one cell resolves both loadouts: it used what each side used (A's first; an entry
+        // both use once, B's resolution section under its own key).
+        let mut inputs = a.inputs;
+        for mut i in b.inputs {
+            match inputs.iter().find(|x| x.key == i.key) {
+                Some(x) if *x == i => continue,
+                Some(_) => i.key = format!("{} (B)", i.key),
+                None => {}
+            }
+            inputs.push(i);
+        }
+        let paired = Paired::new(a.trial, b.trial, ma, name.clone());
+        let mut c = cell(
+            &format!("{} − {}", labels[0], labels[1]),
+            vec![("a".into(), json!(labels[0])), ("b".into(), json!(labels[1])), ("measure".into(), json!(name))],
+            paired,
+        );
+        c.inputs = inputs;
+        Ok((vec![c], Layout::Paired { a: labels[0].clone(), b: labels[1].clone(), measure: name }, readings))
     }
 }

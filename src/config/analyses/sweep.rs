@@ -210,7 +210,9 @@ impl Planner<'_> {
                 }
                 let b = self.build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "), &origins)?;
                 setups.push(b.setup);
-                cells.push(cell(&label, params, b.cell.trial));
+                let mut c = cell(&label, params, b.cell.trial);
+                c.inputs = b.cell.inputs;
+                cells.push(c);
             }
         }
         // The lines every cell shares (a line that names the swept value would mislead).

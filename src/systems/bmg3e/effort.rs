@@ -143,6 +143,7 @@ mod tests {
             label: format!("{t}/{a}"),
             params: vec![("target_effort".into(), json!(t)), ("attacker_effort".into(), json!(a))],
             trial: Cell::new(Trial3e::Check(dummy)),
+            inputs: Vec::new(),
         }
     }
 
