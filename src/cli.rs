@@ -29,6 +29,10 @@ pub enum Command {
     Validate {
         /// Scenario TOML file.
         config: PathBuf,
+        /// Change a value of the scenario as editing its file would: `--set PATH=VALUE`,
+        /// repeatable (e.g. `--set cards.thug.attack=4`; a bare word is text).
+        #[arg(long = "set", value_name = "PATH=VALUE")]
+        set: Vec<String>,
     },
     /// Combine the partial results of `run --shard i/n` into the report a single run gives.
     Merge(MergeArgs),
@@ -55,6 +59,10 @@ pub struct CheckArgs {
     /// Print only the verdict line (and the failing quantities).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Change a value of the scenario as editing its file would: `--set PATH=VALUE`, repeatable
+    /// (e.g. `--set cards.thug.attack=4 --set attack.cover=true`; a bare word is text).
+    #[arg(long = "set", value_name = "PATH=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// Options of `merge`.
@@ -113,6 +121,10 @@ pub struct RunArgs {
     /// Sample every cell, even those that could be evaluated exactly.
     #[arg(long)]
     pub sample: bool,
+    /// Change a value of the scenario as editing its file would: `--set PATH=VALUE`, repeatable
+    /// (e.g. `--set cards.thug.attack=4 --set attack.cover=true`; a bare word is text).
+    #[arg(long = "set", value_name = "PATH=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// Parse arguments and run; returns the process exit code.
@@ -155,8 +167,8 @@ pub fn main() -> i32 {
 
 fn dispatch(cli: Cli) -> Result<(), Error> {
     match cli.command {
-        Command::Validate { config } => {
-            let sc = registry::load(&config, &Overrides::default())?;
+        Command::Validate { config, set } => {
+            let sc = registry::load(&config, &Overrides { sets: set, ..Overrides::default() })?;
             say(&format!(
                 "{}: ok — {} {} with {} cell(s)\n",
                 config.display(),
@@ -207,8 +219,14 @@ fn run(args: RunArgs) -> Result<(), Error> {
     } else {
         None
     };
-    let overrides =
-        Overrides { seed, trials: args.trials, precision: args.precision, max_trials: args.max_trials, exact };
+    let overrides = Overrides {
+        seed,
+        trials: args.trials,
+        precision: args.precision,
+        max_trials: args.max_trials,
+        exact,
+        sets: args.set.clone(),
+    };
     let shard = args.shard.as_deref().map(shard::parse_shard).transpose()?;
     let (scenario, sources) = registry::load_with_sources(&args.config, &overrides, None)?;
     let threads = args.threads as usize;
@@ -222,7 +240,8 @@ fn run(args: RunArgs) -> Result<(), Error> {
         let file = PartialFile::prepare(&path, report::FILES)?;
         output::step("ready");
         let progress = Progress::for_stderr(args.quiet);
-        let partial = shard::run_partial(&scenario, &sources, exact, overrides.exact, sh, threads, &progress)?;
+        let partial =
+            shard::run_partial(&scenario, &sources, &overrides.sets, exact, overrides.exact, sh, threads, &progress)?;
         output::step("simulated");
         file.commit(partial.to_json().as_bytes())?;
         completed()?;
@@ -249,7 +268,7 @@ fn run(args: RunArgs) -> Result<(), Error> {
 fn check(args: CheckArgs) -> Result<(), Error> {
     use crate::analysis::check::{self, Z_LIMIT};
     let seed = args.seed.as_deref().map(parse_seed).transpose()?;
-    let overrides = Overrides { seed, trials: args.trials, ..Overrides::default() };
+    let overrides = Overrides { seed, trials: args.trials, sets: args.set.clone(), ..Overrides::default() };
     let sc = registry::load(&args.config, &overrides)?;
     let progress = Progress::for_stderr(args.quiet);
     let result = engine::with_threads(args.threads as usize, || check::run(&sc, &progress))?;

@@ -58,6 +58,10 @@ pub struct Partial {
     pub exact: Option<bool>,
     /// The config file and its includes as they were read, for `merge`.
     pub sources: Vec<EmbeddedFile>,
+    /// The shard's `--set PATH=VALUE`s as typed, in order: `merge` applies them again to the
+    /// copies in `sources` (left out when there are none, so earlier partials read the same).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
     pub tallies: Vec<Tally>,
     /// [`Partial::digest_of`] as the shard wrote it; `merge` recomputes and compares it.
     pub digest: String,
@@ -128,9 +132,11 @@ pub fn fixed_trials(sc: &Scenario) -> Result<u64, InputError> {
 /// Cells with an exact tally (`exact[k]`, see [`crate::analysis::exact_cells`]) are not sampled:
 /// every shard carries the same exact tally, and `merge` takes it once. `exact_flag` is the
 /// command line's `--exact` / `--sample`, which `merge` must apply again.
+#[allow(clippy::too_many_arguments)]
 pub fn run_partial(
     sc: &Scenario,
     sources: &[Source],
+    sets: &[String],
     exact: Vec<Option<Tally>>,
     exact_flag: Option<bool>,
     shard: Shard,
@@ -156,6 +162,7 @@ pub fn run_partial(
             .iter()
             .map(|s| EmbeddedFile { path: s.path.to_string_lossy().into_owned(), text: s.text.clone() })
             .collect(),
+        sets: sets.to_vec(),
         tallies,
         digest: String::new(),
     };
@@ -197,6 +204,13 @@ impl Partial {
         for f in &self.sources {
             text(&mut t, &f.path);
             text(&mut t, &f.text);
+        }
+        // Only when there are any, so the digests of partials without them stay as they were.
+        if !self.sets.is_empty() {
+            let _ = writeln!(t, "sets {}", self.sets.len());
+            for s in &self.sets {
+                text(&mut t, s);
+            }
         }
         let _ = writeln!(t, "tallies {}", self.tallies.len());
         let list = |t: &mut String, name: &str, xs: &[u128]| {
@@ -357,6 +371,24 @@ fn same_run(parts: &[Partial], paths: &[PathBuf]) -> Result<(), InputError> {
         if p.generator != first.generator {
             return Err(differs("the version", p.generator.clone(), first.generator.clone()));
         }
+        if p.sets != first.sets {
+            let shown = |s: &[String]| {
+                if s.is_empty() {
+                    "no --set".to_string()
+                } else {
+                    s.iter().map(|s| format!("--set {s}")).collect::<Vec<_>>().join(" ")
+                }
+            };
+            return Err(at(
+                path,
+                format!(
+                    "this partial was run with {}, but {} with {}: shards of different runs cannot be merged",
+                    shown(&p.sets),
+                    paths[0].display(),
+                    shown(&first.sets)
+                ),
+            ));
+        }
         if p.fingerprint != first.fingerprint {
             // Say first whatever a user can recognise; the fingerprint covers every rule value.
             if p.seed != first.seed {
@@ -516,6 +548,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
             // Out of range if edited past i64; the loader then refuses it.
             trials: Some(i64::try_from(first.trials).unwrap_or(i64::MAX)),
             exact: first.exact,
+            sets: first.sets.clone(),
             ..Overrides::default()
         };
         let copies: Vec<Source> =

@@ -36,6 +36,7 @@ mod labels;
 mod layering;
 mod notes;
 mod readings;
+mod set_override;
 mod tiny_system;
 
 // Bad input: one clear message, exit 2, nothing written; limits and budgets hold.

@@ -1,0 +1,192 @@
+//! `--set PATH=VALUE`: a value changed on the command line gives the numbers an edited file
+//! gives, wherever the key is defined (the scenario, an included library, nowhere yet), and its
+//! errors name the `--set` (exit 2, nothing written) while the file's own still name their line.
+
+use crate::common::{bin_run, fails, tmp};
+use std::path::Path;
+
+/// Copy the bundled bmg-3e configs into a fresh folder.
+fn bmg3e_copy(name: &str) -> std::path::PathBuf {
+    let d = tmp("set_override", name);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e");
+    for e in std::fs::read_dir(src).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, d.join(p.file_name().unwrap())).unwrap();
+    }
+    d
+}
+
+fn run_ok(d: &Path, args: &[&str]) -> String {
+    let o = bin_run(d, args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A run's `results.json`.
+fn results(d: &Path, out: &str) -> String {
+    std::fs::read_to_string(d.join(out).join("results.json")).unwrap()
+}
+
+#[test]
+fn a_set_gives_the_numbers_of_the_edited_file() {
+    let d = bmg3e_copy("numbers");
+    // Three kinds of key: the scenario's own value, a card of the included cards.toml, and a key
+    // no file writes (added to the scenario's [attack]).
+    let mut args = vec!["run", "batman-vs-thug.toml", "--trials", "3000", "--threads", "1", "-q", "--out", "set"];
+    args.extend([
+        "--set",
+        "attack.attacker_effort=2",
+        "--set",
+        "cards.thug.defense=4",
+        "--set",
+        "attack.target_wounds=1",
+    ]);
+    run_ok(&d, &args);
+    // The same three values by editing copies of the files.
+    let edit = |file: &str, from: &str, to: &str| {
+        let p = d.join(file);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(text.contains(from), "{file} has no `{from}`");
+        std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
+    };
+    edit("batman-vs-thug.toml", "attacker_effort = 1", "attacker_effort = 2\ntarget_wounds = 1");
+    let cards = std::fs::read_to_string(d.join("cards.toml")).unwrap();
+    let thug = cards.find("[cards.thug]").expect("cards.toml defines the thug");
+    let def = thug + cards[thug..].find("defense = ").unwrap();
+    let end = def + cards[def..].find('\n').unwrap();
+    std::fs::write(d.join("cards.toml"), format!("{}defense = 4{}", &cards[..def], &cards[end..])).unwrap();
+    run_ok(&d, &["run", "batman-vs-thug.toml", "--trials", "3000", "--threads", "1", "-q", "--out", "edited"]);
+    assert_eq!(results(&d, "set"), results(&d, "edited"));
+    // And the edit did change the numbers: without it they differ.
+    let plain = bmg3e_copy("numbers-plain");
+    run_ok(&plain, &["run", "batman-vs-thug.toml", "--trials", "3000", "--threads", "1", "-q", "--out", "plain"]);
+    assert_ne!(results(&d, "set"), results(&plain, "plain"));
+}
+
+#[test]
+fn validate_and_check_take_sets_too() {
+    let d = bmg3e_copy("validate");
+    let out = run_ok(&d, &["validate", "batman-vs-thug.toml", "--set", "cards.thug.defense=4"]);
+    assert!(out.contains("ok"), "{out}");
+    let o = bin_run(&d, &["validate", "batman-vs-thug.toml", "--set", "cards.thug.defense=9"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = bin_run(&d, &["check", "batman-vs-thug.toml", "--trials", "2000", "-q", "--set", "attack.weapon=pistol"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    // A pistol shot with the file's melee-only effort: the file's own line is named.
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("batman-vs-thug.toml:") && e.contains("attacker_effort"), "{e}");
+}
+
+const SCENARIO: &str = r#"ruleset = "bmg-3e"
+kind = "attack"
+include = ["cards.toml"]
+trials = 1000
+
+[attack]
+attacker = "batman"
+weapon = "batclaw-gauntlets"
+target = "thug"
+attacker_effort = 1
+"#;
+
+#[test]
+fn a_misspelt_path_is_named_with_a_suggestion() {
+    let libs = ["configs/bmg-3e/cards.toml"];
+    fails(
+        "set_override",
+        "misspelt-field",
+        SCENARIO,
+        &libs,
+        &["--set", "cards.thug.defnse=4"],
+        &["--set cards.thug.defnse=4", "unknown field `defnse`", "did you mean `defense`", "allowed:"],
+    );
+    fails(
+        "set_override",
+        "misspelt-section",
+        SCENARIO,
+        &libs,
+        &["--set", "atack.x=1"],
+        &["--set atack.x=1", "unknown field `atack`", "did you mean `attack`"],
+    );
+}
+
+#[test]
+fn a_bad_value_names_the_set_with_what_is_allowed() {
+    let libs = ["configs/bmg-3e/cards.toml"];
+    let e = fails(
+        "set_override",
+        "out-of-range",
+        SCENARIO,
+        &libs,
+        &["--set", "cards.thug.defense=9"],
+        &["--set cards.thug.defense=9", "field `cards.thug.defense`", "allowed: 1..=6"],
+    );
+    assert!(!e.contains("cards.toml:"), "{e}");
+    fails(
+        "set_override",
+        "wrong-type",
+        SCENARIO,
+        &libs,
+        &["--set", "attack.attacker_effort=lots"],
+        &["--set attack.attacker_effort=lots", "attack.attacker_effort"],
+    );
+}
+
+#[test]
+fn malformed_sets_name_the_flag() {
+    let libs = ["configs/bmg-3e/cards.toml"];
+    for (name, set, words) in [
+        ("no-equals", "trials", "no `=`"),
+        ("empty-path", "=3", "path before `=` is empty"),
+        ("bad-key", "a..b=1", "not a TOML key path"),
+        ("through-a-value", "attack.weapon.x=1", "is a value, not a table"),
+    ] {
+        fails(
+            "set_override",
+            name,
+            SCENARIO,
+            &libs,
+            &["--set", set],
+            &[&format!("--set {set}: "), words, "PATH=VALUE"],
+        );
+    }
+}
+
+/// The file's own errors keep their line and column when a set adds a line above them.
+#[test]
+fn the_files_own_errors_keep_their_lines() {
+    let libs = ["configs/bmg-3e/cards.toml"];
+    let bad = SCENARIO.replace("attacker_effort = 1", "attacker_effort = 99");
+    let plain = fails("set_override", "own-line-plain", &bad, &libs, &[], &["scenario.toml:10:19"]);
+    let set = fails(
+        "set_override",
+        "own-line-set",
+        &bad,
+        &libs,
+        &["--set", "attack.target_wounds=1", "--set", "seed=5"],
+        &["scenario.toml:10:19"],
+    );
+    assert_eq!(plain.split("scenario.toml").nth(1), set.split("scenario.toml").nth(1));
+}
+
+#[test]
+fn sharded_runs_with_sets_merge_to_the_single_run() {
+    let d = bmg3e_copy("shards");
+    let sets = ["--set", "cards.thug.attack=4", "--set", "attack.target_wounds=1"];
+    for i in ["1/2", "2/2"] {
+        let out = format!("p{}.json", &i[..1]);
+        let mut args = vec!["run", "loadout-comparison.toml", "--trials", "3000", "-q", "--shard", i, "--out", &out];
+        args.extend(sets);
+        run_ok(&d, &args);
+    }
+    run_ok(&d, &["merge", "p1.json", "p2.json", "-q", "--out", "merged"]);
+    let mut args = vec!["run", "loadout-comparison.toml", "--trials", "3000", "-q", "--out", "single"];
+    args.extend(sets);
+    run_ok(&d, &args);
+    assert_eq!(results(&d, "merged"), results(&d, "single"));
+    // A shard run without the sets is another run.
+    run_ok(&d, &["run", "loadout-comparison.toml", "--trials", "3000", "-q", "--shard", "2/2", "--out", "q2.json"]);
+    let o = bin_run(&d, &["merge", "p1.json", "q2.json", "-q", "--out", "mixed"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no --set"));
+}
