@@ -87,7 +87,9 @@ pub fn parse_shard(s: &str) -> Result<Shard, InputError> {
             .field("--shard", format!("i/n with 1 ≤ i ≤ n ≤ {MAX_SHARDS}, e.g. 3/8"))
     };
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
-    let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    // Whole numbers as `--trials` reads them (`1/1e3`, `1/1_000`).
+    let num = |x: &str| crate::config::number::whole(x).and_then(|v| u64::try_from(v).ok()).ok_or_else(bad);
+    let (i, n) = (num(i)?, num(n)?);
     if i == 0 || i > n || n > MAX_SHARDS {
         return Err(bad());
     }
@@ -590,7 +592,9 @@ mod tests {
     fn shard_syntax() {
         assert_eq!(parse_shard("1/4").unwrap(), Shard { index: 0, count: 4 });
         assert_eq!(parse_shard("4/4").unwrap(), Shard { index: 3, count: 4 });
-        for bad in ["0/4", "5/4", "x/4", "3", "1/0", "2/200000"] {
+        assert_eq!(parse_shard("2/1e3").unwrap(), Shard { index: 1, count: 1000 });
+        assert_eq!(parse_shard("1_000/1_000").unwrap(), Shard { index: 999, count: 1000 });
+        for bad in ["0/4", "5/4", "x/4", "3", "1/0", "2/200000", "1.5/4", "-1/4", "1/1e-3"] {
             assert!(parse_shard(bad).is_err(), "{bad}");
         }
     }

@@ -8,6 +8,7 @@
 mod analyses;
 pub mod ctx;
 mod fighters;
+pub mod number;
 pub mod raw;
 pub mod set;
 pub mod source;

@@ -85,20 +85,17 @@ pub fn parse(typed: &str) -> Result<Set, InputError> {
 /// quoted text (`pistol` → `"pistol"`).
 fn value_text(value: &str) -> String {
     match toml::from_str::<toml::Table>(&format!("v = {value}")).ok().and_then(|t| t.get("v").cloned()) {
-        Some(toml::Value::Float(f)) if value.contains(['e', 'E']) && !value.contains("inf") => match whole(f) {
-            Some(n) => n.to_string(),
-            None => value.to_string(),
-        },
+        Some(toml::Value::Float(_)) if value.contains(['e', 'E']) => {
+            match super::number::whole(value).filter(|v| i64::try_from(*v).is_ok()) {
+                Some(n) => n.to_string(),
+                None => value.to_string(),
+            }
+        }
         // A value that reads (a multi-line list) is kept on one line.
         Some(v) if value.contains('\n') => v.to_string(),
         Some(_) => value.to_string(),
         None => toml::Value::String(value.to_string()).to_string(),
     }
-}
-
-/// `f` as an `i64` when it is a whole number within range.
-pub(crate) fn whole(f: f64) -> Option<i64> {
-    (f.is_finite() && f.fract() == 0.0 && f.abs() < 9.2e18).then_some(f as i64)
 }
 
 /// Where the first `=` outside quotes is.
