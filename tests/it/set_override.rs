@@ -190,3 +190,69 @@ fn sharded_runs_with_sets_merge_to_the_single_run() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no --set"));
 }
+
+// ---- Booleans swept: `values = [false, true]` over a yes/no field ------------------------------
+
+const COVER_SWEEP: &str = r#"ruleset = "bmg-3e"
+kind = "sweep"
+include = ["cards.toml"]
+
+[attack]
+attacker = "thug"
+weapon = "pistol"
+target = "robin"
+
+[sweep]
+parameter = "cover"
+values = [false, true]
+"#;
+
+/// Each cell of a sweep over `[false, true]` is labelled in words and has the numbers of the
+/// single attack with that value (exact, so equal to the digit).
+#[test]
+fn a_yes_no_field_sweeps_over_false_and_true() {
+    let d = bmg3e_copy("bool-sweep");
+    std::fs::write(d.join("cover.toml"), COVER_SWEEP).unwrap();
+    let single = COVER_SWEEP.replace("kind = \"sweep\"", "kind = \"attack\"");
+    std::fs::write(d.join("single.toml"), &single[..single.find("[sweep]").unwrap()]).unwrap();
+    run_ok(&d, &["run", "cover.toml", "-q", "--out", "sweep"]);
+    let sweep: serde_json::Value = serde_json::from_str(&results(&d, "sweep")).unwrap();
+    let labels: Vec<&str> = sweep["cells"].as_array().unwrap().iter().map(|c| c["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["cover = false", "cover = true"]);
+    let summary = std::fs::read_to_string(d.join("sweep/summary.md")).unwrap();
+    assert!(summary.contains("| true |") && summary.contains("| false |"), "{summary}");
+    for (i, cover) in ["false", "true"].iter().enumerate() {
+        let set = format!("attack.cover={cover}");
+        let out = format!("one-{cover}");
+        run_ok(&d, &["run", "single.toml", "-q", "--out", &out, "--set", &set]);
+        let one: serde_json::Value = serde_json::from_str(&results(&d, &out)).unwrap();
+        assert_eq!(one["cells"][0]["events"], sweep["cells"][i]["events"], "cover = {cover}");
+    }
+    // Cover changes the shot: the two cells differ.
+    assert_ne!(sweep["cells"][0]["events"], sweep["cells"][1]["events"]);
+}
+
+#[test]
+fn a_sweep_of_the_wrong_kind_of_value_names_the_field_and_what_it_takes() {
+    let libs = ["configs/bmg-3e/cards.toml"];
+    let cover_numbers = COVER_SWEEP.replace("[false, true]", "[0, 1]");
+    fails(
+        "set_override",
+        "bool-field-numbers",
+        &cover_numbers,
+        &libs,
+        &[],
+        &["scenario.toml:12:11", "sweep parameter `cover` is true or false, not a number", "values = [false, true]"],
+    );
+    let dodge_bools = COVER_SWEEP.replace("\"cover\"", "\"dodge\"");
+    fails(
+        "set_override",
+        "number-field-bools",
+        &dodge_bools,
+        &libs,
+        &[],
+        &["scenario.toml:12:11", "sweep parameter `dodge` is a number, not true or false", "whole numbers"],
+    );
+    let mixed = COVER_SWEEP.replace("[false, true]", "[0, true]");
+    fails("set_override", "bool-mixed", &mixed, &libs, &[], &["scenario.toml:12:10", "mix numbers and true / false"]);
+}
