@@ -256,3 +256,94 @@ fn a_sweep_of_the_wrong_kind_of_value_names_the_field_and_what_it_takes() {
     let mixed = COVER_SWEEP.replace("[false, true]", "[0, true]");
     fails("set_override", "bool-mixed", &mixed, &libs, &[], &["scenario.toml:12:10", "mix numbers and true / false"]);
 }
+
+// ---- Compare defaults never block a comparison of melee and ranged loadouts --------------------
+
+const MIXED: &str = r#"ruleset = "bmg-3e"
+kind = "compare"
+include = ["cards.toml"]
+trials = 4000
+
+[compare]
+loadouts = [
+  { label = "Bruiser + bat", attacker = "bruiser", weapon = "baseball-bat" },
+  { label = "Thug + pistol", attacker = "thug", weapon = "pistol" },
+]
+targets = ["robin"]
+"#;
+
+fn events(d: &Path, out: &str) -> Vec<serde_json::Value> {
+    let r: serde_json::Value = serde_json::from_str(&results(d, out)).unwrap();
+    r["cells"].as_array().unwrap().iter().map(|c| c["events"].clone()).collect()
+}
+
+/// A shared melee-only value (its default, or another) does not stop the ranged loadout: that
+/// loadout's cell is the one it gives without it, and a value that would matter is noted.
+#[test]
+fn a_shared_melee_value_does_not_block_a_ranged_loadout() {
+    let d = bmg3e_copy("mixed");
+    std::fs::write(d.join("plain.toml"), MIXED).unwrap();
+    std::fs::write(d.join("default.toml"), format!("{MIXED}\n[attack]\nenemies_in_contact = 1\n")).unwrap();
+    std::fs::write(d.join("two.toml"), format!("{MIXED}\n[attack]\nenemies_in_contact = 2\n")).unwrap();
+    std::fs::write(d.join("cover.toml"), format!("{MIXED}\n[attack]\ncover = true\n")).unwrap();
+    run_ok(&d, &["run", "plain.toml", "-q", "--out", "plain"]);
+    run_ok(&d, &["run", "default.toml", "-q", "--out", "default"]);
+    let out = run_ok(&d, &["validate", "two.toml"]);
+    assert!(
+        out.contains("[attack] `enemies_in_contact = 2` applies to melee attacks only: the ranged loadouts of this comparison ignore it"),
+        "{out}"
+    );
+    let out = run_ok(&d, &["validate", "cover.toml"]);
+    assert!(out.contains("[attack] `cover = true` applies to ranged attacks only"), "{out}");
+    assert!(!run_ok(&d, &["validate", "default.toml"]).contains("ignore it"));
+    run_ok(&d, &["run", "two.toml", "-q", "--out", "two"]);
+    run_ok(&d, &["run", "cover.toml", "-q", "--out", "cover"]);
+    let (plain, default, two, cover) =
+        (events(&d, "plain"), events(&d, "default"), events(&d, "two"), events(&d, "cover"));
+    assert_eq!(plain, default);
+    // Two enemies in contact change the bat's attack; the pistol's shot is the one without them.
+    assert_ne!(plain[0], two[0]);
+    assert_eq!(plain[1], two[1]);
+    // Cover changes the shot; the bat's strike is the one without it.
+    assert_eq!(plain[0], cover[0]);
+    assert_ne!(plain[1], cover[1]);
+    let notes = std::fs::read_to_string(d.join("two/summary.md")).unwrap();
+    assert!(notes.contains("ignore it"), "{notes}");
+}
+
+/// Set by a loadout itself, a field its weapon cannot use is still an error at that loadout.
+#[test]
+fn a_loadouts_own_field_of_the_other_kind_is_still_an_error() {
+    let own = MIXED.replace("weapon = \"pistol\" }", "weapon = \"pistol\", enemies_in_contact = 2 }");
+    fails(
+        "set_override",
+        "mixed-own-field",
+        &own,
+        &["configs/bmg-3e/cards.toml"],
+        &[],
+        &["scenario.toml:9:", "field `compare.loadouts[1].enemies_in_contact`", "applies to melee attacks only"],
+    );
+}
+
+/// The 2013 edition's melee-only and ranged-only fields behave the same way.
+#[test]
+fn a_2013_comparison_mixes_melee_and_ranged_with_shared_values() {
+    let d = tmp("set_override", "mixed-1e");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-1e");
+    for f in ["cards.toml", "loadout-comparison.toml"] {
+        std::fs::copy(src.join(f), d.join(f)).unwrap();
+    }
+    let out = run_ok(
+        &d,
+        &[
+            "validate",
+            "loadout-comparison.toml",
+            "--set",
+            "attack.numerical_inferiority=true",
+            "--set",
+            "attack.cover=true",
+        ],
+    );
+    assert!(out.contains("[attack] `numerical_inferiority = true` applies to melee attacks only"), "{out}");
+    assert!(out.contains("[attack] `cover = true` applies to ranged attacks only"), "{out}");
+}

@@ -417,7 +417,13 @@ impl Planner<'_> {
                 Self::section(&mut doc, r).insert(f.into(), v);
                 match self.try_cell(&doc) {
                     Ok(_) => true,
-                    Err(e) => !(e.message.starts_with("invalid type") || e.message.starts_with("unknown field")),
+                    Err(e) if e.message.starts_with("invalid type") || e.message.starts_with("unknown field") => false,
+                    // Refused at the field itself for a reason other than its range: a field
+                    // this resolution cannot use (`cover` on a melee attack).
+                    Err(e) => {
+                        !e.field.as_deref().is_some_and(|p| p.rsplit('.').next() == Some(f))
+                            || e.message.contains("out of range")
+                    }
                 }
             };
             if takes(Value::Integer(0)) || takes(Value::Boolean(false)) {
