@@ -421,7 +421,7 @@ impl Planner<'_> {
                     // Refused at the field itself for a reason other than its range: a field
                     // this resolution cannot use (`cover` on a melee attack).
                     Err(e) => {
-                        !e.field.as_deref().is_some_and(|p| p.rsplit('.').next() == Some(f))
+                        e.field.as_deref().is_none_or(|p| p.rsplit('.').next() != Some(f))
                             || e.message.contains("out of range")
                     }
                 }
