@@ -56,6 +56,12 @@ pub fn whole(s: &str) -> Option<i128> {
     Some(if neg { -v } else { v })
 }
 
+/// A decimal number TOML has read (`1e6` is 1000000.0) as an `i64`, when it is whole and within
+/// range (every whole `f64` below 2^63 is exact).
+pub fn whole_f64(f: f64) -> Option<i64> {
+    (f.is_finite() && f.fract() == 0.0 && f.abs() < 9.2e18).then_some(f as i64)
+}
+
 /// ASCII digits with single underscores between them, the underscores removed; `None` for an
 /// empty or malformed run.
 fn digits(s: &str) -> Option<String> {

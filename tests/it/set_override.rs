@@ -347,3 +347,44 @@ fn a_2013_comparison_mixes_melee_and_ranged_with_shared_values() {
     assert!(out.contains("[attack] `numerical_inferiority = true` applies to melee attacks only"), "{out}");
     assert!(out.contains("[attack] `cover = true` applies to ranged attacks only"), "{out}");
 }
+
+// ---- Whole numbers written with an exponent ---------------------------------------------------
+
+/// `trials = 2e3` in a file (TOML's decimal number 2000.0) is 2000 trials, as `--trials 2e3` and
+/// `--set trials=2e3` are; a fraction is refused as before.
+#[test]
+fn trials_written_with_an_exponent_are_whole_numbers() {
+    let d = bmg3e_copy("exponent");
+    let sample = SCENARIO.replace("trials = 1000", "trials = 2000\nexact = false\nname = \"same\"");
+    std::fs::write(d.join("plain.toml"), &sample).unwrap();
+    std::fs::write(d.join("exp.toml"), sample.replace("trials = 2000", "trials = 2e3")).unwrap();
+    run_ok(&d, &["run", "plain.toml", "-q", "--out", "plain"]);
+    run_ok(&d, &["run", "exp.toml", "-q", "--out", "exp"]);
+    run_ok(&d, &["run", "plain.toml", "-q", "--out", "flag", "--trials", "2e3"]);
+    run_ok(&d, &["run", "plain.toml", "-q", "--out", "set", "--trials", "1_000", "--set", "trials=2.0e3"]);
+    let plain = results(&d, "plain");
+    assert!(plain.contains("\"trials\":2000") || plain.contains("\"trials\": 2000"), "{plain}");
+    for other in ["exp", "flag"] {
+        assert_eq!(plain, results(&d, other), "{other}");
+    }
+    // `--trials` overrides the file, whatever `--set` wrote into it.
+    assert_ne!(plain, results(&d, "set"));
+    let libs = ["configs/bmg-3e/cards.toml"];
+    let frac = SCENARIO.replace("trials = 1000", "trials = 1.5e3\nmax_trials = 2.5");
+    fails(
+        "set_override",
+        "trials-fraction",
+        &frac,
+        &libs,
+        &[],
+        &["scenario.toml:5:", "max_trials", "expected an integer"],
+    );
+    fails(
+        "set_override",
+        "trials-flag-fraction",
+        SCENARIO,
+        &libs,
+        &["--trials", "1e-3"],
+        &["--trials", "not a whole number"],
+    );
+}
