@@ -87,18 +87,24 @@ fn load_with_sets(
     let sets: Vec<set::Set> = overrides.sets.iter().map(|s| set::parse(s)).collect::<Result<_, _>>()?;
     let read = |p: &Path| Source::read_from(p, embedded);
     // A file that does not read, or an include that cannot be read: the plain load says where
-    // and why (and should it load, the sets themselves are at fault).
-    let plain = || {
+    // and why; should it load, the sets themselves are at fault (`why`).
+    let plain = |why: InputError| {
         let plain = Overrides { sets: Vec::new(), ..overrides.clone() };
         load_in(registry, path, &plain, embedded)?;
-        Err(InputError::msg("cannot be applied to the scenario's files")
-            .field(format!("--set {}", overrides.sets.join(" --set ")), set::SET_ALLOWED))
+        Err(why)
     };
-    let Some(patched) = set::apply(&main, &sets, &read)? else { return plain() };
+    let all_sets = || {
+        let shown = overrides.sets.iter().map(|s| format!("--set {s}")).collect::<Vec<_>>().join(" ");
+        let mut e = InputError::msg("cannot be applied: the scenario's files do not read as TOML");
+        e.file = Some(PathBuf::from(shown));
+        e.allowed = Some(set::SET_ALLOWED.into());
+        e
+    };
+    let Some(patched) = set::apply(&main, &sets, &read)? else { return plain(all_sets()) };
     // The scenario's files as the loader will look for them: the working copies, and every
     // other include as read (one the sets did not touch is read here, and again by nobody).
     let work_main = patched.working(path).cloned().unwrap_or_else(|| main.clone());
-    let Ok(doc) = toml::from_str::<toml::Table>(&work_main.text) else { return plain() };
+    let Ok(doc) = toml::from_str::<toml::Table>(&work_main.text) else { return plain(all_sets()) };
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let mut copies: Vec<Source> = Vec::new();
     for inc in doc.get("include").and_then(toml::Value::as_array).into_iter().flatten().filter_map(|v| v.as_str()) {
@@ -107,12 +113,23 @@ fn load_with_sets(
             Some(w) => copies.push(w.clone()),
             None => match read(&p) {
                 Ok(s) => copies.push(s),
-                Err(_) => return plain(),
+                // An include a set named (`--set include=[…]`) that cannot be read.
+                Err(e) => {
+                    let mut why = InputError::msg(format!("cannot read included file {}: {}", p.display(), e.message))
+                        .field("include", "paths relative to the scenario file");
+                    why.file =
+                        sets.iter().rev().find(|s| s.path[0] == "include").map(|s| format!("--set {}", s.typed).into());
+                    return plain(why);
+                }
             },
         }
     }
     let mut ctx = Ctx::new(work_main, Some(copies));
-    let scenario = build(registry, path, overrides, &mut ctx, None).map_err(|e| patched.map_error(e))?;
+    let mut scenario = build(registry, path, overrides, &mut ctx, None).map_err(|e| patched.map_error(e))?;
+    // The error kept for a cell that turns out not to be exact when it runs: told of the file too.
+    if let ExactMode::Always(e) = &mut scenario.exact {
+        *e = patched.map_error(e.clone());
+    }
     let sources = ctx.sources.into_iter().map(|s| patched.original(&s.path).cloned().unwrap_or(s)).collect();
     Ok((scenario, sources))
 }

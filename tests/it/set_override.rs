@@ -140,6 +140,7 @@ fn malformed_sets_name_the_flag() {
         ("empty-path", "=3", "path before `=` is empty"),
         ("bad-key", "a..b=1", "not a TOML key path"),
         ("through-a-value", "attack.weapon.x=1", "is a value, not a table"),
+        ("a-whole-table", "attack={ weapon = \"pistol\" }", "is a table: set its fields one at a time"),
     ] {
         fails(
             "set_override",
@@ -150,6 +151,14 @@ fn malformed_sets_name_the_flag() {
             &[&format!("--set {set}: "), words, "PATH=VALUE"],
         );
     }
+    fails(
+        "set_override",
+        "missing-include",
+        SCENARIO,
+        &libs,
+        &["--set", "include=[\"nowhere.toml\"]"],
+        &["--set include=[\"nowhere.toml\"]: field `include`: cannot read included file", "nowhere.toml"],
+    );
 }
 
 /// The file's own errors keep their line and column when a set adds a line above them.
