@@ -30,6 +30,10 @@ pub enum Command {
     Validate {
         /// Scenario TOML file, or a report's results.json.
         config: PathBuf,
+        /// Change a value of the scenario as editing its file would: `--set PATH=VALUE`,
+        /// repeatable (e.g. `--set cards.thug.attack=4`; a bare word is text).
+        #[arg(long = "set", value_name = "PATH=VALUE")]
+        set: Vec<String>,
     },
     /// What exists: the rule systems; with RULESET, its kinds, readings, library tables and
     /// measures; with a scenario CONFIG file, the cards, weapons, models and fighters it can use.
@@ -63,15 +67,20 @@ pub struct CheckArgs {
     /// Random seed for the sampled side (overrides the config's `seed`).
     #[arg(long, allow_negative_numbers = true, value_name = "N")]
     pub seed: Option<String>,
-    /// Trials per cell for the sampled side (overrides the config's `trials`).
-    #[arg(long, allow_negative_numbers = true)]
-    pub trials: Option<i64>,
+    /// Trials per cell for the sampled side (overrides the config's `trials`; `1e6` and
+    /// `1_000_000` are read as whole numbers).
+    #[arg(long, allow_negative_numbers = true, value_name = "N")]
+    pub trials: Option<String>,
     /// Worker threads (0 = one per core). Results are identical for any value.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=512))]
     pub threads: u16,
     /// Print only the verdict line (and the failing quantities).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Change a value of the scenario as editing its file would: `--set PATH=VALUE`, repeatable
+    /// (e.g. `--set cards.thug.attack=4 --set attack.cover=true`; a bare word is text).
+    #[arg(long = "set", value_name = "PATH=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// Options of `merge`.
@@ -99,15 +108,16 @@ pub struct RunArgs {
     /// Random seed, 0..=9223372036854775807 (overrides the config's `seed`).
     #[arg(long, allow_negative_numbers = true, value_name = "N")]
     pub seed: Option<String>,
-    /// Trials per cell (overrides the config's `trials` / `precision`).
-    #[arg(long, allow_negative_numbers = true)]
-    pub trials: Option<i64>,
+    /// Trials per cell (overrides the config's `trials` / `precision`; `1e6` and `1_000_000`
+    /// are read as whole numbers).
+    #[arg(long, allow_negative_numbers = true, value_name = "N")]
+    pub trials: Option<String>,
     /// Run until every reported probability's 95 % half-width is at most this (e.g. 0.001).
     #[arg(long, allow_negative_numbers = true)]
     pub precision: Option<f64>,
-    /// Trial cap per cell for --precision runs.
-    #[arg(long, allow_negative_numbers = true)]
-    pub max_trials: Option<i64>,
+    /// Trial cap per cell for --precision runs (`1e8` and `100_000_000` are read as whole numbers).
+    #[arg(long, allow_negative_numbers = true, value_name = "N")]
+    pub max_trials: Option<String>,
     /// Worker threads (0 = one per core). Results are identical for any value.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=512))]
     pub threads: u16,
@@ -130,6 +140,10 @@ pub struct RunArgs {
     /// Sample every cell, even those that could be evaluated exactly.
     #[arg(long)]
     pub sample: bool,
+    /// Change a value of the scenario as editing its file would: `--set PATH=VALUE`, repeatable
+    /// (e.g. `--set cards.thug.attack=4 --set attack.cover=true`; a bare word is text).
+    #[arg(long = "set", value_name = "PATH=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// Parse arguments and run; returns the process exit code.
@@ -172,9 +186,10 @@ pub fn main() -> i32 {
 
 fn dispatch(cli: Cli) -> Result<(), Error> {
     match cli.command {
-        Command::Validate { config } => {
+        Command::Validate { config, set } => {
             // A report re-validates its recorded scenario; any other file may be a library.
             if !rerun::is_report(&config)
+                && set.is_empty()
                 && let Some(lib) = config::check_library(registry::SYSTEMS, &config)?
             {
                 let counts: Vec<String> = lib
@@ -184,7 +199,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                     .collect();
                 return say(&format!("{}: ok — {} library: {}\n", config.display(), lib.ruleset, counts.join(", ")));
             }
-            let (sc, _) = load(&config, &Overrides::default())?;
+            let (sc, _) = load(&config, &Overrides { sets: set, ..Overrides::default() })?;
             say(&format!(
                 "{}: ok — {} {} with {} cell(s)\n",
                 config.display(),
@@ -255,14 +270,28 @@ fn default_out(name: &str) -> PathBuf {
     PathBuf::from("reports").join(name)
 }
 
-/// `--seed`: a whole number a config file could also hold (TOML integers are signed 64-bit).
+/// `--seed`: a whole number a config file could also hold (TOML integers are signed 64-bit),
+/// written as digits, with `_` between them or with an exponent (`1e6`).
 fn parse_seed(s: &str) -> Result<u64, InputError> {
     let bad = |m: String| InputError::msg(m).field("--seed", config::SEED_RANGE);
-    match s.trim().parse::<i128>() {
-        Ok(v) if v < 0 => Err(bad(format!("seed {s} is negative"))),
-        Ok(v) if v > i64::MAX as i128 => Err(bad(format!("seed {s} is too large"))),
-        Ok(v) => Ok(v as u64),
-        Err(_) => Err(bad(format!("`{s}` is not a whole number"))),
+    match config::number::whole(s) {
+        Some(v) if v < 0 => Err(bad(format!("seed {s} is negative"))),
+        Some(v) if v > i64::MAX as i128 => Err(bad(format!("seed {s} is too large"))),
+        Some(v) => Ok(v as u64),
+        None => Err(bad(format!("`{s}` is not a whole number"))),
+    }
+}
+
+/// `--trials`, `--max-trials`: a whole number (`1000000`, `1_000_000`, `1e6`); its range is the
+/// loader's to check, with the config's own words, once it fits an `i64`.
+fn parse_trials(flag: &str, s: &str) -> Result<i64, InputError> {
+    let range = || format!("{}..={}", config::TRIALS_RANGE.start(), config::TRIALS_RANGE.end());
+    match config::number::whole(s) {
+        Some(v) => {
+            i64::try_from(v).map_err(|_| InputError::msg(format!("{s} trials is out of range")).field(flag, range()))
+        }
+        None => Err(InputError::msg(format!("`{s}` is not a whole number of trials"))
+            .field(flag, format!("{} (`1e6` and `1_000_000` are read as 1000000)", range()))),
     }
 }
 
@@ -279,11 +308,11 @@ fn run(args: RunArgs) -> Result<(), Error> {
     };
     let cli = Overrides {
         seed,
-        trials: args.trials,
+        trials: args.trials.as_deref().map(|t| parse_trials("--trials", t)).transpose()?,
         precision: args.precision,
-        max_trials: args.max_trials,
+        max_trials: args.max_trials.as_deref().map(|t| parse_trials("--max-trials", t)).transpose()?,
         exact,
-        ..Overrides::default()
+        sets: args.set.clone(),
     };
     let shard = args.shard.as_deref().map(shard::parse_shard).transpose()?;
     let (mut scenario, prov) = load(&args.config, &cli)?;
@@ -346,7 +375,8 @@ fn load(path: &std::path::Path, cli: &Overrides) -> Result<(analysis::scenario::
 fn check(args: CheckArgs) -> Result<(), Error> {
     use crate::analysis::check::{self, Z_LIMIT};
     let seed = args.seed.as_deref().map(parse_seed).transpose()?;
-    let overrides = Overrides { seed, trials: args.trials, ..Overrides::default() };
+    let trials = args.trials.as_deref().map(|t| parse_trials("--trials", t)).transpose()?;
+    let overrides = Overrides { seed, trials, sets: args.set.clone(), ..Overrides::default() };
     let (sc, _) = load(&args.config, &overrides)?;
     let progress = Progress::for_stderr(args.quiet);
     let result = engine::with_threads(args.threads as usize, || check::run(&sc, &progress))?;
@@ -485,4 +515,33 @@ fn finish(
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trial_counts_and_seeds_are_read_in_every_spelling() {
+        for (s, v) in [("1000000", 1_000_000), ("1_000_000", 1_000_000), ("1e6", 1_000_000), ("2.5e5", 250_000)] {
+            assert_eq!(parse_trials("--trials", s).unwrap(), v, "{s}");
+        }
+        assert_eq!(parse_seed("1e3").unwrap(), 1000);
+        assert_eq!(parse_seed("9_223_372_036_854_775_807").unwrap(), i64::MAX as u64);
+    }
+
+    #[test]
+    fn fractions_and_words_are_refused_with_the_range() {
+        for s in ["1e-3", "1.5", "lots", "1__000"] {
+            let e = parse_trials("--max-trials", s).unwrap_err();
+            assert_eq!(e.field.as_deref(), Some("--max-trials"), "{s}");
+            assert!(e.message.contains("not a whole number"), "{s}: {e}");
+            assert!(e.allowed.as_deref().unwrap().starts_with("1..=10000000000"), "{s}: {e}");
+        }
+        let e = parse_trials("--trials", "1e30").unwrap_err();
+        assert!(e.message.contains("out of range"), "{e}");
+        for s in ["1.5", "-1", "1e19"] {
+            assert_eq!(parse_seed(s).unwrap_err().field.as_deref(), Some("--seed"), "{s}");
+        }
+    }
 }

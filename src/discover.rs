@@ -183,7 +183,7 @@ fn resolution(registry: &[&'static dyn RuleSystem], s: &'static dyn RuleSystem, 
     if !sweepable.is_empty() {
         out.push_str(&wrap(
             &format!(
-                "sweep parameter (as its starter sets it; any number of a named entry too, as `FIELD.NUMBER`): {}",
+                "sweep parameter (as its starter sets it; any number or yes/no field of a named entry too, as `FIELD.NAME`): {}",
                 sweepable.join(", ")
             ),
             W,
@@ -225,32 +225,15 @@ fn resolution(registry: &[&'static dyn RuleSystem], s: &'static dyn RuleSystem, 
     out
 }
 
-/// The sweep parameters the starter of resolution `r` offers: the numbers its section sets, and
-/// the numbers of the library entries its fields name (the starter's own, or the system's
-/// built-in ones), as `FIELD.NUMBER`.
+/// The sweep parameters the starter of resolution `r` offers, as a sweep of it would take them
+/// ([`crate::config::sweepable_fields`]): the number and yes/no fields its section sets, and
+/// those of the library entries its fields name (the starter's own, or the system's built-in
+/// ones), as `FIELD.NAME`.
 fn sweepable(s: &dyn RuleSystem, r: &Resolution, text: &str) -> Vec<String> {
     let Ok(doc) = text.parse::<toml::Table>() else { return Vec::new() };
     let Some(sec) = doc.get(r.section).and_then(Value::as_table) else { return Vec::new() };
-    let mut out = Vec::new();
-    for (k, v) in sec {
-        if v.is_integer() || v.as_array().is_some_and(|a| a.len() == 1 && a[0].is_integer()) {
-            out.push(k.clone());
-        }
-        let Some((_, table)) = r.refs.iter().find(|(f, _)| f == k) else { continue };
-        let name = v.as_str().or_else(|| v.as_array().and_then(|a| a.first()).and_then(Value::as_str));
-        let Some(name) = name else { continue };
-        let entry = doc
-            .get(*table)
-            .and_then(Value::as_table)
-            .and_then(|t| t.get(name))
-            .and_then(Value::as_table)
-            .cloned()
-            .or_else(|| s.builtin_entry(table, name));
-        if let Some(e) = entry {
-            out.extend(e.iter().filter(|(_, v)| v.is_integer()).map(|(f, _)| format!("{k}.{f}")));
-        }
-    }
-    out
+    let own = |table: &str, name: &str| doc.get(table).and_then(Value::as_table)?.get(name)?.as_table().cloned();
+    crate::config::sweepable_fields(sec, r, |table, name| own(table, name).or_else(|| s.builtin_entry(table, name)))
 }
 
 /// One library entry a scenario can use: its table, its name, its fields as written (or as the

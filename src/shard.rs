@@ -80,7 +80,9 @@ pub fn parse_shard(s: &str) -> Result<Shard, InputError> {
             .field("--shard", format!("i/n with 1 ≤ i ≤ n ≤ {MAX_SHARDS}, e.g. 3/8"))
     };
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
-    let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    // Whole numbers as `--trials` reads them (`1/1e3`, `1/1_000`).
+    let num = |x: &str| crate::config::number::whole(x).and_then(|v| u64::try_from(v).ok()).ok_or_else(bad);
+    let (i, n) = (num(i)?, num(n)?);
     if i == 0 || i > n || n > MAX_SHARDS {
         return Err(bad());
     }
@@ -368,6 +370,25 @@ fn same_run(parts: &[Partial], paths: &[PathBuf]) -> Result<(), InputError> {
         if p.generator != first.generator {
             return Err(differs("the version", p.generator.clone(), first.generator.clone()));
         }
+        let sets = |p: &Partial| p.overrides.as_ref().map(|o| o.sets.clone()).unwrap_or_default();
+        if sets(p) != sets(first) {
+            let shown = |s: &[String]| {
+                if s.is_empty() {
+                    "no --set".to_string()
+                } else {
+                    s.iter().map(|s| format!("--set {s}")).collect::<Vec<_>>().join(" ")
+                }
+            };
+            return Err(at(
+                path,
+                format!(
+                    "this partial was run with {}, but {} with {}: shards of different runs cannot be merged",
+                    shown(&sets(p)),
+                    paths[0].display(),
+                    shown(&sets(first))
+                ),
+            ));
+        }
         if p.fingerprint != first.fingerprint {
             // Say first whatever a user can recognise; the fingerprint covers every rule value.
             if p.seed != first.seed {
@@ -582,7 +603,9 @@ mod tests {
     fn shard_syntax() {
         assert_eq!(parse_shard("1/4").unwrap(), Shard { index: 0, count: 4 });
         assert_eq!(parse_shard("4/4").unwrap(), Shard { index: 3, count: 4 });
-        for bad in ["0/4", "5/4", "x/4", "3", "1/0", "2/200000"] {
+        assert_eq!(parse_shard("2/1e3").unwrap(), Shard { index: 1, count: 1000 });
+        assert_eq!(parse_shard("1_000/1_000").unwrap(), Shard { index: 999, count: 1000 });
+        for bad in ["0/4", "5/4", "x/4", "3", "1/0", "2/200000", "1.5/4", "-1/4", "1/1e-3"] {
             assert!(parse_shard(bad).is_err(), "{bad}");
         }
     }

@@ -50,6 +50,9 @@ pub struct Ctx {
     /// Notes the builders attach to the scenario (values that cannot matter, rules not modelled).
     /// A `RefCell` so any builder holding `&Ctx` can add one; deduplicated in order of arrival.
     pub(crate) notes: std::cell::RefCell<Vec<crate::analysis::scenario::Note>>,
+    /// In a cell of a comparison of loadouts (`compare`, `paired`): the fields of the varied
+    /// section (`attack.cover`) that are the scenario's shared values, not the loadout's own.
+    pub(crate) shared: Vec<String>,
 }
 
 impl Ctx {
@@ -62,7 +65,17 @@ impl Ctx {
             systems: Vec::new(),
             generic: None,
             notes: Default::default(),
+            shared: Vec::new(),
         }
+    }
+
+    /// Whether `section.field` of the cell being built is a value the scenario shares among the
+    /// loadouts of a comparison (`compare`, `paired`), not one a loadout sets. A system may let a
+    /// shared value that cannot apply to this loadout pass (a melee-only circumstance in a
+    /// comparison that mixes melee and ranged loadouts), with a note when it is not the default,
+    /// where the same value set by the loadout itself is an error.
+    pub fn is_shared(&self, section: &str, field: &str) -> bool {
+        self.shared.iter().any(|s| s.strip_prefix(section).and_then(|r| r.strip_prefix('.')) == Some(field))
     }
 
     /// An input error at `path` of file `file` (0 = the scenario), with what is allowed.

@@ -9,13 +9,16 @@ mod analyses;
 pub mod ctx;
 mod fighters;
 mod inputs;
+pub mod number;
 pub mod raw;
+pub mod set;
 pub mod source;
 
 use crate::analysis::scenario::{CellSpec, ExactMode, Kind, Layout, Note, Scenario};
 use crate::engine::Stop;
 use crate::error::InputError;
 use crate::system::{self, RuleSystem};
+pub use analyses::sweepable_fields;
 pub use source::Doc;
 use source::Source;
 
@@ -49,8 +52,9 @@ pub struct Overrides {
     pub max_trials: Option<i64>,
     /// `--exact` (`Some(true)`) or `--sample` (`Some(false)`); replaces the config's `exact`.
     pub exact: Option<bool>,
-    /// Applied by `--set`: each `PATH=VALUE` as typed on the command line, applied to the
-    /// sources inside the loader (the files it returns stay as read from disk).
+    /// Each `--set PATH=VALUE` as typed, in order: applied to working copies of the files by
+    /// the loader ([`set`]), so a partial result or a report can carry them beside the files
+    /// (the files it returns stay as read from disk).
     #[serde(default)]
     pub sets: Vec<String>,
 }
@@ -84,6 +88,9 @@ pub fn load_in(
     embedded: Option<&[Source]>,
 ) -> Result<(Scenario, Vec<Source>), InputError> {
     let main = Source::read_from(path, embedded)?;
+    if !overrides.sets.is_empty() {
+        return load_with_sets(registry, path, overrides, embedded, main);
+    }
     let mut ctx = Ctx::new(main, embedded.map(<[Source]>::to_vec));
     let scenario = build(registry, path, overrides, &mut ctx, None)?;
     Ok((scenario, ctx.sources))
@@ -136,6 +143,67 @@ pub fn check_library(registry: &[&'static dyn RuleSystem], path: &Path) -> Resul
         .map(|(t, _)| (*t, table.get(*t).and_then(toml::Value::as_table).map_or(0, toml::Table::len)))
         .collect();
     Ok(Some(LibraryCheck { ruleset: system.name(), counts }))
+}
+
+/// [`load_in`] with `--set`s: the loader reads working copies of the files the sets changed
+/// (every file it reads then comes from a list of copies, as a partial's do), its errors are
+/// told of the files as they are or of the `--set` at fault ([`set::Patched::map_error`]), and
+/// the files handed back are the ones on disk, unmodified.
+fn load_with_sets(
+    registry: &[&'static dyn RuleSystem],
+    path: &Path,
+    overrides: &Overrides,
+    embedded: Option<&[Source]>,
+    main: Source,
+) -> Result<(Scenario, Vec<Source>), InputError> {
+    let sets: Vec<set::Set> = overrides.sets.iter().map(|s| set::parse(s)).collect::<Result<_, _>>()?;
+    let read = |p: &Path| Source::read_from(p, embedded);
+    // A file that does not read, or an include that cannot be read: the plain load says where
+    // and why; should it load, the sets themselves are at fault (`why`).
+    let plain = |why: InputError| {
+        let plain = Overrides { sets: Vec::new(), ..overrides.clone() };
+        load_in(registry, path, &plain, embedded)?;
+        Err(why)
+    };
+    let all_sets = || {
+        let shown = overrides.sets.iter().map(|s| format!("--set {s}")).collect::<Vec<_>>().join(" ");
+        let mut e = InputError::msg("cannot be applied: the scenario's files do not read as TOML");
+        e.file = Some(PathBuf::from(shown));
+        e.allowed = Some(set::SET_ALLOWED.into());
+        e
+    };
+    let Some(patched) = set::apply(&main, &sets, &read)? else { return plain(all_sets()) };
+    // The scenario's files as the loader will look for them: the working copies, and every
+    // other include as read (one the sets did not touch is read here, and again by nobody).
+    let work_main = patched.working(path).cloned().unwrap_or_else(|| main.clone());
+    let Ok(doc) = toml::from_str::<toml::Table>(&work_main.text) else { return plain(all_sets()) };
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut copies: Vec<Source> = Vec::new();
+    for inc in doc.get("include").and_then(toml::Value::as_array).into_iter().flatten().filter_map(|v| v.as_str()) {
+        let p = base.join(inc);
+        match patched.working(&p) {
+            Some(w) => copies.push(w.clone()),
+            None => match read(&p) {
+                Ok(s) => copies.push(s),
+                // An include a set named (`--set include=[…]`) that cannot be read.
+                Err(e) => {
+                    let mut why = InputError::msg(format!("cannot read included file {}: {}", p.display(), e.message))
+                        .field("include", "paths relative to the scenario file");
+                    why.file =
+                        sets.iter().rev().find(|s| s.path[0] == "include").map(|s| format!("--set {}", s.typed).into());
+                    return plain(why);
+                }
+            },
+        }
+    }
+    let mut ctx = Ctx::new(work_main, Some(copies));
+    let mut scenario = build(registry, path, overrides, &mut ctx, None).map_err(|e| patched.map_error(e))?;
+    // The error kept for a cell that turns out not to be exact when it runs: told of the file too.
+    if let ExactMode::Always(e) = &mut scenario.exact {
+        *e = patched.map_error(e.clone());
+    }
+    let sources = ctx.sources.into_iter().map(|s| patched.original(&s.path).cloned().unwrap_or(s)).collect();
+    Ok((scenario, sources))
 }
 
 /// Validate the scenario in `ctx.sources[0]`, or the generic analysis's `cell` (see [`Doc`]):

@@ -23,14 +23,51 @@ pub struct Common {
     pub name: Option<String>,
     pub description: Option<String>,
     pub seed: Option<i64>,
+    #[serde(default, deserialize_with = "whole_count")]
     pub trials: Option<i64>,
     pub precision: Option<f64>,
+    #[serde(default, deserialize_with = "whole_count")]
     pub max_trials: Option<i64>,
     /// `true`: every cell exactly (an error where one cannot be); `false`: sample every cell;
     /// left out: each cell exactly where that is cheaper than sampling it.
     pub exact: Option<bool>,
     #[serde(default)]
     pub readings: toml::Table,
+}
+
+/// `trials` and `max_trials`: an integer, or a whole number written with a fraction or an
+/// exponent (`trials = 1e6`, which TOML reads as the decimal number 1000000.0). No file that
+/// read before reads differently: a decimal number there was an error. A fraction (`1.5`) still
+/// is, in the words an integer field gives.
+pub fn whole_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    struct Count;
+    impl serde::de::Visitor<'_> for Count {
+        type Value = i64;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an integer")
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<i64, E> {
+            Ok(v)
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<i64, E> {
+            i64::try_from(v).map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+        }
+        fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<i64, E> {
+            super::number::whole_f64(v).ok_or_else(|| E::invalid_type(serde::de::Unexpected::Float(v), &self))
+        }
+    }
+    d.deserialize_any(Count).map(Some)
+}
+
+/// A system's strict read of `trials` and `max_trials`, as [`whole_count`] reads them (the
+/// loader takes the values from [`Common`]; this only lets `trials = 1e6` pass the strict read).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WholeCount(pub i64);
+
+impl<'de> Deserialize<'de> for WholeCount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        whole_count(d).map(|v| WholeCount(v.unwrap_or_default()))
+    }
 }
 
 /// Declare a system's whole scenario file: the common keys every file has (`ruleset`, `kind`,
@@ -68,9 +105,9 @@ macro_rules! scenario_file {
             pub name: Option<String>,
             pub description: Option<String>,
             pub seed: Option<i64>,
-            pub trials: Option<i64>,
+            pub trials: Option<$crate::config::raw::WholeCount>,
             pub precision: Option<f64>,
-            pub max_trials: Option<i64>,
+            pub max_trials: Option<$crate::config::raw::WholeCount>,
             pub exact: Option<bool>,
             #[serde(default)]
             pub include: Vec<String>,

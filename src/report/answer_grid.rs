@@ -147,12 +147,32 @@ fn field_words(field: &str) -> String {
     field.replace(['.', '_'], " ")
 }
 
+/// The swept values of one axis as the cells say them (`axis` 0 is x, 1 is y; cell `i * stride`
+/// holds the axis's value `i`): numbers as written, a yes/no field's `false` / `true` in words,
+/// which the layout holds as 0 and 1 for the charts' axes.
+pub fn axis_words(run: &RunResult, values: &[i64], axis: usize, stride: usize) -> Vec<String> {
+    let cells = &run.scenario.cells;
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            cells.get(i * stride).and_then(|c| c.params.get(axis)).map_or(v.to_string(), |(_, p)| p.to_string())
+        })
+        .collect()
+}
+
+/// Whether an axis swept a yes/no field (its values are `false` / `true`, drawn as 0 and 1).
+pub fn yes_no_axis(run: &RunResult, axis: usize) -> bool {
+    run.scenario.cells.first().and_then(|c| c.params.get(axis)).is_some_and(|(_, p)| p.is_boolean())
+}
+
 /// One swept value: the measure's range, and where it reaches (or drops below) 50 % and 90 %
 /// and where it becomes 0 ("Out of action caused per attack goes from 36.42% at target.defense =
 /// 3 to 0.00% at 8; below 50% from 4; 0 from 7 on (exact).").
 pub fn sweep_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
     let Layout::Sweep { parameter: p, values, measure: m } = &run.scenario.layout else { return None };
     let p = &field_words(p);
+    let values = &axis_words(run, values, 0, 1);
     let unit = run.scenario.cells.first()?.trial.unit();
     let vs: Vec<Est> = (0..values.len()).map(|c| value(report, c, m)).collect::<Option<_>>()?;
     let (first, last) = (vs.first()?, vs.last()?);
@@ -207,6 +227,7 @@ pub fn sweep_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -
 pub fn sweep2_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
     let Layout::Sweep2 { x, xs, y, ys, measure: m } = &run.scenario.layout else { return None };
     let (x, y) = (&field_words(x), &field_words(y));
+    let (xs, ys) = (&axis_words(run, xs, 0, ys.len()), &axis_words(run, ys, 1, 1));
     let unit = run.scenario.cells.first()?.trial.unit();
     let vs: Vec<Est> = (0..xs.len() * ys.len()).map(|c| value(report, c, m)).collect::<Option<_>>()?;
     let (idle_x, idle_y) = idle_axes(report, xs.len(), ys.len());

@@ -265,6 +265,12 @@ fn sweep_charts(
 ) -> Vec<(String, Chart)> {
     let sc = &run.scenario;
     let title_tail = report.basis();
+    // A yes/no field is drawn at 0 and 1: the axis says which is which.
+    let x_label = if answer_grid::yes_no_axis(run, 0) {
+        format!("{parameter} (0 = false, 1 = true)")
+    } else {
+        parameter.to_string()
+    };
     let n = sc.cells.len();
     let trial = &sc.cells[0].trial;
     let mut events: Vec<&str> = trial.key_events().into_iter().filter(|e| *e != m.name).collect();
@@ -279,7 +285,7 @@ fn sweep_charts(
         "sweep-events".to_string(),
         Chart::Lines {
             title: format!("{}: probabilities by {parameter} ({title_tail})", sc.name),
-            x_label: parameter.to_string(),
+            x_label: x_label.clone(),
             y_label: "probability".into(),
             xs: values.to_vec(),
             series: events
@@ -293,7 +299,7 @@ fn sweep_charts(
         "sweep-means".to_string(),
         Chart::Lines {
             title: format!("{}: means by {parameter} ({title_tail})", sc.name),
-            x_label: parameter.to_string(),
+            x_label: x_label.clone(),
             y_label: "mean".into(),
             xs: values.to_vec(),
             series: metrics
@@ -325,8 +331,8 @@ fn sweep2_charts(
     let grid = |f: &dyn Fn(usize) -> Est| -> Vec<Vec<Option<Est>>> {
         ys.iter().enumerate().map(|(yi, _)| (0..xs.len()).map(|xi| Some(f(xi * ys.len() + yi))).collect()).collect()
     };
-    let x_labels: Vec<String> = xs.iter().map(|v| v.to_string()).collect();
-    let y_labels: Vec<String> = ys.iter().map(|v| v.to_string()).collect();
+    let x_labels = answer_grid::axis_words(run, xs, 0, ys.len());
+    let y_labels = answer_grid::axis_words(run, ys, 1, 1);
     let heat = |name: &str, what: String, percent: bool, f: &dyn Fn(usize) -> Est| {
         (
             format!("sweep-{name}"),

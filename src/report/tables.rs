@@ -327,12 +327,13 @@ fn sweep2(
     let mut out = Vec::new();
     let corner = format!("{y} \\ {x}");
     let mut headers: Vec<String> = vec![corner];
-    headers.extend(xs.iter().map(|v| v.to_string()));
+    let (x_words, y_words) = (answer_grid::axis_words(run, xs, 0, ys.len()), answer_grid::axis_words(run, ys, 1, 1));
+    headers.extend(x_words.iter().cloned());
     let heads: Vec<&str> = headers.iter().map(String::as_str).collect();
     let mut grid = |title: String, terminal: bool, f: &dyn Fn(usize) -> String| {
         let mut tab = Table::new(title, &heads, terminal);
-        for (yi, yv) in ys.iter().enumerate() {
-            let mut row = vec![yv.to_string()];
+        for (yi, yv) in y_words.iter().enumerate() {
+            let mut row = vec![yv.clone()];
             row.extend((0..xs.len()).map(|xi| f(xi * ys.len() + yi)));
             tab.rows.push(row);
         }

@@ -542,7 +542,8 @@ fn a_misspelt_sweep_parameter_is_named_at_the_parameter_with_what_can_be_swept()
             "`attacker_effort`",
         ],
     );
-    // Only what can be swept: not the section's text and true/false fields.
+    // Only what can be swept here: not the section's text fields, nor the yes/no fields a melee
+    // attack cannot use (`moved`, `cover`: sweepable on a ranged one).
     for not in ["`weapon`,", "`moved`", "`cover`", "sweep.values"] {
         assert!(!e.contains(not), "`{not}` in: {e}");
     }

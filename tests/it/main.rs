@@ -38,6 +38,7 @@ mod layering;
 mod libraries;
 mod notes;
 mod readings;
+mod set_override;
 mod tiny_system;
 
 // Bad input: one clear message, exit 2, nothing written; limits and budgets hold.

@@ -148,6 +148,7 @@ impl Planner<'_> {
         let cell = Source { path: self.ctx.sources[0].path.clone(), text: String::new() };
         let mut sub = Ctx::new(cell, self.ctx.embedded.clone());
         sub.generic = Some(self.kind);
+        sub.shared = self.shared.borrow().clone();
         (self.loader.build)(&mut sub, doc)
     }
 

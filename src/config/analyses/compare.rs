@@ -65,7 +65,8 @@ impl Planner<'_> {
                 let (li, ti) = (format!("[{li}]"), format!("[{ti}]"));
                 let mut origins = Self::loadout_origins(r, l, &["compare", "loadouts", &li]);
                 origins.push(Origin::at(format!("{}.{}", r.section, r.target_field), 0, ["compare", "targets", &ti]));
-                let b = self.build1(doc, r.kind, &["compare"], &format!("loadout `{label}` vs `{t}`: "), &origins)?;
+                let what = format!("loadout `{label}` vs `{t}`: ");
+                let b = self.with_shared(r, l, || self.build1(doc, r.kind, &["compare"], &what, &origins))?;
                 readings = b.readings;
                 setups.push(b.setup);
                 let mut c = cell(

@@ -33,6 +33,8 @@ mod paired;
 mod plan;
 mod sweep;
 
+pub use sweep::sweepable_fields;
+
 use super::MAX_CELLS;
 use super::ctx::{Built, Ctx};
 use super::source::{Doc, Source};
@@ -113,7 +115,15 @@ pub(crate) fn plan(
         })?;
         ctx.keep_source(src)?;
     }
-    let p = Planner { ctx, loader, system, doc, kind: kind.name(), idle_readings: RefCell::new(None) };
+    let p = Planner {
+        ctx,
+        loader,
+        system,
+        doc,
+        kind: kind.name(),
+        idle_readings: RefCell::new(None),
+        shared: RefCell::default(),
+    };
     let built = match kind.name() {
         "compare" => p.compare(p.need(&sections.compare, "compare")?, setup),
         "sweep" => p.sweep(p.need(&sections.sweep, "sweep")?, setup),

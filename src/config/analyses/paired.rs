@@ -43,7 +43,7 @@ impl Planner<'_> {
             if p.target.is_some() {
                 origins.push(Origin::at(format!("{}.{}", r.section, r.target_field), 0, ["paired", "target"]));
             }
-            built.push(self.build1(doc, r.kind, &["paired", side], &what, &origins)?);
+            built.push(self.with_shared(r, l, || self.build1(doc, r.kind, &["paired", side], &what, &origins))?);
             labels.push(label);
         }
         if labels[0] == labels[1] {

@@ -32,6 +32,9 @@ pub(super) struct Planner<'a> {
     /// cell that cannot use it (two guns in a balance pair) must not call it idle when another
     /// cell's numbers rest on it.
     pub(super) idle_readings: RefCell<Option<Vec<Note>>>,
+    /// While a loadout's cells are built: the fields of its section the scenario shares (see
+    /// [`Ctx::is_shared`]), handed to each cell's context.
+    pub(super) shared: RefCell<Vec<String>>,
 }
 
 impl Planner<'_> {
@@ -198,6 +201,23 @@ impl Planner<'_> {
             sec.insert(k, v);
         }
         Ok(label.unwrap_or_else(|| parts.join(" + ")))
+    }
+
+    /// Build with the section's fields that loadout `l` does not set marked as shared
+    /// ([`Ctx::is_shared`]): a system may then let a shared value that cannot apply to this
+    /// loadout pass with a note instead of refusing the whole comparison.
+    pub(super) fn with_shared<T>(&self, r: &Resolution, l: &Table, build: impl FnOnce() -> T) -> T {
+        let base = self.doc.get(r.section).and_then(Value::as_table);
+        let shared = base
+            .into_iter()
+            .flat_map(|b| b.keys())
+            .filter(|k| !l.contains_key(k.as_str()))
+            .map(|k| format!("{}.{k}", r.section))
+            .collect();
+        *self.shared.borrow_mut() = shared;
+        let out = build();
+        self.shared.borrow_mut().clear();
+        out
     }
 
     /// Write a target name into the resolution's target field; returns its display name.

@@ -17,12 +17,54 @@ use toml::{Table, Value};
 /// Most values on one sweep axis.
 const MAX_AXIS: usize = 50;
 
+/// One swept value: a whole number, or `false` / `true` for a yes/no field (`cover`, `moved`),
+/// labelled in words (`cover = true`). A layout draws a yes/no axis as 0 and 1.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(untagged, expecting = "a whole number, or true / false")]
+pub(super) enum SweepValue {
+    Int(i64),
+    Bool(bool),
+}
+
+impl SweepValue {
+    fn toml(self) -> Value {
+        match self {
+            SweepValue::Int(i) => Value::Integer(i),
+            SweepValue::Bool(b) => Value::Boolean(b),
+        }
+    }
+
+    fn json(self) -> serde_json::Value {
+        match self {
+            SweepValue::Int(i) => json!(i),
+            SweepValue::Bool(b) => json!(b),
+        }
+    }
+
+    /// Its place on a layout's axis (`false` 0, `true` 1).
+    fn axis(self) -> i64 {
+        match self {
+            SweepValue::Int(i) => i,
+            SweepValue::Bool(b) => i64::from(b),
+        }
+    }
+}
+
+impl std::fmt::Display for SweepValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SweepValue::Int(i) => write!(f, "{i}"),
+            SweepValue::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[serde(expecting = "a [sweep.y] table with parameter, values, from, to, step")]
 pub(super) struct Axis {
     parameter: String,
-    values: Option<Vec<i64>>,
+    values: Option<Vec<SweepValue>>,
     from: Option<i64>,
     to: Option<i64>,
     step: Option<i64>,
@@ -33,7 +75,7 @@ pub(super) struct Axis {
 #[serde(expecting = "a [sweep] table with parameter, values, from, to, step, y, measure")]
 pub(super) struct SweepSpec {
     parameter: String,
-    values: Option<Vec<i64>>,
+    values: Option<Vec<SweepValue>>,
     from: Option<i64>,
     to: Option<i64>,
     step: Option<i64>,
@@ -46,11 +88,21 @@ pub(super) struct SweepSpec {
 
 impl Planner<'_> {
     /// The values of one sweep axis.
-    pub(super) fn axis_values(&self, a: &Axis, at: &str) -> Result<Vec<i64>, InputError> {
+    pub(super) fn axis_values(&self, a: &Axis, at: &str) -> Result<Vec<SweepValue>, InputError> {
         let path =
             |f: &'static str| -> Vec<&str> { if at.is_empty() { vec!["sweep", f] } else { vec!["sweep", at, f] } };
-        let values: Vec<i64> = match (&a.values, a.from, a.to) {
-            (Some(v), None, None) if a.step.is_none() => v.clone(),
+        let values: Vec<SweepValue> = match (&a.values, a.from, a.to) {
+            (Some(v), None, None) if a.step.is_none() => {
+                let bools = v.iter().filter(|v| matches!(v, SweepValue::Bool(_))).count();
+                if bools != 0 && bools != v.len() {
+                    return Err(self.err(
+                        &path("values"),
+                        "the values mix numbers and true / false",
+                        "whole numbers for a number field, `[false, true]` for a yes/no field",
+                    ));
+                }
+                v.clone()
+            }
             (None, Some(from), Some(to)) => {
                 let step = a.step.unwrap_or(1);
                 if step <= 0 {
@@ -76,7 +128,7 @@ impl Planner<'_> {
                         format!("at most {MAX_AXIS} values: raise `step` or narrow `from`..`to`"),
                     ));
                 }
-                (from..=to).step_by(step as usize).collect()
+                (from..=to).step_by(step as usize).map(SweepValue::Int).collect()
             }
             _ => {
                 return Err(self.err(
@@ -103,10 +155,12 @@ impl Planner<'_> {
         doc: &mut Table,
         r: &Resolution,
         param: &str,
-        value: i64,
+        value: SweepValue,
         at: &[&str],
     ) -> Result<(), InputError> {
-        if self.system.sweep_special(Self::section(doc, r), param, value) {
+        if let SweepValue::Int(i) = value
+            && self.system.sweep_special(Self::section(doc, r), param, i)
+        {
             return Ok(());
         }
         let unknown = |why: String| {
@@ -126,7 +180,7 @@ impl Planner<'_> {
                 }
                 // A one-value list (Wolsung's `distances = [12]`) stays a list.
                 let sec = Self::section(doc, r);
-                let v = Value::Integer(value);
+                let v = value.toml();
                 let list = sec.get(param).is_some_and(Value::is_array);
                 sec.insert(param.into(), if list { Value::Array(vec![v]) } else { v });
             }
@@ -146,10 +200,10 @@ impl Planner<'_> {
                     Some(e) => e.clone(),
                     None => self.entry(table, &name).ok_or_else(|| unknown(format!("no `{name}` in [{table}]")))?,
                 };
-                if !entry.get(sub).is_none_or(Value::is_integer) {
-                    return Err(unknown(format!("`{field}.{sub}` is not a number")));
+                if !entry.get(sub).is_none_or(|v| v.is_integer() || v.is_bool()) {
+                    return Err(unknown(format!("`{field}.{sub}` is not a number or true / false")));
                 }
-                entry.insert(sub.into(), Value::Integer(value));
+                entry.insert(sub.into(), value.toml());
                 let copy = format!("{name}~{sub}={value}");
                 let lib = doc.entry(*table).or_insert_with(|| Value::Table(Table::new()));
                 lib.as_table_mut().expect("a library table").insert(copy.clone(), Value::Table(entry));
@@ -187,7 +241,7 @@ impl Planner<'_> {
             }
         }
         let base = self.build1(self.doc.clone(), r.kind, &[r.section], "", &[])?;
-        let ys: Vec<Option<i64>> = match &y {
+        let ys: Vec<Option<SweepValue>> = match &y {
             Some((_, v)) => v.iter().copied().map(Some).collect(),
             None => vec![None],
         };
@@ -198,17 +252,19 @@ impl Planner<'_> {
                 let mut doc = self.doc.clone();
                 self.patch(&mut doc, r, &s.parameter, xv, &["sweep", "parameter"])?;
                 let mut label = format!("{} = {xv}", s.parameter);
-                let mut params = vec![(s.parameter.clone(), json!(xv))];
+                let mut params = vec![(s.parameter.clone(), xv.json())];
                 if let (Some((yp, _)), Some(yv)) = (&y, yv) {
                     self.patch(&mut doc, r, yp, yv, &["sweep", "y", "parameter"])?;
                     label = format!("{label}, {yp} = {yv}");
-                    params.push((yp.clone(), json!(yv)));
+                    params.push((yp.clone(), yv.json()));
                 }
                 let mut origins = self.sweep_origins(r, &doc, &x, "", xv);
                 if let (Some(a), Some(yv)) = (&s.y, yv) {
                     origins.extend(self.sweep_origins(r, &doc, a, "y", yv));
                 }
-                let b = self.build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "), &origins)?;
+                let b = self
+                    .build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "), &origins)
+                    .map_err(|e| Self::type_words(e, &s.parameter, y.as_ref().map(|(p, _)| p.as_str())))?;
                 setups.push(b.setup);
                 let mut c = cell(&label, params, b.cell.trial);
                 c.inputs = b.cell.inputs;
@@ -221,13 +277,34 @@ impl Planner<'_> {
         match y {
             None => {
                 self.ctx.note_constant_sweep(&s.parameter, &cells, "");
-                Ok((cells, Layout::Sweep { parameter: s.parameter.clone(), values: xs, measure }, base.readings))
+                let values = xs.iter().map(|v| v.axis()).collect();
+                Ok((cells, Layout::Sweep { parameter: s.parameter.clone(), values, measure }, base.readings))
             }
             Some((yp, yv)) => {
                 self.note_constant_axes((&s.parameter, xs.len()), (&yp, yv.len()), &cells);
-                Ok((cells, Layout::Sweep2 { x: s.parameter.clone(), xs, y: yp, ys: yv, measure }, base.readings))
+                let (xs, ys) = (xs.iter().map(|v| v.axis()).collect(), yv.iter().map(|v| v.axis()).collect());
+                Ok((cells, Layout::Sweep2 { x: s.parameter.clone(), xs, y: yp, ys, measure }, base.readings))
             }
         }
+    }
+
+    /// A swept value of the wrong type for its field, said with the field and what it takes: a
+    /// yes/no field (`cover`) swept over numbers, or a number field over `[false, true]`.
+    fn type_words(mut e: InputError, x: &str, y: Option<&str>) -> InputError {
+        let param = match (y, e.field.as_deref()) {
+            (Some(y), Some(f)) if f.starts_with("sweep.y") => y,
+            _ => x,
+        };
+        let bool_field = e.message.contains("invalid type: integer") && e.message.contains("expected a boolean");
+        let number_field = e.message.contains("invalid type: boolean") && !e.message.contains("expected a boolean");
+        if bool_field {
+            e.message = format!("sweep parameter `{param}` is true or false, not a number");
+            e.allowed = Some("values = [false, true]".into());
+        } else if number_field {
+            e.message = format!("sweep parameter `{param}` is a number, not true or false");
+            e.allowed = Some("whole numbers: `values = [...]`, or `from`, `to` (and optional `step`)".into());
+        }
+        e
     }
 
     /// A two-dimensional sweep one of whose parameters cannot change any number: along that
@@ -254,7 +331,14 @@ impl Planner<'_> {
     /// (`cards.thug~defense=0`): an error there is told with the parameter as the user wrote it
     /// (`target.defense = 0 is out of range`), and an error elsewhere in the copy at the entry's
     /// own key, never with the copy's internal name.
-    pub(super) fn sweep_origins(&self, r: &'static Resolution, doc: &Table, a: &Axis, at: &str, v: i64) -> Vec<Origin> {
+    pub(super) fn sweep_origins(
+        &self,
+        r: &'static Resolution,
+        doc: &Table,
+        a: &Axis,
+        at: &str,
+        v: SweepValue,
+    ) -> Vec<Origin> {
         let base: Vec<&str> = if at.is_empty() { vec!["sweep"] } else { vec!["sweep", at] };
         let index;
         let value_at: Vec<&str> = match (&a.values, a.from) {
@@ -262,7 +346,7 @@ impl Planner<'_> {
                 index = format!("[{}]", values.iter().position(|x| *x == v).unwrap_or(0));
                 [base.as_slice(), &["values", &index]].concat()
             }
-            (None, Some(from)) if from == v => [base.as_slice(), &["from"]].concat(),
+            (None, Some(from)) if SweepValue::Int(from) == v => [base.as_slice(), &["from"]].concat(),
             _ => [base.as_slice(), &["to"]].concat(),
         };
         let param = &a.parameter;
@@ -294,22 +378,10 @@ impl Planner<'_> {
         vec![swept(format!("{table}.{copy}.{sub}"), sub), whole]
     }
 
-    /// What a sweep of this section may vary: its numeric fields, and the numeric fields of the
-    /// library entries its fields name (`attacker.strength`).
+    /// What a sweep of this section may vary ([`sweepable_fields`] of this file's section).
     pub(super) fn sweepable(&self, r: &Resolution) -> Vec<String> {
-        let mut out = Vec::new();
         let sec = self.doc.get(r.section).and_then(Value::as_table).cloned().unwrap_or_default();
-        for (k, v) in &sec {
-            if v.is_integer() || v.as_array().is_some_and(|a| a.len() == 1 && a[0].is_integer()) {
-                out.push(k.clone());
-            }
-            if let (Some((_, table)), Some(n)) = (r.refs.iter().find(|(f, _)| f == k), Self::name_in(v))
-                && let Some(e) = self.entry(table, n)
-            {
-                out.extend(e.iter().filter(|(_, v)| v.is_integer()).map(|(f, _)| format!("{k}.{f}")));
-            }
-        }
-        out
+        sweepable_fields(&sec, r, |table, name| self.entry(table, name))
     }
 
     /// What a sweep of section `r` may name as its parameter, for a misspelt one: the numbers
@@ -328,26 +400,60 @@ impl Planner<'_> {
             for &s in SECTIONS {
                 doc.remove(s);
             }
-            Self::section(&mut doc, r).insert(f.into(), Value::Integer(0));
-            let takes_number = match self.try_cell(&doc) {
-                Ok(_) => true,
-                Err(e) => !(e.message.starts_with("invalid type") || e.message.starts_with("unknown field")),
+            // A number field takes 0, a yes/no field `false`; each is swept over its own kind.
+            let takes = |v: Value| {
+                let mut doc = doc.clone();
+                Self::section(&mut doc, r).insert(f.into(), v);
+                match self.try_cell(&doc) {
+                    Ok(_) => true,
+                    Err(e) if e.message.starts_with("invalid type") || e.message.starts_with("unknown field") => false,
+                    // Refused at the field itself for a reason other than its range: a field
+                    // this resolution cannot use (`cover` on a melee attack).
+                    Err(e) => {
+                        e.field.as_deref().is_none_or(|p| p.rsplit('.').next() != Some(f))
+                            || e.message.contains("out of range")
+                    }
+                }
             };
-            if takes_number {
+            if takes(Value::Integer(0)) || takes(Value::Boolean(false)) {
                 more.push(f);
             }
         }
         let list = |v: &mut dyn Iterator<Item = &str>| v.map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
         match (set.is_empty(), more.is_empty()) {
             (false, false) => format!(
-                "numbers this file sets: {}; other number fields of [{}]: {}",
+                "numbers and yes/no values this file sets: {}; other number and yes/no fields of [{}]: {}",
                 list(&mut set.iter().map(String::as_str)),
                 r.section,
                 list(&mut more.into_iter())
             ),
             (false, true) => list(&mut set.iter().map(String::as_str)),
-            (true, false) => format!("number fields of [{}]: {}", r.section, list(&mut more.into_iter())),
+            (true, false) => format!("number and yes/no fields of [{}]: {}", r.section, list(&mut more.into_iter())),
             (true, true) => format!("a field of [{}] or `FIELD.NUMBER` of an entry it names", r.section),
         }
     }
+}
+
+/// What a sweep of resolution `r` may vary, given its section `sec` as a file writes it: the
+/// section's number and yes/no fields, and those of the library entries its fields name
+/// (`attacker.strength`), each entry found by `entry(table, name)`. One definition for the
+/// sweep itself and for `list RULESET`, so the two never disagree.
+pub fn sweepable_fields(
+    sec: &toml::Table,
+    r: &Resolution,
+    entry: impl Fn(&str, &str) -> Option<toml::Table>,
+) -> Vec<String> {
+    let one = |v: &Value| v.is_integer() || v.is_bool();
+    let mut out = Vec::new();
+    for (k, v) in sec {
+        if one(v) || v.as_array().is_some_and(|a| a.len() == 1 && one(&a[0])) {
+            out.push(k.clone());
+        }
+        if let (Some((_, table)), Some(n)) = (r.refs.iter().find(|(f, _)| f == k), Planner::name_in(v))
+            && let Some(e) = entry(table, n)
+        {
+            out.extend(e.iter().filter(|(_, v)| one(v)).map(|(f, _)| format!("{k}.{f}")));
+        }
+    }
+    out
 }

@@ -121,6 +121,7 @@ impl Batman<'_> {
         let (cells, layout) = match kind {
             Kind("attack") => {
                 let a = self.section(&file.attack, "attack")?;
+                let a = self.without_shared_fields_of_other_attacks(a);
                 let s = self.attack_setup(&a, "attack", &readings, "")?;
                 *setup = describe_attack(self, &a, &s);
                 let attack = self.build_attack(&s, "attack", "")?;

@@ -47,6 +47,7 @@ impl Batman<'_> {
         self.refuse_other_edition_attack(a, "attack")?;
         let mut sides = self.attack_sides_1e(a)?;
         let ranged = matches!(sides.weapon.kind, WeaponKind::Ranged { .. });
+        let a = &self.without_shared_fields_of_other_attacks_1e(a.clone(), ranged);
         self.refuse_other_attack_kind_1e(a, ranged)?;
         let target_markers = self.target_markers_1e(a, &sides.target)?;
         let obstacles = self.shot_circumstances_1e(a, &sides)?;
@@ -118,6 +119,58 @@ impl Batman<'_> {
         let (target_weapon, tw_label) =
             self.weapon1(a.target_weapon.as_deref().unwrap_or("unarmed"), &["attack", "target_weapon"])?;
         Ok(AttackSides { attacker, a_label, target, t_label, weapon, w_label, target_weapon, tw_label })
+    }
+
+    /// In a comparison of loadouts (`compare`, `paired`) that mixes melee and ranged weapons, a
+    /// value the scenario's `[attack]` shares that only the other kind of attack reads
+    /// (`numerical_inferiority` for a shot, `cover` for a strike) cannot apply to this loadout:
+    /// it is left out of this cell, with a note when it would matter to a loadout of that kind
+    /// (a switch set to `true`, obstacles listed, counters given: a side's counters have no
+    /// neutral value). Set by the loadout itself, it stays an error
+    /// ([`Batman::refuse_other_attack_kind_1e`]).
+    fn without_shared_fields_of_other_attacks_1e(&self, mut a: shared::Attack, ranged: bool) -> shared::Attack {
+        let (this, other) = if ranged { ("ranged", "melee") } else { ("melee", "ranged") };
+        let mut ignored = Vec::new();
+        let shared = |field: &str| self.is_shared("attack", field);
+        let mut switch = |field: &'static str, v: &mut Option<bool>| {
+            if shared(field) && v.take() == Some(true) {
+                ignored.push(format!("`{field} = true`"));
+            }
+        };
+        if ranged {
+            switch("numerical_inferiority", &mut a.numerical_inferiority);
+            switch("defensive_position", &mut a.defensive_position);
+        } else {
+            switch("moved", &mut a.moved);
+            switch("cover", &mut a.cover);
+            switch("elusive", &mut a.elusive);
+            switch("within_5cm", &mut a.within_5cm);
+        }
+        let counters: &mut [(&str, &mut Option<i64>)] = if ranged {
+            &mut [("attack_counters", &mut a.attack_counters), ("defense_counters", &mut a.defense_counters)]
+        } else {
+            &mut [("dodge_counters", &mut a.dodge_counters)]
+        };
+        for (field, v) in counters.iter_mut() {
+            if shared(field)
+                && let Some(x) = v.take()
+            {
+                ignored.push(format!("`{field} = {x}`"));
+            }
+        }
+        if !ranged
+            && shared("obstacles")
+            && let Some(o) = a.obstacles.take()
+            && !o.is_empty()
+        {
+            ignored.push(format!("`obstacles = {o:?}`"));
+        }
+        for f in ignored {
+            self.note(Note::ignored(format!(
+                "[attack] {f} applies to {other} attacks only: the {this} loadouts of this comparison ignore it"
+            )));
+        }
+        a
     }
 
     /// Refuses a melee-only field on a shot and a ranged-only field on a melee attack.

@@ -194,6 +194,53 @@ impl Batman<'_> {
         })
     }
 
+    /// In a comparison of loadouts (`compare`, `paired`) that mixes melee and ranged weapons, a
+    /// value the scenario's `[attack]` shares that only the other kind of attack reads
+    /// (`enemies_in_contact` for a pistol, `cover` for a bat) cannot apply to this loadout: it is
+    /// left out of this cell (so the cell is the one the loadout gives without it), with a note
+    /// when it is not the rules' default (1 enemy in contact, no effort, no dodge, `false`), since
+    /// it would matter to a loadout of that kind. Set by the loadout itself, it stays an error
+    /// ([`Batman::refuse_fields_of_other_attacks`]).
+    pub(crate) fn without_shared_fields_of_other_attacks(&self, mut a: shared::Attack) -> shared::Attack {
+        let name = a.weapon.clone().unwrap_or_else(|| "unarmed".into());
+        let Ok((weapon, _)) = self.weapon(&name, &["attack", "weapon"]) else { return a };
+        let ranged = matches!(weapon.kind, WeaponKind::Ranged { .. });
+        let (this, other) = if ranged { ("ranged", "melee") } else { ("melee", "ranged") };
+        let mut ignored = Vec::new();
+        let mut int = |field: &'static str, v: &mut Option<i64>, default: i64| {
+            if self.is_shared("attack", field)
+                && let Some(x) = v.take()
+                && x != default
+            {
+                ignored.push(format!("`{field} = {x}`"));
+            }
+        };
+        if ranged {
+            int("attacker_effort", &mut a.attacker_effort, 0);
+            int("target_effort", &mut a.target_effort, 0);
+            int("enemies_in_contact", &mut a.enemies_in_contact, 1);
+        } else {
+            int("dodge", &mut a.dodge, 0);
+            for (field, v) in [
+                ("moved", &mut a.moved),
+                ("beyond_optimal_range", &mut a.beyond_optimal_range),
+                ("cover", &mut a.cover),
+                ("blind_fire", &mut a.blind_fire),
+                ("storm", &mut a.storm),
+            ] {
+                if self.is_shared("attack", field) && v.take() == Some(true) {
+                    ignored.push(format!("`{field} = true`"));
+                }
+            }
+        }
+        for f in ignored {
+            self.note(Note::ignored(format!(
+                "[attack] {f} applies to {other} attacks only: the {this} loadouts of this comparison ignore it"
+            )));
+        }
+        a
+    }
+
     /// A melee attack refuses the fields only ranged attacks read, and a ranged one those only
     /// melee attacks read.
     fn refuse_fields_of_other_attacks(
@@ -223,8 +270,16 @@ impl Batman<'_> {
                 return Err(self.err(
                     0,
                     &[sec, field],
-                    format!("{ctx_label}`{field}` applies to {other} attacks only; weapon `{weapon_name}` is {this} (no effort or block roll against ranged attacks)"),
-                    if ranged { "moved, beyond_optimal_range, cover, blind_fire, storm, dodge, defense_mod" } else { "attacker_effort, target_effort, enemies_in_contact, defense_mod" },
+                    format!(
+                        "{ctx_label}`{field}` applies to {other} attacks only; weapon `{weapon_name}` is {this}{}",
+                        // Said where it explains the refusal: a shot has neither.
+                        if ranged { " (no effort or block roll against ranged attacks)" } else { "" }
+                    ),
+                    if ranged {
+                        "moved, beyond_optimal_range, cover, blind_fire, storm, dodge, defense_mod"
+                    } else {
+                        "attacker_effort, target_effort, enemies_in_contact, defense_mod"
+                    },
                 ));
             }
         }
