@@ -23,8 +23,14 @@ fn run_ok(d: &Path, args: &[&str]) -> String {
 }
 
 /// A run's `results.json`.
+/// A run's results.json without its `resolved_scenario` record (which says how the scenario was
+/// given: files as written, the `--set`s, the flags), so runs reached by different routes
+/// compare by their numbers.
 fn results(d: &Path, out: &str) -> String {
-    std::fs::read_to_string(d.join(out).join("results.json")).unwrap()
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join(out).join("results.json")).unwrap()).unwrap();
+    v.as_object_mut().unwrap().remove("resolved_scenario").expect("every report records its scenario");
+    serde_json::to_string(&v).unwrap()
 }
 
 #[test]
@@ -395,5 +401,27 @@ fn trials_written_with_an_exponent_are_whole_numbers() {
         &libs,
         &["--trials", "1e-3"],
         &["--trials", "not a whole number"],
+    );
+}
+
+/// A report of a run with `--set`s records them and re-runs with them from its results.json
+/// alone (no config, no library in the folder): the same numbers, and the sets are not lost
+/// (without them the numbers would be the file's own).
+#[test]
+fn a_report_of_a_set_run_re_runs_with_its_sets() {
+    let d = bmg3e_copy("rerun-set");
+    let args = ["run", "batman-vs-thug.toml", "-q", "--out", "set", "--set", "cards.thug.defense=5"];
+    run_ok(&d, &args);
+    run_ok(&d, &["run", "batman-vs-thug.toml", "-q", "--out", "plain"]);
+    assert_ne!(results(&d, "set"), results(&d, "plain"), "the set changes the numbers");
+    let alone = tmp("set_override", "rerun-set-alone");
+    std::fs::copy(d.join("set/results.json"), alone.join("results.json")).unwrap();
+    run_ok(&alone, &["run", "results.json", "-q", "--out", "again"]);
+    assert_eq!(results(&d, "set"), results(&alone, "again"));
+    let json = std::fs::read_to_string(alone.join("again/results.json")).unwrap();
+    assert!(json.contains("cards.thug.defense=5"), "the re-run records the set again");
+    assert_eq!(
+        std::fs::read(d.join("set/results.csv")).unwrap(),
+        std::fs::read(alone.join("again/results.csv")).unwrap()
     );
 }
