@@ -189,9 +189,14 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::Validate { config, set } => {
             // A report re-validates its recorded scenario; any other file may be a library.
             if !rerun::is_report(&config)
-                && set.is_empty()
                 && let Some(lib) = config::check_library(registry::SYSTEMS, &config)?
             {
+                if let Some(first) = set.first() {
+                    let why = "a library file is checked as written: --set changes a scenario (its own values and those of the libraries it includes)";
+                    return Err(InputError::msg(why)
+                        .field(format!("--set {first}"), "validate SCENARIO --set PATH=VALUE")
+                        .into());
+                }
                 let counts: Vec<String> = lib
                     .counts
                     .iter()

@@ -248,13 +248,20 @@ pub struct Entry {
 
 /// Every library entry the scenario at `path` can use, table by table in the system's order:
 /// its own, its includes' (in order), and the system's built-in ones. The scenario is loaded
-/// (and so validated) as `run` would load it.
+/// (and so validated) as `run` would load it; a library file ([`config::is_library`]) is
+/// checked as `validate` checks it, and lists its own entries beside the built-in ones.
 pub fn entries(
     registry: &[&'static dyn RuleSystem],
     path: &Path,
 ) -> Result<(&'static dyn RuleSystem, Vec<Entry>), InputError> {
-    let (sc, sources) = config::load_in(registry, path, &Overrides::default(), None)?;
-    let s = find(registry, sc.ruleset, "ruleset")?;
+    let (ruleset, sources) = match config::check_library(registry, path)? {
+        Some(lib) => (lib.ruleset, vec![config::source::Source::read(path)?]),
+        None => {
+            let (sc, sources) = config::load_in(registry, path, &Overrides::default(), None)?;
+            (sc.ruleset, sources)
+        }
+    };
+    let s = find(registry, ruleset, "ruleset")?;
     let mut out = Vec::new();
     for (table, _) in s.libraries() {
         let before = out.len();
