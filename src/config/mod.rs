@@ -247,6 +247,11 @@ pub(crate) fn build(
         Some(s) if s >= 0 => s as u64,
         Some(s) => return Err(ctx.err(0, &["seed"], format!("seed {s} is negative"), SEED_RANGE)),
     };
+    // A seed handed in past the command line's parser (a report's recorded overrides) gets the
+    // same range as one typed: the report's own "Command line" must run as printed.
+    if let Some(s) = overrides.seed.filter(|s| *s > i64::MAX as u64) {
+        return Err(InputError::msg(format!("seed {s} is too large")).field("--seed", SEED_RANGE));
+    }
     let seed = overrides.seed.unwrap_or(file_seed);
     let name = match &common.name {
         Some(n) => {
@@ -615,6 +620,18 @@ fn finish_scenario(
     cells: Vec<CellSpec>,
     layout: Layout,
 ) -> Result<Scenario, InputError> {
+    if cells.is_empty() {
+        // A grid whose lists leave nothing to resolve (a distance beyond every band, an empty
+        // list of policies): nothing could be reported.
+        let sections = ctx.kind_sections(kind);
+        let section = sections.first().copied().unwrap_or(kind.name());
+        return Err(ctx.err(
+            0,
+            &[section],
+            "this scenario has no cells: its lists leave nothing to resolve",
+            format!("[{section}] values that give at least one cell"),
+        ));
+    }
     if cells.len() > MAX_CELLS {
         return Err(ctx.err(
             0,

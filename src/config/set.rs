@@ -76,6 +76,12 @@ pub fn parse(typed: &str) -> Result<Set, InputError> {
     if path.len() > super::source::MAX_KEY_PARTS {
         return Err(flag_error(typed, format!("the path has more than {} parts", super::source::MAX_KEY_PARTS)));
     }
+    // One value on one line: a line break would let the rest of the text be read as more of
+    // the file (a new `[table]`, other keys) or be cut off unseen.
+    let more = toml::from_str::<toml::Table>(&format!("v = {value}")).is_ok_and(|t| t.len() != 1);
+    if value.contains(['\n', '\r']) || more {
+        return Err(flag_error(typed, "the value is not one TOML value on one line"));
+    }
     let value = value_text(value);
     Ok(Set { typed: typed.to_string(), path, value })
 }
@@ -408,6 +414,10 @@ mod tests {
         assert_eq!(parse("precision=1e-3").unwrap().value, "1e-3");
         assert_eq!(parse("x.y=[\"a\", \"b\"]").unwrap().value, "[\"a\", \"b\"]");
         assert_eq!(parse("x.y = true").unwrap().value, "true");
+        for bad in ["a.b=0\n[attack]\nbogus = 1", "d=\"x\"\nfoo=1", "a=1\r2"] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.to_string().contains("not one TOML value on one line"), "{bad:?}: {e}");
+        }
         for bad in ["trials", "=3", "a..b=1", "a.=1", "x="] {
             let e = parse(bad).unwrap_err();
             assert_eq!(e.to_string().split(": ").next(), Some(format!("--set {bad}").as_str()), "{bad}");

@@ -18,10 +18,12 @@ pub fn method_short(report: &Report) -> String {
     }
 }
 
-/// The summary.md line on how the numbers were obtained, naming the exact cells.
+/// The summary.md line on how the numbers were obtained, naming the exact cells (their labels
+/// are the user's text: made safe Markdown here, as every other line of summary.md makes them).
 pub fn method_line(report: &Report) -> String {
     let n = count(report.trials);
-    let exact: Vec<&str> = report.cells.iter().filter(|c| c.exact).map(|c| c.label.as_str()).collect();
+    let exact: Vec<String> =
+        report.cells.iter().filter(|c| c.exact).map(|c| crate::safe::md_inline(&c.label)).collect();
     match exact.len() {
         0 => format!("Trials per cell: {n}"),
         k if k == report.cells.len() => {

@@ -425,3 +425,49 @@ fn a_report_of_a_set_run_re_runs_with_its_sets() {
         std::fs::read(alone.join("again/results.csv")).unwrap()
     );
 }
+
+/// Lists that leave nothing to resolve (a Wolsung distance beyond every band, an empty list of
+/// guards, a ¡Bichos! grenade at long range only) are one error at the section, exit 2, nothing
+/// written: they used to pass `validate` as "0 cell(s)" and panic in `run` (an adversarial test's
+/// finding, issue #26).
+#[test]
+fn a_scenario_with_no_cells_is_refused_not_a_crash() {
+    let cases: [(&str, &str, &[&str], &[&str]); 3] = [
+        (
+            "wolsung/pistol-vs-rifle.toml",
+            "shooting",
+            &["configs/wolsung/models.toml"],
+            &["--set", "shooting.distances=[37]"],
+        ),
+        ("wolsung/melee-guard-or-parry.toml", "melee", &["configs/wolsung/models.toml"], &["--set", "melee.guards=[]"]),
+        (
+            "bichos/weapons-vs-bugs.toml",
+            "arsenal",
+            &[],
+            &["--set", "arsenal.weapons=[\"grenade\"]", "--set", "arsenal.ranges=[\"long\"]"],
+        ),
+    ];
+    for (cfg, section, libs, args) in cases {
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(cfg)).unwrap();
+        fails(
+            "set_override",
+            &format!("no-cells-{section}"),
+            &text,
+            libs,
+            args,
+            &[&format!("field `{section}`"), "no cells"],
+        );
+    }
+}
+
+/// A compare's labels are the user's text: the summary's "Method" line (which names the exact
+/// cells when some are sampled) escapes them as every other line does.
+#[test]
+fn the_method_line_escapes_cell_labels() {
+    let d = bmg3e_copy("method-line");
+    let loadouts = r#"compare.loadouts=[{label="k", attacker="batman", weapon="knife"},{label="<img src=x>**b**", attacker="batman", weapon="pistol"}]"#;
+    run_ok(&d, &["run", "loadout-comparison.toml", "-q", "--trials", "200", "--out", "m", "--set", loadouts]);
+    let md = std::fs::read_to_string(d.join("m/summary.md")).unwrap();
+    let method = md.lines().find(|l| l.starts_with("- Method:")).expect("a Method line");
+    assert!(method.contains("exact") && !method.contains("<img") && !method.contains("**b**"), "{method}");
+}
