@@ -48,7 +48,7 @@ pub enum Command {
         ruleset: String,
         /// The kind (`skirmish-odds list RULESET` names them; left out, they are listed).
         kind: Option<String>,
-        /// Where to write it (default: standard output).
+        /// Where to write it (default, or `-`: standard output).
         file: Option<PathBuf>,
     },
     /// Combine the partial results of `run --shard i/n` into the report a single run gives.
@@ -250,7 +250,8 @@ fn list(what: Option<&str>) -> Result<String, Error> {
 fn init(ruleset: &str, kind: Option<&str>, file: Option<PathBuf>) -> Result<(), Error> {
     let system = crate::discover::find(registry::SYSTEMS, ruleset, "RULESET")?;
     let text = crate::discover::starter(system, kind.unwrap_or_default())?;
-    let Some(path) = file else { return say_raw(text) };
+    // `-` is standard output, as the usual convention reads it (not a file named `-`).
+    let Some(path) = file.filter(|f| f.as_os_str() != "-") else { return say_raw(text) };
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     if !parent.is_dir() {
         let mut e = InputError::msg(format!("the folder {} does not exist", parent.display()));

@@ -279,3 +279,14 @@ fn a_library_file_lists_its_entries_and_refuses_a_set() {
     let err = refused(&["validate", "configs/bmg-3e/gauntlet.toml", "--set", "fighters.thug.cost=3"]);
     assert!(err.contains("--set fighters.thug.cost=3") && err.contains("checked as written"), "{err}");
 }
+
+/// `init RULESET KIND -` prints the starter, as `-` conventionally means, and writes no file
+/// named `-`.
+#[test]
+fn init_to_dash_prints_the_starter() {
+    let d = tmp("discover", "init-dash");
+    let o = bin_run(&d, &["init", "bmg-3e", "attack", "-"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("ruleset = \"bmg-3e\""));
+    assert!(!d.join("-").exists(), "a file named `-` was written");
+}
