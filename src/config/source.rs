@@ -128,7 +128,11 @@ impl Source {
     pub fn read_from(path: &Path, embedded: Option<&[Source]>) -> Result<Source, InputError> {
         let Some(copies) = embedded else { return Source::read(path) };
         copies.iter().find(|s| s.path == path).cloned().ok_or_else(|| {
-            let mut err = InputError::msg("the partial result carries no copy of this file");
+            // Copies come from a report's results.json (`run results.json`) or a shard's partial.
+            let mut err = InputError::msg(
+                "the report or partial result this scenario is rebuilt from carries no copy of this file",
+            );
+            err.allowed = Some("run the scenario from its config instead".into());
             err.file = Some(path.to_path_buf());
             err
         })
