@@ -156,6 +156,11 @@ fn load_with_sets(
     embedded: Option<&[Source]>,
     main: Source,
 ) -> Result<(Scenario, Vec<Source>), InputError> {
+    if overrides.sets.len() > set::MAX_SETS {
+        let mut e = InputError::msg(format!("{} --set flags given", overrides.sets.len()));
+        e.file = Some(PathBuf::from(format!("--set {}", overrides.sets[set::MAX_SETS])));
+        return Err(e.field("--set", format!("at most {} --set flags", set::MAX_SETS)));
+    }
     let sets: Vec<set::Set> = overrides.sets.iter().map(|s| set::parse(s)).collect::<Result<_, _>>()?;
     let read = |p: &Path| Source::read_from(p, embedded);
     // A file that does not read, or an include that cannot be read: the plain load says where

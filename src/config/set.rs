@@ -23,6 +23,11 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
+/// Most `--set`s one run takes. Each is applied to the files as the earlier ones left them (a
+/// parse of the file per set), so the time grows with the square of their number: 6,000 took
+/// 28 s. A scenario is a handful of values; a thousand is far past any real use.
+pub const MAX_SETS: usize = 1000;
+
 /// What `--set` accepts, for its error messages.
 pub const SET_ALLOWED: &str = "PATH=VALUE: a dotted key of the scenario and a TOML value, e.g. `cards.thug.attack=4`, `attack.cover=true`, `compare.targets=[\"robin\", \"thug\"]`, `attack.weapon=pistol` (a bare word is text)";
 
@@ -191,6 +196,8 @@ pub(crate) fn apply(
     read: &dyn Fn(&Path) -> Result<Source, InputError>,
 ) -> Result<Option<Patched>, InputError> {
     let mut patched = Patched { files: Vec::new(), sets: sets.to_vec() };
+    // Each include the sets leave as it is is read once, not once per set.
+    let mut read_once: Vec<Source> = Vec::new();
     for (i, set) in sets.iter().enumerate() {
         // The files as this set finds them: the scenario (as earlier sets left it) and its includes.
         let main_now = patched.working(&main.path).unwrap_or(main).clone();
@@ -202,9 +209,15 @@ pub(crate) fn apply(
             let path = base.join(inc);
             match patched.working(&path) {
                 Some(w) => files.push(w.clone()),
-                None => match read(&path) {
-                    Ok(s) => files.push(s),
-                    Err(_) => return Ok(None),
+                None => match read_once.iter().find(|s| s.path == path) {
+                    Some(s) => files.push(s.clone()),
+                    None => match read(&path) {
+                        Ok(s) => {
+                            read_once.push(s.clone());
+                            files.push(s);
+                        }
+                        Err(_) => return Ok(None),
+                    },
                 },
             }
         }

@@ -471,3 +471,21 @@ fn the_method_line_escapes_cell_labels() {
     let method = md.lines().find(|l| l.starts_with("- Method:")).expect("a Method line");
     assert!(method.contains("exact") && !method.contains("<img") && !method.contains("**b**"), "{method}");
 }
+
+/// More than `MAX_SETS` flags are refused up front (each set re-reads the files as the earlier
+/// ones left them, so thousands would take minutes); a thousand still run.
+#[test]
+fn too_many_sets_are_refused_up_front() {
+    let d = bmg3e_copy("many-sets");
+    let flags = |n: usize| (1..=n).flat_map(|i| ["--set".to_string(), format!("seed={i}")]).collect::<Vec<_>>();
+    let mut args: Vec<String> = vec!["validate".into(), "batman-vs-thug.toml".into()];
+    args.extend(flags(skirmish_odds::config::set::MAX_SETS));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_ok(&d, &refs);
+    args.extend(["--set".to_string(), "seed=7".to_string()]);
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = bin_run(&d, &refs);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("at most 1000 --set flags"), "{err}");
+}
