@@ -592,7 +592,7 @@ pub fn merge_recorded(paths: &[PathBuf]) -> Result<(RunResult, crate::rerun::Pro
         overrides: recorded,
         other_version: None,
     };
-    Ok((RunResult { scenario, output: RunOutput { tallies, stopping } }, prov))
+    Ok((RunResult { scenario, output: RunOutput { tallies, stopping }, exact_duels: None, settled: None }, prov))
 }
 
 #[cfg(test)]

@@ -1,16 +1,21 @@
-//! Balance verdicts: a candidate card against a gauntlet, compared with reference cards of
-//! similar cost.
+//! Balance verdicts: a candidate card against a gauntlet, priced against the reference fighters.
 //!
 //! Every fighter (the candidate and each reference fighter) duels every gauntlet opponent
-//! except itself. Per opponent we report P(win), P(draw), P(loss), rounds until out, damage dealt
-//! and taken per round; "overall" is the plain average over opponents, with the interval of an
-//! average of independent estimates. Dividing by each cost the system names (2019 and 2013:
-//! Reputation and $; elsewhere a fighter's `cost`) puts cards of different cost on one scale;
-//! the candidate is flagged as an outlier on a metric when it is more than `outlier_threshold`
-//! away from its peers' mean *and* its own interval excludes that mean.
+//! except itself. The verdict is the candidate's *fair cost*: ratings from the round robin, a
+//! cost curve fitted over the reference fighters and the candidate's rating read back into a
+//! cost with its 95 % interval ([`super::fair_cost`]); the stated cost below the interval is
+//! under-costed, inside it priced right, above it over-costed. Per opponent we also report
+//! P(win), P(draw), P(loss), rounds until out, damage dealt and taken per round; "overall" is
+//! the plain average over opponents. The per-cost figures are detail, each oriented so that
+//! higher is better value for the cost (P(win) and damage dealt per point; rounds per unit of
+//! damage taken, per point), compared with the fighters of similar cost.
+//!
+//! The duels' figures come from their tallies, or — when the system solves its duel exactly —
+//! from the exact duels ([`ExactFigures`]), with no sampling interval.
 
-use super::scenario::{BalanceLayout, CellSpec, Cost};
-use crate::analysis::duel::{event, metric};
+use super::fair_cost::{self, FairCost, Interval, RoundRobin, Score, Verdict};
+use super::scenario::{BalanceLayout, Cost};
+use crate::analysis::duel::{ExactFigures, event, metric};
 use crate::engine::Tally;
 use crate::stats::{self, Estimate};
 use serde::Serialize;
@@ -84,8 +89,37 @@ fn average_stats(xs: &[&DuelStats]) -> DuelStats {
     }
 }
 
+/// A fighter's overall figures per unit of one cost, each oriented so that higher is better
+/// value for the cost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PerCost {
+    /// P(win) per unit.
+    pub win: Estimate,
+    /// Damage dealt per round, per unit.
+    pub dealt_per_round: Estimate,
+    /// Rounds per unit of damage taken (1 / damage taken per round), per unit: staying power
+    /// for the cost. Damage taken divided by cost would call a dearer card better value.
+    pub rounds_per_damage_taken: Option<Estimate>,
+}
+
+impl PerCost {
+    fn of(s: &DuelStats, cost: f64) -> PerCost {
+        let k = 1.0 / cost;
+        let t = s.taken_per_round;
+        PerCost {
+            win: s.win.scaled(k),
+            dealt_per_round: s.dealt_per_round.scaled(k),
+            // 1/x is decreasing: the interval's ends swap. No damage taken: no finite figure.
+            rounds_per_damage_taken: (t.value > 0.0).then(|| Estimate {
+                value: k / t.value,
+                ci95: [k / t.ci95[1].max(t.value), if t.ci95[0] > 0.0 { k / t.ci95[0] } else { f64::INFINITY }],
+            }),
+        }
+    }
+}
+
 /// One fighter's results against the gauntlet. In JSON each cost is a field under its key
-/// (`reputation`, `funding`; `cost`), and `overall` divided by it is `per_<key>`.
+/// (`reputation`, `funding`; `cost`), and `overall` per unit of it is `per_<key>`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FighterSummary {
     pub label: String,
@@ -97,13 +131,13 @@ pub struct FighterSummary {
     /// Per gauntlet opponent, in layout order (`None` against itself).
     pub per_opponent: Vec<Option<DuelStats>>,
     pub overall: DuelStats,
-    /// `overall` divided by each cost (`None`: no cost, or not above 0).
-    pub per_cost: Vec<Option<DuelStats>>,
+    /// `overall` per unit of each cost (`None`: no cost, or not above 0).
+    pub per_cost: Vec<Option<PerCost>>,
 }
 
 impl FighterSummary {
-    /// `overall` divided by the first cost, the one fighters are compared by.
-    pub fn per_first(&self) -> Option<&DuelStats> {
+    /// `overall` per unit of the first cost, the one fighters are compared by.
+    pub fn per_first(&self) -> Option<&PerCost> {
         self.per_cost[0].as_ref()
     }
 }
@@ -125,56 +159,172 @@ impl Serialize for FighterSummary {
     }
 }
 
-/// An outlier flag, in plain language and in numbers.
+/// A per-cost figure of the candidate far from its peers' mean (detail beside the verdict).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Flag {
     pub metric: String,
     pub value: Estimate,
     pub reference_mean: f64,
-    /// (value − reference mean) / reference mean.
+    /// (value − reference mean) / reference mean; above 0 is better value than the peers.
     pub relative: f64,
     pub text: String,
+}
+
+/// One fighter's rating from the round robin.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    pub label: String,
+    pub candidate: bool,
+    /// Its first cost (the candidate's: the stated one).
+    pub cost: Option<f64>,
+    /// Bradley–Terry rating: log-odds of beating an average reference fighter, sides neutral.
+    pub rating: Interval,
+    /// The same as a probability: P(beats an average reference fighter), σ(rating).
+    pub strength: Interval,
+    /// What the cost curve charges for this rating (`None` without a curve).
+    pub curve_cost: Option<f64>,
+}
+
+/// Every fighter's score (P(win) + ½ P(draw)) against every gauntlet opponent.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Matchups {
+    pub fighters: Vec<String>,
+    pub opponents: Vec<String>,
+    /// `score[fighter][opponent]`, `None` for a fighter against itself.
+    pub score: Vec<Vec<Option<f64>>>,
+}
+
+/// The cost curve as reported.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CurveReport {
+    /// In words: what was fitted and how.
+    pub model: String,
+    /// `None` with `why` when there is no curve.
+    pub fit: Option<fair_cost::Curve>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    /// Log-odds added to a fighter's rating on side A (who takes the first roll-off, …).
+    pub side_advantage: f64,
+    /// Half-widths of the fair cost's interval on the log scale: the fit's and the sampling's.
+    pub fit_half_width: f64,
+    pub sampling_half_width: f64,
+}
+
+/// Whether a sampled balance test sampled until its verdict was settled.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Settling {
+    /// The relative half-width the sampling part of the fair cost had to reach.
+    pub target: f64,
+    pub reached: bool,
+    /// Duels per pair sampled.
+    pub duels_per_pair: u64,
 }
 
 /// The whole balance result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BalanceSummary {
+    /// `under-costed`, `priced right` or `over-costed`; `null` when no fair cost can be given.
+    pub verdict: Option<Verdict>,
+    /// The verdict in a sentence, with the fair cost and the stated one.
+    pub verdict_text: String,
+    /// The candidate's fair cost (in the first cost) with its 95 % interval.
+    pub fair_cost: Option<Interval>,
+    /// The cost the candidate states, and the key of the cost both are in.
+    pub stated_cost: f64,
+    pub cost_key: &'static str,
+    /// Every duel solved exactly (no sampling in the ratings, curve or fair cost).
+    pub exact: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settling: Option<Settling>,
+    /// Every fighter's rating, the candidate first.
+    pub ratings: Vec<Rating>,
+    pub curve: CurveReport,
+    pub matchups: Matchups,
     pub fighters: Vec<FighterSummary>,
-    /// Labels of the reference fighters the candidate was compared with.
+    /// Labels of the reference fighters the per-cost detail compares the candidate with.
     pub reference: Vec<String>,
     /// How those were chosen.
     pub reference_rule: String,
     pub position: String,
     pub flags: Vec<Flag>,
-    pub verdict: String,
 }
 
-fn scale(s: &DuelStats, k: f64) -> DuelStats {
+/// Per-cost figures compared with the peers (higher is better value), and whether the figure
+/// is a probability (printed as a percentage).
+type Getter = fn(&PerCost) -> Option<Estimate>;
+const CHECKED: [(&str, Getter, bool); 3] = [
+    ("P(win)", |s| Some(s.win), true),
+    ("damage dealt per round", |s| Some(s.dealt_per_round), false),
+    ("rounds per unit of damage taken", |s| s.rounds_per_damage_taken, false),
+];
+
+/// Each cell's figures: from its exact duel when `exact` has one for every cell, else sampled.
+/// The rounds until out come from the tally either way (an exact duel solves the outcome, the
+/// rounds and the expected damage, not the round of the first K.O.).
+pub fn pair_stats(tallies: &[Tally], exact: Option<&[ExactFigures]>, z: f64) -> Vec<DuelStats> {
+    tallies
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let sampled = duel_stats(t, z);
+            match exact.and_then(|x| x.get(i)) {
+                Some(x) => exact_stats(x, sampled.rounds_to_ko),
+                None => sampled,
+            }
+        })
+        .collect()
+}
+
+/// A duel's figures from its exact solution: zero-width intervals.
+fn exact_stats(x: &ExactFigures, rounds_to_ko: Option<Estimate>) -> DuelStats {
+    let point = |v: f64| Estimate { value: v, ci95: [v, v] };
+    let mean_rounds: f64 = x.rounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    let per_round = |d: f64| point(if mean_rounds > 0.0 { d / mean_rounds } else { 0.0 });
     DuelStats {
-        win: s.win.scaled(k),
-        draw: s.draw.scaled(k),
-        loss: s.loss.scaled(k),
-        rounds_to_ko: s.rounds_to_ko.map(|e| e.scaled(k)),
-        dealt_per_round: s.dealt_per_round.scaled(k),
-        taken_per_round: s.taken_per_round.scaled(k),
+        win: point(x.events[event::A_WINS]),
+        draw: point(x.events[event::DRAW]),
+        loss: point(x.events[event::B_WINS]),
+        rounds_to_ko,
+        dealt_per_round: per_round(x.dealt[0]),
+        taken_per_round: per_round(x.dealt[1]),
     }
 }
 
-/// Metrics per unit of the first cost checked for outliers: (name before "per <unit>", getter,
-/// higher is better for the card). The last flag says whether the figure is a probability
-/// (printed as a percentage).
-type Getter = fn(&DuelStats) -> Estimate;
-const CHECKED: [(&str, Getter, bool, bool); 3] = [
-    ("P(win)", |s| s.win, true, true),
-    ("damage dealt per round", |s| s.dealt_per_round, true, false),
-    ("damage taken per round", |s| s.taken_per_round, false, false),
-];
+/// The round robin the fair cost is fitted on: reference fighters are the layout's rows 1..,
+/// which are also its opponents, in the same order.
+fn round_robin(layout: &BalanceLayout, stats: &[DuelStats], n: Option<f64>) -> RoundRobin {
+    let score = |c: Option<usize>| c.map(|i| Score::new(stats[i].win.value, stats[i].draw.value, n));
+    RoundRobin {
+        refs: layout.cells[1..].iter().map(|row| row.iter().map(|&c| score(c)).collect()).collect(),
+        cand: layout.cells[0].iter().map(|&c| score(c)).collect(),
+        costs: layout.rows[1..].iter().map(|r| r.costs[0]).collect(),
+    }
+}
 
-/// Summarise a balance run.
-pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally], z: f64) -> BalanceSummary {
-    let fighters = fighter_summaries(layout, tallies, z);
+/// The fair cost of a balance run's cells (for the stopping rule of a sampled run: see
+/// [`FairCost::settled`]). `trials` per sampled cell; `exact`: every duel solved.
+pub fn fair_cost_of(layout: &BalanceLayout, tallies: &[Tally], exact: Option<&[ExactFigures]>, z: f64) -> FairCost {
+    let stats = pair_stats(tallies, exact, z);
+    let n = if exact.is_some() { None } else { tallies.first().map(|t| t.trials as f64) };
+    fair_cost::fit(&round_robin(layout, &stats, n), z)
+}
+
+/// Summarise a balance run. `exact`: every cell's duel solved exactly (the figures then come
+/// from it); `settle`: the target of a run sampled until settled, with whether it was reached.
+pub fn summarise(
+    layout: &BalanceLayout,
+    tallies: &[Tally],
+    exact: Option<&[ExactFigures]>,
+    settle: Option<(f64, bool)>,
+    z: f64,
+) -> BalanceSummary {
+    let stats = pair_stats(tallies, exact, z);
+    let n = if exact.is_some() { None } else { tallies.first().map(|t| t.trials as f64) };
+    let fair = fair_cost::fit(&round_robin(layout, &stats, n), z);
+    let fighters = fighter_summaries(layout, &stats);
     let cand = &fighters[0];
-    let Cost { name: cost, unit, .. } = layout.costs[0];
+    let Cost { name: cost, unit, key, .. } = layout.costs[0];
+    let stated = layout.rows[0].costs[0].unwrap_or(0.0);
     let priced: Vec<usize> = (1..fighters.len()).filter(|&i| fighters[i].per_first().is_some()).collect();
     let peers: Vec<usize> = priced.iter().copied().filter(|&i| fighters[i].peer).collect();
     let band = format!("{:.0} %", layout.peer_band * 100.0);
@@ -202,39 +352,109 @@ pub fn summarise(layout: &BalanceLayout, _cells: &[CellSpec], tallies: &[Tally],
                 ref_labels.join(", ")
             );
         }
-        // The reference fighters' figures per unit of the first cost (every one has that cost).
-        let priced_reference: Vec<&DuelStats> = reference.iter().filter_map(|&i| fighters[i].per_first()).collect();
+        let priced_reference: Vec<&PerCost> = reference.iter().filter_map(|&i| fighters[i].per_first()).collect();
         flags = CHECKED.into_iter().filter_map(|check| outlier_flag(layout, check, &priced_reference, cpr)).collect();
     }
-    let verdict = if cand.per_first().is_none() {
-        format!("No verdict: give the candidate card a `{}` to compare it by cost.", layout.costs[0].key)
-    } else if reference.is_empty() {
-        format!("No verdict: no reference fighter has a {cost} to compare with.")
-    } else if flags.is_empty() {
-        format!(
-            "Balanced: within ±{:.0} % of the reference fighters on every per-{cost} metric (or not distinguishable from them at 95 %).",
-            layout.outlier_threshold * 100.0
-        )
-    } else {
-        format!(
-            "Outlier on {} metric(s): {}",
-            flags.len(),
-            flags.iter().map(|f| f.text.as_str()).collect::<Vec<_>>().join(" ")
-        )
+    let verdict = fair.cost.as_ref().map(|c| Verdict::of(stated, c));
+    let verdict_text = verdict_text(&fair, verdict, stated, cost, exact.is_some(), &cand.label);
+    let curve = CurveReport {
+        model: format!(
+            "Bradley–Terry ratings from every duel between reference fighters (score = P(win) + ½ P(draw), with an advantage for side A), the candidate rated against them; ln({cost}) = a + b·rating by least squares over the reference fighters with a {cost}"
+        ),
+        why: fair.curve.as_ref().err().cloned(),
+        fit: fair.curve.as_ref().ok().cloned(),
+        side_advantage: fair.side,
+        fit_half_width: fair.fit_half,
+        sampling_half_width: fair.sampling_half,
     };
-    BalanceSummary { fighters, reference: ref_labels, reference_rule, position, flags, verdict }
+    let curve_cost = |r: f64| fair.curve.as_ref().ok().map(|c| c.cost(r));
+    let ratings = std::iter::once((&fair.cand, 0))
+        .chain(fair.refs.iter().zip(1..))
+        .map(|(r, i)| Rating {
+            label: fighters[i].label.clone(),
+            candidate: i == 0,
+            cost: layout.rows[i].costs[0],
+            rating: *r,
+            strength: Interval { estimate: sigma(r.estimate), ci95: [sigma(r.ci95[0]), sigma(r.ci95[1])] },
+            curve_cost: curve_cost(r.estimate),
+        })
+        .collect();
+    let matchups = Matchups {
+        fighters: fighters.iter().map(|f| f.label.clone()).collect(),
+        opponents: layout.opponents.clone(),
+        score: layout
+            .cells
+            .iter()
+            .map(|row| row.iter().map(|c| c.map(|i| stats[i].win.value + 0.5 * stats[i].draw.value)).collect())
+            .collect(),
+    };
+    BalanceSummary {
+        verdict,
+        verdict_text,
+        fair_cost: fair.cost,
+        stated_cost: stated,
+        cost_key: key,
+        exact: exact.is_some(),
+        settling: settle.map(|(target, reached)| Settling {
+            target,
+            reached,
+            duels_per_pair: tallies.first().map_or(0, |t| t.trials as u64),
+        }),
+        ratings,
+        curve,
+        matchups,
+        fighters,
+        reference: ref_labels,
+        reference_rule,
+        position,
+        flags,
+    }
 }
 
-/// Each fighter's figures against each opponent it met, their average, and that average per unit
-/// of each cost the fighter has (a zero cost gives none).
-fn fighter_summaries(layout: &BalanceLayout, tallies: &[Tally], z: f64) -> Vec<FighterSummary> {
+fn sigma(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A cost as the verdict prints it: whole points from 10 up, one decimal below.
+pub fn cost_fmt(c: f64) -> String {
+    if c.abs() >= 10.0 { format!("{c:.0}") } else { format!("{c:.1}") }
+}
+
+fn verdict_text(
+    fair: &FairCost,
+    verdict: Option<Verdict>,
+    stated: f64,
+    cost: &str,
+    exact: bool,
+    label: &str,
+) -> String {
+    let label = label.trim_end_matches(" (candidate)");
+    let (Some(c), Some(v), Ok(curve)) = (&fair.cost, verdict, &fair.curve) else {
+        let why = fair.curve.as_ref().err().map(String::as_str).unwrap_or("no curve");
+        return format!("No fair {cost} for {label}: {why}.");
+    };
+    let how = if exact { "exact duels" } else { "sampled duels" };
+    format!(
+        "Fair {cost} for {label}: {} [{}, {}] (95 %; {how}, curve over {} reference fighters, R² {:.2}); stated {}: {}.",
+        cost_fmt(c.estimate),
+        cost_fmt(c.ci95[0]),
+        cost_fmt(c.ci95[1]),
+        curve.n,
+        curve.r2,
+        cost_fmt(stated),
+        v.word()
+    )
+}
+
+/// Each fighter's figures against each opponent it met (from `stats`, one per cell), their
+/// average, and that average per unit of each cost the fighter has (a zero cost gives none).
+fn fighter_summaries(layout: &BalanceLayout, stats: &[DuelStats]) -> Vec<FighterSummary> {
     layout
         .rows
         .iter()
         .zip(&layout.cells)
         .map(|(row, cells)| {
-            let per_opponent: Vec<Option<DuelStats>> =
-                cells.iter().map(|c| c.map(|i| duel_stats(&tallies[i], z))).collect();
+            let per_opponent: Vec<Option<DuelStats>> = cells.iter().map(|c| c.map(|i| stats[i].clone())).collect();
             let present: Vec<&DuelStats> = per_opponent.iter().flatten().collect();
             let overall = average_stats(&present);
             FighterSummary {
@@ -242,7 +462,7 @@ fn fighter_summaries(layout: &BalanceLayout, tallies: &[Tally], z: f64) -> Vec<F
                 names: layout.costs,
                 costs: row.costs.clone(),
                 peer: row.peer,
-                per_cost: row.costs.iter().map(|c| c.filter(|c| *c > 0.0).map(|c| scale(&overall, 1.0 / c))).collect(),
+                per_cost: row.costs.iter().map(|c| c.filter(|c| *c > 0.0).map(|c| PerCost::of(&overall, c))).collect(),
                 per_opponent,
                 overall,
             }
@@ -250,42 +470,41 @@ fn fighter_summaries(layout: &BalanceLayout, tallies: &[Tally], z: f64) -> Vec<F
         .collect()
 }
 
-/// One [`CHECKED`] metric per unit of the first cost: a flag when the candidate's figure `cand`
-/// is further than the outlier threshold from the reference fighters' mean and its 95 % interval
-/// excludes that mean (none when no reference fighter is priced or their mean is not positive).
+/// One [`CHECKED`] per-cost figure: a flag when the candidate's figure is further than the
+/// outlier threshold from the peers' mean and its 95 % interval excludes that mean (none when no
+/// peer has the figure or their mean is not positive). Detail only: the verdict is the fair cost.
 fn outlier_flag(
     layout: &BalanceLayout,
-    (what, get, higher_is_stronger, percent): (&str, Getter, bool, bool),
-    reference: &[&DuelStats],
-    cand: &DuelStats,
+    (what, get, percent): (&str, Getter, bool),
+    reference: &[&PerCost],
+    cand: &PerCost,
 ) -> Option<Flag> {
     let Cost { name: cost, unit, .. } = layout.costs[0];
     let name = format!("{what} per {unit}");
     let f = |x: f64| if percent { format!("{:.3}%", x * 100.0) } else { fmt(x) };
     // One format with the reports: the unit once, after the value ("0.606% [0.588, 0.623]").
     let bound = |x: f64| if percent { format!("{:.3}", x * 100.0) } else { fmt(x) };
-    let vals: Vec<f64> = reference.iter().map(|s| get(s).value).collect();
+    let vals: Vec<f64> = reference.iter().filter_map(|s| get(s)).map(|e| e.value).collect();
+    let v = get(cand)?;
     if vals.is_empty() {
         return None;
     }
     let mean = vals.iter().sum::<f64>() / vals.len() as f64;
-    let v = get(cand);
     if mean <= 0.0 {
         return None;
     }
     let rel = (v.value - mean) / mean;
     let excludes = v.ci95[0] > mean || v.ci95[1] < mean;
     if rel.abs() > layout.outlier_threshold && excludes {
-        let stronger = (rel > 0.0) == higher_is_stronger;
         let text = format!(
-            "{name} is {} [{}, {}], {:.0} % {} the reference mean {}: the card looks {} for its {cost}.",
+            "{name} is {} [{}, {}], {:.0} % {} its peers' mean {}: {} value for its {cost} than its peers on this figure.",
             f(v.value),
             bound(v.ci95[0]),
             bound(v.ci95[1]),
             rel.abs() * 100.0,
             if rel > 0.0 { "above" } else { "below" },
             f(mean),
-            if stronger { "too strong (under-costed)" } else { "too weak (over-costed)" }
+            if rel > 0.0 { "better" } else { "worse" }
         );
         return Some(Flag { metric: name, value: v, reference_mean: mean, relative: rel, text });
     }

@@ -5,6 +5,7 @@ pub mod balance;
 pub mod cell;
 pub mod check;
 pub mod duel;
+pub mod fair_cost;
 pub mod layout;
 pub mod paired;
 pub mod scenario;
@@ -21,6 +22,11 @@ use scenario::{ExactMode, Scenario};
 pub struct RunResult {
     pub scenario: Scenario,
     pub output: RunOutput,
+    /// A balance test whose every duel was solved exactly: each cell's exact figures, which the
+    /// verdict rests on (the cells are still sampled for their distributions).
+    pub exact_duels: Option<Vec<crate::analysis::duel::ExactFigures>>,
+    /// A balance test sampled until settled: the target and whether it was reached.
+    pub settled: Option<(f64, bool)>,
 }
 
 /// Run every cell of `scenario` on `threads` worker threads (0 = one per core): the exact cells
@@ -49,7 +55,7 @@ pub fn run_with(
     };
     progress.finish();
     progress.check()?;
-    Ok(RunResult { scenario, output })
+    Ok(RunResult { scenario, output, exact_duels: None, settled: None })
 }
 
 /// Do the work each cell needs before it is sampled ([`cell::TrialInfo::prepare`]: an

@@ -26,7 +26,7 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Stri
 
 fn generic(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
     if let Some(b) = &report.balance {
-        return Some(format!("{} Position: {}.", b.verdict, b.position));
+        return Some(b.verdict_text.clone());
     }
     match &run.scenario.layout {
         Layout::Paired { a, b, measure } => paired(run, report, system, a, b, measure),

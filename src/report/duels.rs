@@ -245,7 +245,7 @@ fn balance_tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout) -
         "P(win)".into(),
         per_first("P(win)"),
         per_first("dealt/round"),
-        per_first("taken/round"),
+        per_first("rounds per damage taken"),
     ];
     headers.extend(rest.iter().map(|c| format!("P(win) per {}", c.short)));
     let heads: Vec<&str> = headers.iter().map(String::as_str).collect();
@@ -261,7 +261,7 @@ fn balance_tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout) -
             p_est(&f.overall.win),
             pr.map(|s| p_est(&s.win)).unwrap_or_else(dash),
             pr.map(|s| est(&s.dealt_per_round)).unwrap_or_else(dash),
-            pr.map(|s| est(&s.taken_per_round)).unwrap_or_else(dash),
+            pr.and_then(|s| s.rounds_per_damage_taken.as_ref()).map(est).unwrap_or_else(dash),
         ];
         row.extend(f.per_cost[1..].iter().map(|s| s.as_ref().map(|s| p_est(&s.win)).unwrap_or_else(dash)));
         all.rows.push(row);

@@ -260,7 +260,9 @@ impl Report {
             .map(|(c, t)| cell_report(c.label.clone(), c.params.clone(), &c.trial.shape_names(), t, z))
             .collect();
         let balance = match &sc.layout {
-            Layout::Balance(l) => Some(balance::summarise(l, &sc.cells, &run.output.tallies, z)),
+            Layout::Balance(l) => {
+                Some(balance::summarise(l, &run.output.tallies, run.exact_duels.as_deref(), run.settled, z))
+            }
             _ => None,
         };
         let first = &sc.cells[0].trial;

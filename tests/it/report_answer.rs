@@ -50,8 +50,9 @@ fn reports_open_with_the_answer() {
     // A balance test: its verdict, without Markdown backticks.
     let (html, md) = run("configs/bmg-3e/balance-new-henchman.toml", "balance");
     let a = answer(&html);
-    assert!(!a.contains('`') && a.contains("Position"), "{a}");
-    assert_eq!(md.matches("Position:").count(), 1, "the verdict once, at the top");
+    assert!(!a.contains('`') && a.starts_with("Fair Reputation for New henchman"), "{a}");
+    assert!(a.contains("stated 40: ") && a.contains("R²"), "{a}");
+    assert_eq!(md.matches("Fair Reputation for").count(), 1, "the verdict once, at the top");
 }
 
 /// A yes/no outcome reads as a probability with its interval, not as a mean of 0s and 1s
