@@ -222,7 +222,8 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::Run(args) => run(args),
         Command::Check(args) => check(args),
         Command::Merge(args) => {
-            let (result, prov) = shard::merge_recorded(&args.partials)?;
+            let (mut result, prov) = shard::merge_recorded(&args.partials)?;
+            shard::solve_exact_duels(&mut result)?;
             let out = args.out.unwrap_or_else(|| default_out(&result.scenario.name));
             let dir = ReportDir::prepare(&out, report::FILES)?;
             finish(result, &prov, dir, args.json, args.quiet)

@@ -85,8 +85,17 @@ impl Provenance {
 #[derive(Serialize)]
 #[serde(tag = "rule", rename_all = "snake_case")]
 enum Stopping {
-    Trials { trials: u64 },
-    Precision { half_width: f64, max_trials: u64 },
+    Trials {
+        trials: u64,
+    },
+    Precision {
+        half_width: f64,
+        max_trials: u64,
+    },
+    /// A balance test sampled until its verdict was settled.
+    Settle {
+        max_trials: u64,
+    },
 }
 
 /// One distinct input of the scenario's cells.
@@ -158,6 +167,7 @@ pub fn attach(run: &RunResult, report: &mut Report, doc: &mut Document, prov: &P
         stopping: match sc.stop {
             Stop::Trials(trials) => Stopping::Trials { trials },
             Stop::Precision { half_width, max_trials } => Stopping::Precision { half_width, max_trials },
+            Stop::Settle { max_trials } => Stopping::Settle { max_trials },
         },
         readings: &report.readings,
         inputs: inputs.iter().map(|i| InputOut { key: &i.key, file: i.file.as_deref(), values: &i.values }).collect(),

@@ -126,7 +126,7 @@ pub fn fingerprint(sc: &Scenario) -> String {
 pub fn fixed_trials(sc: &Scenario) -> Result<u64, InputError> {
     match sc.stop {
         Stop::Trials(n) => Ok(n),
-        Stop::Precision { .. } => Err(InputError::msg(
+        Stop::Precision { .. } | Stop::Settle { .. } => Err(InputError::msg(
             "a sharded run needs a fixed trial count: its stopping rule cannot see the other shards",
         )
         .field("--shard", "use with `trials` in the config or --trials")),
@@ -535,6 +535,18 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
 
 /// [`merge`], with where the scenario came from (the first partial's config path, files and
 /// overrides), for the report's scenario record: the same record a single run writes.
+/// Solve a merged balance test's duels exactly where the single run would
+/// ([`crate::analysis::balance_exact_duels`]): the partials carry only the sampled tallies.
+pub fn solve_exact_duels(run: &mut RunResult) -> Result<(), crate::interrupt::Interrupted> {
+    run.exact_duels = crate::analysis::balance_exact_duels(&run.scenario)?;
+    if let (crate::analysis::scenario::Layout::Balance(l), None) = (&run.scenario.layout, &run.exact_duels) {
+        let z = crate::stats::z_value();
+        let fair = crate::analysis::balance::fair_cost_of(l, &run.output.tallies, None, z);
+        run.settled = Some((crate::analysis::SETTLE_TARGET, fair.settled(crate::analysis::SETTLE_TARGET)));
+    }
+    Ok(())
+}
+
 pub fn merge_recorded(paths: &[PathBuf]) -> Result<(RunResult, crate::rerun::Provenance), InputError> {
     if paths.is_empty() {
         return Err(InputError::msg("no partial results given").field("PARTIAL", "one file per shard"));
@@ -592,6 +604,8 @@ pub fn merge_recorded(paths: &[PathBuf]) -> Result<(RunResult, crate::rerun::Pro
         overrides: recorded,
         other_version: None,
     };
+    // A balance test's exact duels are solved by the caller ([`solve_exact_duels`]), as the
+    // single run solves them.
     Ok((RunResult { scenario, output: RunOutput { tallies, stopping }, exact_duels: None, settled: None }, prov))
 }
 

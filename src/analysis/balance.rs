@@ -205,6 +205,10 @@ pub struct CurveReport {
     pub why: Option<String>,
     /// Log-odds added to a fighter's rating on side A (who takes the first roll-off, …).
     pub side_advantage: f64,
+    /// `stronger` or `weaker` when the candidate's rating is outside every reference fighter's:
+    /// the fair cost is read off the curve beyond its points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extrapolated: Option<&'static str>,
     /// Half-widths of the fair cost's interval on the log scale: the fit's and the sampling's.
     pub fit_half_width: f64,
     pub sampling_half_width: f64,
@@ -364,6 +368,7 @@ pub fn summarise(
         why: fair.curve.as_ref().err().cloned(),
         fit: fair.curve.as_ref().ok().cloned(),
         side_advantage: fair.side,
+        extrapolated: extrapolated(&fair),
         fit_half_width: fair.fit_half,
         sampling_half_width: fair.sampling_half,
     };
@@ -411,6 +416,19 @@ pub fn summarise(
     }
 }
 
+/// Whether the candidate's rating lies outside the reference fighters' ("stronger", "weaker").
+pub fn extrapolated(fair: &FairCost) -> Option<&'static str> {
+    let max = fair.refs.iter().map(|r| r.estimate).fold(f64::NEG_INFINITY, f64::max);
+    let min = fair.refs.iter().map(|r| r.estimate).fold(f64::INFINITY, f64::min);
+    if fair.cand.estimate > max {
+        Some("stronger")
+    } else if fair.cand.estimate < min {
+        Some("weaker")
+    } else {
+        None
+    }
+}
+
 fn sigma(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -434,7 +452,7 @@ fn verdict_text(
         return format!("No fair {cost} for {label}: {why}.");
     };
     let how = if exact { "exact duels" } else { "sampled duels" };
-    format!(
+    let mut text = format!(
         "Fair {cost} for {label}: {} [{}, {}] (95 %; {how}, curve over {} reference fighters, R² {:.2}); stated {}: {}.",
         cost_fmt(c.estimate),
         cost_fmt(c.ci95[0]),
@@ -443,7 +461,18 @@ fn verdict_text(
         curve.r2,
         cost_fmt(stated),
         v.word()
-    )
+    );
+    match extrapolated(fair) {
+        Some(side) => text.push_str(&format!(
+            " It is {side} than every reference fighter: the curve is read beyond its points, so add a reference fighter of its strength to trust it."
+        )),
+        None if curve.n < 5 => text.push_str(&format!(
+            " Only {} reference fighters: the interval is wide; more reference fighters narrow it.",
+            curve.n
+        )),
+        None => {}
+    }
+    text
 }
 
 /// Each fighter's figures against each opponent it met (from `stats`, one per cell), their

@@ -74,6 +74,7 @@ pub fn run(sc: &Scenario, progress: &Progress) -> Result<Check, Interrupted> {
     let trials = match sc.stop {
         Stop::Trials(n) => n,
         Stop::Precision { max_trials, .. } => engine::FIRST_BATCH.min(max_trials),
+        Stop::Settle { max_trials } => engine::SETTLE_FIRST.min(max_trials),
     };
     super::prepare_cells(sc)?;
     let exact: Vec<Result<Answer, String>> = sc

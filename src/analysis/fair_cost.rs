@@ -45,8 +45,14 @@ impl Score {
     /// From a duel's P(A wins) and P(draw), sampled over `n` duels (`None`: exact).
     pub fn new(win: f64, draw: f64, n: Option<f64>) -> Score {
         let s = win + 0.5 * draw;
-        // Each duel scores 1, ½ or 0: E[X²] = P(win) + ¼ P(draw).
-        let var = n.map_or(0.0, |n| ((win + 0.25 * draw - s * s).max(0.0)) / n.max(1.0));
+        let var = n.map_or(0.0, |n| {
+            let n = n.max(1.0);
+            // Each duel scores 1, ½ or 0: E[X²] = P(win) + ¼ P(draw).
+            let var = (win + 0.25 * draw - s * s).max(0.0) / n;
+            // A sampled 0 or 1 is not a certainty: at least the variance of (k + ½) / (n + 1).
+            let shrunk = (s * n + 0.5) / (n + 1.0);
+            var.max(shrunk * (1.0 - shrunk) / n * if s * n < 0.5 || (1.0 - s) * n < 0.5 { 1.0 } else { 0.0 })
+        });
         Score { s, var }
     }
 
@@ -172,11 +178,12 @@ fn solve(mut m: Vec<Vec<f64>>, mut rhs: Vec<f64>) -> Vec<f64> {
         if d.abs() < 1e-300 {
             continue;
         }
+        let pivot = m[c].clone();
         for r in c + 1..n {
             let f = m[r][c] / d;
             if f != 0.0 {
-                for k in c..n {
-                    m[r][k] -= f * m[c][k];
+                for (x, p) in m[r][c..].iter_mut().zip(&pivot[c..]) {
+                    *x -= f * p;
                 }
                 rhs[r] -= f * rhs[c];
             }

@@ -17,6 +17,11 @@ use crate::interrupt::Interrupted;
 use rayon::prelude::*;
 use scenario::{ExactMode, Scenario};
 
+/// The relative half-width the sampling part of a balance test's fair cost must reach for its
+/// verdict to count as settled ([`balance::summarise`] reports it; [`Stop::Settle`] samples until
+/// it is): ±2 % of the fair cost, or less than the fit's own uncertainty makes any difference to.
+pub const SETTLE_TARGET: f64 = 0.02;
+
 /// A finished run: the scenario and one tally per cell.
 #[derive(Clone, Debug)]
 pub struct RunResult {
@@ -46,16 +51,32 @@ pub fn run_with(
     progress: &Progress,
 ) -> Result<RunResult, Interrupted> {
     engine::with_threads(threads, || prepare_cells(&scenario))?;
+    let exact_duels = engine::with_threads(threads, || balance_exact_duels(&scenario))?;
     let trials: Vec<cell::Cell> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
-    let output = if exact.iter().all(Option::is_some) {
-        // Nothing to sample: no thread pool (building one costs more than an exact attack).
-        engine::run_cells_with(&trials, exact, scenario.seed, scenario.stop, progress)
-    } else {
-        engine::with_threads(threads, || engine::run_cells_with(&trials, exact, scenario.seed, scenario.stop, progress))
+    let z = crate::stats::z_value();
+    // A sampled balance test's question: is its fair cost settled (see `FairCost::settled`)?
+    let settle = match (&scenario.layout, &exact_duels) {
+        (scenario::Layout::Balance(l), None) => {
+            Some(move |t: &[engine::Tally]| balance::fair_cost_of(l, t, None, z).settled(SETTLE_TARGET))
+        }
+        _ => None,
+    };
+    let output = match (scenario.stop, &settle) {
+        (Stop::Settle { max_trials }, Some(done)) => engine::with_threads(threads, || {
+            engine::run_cells_until(&trials, exact, scenario.seed, max_trials, progress, done)
+        }),
+        _ if exact.iter().all(Option::is_some) => {
+            // Nothing to sample: no thread pool (building one costs more than an exact attack).
+            engine::run_cells_with(&trials, exact, scenario.seed, scenario.stop, progress)
+        }
+        _ => engine::with_threads(threads, || {
+            engine::run_cells_with(&trials, exact, scenario.seed, scenario.stop, progress)
+        }),
     };
     progress.finish();
     progress.check()?;
-    Ok(RunResult { scenario, output, exact_duels: None, settled: None })
+    let settled = settle.map(|done| (SETTLE_TARGET, done(&output.tallies)));
+    Ok(RunResult { scenario, output, exact_duels, settled })
 }
 
 /// Do the work each cell needs before it is sampled ([`cell::TrialInfo::prepare`]: an
@@ -71,6 +92,7 @@ fn sampling_trials(stop: Stop) -> u64 {
         Stop::Trials(n) => n,
         // A precision run takes at least its first batch.
         Stop::Precision { max_trials, .. } => engine::FIRST_BATCH.min(max_trials),
+        Stop::Settle { max_trials } => engine::SETTLE_FIRST.min(max_trials),
     }
 }
 
@@ -106,4 +128,25 @@ pub fn exact_cells(sc: &Scenario) -> Result<Vec<Option<Tally>>, Error> {
         }
     }
     Ok(out)
+}
+
+/// A balance test's duels solved exactly, one per cell, when its rule system solves its duel
+/// and every pair is within the solver's budget (`None` otherwise, and for every other layout,
+/// and under `--sample` / `exact = false`). The verdict then rests on exact figures; the cells are
+/// still sampled for their distributions. Runs on the current rayon pool, one duel per task: the
+/// figures do not depend on the thread count. `Err` when a signal stopped a solve.
+pub fn balance_exact_duels(sc: &Scenario) -> Result<Option<Vec<duel::ExactFigures>>, Interrupted> {
+    if !matches!(sc.layout, scenario::Layout::Balance(_)) || sc.exact == ExactMode::Never || sc.cells.is_empty() {
+        return Ok(None);
+    }
+    // Cheap refusals first: a system with no exact duel, a pair over its budget.
+    if sc.cells.iter().any(|c| c.trial.exact_duel_over_budget().is_some()) {
+        return Ok(None);
+    }
+    let solved: Vec<Option<Result<duel::ExactFigures, String>>> =
+        sc.cells.par_iter().map(|c| c.trial.exact_duel()).collect();
+    if let Some(sig) = crate::interrupt::received() {
+        return Err(Interrupted(sig));
+    }
+    Ok(solved.into_iter().map(|s| s.and_then(Result::ok)).collect())
 }

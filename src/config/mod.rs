@@ -32,6 +32,8 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
 /// Allowed trials per cell.
 pub const TRIALS_RANGE: RangeInclusive<i64> = 1..=10_000_000_000;
+/// Default cap of a balance test sampled until settled (duels per pair).
+pub const SETTLE_MAX_TRIALS: u64 = 4_194_304;
 /// Default cap of a `precision` run.
 pub const DEFAULT_MAX_TRIALS: u64 = 100_000_000;
 /// Allowed `precision` (95 % half-width target).
@@ -245,7 +247,13 @@ pub(crate) fn build(
         )
     })?;
     ctx.refuse_foreign_readings(&common.readings)?;
-    let stop = ctx.stop(&common, overrides)?;
+    let mut stop = ctx.stop(&common, overrides)?;
+    // A balance test given no stopping rule samples until its verdict is settled (a run that
+    // solves every duel exactly samples the first batch only, for the distributions).
+    let untold = common.trials.is_none() && common.precision.is_none();
+    if common.kind == "balance" && untold && overrides.trials.is_none() && overrides.precision.is_none() {
+        stop = Stop::Settle { max_trials: SETTLE_MAX_TRIALS };
+    }
     // The file's seed is checked even when --seed replaces it.
     let file_seed = match common.seed {
         None => 1,
@@ -831,7 +839,7 @@ impl Ctx {
                 let max_trials = match (m, file) {
                     (Some(m), _) => trials(m, "--max-trials")?,
                     (None, Stop::Precision { max_trials, .. }) => max_trials,
-                    (None, Stop::Trials(_)) => DEFAULT_MAX_TRIALS,
+                    (None, Stop::Trials(_) | Stop::Settle { .. }) => DEFAULT_MAX_TRIALS,
                 };
                 Ok(Stop::Precision { half_width: p, max_trials })
             }
@@ -839,6 +847,7 @@ impl Ctx {
                 Stop::Precision { half_width, .. } => {
                     Ok(Stop::Precision { half_width, max_trials: trials(m, "--max-trials")? })
                 }
+                Stop::Settle { .. } => Ok(Stop::Settle { max_trials: trials(m, "--max-trials")? }),
                 Stop::Trials(_) => Err(cli(
                     "--max-trials",
                     "`max_trials` only applies with `precision`".into(),

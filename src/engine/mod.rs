@@ -81,7 +81,14 @@ pub enum Stop {
     /// Keep doubling the trials per cell until every reported probability's 95 % half-width
     /// is at most `half_width`, or `max_trials` is reached.
     Precision { half_width: f64, max_trials: u64 },
+    /// Keep doubling the trials per cell (from [`SETTLE_FIRST`]) until the caller's question is
+    /// settled ([`run_cells_until`]: a balance test's fair cost), or `max_trials` is reached.
+    /// Run without such a question ([`run_cells_with`]), it samples the first batch only.
+    Settle { max_trials: u64 },
 }
+
+/// The first batch of a [`Stop::Settle`] run: small, since a settled answer usually needs little.
+pub const SETTLE_FIRST: u64 = CHUNK * 2;
 
 /// How a run ended, for the report.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,6 +126,10 @@ pub fn run_cells_with<S: Sampler>(
     stop: Stop,
     progress: &progress::Progress,
 ) -> RunOutput {
+    if let Stop::Settle { max_trials } = stop {
+        // No question to settle here: the first batch.
+        return run_cells_with(cells, exact, seed, Stop::Trials(SETTLE_FIRST.min(max_trials)), progress);
+    }
     let shapes: Vec<Shape> = cells.iter().map(|c| c.shape()).collect();
     let skip: Vec<bool> = exact.iter().map(Option::is_some).collect();
     let mut tallies: Vec<Tally> = shapes.iter().zip(exact).map(|(s, e)| e.unwrap_or_else(|| Tally::new(s))).collect();
@@ -134,13 +145,14 @@ pub fn run_cells_with<S: Sampler>(
                 worst_half_width: 0.0,
                 target_half_width: match stop {
                     Stop::Precision { half_width, .. } => Some(half_width),
-                    Stop::Trials(_) => None,
+                    Stop::Trials(_) | Stop::Settle { .. } => None,
                 },
                 reached: true,
             },
         };
     }
     match stop {
+        Stop::Settle { .. } => unreachable!("handled above"),
         Stop::Trials(n) => {
             progress.set_total(n * sampled);
             add_trials(cells, &shapes, &mut tallies, &skip, seed, 0, n, None, progress);
@@ -177,6 +189,43 @@ pub fn run_cells_with<S: Sampler>(
                 next = (done * 2).min(max_trials);
             }
         }
+    }
+}
+
+/// [`Stop::Settle`]: sample every cell that has no exact tally in doubling batches until
+/// `settled(tallies)` holds or `max_trials` per cell is reached. `reached` says which. Chunk
+/// streams are those of any other run (cell `k`, chunk `c`), so the tallies after a batch equal a
+/// fixed run's of that many trials.
+pub fn run_cells_until<S: Sampler>(
+    cells: &[S],
+    exact: Vec<Option<Tally>>,
+    seed: u64,
+    max_trials: u64,
+    progress: &progress::Progress,
+    settled: &dyn Fn(&[Tally]) -> bool,
+) -> RunOutput {
+    let shapes: Vec<Shape> = cells.iter().map(|c| c.shape()).collect();
+    let skip: Vec<bool> = exact.iter().map(Option::is_some).collect();
+    let mut tallies: Vec<Tally> = shapes.iter().zip(exact).map(|(s, e)| e.unwrap_or_else(|| Tally::new(s))).collect();
+    let sampled = skip.iter().filter(|s| !**s).count() as u64;
+    let z = stats::z_value();
+    let (mut done, mut next) = (0u64, SETTLE_FIRST.min(max_trials));
+    loop {
+        progress.set_total(next * sampled);
+        add_trials(cells, &shapes, &mut tallies, &skip, seed, done, next, None, progress);
+        done = next;
+        if progress.cancelled() {
+            return RunOutput { tallies, stopping: interrupted_stopping(done, 0.0) };
+        }
+        let ok = sampled == 0 || settled(&tallies);
+        if ok || done >= max_trials {
+            let w = worst(&tallies, z);
+            return RunOutput {
+                tallies,
+                stopping: Stopping { trials: done, worst_half_width: w, target_half_width: None, reached: ok },
+            };
+        }
+        next = (done * 2).min(max_trials);
     }
 }
 

@@ -392,6 +392,12 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
     match st.target_half_width {
         // An all-exact report has no sampling error: no stopping rule to state.
         _ if report.exact_cells == report.cells.len() => {}
+        _ if st.rule == "settle" => s.push_str(&format!(
+            "- Stopping rule: sampled until the balance verdict is settled (the fair cost's sampling part within ±{:.0} %, or too small to widen its interval); {} — widest 95 % half-width: ±{:.5}\n",
+            crate::analysis::SETTLE_TARGET * 100.0,
+            if st.reached { "settled" } else { "**trial cap hit before it settled**" },
+            st.worst_half_width
+        )),
         Some(target) => s.push_str(&format!(
             "- Stopping rule: precision ±{} (95 %); widest interval half-width reached: ±{:.5} — {}\n",
             target,

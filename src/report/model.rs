@@ -79,7 +79,7 @@ pub struct CellReport {
 /// How the run stopped.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct StoppingReport {
-    /// `trials` or `precision`.
+    /// `trials`, `precision` or `settle` (a balance test sampled until its verdict is settled).
     pub rule: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_half_width: Option<f64>,
@@ -302,7 +302,11 @@ impl Report {
             paired,
             exact_duel,
             stopping: StoppingReport {
-                rule: if st.target_half_width.is_some() { "precision" } else { "trials" },
+                rule: match sc.stop {
+                    crate::engine::Stop::Settle { .. } => "settle",
+                    _ if st.target_half_width.is_some() => "precision",
+                    _ => "trials",
+                },
                 target_half_width: st.target_half_width,
                 worst_half_width: st.worst_half_width,
                 reached: st.reached,

@@ -50,7 +50,7 @@ fn reports_open_with_the_answer() {
     // A balance test: its verdict, without Markdown backticks.
     let (html, md) = run("configs/bmg-3e/balance-new-henchman.toml", "balance");
     let a = answer(&html);
-    assert!(!a.contains('`') && a.starts_with("Fair Reputation for New henchman"), "{a}");
+    assert!(!a.contains('`') && a.contains("\">Fair Reputation for New henchman"), "{a}");
     assert!(a.contains("stated 40: ") && a.contains("R²"), "{a}");
     assert_eq!(md.matches("Fair Reputation for").count(), 1, "the verdict once, at the top");
 }
