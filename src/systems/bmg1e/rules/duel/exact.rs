@@ -654,3 +654,79 @@ pub fn analyse(duel: &Duel) -> Result<Analysis, Interrupted> {
     }
     Ok(Analysis { configured, optimal, fixed })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bundled duel (configs/bmg-1e/duel-batman-vs-bruiser.toml).
+    fn bundled() -> Duel {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-1e/duel-batman-vs-bruiser.toml");
+        let sc = crate::registry::load(&path, &crate::config::Overrides::default()).expect("bundled");
+        match sc.cells[0].trial.downcast() {
+            Some(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => d.clone(),
+            _ => unreachable!("a bmg-1e duel"),
+        }
+    }
+
+    fn close(what: &str, got: f64, want: f64) {
+        assert!((got - want).abs() <= 1e-12, "{what}: got {got:?}, pinned {want:?}");
+    }
+
+    /// The bundled duel's exact figures as the solver gave them before it was made faster
+    /// (pinned to 1e-12; the solver is deterministic, so any change to the order of its sums
+    /// would show here first): the configured duel, both sides planning, and each side held to
+    /// each fixed split against the other's best answer.
+    #[test]
+    fn the_bundled_duel_keeps_its_exact_figures() {
+        let an = analyse(&bundled()).expect("no signal");
+        let c = &an.configured;
+        close("configured P(A wins)", c.win[0], 0.8528201746911578);
+        close("configured P(B wins)", c.win[1], 0.009684763694179754);
+        close("configured P(draw)", c.draw, 0.1374950616146628);
+        let rounds = [
+            0.0,
+            0.03705855887245034,
+            0.21256708627679188,
+            0.23142155098202027,
+            0.1792309451160309,
+            0.1225846126005062,
+            0.21713724615220084,
+        ];
+        assert_eq!(c.rounds.len(), rounds.len());
+        for (k, (&got, &want)) in c.rounds.iter().zip(&rounds).enumerate() {
+            close(&format!("configured P(rounds = {k})"), got, want);
+        }
+        close("configured A's markers", c.dealt[0], 8.718142817813137);
+        close("configured B's markers", c.dealt[1], 1.477204707049364);
+        close("configured A's strikes", c.strikes[0], 17.67701679989306);
+        close("configured B's strikes", c.strikes[1], 3.7900740173453045);
+        assert_eq!((c.states, c.situations.len()), (2068, 3170));
+        let s = &c.situations[4];
+        assert_eq!((s.round, s.leader, s.markers[0].stun, s.split), (2, 0, 2, [(5, 0), (2, 2)]));
+        close("configured reach of a round-2 situation", s.reach, 0.0024966800349064656);
+
+        let o = &an.optimal;
+        close("optimal P(A wins)", o.win[0], 0.834371277482288);
+        close("optimal P(B wins)", o.win[1], 0.03330292384947848);
+        close("optimal P(draw)", o.draw, 0.13232579866823385);
+        close("optimal A's markers", o.dealt[0], 8.586625892063672);
+        close("optimal B's strikes", o.strikes[1], 6.370671240454604);
+        assert_eq!((o.states, o.situations.len()), (2156, 3262));
+        let s = o.situations.iter().find(|s| s.round == 3).expect("a third round");
+        assert_eq!((s.leader, s.split, s.policy), (0, [(5, 1), (4, 0)], [(5, 1), (2, 2)]));
+        close("optimal reach of the first round-3 situation", s.reach, 5.380479272563215e-5);
+
+        let fixed = [
+            [0.8183393961543716, 0.6982893348733824, 0.05848769409088479],
+            [0.03315458025658641, 0.007874106833318156, 0.00016325796210677547],
+        ];
+        for s in 0..2 {
+            for k in 0..3 {
+                close(&format!("side {s} held to split {k}"), an.fixed[s][k], fixed[s][k]);
+            }
+        }
+        // One configured solve (what a balance test runs per pair) is the analysis' first.
+        assert_eq!(&solve(&bundled(), bundled().deciders()), c);
+    }
+}
