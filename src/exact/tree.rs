@@ -522,22 +522,55 @@ pub fn outcomes_with<K: Eq + std::hash::Hash + Clone>(
     mut f: impl FnMut(&mut ChoiceDice) -> K,
     budget: Budget,
 ) -> Result<Vec<(K, f64)>, NoExact> {
+    let mut at: HashMap<K, usize> = HashMap::default();
+    let mut out: Vec<(K, f64)> = Vec::new();
+    walk_leaves(rolls, &mut f, budget, |k, p| match at.get(&k) {
+        Some(&i) => out[i].1 += p,
+        None => {
+            at.insert(k.clone(), out.len());
+            out.push((k, p));
+        }
+    })?;
+    Ok(out)
+}
+
+/// Every outcome sequence of `f` on its own, in the order [`outcomes`] walks them: what `f`
+/// made of it and its probability, as [`outcomes`] adds it into its value's. Folding these in
+/// order into values is [`outcomes`] to the last bit; a solver that finishes the same dice in
+/// many ways walks them once.
+pub fn leaves_with<K>(
+    rolls: &mut Rolls,
+    mut f: impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+) -> Result<Vec<(K, f64)>, NoExact> {
+    let mut out = Vec::new();
+    walk_leaves(rolls, &mut f, budget, |k, p| out.push((k, p)))?;
+    Ok(out)
+}
+
+/// Walk every outcome sequence of `f` within `budget`, the distributions from `rolls`, and
+/// hand each one's value and probability to `leaf`.
+fn walk_leaves<K>(
+    rolls: &mut Rolls,
+    f: &mut impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+    leaf: impl FnMut(K, f64),
+) -> Result<(), NoExact> {
     let mut dice = ChoiceDice::new(budget.depth);
     std::mem::swap(&mut dice.dists, &mut rolls.dists);
     std::mem::swap(&mut dice.index, &mut rolls.index);
-    let law = walk_outcomes(&mut dice, &mut f, budget);
+    let walked = walk_leaves_in(&mut dice, f, budget, leaf);
     std::mem::swap(&mut dice.dists, &mut rolls.dists);
     std::mem::swap(&mut dice.index, &mut rolls.index);
-    law
+    walked
 }
 
-fn walk_outcomes<K: Eq + std::hash::Hash + Clone>(
+fn walk_leaves_in<K>(
     dice: &mut ChoiceDice,
     f: &mut impl FnMut(&mut ChoiceDice) -> K,
     budget: Budget,
-) -> Result<Vec<(K, f64)>, NoExact> {
-    let mut at: HashMap<K, usize> = HashMap::default();
-    let mut out: Vec<(K, f64)> = Vec::new();
+    mut leaf: impl FnMut(K, f64),
+) -> Result<(), NoExact> {
     let mut leaves = 0u64;
     let mut poll = Poll::every(POLL_EVERY);
     loop {
@@ -558,16 +591,9 @@ fn walk_outcomes<K: Eq + std::hash::Hash + Clone>(
             Err(payload) => std::panic::resume_unwind(payload),
         };
         let (num, den) = dice.weight().map_err(|_| NoExact::TooLong)?;
-        let p = num as f64 / den as f64;
-        match at.get(&k) {
-            Some(&i) => out[i].1 += p,
-            None => {
-                at.insert(k.clone(), out.len());
-                out.push((k, p));
-            }
-        }
+        leaf(k, num as f64 / den as f64);
         if !dice.advance() {
-            return Ok(out);
+            return Ok(());
         }
     }
 }

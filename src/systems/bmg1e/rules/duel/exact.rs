@@ -25,10 +25,11 @@
 //! Probabilities are in double precision from exact per-step distributions: exact up to
 //! rounding (about 1e-15). Pure: no I/O, no threads.
 
-use super::super::POWER_ARMOR_MARKERS;
 use super::super::counters::{Plan, available, full_splits};
+use super::super::metric::IMPACTS;
+use super::super::{Attack, POWER_ARMOR_MARKERS, Resolved};
 use super::{Duel, Policy, Round, Split};
-use crate::exact::{Budget, NoExact, Rolls, outcomes, outcomes_with};
+use crate::exact::{Budget, NoExact, Rolls, leaves_with, outcomes, outcomes_with};
 use crate::interrupt::{Interrupted, Poll};
 use crate::systems::batman::markers::Markers;
 use rustc_hash::FxHashMap as HashMap;
@@ -172,11 +173,24 @@ struct Laws<'a> {
     act: HashMap<(usize, Round), Activation>,
     /// The Recount, keyed by what it reads of the round ([`Laws::recounted`]).
     recount: HashMap<Round, Rc<[(Recounted, f64)]>>,
+    /// Each attack's outcome sequences against each target state ([`Laws::attack`]).
+    attacks: HashMap<(usize, Markers, u8), Sequences>,
 }
+
+/// What an attack's dice did, as [`Duel::strike`] reads it: whether it impacted, and its result.
+type Struck = (bool, Resolved);
+/// An attack's outcome sequences, each with its probability, in the order walked.
+type Sequences = Rc<[(Struck, f64)]>;
 
 impl<'a> Laws<'a> {
     fn new(duel: &'a Duel) -> Self {
-        Laws { duel, rolls: Rolls::default(), act: HashMap::default(), recount: HashMap::default() }
+        Laws {
+            duel,
+            rolls: Rolls::default(),
+            act: HashMap::default(),
+            recount: HashMap::default(),
+            attacks: HashMap::default(),
+        }
     }
 
     /// The law of side `s`'s activation from `r`, with the attacker's own markers and *Power
@@ -199,32 +213,62 @@ impl<'a> Laws<'a> {
         if let Some(d) = self.act.get(&(s, key)) {
             return Ok(d.clone());
         }
+        // The activation as the sampled duel makes it ([`Duel::activate`]): its part before
+        // the dice, the attack's outcome sequences, and for each its part after, added into
+        // the states they lead to in the order met, as [`outcomes`] adds them: the same law.
         let duel = self.duel;
-        let law = outcomes_with(
-            &mut self.rolls,
-            |dice| {
-                let mut x = key;
-                let (strikes, dealt, _) = duel.activate(s, &mut x, dice);
-                ((x, dealt), strikes)
-            },
-            Budget::EXPLICIT,
-        );
-        let law = match law {
-            Ok(law) => law,
-            Err(NoExact::Interrupted(i)) => return Err(i),
-            Err(e) => panic!("one attack has a few hundred outcome sequences: {e}"),
+        let mut x = key;
+        let d: Activation = match duel.aim(s, &mut x) {
+            // No dice: one outcome sequence, of probability 1.
+            Err((strikes, dealt, _)) => Rc::from([((x, dealt), strikes, 1.0)]),
+            Ok(attack) => {
+                let o = 1 - s;
+                let sequences = self.attack(attack, x.m[o], x.armor[o])?;
+                let mut law: Vec<(Step, u8, f64)> = Vec::new();
+                for &((impacted, res), p) in sequences.iter() {
+                    let mut y = x;
+                    let (strikes, dealt, _) = duel.strike(s, &mut y, impacted, res);
+                    match law.iter_mut().find(|(step, k, _)| *step == (y, dealt) && *k == strikes) {
+                        Some(at) => at.2 += p,
+                        None => law.push(((y, dealt), strikes, p)),
+                    }
+                }
+                law.into()
+            }
         };
-        let d: Activation = law.into_iter().map(|((step, strikes), p)| (step, strikes, p)).collect();
         self.act.insert((s, key), d.clone());
         Ok(d)
     }
 
-    /// The law of the Casualty Recount from `r`. It reads the counters left only for their
-    /// Special counters: the key leaves the others out (the law is the same, sequence by
-    /// sequence).
+    /// Every outcome sequence of `attack`'s dice against a target with markers `m` and *Power
+    /// Armor* `armor` used, in the order [`outcomes`] walks them ([`leaves_with`]): an attack is
+    /// rolled once here for all the rounds that make it. Keyed by the attack's address in the
+    /// duel's tables, which the laws borrow for their whole life.
+    fn attack(&mut self, attack: &Attack, m: Markers, armor: u8) -> Result<Sequences, Interrupted> {
+        let key = (attack as *const Attack as usize, m, armor);
+        if let Some(d) = self.attacks.get(&key) {
+            return Ok(d.clone());
+        }
+        let law = leaves_with(
+            &mut self.rolls,
+            |dice| {
+                let (out, res) = attack.resolve_from(dice, m, armor);
+                (out.metrics[IMPACTS] > 0, res)
+            },
+            Budget::EXPLICIT,
+        );
+        let d: Sequences = match law {
+            Ok(law) => law.into(),
+            Err(NoExact::Interrupted(i)) => return Err(i),
+            Err(e) => panic!("one attack has a few hundred outcome sequences: {e}"),
+        };
+        self.attacks.insert(key, d.clone());
+        Ok(d)
+    }
+
+    /// The law of the Casualty Recount from `r` ([`recount_key`]).
     fn recounted(&mut self, r: Round) -> Result<Rc<[(Recounted, f64)]>, Interrupted> {
-        let mut key = r;
-        key.plan = r.plan.map(|p| Plan { sc: p.sc, ..Plan::default() });
+        let key = recount_key(r);
         if let Some(d) = self.recount.get(&key) {
             return Ok(d.clone());
         }
@@ -246,6 +290,13 @@ impl<'a> Laws<'a> {
         self.recount.insert(key, d.clone());
         Ok(d)
     }
+}
+
+/// What the Casualty Recount reads of a round: the counters left only for their Special
+/// counters, so the key leaves the others out (the law is the same, sequence by sequence).
+fn recount_key(mut r: Round) -> Round {
+    r.plan = r.plan.map(|p| Plan { sc: p.sc, ..Plan::default() });
+    r
 }
 
 /// `after`, a state after side `s`'s activation from `from` as [`Laws::activation`] keys it,
@@ -321,6 +372,9 @@ struct Builder<'a> {
     both_ids: HashMap<(u32, Round), u32>,
     /// Live nodes whose rounds are not built yet.
     todo: Vec<u32>,
+    /// The steps of the nodes being built, innermost last: each node pushes its own on top and
+    /// moves them to [`Graph::edges`] when done, so one buffer serves every node.
+    scratch: Vec<Edge>,
     /// The look at the interrupt flag every [`POLL_EVERY`] steps.
     poll: Poll,
 }
@@ -344,6 +398,7 @@ fn build(duel: &Duel, built: [Decider; 2]) -> Result<Graph, Interrupted> {
         first_ids: HashMap::default(),
         both_ids: HashMap::default(),
         todo: Vec::new(),
+        scratch: Vec::new(),
         poll: Poll::every(POLL_EVERY),
     };
     let start = Pos { bag: duel.bag, m: [duel.f[0].start, duel.f[1].start], fallen: [false; 2], armor: [0; 2] };
@@ -394,10 +449,10 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Append the steps `out` and return their span.
-    fn push(&mut self, out: &[Edge]) -> Span {
+    /// Move the steps pushed on [`Builder::scratch`] since `mark` to the graph: their span.
+    fn push(&mut self, mark: usize) -> Span {
         let start = self.g.edges.len() as u32;
-        self.g.edges.extend_from_slice(out);
+        self.g.edges.extend(self.scratch.drain(mark..));
         Span(start, self.g.edges.len() as u32)
     }
 
@@ -405,12 +460,12 @@ impl Builder<'_> {
     fn round(&mut self, pos: Pos, bag: [u8; 2], leader: usize, split: [(u8, u8); 2]) -> Result<u32, Interrupted> {
         let r = self.duel.raise_plan(pos.m, pos.fallen, pos.armor, split);
         let law = self.laws.activation(leader, r)?;
-        let mut out = Vec::with_capacity(law.len());
+        let mark = self.scratch.len();
         for &((r1, dealt), strikes, p) in law.iter() {
             let to = self.first(bag, 1 - leader, restore(leader, &r, r1))?;
-            out.push(Edge { p, dealt, strikes, to });
+            self.scratch.push(Edge { p, dealt, strikes, to });
         }
-        let span = self.push(&out);
+        let span = self.push(mark);
         self.g.rounds.push(span);
         Ok(self.g.rounds.len() as u32 - 1)
     }
@@ -422,35 +477,34 @@ impl Builder<'_> {
         }
         self.poll.tick()?;
         let law = self.laws.activation(s, r)?;
-        let mut out = Vec::with_capacity(law.len());
+        let mark = self.scratch.len();
         for &((r2, dealt), strikes, p) in law.iter() {
             let to = self.both(bag, restore(s, &r, r2))?;
-            out.push(Edge { p, dealt, strikes, to });
+            self.scratch.push(Edge { p, dealt, strikes, to });
         }
-        let span = self.push(&out);
+        let span = self.push(mark);
         self.g.firsts.push(span);
         let id = self.g.firsts.len() as u32 - 1;
         self.first_ids.insert((slot(bag, s), r), id);
         Ok(id)
     }
 
-    /// After both activations: the Casualty Recount, to the state between rounds.
+    /// After both activations: the Casualty Recount, to the state between rounds. Rounds that
+    /// differ only in what the Recount does not read ([`recount_key`]) share one node: its
+    /// steps are the same law to the same states.
     fn both(&mut self, bag: [u8; 2], r: Round) -> Result<u32, Interrupted> {
+        let r = recount_key(r);
         if let Some(&id) = self.both_ids.get(&(slot(bag, 0), r)) {
             return Ok(id);
         }
         self.poll.tick()?;
         let law = self.laws.recounted(r)?;
-        let out: Vec<Edge> = law
-            .iter()
-            .map(|&((m, armor), p)| Edge {
-                p,
-                dealt: 0,
-                strikes: 0,
-                to: self.node(Pos { bag, m, fallen: r.fallen, armor }),
-            })
-            .collect();
-        let span = self.push(&out);
+        let mark = self.scratch.len();
+        for &((m, armor), p) in law.iter() {
+            let to = self.node(Pos { bag, m, fallen: r.fallen, armor });
+            self.scratch.push(Edge { p, dealt: 0, strikes: 0, to });
+        }
+        let span = self.push(mark);
         self.g.boths.push(span);
         let id = self.g.boths.len() as u32 - 1;
         self.both_ids.insert((slot(bag, 0), r), id);
@@ -515,10 +569,7 @@ struct Dp<'a> {
 impl<'a> Dp<'a> {
     fn new(duel: &'a Duel, g: &'a Graph, deciders: [Decider; 2]) -> Self {
         for (built, decider) in g.built.iter().zip(&deciders) {
-            assert!(
-                *built == Decider::Optimize || built == decider,
-                "the graph holds every split the solve may place"
-            );
+            assert!(*built == Decider::Optimize || built == decider, "the graph holds every split the solve may place");
         }
         Dp {
             duel,
