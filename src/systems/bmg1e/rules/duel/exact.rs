@@ -7,9 +7,13 @@
 //! the leader's activation, the other's, the Casualty Recount. Each of those steps is the
 //! sampled duel's own code ([`Duel::raise_plan`], [`Duel::activate`], [`Duel::recount`]) run under
 //! the exact evaluator ([`crate::exact::outcomes`]), which gives the joint law of the state after
-//! it; nothing of the rules is written twice. [`solve`] computes each state's pair P(A wins),
-//! P(B wins) backwards from the end (memoised, visiting only reachable states), then walks
-//! forwards once for the distributions the report shows.
+//! it; nothing of the rules is written twice. The steps met from the start, with every split
+//! the sides may place, form a graph built once (each law walked once, each attack's dice once
+//! for every round that makes it); [`solve`] computes each state's pair P(A wins), P(B wins)
+//! backwards from the end over it (memoised, visiting only the states its splits reach), then
+//! walks forwards once for the distributions the report shows. [`analyse`] runs its eight
+//! dynamic programmes over one graph, in parallel: each sums the same terms in the same order
+//! whatever the thread count, so its figures are the same to the last bit.
 //!
 //! **Counter splits.** A side either splits by a fixed policy (`attack_first`, `balanced`,
 //! `defend_first`: [`Decider::Fixed`]) or chooses, every round and in every situation, the split
@@ -23,7 +27,7 @@
 //! split in [`full_splits`] order (fewest Attack counters first).
 //!
 //! Probabilities are in double precision from exact per-step distributions: exact up to
-//! rounding (about 1e-15). Pure: no I/O, no threads.
+//! rounding (about 1e-15). Pure: no I/O; threads only through rayon, deterministically.
 
 use super::super::counters::{Plan, available, full_splits};
 use super::super::metric::IMPACTS;
@@ -36,13 +40,19 @@ use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// The most work an exact 2013 duel may take, in the units of [`estimate`] (rounds valued ×
-/// outcome sequences of the largest activation). Measured on this project's 2-core machine
-/// (release build, other builds running): 1 to 4 ns per unit, so the budget is a few seconds
-/// at most; the bundled duel (Batman vs Bruiser, 6 rounds) estimates 3.1·10⁸ and its whole
-/// analysis takes 0.4 s; Willpower 12, Attack/Defense 10, Endurance 8 over 2 rounds estimates
-/// 4.6·10⁹ and took 14 s, Endurance 15 3.0·10¹⁰ and 43 s. Over it, a duel is sampled (its
-/// exact-duel tables left out, with a note saying why), an `optimal-win` fighter (whose plan
-/// is this solve) and `exact = true` are refused.
+/// outcome sequences of the largest activation). Set when the solver took 1 to 4 ns per unit
+/// on this project's 2-core machine (release build, other builds running): the bundled duel
+/// (Batman vs Bruiser, 6 rounds) estimates 3.1·10⁸ and its whole analysis took 0.4 s;
+/// Willpower 12, Attack/Defense 10, Endurance 8 over 2 rounds estimated 4.6·10⁹ and took 14 s,
+/// Endurance 15 3.0·10¹⁰ and 43 s. Since the analysis builds one graph of the duel's steps
+/// for all its dynamic programmes and rolls each attack once, a unit costs 0.05 to 0.2 ns
+/// (same machine, same load): the bundled duel's analysis takes 55 ms, and duels of 1.2·10⁹,
+/// 5.6·10⁹ and 1.3·10¹⁰ units (both fighters Willpower 12, Attack/Defense 10, Endurance 8,
+/// 12 and 15, over 2 rounds) 0.21, 0.55 and 0.69 s. The budget is kept as it was: it decides
+/// which duels are refused, so every duel accepted before is accepted now, and now solves
+/// in well under a second. Over it, a duel is sampled (its exact-duel tables left out, with a
+/// note saying why), an `optimal-win` fighter (whose plan is this solve) and `exact = true`
+/// are refused.
 pub const BUDGET: u64 = 1_500_000_000;
 
 /// How many solver steps pass between two looks at the interrupt flag.
