@@ -1078,4 +1078,16 @@ mod tests {
         // One configured solve (what a balance test runs per pair) is the analysis' first.
         assert_eq!(&solve(&bundled(), bundled().deciders()), c);
     }
+
+    /// The analysis runs its dynamic programmes in parallel: the same figures, to the last bit,
+    /// on one thread and on two.
+    #[test]
+    fn the_analysis_is_the_same_on_any_number_of_threads() {
+        let d = bundled();
+        let on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+            pool.install(|| analyse(&d).expect("no signal"))
+        };
+        assert_eq!(on(1), on(2));
+    }
 }
