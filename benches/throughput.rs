@@ -301,6 +301,30 @@ fn exact_benches(c: &mut Criterion) {
     g.bench_function("duel 2013 batman-vs-bruiser with the counter-split DP", |b| {
         b.iter(|| black_box(skirmish_odds::systems::bmg1e::rules::duel::exact::analyse(&duel)))
     });
+    // What a balance test runs per pair of fighters: one solve with the configured policies.
+    g.bench_function("duel 2013 one solve batman-vs-bruiser as configured", |b| {
+        b.iter(|| black_box(skirmish_odds::systems::bmg1e::rules::duel::exact::solve(&duel, duel.deciders())))
+    });
+    // Every pair of the bundled 2013 balance (candidate and gauntlet against the gauntlet),
+    // each solved once as configured.
+    let bal =
+        registry::load(&root.join("configs/bmg-1e/balance-new-henchman.toml"), &Overrides::default()).expect("bundled");
+    let pairs: Vec<_> = bal
+        .cells
+        .iter()
+        .filter_map(|c| match c.trial.downcast() {
+            Some(skirmish_odds::systems::bmg1e::rules::Trial1e::Duel(d)) => Some(d.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(!pairs.is_empty(), "the 2013 balance duels its fighters");
+    g.bench_function("duel 2013 balance-new-henchman every pair solved as configured", |b| {
+        b.iter(|| {
+            for d in &pairs {
+                black_box(skirmish_odds::systems::bmg1e::rules::duel::exact::solve(d, d.deciders()));
+            }
+        })
+    });
     g.finish();
 }
 

@@ -17,7 +17,7 @@ use super::dists::{self, Dist, TooFine};
 use crate::dice::{Aggregate, DEAL_CLASSES, Dice, Reroll, SuccessMask, SumSet};
 use crate::engine::{Outcome, Shape, Tally, Trial};
 use crate::interrupt::{Interrupted, Poll};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Why a trial has no exact answer here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,7 +134,7 @@ impl ChoiceDice {
             depth: 0,
             max_depth,
             dists: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             failed: None,
         }
     }
@@ -499,12 +499,78 @@ fn walk<T: Trial>(trial: &T, leaves_left: u64, budget: Budget) -> Result<(Tally,
 /// its sequences' exact weights, rounded once per sequence to double precision. Values come out
 /// in the order first met.
 pub fn outcomes<K: Eq + std::hash::Hash + Clone>(
+    f: impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+) -> Result<Vec<(K, f64)>, NoExact> {
+    outcomes_with(&mut Rolls::default(), f, budget)
+}
+
+/// The distributions of the rolls earlier walks met, for [`outcomes_with`]: a solver that walks
+/// thousands of small laws of the same rule code (one per state) builds each roll's
+/// distribution once instead of once per law. A distribution depends only on its roll, so the
+/// laws are the same to the last bit with or without the cache. A precomputed table's roll is
+/// known by its address: keep the cache no longer than the rule code whose tables it saw.
+#[derive(Default)]
+pub struct Rolls {
+    dists: Vec<Dist>,
+    index: HashMap<Roll, usize>,
+}
+
+/// [`outcomes`], with the roll distributions kept in `rolls` across calls.
+pub fn outcomes_with<K: Eq + std::hash::Hash + Clone>(
+    rolls: &mut Rolls,
     mut f: impl FnMut(&mut ChoiceDice) -> K,
     budget: Budget,
 ) -> Result<Vec<(K, f64)>, NoExact> {
-    let mut dice = ChoiceDice::new(budget.depth);
-    let mut at: HashMap<K, usize> = HashMap::new();
+    let mut at: HashMap<K, usize> = HashMap::default();
     let mut out: Vec<(K, f64)> = Vec::new();
+    walk_leaves(rolls, &mut f, budget, |k, p| match at.get(&k) {
+        Some(&i) => out[i].1 += p,
+        None => {
+            at.insert(k.clone(), out.len());
+            out.push((k, p));
+        }
+    })?;
+    Ok(out)
+}
+
+/// Every outcome sequence of `f` on its own, in the order [`outcomes`] walks them: what `f`
+/// made of it and its probability, as [`outcomes`] adds it into its value's. Folding these in
+/// order into values is [`outcomes`] to the last bit; a solver that finishes the same dice in
+/// many ways walks them once.
+pub fn leaves_with<K>(
+    rolls: &mut Rolls,
+    mut f: impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+) -> Result<Vec<(K, f64)>, NoExact> {
+    let mut out = Vec::new();
+    walk_leaves(rolls, &mut f, budget, |k, p| out.push((k, p)))?;
+    Ok(out)
+}
+
+/// Walk every outcome sequence of `f` within `budget`, the distributions from `rolls`, and
+/// hand each one's value and probability to `leaf`.
+fn walk_leaves<K>(
+    rolls: &mut Rolls,
+    f: &mut impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+    leaf: impl FnMut(K, f64),
+) -> Result<(), NoExact> {
+    let mut dice = ChoiceDice::new(budget.depth);
+    std::mem::swap(&mut dice.dists, &mut rolls.dists);
+    std::mem::swap(&mut dice.index, &mut rolls.index);
+    let walked = walk_leaves_in(&mut dice, f, budget, leaf);
+    std::mem::swap(&mut dice.dists, &mut rolls.dists);
+    std::mem::swap(&mut dice.index, &mut rolls.index);
+    walked
+}
+
+fn walk_leaves_in<K>(
+    dice: &mut ChoiceDice,
+    f: &mut impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+    mut leaf: impl FnMut(K, f64),
+) -> Result<(), NoExact> {
     let mut leaves = 0u64;
     let mut poll = Poll::every(POLL_EVERY);
     loop {
@@ -514,7 +580,7 @@ pub fn outcomes<K: Eq + std::hash::Hash + Clone>(
         }
         poll.tick().map_err(NoExact::Interrupted)?;
         dice.depth = 0;
-        let k = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut dice))) {
+        let k = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(dice))) {
             Ok(k) => k,
             Err(payload) if payload.is::<Abort>() => {
                 return Err(match dice.failed {
@@ -525,16 +591,9 @@ pub fn outcomes<K: Eq + std::hash::Hash + Clone>(
             Err(payload) => std::panic::resume_unwind(payload),
         };
         let (num, den) = dice.weight().map_err(|_| NoExact::TooLong)?;
-        let p = num as f64 / den as f64;
-        match at.get(&k) {
-            Some(&i) => out[i].1 += p,
-            None => {
-                at.insert(k.clone(), out.len());
-                out.push((k, p));
-            }
-        }
+        leaf(k, num as f64 / den as f64);
         if !dice.advance() {
-            return Ok(out);
+            return Ok(());
         }
     }
 }

@@ -7,9 +7,13 @@
 //! the leader's activation, the other's, the Casualty Recount. Each of those steps is the
 //! sampled duel's own code ([`Duel::raise_plan`], [`Duel::activate`], [`Duel::recount`]) run under
 //! the exact evaluator ([`crate::exact::outcomes`]), which gives the joint law of the state after
-//! it; nothing of the rules is written twice. [`solve`] computes each state's pair P(A wins),
-//! P(B wins) backwards from the end (memoised, visiting only reachable states), then walks
-//! forwards once for the distributions the report shows.
+//! it; nothing of the rules is written twice. The steps met from the start, with every split
+//! the sides may place, form a graph built once (each law walked once, each attack's dice once
+//! for every round that makes it); [`solve`] computes each state's pair P(A wins), P(B wins)
+//! backwards from the end over it (memoised, visiting only the states its splits reach), then
+//! walks forwards once for the distributions the report shows. [`analyse`] runs its eight
+//! dynamic programmes over one graph, in parallel: each sums the same terms in the same order
+//! whatever the thread count, so its figures are the same to the last bit.
 //!
 //! **Counter splits.** A side either splits by a fixed policy (`attack_first`, `balanced`,
 //! `defend_first`: [`Decider::Fixed`]) or chooses, every round and in every situation, the split
@@ -23,25 +27,32 @@
 //! split in [`full_splits`] order (fewest Attack counters first).
 //!
 //! Probabilities are in double precision from exact per-step distributions: exact up to
-//! rounding (about 1e-15). Pure: no I/O, no threads.
+//! rounding (about 1e-15). Pure: no I/O; threads only through rayon, deterministically.
 
-use super::super::POWER_ARMOR_MARKERS;
-use super::super::counters::{available, full_splits};
+use super::super::counters::{Plan, available, full_splits};
+use super::super::metric::IMPACTS;
+use super::super::{Attack, POWER_ARMOR_MARKERS, Resolved};
 use super::{Duel, Policy, Round, Split};
-use crate::exact::{Budget, NoExact, outcomes};
+use crate::exact::{Budget, NoExact, Rolls, leaves_with, outcomes, outcomes_with};
 use crate::interrupt::{Interrupted, Poll};
 use crate::systems::batman::markers::Markers;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// The most work an exact 2013 duel may take, in the units of [`estimate`] (rounds valued ×
-/// outcome sequences of the largest activation). Measured on this project's 2-core machine
-/// (release build, other builds running): 1 to 4 ns per unit, so the budget is a few seconds
-/// at most; the bundled duel (Batman vs Bruiser, 6 rounds) estimates 3.1·10⁸ and its whole
-/// analysis takes 0.4 s; Willpower 12, Attack/Defense 10, Endurance 8 over 2 rounds estimates
-/// 4.6·10⁹ and took 14 s, Endurance 15 3.0·10¹⁰ and 43 s. Over it, a duel is sampled (its
-/// exact-duel tables left out, with a note saying why), an `optimal-win` fighter (whose plan
-/// is this solve) and `exact = true` are refused.
+/// outcome sequences of the largest activation). Set when the solver took 1 to 4 ns per unit
+/// on this project's 2-core machine (release build, other builds running): the bundled duel
+/// (Batman vs Bruiser, 6 rounds) estimates 3.1·10⁸ and its whole analysis took 0.4 s;
+/// Willpower 12, Attack/Defense 10, Endurance 8 over 2 rounds estimated 4.6·10⁹ and took 14 s,
+/// Endurance 15 3.0·10¹⁰ and 43 s. Since the analysis builds one graph of the duel's steps
+/// for all its dynamic programmes and rolls each attack once, a unit costs 0.05 to 0.2 ns
+/// (same machine, same load): the bundled duel's analysis takes 55 ms, and duels of 1.2·10⁹,
+/// 5.6·10⁹ and 1.3·10¹⁰ units (both fighters Willpower 12, Attack/Defense 10, Endurance 8,
+/// 12 and 15, over 2 rounds) 0.21, 0.55 and 0.69 s. The budget is kept as it was: it decides
+/// which duels are refused, so every duel accepted before is accepted now, and now solves
+/// in well under a second. Over it, a duel is sampled (its exact-duel tables left out, with a
+/// note saying why), an `optimal-win` fighter (whose plan is this solve) and `exact = true`
+/// are refused.
 pub const BUDGET: u64 = 1_500_000_000;
 
 /// How many solver steps pass between two looks at the interrupt flag.
@@ -83,13 +94,31 @@ pub enum Decider {
 }
 
 /// The duel between two rounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Pos {
     /// Take-the-Lead counters of A and B left in the bag.
     bag: [u8; 2],
     m: [Markers; 2],
     fallen: [bool; 2],
     armor: [u8; 2],
+}
+
+/// Hashed as one number (who lies down shares a byte, and so do both *Power Armors*: equal
+/// positions always hash alike, a rare pair of others may collide).
+impl std::hash::Hash for Pos {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let Pos { bag, m, fallen, armor } = self;
+        state.write_u64(u64::from_le_bytes([
+            bag[0],
+            bag[1],
+            m[0].stun,
+            m[0].wounds,
+            m[1].stun,
+            m[1].wounds,
+            (fallen[0] as u8) | (fallen[1] as u8) << 1,
+            armor[0] | armor[1] << 4,
+        ]));
+    }
 }
 
 /// One state after an activation: the round so far and the markers the activating side placed.
@@ -99,11 +128,8 @@ type Recounted = ([Markers; 2], [u8; 2]);
 /// The law of an activation: each state after it, the Attack counters struck with, P.
 type Activation = Rc<[(Step, u8, f64)]>;
 
-/// The chosen splits at a decision point: (A's (AC, DC), B's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Choice {
-    split: [(u8, u8); 2],
-}
+/// The chosen splits at a decision point, as indices into the node's options ([`Node::xs`]).
+type Choice = (usize, usize);
 
 /// A decision point of the solved duel, as the report shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -147,100 +173,120 @@ impl Solution {
     }
 }
 
-/// The exact law of each step of a round from each state met: the same whoever decides the
-/// splits, so one cache serves every solve of a duel.
-#[derive(Default)]
-pub struct Steps {
-    /// Activation of side `s` from a round state: the states after it and the strikes made.
-    act: HashMap<(usize, Round), Activation>,
-    recount: HashMap<Round, Rc<[(Recounted, f64)]>>,
-}
-
-struct Solver<'a> {
+/// The exact law of each step of a round from each state met: the sampled duel's own code
+/// ([`Duel::activate`], [`Duel::recount`]) walked by [`outcomes_with`], each law once, every
+/// law sharing one cache of roll distributions.
+struct Laws<'a> {
     duel: &'a Duel,
-    deciders: [Decider; 2],
-    bag0: u8,
-    limit: u8,
-    steps: &'a mut Steps,
-    value: HashMap<Pos, [f64; 2]>,
-    /// Value after the leader's activation, keyed by the bag after the draw and the other side.
-    after_first: HashMap<([u8; 2], usize, Round), [f64; 2]>,
-    after_both: HashMap<([u8; 2], Round), [f64; 2]>,
-    choice: HashMap<(Pos, usize), Choice>,
-    /// The look at the interrupt flag every [`POLL_EVERY`] steps. Once a signal is seen, every
-    /// step returns at once with a meaningless value, nothing more is cached in [`Steps`], and
-    /// the caller gets `Err`.
-    poll: Poll,
+    rolls: Rolls,
+    /// Activation of side `s`, keyed by what it reads of the round ([`Laws::activation`]).
+    act: HashMap<(usize, Round), Activation>,
+    /// The Recount, keyed by what it reads of the round ([`Laws::recounted`]).
+    recount: HashMap<Round, Rc<[(Recounted, f64)]>>,
+    /// Each attack's outcome sequences against each target state ([`Laws::attack`]).
+    attacks: HashMap<(usize, Markers, u8), Sequences>,
 }
 
-impl<'a> Solver<'a> {
-    fn new(duel: &'a Duel, deciders: [Decider; 2], steps: &'a mut Steps) -> Self {
-        Solver {
+/// What an attack's dice did, as [`Duel::strike`] reads it: whether it impacted, and its result.
+type Struck = (bool, Resolved);
+/// An attack's outcome sequences, each with its probability, in the order walked.
+type Sequences = Rc<[(Struck, f64)]>;
+
+impl<'a> Laws<'a> {
+    fn new(duel: &'a Duel) -> Self {
+        Laws {
             duel,
-            deciders,
-            bag0: duel.bag[0] + duel.bag[1],
-            limit: duel.rounds,
-            steps,
-            value: HashMap::default(),
-            after_first: HashMap::default(),
-            after_both: HashMap::default(),
-            choice: HashMap::default(),
-            poll: Poll::every(POLL_EVERY),
+            rolls: Rolls::default(),
+            act: HashMap::default(),
+            recount: HashMap::default(),
+            attacks: HashMap::default(),
         }
     }
 
-    /// Whether a signal stopped the solve. Looks at the flag every [`POLL_EVERY`] steps (an
-    /// atomic load; a step is at most one activation law, a fraction of a millisecond), so a
-    /// Ctrl-C is honoured well within half a second.
-    fn halted(&mut self) -> bool {
-        self.poll.halted()
-    }
-
-    /// `Err` when a signal stopped the solve (its values are then meaningless).
-    fn finished(&self) -> Result<(), Interrupted> {
-        self.poll.finished()
-    }
-
-    fn activation(&mut self, s: usize, r: Round) -> Activation {
-        if let Some(d) = self.steps.act.get(&(s, r)) {
-            return d.clone();
+    /// The law of side `s`'s activation from `r`, with the attacker's own markers and *Power
+    /// Armor* as in its key: put them back with [`restore`].
+    ///
+    /// An activation reads its attacker's markers only to see whether it is K.O., never its
+    /// *Power Armor*, and changes neither; so one law serves every round that differs only
+    /// there (the key puts a K.O. attacker at Endurance ★ and a standing one at none, its armor
+    /// at 0). Putting the two back is the same change to every outcome sequence's state, so
+    /// the sequences merge into the same states, in the same order, with the same sums as a
+    /// walk from `r` itself: the law is the same to the last bit.
+    fn activation(&mut self, s: usize, r: Round) -> Result<Activation, Interrupted> {
+        let mut key = r;
+        key.m[s] = if self.duel.ko(s, r.m[s]) {
+            Markers { stun: self.duel.f[s].card.endurance, wounds: 0 }
+        } else {
+            Markers::default()
+        };
+        key.armor[s] = 0;
+        if let Some(d) = self.act.get(&(s, key)) {
+            return Ok(d.clone());
         }
-        if self.halted() {
-            return Rc::from([]);
-        }
+        // The activation as the sampled duel makes it ([`Duel::activate`]): its part before
+        // the dice, the attack's outcome sequences, and for each its part after, added into
+        // the states they lead to in the order met, as [`outcomes`] adds them: the same law.
         let duel = self.duel;
-        let law = outcomes(
+        let mut x = key;
+        let d: Activation = match duel.aim(s, &mut x) {
+            // No dice: one outcome sequence, of probability 1.
+            Err((strikes, dealt, _)) => Rc::from([((x, dealt), strikes, 1.0)]),
+            Ok(attack) => {
+                let o = 1 - s;
+                let sequences = self.attack(attack, x.m[o], x.armor[o])?;
+                let mut law: Vec<(Step, u8, f64)> = Vec::new();
+                for &((impacted, res), p) in sequences.iter() {
+                    let mut y = x;
+                    let (strikes, dealt, _) = duel.strike(s, &mut y, impacted, res);
+                    match law.iter_mut().find(|(step, k, _)| *step == (y, dealt) && *k == strikes) {
+                        Some(at) => at.2 += p,
+                        None => law.push(((y, dealt), strikes, p)),
+                    }
+                }
+                law.into()
+            }
+        };
+        self.act.insert((s, key), d.clone());
+        Ok(d)
+    }
+
+    /// Every outcome sequence of `attack`'s dice against a target with markers `m` and *Power
+    /// Armor* `armor` used, in the order [`outcomes`] walks them ([`leaves_with`]): an attack is
+    /// rolled once here for all the rounds that make it. Keyed by the attack's address in the
+    /// duel's tables, which the laws borrow for their whole life.
+    fn attack(&mut self, attack: &Attack, m: Markers, armor: u8) -> Result<Sequences, Interrupted> {
+        let key = (attack as *const Attack as usize, m, armor);
+        if let Some(d) = self.attacks.get(&key) {
+            return Ok(d.clone());
+        }
+        let law = leaves_with(
+            &mut self.rolls,
             |dice| {
-                let mut x = r;
-                let (strikes, dealt, _) = duel.activate(s, &mut x, dice);
-                ((x, dealt), strikes)
+                let (out, res) = attack.resolve_from(dice, m, armor);
+                (out.metrics[IMPACTS] > 0, res)
             },
             Budget::EXPLICIT,
         );
-        let law = match law {
-            Ok(law) => law,
-            Err(NoExact::Interrupted(i)) => {
-                self.poll.stop(i);
-                return Rc::from([]);
-            }
+        let d: Sequences = match law {
+            Ok(law) => law.into(),
+            Err(NoExact::Interrupted(i)) => return Err(i),
             Err(e) => panic!("one attack has a few hundred outcome sequences: {e}"),
         };
-        let d: Activation = law.into_iter().map(|((step, strikes), p)| (step, strikes, p)).collect();
-        self.steps.act.insert((s, r), d.clone());
-        d
+        self.attacks.insert(key, d.clone());
+        Ok(d)
     }
 
-    fn recounted(&mut self, r: Round) -> Rc<[(Recounted, f64)]> {
-        if let Some(d) = self.steps.recount.get(&r) {
-            return d.clone();
-        }
-        if self.halted() {
-            return Rc::from([]);
+    /// The law of the Casualty Recount from `r` ([`recount_key`]).
+    fn recounted(&mut self, r: Round) -> Result<Rc<[(Recounted, f64)]>, Interrupted> {
+        let key = recount_key(r);
+        if let Some(d) = self.recount.get(&key) {
+            return Ok(d.clone());
         }
         let duel = self.duel;
-        let law = outcomes(
+        let law = outcomes_with(
+            &mut self.rolls,
             |dice| {
-                let mut x = r;
+                let mut x = key;
                 duel.recount(&mut x, dice);
                 (x.m, x.armor)
             },
@@ -248,90 +294,377 @@ impl<'a> Solver<'a> {
         );
         let d: Rc<[(Recounted, f64)]> = match law {
             Ok(law) => law.into(),
-            Err(NoExact::Interrupted(i)) => {
-                self.poll.stop(i);
-                return Rc::from([]);
-            }
+            Err(NoExact::Interrupted(i)) => return Err(i),
             Err(e) => panic!("a Recount rolls a few dice: {e}"),
         };
-        self.steps.recount.insert(r, d.clone());
-        d
+        self.recount.insert(key, d.clone());
+        Ok(d)
     }
+}
 
-    /// Rounds played once the bag holds `bag`.
-    fn played(&self, bag: [u8; 2]) -> u8 {
-        self.bag0 - bag[0] - bag[1]
+/// What the Casualty Recount reads of a round: the counters left only for their Special
+/// counters, so the key leaves the others out (the law is the same, sequence by sequence).
+fn recount_key(mut r: Round) -> Round {
+    r.plan = r.plan.map(|p| Plan { sc: p.sc, ..Plan::default() });
+    r
+}
+
+/// `after`, a state after side `s`'s activation from `from` as [`Laws::activation`] keys it,
+/// with the attacker's own markers and *Power Armor* of `from` put back.
+fn restore(s: usize, from: &Round, mut after: Round) -> Round {
+    after.m[s] = from.m[s];
+    after.armor[s] = from.armor[s];
+    after
+}
+
+/// A step in the [`Graph`]: its probability, the markers placed and Attack counters struck with
+/// (none in a Recount), and the node it leads to.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    p: f64,
+    dealt: u8,
+    strikes: u8,
+    to: u32,
+}
+
+/// The steps out of a node: a range of [`Graph::edges`].
+#[derive(Clone, Copy, Debug)]
+struct Span(u32, u32);
+
+/// A state between rounds in the [`Graph`].
+struct Node {
+    pos: Pos,
+    /// A round can start from it: counters in the bag, the round limit not reached, nobody K.O.
+    live: bool,
+    /// The splits each side may place here, as the graph was built.
+    xs: [Vec<(u8, u8)>; 2],
+    /// `round[leader][i * xs[1].len() + j]`: the round (in [`Graph::rounds`]) when `leader`
+    /// took the lead and the sides split `xs[0][i]` and `xs[1][j]`; empty when `leader` has no
+    /// counter in the bag.
+    round: [Vec<u32>; 2],
+}
+
+/// Every state a duel can reach when each side may place any split it was built for, and the
+/// exact law of every step between them: a round (the leader's activation, to `firsts`), after
+/// the leader's activation (the other's, to `boths`), after both (the Recount, to `nodes`).
+///
+/// The law of a step is the same whoever decides the splits, so [`analyse`] builds one graph
+/// and runs its eight dynamic programmes ([`Dp`]) over it: each one sums over the same steps,
+/// in the same order, as a memoised walk of its own would, at the cost of array reads instead
+/// of law look-ups.
+struct Graph {
+    /// The splits each side was given at every node: `Optimize` for all full splits.
+    built: [Decider; 2],
+    root: u32,
+    nodes: Vec<Node>,
+    rounds: Vec<Span>,
+    firsts: Vec<Span>,
+    boths: Vec<Span>,
+    edges: Vec<Edge>,
+}
+
+impl Graph {
+    fn steps(&self, span: Span) -> &[Edge] {
+        &self.edges[span.0 as usize..span.1 as usize]
     }
+}
 
-    /// A round can start: counters in the bag and the limit not reached (seed L316).
-    fn live(&self, bag: [u8; 2]) -> bool {
-        bag[0] + bag[1] > 0 && self.played(bag) < self.limit
+/// Builds a [`Graph`] from the start, node by node.
+struct Builder<'a> {
+    duel: &'a Duel,
+    laws: Laws<'a>,
+    g: Graph,
+    ids: HashMap<Pos, u32>,
+    /// After the leader's activation: keyed by the bag after the draw and the other side
+    /// ([`slot`]), and the round.
+    first_ids: HashMap<(u32, Round), u32>,
+    /// After both activations: keyed by the bag after the draw ([`slot`]) and the round.
+    both_ids: HashMap<(u32, Round), u32>,
+    /// Live nodes whose rounds are not built yet.
+    todo: Vec<u32>,
+    /// The steps of the nodes being built, innermost last: each node pushes its own on top and
+    /// moves them to [`Graph::edges`] when done, so one buffer serves every node.
+    scratch: Vec<Edge>,
+    /// The look at the interrupt flag every [`POLL_EVERY`] steps.
+    poll: Poll,
+}
+
+/// Build the graph of `duel` from its start for sides deciding as `built` say. Stopped by a
+/// signal at the next safe point.
+fn build(duel: &Duel, built: [Decider; 2]) -> Result<Graph, Interrupted> {
+    let mut b = Builder {
+        duel,
+        laws: Laws::new(duel),
+        g: Graph {
+            built,
+            root: 0,
+            nodes: Vec::new(),
+            rounds: Vec::new(),
+            firsts: Vec::new(),
+            boths: Vec::new(),
+            edges: Vec::new(),
+        },
+        ids: HashMap::default(),
+        first_ids: HashMap::default(),
+        both_ids: HashMap::default(),
+        todo: Vec::new(),
+        scratch: Vec::new(),
+        poll: Poll::every(POLL_EVERY),
+    };
+    let start = Pos { bag: duel.bag, m: [duel.f[0].start, duel.f[1].start], fallen: [false; 2], armor: [0; 2] };
+    b.g.root = b.node(start);
+    while let Some(id) = b.todo.pop() {
+        b.expand(id)?;
     }
+    Ok(b.g)
+}
 
-    fn over(&self, m: [Markers; 2]) -> bool {
-        self.duel.ko(0, m[0]) || self.duel.ko(1, m[1])
-    }
-
-    fn terminal(&self, m: [Markers; 2]) -> [f64; 2] {
-        let (a, b) = (self.duel.ko(0, m[0]), self.duel.ko(1, m[1]));
-        [(b && !a) as u8 as f64, (a && !b) as u8 as f64]
-    }
-
-    /// P(A wins), P(B wins) from a state between rounds.
-    fn value(&mut self, pos: Pos) -> [f64; 2] {
-        if !self.live(pos.bag) || self.over(pos.m) {
-            return self.terminal(pos.m);
+impl Builder<'_> {
+    /// The node of `pos`, new ones queued to be expanded.
+    fn node(&mut self, pos: Pos) -> u32 {
+        if let Some(&id) = self.ids.get(&pos) {
+            return id;
         }
-        if let Some(&v) = self.value.get(&pos) {
-            return v;
+        let id = self.g.nodes.len() as u32;
+        let live = live(self.duel, pos.bag) && !over(self.duel, pos.m);
+        self.g.nodes.push(Node { pos, live, xs: [Vec::new(), Vec::new()], round: [Vec::new(), Vec::new()] });
+        self.ids.insert(pos, id);
+        if live {
+            self.todo.push(id);
         }
-        if self.halted() {
-            return [0.0; 2];
-        }
-        let total = (pos.bag[0] + pos.bag[1]) as f64;
-        let mut v = [0.0; 2];
-        for leader in 0..2 {
+        id
+    }
+
+    /// Build every round of a live node: each leader, each pair of splits.
+    fn expand(&mut self, id: u32) -> Result<(), Interrupted> {
+        self.poll.tick()?;
+        let pos = self.g.nodes[id as usize].pos;
+        let xs = [0, 1].map(|s| options(self.duel, self.g.built[s], pos, s));
+        let mut round = [Vec::new(), Vec::new()];
+        for (leader, rounds) in round.iter_mut().enumerate() {
             if pos.bag[leader] == 0 {
                 continue;
             }
-            let p = pos.bag[leader] as f64 / total;
-            let (_, w) = self.decide(pos, leader);
+            let mut bag = pos.bag;
+            bag[leader] -= 1;
+            for &a in &xs[0] {
+                for &b in &xs[1] {
+                    rounds.push(self.round(pos, bag, leader, [a, b])?);
+                }
+            }
+        }
+        let node = &mut self.g.nodes[id as usize];
+        node.xs = xs;
+        node.round = round;
+        Ok(())
+    }
+
+    /// Move the steps pushed on [`Builder::scratch`] since `mark` to the graph: their span.
+    fn push(&mut self, mark: usize) -> Span {
+        let start = self.g.edges.len() as u32;
+        self.g.edges.extend(self.scratch.drain(mark..));
+        Span(start, self.g.edges.len() as u32)
+    }
+
+    /// A round with the leader and both splits fixed: the leader's activation.
+    fn round(&mut self, pos: Pos, bag: [u8; 2], leader: usize, split: [(u8, u8); 2]) -> Result<u32, Interrupted> {
+        let r = self.duel.raise_plan(pos.m, pos.fallen, pos.armor, split);
+        let law = self.laws.activation(leader, r)?;
+        let mark = self.scratch.len();
+        for &((r1, dealt), strikes, p) in law.iter() {
+            let to = self.first(bag, 1 - leader, restore(leader, &r, r1))?;
+            self.scratch.push(Edge { p, dealt, strikes, to });
+        }
+        let span = self.push(mark);
+        self.g.rounds.push(span);
+        Ok(self.g.rounds.len() as u32 - 1)
+    }
+
+    /// After the leader's activation: side `s`'s.
+    fn first(&mut self, bag: [u8; 2], s: usize, r: Round) -> Result<u32, Interrupted> {
+        if let Some(&id) = self.first_ids.get(&(slot(bag, s), r)) {
+            return Ok(id);
+        }
+        self.poll.tick()?;
+        let law = self.laws.activation(s, r)?;
+        let mark = self.scratch.len();
+        for &((r2, dealt), strikes, p) in law.iter() {
+            let to = self.both(bag, restore(s, &r, r2))?;
+            self.scratch.push(Edge { p, dealt, strikes, to });
+        }
+        let span = self.push(mark);
+        self.g.firsts.push(span);
+        let id = self.g.firsts.len() as u32 - 1;
+        self.first_ids.insert((slot(bag, s), r), id);
+        Ok(id)
+    }
+
+    /// After both activations: the Casualty Recount, to the state between rounds. Rounds that
+    /// differ only in what the Recount does not read ([`recount_key`]) share one node: its
+    /// steps are the same law to the same states.
+    fn both(&mut self, bag: [u8; 2], r: Round) -> Result<u32, Interrupted> {
+        let r = recount_key(r);
+        if let Some(&id) = self.both_ids.get(&(slot(bag, 0), r)) {
+            return Ok(id);
+        }
+        self.poll.tick()?;
+        let law = self.laws.recounted(r)?;
+        let mark = self.scratch.len();
+        for &((m, armor), p) in law.iter() {
+            let to = self.node(Pos { bag, m, fallen: r.fallen, armor });
+            self.scratch.push(Edge { p, dealt: 0, strikes: 0, to });
+        }
+        let span = self.push(mark);
+        self.g.boths.push(span);
+        let id = self.g.boths.len() as u32 - 1;
+        self.both_ids.insert((slot(bag, 0), r), id);
+        Ok(id)
+    }
+}
+
+/// The bag and a side in one number, for keys.
+fn slot(bag: [u8; 2], s: usize) -> u32 {
+    bag[0] as u32 | (bag[1] as u32) << 8 | (s as u32) << 16
+}
+
+/// Rounds played once the bag holds `bag`.
+fn played(duel: &Duel, bag: [u8; 2]) -> u8 {
+    duel.bag[0] + duel.bag[1] - bag[0] - bag[1]
+}
+
+/// A round can start: counters in the bag and the limit not reached (seed L316).
+fn live(duel: &Duel, bag: [u8; 2]) -> bool {
+    bag[0] + bag[1] > 0 && played(duel, bag) < duel.rounds
+}
+
+fn over(duel: &Duel, m: [Markers; 2]) -> bool {
+    duel.ko(0, m[0]) || duel.ko(1, m[1])
+}
+
+/// P(A wins), P(B wins) once the duel is over with markers `m`.
+fn terminal(duel: &Duel, m: [Markers; 2]) -> [f64; 2] {
+    let (a, b) = (duel.ko(0, m[0]), duel.ko(1, m[1]));
+    [(b && !a) as u8 as f64, (a && !b) as u8 as f64]
+}
+
+/// The splits side `s` may place at `pos` when it decides as `decider` says.
+fn options(duel: &Duel, decider: Decider, pos: Pos, s: usize) -> Vec<(u8, u8)> {
+    let card = &duel.f[s].card;
+    let n = duel.to_split(s, pos.m[s], pos.fallen[s]);
+    match decider {
+        Decider::Fixed(split) => vec![split.split(card, n)],
+        Decider::Optimize => full_splits(card, n),
+    }
+}
+
+/// One dynamic programme over a [`Graph`]: each node's pair P(A wins), P(B wins) backwards
+/// from the end with each side deciding as `deciders` say (memoised, visiting only the nodes
+/// its splits reach), then a walk forwards for the distributions the report shows.
+struct Dp<'a> {
+    duel: &'a Duel,
+    g: &'a Graph,
+    deciders: [Decider; 2],
+    value: Vec<Option<[f64; 2]>>,
+    first: Vec<Option<[f64; 2]>>,
+    both: Vec<Option<[f64; 2]>>,
+    /// The splits chosen at each node valued, for each leader.
+    choice: Vec<[Option<Choice>; 2]>,
+    /// Live nodes valued.
+    states: usize,
+    /// The look at the interrupt flag every [`POLL_EVERY`] steps. Once a signal is seen, every
+    /// step returns at once with a meaningless value and the caller gets `Err`.
+    poll: Poll,
+}
+
+impl<'a> Dp<'a> {
+    fn new(duel: &'a Duel, g: &'a Graph, deciders: [Decider; 2]) -> Self {
+        for (built, decider) in g.built.iter().zip(&deciders) {
+            assert!(*built == Decider::Optimize || built == decider, "the graph holds every split the solve may place");
+        }
+        Dp {
+            duel,
+            g,
+            deciders,
+            value: vec![None; g.nodes.len()],
+            first: vec![None; g.firsts.len()],
+            both: vec![None; g.boths.len()],
+            choice: vec![[None; 2]; g.nodes.len()],
+            states: 0,
+            poll: Poll::every(POLL_EVERY),
+        }
+    }
+
+    /// Value the start and walk forwards: the solved duel.
+    fn solve(mut self) -> Result<Solution, Interrupted> {
+        self.value(self.g.root);
+        self.poll.finished()?;
+        Ok(self.forward())
+    }
+
+    /// The splits side `s` may place at `node`, as indices into its options.
+    fn picks(&self, node: &Node, s: usize) -> std::ops::Range<usize> {
+        match self.deciders[s] {
+            Decider::Optimize => 0..node.xs[s].len(),
+            Decider::Fixed(split) => {
+                let card = &self.duel.f[s].card;
+                let want = split.split(card, self.duel.to_split(s, node.pos.m[s], node.pos.fallen[s]));
+                let i = node.xs[s].iter().position(|&x| x == want).expect("a fixed split is a full split");
+                i..i + 1
+            }
+        }
+    }
+
+    /// P(A wins), P(B wins) from a state between rounds.
+    fn value(&mut self, id: u32) -> [f64; 2] {
+        let g = self.g;
+        let node = &g.nodes[id as usize];
+        if !node.live {
+            return terminal(self.duel, node.pos.m);
+        }
+        if let Some(v) = self.value[id as usize] {
+            return v;
+        }
+        if self.poll.halted() {
+            return [0.0; 2];
+        }
+        let bag = node.pos.bag;
+        let total = (bag[0] + bag[1]) as f64;
+        let mut v = [0.0; 2];
+        for (leader, &n) in bag.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let p = n as f64 / total;
+            let w = self.decide(id, leader);
             v[0] += p * w[0];
             v[1] += p * w[1];
         }
-        self.value.insert(pos, v);
+        self.value[id as usize] = Some(v);
+        self.states += 1;
         v
     }
 
-    /// The splits each side may place at `pos`.
-    fn options(&self, pos: Pos, s: usize) -> Vec<(u8, u8)> {
-        let card = &self.duel.f[s].card;
-        let n = self.duel.to_split(s, pos.m[s], pos.fallen[s]);
-        match self.deciders[s] {
-            Decider::Fixed(split) => vec![split.split(card, n)],
-            Decider::Optimize => full_splits(card, n),
-        }
-    }
-
-    /// The splits both sides place after `leader` took the lead at `pos`, and the value then.
-    fn decide(&mut self, pos: Pos, leader: usize) -> (Choice, [f64; 2]) {
-        let mut bag = pos.bag;
-        bag[leader] -= 1;
-        let xs = [self.options(pos, 0), self.options(pos, 1)];
-        let mut q = vec![vec![[0.0; 2]; xs[1].len()]; xs[0].len()];
-        for (i, &a) in xs[0].iter().enumerate() {
-            for (j, &b) in xs[1].iter().enumerate() {
-                q[i][j] = self.round_value(pos, bag, leader, [a, b]);
+    /// The splits both sides place after `leader` took the lead at node `id`, and the value then.
+    fn decide(&mut self, id: u32, leader: usize) -> [f64; 2] {
+        let g = self.g;
+        let node = &g.nodes[id as usize];
+        let xs = [self.picks(node, 0), self.picks(node, 1)];
+        let (n0, n1) = (xs[0].len(), xs[1].len());
+        let mut q = vec![[0.0; 2]; n0 * n1];
+        for (i, a) in xs[0].clone().enumerate() {
+            for (j, b) in xs[1].clone().enumerate() {
+                q[i * n1 + j] = self.round_value(node.round[leader][a * node.xs[1].len() + b]);
             }
         }
+        let n = [n0, n1];
         // `first` plans, `second` sees it and answers with its best.
         let lead_then_answer = |first: usize| -> ((usize, usize), [f64; 2]) {
             let second = 1 - first;
             let pick = |x: usize| -> ((usize, usize), [f64; 2]) {
                 let mut best: Option<((usize, usize), [f64; 2])> = None;
-                for y in 0..xs[second].len() {
+                for y in 0..n[second] {
                     let ij = if first == 0 { (x, y) } else { (y, x) };
-                    let v = q[ij.0][ij.1];
+                    let v = q[ij.0 * n1 + ij.1];
                     if best.is_none_or(|(_, b)| v[second] > b[second]) {
                         best = Some((ij, v));
                     }
@@ -339,7 +672,7 @@ impl<'a> Solver<'a> {
                 best.expect("a side always has a split")
             };
             let mut best: Option<((usize, usize), [f64; 2])> = None;
-            for x in 0..xs[first].len() {
+            for x in 0..n[first] {
                 let (ij, v) = pick(x);
                 if best.is_none_or(|(_, b)| v[first] > b[first]) {
                     best = Some((ij, v));
@@ -350,76 +683,88 @@ impl<'a> Solver<'a> {
         // The leader starts: it raises its plan first and activates first (seed L380; that the
         // leader always starts is the sampled duel's stated policy too).
         let ((i, j), v) = lead_then_answer(leader);
-        let c = Choice { split: [xs[0][i], xs[1][j]] };
-        self.choice.insert((pos, leader), c);
-        (c, v)
+        self.choice[id as usize][leader] = Some((xs[0].start + i, xs[1].start + j));
+        v
     }
 
     /// The value of a round with the leader and both splits fixed.
-    fn round_value(&mut self, pos: Pos, bag: [u8; 2], leader: usize, split: [(u8, u8); 2]) -> [f64; 2] {
-        let r = self.duel.raise_plan(pos.m, pos.fallen, pos.armor, split);
+    fn round_value(&mut self, round: u32) -> [f64; 2] {
+        let g = self.g;
         let mut v = [0.0; 2];
-        for &((r1, _), _, p) in self.activation(leader, r).iter() {
-            let w = self.after_first(bag, 1 - leader, r1);
-            v[0] += p * w[0];
-            v[1] += p * w[1];
+        for e in g.steps(g.rounds[round as usize]) {
+            let w = self.after_first(e.to);
+            v[0] += e.p * w[0];
+            v[1] += e.p * w[1];
         }
         v
     }
 
-    fn after_first(&mut self, bag: [u8; 2], s: usize, r: Round) -> [f64; 2] {
-        if let Some(&v) = self.after_first.get(&(bag, s, r)) {
+    fn after_first(&mut self, id: u32) -> [f64; 2] {
+        if let Some(v) = self.first[id as usize] {
             return v;
         }
-        if self.halted() {
-            return [0.0; 2];
-        }
+        let g = self.g;
         let mut v = [0.0; 2];
-        for &((r2, _), _, p) in self.activation(s, r).iter() {
-            let w = self.after_both(bag, r2);
-            v[0] += p * w[0];
-            v[1] += p * w[1];
+        for e in g.steps(g.firsts[id as usize]) {
+            let w = self.after_both(e.to);
+            v[0] += e.p * w[0];
+            v[1] += e.p * w[1];
         }
-        self.after_first.insert((bag, s, r), v);
+        self.first[id as usize] = Some(v);
         v
     }
 
-    fn after_both(&mut self, bag: [u8; 2], r: Round) -> [f64; 2] {
-        if let Some(&v) = self.after_both.get(&(bag, r)) {
+    fn after_both(&mut self, id: u32) -> [f64; 2] {
+        if let Some(v) = self.both[id as usize] {
             return v;
         }
-        if self.halted() {
-            return [0.0; 2];
-        }
+        let g = self.g;
         let mut v = [0.0; 2];
-        for &((m, armor), p) in self.recounted(r).iter() {
-            let w = self.value(Pos { bag, m, fallen: r.fallen, armor });
-            v[0] += p * w[0];
-            v[1] += p * w[1];
+        for e in g.steps(g.boths[id as usize]) {
+            let w = self.value(e.to);
+            v[0] += e.p * w[0];
+            v[1] += e.p * w[1];
         }
-        self.after_both.insert((bag, r), v);
+        self.both[id as usize] = Some(v);
         v
+    }
+
+    /// The splits chosen at every node valued: what [`plan`] keeps.
+    fn plan(&self) -> SplitPlan {
+        let mut plan = HashMap::default();
+        for (node, choice) in self.g.nodes.iter().zip(&self.choice) {
+            for (leader, c) in choice.iter().enumerate() {
+                if let Some((i, j)) = *c {
+                    plan.insert((node.pos, leader), [node.xs[0][i], node.xs[1][j]]);
+                }
+            }
+        }
+        SplitPlan(plan)
     }
 
     /// Walk forwards from the start under the chosen splits: the distributions.
-    fn forward(&mut self, start: Pos) -> Solution {
+    fn forward(&self) -> Solution {
+        let (duel, g) = (self.duel, self.g);
         let mut sol = Solution {
             win: [0.0; 2],
             draw: 0.0,
             casualty: [0.0; 2],
-            rounds: vec![0.0; self.limit as usize + 1],
+            rounds: vec![0.0; duel.rounds as usize + 1],
             dealt: [0.0; 2],
             strikes: [0.0; 2],
             situations: Vec::new(),
-            states: self.value.len(),
+            states: self.states,
         };
-        let mut layer: Vec<(Pos, f64)> = vec![(start, 1.0)];
+        // P(reaching each node after the round), and the nodes in the order first reached.
+        let mut next = vec![0.0; g.nodes.len()];
+        let mut layer: Vec<(u32, f64)> = vec![(g.root, 1.0)];
         while !layer.is_empty() {
-            let mut next: HashMap<Pos, f64> = HashMap::default();
-            let mut order: Vec<Pos> = Vec::new();
-            for (pos, reach) in layer {
-                let played = self.played(pos.bag);
-                if !self.live(pos.bag) || self.over(pos.m) {
+            let mut order: Vec<u32> = Vec::new();
+            for (id, reach) in layer {
+                let node = &g.nodes[id as usize];
+                let pos = node.pos;
+                let played = played(duel, pos.bag);
+                if !node.live {
                     self.end(&mut sol, pos.m, played, reach);
                     continue;
                 }
@@ -429,41 +774,38 @@ impl<'a> Solver<'a> {
                         continue;
                     }
                     let pl = reach * pos.bag[leader] as f64 / total;
-                    let c = self.choice[&(pos, leader)];
+                    let (i, j) = self.choice[id as usize][leader].expect("every live node reached was valued");
+                    let split = [node.xs[0][i], node.xs[1][j]];
                     sol.situations.push(Situation {
                         round: played + 1,
                         leader,
                         markers: pos.m,
                         fallen: pos.fallen,
                         reach: pl,
-                        split: c.split,
-                        policy: [0, 1].map(|s| match self.duel.f[s].split {
+                        split,
+                        policy: [0, 1].map(|s| match duel.f[s].split {
                             Policy::Fixed(split) => {
-                                split.split(&self.duel.f[s].card, self.duel.to_split(s, pos.m[s], pos.fallen[s]))
+                                split.split(&duel.f[s].card, duel.to_split(s, pos.m[s], pos.fallen[s]))
                             }
-                            Policy::OptimalWin => c.split[s],
+                            Policy::OptimalWin => split[s],
                         }),
-                        options: [0, 1].map(|s| {
-                            full_splits(&self.duel.f[s].card, self.duel.to_split(s, pos.m[s], pos.fallen[s])).len()
-                        }),
+                        options: [0, 1]
+                            .map(|s| full_splits(&duel.f[s].card, duel.to_split(s, pos.m[s], pos.fallen[s])).len()),
                     });
-                    let mut bag = pos.bag;
-                    bag[leader] -= 1;
-                    let r = self.duel.raise_plan(pos.m, pos.fallen, pos.armor, c.split);
-                    for &((r1, d1), k1, p1) in self.activation(leader, r).iter() {
-                        sol.dealt[leader] += pl * p1 * d1 as f64;
-                        sol.strikes[leader] += pl * p1 * k1 as f64;
-                        for &((r2, d2), k2, p2) in self.activation(1 - leader, r1).iter() {
-                            let q = pl * p1 * p2;
-                            sol.dealt[1 - leader] += q * d2 as f64;
-                            sol.strikes[1 - leader] += q * k2 as f64;
-                            for &((m, armor), p3) in self.recounted(r2).iter() {
-                                let to = Pos { bag, m, fallen: r2.fallen, armor };
-                                let e = next.entry(to).or_insert(0.0);
+                    let round = node.round[leader][i * node.xs[1].len() + j];
+                    for e1 in g.steps(g.rounds[round as usize]) {
+                        sol.dealt[leader] += pl * e1.p * e1.dealt as f64;
+                        sol.strikes[leader] += pl * e1.p * e1.strikes as f64;
+                        for e2 in g.steps(g.firsts[e1.to as usize]) {
+                            let q = pl * e1.p * e2.p;
+                            sol.dealt[1 - leader] += q * e2.dealt as f64;
+                            sol.strikes[1 - leader] += q * e2.strikes as f64;
+                            for e3 in g.steps(g.boths[e2.to as usize]) {
+                                let e = &mut next[e3.to as usize];
                                 if *e == 0.0 {
-                                    order.push(to);
+                                    order.push(e3.to);
                                 }
-                                *e += q * p3;
+                                *e += q * e3.p;
                             }
                         }
                     }
@@ -471,20 +813,24 @@ impl<'a> Solver<'a> {
             }
             // States after a round: the duel ends there or plays on.
             layer = Vec::new();
-            for pos in order {
-                let p = next[&pos];
-                if !self.live(pos.bag) || self.over(pos.m) {
-                    self.end(&mut sol, pos.m, self.played(pos.bag), p);
+            for &id in &order {
+                let node = &g.nodes[id as usize];
+                let p = next[id as usize];
+                if !node.live {
+                    self.end(&mut sol, node.pos.m, played(duel, node.pos.bag), p);
                 } else {
-                    layer.push((pos, p));
+                    layer.push((id, p));
                 }
+            }
+            for &id in &order {
+                next[id as usize] = 0.0;
             }
         }
         sol
     }
 
     fn end(&self, sol: &mut Solution, m: [Markers; 2], played: u8, p: f64) {
-        let w = self.terminal(m);
+        let w = terminal(self.duel, m);
         sol.win[0] += p * w[0];
         sol.win[1] += p * w[1];
         sol.draw += p * (1.0 - w[0] - w[1]);
@@ -581,16 +927,8 @@ pub fn solve(duel: &Duel, deciders: [Decider; 2]) -> Solution {
 
 /// [`solve`], stopped by SIGINT/SIGTERM/SIGHUP at the next safe point.
 pub fn try_solve(duel: &Duel, deciders: [Decider; 2]) -> Result<Solution, Interrupted> {
-    try_solve_with(duel, deciders, &mut Steps::default())
-}
-
-/// [`try_solve`] with a cache of step laws kept from earlier solves of the same duel.
-fn try_solve_with(duel: &Duel, deciders: [Decider; 2], steps: &mut Steps) -> Result<Solution, Interrupted> {
-    let mut s = Solver::new(duel, deciders, steps);
-    let start = Pos { bag: duel.bag, m: [duel.f[0].start, duel.f[1].start], fallen: [false; 2], armor: [0; 2] };
-    s.value(start);
-    s.finished()?;
-    Ok(s.forward(start))
+    let g = build(duel, deciders)?;
+    Dp::new(duel, &g, deciders).solve()
 }
 
 /// The splits both sides place in every situation the duel can reach (after the Take-the-Lead
@@ -616,12 +954,11 @@ impl SplitPlan {
 /// Solve the duel with `deciders` and keep the splits chosen in every situation; stopped by a
 /// signal at the next safe point.
 pub fn plan(duel: &Duel, deciders: [Decider; 2]) -> Result<SplitPlan, Interrupted> {
-    let steps = &mut Steps::default();
-    let mut s = Solver::new(duel, deciders, steps);
-    let start = Pos { bag: duel.bag, m: [duel.f[0].start, duel.f[1].start], fallen: [false; 2], armor: [0; 2] };
-    s.value(start);
-    s.finished()?;
-    Ok(SplitPlan(s.choice.into_iter().map(|(k, c)| (k, c.split)).collect()))
+    let g = build(duel, deciders)?;
+    let mut dp = Dp::new(duel, &g, deciders);
+    dp.value(g.root);
+    dp.poll.finished()?;
+    Ok(dp.plan())
 }
 
 /// Everything a report shows of the exact 2013 duel.
@@ -637,20 +974,120 @@ pub struct Analysis {
 }
 
 /// Solve the duel as configured, with both sides planning, and with each side held to each fixed
-/// policy against the other's best answer.
+/// policy against the other's best answer: eight dynamic programmes over one graph (built for
+/// both sides planning, which holds every split the others place), run in parallel; each is
+/// the same computation whatever the thread count.
 /// Stopped by a signal at the next safe point. Its largest solve, both sides planning, is
 /// what [`within_budget`] estimates.
 pub fn analyse(duel: &Duel) -> Result<Analysis, Interrupted> {
-    let steps = &mut Steps::default();
-    let configured = try_solve_with(duel, duel.deciders(), steps)?;
-    let optimal = try_solve_with(duel, [Decider::Optimize; 2], steps)?;
-    let mut fixed = [[0.0; 3]; 2];
+    use rayon::prelude::*;
+    let g = build(duel, [Decider::Optimize; 2])?;
+    let mut runs = vec![duel.deciders(), [Decider::Optimize; 2]];
     for s in 0..2 {
-        for (k, &(_, split)) in Split::ALL.iter().enumerate() {
+        for &(_, split) in &Split::ALL {
             let mut d = [Decider::Optimize; 2];
             d[s] = Decider::Fixed(split);
-            fixed[s][k] = try_solve_with(duel, d, steps)?.win[s];
+            runs.push(d);
+        }
+    }
+    let solved: Vec<Result<Solution, Interrupted>> = runs.par_iter().map(|&d| Dp::new(duel, &g, d).solve()).collect();
+    let mut solved = solved.into_iter();
+    let mut next = || solved.next().expect("one solution per run");
+    let configured = next()?;
+    let optimal = next()?;
+    let mut fixed = [[0.0; 3]; 2];
+    for (s, side) in fixed.iter_mut().enumerate() {
+        for f in side.iter_mut() {
+            *f = next()?.win[s];
         }
     }
     Ok(Analysis { configured, optimal, fixed })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bundled duel (configs/bmg-1e/duel-batman-vs-bruiser.toml).
+    fn bundled() -> Duel {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-1e/duel-batman-vs-bruiser.toml");
+        let sc = crate::registry::load(&path, &crate::config::Overrides::default()).expect("bundled");
+        match sc.cells[0].trial.downcast() {
+            Some(crate::systems::bmg1e::rules::Trial1e::Duel(d)) => d.clone(),
+            _ => unreachable!("a bmg-1e duel"),
+        }
+    }
+
+    fn close(what: &str, got: f64, want: f64) {
+        assert!((got - want).abs() <= 1e-12, "{what}: got {got:?}, pinned {want:?}");
+    }
+
+    /// The bundled duel's exact figures as the solver gave them before it was made faster
+    /// (pinned to 1e-12; the solver is deterministic, so any change to the order of its sums
+    /// would show here first): the configured duel, both sides planning, and each side held to
+    /// each fixed split against the other's best answer.
+    #[test]
+    fn the_bundled_duel_keeps_its_exact_figures() {
+        let an = analyse(&bundled()).expect("no signal");
+        let c = &an.configured;
+        close("configured P(A wins)", c.win[0], 0.8528201746911578);
+        close("configured P(B wins)", c.win[1], 0.009684763694179754);
+        close("configured P(draw)", c.draw, 0.1374950616146628);
+        let rounds = [
+            0.0,
+            0.03705855887245034,
+            0.21256708627679188,
+            0.23142155098202027,
+            0.1792309451160309,
+            0.1225846126005062,
+            0.21713724615220084,
+        ];
+        assert_eq!(c.rounds.len(), rounds.len());
+        for (k, (&got, &want)) in c.rounds.iter().zip(&rounds).enumerate() {
+            close(&format!("configured P(rounds = {k})"), got, want);
+        }
+        close("configured A's markers", c.dealt[0], 8.718142817813137);
+        close("configured B's markers", c.dealt[1], 1.477204707049364);
+        close("configured A's strikes", c.strikes[0], 17.67701679989306);
+        close("configured B's strikes", c.strikes[1], 3.7900740173453045);
+        assert_eq!((c.states, c.situations.len()), (2068, 3170));
+        let s = &c.situations[4];
+        assert_eq!((s.round, s.leader, s.markers[0].stun, s.split), (2, 0, 2, [(5, 0), (2, 2)]));
+        close("configured reach of a round-2 situation", s.reach, 0.0024966800349064656);
+
+        let o = &an.optimal;
+        close("optimal P(A wins)", o.win[0], 0.834371277482288);
+        close("optimal P(B wins)", o.win[1], 0.03330292384947848);
+        close("optimal P(draw)", o.draw, 0.13232579866823385);
+        close("optimal A's markers", o.dealt[0], 8.586625892063672);
+        close("optimal B's strikes", o.strikes[1], 6.370671240454604);
+        assert_eq!((o.states, o.situations.len()), (2156, 3262));
+        let s = o.situations.iter().find(|s| s.round == 3).expect("a third round");
+        assert_eq!((s.leader, s.split, s.policy), (0, [(5, 1), (4, 0)], [(5, 1), (2, 2)]));
+        close("optimal reach of the first round-3 situation", s.reach, 5.380479272563215e-5);
+
+        let fixed = [
+            [0.8183393961543716, 0.6982893348733824, 0.05848769409088479],
+            [0.03315458025658641, 0.007874106833318156, 0.00016325796210677547],
+        ];
+        for (s, (got, want)) in an.fixed.iter().zip(&fixed).enumerate() {
+            for (k, (&got, &want)) in got.iter().zip(want).enumerate() {
+                close(&format!("side {s} held to split {k}"), got, want);
+            }
+        }
+        // One configured solve (what a balance test runs per pair) is the analysis' first.
+        assert_eq!(&solve(&bundled(), bundled().deciders()), c);
+    }
+
+    /// The analysis runs its dynamic programmes in parallel: the same figures, to the last bit,
+    /// on one thread and on two.
+    #[test]
+    fn the_analysis_is_the_same_on_any_number_of_threads() {
+        let d = bundled();
+        let on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+            pool.install(|| analyse(&d).expect("no signal"))
+        };
+        assert_eq!(on(1), on(2));
+    }
 }

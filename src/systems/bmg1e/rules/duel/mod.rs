@@ -25,8 +25,8 @@ pub mod exact;
 use super::counters::{Plan, available, place};
 use super::procedures::{Check, CheckKind, bag_counters};
 use super::{
-    Attack, AttackSetup, Card, MeleeMods, POWER_ARMOR_MARKERS, RangedMods, Readings, RuleError, SpecialAttack, Weapon,
-    counters_lost, metric as attack_metric,
+    Attack, AttackSetup, Card, MeleeMods, POWER_ARMOR_MARKERS, RangedMods, Readings, Resolved, RuleError,
+    SpecialAttack, Weapon, counters_lost, metric as attack_metric,
 };
 use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::{Dice, SuccessMask, uniform_below};
@@ -258,27 +258,49 @@ impl Duel {
     /// impacted on 2+ and unblocked if the other lies down — and the other loses counters for the
     /// damage. Returns (Attack counters struck with, markers placed, the other put down).
     pub fn activate<D: Dice>(&self, s: usize, r: &mut Round, dice: &mut D) -> (u8, u8, bool) {
-        let Round { m, fallen, armor, plan } = r;
+        match self.aim(s, r) {
+            Err(done) => done,
+            Ok(attack) => {
+                let o = 1 - s;
+                let (out, res) = attack.resolve_from(dice, r.m[o], r.armor[o]);
+                self.strike(s, r, out.metrics[attack_metric::IMPACTS] > 0, res)
+            }
+        }
+    }
+
+    /// The part of [`Duel::activate`] before its dice: side `s` stands up if it can and pays for
+    /// its special attack. `Ok`: the attack it rolls, against the other's markers and *Power
+    /// Armor* as they are in `r`, then finished by [`Duel::strike`]; `Err`: it makes none, and
+    /// this is the activation's result. The exact duel rolls each attack once for every state
+    /// it meets with the same attack and target ([`exact`]).
+    pub fn aim(&self, s: usize, r: &mut Round) -> Result<&Attack, (u8, u8, bool)> {
+        let Round { m, fallen, plan, .. } = r;
         let o = 1 - s;
         if self.ko(s, m[s]) || self.casualty(o, m[o]) {
-            return (0, 0, false);
+            return Err((0, 0, false));
         }
         if fallen[s] {
             if !plan[s].stand_up(&self.f[s].card) {
-                return (0, 0, false);
+                return Err((0, 0, false));
             }
             fallen[s] = false;
         }
         if plan[s].ac == 0 {
-            return (0, 0, false);
+            return Err((0, 0, false));
         }
         let special = plan[s].pay_special(self.f[s].special);
-        let attack = self.tables[s].get(plan[s].ac, plan[o].dc, fallen[o], special);
+        Ok(self.tables[s].get(plan[s].ac, plan[o].dc, fallen[o], special))
+    }
+
+    /// The part of [`Duel::activate`] after the dice of the attack [`Duel::aim`] gave: whether
+    /// it impacted and what it did; the other side takes the markers and loses counters.
+    pub fn strike(&self, s: usize, r: &mut Round, impacted: bool, res: Resolved) -> (u8, u8, bool) {
+        let Round { m, fallen, armor, plan } = r;
+        let o = 1 - s;
         let before = m[o];
-        let (out, res) = attack.resolve_from(dice, m[o], armor[o]);
         let strikes = plan[s].ac;
         plan[s].ac = 0;
-        if out.metrics[attack_metric::IMPACTS] > 0 && !fallen[o] {
+        if impacted && !fallen[o] {
             // The block dice were rolled: those Defense counters are spent.
             plan[o].dc = 0;
         }
@@ -337,12 +359,46 @@ impl Duel {
 
 /// The duel inside a round, once the counters are placed: markers, who lies down, *Power
 /// Armor* used, and the counters left on each card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Round {
     pub m: [Markers; 2],
     pub fallen: [bool; 2],
     pub armor: [u8; 2],
     pub plan: [Plan; 2],
+}
+
+impl Round {
+    /// Its sixteen bytes in one number: equal rounds give equal numbers and different rounds
+    /// different ones.
+    pub fn packed(&self) -> u128 {
+        let Round { m, fallen, armor, plan } = self;
+        u128::from_le_bytes([
+            m[0].stun,
+            m[0].wounds,
+            m[1].stun,
+            m[1].wounds,
+            fallen[0] as u8,
+            fallen[1] as u8,
+            armor[0],
+            armor[1],
+            plan[0].ac,
+            plan[0].dc,
+            plan[0].mc,
+            plan[0].sc,
+            plan[1].ac,
+            plan[1].dc,
+            plan[1].mc,
+            plan[1].sc,
+        ])
+    }
+}
+
+/// Hashed as one number ([`Round::packed`]): the exact duel looks rounds up by the hundred
+/// thousand, and a field-by-field hash costs a mixing step per byte.
+impl std::hash::Hash for Round {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u128(self.packed());
+    }
 }
 
 /// What one duel changes as it goes.
