@@ -202,7 +202,7 @@ impl Table {
         let cell_w = |c: usize| cells.iter().flat_map(|r| r[c].iter()).map(|l| l.chars().count()).max().unwrap_or(0);
         let full: Vec<usize> = (0..cols).map(|c| cell_w(c).max(self.headers[c].chars().count())).collect();
         let narrow: Vec<usize> = (0..cols).map(|c| cell_w(c).max(longest_word(&self.headers[c]))).collect();
-        let data = narrow[1..].iter().sum::<usize>() + 2 * cols.saturating_sub(2);
+        let data = narrow[1..].iter().sum::<usize>() + shape.gap * cols.saturating_sub(2);
         if shape.labels_above {
             if 2 + data > max {
                 return None;
@@ -212,7 +212,7 @@ impl Table {
             widen_headers(&self.headers, &mut w, &full, max - 2 - data);
             return Some(self.render_shaped(&cells, &w, shape, max));
         }
-        let avail = max.checked_sub(data + 2)?;
+        let avail = max.checked_sub(data + shape.gap)?;
         // A continued label line is indented by 2, so its words need 2 more.
         let words = self.rows.iter().map(|r| longest_word(&r[0]) + 2).chain([longest_word(&self.headers[0])]);
         let floor = words.max().unwrap_or(0).max(full[0].min(12)).min(full[0]);
@@ -252,7 +252,7 @@ impl Table {
                         format!("{text}{}", " ".repeat(w[c].saturating_sub(text.chars().count())))
                     })
                     .collect::<Vec<_>>()
-                    .join("  ");
+                    .join(&" ".repeat(shape.gap));
                 s.push_str(&format!("{indent}{}\n", line.trim_end()));
             }
             s
@@ -264,7 +264,7 @@ impl Table {
         let heads: Vec<Vec<String>> = (first..w.len()).map(|c| wrapped(&self.headers[c], w[c])).collect();
         s.push_str(&block(&heads, true));
         let rule: Vec<String> = (first..w.len()).map(|c| "-".repeat(w[c])).collect();
-        s.push_str(&format!("{indent}{}\n", rule.join("  ")));
+        s.push_str(&format!("{indent}{}\n", rule.join(&" ".repeat(shape.gap))));
         for (r, row) in self.rows.iter().zip(cells) {
             if shape.labels_above {
                 s.push_str(&crate::text::wrap(&r[0], max, "", "  "));
@@ -380,17 +380,26 @@ struct Shape {
     stacked: bool,
     /// Each row's label on a line of its own above its cells, which then have the full width.
     labels_above: bool,
+    /// Spaces between two columns: 2, or 1 in the last shape tried before column groups (many
+    /// opponents × six measures whose intervals print 4 decimals — a 2013 balance test against
+    /// its seven-fighter gauntlet — are 2 columns too wide for 100 with 2).
+    gap: usize,
 }
 
 impl Shape {
     const fn new(transposed: bool, stacked: bool, labels_above: bool) -> Shape {
-        Shape { transposed, stacked, labels_above }
+        Shape { transposed, stacked, labels_above, gap: 2 }
     }
 
-    const TRIED: [&'static [Shape]; 3] = [
+    const fn tight(transposed: bool) -> Shape {
+        Shape { transposed, stacked: true, labels_above: true, gap: 1 }
+    }
+
+    const TRIED: [&'static [Shape]; 4] = [
         &[Shape::new(false, false, false), Shape::new(false, true, false)],
         &[Shape::new(true, false, false), Shape::new(true, true, false)],
         &[Shape::new(false, true, true), Shape::new(true, true, true)],
+        &[Shape::tight(false), Shape::tight(true)],
     ];
 }
 
@@ -572,6 +581,28 @@ mod tests {
         let rifle_header = s.lines().find(|l| l.contains("rifle")).expect("a header names the rows");
         assert!(rifle_header.contains("pistol"), "the weapons stand side by side: {s}");
         assert!(s.lines().any(|l| l.starts_with("situation number 7")), "{s}");
+    }
+
+    /// Six columns of 4-decimal intervals under 7 labels, 2 columns too wide for 100 with the
+    /// intervals under their values and the labels above, fit with one space between columns
+    /// rather than in column groups (the 2013 balance test against its gauntlet).
+    #[test]
+    fn one_space_between_columns_before_column_groups() {
+        let (narrow, wide) = ("18.20% [16.57, 19.95]", "0.0500% [0.0088, 0.2827]");
+        let h = ["opponent", "P(win)", "P(draw)", "P(loss)", "rounds", "dealt", "taken"];
+        let mut t = Table::new("Against each opponent", &h, true);
+        for r in 0..7 {
+            let cells = [narrow, narrow, wide, narrow, wide, wide].map(String::from);
+            t.rows.push(std::iter::once(format!("Opponent number {r} + knife")).chain(cells).collect());
+        }
+        let s = t.plain_fit(100);
+        assert!(!s.contains("(1 of") && s.lines().all(|l| l.chars().count() <= 100), "{s}");
+        let intervals =
+            "  [16.57, 19.95] [16.57, 19.95] [0.0088, 0.2827] [16.57, 19.95] [0.0088, 0.2827] [0.0088, 0.2827]";
+        assert!(s.lines().any(|l| l == intervals), "{s}");
+        // With room for two spaces, two it is.
+        let s = t.plain_fit(110);
+        assert!(s.lines().any(|l| l.contains("0.2827]  [0.0088")) && !s.contains("0.2827] [0.0088"), "{s}");
     }
 
     /// A table that no shape fits still prints, in column groups.

@@ -274,7 +274,7 @@ fn the_starters_live_in_their_systems_folders() {
 fn a_library_file_lists_its_entries_and_refuses_a_set() {
     let (code, out, err) = run(&["list", "configs/wolsung/models.toml"]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("[models] — 5 entries") && out.contains("Troll (henchman)"), "{out}");
+    assert!(out.contains("[models] — 9 entries") && out.contains("Troll (henchman)"), "{out}");
     assert!(out.contains("models.toml"), "entries say the file they come from: {out}");
     let err = refused(&["validate", "configs/bmg-3e/gauntlet.toml", "--set", "fighters.thug.cost=3"]);
     assert!(err.contains("--set fighters.thug.cost=3") && err.contains("checked as written"), "{err}");

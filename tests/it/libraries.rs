@@ -1,7 +1,8 @@
 //! Wolsung and ¡Bichos! library files (`include = [...]`): their own tables read strictly, each
 //! bad value at the library's own file:line:col, names resolved across the scenario and its
 //! includes, a name defined twice refused, another system's table told what this one writes;
-//! the bundled libraries; and custom ¡Bichos! weapons (`[weapons.NAME]`).
+//! the bundled libraries (every system with a duel bundles a gauntlet of at least six priced
+//! fighters); and custom ¡Bichos! weapons (`[weapons.NAME]`).
 
 use skirmish_odds::analysis::scenario::Scenario;
 use skirmish_odds::config::Overrides;
@@ -105,7 +106,7 @@ fn wolsung_library_names_once_and_foreign_tables() {
         &["configs/wolsung/models.toml"],
     );
     assert!(e.contains("unknown model `trol` — did you mean `troll`?"), "{e}");
-    assert!(e.contains("`duelist`, `hero`, `mage`, `thug`, `troll`"), "{e}");
+    assert!(e.contains("`champion`, `duelist`, `golem`, `hero`, `mage`, `orc`, `thug`, `troll`, `urchin`"), "{e}");
 }
 
 /// Bad input in a library keeps the contract: exit 2, one line, nothing written.
@@ -335,5 +336,99 @@ fn bichos_bundled_gauntlet_is_the_rulebooks_profiles_with_their_weapons() {
         "\"Grande\" (big bug) + Garras y dientes 3D6 (big bug, melee)",
     ] {
         assert!(s.cells.iter().any(|c| c.label.ends_with(&format!("vs {fighter}"))), "{fighter}");
+    }
+}
+
+/// The systems `skirmish-odds list` shows offering `balance` (a kinds list may wrap onto the
+/// next, deeper-indented line).
+fn systems_offering_balance() -> Vec<String> {
+    let out = crate::common::bin_run(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &["list"]);
+    assert!(out.status.success(), "list failed");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut blocks: Vec<(String, String)> = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("  ") else {
+            blocks.push((String::new(), String::new())); // a heading or the text after the list
+            continue;
+        };
+        if rest.starts_with(' ') {
+            if let Some(b) = blocks.last_mut() {
+                b.1.push_str(line);
+            }
+        } else {
+            let name = rest.split_whitespace().next().unwrap().to_string();
+            blocks.push((name, String::new()));
+        }
+    }
+    blocks
+        .into_iter()
+        .filter(|(name, body)| {
+            !name.is_empty() && body.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == "balance")
+        })
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// Every system with a duel — `list` shows it offers `balance` — bundles a gauntlet library
+/// `configs/<system>/gauntlet.toml` big enough to fit a cost curve (ln cost against rating, with
+/// an interval: n fighters leave n − 2 degrees of freedom): at least six fighters, each with a
+/// cost (its own `cost`, or its card's cost field in a bundled library of the system), and the
+/// file validates. A bundled balance config of the system plays the whole library and loads.
+#[test]
+fn every_system_with_a_duel_bundles_a_gauntlet_of_six_priced_fighters() {
+    let systems = systems_offering_balance();
+    assert!(systems.len() >= 4, "{systems:?}");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    for name in &systems {
+        let sys = skirmish_odds::registry::find(name).unwrap();
+        let duel = sys.duel().unwrap_or_else(|| panic!("{name} offers balance without a duel"));
+        let dir = root.join(name);
+        let path = dir.join("gauntlet.toml");
+        assert!(path.is_file(), "{name}: no bundled {}", path.display());
+        let read = |p: &std::path::Path| toml::from_str::<toml::Table>(&std::fs::read_to_string(p).unwrap()).unwrap();
+        // The system's bundled library files (no `kind`), where a fighter's card is found.
+        let mut files: Vec<(String, toml::Table)> = Vec::new();
+        let mut balances = Vec::new();
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let p = f.unwrap().path();
+            let t = read(&p);
+            match t.get("kind").and_then(|k| k.as_str()) {
+                None => files.push((p.file_name().unwrap().to_string_lossy().into_owned(), t)),
+                Some("balance") => balances.push((p, t)),
+                Some(_) => {}
+            }
+        }
+        let gauntlet = read(&path);
+        let fighters = gauntlet.get("fighters").and_then(|f| f.as_table()).cloned().unwrap_or_default();
+        assert!(fighters.len() >= 6, "{name}: gauntlet.toml has {} fighters, fewer than 6", fighters.len());
+        for (fname, f) in &fighters {
+            let f = f.as_table().unwrap();
+            let card = f.get("card").and_then(|c| c.as_str()).unwrap();
+            let from_card = duel.cost_fields.first().is_some_and(|field| {
+                files.iter().any(|(_, t)| {
+                    t.get(duel.card_table).and_then(|c| c.get(card)).and_then(|c| c.get(*field)).is_some()
+                })
+            });
+            assert!(f.contains_key("cost") || from_card, "{name}: fighter `{fname}` has no cost");
+        }
+        let out = crate::common::bin_run(&root, &["validate", &format!("{name}/gauntlet.toml")]);
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{name}: {said}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(said.contains(&format!("{} fighters", fighters.len())), "{name}: {said}");
+        // A bundled balance test plays the whole library (no `gauntlet` list, or one of 6 or more).
+        let whole = balances.iter().filter(|(_, t)| {
+            let includes = t
+                .get("include")
+                .and_then(|i| i.as_array())
+                .is_some_and(|i| i.iter().any(|f| f.as_str() == Some("gauntlet.toml")));
+            let listed = t.get("balance").and_then(|b| b.get("gauntlet")).and_then(|g| g.as_array()).map(|g| g.len());
+            includes && listed.is_none_or(|n| n >= 6)
+        });
+        let mut n = 0;
+        for (p, _) in whole {
+            load(p, &Overrides::default()).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            n += 1;
+        }
+        assert!(n >= 1, "{name}: no bundled balance config plays the whole gauntlet.toml");
     }
 }
