@@ -1486,11 +1486,15 @@ fn draw_heatmap<DB: DrawingBackend>(
         let (x0, y0) = if m.whole_row { (0.0, m.y as f64) } else { (m.x as f64, m.y as f64) };
         let x1 = if m.whole_row { nx as f64 } else { x0 + 1.0 };
         let inset = 0.04;
-        c.draw_series(std::iter::once(Rectangle::new(
-            [(x0 + inset, y0 + inset), (x1 - inset, y0 + 1.0 - inset)],
-            colour(5).stroke_width(5),
-        )))
-        .map_err(e2s)?;
+        let (l, r, b, t) = (x0 + inset, x1 - inset, y0 + inset, y0 + 1.0 - inset);
+        if m.whole_row {
+            // A closed path: the SVG backend draws a rectangle's outline 1 px wide whatever its
+            // stroke, a path at the width asked for.
+            let frame = vec![(l, b), (r, b), (r, t), (l, t), (l, b)];
+            c.draw_series(std::iter::once(PathElement::new(frame, colour(5).stroke_width(5)))).map_err(e2s)?;
+        } else {
+            c.draw_series(std::iter::once(Rectangle::new([(l, b), (r, t)], colour(5).stroke_width(5)))).map_err(e2s)?;
+        }
     }
     Ok(())
 }

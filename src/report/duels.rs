@@ -226,7 +226,7 @@ fn duel_figures(run: &RunResult, report: &Report, system: &dyn RuleSystem, a: &s
 fn balance_tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout) -> Vec<Table> {
     let n = count(report.trials);
     let b = report.balance.as_ref().expect("balance summary");
-    let mut out = vec![fair_cost_table(report, l, b), ratings_table(l, b), matchups_table(b)];
+    let mut out = vec![fair_cost_table(report, l, b), ratings_table(l, b), matchups_table(report, b)];
     let cand = &b.fighters[0];
     let stats_headers = stats_headers(system.duel().map_or("out", |d| d.out));
     let mut headers = vec!["opponent"];
@@ -406,8 +406,9 @@ fn ratings_table(l: &BalanceLayout, b: &BalanceSummary) -> Table {
     let cost = l.costs[0].name;
     let curve_head = format!("the curve's {cost} for this rating");
     let against = format!("{cost} against the curve");
+    let exact = if b.exact { " (exact duels)" } else { "" };
     let mut t = Table::new(
-        "Ratings: every fighter's strength from the round robin",
+        format!("Ratings: every fighter's strength from the round robin{exact}"),
         &[
             "fighter",
             cost,
@@ -447,15 +448,23 @@ fn ratings_table(l: &BalanceLayout, b: &BalanceSummary) -> Table {
     t
 }
 
-/// Every fighter's score against every opponent, the candidate first.
-fn matchups_table(b: &BalanceSummary) -> Table {
+/// Every fighter's score against every opponent, the candidate first, each with its interval
+/// (exact duels: none, and the title says so).
+fn matchups_table(report: &Report, b: &BalanceSummary) -> Table {
     let m = &b.matchups;
     let mut headers = vec!["fighter"];
     headers.extend(m.opponents.iter().map(String::as_str));
-    let mut t = Table::new("Matchups: each fighter's score against each opponent", &headers, true);
-    for (f, row) in m.fighters.iter().zip(&m.score) {
+    let title = if b.exact { " (exact duels)" } else { "" };
+    let mut t = Table::new(format!("Matchups: each fighter's score against each opponent{title}"), &headers, true);
+    for (fi, (f, row)) in m.fighters.iter().zip(&m.score).enumerate() {
         let mut cells = vec![f.clone()];
-        cells.extend(row.iter().map(|s| s.map(pct).unwrap_or_else(|| "—".into())));
+        cells.extend(row.iter().enumerate().map(|(o, s)| match s {
+            Some(s) => {
+                let e = score_est(report, b, fi, o, *s);
+                pct_ci(e.v, e.lo, e.hi)
+            }
+            None => "—".into(),
+        }));
         t.rows.push(cells);
     }
     t.notes.push("Score = P(win) + ½ P(draw), the fighter on side A; — : a fighter does not meet itself.".into());
@@ -706,21 +715,24 @@ fn cost_curve_chart(name: &str, l: &BalanceLayout, bs: &BalanceSummary) -> Chart
     }
 }
 
+/// Fighter `f`'s score `s` against opponent `o` with its 95 % interval: none for exact duels;
+/// sampled, the one the fair cost's sampling part uses — each duel scores 1, ½ or 0, so its
+/// variance is (P(win) + ¼ P(draw) − score²) / duels.
+fn score_est(report: &Report, bs: &BalanceSummary, f: usize, o: usize, s: f64) -> Est {
+    let duels = bs.settling.as_ref().map_or(report.trials, |x| x.duels_per_pair) as f64;
+    let Some(Some(d)) = bs.fighters.get(f).and_then(|x| x.per_opponent.get(o)) else { return Est::exact(s) };
+    if bs.exact || duels <= 0.0 {
+        return Est::exact(s);
+    }
+    let h = stats::z_value() * ((d.win.value + 0.25 * d.draw.value - s * s).max(0.0) / duels).sqrt();
+    Est { v: s, lo: (s - h).max(0.0), hi: (s + h).min(1.0) }
+}
+
 /// Every fighter's score against every opponent as a heatmap, the candidate's row on top and
-/// outlined. A sampled score's interval is the one the fair cost's sampling part uses: each duel
-/// scores 1, ½ or 0, so its variance is (P(win) + ¼ P(draw) − score²) / duels.
+/// outlined.
 fn matchups_chart(name: &str, report: &Report, bs: &BalanceSummary) -> Chart {
     let m = &bs.matchups;
-    let z = stats::z_value();
-    let duels = bs.settling.as_ref().map_or(report.trials, |s| s.duels_per_pair) as f64;
-    let score = |f: usize, o: usize, s: f64| -> Est {
-        let Some(Some(d)) = bs.fighters.get(f).and_then(|x| x.per_opponent.get(o)) else { return Est::exact(s) };
-        if bs.exact || duels <= 0.0 {
-            return Est::exact(s);
-        }
-        let h = z * ((d.win.value + 0.25 * d.draw.value - s * s).max(0.0) / duels).sqrt();
-        Est { v: s, lo: (s - h).max(0.0), hi: (s + h).min(1.0) }
-    };
+    let score = |f: usize, o: usize, s: f64| score_est(report, bs, f, o, s);
     let basis = if bs.exact { "exact duels".to_string() } else { report.per_cell("duels per pair") };
     // The heatmap's first row is drawn at the bottom: the fighters reversed put the candidate
     // (the first fighter) on top.
