@@ -1612,7 +1612,7 @@ fn draw_fit<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, la
     }
     // The labels, in pixels: right of the point, or left of it near the right edge; nudged up
     // or down, nearest first, past the labels already placed, never out of the plot.
-    let (right, bottom) = c.plotting_area().get_pixel_range();
+    let (across, down) = c.plotting_area().get_pixel_range();
     let font = ("sans-serif", VALUE + 1).into_font();
     let mut placed: Vec<(i32, i32, i32)> = Vec::new(); // (left, right, top) of each label
     let mut labelled: Vec<(&Point, RGBColor)> =
@@ -1621,10 +1621,18 @@ fn draw_fit<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, la
     for (p, col) in labelled {
         let (px, py) = c.backend_coord(&(p.x.v, clip(p.y.v)));
         let w = text_width(&p.label, VALUE + 1) as i32;
-        let left = if px + 12 + w <= right.end { px + 12 } else { px - 12 - w };
+        // Right of the point, else left of it, else (a label wider than either side) as far
+        // right as the plot allows, under the point.
+        let (left, py) = if px + 12 + w <= across.end {
+            (px + 12, py)
+        } else if px - 12 - w >= across.start {
+            (px - 12 - w, py)
+        } else {
+            ((across.end - w).max(across.start), py + 18)
+        };
         let free = |y: i32| {
-            y >= bottom.start
-                && y + 16 <= bottom.end
+            y >= down.start
+                && y + 16 <= down.end
                 && !placed.iter().any(|&(l, r, t)| l < left + w && left < r && (y - t).abs() < 16)
         };
         let y = (0..40)

@@ -200,3 +200,48 @@ fn a_balance_without_a_cost_curve_says_why() {
     let csv = std::fs::read_to_string(d.join("r/results.csv")).unwrap();
     assert!(!csv.contains(",fair_cost,") && csv.contains(",rating,estimate,"), "ratings, no fair cost");
 }
+
+/// The henchman's run at 1,000 duels per pair, its duels then treated as solved exactly (each
+/// cell's sampled figures standing in for its exact ones) or as sampled until a target it did
+/// not reach: the fair-cost table says which, in words.
+fn henchman_tables(exact: bool, settled: Option<(f64, bool)>) -> Vec<skirmish_odds::report::table::Table> {
+    use skirmish_odds::analysis::duel::{ExactFigures, metric};
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(HENCHMAN);
+    let sc = registry::load(&p, &Overrides { trials: Some(1000), ..Overrides::default() }).unwrap();
+    let mut run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+    run.exact_duels = exact.then(|| {
+        let t = &run.output.tallies;
+        t.iter()
+            .map(|t| {
+                let n: f64 = t.hists[metric::ROUNDS].iter().map(|&c| c as f64).sum();
+                ExactFigures {
+                    events: std::array::from_fn(|i| t.event(i, 1.96).p),
+                    rounds: t.hists[metric::ROUNDS].iter().map(|&c| c as f64 / n).collect(),
+                    dealt: [t.moments(metric::A_DEALT).mean, t.moments(metric::B_DEALT).mean],
+                }
+            })
+            .collect()
+    });
+    run.settled = settled;
+    let system = registry::find(run.scenario.ruleset).unwrap();
+    let report = report::build(&run, system);
+    report::tables::tables(&run, &report, system)
+}
+
+fn row<'a>(t: &'a skirmish_odds::report::table::Table, first: &str) -> &'a str {
+    &t.rows.iter().find(|r| r[0] == first).unwrap_or_else(|| panic!("no row {first}: {:?}", t.rows))[1]
+}
+
+#[test]
+fn exact_duels_have_no_sampling_part_and_an_unsettled_run_says_so() {
+    let tables = henchman_tables(true, None);
+    assert_eq!(tables[0].title, "Fair Reputation");
+    assert_eq!(row(&tables[0], "interval, the sampling's part"), "none: exact duels (no sampling part)");
+    assert!(tables[1].title.ends_with("(exact duels)") && tables[2].title.ends_with("(exact duels)"));
+    // Exact scores are bare percentages.
+    assert!(tables[2].rows[0][1..].iter().all(|c| c.ends_with('%')), "{:?}", tables[2].rows[0]);
+    let tables = henchman_tables(false, Some((0.02, false)));
+    assert!(row(&tables[0], "interval, the sampling's part").ends_with("(1,000 duels per pair)"));
+    assert!(row(&tables[0], "sampled until settled").starts_with("no: the sampling part did not reach ±2 %"));
+    assert!(tables[2].rows[0][1].contains("% ["), "a sampled score with its interval");
+}
