@@ -149,7 +149,7 @@ pub enum Chart {
         percent: bool,
     },
     /// A value per (row, column), printed in each cell (`None`: a combination the rules do not
-    /// allow). A cell has no room for a whisker: the line under the title gives the colour key,
+    /// allow, or a row against the column of its own name: a fighter does not meet itself). A cell has no room for a whisker: the line under the title gives the colour key,
     /// `basis` (trials or exact) and how far the widest cell's 95 % interval reaches.
     Heatmap {
         title: String,
@@ -164,6 +164,34 @@ pub enum Chart {
         /// words for the line under the title.
         marked: Option<Marked>,
     },
+    /// Labelled points under a fitted curve with its 95 % band, and a few points set apart, each
+    /// with its intervals as whiskers: a balance test's cost curve (each reference fighter's cost
+    /// against its rating, the curve fitted through them, the candidate at its stated cost and
+    /// at its fair cost). The value axis starts at 0.
+    Fit {
+        title: String,
+        x_label: String,
+        y_label: String,
+        /// The fitted curve along x, each point with its band (empty: no curve was fitted).
+        curve: Vec<(f64, Est)>,
+        /// The curve's name in the legend.
+        curve_name: String,
+        /// The points it was fitted on, each labelled beside it.
+        points: Vec<Point>,
+        /// The points' name in the legend.
+        points_name: String,
+        /// Points set apart, each with its own legend entry (name, point).
+        marks: Vec<(String, Point)>,
+    },
+}
+
+/// A point of a [`Chart::Fit`]: where it is, each coordinate with its 95 % interval (drawn as
+/// whiskers when it has width), and the words written beside it (empty: none).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Point {
+    pub label: String,
+    pub x: Est,
+    pub y: Est,
 }
 
 /// The bars of a grouped chart that [`Chart::Grouped::highlight`] sets apart, and the legend's
@@ -193,12 +221,15 @@ impl Bars {
 }
 
 /// A heatmap's answer cell: `values[y][x]`, and its name ("A's maximin split against B's best
-/// answer").
+/// answer"); or, with `whole_row`, its row `y` ("the candidate's row").
 #[derive(Clone, Debug, PartialEq)]
 pub struct Marked {
     pub x: usize,
     pub y: usize,
     pub note: String,
+    /// Outline the whole row `y` instead of one cell (a balance test's candidate among the
+    /// fighters of a matchup heatmap); `x` is then unused.
+    pub whole_row: bool,
 }
 
 impl Chart {
@@ -322,6 +353,19 @@ impl Chart {
                 basis: v(basis),
                 marked: marked.as_ref().map(|m| Marked { note: v(&m.note), ..m.clone() }),
             },
+            Chart::Fit { title, x_label, y_label, curve, curve_name, points, points_name, marks } => {
+                let p = |p: &Point| Point { label: v(&p.label), ..p.clone() };
+                Chart::Fit {
+                    title: v(title),
+                    x_label: v(x_label),
+                    y_label: v(y_label),
+                    curve: curve.clone(),
+                    curve_name: v(curve_name),
+                    points: points.iter().map(p).collect(),
+                    points_name: v(points_name),
+                    marks: marks.iter().map(|(n, m)| (v(n), p(m))).collect(),
+                }
+            }
         }
     }
 
@@ -332,7 +376,8 @@ impl Chart {
             | Chart::Grouped { title, .. }
             | Chart::Lines { title, .. }
             | Chart::Steps { title, .. }
-            | Chart::Heatmap { title, .. } => title,
+            | Chart::Heatmap { title, .. }
+            | Chart::Fit { title, .. } => title,
         }
     }
 
@@ -354,7 +399,7 @@ impl Chart {
                 let first = vals.next();
                 first.is_none_or(|f| vals.all(|v| (v - f).abs() < 1e-12))
             }
-            Chart::Heatmap { .. } => false,
+            Chart::Heatmap { .. } | Chart::Fit { .. } => false,
         }
     }
 }
@@ -443,7 +488,7 @@ pub struct Layout {
     pub legend_h: u32,
     /// Grouped bars drawn horizontally, names on the left.
     pub horizontal: bool,
-    /// Width of the category-name area of a horizontal chart.
+    /// Width of the category-name area of a horizontal chart, or of a heatmap's row names.
     pub name_w: u32,
     /// Top of the value axis.
     pub top: f64,
@@ -477,6 +522,7 @@ fn legend_names(chart: &Chart) -> Vec<String> {
         }
         Chart::Lines { series, .. } if series.len() > 1 => series.iter().map(|(n, _)| n.clone()).collect(),
         Chart::Steps { series, .. } if series.len() > 1 => series.iter().map(|(n, _)| n.clone()).collect(),
+        Chart::Fit { .. } => fit_legend(chart).into_iter().map(|(n, _, _)| n).collect(),
         _ => Vec::new(),
     }
 }
@@ -576,18 +622,42 @@ impl Layout {
                     title_fits: true,
                 }
             }
-            Chart::Heatmap { xs, .. } => {
-                let slot = (WIDTH - 2 * MARGIN - 90) / xs.len().max(1) as u32;
+            Chart::Heatmap { xs, ys, .. } => {
+                // Long row names (a balance test's fighters) widen the name area on the left,
+                // and long column names the columns: the canvas grows rather than cut a name.
+                // Short names keep the standard canvas.
+                let name_w = ys.iter().map(|n| text_width(n, 16) + 24).max().unwrap_or(0).max(HEAT_NAMES);
+                let nx = xs.len().max(1) as u32;
+                let widest = xs.iter().map(|n| text_width(n, LABEL) + 8).max().unwrap_or(0);
+                let slot = ((WIDTH - 2 * MARGIN - name_w) / nx).max(widest);
+                let width = WIDTH.max(2 * MARGIN + name_w + nx * slot);
+                // Rows under 44 px would crowd the printed values: a tall table grows the canvas.
+                let height = HEIGHT.max(160 + 44 * ys.len() as u32);
                 Layout {
-                    size: (WIDTH, HEIGHT),
+                    size: (width, height),
                     legend_w: 0,
                     legend_h: 0,
                     horizontal: false,
-                    name_w: 0,
+                    name_w,
                     top: 1.0,
                     data_max: 1.0,
                     values: true,
                     names: xs.iter().map(|n| (n.clone(), slot)).collect(),
+                    title_fits: true,
+                }
+            }
+            Chart::Fit { curve, points, marks, .. } => {
+                let (_, max) = fit_y_range(curve, points, marks);
+                Layout {
+                    size: (WIDTH, HEIGHT),
+                    legend_w,
+                    legend_h: 0,
+                    horizontal: false,
+                    name_w: 0,
+                    top: fit_top(max),
+                    data_max: max,
+                    values: false,
+                    names: Vec::new(),
                     title_fits: true,
                 }
             }
@@ -668,6 +738,9 @@ impl Layout {
         out
     }
 }
+
+/// The width of a heatmap's row-name area when its names are short.
+const HEAT_NAMES: u32 = 90;
 
 /// Chart width in pixels (the height is [`HEIGHT`], more for long horizontal bar charts).
 pub const WIDTH: u32 = SIZE.0;
@@ -871,7 +944,13 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout
         }
         Chart::Heatmap { title, x_label, y_label, xs, ys, values, percent, marked, .. } => {
             let subtitle = chart.subtitle().unwrap_or_default();
-            draw_heatmap(&plot, title, &subtitle, x_label, y_label, xs, ys, values, *percent, marked.as_ref())
+            let names = (title.as_str(), subtitle.as_str(), x_label.as_str(), y_label.as_str(), layout.name_w);
+            draw_heatmap(&plot, names, xs, ys, values, *percent, marked.as_ref())
+        }
+        Chart::Fit { .. } => {
+            draw_fit(&plot, chart, layout)?;
+            let entries: Vec<_> = fit_legend(chart).into_iter().map(|(n, c, m)| (n, c, Some(m))).collect();
+            draw_legend(&side, &entries, 70)
         }
     }
 }
@@ -1326,13 +1405,11 @@ fn draw_steps<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, 
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A [`Chart::Heatmap`]; `names`: its title, the line under it, the axis names and the width
+/// of the row-name area ([`Layout::name_w`]).
 fn draw_heatmap<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    title: &str,
-    subtitle: &str,
-    x_label: &str,
-    y_label: &str,
+    (title, subtitle, x_label, y_label, name_w): (&str, &str, &str, &str, u32),
     xs: &[String],
     ys: &[String],
     values: &[Vec<Option<Est>>],
@@ -1350,7 +1427,7 @@ fn draw_heatmap<DB: DrawingBackend>(
     let mut c = ChartBuilder::on(&root)
         .margin(MARGIN)
         .x_label_area_size(50)
-        .y_label_area_size(90)
+        .y_label_area_size(name_w)
         .build_cartesian_2d(0f64..nx as f64, 0f64..ny as f64)
         .map_err(e2s)?;
     let (xn, yn) = (xs.to_vec(), ys.to_vec());
@@ -1389,8 +1466,11 @@ fn draw_heatmap<DB: DrawingBackend>(
                         RGBColor(220, 220, 220).filled(),
                     )))
                     .map_err(e2s)?;
+                    // The same name on both axes is one thing against itself (a balance test's
+                    // fighter does not meet itself); otherwise the rules do not allow the pair.
+                    let same = xs.get(xi).is_some_and(|x| ys.get(yi) == Some(x));
                     c.draw_series(std::iter::once(Text::new(
-                        "not allowed",
+                        if same { "itself" } else { "not allowed" },
                         (x0 + 0.2, y0 + 0.55),
                         ("sans-serif", 14).into_font().color(&BLACK),
                     )))
@@ -1402,14 +1482,166 @@ fn draw_heatmap<DB: DrawingBackend>(
         }
     }
     if let Some(m) = marked {
-        // The answer's cell outlined thick in vermilion, just inside its edges.
-        let (x0, y0) = (m.x as f64, m.y as f64);
+        // The answer's cell (or row) outlined thick in vermilion, just inside its edges.
+        let (x0, y0) = if m.whole_row { (0.0, m.y as f64) } else { (m.x as f64, m.y as f64) };
+        let x1 = if m.whole_row { nx as f64 } else { x0 + 1.0 };
         let inset = 0.04;
-        c.draw_series(std::iter::once(Rectangle::new(
-            [(x0 + inset, y0 + inset), (x0 + 1.0 - inset, y0 + 1.0 - inset)],
-            colour(5).stroke_width(5),
-        )))
+        let (l, r, b, t) = (x0 + inset, x1 - inset, y0 + inset, y0 + 1.0 - inset);
+        if m.whole_row {
+            // A closed path: the SVG backend draws a rectangle's outline 1 px wide whatever its
+            // stroke, a path at the width asked for.
+            let frame = vec![(l, b), (r, b), (r, t), (l, t), (l, b)];
+            c.draw_series(std::iter::once(PathElement::new(frame, colour(5).stroke_width(5)))).map_err(e2s)?;
+        } else {
+            c.draw_series(std::iter::once(Rectangle::new([(l, b), (r, t)], colour(5).stroke_width(5)))).map_err(e2s)?;
+        }
+    }
+    Ok(())
+}
+
+/// The colours of a [`Chart::Fit`]: the points, the curve and its band, then each mark in turn.
+const FIT_POINTS: usize = 0;
+const FIT_CURVE: usize = 2;
+const FIT_MARKS: [usize; 3] = [5, 1, 3];
+const FIT_SHAPES: [Mark; 3] = [Mark::Diamond, Mark::Square, Mark::Triangle];
+
+/// A [`Chart::Fit`]'s legend: the points, the curve (when there is one), then each mark, with
+/// its colour and marker.
+fn fit_legend(chart: &Chart) -> Vec<(String, RGBColor, Mark)> {
+    let Chart::Fit { curve, curve_name, points, points_name, marks, .. } = chart else { return Vec::new() };
+    let mut out = Vec::new();
+    if !points.is_empty() {
+        out.push((points_name.clone(), colour(FIT_POINTS), Mark::Circle));
+    }
+    if !curve.is_empty() {
+        out.push((curve_name.clone(), colour(FIT_CURVE), Mark::Cross));
+    }
+    for (i, (name, _)) in marks.iter().enumerate() {
+        out.push((name.clone(), colour(FIT_MARKS[i % 3]), FIT_SHAPES[i % 3]));
+    }
+    out
+}
+
+/// The value range a [`Chart::Fit`] shows, from 0: every point, mark and the curve, with their
+/// intervals — but at most twice the highest of the values themselves. A wide interval (a fair
+/// cost fitted on three cards) or a band that fans out at the ends of the curve is cut at the
+/// top of the plot rather than squeeze the points into its foot (the interval is in the labels
+/// and the tables).
+fn fit_y_range(curve: &[(f64, Est)], points: &[Point], marks: &[(String, Point)]) -> (f64, f64) {
+    let all = || points.iter().chain(marks.iter().map(|(_, p)| p));
+    let max = |ys: &mut dyn Iterator<Item = f64>| ys.filter(|y| y.is_finite()).fold(0.0, f64::max);
+    let values = max(&mut all().map(|p| p.y.v).chain(curve.iter().map(|(_, e)| e.v)));
+    let reach = max(&mut all().map(|p| p.y.hi.max(p.y.v)).chain(curve.iter().map(|(_, e)| e.v)));
+    let top = reach.min(2.0 * values);
+    (0.0, if top > 0.0 { top } else { 1.0 })
+}
+
+/// The top of a [`Chart::Fit`]'s value axis: room above the highest point for its label.
+fn fit_top(max: f64) -> f64 {
+    max * 1.12
+}
+
+/// The x range of a [`Chart::Fit`]: every point, mark and the curve, with a margin.
+fn fit_x_range(chart: &Chart) -> (f64, f64) {
+    let Chart::Fit { curve, points, marks, .. } = chart else { return (0.0, 1.0) };
+    let xs = points
+        .iter()
+        .chain(marks.iter().map(|(_, p)| p))
+        .flat_map(|p| [p.x.lo, p.x.hi, p.x.v])
+        .chain(curve.iter().map(|(x, _)| *x))
+        .filter(|x| x.is_finite());
+    let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| (l.min(x), h.max(x)));
+    if lo > hi {
+        return (0.0, 1.0);
+    }
+    let pad = ((hi - lo) * 0.05).max(0.1);
+    (lo - pad, hi + pad)
+}
+
+/// A [`Chart::Fit`]: the band, the curve, the points with their whiskers and labels, then the
+/// marks over them. Labels are placed right of their point (left when they would leave the
+/// plot), and pushed down past any label already placed that they would overlap.
+fn draw_fit<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, layout: &Layout) -> Result<(), String> {
+    let Chart::Fit { title, x_label, y_label, curve, points, marks, .. } = chart else { return Ok(()) };
+    let (x0, x1) = fit_x_range(chart);
+    let top = layout.top;
+    let mut c = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", caption_size(title, root.dim_in_pixel().0)))
+        .margin(MARGIN)
+        .x_label_area_size(50)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d(x0..x1, 0f64..top)
         .map_err(e2s)?;
+    c.configure_mesh()
+        .y_label_formatter(&|y| if top >= 10.0 { format!("{y:.0}") } else { format!("{y:.1}") })
+        .x_label_formatter(&|x| format!("{x:.1}"))
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .label_style(("sans-serif", 16))
+        .axis_desc_style(("sans-serif", 18))
+        .draw()
+        .map_err(e2s)?;
+    // Kept inside the plot: the band fans out at the ends of the curve.
+    let clip = |y: f64| y.clamp(0.0, top);
+    if !curve.is_empty() {
+        let col = colour(FIT_CURVE);
+        let mut band: Vec<(f64, f64)> = curve.iter().map(|(x, e)| (*x, clip(e.hi))).collect();
+        band.extend(curve.iter().rev().map(|(x, e)| (*x, clip(e.lo))));
+        c.draw_series(std::iter::once(Polygon::new(band, col.mix(0.18).filled()))).map_err(e2s)?;
+        let line: Vec<(f64, f64)> = curve.iter().filter(|(_, e)| e.v <= top).map(|(x, e)| (*x, e.v)).collect();
+        c.draw_series(LineSeries::new(line, col.stroke_width(3))).map_err(e2s)?;
+    }
+    let whiskers = |p: &Point| {
+        let mut out = Vec::new();
+        if p.y.hi > p.y.lo {
+            out.push(vec![(p.x.v, clip(p.y.lo)), (p.x.v, clip(p.y.hi))]);
+        }
+        if p.x.hi > p.x.lo {
+            out.push(vec![(p.x.lo, clip(p.y.v)), (p.x.hi, clip(p.y.v))]);
+        }
+        out
+    };
+    let all: Vec<(&Point, RGBColor, Mark)> = points
+        .iter()
+        .map(|p| (p, colour(FIT_POINTS), Mark::Circle))
+        .chain(marks.iter().enumerate().map(|(i, (_, p))| (p, colour(FIT_MARKS[i % 3]), FIT_SHAPES[i % 3])))
+        .collect();
+    for (p, col, m) in &all {
+        c.draw_series(whiskers(p).into_iter().map(|w| PathElement::new(w, col.stroke_width(2)))).map_err(e2s)?;
+        draw_mark(&mut c, &[(p.x.v, clip(p.y.v))], *m, *col, 6)?;
+    }
+    // The labels, in pixels: right of the point, or left of it near the right edge; nudged up
+    // or down, nearest first, past the labels already placed, never out of the plot.
+    let (across, down) = c.plotting_area().get_pixel_range();
+    let font = ("sans-serif", VALUE + 1).into_font();
+    let mut placed: Vec<(i32, i32, i32)> = Vec::new(); // (left, right, top) of each label
+    let mut labelled: Vec<(&Point, RGBColor)> =
+        all.iter().filter(|(p, _, _)| !p.label.is_empty()).map(|(p, col, _)| (*p, *col)).collect();
+    labelled.sort_by(|a, b| b.0.y.v.total_cmp(&a.0.y.v));
+    for (p, col) in labelled {
+        let (px, py) = c.backend_coord(&(p.x.v, clip(p.y.v)));
+        let w = text_width(&p.label, VALUE + 1) as i32;
+        // Right of the point, else left of it, else (a label wider than either side) as far
+        // right as the plot allows, under the point.
+        let (left, py) = if px + 12 + w <= across.end {
+            (px + 12, py)
+        } else if px - 12 - w >= across.start {
+            (px - 12 - w, py)
+        } else {
+            ((across.end - w).max(across.start), py + 18)
+        };
+        let free = |y: i32| {
+            y >= down.start
+                && y + 16 <= down.end
+                && !placed.iter().any(|&(l, r, t)| l < left + w && left < r && (y - t).abs() < 16)
+        };
+        let y = (0..40)
+            .map(|k| py - 8 + if k % 2 == 0 { 8 * k } else { -8 * (k + 1) })
+            .find(|&y| free(y))
+            .unwrap_or(py - 8);
+        placed.push((left, left + w, y));
+        let shade = RGBColor(col.0 / 2, col.1 / 2, col.2 / 2);
+        root.draw(&Text::new(p.label.clone(), (left, y), font.clone().color(&shade))).map_err(e2s)?;
     }
     Ok(())
 }

@@ -5,6 +5,12 @@
 //! A cell evaluated exactly leaves `count` and `trials` empty, gives `ci95_lo = ci95_hi = value`,
 //! and puts the probability (or mean) as a fraction in lowest terms in `exact`.
 //!
+//! A balance test adds rows for the balance as a whole, `cell` empty: `fair_cost` (the
+//! candidate's, `key` the cost's key, `params` its stated cost and the verdict), and for every
+//! fighter its `rating`, its `strength` (P(beats an average reference fighter), statistic `p`)
+//! and `curve_cost` (what the cost curve charges for its rating); and to each duel's cell its
+//! `score` (P(win) + ½ P(draw)). Their `trials`, `count` and `exact` are left empty.
+//!
 //! Labels and parameters are user text: a cell a spreadsheet would run as a formula gets a
 //! leading `'` ([`safe::csv_cell`]); numbers are written as numbers.
 
@@ -96,5 +102,66 @@ pub fn render(run: &RunResult, report: &Report) -> String {
             }
         }
     }
+    if let Some(b) = &report.balance {
+        balance_rows(&mut w, run, b);
+    }
     String::from_utf8(w.into_inner().expect("in-memory flush")).expect("csv is utf-8")
+}
+
+/// A balance test's own rows (see the module's doc): each duel's score, then the fair cost, then
+/// every fighter's rating, strength and the curve's cost for it.
+fn balance_rows(w: &mut csv::Writer<Vec<u8>>, run: &RunResult, b: &crate::analysis::balance::BalanceSummary) {
+    let mut row =
+        |cell: String, label: &str, params: &str, measure: &str, stat: &str, key: &str, v: [Option<f64>; 3]| {
+            let opt = |x: Option<f64>| x.map(|v| v.to_string()).unwrap_or_default();
+            let record = [
+                cell,
+                label.to_string(),
+                params.to_string(),
+                measure.to_string(),
+                stat.to_string(),
+                key.to_string(),
+                opt(v[0]),
+                opt(v[1]),
+                opt(v[2]),
+                String::new(),
+                String::new(),
+                String::new(),
+            ];
+            w.write_record(record.iter().map(|c| safe::csv_cell(c).into_owned())).expect("in-memory write");
+        };
+    if let crate::analysis::scenario::Layout::Balance(l) = &run.scenario.layout {
+        let m = &b.matchups;
+        for (fighter, (cells, scores)) in m.fighters.iter().zip(l.cells.iter().zip(&m.score)) {
+            for ((opponent, cell), score) in m.opponents.iter().zip(cells).zip(scores) {
+                if let (Some(i), Some(s)) = (cell, score) {
+                    let params = format!("fighter={fighter}; opponent={opponent}");
+                    row(
+                        i.to_string(),
+                        &format!("{fighter} vs {opponent}"),
+                        &params,
+                        "score",
+                        "p",
+                        "",
+                        [Some(*s), None, None],
+                    );
+                }
+            }
+        }
+    }
+    let key = b.cost_key;
+    if let (Some(f), Some(v), Some(cand)) = (&b.fair_cost, b.verdict, b.ratings.iter().find(|r| r.candidate)) {
+        let params = format!("stated_{key}={}; verdict={}", b.stated_cost, v.word());
+        let iv = [Some(f.estimate), Some(f.ci95[0]), Some(f.ci95[1])];
+        row(String::new(), &cand.label, &params, "fair_cost", "estimate", key, iv);
+    }
+    for r in &b.ratings {
+        let params = format!("candidate={}; {key}={}", r.candidate, r.cost.map(|c| c.to_string()).unwrap_or_default());
+        let iv = |i: &crate::analysis::fair_cost::Interval| [Some(i.estimate), Some(i.ci95[0]), Some(i.ci95[1])];
+        row(String::new(), &r.label, &params, "rating", "estimate", "", iv(&r.rating));
+        row(String::new(), &r.label, &params, "strength", "p", "", iv(&r.strength));
+        if let Some(c) = r.curve_cost {
+            row(String::new(), &r.label, &params, "curve_cost", "estimate", key, [Some(c), None, None]);
+        }
+    }
 }

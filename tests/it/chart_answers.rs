@@ -171,8 +171,8 @@ fn the_exchange_heatmap_outlines_the_maximin_cell() {
 }
 
 /// A balance test's charts set the candidate apart by more than its label: its bars are
-/// outlined (named "candidate" in the legend) in both the per-opponent chart (its series) and
-/// the per-cost chart (its bar).
+/// outlined (named "candidate" in the legend) in the per-opponent chart (its series), and its
+/// row is outlined in the matchup heatmap.
 #[test]
 fn balance_charts_outline_the_candidate() {
     for config in ["bmg-3e/balance-new-henchman.toml", "bmg-1e/balance-new-henchman.toml"] {
@@ -184,9 +184,13 @@ fn balance_charts_outline_the_candidate() {
         assert_eq!(h.name, "candidate");
         let charts::Bars::Series(s) = h.bars else { panic!("{config}: a series: {h:?}") };
         assert!(series[s].0.contains("(candidate)"), "{config}: {}", series[s].0);
-        let (_, per_cost) = charts.iter().find(|(s, _)| s.starts_with("balance-per-")).expect("a per-cost chart");
-        let Chart::Grouped { groups, highlight: Some(h), .. } = per_cost else { panic!("{config}: no highlight") };
-        let charts::Bars::Group(g) = h.bars else { panic!("{config}: a group: {h:?}") };
-        assert!(groups[g].contains("(candidate)"), "{config}: {}", groups[g]);
+        let Chart::Heatmap { ys, marked: Some(m), .. } = chart(&charts, "balance-matchups") else {
+            panic!("{config}: no outlined heatmap")
+        };
+        assert!(m.whole_row && ys[m.y].contains("(candidate)"), "{config}: {m:?} {ys:?}");
+        assert!(
+            !charts.iter().any(|(s, _)| s.starts_with("balance-per-")),
+            "{config}: the P(win) per cost chart is gone"
+        );
     }
 }

@@ -31,6 +31,7 @@ mod exact_vs_mc_1e;
 
 // Generic analyses, the plug-in route, and which system owns which words.
 mod balance_lab;
+mod balance_views;
 mod discover;
 mod fair_price;
 mod generic;

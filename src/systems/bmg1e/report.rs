@@ -280,6 +280,7 @@ fn maximin_cell(report: &Report, a_splits: &[(u8, u8)], b_splits: &[(u8, u8)]) -
             "A's maximin {}/{}, B's best answer {}/{}",
             x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
         ),
+        whole_row: false,
     })
 }
 

@@ -1,0 +1,247 @@
+//! A balance test's report opens with its answer in every view (issue #27): the fair cost and
+//! the verdict, then every fighter's rating and the matchups, then the per-opponent detail; the
+//! cost curve and the matchup heatmap are drawn and inlined in the page; results.csv carries the
+//! fair cost and every rating as rows; and a balance without a cost curve says why.
+
+use crate::common::{bin_run, tmp};
+use skirmish_odds::analysis;
+use skirmish_odds::config::Overrides;
+use skirmish_odds::engine::progress::Progress;
+use skirmish_odds::registry;
+use skirmish_odds::report::charts::{Chart, Layout};
+use skirmish_odds::report::{self, chart_specs};
+use std::path::Path;
+
+const HENCHMAN: &str = "configs/bmg-3e/balance-new-henchman.toml";
+
+/// Runs `config` into `dir/out` at 2,000 duels per pair: (stdout, the report folder).
+fn run(dir: &Path, config: &str, out: &str) -> (String, std::path::PathBuf) {
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join(config);
+    let o = bin_run(dir, &["run", config.to_str().unwrap(), "--trials", "2000", "--threads", "1", "--out", out]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    (String::from_utf8_lossy(&o.stdout).into_owned(), dir.join(out))
+}
+
+fn json(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap()
+}
+
+/// The text of the table titled `title` in summary.md: from its heading to the next one.
+fn md_table<'a>(md: &'a str, title: &str) -> &'a str {
+    let start = md.find(&format!("### {title}")).unwrap_or_else(|| panic!("no table `{title}` in summary.md"));
+    let rest = &md[start + 4..];
+    &rest[..rest.find("\n#").unwrap_or(rest.len())]
+}
+
+#[test]
+fn the_report_opens_with_the_fair_cost_then_ratings_matchups_and_detail() {
+    let d = tmp("balance_views", "henchman");
+    let (stdout, out) = run(&d, HENCHMAN, "r");
+    let j = json(&out);
+    let b = &j["balance"];
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    let at = |s: &str| md.find(s).unwrap_or_else(|| panic!("summary.md lacks {s:?}"));
+    // The first table of the results is the fair cost, before the ratings, the matchups and
+    // the per-opponent detail.
+    let results = at("## Results");
+    assert_eq!(md[results..].find("### ").map(|i| i + results), Some(at("### Fair Reputation")));
+    assert!(at("### Fair Reputation") < at("### Ratings") && at("### Ratings") < at("### Matchups"));
+    assert!(at("### Matchups") < at("(candidate) against each opponent"));
+    let fair = md_table(&md, "Fair Reputation");
+    let cost = |k: &str| skirmish_odds::analysis::balance::cost_fmt(b["fair_cost"][k].as_f64().unwrap_or(f64::NAN));
+    let ci = |i: usize| skirmish_odds::analysis::balance::cost_fmt(b["fair_cost"]["ci95"][i].as_f64().unwrap());
+    let fair_row = format!("| fair Reputation (95 % interval) | {} [{}, {}] |", cost("estimate"), ci(0), ci(1));
+    assert!(fair.contains(&fair_row), "{fair}");
+    assert!(fair.contains("| stated Reputation | 40 |"), "{fair}");
+    let verdict = b["verdict"].as_str().unwrap();
+    assert!(fair.contains(&format!("| verdict | {verdict}: the stated 40 is ")), "{fair}");
+    for row in ["interval, the curve's part (fit)", "interval, the sampling's part", "cost curve", "R²", "side A"] {
+        assert!(fair.contains(row), "{row}: {fair}");
+    }
+    assert!(fair.contains("duels per pair"), "a sampled run's sampling part: {fair}");
+    // Every fighter is rated, strongest first, with the curve's cost for its rating.
+    let ratings = md_table(&md, "Ratings");
+    let rated = b["ratings"].as_array().unwrap();
+    assert_eq!(rated.len(), 7);
+    let mut last = f64::INFINITY;
+    let mut rows = 0;
+    for line in ratings.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| fighter")) {
+        let r = rated
+            .iter()
+            .find(|r| line.starts_with(&format!("| {} |", r["label"].as_str().unwrap())))
+            .unwrap_or_else(|| panic!("a row for no fighter: {line}"));
+        let rating = r["rating"]["estimate"].as_f64().unwrap();
+        assert!(rating <= last, "sorted by rating: {line}");
+        last = rating;
+        let curve = skirmish_odds::analysis::balance::cost_fmt(r["curve_cost"].as_f64().unwrap());
+        assert!(line.contains(&format!("| {curve} |")), "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, rated.len(), "{ratings}");
+    // The matchups: one row per fighter, one column per opponent, "—" against itself.
+    let matchups = md_table(&md, "Matchups");
+    assert_eq!(matchups.lines().filter(|l| l.starts_with("| ") && l.contains('%')).count(), 7);
+    assert_eq!(matchups.matches("| — ").count(), 6, "each reference fighter against itself");
+    // The per-cost table carries the flags and the ranking as detail, not as the verdict.
+    assert!(md.contains("Detail, not the verdict"), "the per-cost notes");
+    // The terminal shows the same three tables first.
+    let t = |s: &str| stdout.find(s).unwrap_or_else(|| panic!("the terminal lacks {s:?}:\n{stdout}"));
+    assert!(t("Fair Reputation\n") < t("Ratings: ") && t("Ratings: ") < t("Matchups: "));
+    assert!(t("Matchups: ") < t("(candidate) against each opponent"));
+}
+
+#[test]
+fn the_cost_curve_and_the_heatmap_are_drawn_and_inlined_in_the_page() {
+    let d = tmp("balance_views", "charts");
+    let (_, out) = run(&d, HENCHMAN, "r");
+    let candidate = "New henchman + Heavy club";
+    let svg = std::fs::read_to_string(out.join("balance-cost-curve.svg")).expect("the cost curve's SVG");
+    assert!(svg.contains(&format!("{candidate}: stated 40")), "the candidate's label on the curve");
+    for f in ["Robin + gauntlets", "Thug + bat", "Reputation"] {
+        assert!(svg.contains(f), "{f} on the cost curve");
+    }
+    assert!(out.join("balance-cost-curve.png").is_file() && out.join("balance-matchups.png").is_file());
+    let heat = std::fs::read_to_string(out.join("balance-matchups.svg")).unwrap();
+    assert!(heat.contains("(candidate)") && heat.contains("row"), "the candidate's row, outlined");
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for stem in ["balance-cost-curve", "balance-matchups", "balance-win-by-opponent"] {
+        let at = html.find(&format!("<figure id=\"{stem}\"><svg")).unwrap_or_else(|| panic!("{stem} inlined"));
+        assert!(at < html.find("<h2>Results</h2>").unwrap());
+    }
+    assert!(!out.join("balance-per-reputation.svg").exists(), "the P(win) per cost chart is gone");
+    for table in ["<h3>Fair Reputation</h3>", "<h3>Ratings: ", "<h3>Matchups: "] {
+        assert!(html.contains(table), "{table} on the page");
+    }
+    // results.csv: the fair cost with the verdict, and every fighter's rating and strength.
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    let j = json(&out);
+    let b = &j["balance"];
+    let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes()).records().map(Result::unwrap).collect();
+    // (JSON's floats are read back to within a unit in the last place, not always exactly.)
+    let near = |cell: &str, want: f64| (cell.parse::<f64>().unwrap() - want).abs() <= 1e-12 * want.abs().max(1.0);
+    let fair: Vec<&csv::StringRecord> = rows.iter().filter(|r| &r[3] == "fair_cost").collect();
+    assert_eq!(fair.len(), 1);
+    let fair = fair[0];
+    assert!(fair[0].is_empty() && fair[1].starts_with("New henchman") && &fair[5] == "reputation", "{fair:?}");
+    assert!(fair[2].contains(&format!("verdict={}", b["verdict"].as_str().unwrap())), "{fair:?}");
+    assert!(near(&fair[6], b["fair_cost"]["estimate"].as_f64().unwrap()), "{fair:?}");
+    assert!(near(&fair[8], b["fair_cost"]["ci95"][1].as_f64().unwrap()), "{fair:?}");
+    for r in b["ratings"].as_array().unwrap() {
+        let label = r["label"].as_str().unwrap();
+        let row = rows.iter().find(|x| &x[1] == label && &x[3] == "rating").unwrap_or_else(|| panic!("{label}"));
+        assert!(near(&row[6], r["rating"]["estimate"].as_f64().unwrap()), "{label}: {row:?}");
+        assert!(near(&row[7], r["rating"]["ci95"][0].as_f64().unwrap()), "{label}: {row:?}");
+    }
+    assert_eq!(csv.lines().filter(|l| l.contains(",strength,p,,")).count(), 7);
+    assert_eq!(csv.lines().filter(|l| l.contains(",score,p,,")).count(), 36, "every duel's score");
+}
+
+/// The chart models: the curve passes through its band over the ratings shown, every priced
+/// reference fighter is a point at its cost, and the candidate is marked at its stated cost and
+/// at its fair cost with the interval; both charts lay out without a problem.
+#[test]
+fn the_cost_curve_holds_every_reference_and_the_candidate() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(HENCHMAN);
+    let sc = registry::load(&p, &Overrides { trials: Some(1000), ..Overrides::default() }).unwrap();
+    let run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+    let system = registry::find(run.scenario.ruleset).unwrap();
+    let report = report::build(&run, system);
+    let b = report.balance.as_ref().unwrap();
+    let charts = chart_specs(&run, &report, system);
+    let stems: Vec<&str> = charts.iter().map(|(s, _)| s.as_str()).collect();
+    assert_eq!(stems, ["balance-cost-curve", "balance-matchups", "balance-win-by-opponent"]);
+    let Chart::Fit { curve, points, marks, y_label, .. } = &charts[0].1 else { panic!("a fit chart") };
+    assert_eq!(y_label, "Reputation");
+    assert_eq!(points.len(), 6);
+    for r in b.ratings.iter().filter(|r| !r.candidate) {
+        let p = points.iter().find(|p| p.label == r.label).expect("every reference fighter");
+        assert_eq!((p.x.v, p.y.v), (r.rating.estimate, r.cost.unwrap()));
+    }
+    assert!(curve.len() > 10 && curve.iter().all(|(_, e)| e.lo < e.v && e.v < e.hi));
+    assert!(curve.windows(2).all(|w| w[1].1.v > w[0].1.v), "the curve rises");
+    let fair = b.fair_cost.unwrap();
+    let (stated, fair_mark) = (&marks[0].1, &marks[1].1);
+    assert_eq!(stated.y.v, 40.0);
+    assert_eq!((fair_mark.y.v, fair_mark.y.lo, fair_mark.y.hi), (fair.estimate, fair.ci95[0], fair.ci95[1]));
+    assert_eq!(stated.x.v, fair_mark.x.v);
+    for (stem, c) in &charts {
+        assert_eq!(Layout::of(c).problems(), Vec::<String>::new(), "{stem}");
+    }
+    let Chart::Heatmap { xs, ys, values, .. } = &charts[1].1 else { panic!("a heatmap") };
+    assert_eq!((xs.len(), ys.len()), (6, 7));
+    // Each reference fighter against itself has no value; the candidate's row is full.
+    assert_eq!(values.iter().flatten().filter(|v| v.is_none()).count(), 6);
+    assert!(values[6].iter().all(Option::is_some) && ys[6].contains("(candidate)"));
+}
+
+/// Fewer than three priced reference fighters: no curve, so no fair cost and no verdict; the
+/// report says why in the fair-cost table and the chart draws the points without a curve.
+#[test]
+fn a_balance_without_a_cost_curve_says_why() {
+    let d = tmp("balance_views", "no-curve");
+    for f in ["cards.toml", "gauntlet.toml"] {
+        std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e").join(f), d.join(f)).unwrap();
+    }
+    std::fs::write(
+        d.join("two.toml"),
+        "ruleset = \"bmg-3e\"\nkind = \"balance\"\nname = \"two\"\ninclude = [\"cards.toml\", \"gauntlet.toml\"]\n\
+         [balance]\ncandidate = { card = \"veteran\", weapon = \"baseball-bat\" }\ngauntlet = [\"thug-bat\", \"bruiser-knife\"]\nrounds = 2\n",
+    )
+    .unwrap();
+    let o = bin_run(&d, &["run", "two.toml", "--trials", "1000", "--threads", "1", "--out", "r"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    let fair = md_table(&md, "Fair Reputation");
+    assert!(fair.contains("| fair Reputation | none: a cost curve needs at least 3 reference fighters"), "{fair}");
+    assert!(fair.contains("| verdict | none"), "{fair}");
+    let svg = std::fs::read_to_string(d.join("r/balance-cost-curve.svg")).unwrap();
+    assert!(svg.contains("no cost curve") && svg.contains("stated"), "the points, no curve");
+    assert!(md_table(&md, "Ratings").contains("| — |"), "no curve's cost without a curve");
+    let csv = std::fs::read_to_string(d.join("r/results.csv")).unwrap();
+    assert!(!csv.contains(",fair_cost,") && csv.contains(",rating,estimate,"), "ratings, no fair cost");
+}
+
+/// The henchman's run at 1,000 duels per pair, its duels then treated as solved exactly (each
+/// cell's sampled figures standing in for its exact ones) or as sampled until a target it did
+/// not reach: the fair-cost table says which, in words.
+fn henchman_tables(exact: bool, settled: Option<(f64, bool)>) -> Vec<skirmish_odds::report::table::Table> {
+    use skirmish_odds::analysis::duel::{ExactFigures, metric};
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(HENCHMAN);
+    let sc = registry::load(&p, &Overrides { trials: Some(1000), ..Overrides::default() }).unwrap();
+    let mut run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
+    run.exact_duels = exact.then(|| {
+        let t = &run.output.tallies;
+        t.iter()
+            .map(|t| {
+                let n: f64 = t.hists[metric::ROUNDS].iter().map(|&c| c as f64).sum();
+                ExactFigures {
+                    events: std::array::from_fn(|i| t.event(i, 1.96).p),
+                    rounds: t.hists[metric::ROUNDS].iter().map(|&c| c as f64 / n).collect(),
+                    dealt: [t.moments(metric::A_DEALT).mean, t.moments(metric::B_DEALT).mean],
+                }
+            })
+            .collect()
+    });
+    run.settled = settled;
+    let system = registry::find(run.scenario.ruleset).unwrap();
+    let report = report::build(&run, system);
+    report::tables::tables(&run, &report, system)
+}
+
+fn row<'a>(t: &'a skirmish_odds::report::table::Table, first: &str) -> &'a str {
+    &t.rows.iter().find(|r| r[0] == first).unwrap_or_else(|| panic!("no row {first}: {:?}", t.rows))[1]
+}
+
+#[test]
+fn exact_duels_have_no_sampling_part_and_an_unsettled_run_says_so() {
+    let tables = henchman_tables(true, None);
+    assert_eq!(tables[0].title, "Fair Reputation");
+    assert_eq!(row(&tables[0], "interval, the sampling's part"), "none: exact duels (no sampling part)");
+    assert!(tables[1].title.ends_with("(exact duels)") && tables[2].title.ends_with("(exact duels)"));
+    // Exact scores are bare percentages.
+    assert!(tables[2].rows[0][1..].iter().all(|c| c.ends_with('%')), "{:?}", tables[2].rows[0]);
+    let tables = henchman_tables(false, Some((0.02, false)));
+    assert!(row(&tables[0], "interval, the sampling's part").ends_with("(1,000 duels per pair)"));
+    assert!(row(&tables[0], "sampled until settled").starts_with("no: the sampling part did not reach ±2 %"));
+    assert!(tables[2].rows[0][1].contains("% ["), "a sampled score with its interval");
+}
