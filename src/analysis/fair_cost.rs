@@ -301,6 +301,16 @@ fn fit_curve(xs: &[f64], ys: &[f64]) -> Result<Curve, String> {
             "a cost curve needs at least 3 reference fighters with a cost above 0 ({n} here): one more than the curve's two parameters, so its scatter can be measured"
         ));
     }
+    // Equal costs leave nothing to fit, and must be said before the slope: their mean is not
+    // exactly their value in floating point, so the slope would come out ±1e-32 from rounding
+    // alone and, when positive, give a curve with no scatter pricing every rating the same.
+    let (lo, hi) = ys.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &y| (l.min(y), h.max(y)));
+    if hi - lo <= 1e-12 * hi.abs().max(1.0) {
+        return Err(
+            "the reference fighters all cost the same: a cost curve needs costs that differ, so a cost can be read off for a rating"
+                .into(),
+        );
+    }
     let nf = n as f64;
     let xbar = xs.iter().sum::<f64>() / nf;
     let ybar = ys.iter().sum::<f64>() / nf;
@@ -551,6 +561,21 @@ mod tests {
             }
         }
         assert_eq!(seen, [Verdict::UnderCosted, Verdict::PricedRight, Verdict::OverCosted]);
+    }
+
+    #[test]
+    fn reference_fighters_that_all_cost_the_same_give_no_curve() {
+        // ln 6 summed three times and divided by three is not ln 6 in floating point, so the
+        // slope came out ±1e-32 from rounding alone: for these ratings +4.7e-32, a "curve" with
+        // no scatter that priced every candidate at exactly 6 (zero-width interval).
+        let xs = [-0.9797238970423132, -0.018259651632236196, -0.2020357408450475];
+        for cost in [6.0f64, 17.0, 30.0, 0.1] {
+            let err = fit_curve(&xs, &[cost.ln(); 3]).unwrap_err();
+            assert!(err.contains("all cost the same"), "{cost}: {err}");
+        }
+        let theta = [-1.1, -0.3, 0.2, 0.8, 1.4];
+        let f = fit(&synthetic(&theta, 0.1, 0.5, |_| 6.0, Some(20_000.0)), 1.96);
+        assert!(f.cost.is_none() && f.curve.unwrap_err().contains("all cost the same"));
     }
 
     #[test]
