@@ -415,14 +415,26 @@ pub fn fit(rr: &RoundRobin, z: f64) -> FairCost {
     let refs = theta.iter().zip(&var_theta).map(|(&t, &v)| interval(t, v)).collect();
     let cand_iv = interval(tc, var_tc);
     let (mut cost, mut fit_half, mut sampling_half) = (None, 0.0, 0.0);
+    let mut curve = curve;
     if let Ok(c) = &curve {
         // The candidate's own duels, seen through the curve's slope.
         var_y += c.b * c.b * cand_var_own;
         let y = c.a + c.b * tc;
-        fit_half = c.fit_half(tc);
-        sampling_half = z * var_y.max(0.0).sqrt();
-        let half = (fit_half * fit_half + sampling_half * sampling_half).sqrt();
-        cost = Some(Interval { estimate: y.exp(), ci95: [(y - half).exp(), (y + half).exp()] });
+        let fit = c.fit_half(tc);
+        let sampling = z * var_y.max(0.0).sqrt();
+        let half = (fit * fit + sampling * sampling).sqrt();
+        let iv = Interval { estimate: y.exp(), ci95: [(y - half).exp(), (y + half).exp()] };
+        // A curve whose reference ratings are nearly equal for very different costs is steep
+        // enough that reading it off away from them overflows (a cost of inf, or an interval
+        // from 0 to inf): that is no price, and no number a report can print or JSON can hold.
+        if iv.ci95[0] > 0.0 && iv.ci95[1].is_finite() {
+            (cost, fit_half, sampling_half) = (Some(iv), fit, sampling);
+        } else {
+            curve = Err(format!(
+                "the reference fighters' ratings are too close together for their costs (the curve rises by a factor of e^{:.0} per rating point), so at the candidate's rating it gives no finite cost: add reference fighters whose strengths differ",
+                c.b
+            ));
+        }
     }
     FairCost { refs, cand: cand_iv, side: h, curve, cost, fit_half, sampling_half }
 }
@@ -576,6 +588,32 @@ mod tests {
         let theta = [-1.1, -0.3, 0.2, 0.8, 1.4];
         let f = fit(&synthetic(&theta, 0.1, 0.5, |_| 6.0, Some(20_000.0)), 1.96);
         assert!(f.cost.is_none() && f.curve.unwrap_err().contains("all cost the same"));
+    }
+
+    /// Three copies of one card priced 10, 1000 and 100: their sampled ratings differ by noise
+    /// (here 0.001 apart), so the slope is about 1,150 per rating point, and a candidate two
+    /// points stronger was priced e^2300 = inf, "[0.0, inf]", "priced right" at any price
+    /// (results.json then held nulls where numbers belong).
+    #[test]
+    fn a_curve_too_steep_to_read_at_the_candidate_gives_no_fair_cost_and_no_infinity() {
+        let theta = [0.0, 0.001, 0.002];
+        let mut rr = synthetic(&theta, 0.0, 2.0, |_| 1.0, Some(20_000.0));
+        rr.costs = vec![Some(10.0), Some(1000.0), Some(100.0)];
+        for cand in [2.0, -2.0, 0.3] {
+            let mut rr = rr.clone();
+            rr.cand = theta.iter().map(|&tj| Some(Score::new(sigma(cand - tj), 0.0, Some(20_000.0)))).collect();
+            let f = fit(&rr, 1.96);
+            let finite = |i: &Interval| i.estimate.is_finite() && i.ci95.iter().all(|x| x.is_finite());
+            assert!(f.refs.iter().all(finite) && finite(&f.cand), "{f:?}");
+            assert!(f.fit_half.is_finite() && f.sampling_half.is_finite() && f.side.is_finite());
+            match &f.cost {
+                Some(c) => assert!(finite(c) && c.ci95[0] > 0.0, "{cand}: {c:?}"),
+                None => assert!(f.curve.as_ref().unwrap_err().contains("too close"), "{cand}: {:?}", f.curve),
+            }
+            if cand == 2.0 {
+                assert!(f.cost.is_none(), "{:?}", f.cost);
+            }
+        }
     }
 
     #[test]
