@@ -640,6 +640,39 @@ mod tests {
         assert!(f.cand.estimate > f.refs[1].estimate + 5.0);
     }
 
+    /// Extreme round robins keep every number finite: a candidate that loses every duel, a
+    /// reference fighter that draws every duel, references in a strict order (every duel won by
+    /// the stronger), exact and sampled.
+    #[test]
+    fn extreme_round_robins_keep_every_number_finite() {
+        let finite = |i: &Interval| i.estimate.is_finite() && i.ci95.iter().all(|x| x.is_finite());
+        for n in [None, Some(20_000.0)] {
+            let mut loses = synthetic(&THETA, 0.1, 0.0, |t| (3.0 + 0.6 * t).exp(), n);
+            loses.cand = vec![Some(Score::new(0.0, 0.0, n)); THETA.len()];
+            let mut draws = synthetic(&THETA, 0.1, 0.3, |t| (3.0 + 0.6 * t).exp(), n);
+            for j in 0..THETA.len() {
+                if j != 2 {
+                    draws.refs[2][j] = Some(Score::new(0.0, 1.0, n));
+                    draws.refs[j][2] = Some(Score::new(0.0, 1.0, n));
+                }
+            }
+            let mut order = synthetic(&THETA, 0.0, 0.3, |t| (3.0 + 0.6 * t).exp(), n);
+            for (i, row) in order.refs.iter_mut().enumerate() {
+                for (j, c) in row.iter_mut().enumerate() {
+                    if i != j {
+                        *c = Some(Score::new(if i > j { 1.0 } else { 0.0 }, 0.0, n));
+                    }
+                }
+            }
+            for rr in [loses, draws, order] {
+                let f = fit(&rr, 1.96);
+                assert!(f.refs.iter().all(finite) && finite(&f.cand) && f.side.is_finite(), "{f:?}");
+                let c = f.cost.expect("a fair cost");
+                assert!(finite(&c) && c.ci95[0] > 0.0 && c.ci95[0] <= c.estimate && c.estimate <= c.ci95[1], "{c:?}");
+            }
+        }
+    }
+
     /// A synthetic gauntlet whose costs are an exact function of strength (exp(1 + 0.5·θ)),
     /// sampled: each duel's score drawn with its sampling noise (20,000 duels per pair), 200
     /// times over. The true cost of the candidate falls inside the 95 % interval about 95 % of
