@@ -8,8 +8,11 @@ use serde_json::Value;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// A Wolsung balance test in a fresh folder: the hero against `fighters` (name, model, cost).
-fn wolsung(name: &str, fighters: &[(&str, &str, f64)], extra: &[&str]) -> (Value, String) {
+/// A gauntlet fighter: its `[fighters.NAME]` key, its Wolsung model and its cost.
+type Fighter<'a> = (&'a str, &'a str, f64);
+
+/// A Wolsung balance test in a fresh folder: the hero against `fighters`.
+fn wolsung(name: &str, fighters: &[Fighter], extra: &[&str]) -> (Value, String) {
     let d = common::tmp("balance_edges", name);
     std::fs::copy(format!("{ROOT}/configs/wolsung/models.toml"), d.join("models.toml")).unwrap();
     let mut toml = format!(
@@ -92,7 +95,7 @@ fn reference_fighters_at_one_price_give_no_fair_cost() {
 /// finite, exit 0.
 #[test]
 fn degenerate_gauntlets_give_a_word_or_a_reason() {
-    let cases: [(&str, &[(&str, &str, f64)]); 5] = [
+    let cases: [(&str, &[Fighter]); 5] = [
         ("two", &[("t", "thug", 20.0), ("d", "duelist", 40.0)]),
         ("falling", &[("t", "thug", 45.0), ("d", "duelist", 30.0), ("r", "troll", 20.0), ("m", "mage", 35.0)]),
         ("zero", &[("t", "thug", 0.0), ("d", "duelist", 40.0), ("r", "troll", 45.0), ("m", "mage", 30.0)]),
@@ -137,4 +140,22 @@ fn an_exact_balance_does_not_depend_on_the_gauntlets_order() {
             assert!((a - b).abs() <= 1e-9 * b, "{s:?} vs {:?}", seen[0]);
         }
     }
+}
+
+/// A sampled balance stopped by a fixed `trials` before its fair cost settled says so in its
+/// verdict (and in summary.md), not only in `settling.reached`. Costs e^(3 + θ/2) of the
+/// references' ratings: the curve fits closely, so 300 duels per pair leave the sampling part
+/// of the interval wider than the fit's.
+#[test]
+fn an_unsettled_sampled_verdict_says_so() {
+    let fighters = [("d", "duelist", 28.3), ("m", "mage", 6.9), ("t", "thug", 17.9), ("r", "troll", 46.5)];
+    let (j, md) = wolsung("unsettled", &fighters, &["--trials", "300"]);
+    let b = &j["balance"];
+    assert_eq!(b["settling"]["reached"], false, "{}", b["settling"]);
+    let text = b["verdict_text"].as_str().unwrap();
+    assert!(text.contains("Not settled: the fair cost's sampling part is ±"), "{text}");
+    assert!(md.contains("Not settled"));
+    let (j, _) = wolsung("settled", &fighters, &["--trials", "20000"]);
+    assert_eq!(j["balance"]["settling"]["reached"], true);
+    assert!(!j["balance"]["verdict_text"].as_str().unwrap().contains("Not settled"));
 }
