@@ -360,7 +360,25 @@ pub fn summarise(
         flags = CHECKED.into_iter().filter_map(|check| outlier_flag(layout, check, &priced_reference, cpr)).collect();
     }
     let verdict = fair.cost.as_ref().map(|c| Verdict::of(stated, c));
-    let verdict_text = verdict_text(&fair, verdict, stated, cost, exact.is_some(), &cand.label);
+    let mut verdict_text = verdict_text(&fair, verdict, stated, cost, exact.is_some(), &cand.label);
+    // A sampled run that stopped before its verdict settled (a fixed `trials`, or the cap) says
+    // so where the verdict is read, not only in `settling.reached`.
+    if let Some((target, false)) = settle {
+        let (what, now, goal) = if fair.cost.is_some() {
+            let pct = |x: f64| format!("±{:.1} %", x * 100.0);
+            (
+                format!("the fair {cost}'s sampling part"),
+                pct(fair.sampling_half.exp_m1()),
+                format!("{}, or once it hardly widens the interval", pct(target)),
+            )
+        } else {
+            let half = |x: f64| format!("±{x:.2}");
+            ("the candidate's rating".to_string(), half(fair.cand.estimate - fair.cand.ci95[0]), half(0.05))
+        };
+        verdict_text.push_str(&format!(
+            " Not settled: {what} is {now} (settled at {goal}); more duels per pair would narrow it (without `trials` a balance test samples until settled)."
+        ));
+    }
     let curve = CurveReport {
         model: format!(
             "Bradley–Terry ratings from every duel between reference fighters (score = P(win) + ½ P(draw), with an advantage for side A), the candidate rated against them; ln({cost}) = a + b·rating by least squares over the reference fighters with a {cost}"

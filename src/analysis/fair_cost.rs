@@ -301,6 +301,16 @@ fn fit_curve(xs: &[f64], ys: &[f64]) -> Result<Curve, String> {
             "a cost curve needs at least 3 reference fighters with a cost above 0 ({n} here): one more than the curve's two parameters, so its scatter can be measured"
         ));
     }
+    // Equal costs leave nothing to fit, and must be said before the slope: their mean is not
+    // exactly their value in floating point, so the slope would come out ±1e-32 from rounding
+    // alone and, when positive, give a curve with no scatter pricing every rating the same.
+    let (lo, hi) = ys.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &y| (l.min(y), h.max(y)));
+    if hi - lo <= 1e-12 * hi.abs().max(1.0) {
+        return Err(
+            "the reference fighters all cost the same: a cost curve needs costs that differ, so a cost can be read off for a rating"
+                .into(),
+        );
+    }
     let nf = n as f64;
     let xbar = xs.iter().sum::<f64>() / nf;
     let ybar = ys.iter().sum::<f64>() / nf;
@@ -405,14 +415,26 @@ pub fn fit(rr: &RoundRobin, z: f64) -> FairCost {
     let refs = theta.iter().zip(&var_theta).map(|(&t, &v)| interval(t, v)).collect();
     let cand_iv = interval(tc, var_tc);
     let (mut cost, mut fit_half, mut sampling_half) = (None, 0.0, 0.0);
+    let mut curve = curve;
     if let Ok(c) = &curve {
         // The candidate's own duels, seen through the curve's slope.
         var_y += c.b * c.b * cand_var_own;
         let y = c.a + c.b * tc;
-        fit_half = c.fit_half(tc);
-        sampling_half = z * var_y.max(0.0).sqrt();
-        let half = (fit_half * fit_half + sampling_half * sampling_half).sqrt();
-        cost = Some(Interval { estimate: y.exp(), ci95: [(y - half).exp(), (y + half).exp()] });
+        let fit = c.fit_half(tc);
+        let sampling = z * var_y.max(0.0).sqrt();
+        let half = (fit * fit + sampling * sampling).sqrt();
+        let iv = Interval { estimate: y.exp(), ci95: [(y - half).exp(), (y + half).exp()] };
+        // A curve whose reference ratings are nearly equal for very different costs is steep
+        // enough that reading it off away from them overflows (a cost of inf, or an interval
+        // from 0 to inf): that is no price, and no number a report can print or JSON can hold.
+        if iv.ci95[0] > 0.0 && iv.ci95[1].is_finite() {
+            (cost, fit_half, sampling_half) = (Some(iv), fit, sampling);
+        } else {
+            curve = Err(format!(
+                "the reference fighters' ratings are too close together for their costs (the curve rises by a factor of e^{:.0} per rating point), so at the candidate's rating it gives no finite cost: add reference fighters whose strengths differ",
+                c.b
+            ));
+        }
     }
     FairCost { refs, cand: cand_iv, side: h, curve, cost, fit_half, sampling_half }
 }
@@ -554,6 +576,47 @@ mod tests {
     }
 
     #[test]
+    fn reference_fighters_that_all_cost_the_same_give_no_curve() {
+        // ln 6 summed three times and divided by three is not ln 6 in floating point, so the
+        // slope came out ±1e-32 from rounding alone: for these ratings +4.7e-32, a "curve" with
+        // no scatter that priced every candidate at exactly 6 (zero-width interval).
+        let xs = [-0.9797238970423132, -0.018259651632236196, -0.2020357408450475];
+        for cost in [6.0f64, 17.0, 30.0, 0.1] {
+            let err = fit_curve(&xs, &[cost.ln(); 3]).unwrap_err();
+            assert!(err.contains("all cost the same"), "{cost}: {err}");
+        }
+        let theta = [-1.1, -0.3, 0.2, 0.8, 1.4];
+        let f = fit(&synthetic(&theta, 0.1, 0.5, |_| 6.0, Some(20_000.0)), 1.96);
+        assert!(f.cost.is_none() && f.curve.unwrap_err().contains("all cost the same"));
+    }
+
+    /// Three copies of one card priced 10, 1000 and 100: their sampled ratings differ by noise
+    /// (here 0.001 apart), so the slope is about 1,150 per rating point, and a candidate two
+    /// points stronger was priced e^2300 = inf, "[0.0, inf]", "priced right" at any price
+    /// (results.json then held nulls where numbers belong).
+    #[test]
+    fn a_curve_too_steep_to_read_at_the_candidate_gives_no_fair_cost_and_no_infinity() {
+        let theta = [0.0, 0.001, 0.002];
+        let mut rr = synthetic(&theta, 0.0, 2.0, |_| 1.0, Some(20_000.0));
+        rr.costs = vec![Some(10.0), Some(1000.0), Some(100.0)];
+        for cand in [2.0, -2.0, 0.3] {
+            let mut rr = rr.clone();
+            rr.cand = theta.iter().map(|&tj| Some(Score::new(sigma(cand - tj), 0.0, Some(20_000.0)))).collect();
+            let f = fit(&rr, 1.96);
+            let finite = |i: &Interval| i.estimate.is_finite() && i.ci95.iter().all(|x| x.is_finite());
+            assert!(f.refs.iter().all(finite) && finite(&f.cand), "{f:?}");
+            assert!(f.fit_half.is_finite() && f.sampling_half.is_finite() && f.side.is_finite());
+            match &f.cost {
+                Some(c) => assert!(finite(c) && c.ci95[0] > 0.0, "{cand}: {c:?}"),
+                None => assert!(f.curve.as_ref().unwrap_err().contains("too close"), "{cand}: {:?}", f.curve),
+            }
+            if cand == 2.0 {
+                assert!(f.cost.is_none(), "{:?}", f.cost);
+            }
+        }
+    }
+
+    #[test]
     fn costs_that_fall_with_strength_or_too_few_references_give_no_fair_cost() {
         let rr = synthetic(&THETA, 0.0, 0.4, |t| (3.0 - 0.6 * t).exp(), None);
         let f = fit(&rr, 1.96);
@@ -575,6 +638,39 @@ mod tests {
         let f = fit(&rr, 1.96);
         assert!(f.refs.iter().all(|r| r.estimate.is_finite()) && f.cand.estimate.is_finite());
         assert!(f.cand.estimate > f.refs[1].estimate + 5.0);
+    }
+
+    /// Extreme round robins keep every number finite: a candidate that loses every duel, a
+    /// reference fighter that draws every duel, references in a strict order (every duel won by
+    /// the stronger), exact and sampled.
+    #[test]
+    fn extreme_round_robins_keep_every_number_finite() {
+        let finite = |i: &Interval| i.estimate.is_finite() && i.ci95.iter().all(|x| x.is_finite());
+        for n in [None, Some(20_000.0)] {
+            let mut loses = synthetic(&THETA, 0.1, 0.0, |t| (3.0 + 0.6 * t).exp(), n);
+            loses.cand = vec![Some(Score::new(0.0, 0.0, n)); THETA.len()];
+            let mut draws = synthetic(&THETA, 0.1, 0.3, |t| (3.0 + 0.6 * t).exp(), n);
+            for j in 0..THETA.len() {
+                if j != 2 {
+                    draws.refs[2][j] = Some(Score::new(0.0, 1.0, n));
+                    draws.refs[j][2] = Some(Score::new(0.0, 1.0, n));
+                }
+            }
+            let mut order = synthetic(&THETA, 0.0, 0.3, |t| (3.0 + 0.6 * t).exp(), n);
+            for (i, row) in order.refs.iter_mut().enumerate() {
+                for (j, c) in row.iter_mut().enumerate() {
+                    if i != j {
+                        *c = Some(Score::new(if i > j { 1.0 } else { 0.0 }, 0.0, n));
+                    }
+                }
+            }
+            for rr in [loses, draws, order] {
+                let f = fit(&rr, 1.96);
+                assert!(f.refs.iter().all(finite) && finite(&f.cand) && f.side.is_finite(), "{f:?}");
+                let c = f.cost.expect("a fair cost");
+                assert!(finite(&c) && c.ci95[0] > 0.0 && c.ci95[0] <= c.estimate && c.estimate <= c.ci95[1], "{c:?}");
+            }
+        }
     }
 
     /// A synthetic gauntlet whose costs are an exact function of strength (exp(1 + 0.5·θ)),

@@ -30,6 +30,7 @@ mod exact_vs_mc;
 mod exact_vs_mc_1e;
 
 // Generic analyses, the plug-in route, and which system owns which words.
+mod balance_edges;
 mod balance_lab;
 mod balance_views;
 mod discover;
