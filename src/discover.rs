@@ -25,7 +25,10 @@ const GENERIC: &[(&str, &str)] = &[
     ("compare", "several loadouts against several targets, one grid, ranked by one measure"),
     ("sweep", "one number (or two) of a resolution over a range of values"),
     ("paired", "two loadouts on the same dice: which does better, and how often"),
-    ("balance", "what a new card should cost: its fair cost with a 95 % interval, from a round robin against a gauntlet, and a verdict on its stated cost"),
+    (
+        "balance",
+        "what a new card should cost: its fair cost with a 95 % interval, from a round robin against a gauntlet, and a verdict on its stated cost",
+    ),
 ];
 
 /// `list`: one line per rule system: its name, its game, its kinds.

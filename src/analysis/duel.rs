@@ -203,6 +203,12 @@ pub struct OverBudget {
 
 impl std::fmt::Display for OverBudget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.work == u64::MAX {
+            return write!(
+                f,
+                "one of the duel's attacks cannot be enumerated exactly (its probabilities need a denominator beyond 128 bits)"
+            );
+        }
         write!(
             f,
             "the exact duel would need ~{:.1e} steps ({}), over the budget of {:.1e}",

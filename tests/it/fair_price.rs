@@ -130,3 +130,26 @@ fn sampled_balance_tests_sample_until_settled() {
     assert_eq!(j["balance"]["exact"], Value::Bool(false));
     assert!(j["balance"]["curve"]["sampling_half_width"].as_f64().unwrap() > 0.0);
 }
+
+/// A 2013 duel one of whose attacks cannot be enumerated exactly (Robin's bo staff: many dice
+/// and rerolls need a denominator beyond 128 bits) is refused by the exact solver before it
+/// starts — sampled with a note — instead of panicking inside the solve (it did, for the duel
+/// and for a balance test holding it).
+#[test]
+fn a_2013_duel_too_fine_to_enumerate_is_sampled_not_a_panic() {
+    let d = common::tmp("fair_price", "too-fine");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-1e/cards.toml");
+    std::fs::copy(src, d.join("cards.toml")).unwrap();
+    std::fs::write(
+        d.join("d.toml"),
+        "ruleset = \"bmg-1e\"\nkind = \"duel\"\ninclude = [\"cards.toml\"]\nseed = 1\ntrials = 2000\n[duel]\nrounds = 4\n\
+         a = { card = \"robin\", weapon = \"bo-staff\", effort = \"balanced\" }\n\
+         b = { card = \"thug\", weapon = \"unarmed\", effort = \"balanced\" }\n",
+    )
+    .unwrap();
+    let o = common::bin_run(&d, &["run", "d.toml", "--out", "out", "--quiet"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
+    let md = std::fs::read_to_string(d.join("out/summary.md")).unwrap();
+    assert!(md.contains("cannot be enumerated exactly"), "{md}");
+}

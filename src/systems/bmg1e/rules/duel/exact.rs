@@ -875,6 +875,23 @@ fn largest_activation(duel: &Duel, s: usize) -> (u64, u64) {
     (most, leaves)
 }
 
+/// Whether every attack either side can make lists its outcome law exactly (a fighter with many
+/// dice and rerolls — Robin's bo staff against a Defense split — can need a denominator beyond
+/// 128 bits): checked once per duel before a solve, so the solve never meets one. Markers and
+/// armour do not change an attack's dice, so they are walked unmarked.
+fn enumerable(duel: &Duel) -> bool {
+    let mut rolls = crate::exact::Rolls::default();
+    duel.tables.iter().flat_map(|t| t.all()).all(|attack| {
+        let law = crate::exact::outcomes_with(
+            &mut rolls,
+            |dice| attack.resolve_from(dice, Markers::default(), 0).1.applied.stun_added,
+            Budget::EXPLICIT,
+        );
+        // A signal: the run stops at its next look at the flag, whatever this says.
+        !matches!(law, Err(e) if !matches!(e, NoExact::Interrupted(_)))
+    })
+}
+
 /// Work of one [`solve`] with `deciders`, estimated before anything is solved: an upper
 /// bound on the rounds valued (decision point × the split pair of each side), each of which
 /// costs an exact activation law. Decision points after `k` rounds are bounded by the bag
@@ -882,6 +899,11 @@ fn largest_activation(duel: &Duel, s: usize) -> (u64, u64) {
 /// plus `k` times the most one activation places, below K.O.), times who lies down (4) and
 /// each *Power Armor*'s use (0–3). Cheap: eight one-attack laws and arithmetic.
 pub fn estimate(duel: &Duel, deciders: [Decider; 2]) -> u64 {
+    if !enumerable(duel) {
+        // Refused as over any budget (its message says why): the solve would meet an attack
+        // whose law cannot be listed.
+        return u64::MAX;
+    }
     let act = [largest_activation(duel, 0), largest_activation(duel, 1)];
     let gain = [act[1].0, act[0].0];
     let leaves = act[0].1 + act[1].1;

@@ -158,6 +158,11 @@ impl Table {
         Ok(Table { attacks, dc_n })
     }
 
+    /// Every attack of the table (for checking each can be enumerated before a solve).
+    fn all(&self) -> &[Attack] {
+        &self.attacks
+    }
+
     fn get(&self, ac: u8, dc: u8, down: bool, special: bool) -> &Attack {
         &self.attacks[((ac as usize * self.dc_n + dc as usize) * 2 + down as usize) * 2 + special as usize]
     }
