@@ -58,7 +58,8 @@ fn the_report_opens_with_the_fair_cost_then_ratings_matchups_and_detail() {
     for row in ["interval, the curve's part (fit)", "interval, the sampling's part", "cost curve", "R²", "side A"] {
         assert!(fair.contains(row), "{row}: {fair}");
     }
-    assert!(fair.contains("duels per pair"), "a sampled run's sampling part: {fair}");
+    // The 2019 balance solves every duel exactly: no sampling part.
+    assert!(fair.contains("none: exact duels (no sampling part)"), "an exact run's sampling part: {fair}");
     // Every fighter is rated, strongest first, with the curve's cost for its rating.
     let ratings = md_table(&md, "Ratings");
     let rated = b["ratings"].as_array().unwrap();

@@ -108,21 +108,26 @@ fn demanding_an_exact_heavy_duel_is_refused_with_the_budget() {
     }
 }
 
-/// A duel inside the budget whose exact solve still takes seconds (the solve runs after the
-/// sampling, while the report is built): SIGINT after a second ends it within about a second.
+/// Exact 2013 duel solves that together take seconds (a balance test of five fighters, each
+/// pair a duel inside the budget solved exactly; one such duel alone now takes a tenth of a
+/// second): SIGINT after a second ends the run within about a second.
 #[test]
 fn ctrl_c_stops_an_exact_duel_solve_at_once() {
     let d = tmp("budgets", "interrupt");
     let card = |name: &str, traits: &str| {
         format!(
-            "[cards.{name}]\nwillpower = 8\nmovement = 4\nattack = 6\ndefense = 6\nstrength = 2\nendurance = 10\nspecial = 8\ntraits = [{traits}]\n"
+            "[cards.{name}]\nwillpower = 8\nmovement = 4\nattack = 6\ndefense = 6\nstrength = 2\nendurance = 10\nspecial = 8\nreputation = 50\ntraits = [{traits}]\n"
         )
     };
-    let config = format!(
-        "ruleset = \"bmg-1e\"\nkind = \"duel\"\ntrials = 2000\n{}{}[weapons.maul]\nkind = \"melee\"\ndamage = \"★★\"\n[duel]\nrounds = 3\na = {{ card = \"x\", weapon = \"maul\", effort = \"balanced\" }}\nb = {{ card = \"y\", effort = \"balanced\" }}\n",
+    let mut config = format!(
+        "ruleset = \"bmg-1e\"\nkind = \"balance\"\ntrials = 2000\n{}{}[weapons.maul]\nkind = \"melee\"\ndamage = \"★★\"\n[balance]\nrounds = 3\ncandidate = {{ card = \"x\", weapon = \"maul\", effort = \"balanced\" }}\n",
         card("x", "\"mastermind\""),
         card("y", "\"acrobat\"")
     );
+    for i in 0..5 {
+        let fighter = if i % 2 == 0 { "card = \"x\"\nweapon = \"maul\"" } else { "card = \"y\"" };
+        config.push_str(&format!("[fighters.f{i}]\n{fighter}\neffort = \"balanced\"\n"));
+    }
     std::fs::write(d.join("duel.toml"), config).unwrap();
     interrupted_quickly(&d, &["run", "duel.toml", "-q", "--out", "r"], Duration::from_millis(1000), "duel.toml");
 }

@@ -881,15 +881,20 @@ fn largest_activation(duel: &Duel, s: usize) -> (u64, u64) {
 /// armour do not change an attack's dice, so they are walked unmarked.
 fn enumerable(duel: &Duel) -> bool {
     let mut rolls = crate::exact::Rolls::default();
-    duel.tables.iter().flat_map(|t| t.all()).all(|attack| {
+    for attack in duel.tables.iter().flat_map(|t| t.all()) {
         let law = crate::exact::outcomes_with(
             &mut rolls,
             |dice| attack.resolve_from(dice, Markers::default(), 0).1.applied.stun_added,
             Budget::EXPLICIT,
         );
-        // A signal: the run stops at its next look at the flag, whatever this says.
-        !matches!(law, Err(e) if !matches!(e, NoExact::Interrupted(_)))
-    })
+        match law {
+            Ok(_) => {}
+            // A signal: the run stops at its next look at the flag; walk no further.
+            Err(NoExact::Interrupted(_)) => return true,
+            Err(_) => return false,
+        }
+    }
+    true
 }
 
 /// Work of one [`solve`] with `deciders`, estimated before anything is solved: an upper
