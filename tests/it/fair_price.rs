@@ -153,3 +153,49 @@ fn a_2013_duel_too_fine_to_enumerate_is_sampled_not_a_panic() {
     let md = std::fs::read_to_string(d.join("out/summary.md")).unwrap();
     assert!(md.contains("cannot be enumerated exactly"), "{md}");
 }
+
+/// What cannot be priced is refused at the value, exit 2: a one-fighter gauntlet (its only
+/// reference meets nobody: no figures to rate, NaN in the report before), a fighter named
+/// twice (it would count twice in the curve), a cost that is not a price (nan, inf, negative).
+#[test]
+fn what_cannot_be_priced_is_refused_at_the_value() {
+    let libs = ["configs/wolsung/models.toml", "configs/wolsung/gauntlet.toml"];
+    let head = "ruleset = \"wolsung\"\nkind = \"balance\"\ntrials = 2000\ninclude = [\"models.toml\", \"gauntlet.toml\"]\n[balance]\n";
+    let cand = "candidate = { card = \"duelist\", effort = \"fewest_to_win\", guard = \"on_guard\", cost = 40 }\n";
+    common::fails(
+        "fair_price",
+        "one",
+        &format!("{head}{cand}gauntlet = [\"troll\"]\n"),
+        &libs,
+        &[],
+        &["scenario.toml:7:", "1 gauntlet fighters", "2..="],
+    );
+    common::fails(
+        "fair_price",
+        "twice",
+        &format!("{head}{cand}gauntlet = [\"troll\", \"thug\", \"troll\"]\n"),
+        &libs,
+        &[],
+        &["scenario.toml:7:", "`troll` is named twice", "each [fighters.NAME] entry once"],
+    );
+    for bad in ["nan", "inf", "-5", "1e300"] {
+        let c = cand.replace("cost = 40", &format!("cost = {bad}"));
+        common::fails(
+            "fair_price",
+            "cost",
+            &format!("{head}{c}"),
+            &libs,
+            &[],
+            &["scenario.toml:6:", "is not a price", "from 0 to"],
+        );
+    }
+    let fighter = "[fighters.odd]\ncard = \"thug\"\neffort = \"never\"\nguard = \"on_guard\"\ncost = -3\n";
+    common::fails(
+        "fair_price",
+        "fighter-cost",
+        &format!("{}{cand}{fighter}", head),
+        &libs,
+        &[],
+        &["scenario.toml:11:", "cost -3 is not a price"],
+    );
+}

@@ -23,6 +23,9 @@ pub(super) struct BalanceSpec {
     outlier_threshold: Option<f64>,
 }
 
+/// The largest cost a fighter may state (far above any game's; a guard against typos like 1e300).
+const MAX_COST: f64 = 1_000_000.0;
+
 impl Planner<'_> {
     /// A fighter's cost: its own `cost`, else its card's cost fields.
     pub(super) fn cost(&self, d: &DuelDef, f: &Table) -> Vec<Option<f64>> {
@@ -114,15 +117,42 @@ impl Planner<'_> {
         Ok((cand_costs, cand_cost))
     }
 
+    /// A fighter's first cost, checked: finite, at least 0, at most [`MAX_COST`]. Reported at
+    /// its own `cost` (`at` the fighter's key, in `file`), else at its card's cost field.
+    fn check_cost(&self, d: &DuelDef, f: &Table, c: Option<f64>, file: usize, at: &[&str]) -> Result<(), InputError> {
+        let Some(c) = c else { return Ok(()) };
+        if c.is_finite() && (0.0..=MAX_COST).contains(&c) {
+            return Ok(());
+        }
+        let allowed = format!("a number from 0 to {MAX_COST}");
+        let msg = format!("cost {c} is not a price");
+        if f.contains_key("cost") {
+            let mut path = at.to_vec();
+            path.push("cost");
+            return Err(self.ctx.err(file, &path, msg, allowed));
+        }
+        let card = f.get("card").and_then(Value::as_str).unwrap_or("");
+        let field = d.cost_fields.first().copied().unwrap_or("cost");
+        Err(self.ctx.err(self.entry_file(d.card_table, card), &[d.card_table, card, field], msg, allowed))
+    }
+
     /// The gauntlet's fighters by name (`gauntlet`, else every `[fighters.NAME]`), each found.
     fn gauntlet(&self, b: &BalanceSpec) -> Result<Vec<(String, Table)>, InputError> {
         let fighters = self.entry_names("fighters");
         let names: Vec<String> = b.gauntlet.clone().unwrap_or_else(|| fighters.clone());
-        if names.is_empty() || names.len() > MAX_LIST {
+        // Two at least: a lone reference fighter meets no other, so it has no figures to rate.
+        if names.len() < 2 || names.len() > MAX_LIST {
             return Err(self.err(
                 &["balance", "gauntlet"],
                 format!("{} gauntlet fighters", names.len()),
-                format!("1..={MAX_LIST} names of [fighters.NAME] entries (e.g. from an included gauntlet file)"),
+                format!("2..={MAX_LIST} names of [fighters.NAME] entries (e.g. from an included gauntlet file)"),
+            ));
+        }
+        if let Some(twice) = names.iter().enumerate().find_map(|(i, n)| names[..i].contains(n).then_some(n)) {
+            return Err(self.err(
+                &["balance", "gauntlet"],
+                format!("`{twice}` is named twice: it would count twice in the cost curve"),
+                "each [fighters.NAME] entry once",
             ));
         }
         let mut gauntlet = Vec::new();
@@ -177,6 +207,10 @@ impl Planner<'_> {
         let (peer_band, threshold) = self.balance_bands(b)?;
         let (cand_costs, cand_cost) = self.candidate_costs(&d, b)?;
         let gauntlet = self.gauntlet(b)?;
+        self.check_cost(&d, &b.candidate, Some(cand_cost), 0, &["balance", "candidate"])?;
+        for (n, f) in &gauntlet {
+            self.check_cost(&d, f, self.cost(&d, f)[0], self.entry_file("fighters", n), &["fighters", n])?;
+        }
         let mut rows = vec![BalanceRow {
             label: format!("{} (candidate)", self.fighter_label(&d, &b.candidate)),
             costs: cand_costs,
