@@ -59,11 +59,6 @@ impl Score {
     fn clamped(&self) -> f64 {
         self.s.clamp(CLAMP, 1.0 - CLAMP)
     }
-
-    /// The score's derivative reaches the ratings only when it is not clamped.
-    fn moves(&self) -> bool {
-        self.s > CLAMP && self.s < 1.0 - CLAMP
-    }
 }
 
 /// A round robin: `refs[i][j]` is reference `i` (side A) against reference `j` (side B),
@@ -339,14 +334,14 @@ fn fit_curve(xs: &[f64], ys: &[f64]) -> Result<Curve, String> {
 pub fn fit(rr: &RoundRobin, z: f64) -> FairCost {
     let r = rr.refs.len();
     let mut games = Vec::new();
-    // Every reference duel's score, its variance, and its position in `games` (None: clamped).
+    // Every reference duel's position in `games` and its score's variance. A clamped score (a
+    // sampled 0 or 1) keeps its variance, with the fit's derivative at the clamped value: the
+    // true score could be a little above 0, and that moves the ratings.
     let mut scored: Vec<(usize, f64)> = Vec::new();
     for (a, row) in rr.refs.iter().enumerate() {
         for (b, cell) in row.iter().enumerate() {
             if let (Some(sc), true) = (cell, a != b) {
-                if sc.moves() {
-                    scored.push((games.len(), sc.var));
-                }
+                scored.push((games.len(), sc.var));
                 games.push(Game { a, b, s: sc.clamped() });
             }
         }
@@ -374,7 +369,7 @@ pub fn fit(rr: &RoundRobin, z: f64) -> FairCost {
         dtc_dphi[j] += p * (1.0 - p) / w.max(1e-300);
     }
     dtc_dphi[r] = -1.0;
-    let cand_var_own: f64 = rr.cand.iter().flatten().filter(|c| c.moves()).map(|c| c.var / (w * w).max(1e-300)).sum();
+    let cand_var_own: f64 = rr.cand.iter().flatten().map(|c| c.var / (w * w).max(1e-300)).sum();
 
     let priced: Vec<usize> = (0..r).filter(|&i| rr.costs[i].is_some_and(|c| c > 0.0 && c.is_finite())).collect();
     let xs: Vec<f64> = priced.iter().map(|&i| theta[i]).collect();
@@ -705,5 +700,31 @@ mod tests {
             inside += (c.ci95[0] <= want && want <= c.ci95[1]) as u32;
         }
         assert!((180..=200).contains(&inside), "{inside} of 200 intervals hold the true cost");
+    }
+
+    /// A sampled 0 is not a certainty: a reference that lost every sampled duel to another still
+    /// carries sampling noise into the ratings and the fair cost (it carried none before).
+    #[test]
+    fn a_sampled_zero_still_carries_sampling_noise() {
+        let mut rr = synthetic(&THETA, 0.0, 0.4, |t| (3.0 + 0.6 * t).exp(), Some(20_000.0));
+        for (a, b) in [(0, 5), (5, 0)] {
+            let s = if a == 0 { 0.0 } else { 1.0 };
+            rr.refs[a][b] = Some(Score::new(s, 0.0, Some(20_000.0)));
+        }
+        let base = fit(&rr, 1.96);
+        // Only that pair sampled: every other score exact.
+        for (a, row) in rr.refs.iter_mut().enumerate() {
+            for (b, c) in row.iter_mut().enumerate() {
+                if let Some(c) = c
+                    && !((a, b) == (0, 5) || (a, b) == (5, 0))
+                {
+                    c.var = 0.0;
+                }
+            }
+        }
+        rr.cand.iter_mut().flatten().for_each(|c| c.var = 0.0);
+        let f = fit(&rr, 1.96);
+        assert!(f.sampling_half > 0.0 && f.refs[0].ci95[0] < f.refs[0].estimate, "{f:?}");
+        assert!(base.sampling_half.is_finite() && f.sampling_half.is_finite());
     }
 }
