@@ -468,6 +468,9 @@ fn matchups_table(report: &Report, b: &BalanceSummary) -> Table {
         t.rows.push(cells);
     }
     t.notes.push("Score = P(win) + ½ P(draw), the fighter on side A; — : a fighter does not meet itself.".into());
+    // Fighters × opponents grows wide: the terminal shows it only when it fits side by side in
+    // 100 columns (cut into column groups it would not read); summary.md and the page always do.
+    t.terminal = t.fits_side_by_side(100);
     t
 }
 
@@ -724,7 +727,9 @@ fn score_est(report: &Report, bs: &BalanceSummary, f: usize, o: usize, s: f64) -
     if bs.exact || duels <= 0.0 {
         return Est::exact(s);
     }
-    let h = stats::z_value() * ((d.win.value + 0.25 * d.draw.value - s * s).max(0.0) / duels).sqrt();
+    // The model's own variance of a sampled score (a sampled 0 or 1 is not a certainty).
+    let var = crate::analysis::fair_cost::Score::new(d.win.value, d.draw.value, Some(duels)).var;
+    let h = stats::z_value() * var.sqrt();
     Est { v: s, lo: (s - h).max(0.0), hi: (s + h).min(1.0) }
 }
 

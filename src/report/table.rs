@@ -151,6 +151,11 @@ impl Table {
     /// of the shapes in [`Shape::TRIED`], the first group with a shape that fits gives the one of
     /// fewest lines (rows as they are first, then rows and columns swapped, then each row's label
     /// on a line of its own above its cells).
+    /// Whether the table can be laid out in `max` columns with every column side by side.
+    pub fn fits_side_by_side(&self, max: usize) -> bool {
+        self.terminal_safe().fitted(max).is_some()
+    }
+
     fn fitted(&self, max: usize) -> Option<String> {
         let transposed = self.transposed();
         for group in Shape::TRIED {

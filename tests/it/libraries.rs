@@ -185,20 +185,23 @@ fn bichos_custom_weapon_wherever_a_builtin_goes() {
         assert!(builtin.cells[0].trial != other.cells[0].trial, "{kind}");
     }
     // A fighter of a library names it too, and is called by its name.
-    let lib = format!("{heavy}[fighters.gunner]\ncard = \"soldado\"\nweapon = \"cannon\"\ncost = 80\n");
+    // (A gauntlet has two fighters at least: a lone one would meet nobody.)
+    let lib = format!(
+        "{heavy}[fighters.gunner]\ncard = \"soldado\"\nweapon = \"cannon\"\ncost = 80\n[fighters.rifle]\ncard = \"soldado\"\nweapon = \"assault_rifle\"\ncost = 70\n"
+    );
     let s = load_files(
         "b-c-balance",
         &[(
             "s.toml",
-            &format!("{B_HEAD}kind = \"balance\"\ninclude = [\"lib.toml\"]\n[balance]\ncandidate = {{ card = \"grande\", weapon = \"big_claws\", cost = 100 }}\ngauntlet = [\"gunner\"]\n"),
+            &format!("{B_HEAD}kind = \"balance\"\ninclude = [\"lib.toml\"]\n[balance]\ncandidate = {{ card = \"grande\", weapon = \"big_claws\", cost = 100 }}\ngauntlet = [\"gunner\", \"rifle\"]\n"),
         ), ("lib.toml", &lib)],
         &[],
     )
     .unwrap();
     let labels: Vec<&str> = s.cells.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(
-        labels,
-        ["\"Grande\" (big bug) + Garras y dientes 3D6 (big bug, melee) (candidate) vs Soldado (soldier) + Cannon"]
+        labels[0],
+        "\"Grande\" (big bug) + Garras y dientes 3D6 (big bug, melee) (candidate) vs Soldado (soldier) + Cannon"
     );
 }
 
