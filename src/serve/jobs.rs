@@ -7,11 +7,20 @@ use crate::analysis::{self, RunResult, scenario::Scenario};
 use crate::config::{Overrides, source::Source};
 use crate::engine::{self, RunOutput, Stop, progress::Progress, progress::Watch};
 use crate::error::{Error, InputError};
-use crate::registry;
 use crate::report::{self, Document};
 use crate::rerun::Provenance;
+use crate::system::RuleSystem;
 use std::path::Path;
 use std::sync::Arc;
+
+/// The rule systems the server was started with (the command line hands them over; the
+/// server never reaches for the registry itself, as no generic layer does).
+pub type Systems = &'static [&'static dyn RuleSystem];
+
+/// The system a loaded scenario names.
+pub fn system_of(systems: Systems, ruleset: &str) -> &'static dyn RuleSystem {
+    systems.iter().copied().find(|s| s.name() == ruleset).expect("a loaded scenario names a known system")
+}
 
 /// A request's query: what the CLI's flags say on the command line.
 #[derive(Clone, Debug, Default)]
@@ -117,13 +126,15 @@ pub fn scenario_path(q: &Query, body: &str) -> Result<String, InputError> {
 
 /// Read the posted scenario `body` at `path` with the query's overrides, as `run` reads a file.
 pub fn load(
+    systems: Systems,
     files: &Files,
     path: &str,
     body: &str,
     overrides: &Overrides,
 ) -> Result<(Scenario, Provenance), InputError> {
     let copies = files.sources_with(path, body);
-    let (sc, sources) = registry::load_with_sources(Path::new(path), overrides, Some(&copies))?;
+    let (sc, sources) =
+        crate::config::load_in(systems, Path::new(path), overrides, Some(&copies)).map_err(|e| unfile(e, path))?;
     Ok((sc, Provenance::new(Path::new(path), &sources, overrides)))
 }
 
@@ -135,8 +146,8 @@ pub struct Rendered {
 }
 
 /// Render a finished (or partial) run as `run` does.
-pub fn render(result: &RunResult, prov: &Provenance, html: bool) -> Result<Rendered, Error> {
-    let system = registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
+pub fn render(systems: Systems, result: &RunResult, prov: &Provenance, html: bool) -> Result<Rendered, Error> {
+    let system = system_of(systems, result.scenario.ruleset);
     let mut report = report::try_build(result, system)?;
     let mut doc = Document::build(result, &report, system);
     crate::rerun::attach(result, &mut report, &mut doc, prov);
@@ -153,8 +164,8 @@ pub fn render(result: &RunResult, prov: &Provenance, html: bool) -> Result<Rende
 }
 
 /// The full self-contained report page (`index.html` of `run --out`).
-pub fn report_page(result: &RunResult, prov: &Provenance) -> Result<String, Error> {
-    let system = registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
+pub fn report_page(systems: Systems, result: &RunResult, prov: &Provenance) -> Result<String, Error> {
+    let system = system_of(systems, result.scenario.ruleset);
     let mut report = report::try_build(result, system)?;
     let mut doc = Document::build(result, &report, system);
     crate::rerun::attach(result, &mut report, &mut doc, prov);
@@ -182,15 +193,21 @@ pub fn partial(sc: &Scenario, tallies: Vec<engine::Tally>, trials: u64) -> RunRe
 }
 
 /// `POST /api/edit`: one `--set` applied to the file that defines its key.
-pub fn edit(files: &Files, path: &str, body: &str, typed: &str) -> Result<serde_json::Value, InputError> {
+pub fn edit(
+    systems: Systems,
+    files: &Files,
+    path: &str,
+    body: &str,
+    typed: &str,
+) -> Result<serde_json::Value, InputError> {
     let main = Source { path: path.into(), text: body.to_string() };
     let copies = files.sources_with(path, body);
     let read = |p: &Path| Source::read_from(p, Some(&copies));
-    match crate::config::set::edit(&main, typed, &read)? {
+    match crate::config::set::edit(&main, typed, &read).map_err(|e| unfile(e, path))? {
         Some(Ok(text)) => Ok(serde_json::json!({ "toml": text, "library": null })),
         Some(Err(lib)) => Ok(serde_json::json!({ "toml": body, "library": lib.to_string_lossy() })),
         // A file does not read: the loader says where.
-        None => match load(files, path, body, &Overrides::default()) {
+        None => match load(systems, files, path, body, &Overrides::default()) {
             Err(e) => Err(e),
             Ok(_) => Err(InputError::msg("the scenario's files do not read as TOML")
                 .field("set", crate::config::set::SET_ALLOWED)),
@@ -198,8 +215,25 @@ pub fn edit(files: &Files, path: &str, body: &str, typed: &str) -> Result<serde_
     }
 }
 
-/// The JSON of an input error: the CLI's fields, and its one-line text.
+/// An error in the posted scenario itself names no file (the page has no file: it shows the
+/// line and column under its TOML view); one in an included library keeps the library's path.
+pub fn unfile(mut e: InputError, path: &str) -> InputError {
+    if e.file
+        .as_deref()
+        .is_some_and(|f| crate::config::source::lexical(f) == crate::config::source::lexical(Path::new(path)))
+    {
+        e.file = None;
+    }
+    e
+}
+
+/// The JSON of an input error: the CLI's fields, and its one-line text (`line L, column C: …`
+/// when the error is in the posted scenario).
 pub fn error_json(e: &InputError) -> serde_json::Value {
+    let text = match (&e.file, e.line) {
+        (None, Some(l)) => format!("line {l}{}: {e}", e.column.map(|c| format!(", column {c}")).unwrap_or_default()),
+        _ => e.to_string(),
+    };
     serde_json::json!({ "error": {
         "message": e.message,
         "file": e.file.as_ref().map(|f| f.to_string_lossy().into_owned()),
@@ -207,6 +241,6 @@ pub fn error_json(e: &InputError) -> serde_json::Value {
         "column": e.column,
         "field": e.field,
         "allowed": e.allowed,
-        "text": e.to_string(),
+        "text": text,
     }})
 }

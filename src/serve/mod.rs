@@ -39,13 +39,15 @@ use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Options of `serve`.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Options {
     pub port: u16,
     pub open: bool,
     pub library: Option<std::path::PathBuf>,
     pub jobs: usize,
     pub job_seconds: u64,
+    /// The rule systems to offer (the command line's registry).
+    pub systems: jobs::Systems,
 }
 
 /// Largest request body: a scenario and its sets (the loader bounds files at 4 MiB; a page
@@ -249,7 +251,7 @@ async fn meta(State(app): State<Arc<App>>) -> Response {
     let limits =
         serde_json::json!({ "body_bytes": MAX_BODY, "jobs": app.opts.jobs, "job_seconds": app.opts.job_seconds });
     let app2 = app.clone();
-    match blocking(move || fields::meta(&app2.files)).await {
+    match blocking(move || fields::meta(app2.opts.systems, &app2.files)).await {
         Ok(mut v) => {
             v["limits"] = limits;
             json_ok(&v)
@@ -272,12 +274,12 @@ async fn file(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response 
     }
 }
 
-async fn starter(RawQuery(raw): RawQuery) -> Response {
+async fn starter(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
     let q = match query(raw) {
         Ok(q) => q,
         Err(r) => return r,
     };
-    let found = crate::discover::find(crate::registry::SYSTEMS, q.get("system").unwrap_or_default(), "system")
+    let found = crate::discover::find(app.opts.systems, q.get("system").unwrap_or_default(), "system")
         .and_then(|s| crate::discover::starter(s, q.get("kind").unwrap_or_default()));
     match found {
         Ok(t) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], t).into_response(),
@@ -296,7 +298,7 @@ async fn fields_api(
     };
     let res = blocking(move || {
         let path = jobs::scenario_path(&q, &body)?;
-        fields::fields(&app.files, &path, &body)
+        fields::fields(app.opts.systems, &app.files, &path, &body).map_err(|e| jobs::unfile(e, &path))
     })
     .await;
     match res {
@@ -320,7 +322,7 @@ async fn edit(
         let Some(set) = q.overrides.sets.last() else {
             return Err(InputError::msg("no change given").field("set", crate::config::set::SET_ALLOWED));
         };
-        jobs::edit(&app.files, &path, &body, set)
+        jobs::edit(app.opts.systems, &app.files, &path, &body, set)
     })
     .await;
     match res {
@@ -380,7 +382,7 @@ async fn run(
     let q2 = q.clone();
     let loaded = blocking(move || -> Result<_, InputError> {
         let path = jobs::scenario_path(&q2, &body)?;
-        jobs::load(&app2.files, &path, &body, &q2.overrides)
+        jobs::load(app2.opts.systems, &app2.files, &path, &body, &q2.overrides)
     })
     .await;
     let (sc, prov) = match loaded {
@@ -395,10 +397,11 @@ async fn run(
     let guard = CancelOnDrop::new(&watch);
     let started = Instant::now();
     let page = q.page;
+    let systems = app.opts.systems;
     let job = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let result = jobs::run(sc, watch)?;
-        jobs::render(&result, &prov, page)
+        jobs::render(systems, &result, &prov, page)
     });
     let limit = Duration::from_secs(app.opts.job_seconds);
     let out = match tokio::time::timeout(limit, job).await {
@@ -453,9 +456,10 @@ fn stream(
     let base = sc.clone();
     let prov2 = prov.clone();
     let w = watch.clone();
+    let systems = app.opts.systems;
     let mut job = tokio::task::spawn_blocking(move || {
         let result = jobs::run(sc, w)?;
-        jobs::render(&result, &prov2, true)
+        jobs::render(systems, &result, &prov2, true)
     });
     let w = watch.clone();
     tokio::spawn(async move {
@@ -486,7 +490,7 @@ fn stream(
                         let (base, prov) = (base.clone(), prov.clone());
                         let rendered = tokio::task::spawn_blocking(move || {
                             let r = jobs::partial(&base, tallies, trials);
-                            jobs::render(&r, &prov, true).map(|x| (x, r.output.stopping.worst_half_width))
+                            jobs::render(systems, &r, &prov, true).map(|x| (x, r.output.stopping.worst_half_width))
                         }).await;
                         if let Ok(Ok((x, worst))) = rendered {
                             let result: serde_json::Value = serde_json::from_str(&x.json).expect("the report's JSON parses");
@@ -559,13 +563,14 @@ async fn report_page(
     let watch = Arc::new(Watch::default());
     let guard = CancelOnDrop::new(&watch);
     let app2_limit = app.opts.job_seconds;
+    let systems = app.opts.systems;
     let job = tokio::task::spawn_blocking(move || -> Result<(String, String), Error> {
         let _permit = permit;
         let path = jobs::scenario_path(&q, &body)?;
-        let (sc, prov) = jobs::load(&app.files, &path, &body, &q.overrides)?;
+        let (sc, prov) = jobs::load(app.opts.systems, &app.files, &path, &body, &q.overrides)?;
         let name = sc.name.clone();
         let result = jobs::run(sc, watch)?;
-        Ok((name, jobs::report_page(&result, &prov)?))
+        Ok((name, jobs::report_page(systems, &result, &prov)?))
     });
     let out = match tokio::time::timeout(Duration::from_secs(app2_limit), job).await {
         Ok(out) => out,
@@ -611,7 +616,7 @@ async fn share_make(
     };
     let res = blocking(move || -> Result<String, InputError> {
         let path = jobs::scenario_path(&q, &body)?;
-        let (sc, prov) = jobs::load(&app.files, &path, &body, &q.overrides)?;
+        let (sc, prov) = jobs::load(app.opts.systems, &app.files, &path, &body, &q.overrides)?;
         let sources: Vec<_> = prov.embedded();
         // The seed written out: the link reproduces the numbers whatever a default becomes.
         let overrides = crate::config::Overrides { seed: Some(sc.seed), ..q.overrides.clone() };
