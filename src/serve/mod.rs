@@ -426,10 +426,11 @@ async fn run(
     };
     guard.disarm();
     if page {
-        let result: serde_json::Value = serde_json::from_str(&out.json).expect("the report's JSON parses");
-        json_ok(
-            &serde_json::json!({ "result": result, "html": out.html, "server_ms": started.elapsed().as_secs_f64() * 1e3 }),
-        )
+        let body = with_result(
+            &out.json,
+            serde_json::json!({ "html": out.html, "server_ms": started.elapsed().as_secs_f64() * 1e3 }),
+        );
+        ([(header::CONTENT_TYPE, "application/json")], body).into_response()
     } else {
         ([(header::CONTENT_TYPE, "application/json")], out.json).into_response()
     }
@@ -437,7 +438,23 @@ async fn run(
 
 /// One server-sent event with a JSON payload.
 fn event(name: &str, data: &serde_json::Value) -> Event {
-    Event::default().event(name).data(data.to_string())
+    event_text(name, data.to_string())
+}
+
+/// The payload on one `data:` line: pretty JSON has line breaks only between tokens (a
+/// string's own are escaped), so dropping them leaves the same JSON.
+fn event_text(name: &str, data: String) -> Event {
+    Event::default().event(name).data(data.replace('\n', ""))
+}
+
+/// `{"result": JSON, …rest}` with the report's JSON text as it is: parsed and written again,
+/// its floats could come back a digit apart (serde_json's fast float parsing), and the result
+/// must be exactly what `run --json` prints.
+fn with_result(json: &str, rest: serde_json::Value) -> String {
+    let rest = rest.to_string();
+    let fields = rest.strip_prefix('{').and_then(|r| r.strip_suffix('}')).unwrap_or_default();
+    let sep = if fields.is_empty() { "" } else { "," };
+    format!("{{\"result\":{}{sep}{fields}}}", json.trim_end())
 }
 
 /// `?stream=1`: the run on a blocking thread; a driver task sends progress a few times a
@@ -467,7 +484,7 @@ fn stream(
         let mut shown = 0u64;
         let mut tick = tokio::time::interval(Duration::from_millis(250));
         let mut timed_out = false;
-        let mut last_partial: Option<serde_json::Value> = None;
+        let mut last_partial: Option<jobs::Rendered> = None;
         let finished = loop {
             tokio::select! {
                 done = &mut job => break done,
@@ -493,12 +510,11 @@ fn stream(
                             jobs::render(systems, &r, &prov, true).map(|x| (x, r.output.stopping.worst_half_width))
                         }).await;
                         if let Ok(Ok((x, worst))) = rendered {
-                            let result: serde_json::Value = serde_json::from_str(&x.json).expect("the report's JSON parses");
-                            let data = serde_json::json!({ "trials": trials, "result": result, "html": x.html, "worst_half_width": worst });
-                            if tx.send(event("partial", &data)).await.is_err() {
+                            let data = with_result(&x.json, serde_json::json!({ "trials": trials, "html": x.html, "worst_half_width": worst }));
+                            if tx.send(event_text("partial", data)).await.is_err() {
                                 w.cancel.store(true, Ordering::Relaxed);
                             }
-                            last_partial = Some(data);
+                            last_partial = Some(x);
                         }
                     }
                 }
@@ -506,18 +522,18 @@ fn stream(
         };
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let last = match finished {
-            Ok(Ok(x)) => {
-                let result: serde_json::Value = serde_json::from_str(&x.json).expect("the report's JSON parses");
-                event(
-                    "result",
-                    &serde_json::json!({ "result": result, "html": x.html, "server_ms": ms, "stopped": null }),
-                )
-            }
+            Ok(Ok(x)) => event_text(
+                "result",
+                with_result(&x.json, serde_json::json!({ "html": x.html, "server_ms": ms, "stopped": null })),
+            ),
             Ok(Err(Error::Interrupted { .. })) if timed_out => match last_partial {
                 // The time limit: the last complete batch is the answer, and says so.
-                Some(p) => event(
+                Some(x) => event_text(
                     "result",
-                    &serde_json::json!({ "result": p["result"], "html": p["html"], "server_ms": ms, "stopped": "time limit" }),
+                    with_result(
+                        &x.json,
+                        serde_json::json!({ "html": x.html, "server_ms": ms, "stopped": "time limit" }),
+                    ),
                 ),
                 None => event(
                     "error",
