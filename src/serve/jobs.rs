@@ -244,3 +244,50 @@ pub fn error_json(e: &InputError) -> serde_json::Value {
         "text": text,
     }})
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_read_as_the_cli_reads_its_flags() {
+        let q = Query::parse(Some("path=configs%2Fx%2Fa.toml&set=cards.thug.attack%3D4&set=a.b%3D%22x+y%22&seed=1e3&trials=1_000&sample=1&view=page&s=abc"))
+            .unwrap();
+        assert_eq!(q.path.as_deref(), Some("configs/x/a.toml"));
+        assert_eq!(q.overrides.sets, ["cards.thug.attack=4", "a.b=\"x y\""]);
+        assert_eq!((q.overrides.seed, q.overrides.trials, q.overrides.exact), (Some(1000), Some(1000), Some(false)));
+        assert!(q.page && !q.stream);
+        assert_eq!(q.get("s"), Some("abc"));
+        // The CLI's words, naming the flag.
+        let e = Query::parse(Some("seed=-1")).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("--seed"));
+        let e = Query::parse(Some("precision=fine")).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("--precision"));
+        // A lone or bad `%` is kept as text; bytes that are not UTF-8 are refused.
+        assert_eq!(Query::parse(Some("path=a%zz%")).unwrap().path.as_deref(), Some("a%zz%"));
+        assert!(Query::parse(Some("path=%ff")).is_err());
+    }
+
+    #[test]
+    fn a_posted_scenario_is_read_inside_the_known_folders() {
+        let q = |p: &str| Query { path: Some(p.into()), ..Query::default() };
+        assert_eq!(scenario_path(&q("configs/a/b.toml"), "").unwrap(), "configs/a/b.toml");
+        for bad in ["/etc/x.toml", "../x.toml", "configs/../../x.toml", "configs/a/b.txt"] {
+            assert_eq!(scenario_path(&q(bad), "").unwrap_err().field.as_deref(), Some("path"), "{bad}");
+        }
+        // No path: next to the bundled libraries of the scenario's own system.
+        assert_eq!(scenario_path(&Query::default(), "ruleset = \"abc\"\n").unwrap(), "configs/abc/scenario.toml");
+        assert_eq!(scenario_path(&Query::default(), "ruleset = \"../x\"\n").unwrap(), "configs/scenario/scenario.toml");
+    }
+
+    #[test]
+    fn an_error_in_the_posted_scenario_says_line_and_column_not_a_file() {
+        let mut e = InputError::msg("bad").field("attack.x", "1..=3");
+        e.file = Some("configs/a/b.toml".into());
+        (e.line, e.column) = (Some(4), Some(7));
+        let e = unfile(e, "configs/a/./b.toml");
+        let v = error_json(&e);
+        assert!(v["error"]["file"].is_null());
+        assert_eq!(v["error"]["text"], "line 4, column 7: field `attack.x`: bad (allowed: 1..=3)");
+    }
+}
