@@ -143,11 +143,11 @@ pub fn fields(registry: Systems, files: &Files, path: &str, body: &str) -> Resul
         if l.path.len() == 2 && l.path[0] == "readings" {
             choices =
                 readings.iter().find(|(n, _)| *n == l.path[1]).map(|(_, v)| v.iter().map(|x| x.to_string()).collect());
-        } else if let Some(s) = &s {
-            if let Some((table, n)) = names.iter().find(|(_, n)| n.contains(s)) {
-                choices = Some(n.clone());
-                named.push((table, s.clone()));
-            }
+        } else if let Some(s) = &s
+            && let Some((table, n)) = names.iter().find(|(_, n)| n.contains(s))
+        {
+            choices = Some(n.clone());
+            named.push((table, s.clone()));
         }
         out.push(json!({
             "path": l.path.join("."), "value": l.text, "type": l.kind, "file": "scenario", "line": l.line, "choices": choices,

@@ -189,6 +189,16 @@ fn message(m: &str) -> serde_json::Value {
     jobs::error_json(&InputError::msg(m))
 }
 
+/// An answer that ends a request early (kept small: a `Response` is too large to pass around
+/// in every `Err`).
+struct Refusal(StatusCode, serde_json::Value);
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        json_status(self.0, &self.1)
+    }
+}
+
 fn json_status(status: StatusCode, v: &serde_json::Value) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], v.to_string()).into_response()
 }
@@ -208,7 +218,7 @@ fn error_response(e: &Error) -> Response {
 }
 
 /// A body as text, or the answer that says why not (too large: 413; not UTF-8: 400).
-fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<String, Response> {
+fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<String, Refusal> {
     let bytes = body.map_err(|r| {
         let status = r.status();
         let m = if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -216,7 +226,7 @@ fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> R
         } else {
             r.body_text()
         };
-        json_status(status, &message(&m))
+        Refusal(status, message(&m))
     })?;
     String::from_utf8(bytes.to_vec()).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
@@ -229,21 +239,18 @@ fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> R
         err.line = Some(line);
         err.column = Some(column);
         err.allowed = Some("UTF-8 text".into());
-        json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&err))
+        Refusal(StatusCode::BAD_REQUEST, jobs::error_json(&err))
     })
 }
 
-fn query(raw: Option<String>) -> Result<Query, Response> {
-    Query::parse(raw.as_deref()).map_err(|e| json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)))
+fn query(raw: Option<String>) -> Result<Query, Refusal> {
+    Query::parse(raw.as_deref()).map_err(|e| Refusal(StatusCode::BAD_REQUEST, jobs::error_json(&e)))
 }
 
 /// Run `f` on a blocking thread; a panic in it is a 500 (the server stays up).
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Response> {
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refusal> {
     tokio::task::spawn_blocking(f).await.map_err(|e| {
-        json_status(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            &message(&format!("internal error (a bug; please report it): {e}")),
-        )
+        Refusal(StatusCode::INTERNAL_SERVER_ERROR, message(&format!("internal error (a bug; please report it): {e}")))
     })
 }
 
@@ -256,14 +263,14 @@ async fn meta(State(app): State<Arc<App>>) -> Response {
             v["limits"] = limits;
             json_ok(&v)
         }
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
 async fn file(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
     let q = match query(raw) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     match q.path.as_deref().and_then(|p| app.files.text(p)) {
         Some(t) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], t).into_response(),
@@ -277,7 +284,7 @@ async fn file(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response 
 async fn starter(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
     let q = match query(raw) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let found = crate::discover::find(app.opts.systems, q.get("system").unwrap_or_default(), "system")
         .and_then(|s| crate::discover::starter(s, q.get("kind").unwrap_or_default()));
@@ -294,7 +301,7 @@ async fn fields_api(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let res = blocking(move || {
         let path = jobs::scenario_path(&q, &body)?;
@@ -304,7 +311,7 @@ async fn fields_api(
     match res {
         Ok(Ok(v)) => json_ok(&v),
         Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
@@ -315,7 +322,7 @@ async fn edit(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let res = blocking(move || {
         let path = jobs::scenario_path(&q, &body)?;
@@ -328,7 +335,7 @@ async fn edit(
     match res {
         Ok(Ok(v)) => json_ok(&v),
         Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
@@ -356,11 +363,11 @@ impl Drop for CancelOnDrop {
 }
 
 /// A job slot, or the answer that all are taken.
-fn slot(app: &App) -> Result<OwnedSemaphorePermit, Response> {
+fn slot(app: &App) -> Result<OwnedSemaphorePermit, Refusal> {
     app.jobs.clone().try_acquire_owned().map_err(|_| {
-        json_status(
+        Refusal(
             StatusCode::SERVICE_UNAVAILABLE,
-            &message(&format!("busy: {} run(s) already going; stop one or try again when it ends", app.opts.jobs)),
+            message(&format!("busy: {} run(s) already going; stop one or try again when it ends", app.opts.jobs)),
         )
     })
 }
@@ -372,11 +379,11 @@ async fn run(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let permit = match slot(&app) {
         Ok(p) => p,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let app2 = app.clone();
     let q2 = q.clone();
@@ -388,7 +395,7 @@ async fn run(
     let (sc, prov) = match loaded {
         Ok(Ok(x)) => x,
         Ok(Err(e)) => return json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     if q.stream {
         return stream(app, sc, prov, permit);
@@ -570,11 +577,11 @@ async fn report_page(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let permit = match slot(&app) {
         Ok(p) => p,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let watch = Arc::new(Watch::default());
     let guard = CancelOnDrop::new(&watch);
@@ -628,7 +635,7 @@ async fn share_make(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let res = blocking(move || -> Result<String, InputError> {
         let path = jobs::scenario_path(&q, &body)?;
@@ -642,14 +649,14 @@ async fn share_make(
     match res {
         Ok(Ok(link)) => json_ok(&serde_json::json!({ "link": link })),
         Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
 async fn share_open(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
     let q = match query(raw) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let token = q.get("s").unwrap_or_default().to_string();
     let res = blocking(move || -> Result<serde_json::Value, InputError> {
@@ -666,6 +673,6 @@ async fn share_open(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Res
     match res {
         Ok(Ok(v)) => json_ok(&v),
         Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
