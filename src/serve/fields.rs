@@ -153,6 +153,32 @@ pub fn fields(registry: Systems, files: &Files, path: &str, body: &str) -> Resul
             "path": l.path.join("."), "value": l.text, "type": l.kind, "file": "scenario", "line": l.line, "choices": choices,
         }));
     }
+    // Every reading the scenario leaves at its default, with that default: the page shows
+    // each switch; changing one writes it into the scenario's `[readings]`.
+    if let Some(sys) = system {
+        for r in sys.reading_docs() {
+            let p = format!("readings.{}", r.name);
+            if out.iter().any(|f| f["path"] == p) {
+                continue;
+            }
+            let Some(default) = r.values.first() else { continue };
+            let kind = match default.parse::<toml::Value>().ok().or_else(|| unquote(default)) {
+                Some(toml::Value::Boolean(_)) => "boolean",
+                Some(toml::Value::Integer(_)) => "integer",
+                Some(toml::Value::Float(_)) => "float",
+                _ => "string",
+            };
+            let value = if kind == "string" {
+                toml::Value::String((*default).to_string()).to_string()
+            } else {
+                (*default).to_string()
+            };
+            out.push(json!({
+                "path": p, "value": value, "type": kind, "file": "scenario", "line": null,
+                "choices": r.values, "default": true,
+            }));
+        }
+    }
     // The library entries the scenario names, from the include that defines them.
     for (table, entry) in &named {
         for lib in &libs {
