@@ -31,25 +31,25 @@ fn cases_per_config() -> u64 {
 }
 
 /// SplitMix64: a tiny deterministic generator, so every campaign is reproducible.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
-    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+    pub(crate) fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
         &xs[self.below(xs.len())]
     }
 }
 
 /// Values a user could type in place of any value.
-fn hostile_values() -> Vec<String> {
+pub(crate) fn hostile_values() -> Vec<String> {
     let mut v: Vec<String> = [
         "9223372036854775807",
         "-9223372036854775808",
@@ -124,8 +124,9 @@ const KINDS: &[&str] = &[
 ];
 const SYSTEMS: &[&str] = &["bmg-3e", "bmg-1e", "bichos", "wolsung", "mordheim", "all", "tiny"];
 
-/// One edit of a TOML text. Returns the new bytes and a one-line description.
-fn mutate(text: &str, rng: &mut Rng, values: &[String]) -> (Vec<u8>, String) {
+/// One edit of a TOML text. Returns the new bytes and a one-line description. (The server's
+/// adversary tests, `serve_adversary`, post the same mutants.)
+pub(crate) fn mutate(text: &str, rng: &mut Rng, values: &[String]) -> (Vec<u8>, String) {
     let lines: Vec<&str> = text.lines().collect();
     let assigns: Vec<usize> = (0..lines.len())
         .filter(|&i| {

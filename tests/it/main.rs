@@ -50,6 +50,7 @@ mod cli_errors;
 mod cli_errors_1e;
 mod fuzz;
 mod limits;
+mod serve_adversary;
 
 // Output: deterministic, shardable, safe to interrupt, never touching what it did not write.
 mod chart_answers;

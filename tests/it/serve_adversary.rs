@@ -1,0 +1,1001 @@
+//! The local server (`skirmish-odds serve`) attacked as an adversary would: other sites' pages
+//! (DNS rebinding, cross-site posts), paths and includes that reach for files outside the ones
+//! the server knows, damaged and hostile share links, bodies and queries that are not what a
+//! page sends, slow or vanishing clients, runs that never end, hostile text in the report
+//! fragment, and mutants of every bundled config. Every answer must be a JSON error or a good
+//! answer, never a dropped connection, an empty error page or a panic; the server must keep
+//! answering, its job slots must come back, and nothing outside its known files may be read.
+//!
+//! Each test starts its own server (`serve --port 0`, the URL read from its first line) and
+//! talks raw HTTP/1.1 over a `TcpStream`, so a test can send what no HTTP library would (two
+//! Host headers, a body cut short, headers that never end). Waits are generous (a debug build
+//! on a loaded 2-core machine); the values checked are strict. `SERVE_FUZZ_CASES` raises the
+//! number of mutants per bundled config (3 by default).
+
+use crate::common::{bin_path, bundled_scenarios, tmp};
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The longest any one answer may take (a debug build on a busy machine).
+const WAIT: Duration = Duration::from_secs(90);
+
+/// The bundled example every test can run: exact, a few milliseconds.
+const BATMAN: &str = "configs/bmg-3e/batman-vs-thug.toml";
+
+fn repo_file(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// A running server, killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    stderr: PathBuf,
+    /// Kept open: the server may still write to its stdout.
+    _stdout: BufReader<ChildStdout>,
+}
+
+impl Server {
+    /// `serve --port 0 ARGS` in a scratch folder named `name`.
+    fn start(name: &str, args: &[&str]) -> Server {
+        Server::start_in(&tmp("serve_adversary", name), args, None)
+    }
+
+    /// The same under `ulimit -v` (KiB): an allocation sized from a bad number fails here as
+    /// it would on a small machine, and aborts the server.
+    fn start_in(dir: &Path, args: &[&str], memory_kib: Option<u64>) -> Server {
+        let stderr = dir.join("server-stderr.txt");
+        let mut cmd = match memory_kib {
+            Some(kib) => {
+                let mut c = Command::new("sh");
+                c.arg("-c").arg(format!("ulimit -v {kib}; exec \"$0\" \"$@\"")).arg(bin_path());
+                c
+            }
+            None => Command::new(bin_path()),
+        };
+        let mut child = cmd
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&stderr).unwrap())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        let port = line
+            .trim()
+            .strip_prefix("http://127.0.0.1:")
+            .and_then(|r| r.strip_suffix('/'))
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| {
+                let _ = child.kill();
+                panic!("no URL on the first line: {line:?}; stderr: {}", std::fs::read_to_string(&stderr).unwrap())
+            });
+        Server { child, port, stderr, _stdout: out }
+    }
+
+    fn host(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
+    /// A request with our own Host, `Connection: close` and the body's length.
+    fn request(&self, method: &str, target: &str, headers: &[(&str, &str)], body: &[u8]) -> Result<Reply, String> {
+        let mut h = format!("{method} {target} HTTP/1.1\r\nHost: {}\r\n", self.host());
+        for (k, v) in headers {
+            h.push_str(&format!("{k}: {v}\r\n"));
+        }
+        h.push_str(&format!("Content-Length: {}\r\nConnection: close\r\n\r\n", body.len()));
+        let mut raw = h.into_bytes();
+        raw.extend_from_slice(body);
+        exchange(self.port, &raw)
+    }
+
+    fn get(&self, target: &str) -> Reply {
+        self.request("GET", target, &[], b"").unwrap_or_else(|e| panic!("GET {target}: {e}"))
+    }
+
+    fn post(&self, target: &str, body: &str) -> Reply {
+        self.request("POST", target, &[], body.as_bytes()).unwrap_or_else(|e| panic!("POST {target}: {e}"))
+    }
+
+    /// Post until the server has a free job slot (503 means busy), at most `within`; the answer
+    /// and how long it took.
+    fn post_when_free(&self, target: &str, body: &str, within: Duration) -> (Reply, Duration) {
+        let t = Instant::now();
+        loop {
+            let r = self.post(target, body);
+            if r.status != 503 || t.elapsed() > within {
+                return (r, t.elapsed());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Still running, and never panicked; then stopped.
+    fn finish(mut self) {
+        assert!(self.child.try_wait().unwrap().is_none(), "the server died: {}", self.stderr_text());
+        assert_eq!(self.get("/api/meta").status, 200, "the server stopped answering");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let e = self.stderr_text();
+        assert!(!e.contains("panicked"), "the server panicked: {e}");
+    }
+
+    fn stderr_text(&self) -> String {
+        String::from_utf8_lossy(&std::fs::read(&self.stderr).unwrap_or_default()).into_owned()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One answer: status, header block (lower-cased names), body (de-chunked).
+#[derive(Debug)]
+struct Reply {
+    status: u16,
+    head: String,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().skip(1).find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+        })
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!("not JSON ({e}): {} {}", self.status, self.text().chars().take(500).collect::<String>())
+        })
+    }
+
+    /// A JSON error with this status: `{"error": {"message": …, "text": …, …}}`.
+    fn assert_error(&self, status: u16, what: &str) -> Value {
+        assert_eq!(self.status, status, "{what}: {}", self.text().chars().take(600).collect::<String>());
+        assert_eq!(self.header("content-type").as_deref(), Some("application/json"), "{what}: {}", self.head);
+        let v = self.json();
+        assert!(v["error"]["message"].is_string() && v["error"]["text"].is_string(), "{what}: {v}");
+        v["error"].clone()
+    }
+
+    /// The server-sent events of a stream: (event, data).
+    fn events(&self) -> Vec<(String, String)> {
+        events_of(&self.text())
+    }
+}
+
+fn events_of(text: &str) -> Vec<(String, String)> {
+    text.split("\n\n")
+        .filter_map(|block| {
+            let ev = block.lines().find_map(|l| l.strip_prefix("event: "))?;
+            let data: Vec<&str> = block.lines().filter_map(|l| l.strip_prefix("data: ")).collect();
+            Some((ev.to_string(), data.join("\n")))
+        })
+        .collect()
+}
+
+/// Send `raw`, read the whole answer (the server closes: `Connection: close`). A connection
+/// closed without an answer is an `Err`, as is no answer within [`WAIT`].
+fn exchange(port: u16, raw: &[u8]) -> Result<Reply, String> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| format!("connect: {e}"))?;
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    s.set_write_timeout(Some(WAIT)).unwrap();
+    // A server that answers early (413) may close before all is written: read what it said.
+    let _ = s.write_all(raw);
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 65536];
+    loop {
+        match s.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            Err(e) if buf.is_empty() => return Err(format!("no answer: {e}")),
+            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+                return Err(format!("answer not finished after {WAIT:?}"));
+            }
+            Err(_) => break,
+        }
+    }
+    parse(&buf)
+}
+
+fn parse(buf: &[u8]) -> Result<Reply, String> {
+    let at = buf
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .ok_or_else(|| format!("the connection closed without a whole answer: {:?}", String::from_utf8_lossy(buf)))?;
+    let head = String::from_utf8_lossy(&buf[..at]).into_owned();
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| format!("no status: {head}"))?;
+    let rest = &buf[at + 4..];
+    let chunked = head.to_ascii_lowercase().contains("transfer-encoding: chunked");
+    let body = if chunked { dechunk(rest) } else { rest.to_vec() };
+    Ok(Reply { status, head, body })
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(eol) = b.windows(2).position(|w| w == b"\r\n") {
+        let n = usize::from_str_radix(String::from_utf8_lossy(&b[..eol]).trim(), 16).unwrap_or(0);
+        if n == 0 || b.len() < eol + 2 + n {
+            break;
+        }
+        out.extend_from_slice(&b[eol + 2..eol + 2 + n]);
+        b = &b[(eol + 4 + n).min(b.len())..];
+    }
+    out
+}
+
+/// Percent-encoding of a query value.
+fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Open a run's stream and return the connection once its first event has come (the job
+/// holds its slot until the stream ends or the connection goes).
+fn open_stream(srv: &Server, target: &str, body: &str) -> TcpStream {
+    let mut s = TcpStream::connect(("127.0.0.1", srv.port)).unwrap();
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    let req = format!(
+        "POST {target} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        srv.host(),
+        body.len()
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    let mut got = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while !String::from_utf8_lossy(&got).contains("event: ") {
+        let n = s.read(&mut chunk).unwrap();
+        assert!(n > 0, "the stream closed before its first event: {}", String::from_utf8_lossy(&got));
+        got.extend_from_slice(&chunk[..n]);
+    }
+    assert!(got.starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&got));
+    s
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other sites' pages.
+
+#[test]
+#[ignore = "two Host headers: the first is believed (fixed next)"]
+fn requests_naming_another_host_or_coming_from_another_origin_are_refused() {
+    let srv = Server::start("hosts", &[]);
+    let p = srv.port;
+    let body = repo_file(BATMAN);
+    let bad_hosts = [
+        format!("127.0.0.1:{p}.evil.com"),
+        format!("evil.com:{p}"),
+        format!("localhost.:{p}"),
+        format!("LOCALHOST:{p}"),
+        format!("[::1]:{p}"),
+        format!("127.0.0.1:0{p}"),
+        format!("127.0.0.1:{}", p.wrapping_add(1)),
+        "127.0.0.1".into(),
+        "localhost".into(),
+        String::new(),
+    ];
+    for host in &bad_hosts {
+        for (m, target) in [("GET", "/api/meta"), ("GET", "/"), ("POST", "/api/run")] {
+            let raw = format!(
+                "{m} {target} HTTP/1.1\r\nHost: {host}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            exchange(p, raw.as_bytes()).unwrap().assert_error(403, &format!("Host {host:?} {m} {target}"));
+        }
+    }
+    // No Host at all (HTTP/1.0), and two Host headers, the good one first: a browser never
+    // sends either, and a server must not pick one (RFC 9112 §3.2).
+    let r = exchange(p, b"GET /api/meta HTTP/1.0\r\n\r\n").unwrap();
+    r.assert_error(403, "HTTP/1.0 without Host");
+    for hosts in [[srv.host(), format!("evil.com:{p}")], [format!("evil.com:{p}"), srv.host()]] {
+        let raw =
+            format!("GET /api/meta HTTP/1.1\r\nHost: {}\r\nHost: {}\r\nConnection: close\r\n\r\n", hosts[0], hosts[1]);
+        let r = exchange(p, raw.as_bytes()).unwrap();
+        assert!(matches!(r.status, 400 | 403), "two Host headers {hosts:?}: {} {}", r.status, r.text());
+        assert!(r.json()["error"]["message"].is_string());
+    }
+    // Our own names are served.
+    for host in [srv.host(), format!("localhost:{p}")] {
+        let raw = format!("GET /api/meta HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        assert_eq!(exchange(p, raw.as_bytes()).unwrap().status, 200, "{host}");
+    }
+    let bad_origins = [
+        "null".to_string(),
+        format!("http://127.0.0.1:{}", p.wrapping_add(1)),
+        format!("https://127.0.0.1:{p}"),
+        format!("http://127.0.0.1:{p}/"),
+        format!("http://127.0.0.1:{p}.evil.com"),
+        format!("HTTP://127.0.0.1:{p}"),
+        "http://evil.com".into(),
+        String::new(),
+    ];
+    for o in &bad_origins {
+        for (m, target) in [("POST", "/api/run"), ("POST", "/api/share"), ("GET", "/api/meta"), ("OPTIONS", "/api/run")]
+        {
+            let r =
+                srv.request(m, target, &[("Origin", o), ("Access-Control-Request-Method", "POST")], body.as_bytes());
+            r.unwrap().assert_error(403, &format!("Origin {o:?} {m} {target}"));
+        }
+    }
+    for o in [format!("http://127.0.0.1:{p}"), format!("http://localhost:{p}")] {
+        let r = srv.request("POST", &format!("/api/run?path={BATMAN}"), &[("Origin", &o)], body.as_bytes()).unwrap();
+        assert_eq!(r.status, 200, "{o}: {}", r.text());
+    }
+    // No answer ever invites another site's script to read it.
+    for (m, target, origin) in [
+        ("OPTIONS", "/api/run", format!("http://127.0.0.1:{p}")),
+        ("GET", "/api/meta", format!("http://127.0.0.1:{p}")),
+        ("GET", "/api/meta", "http://evil.com".to_string()),
+    ] {
+        let r = srv.request(m, target, &[("Origin", &origin), ("Access-Control-Request-Method", "POST")], b"").unwrap();
+        assert!(!r.head.to_ascii_lowercase().contains("access-control-allow"), "{m} {target}: {}", r.head);
+    }
+    srv.finish();
+}
+
+#[test]
+#[ignore = "405 has an empty body (fixed next)"]
+fn a_method_an_endpoint_does_not_take_is_a_json_405() {
+    let srv = Server::start("methods", &[]);
+    for (m, target) in [
+        ("GET", "/api/run"),
+        ("PUT", "/api/run"),
+        ("DELETE", "/api/share"),
+        ("POST", "/api/meta"),
+        ("PATCH", "/api/file"),
+        ("OPTIONS", "/api/fields"),
+        ("POST", "/"),
+    ] {
+        let r = srv.request(m, target, &[], b"").unwrap();
+        let e = r.assert_error(405, &format!("{m} {target}"));
+        assert!(r.header("allow").is_some(), "{m} {target}: {}", r.head);
+        assert!(e["message"].as_str().unwrap().contains(m), "{m} {target}: {e}");
+    }
+    // An unknown path is a JSON 404, whatever the method.
+    for m in ["GET", "POST", "PUT"] {
+        srv.request(m, "/api/nothing", &[], b"").unwrap().assert_error(404, m);
+    }
+    srv.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files outside the ones the server knows.
+
+#[test]
+fn no_path_or_include_reads_a_file_the_server_does_not_know() {
+    // A real file outside (and one inside the user's folder, through a link): its marker must
+    // never come back in any answer.
+    let base = tmp("serve_adversary", "outside");
+    let marker = "MARKER_7f3a_outside_file";
+    let secret = base.join("secret.toml");
+    std::fs::write(&secret, format!("ruleset = \"bmg-3e\"\n[cards.{marker}]\nname = \"{marker}\"\n")).unwrap();
+    let lib = base.join("library");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::write(lib.join("mine.toml"), repo_file(BATMAN).replace("include = [\"cards.toml\"]", "include = []"))
+        .unwrap();
+    std::os::unix::fs::symlink(&secret, lib.join("linked.toml")).unwrap();
+    std::os::unix::fs::symlink(&base, lib.join("up")).unwrap();
+    let srv = Server::start_in(&base, &["--library", lib.to_str().unwrap()], None);
+    let abs = secret.to_string_lossy().into_owned();
+    let ups = "../".repeat(30) + abs.trim_start_matches('/');
+    let paths = [
+        abs.clone(),
+        ups.clone(),
+        format!("configs/bmg-3e/{ups}"),
+        format!("user/../../{}", abs.trim_start_matches('/')),
+        "user/linked.toml".into(),
+        "user/up/secret.toml".into(),
+        format!("configs\\..\\..\\{}", abs.trim_start_matches('/')),
+        format!("{abs}\0.toml"),
+        format!("{}{abs}", "./".repeat(2000)),
+    ];
+    let meta = srv.get("/api/meta").text();
+    assert!(meta.contains("user/mine.toml"), "the user's folder is listed");
+    assert!(!meta.contains("linked.toml") && !meta.contains(marker), "a link out of the folder is listed");
+    for p in &paths {
+        for target in [format!("/api/file?path={}", enc(p)), format!("/api/file?path={p}")] {
+            let r = srv.request("GET", &target, &[], b"").unwrap();
+            assert!(!r.text().contains(marker), "{target}: {}", r.text());
+            assert!(matches!(r.status, 400 | 404 | 414), "{target}: {} {}", r.status, r.text());
+        }
+    }
+    // Includes that point outside, from a bundled path, a user path and the default path.
+    let scenario = repo_file(BATMAN);
+    for inc in [abs.clone(), ups.clone(), format!("../../{ups}"), "/dev/zero".into(), ".".into(), "/etc/passwd".into()]
+    {
+        let body = scenario.replace("include = [\"cards.toml\"]", &format!("include = [\"cards.toml\", {inc:?}]"));
+        assert_ne!(body, scenario);
+        for at in ["configs/bmg-3e/x.toml", "user/x.toml", "user/up/x.toml"] {
+            for ep in ["run", "run?stream=1&", "fields", "edit", "share", "report"] {
+                let q = if ep.ends_with('&') { format!("/api/{ep}path={at}") } else { format!("/api/{ep}?path={at}") };
+                let q = if ep == "edit" { format!("{q}&set=attack.attacker_effort%3D2") } else { q };
+                let r = srv.post(&q, &body);
+                assert!(!r.text().contains(marker), "{q} include {inc}: {}", r.text());
+                if ep != "fields" {
+                    let e = r.assert_error(400, &format!("{q} include {inc}"));
+                    assert_eq!(e["field"], "include", "{q}: {e}");
+                }
+            }
+        }
+    }
+    srv.finish();
+}
+
+#[test]
+#[ignore = "the message speaks of results.json (fixed next)"]
+fn an_include_the_server_does_not_have_says_so_in_the_servers_words() {
+    // Run from the page, a missing include is not a report or partial result without a copy.
+    let srv = Server::start("missing-include", &[]);
+    let body = repo_file(BATMAN).replace("include = [\"cards.toml\"]", "include = [\"nope.toml\"]");
+    let e = srv.post(&format!("/api/run?path={BATMAN}"), &body).assert_error(400, "missing include");
+    let m = e["message"].as_str().unwrap();
+    assert!(m.contains("nope.toml"), "{e}");
+    assert!(!m.contains("report or partial result"), "a message meant for `run results.json`: {e}");
+    srv.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies and queries a page does not send.
+
+#[test]
+fn bodies_that_are_not_text_empty_or_too_large_get_json_errors() {
+    let srv = Server::start("bodies", &[]);
+    let target = format!("/api/run?path={BATMAN}");
+    // Not UTF-8: where.
+    let mut bad = b"ruleset = \"bmg-3e\"\nname = \"".to_vec();
+    bad.extend_from_slice(&[0xff, 0xfe]);
+    let e = srv.request("POST", &target, &[], &bad).unwrap().assert_error(400, "not UTF-8");
+    assert_eq!((e["line"].as_u64(), e["column"].as_u64()), (Some(2), Some(9)), "{e}");
+    // Empty.
+    for ep in ["run", "share", "report"] {
+        srv.request("POST", &format!("/api/{ep}?path={BATMAN}"), &[], b"").unwrap().assert_error(400, ep);
+    }
+    // Exactly the limit is read (a comment); one byte more is a 413, with a length or chunked.
+    let limit = srv.get("/api/meta").json()["limits"]["body_bytes"].as_u64().unwrap() as usize;
+    assert_eq!(limit, 1 << 20);
+    let mut at_limit = b"ruleset = \"bmg-3e\"\n#".to_vec();
+    at_limit.resize(limit, b'x');
+    let r = srv.request("POST", "/api/fields?path=configs/bmg-3e/x.toml", &[], &at_limit).unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let mut over = at_limit.clone();
+    over.push(b'x');
+    srv.request("POST", "/api/fields", &[], &over).unwrap().assert_error(413, "limit + 1");
+    let chunked = |body: &[u8]| {
+        let mut raw = format!(
+            "POST /api/fields?path=configs/bmg-3e/x.toml HTTP/1.1\r\nHost: {}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+            srv.host()
+        )
+        .into_bytes();
+        for c in body.chunks(7000) {
+            raw.extend_from_slice(format!("{:x}\r\n", c.len()).as_bytes());
+            raw.extend_from_slice(c);
+            raw.extend_from_slice(b"\r\n");
+        }
+        raw.extend_from_slice(b"0\r\n\r\n");
+        exchange(srv.port, &raw).unwrap()
+    };
+    assert_eq!(chunked(&at_limit).status, 200);
+    chunked(&over).assert_error(413, "chunked, limit + 1");
+    let mut huge = over.clone();
+    huge.resize(4 << 20, b'x');
+    chunked(&huge).assert_error(413, "chunked, 4 MiB");
+    srv.finish();
+}
+
+#[test]
+#[ignore = "exact=1&sample=1: the last wins (fixed next)"]
+fn odd_queries_get_json_answers_and_both_exact_and_sample_is_refused() {
+    let srv = Server::start("queries", &[]);
+    let body = repo_file(BATMAN);
+    let many_sets: String = (0..1001).map(|i| format!("&set=a.b{i}%3D1")).collect();
+    let same_sets: String = (0..1000).map(|_| "&set=attack.attacker_effort%3D2").collect();
+    let queries = [
+        "%",
+        "%zz",
+        "&&&",
+        "=&=&=",
+        "%00=%00",
+        "seed=%2B1",
+        "seed=abc",
+        "seed=99999999999999999999999",
+        "trials=0",
+        "trials=1e30",
+        "trials=-1",
+        "max_trials=0",
+        "precision=nan",
+        "precision=-0.01",
+        "precision=1e-9",
+        "view=%00",
+        "stream=2",
+        "set=",
+        "set=%3D",
+        "set=%3D%3D%3D",
+        "set=attack%3D",
+        "set=attack.target%3D%22%3Cscript%3E%22",
+        many_sets.as_str(),
+        same_sets.as_str(),
+    ];
+    for q in queries {
+        for ep in ["run", "fields", "edit", "share"] {
+            let target = format!("/api/{ep}?path={BATMAN}&{q}");
+            let r = srv.post(&target, &body);
+            let shown: String = target.chars().take(120).collect();
+            if r.status == 200 {
+                r.json();
+            } else {
+                r.assert_error(r.status, &shown);
+                assert!((400..500).contains(&r.status), "{shown}: {}", r.status);
+            }
+        }
+    }
+    // 1,001 sets are more than the CLI takes; 1,000 of one key are one change.
+    let e = srv.post(&format!("/api/run?path={BATMAN}{many_sets}"), &body).assert_error(400, "1001 sets");
+    assert_eq!(e["field"], "--set", "{e}");
+    let r = srv.post(&format!("/api/run?path={BATMAN}{same_sets}"), &body);
+    assert_eq!(r.status, 200, "{}", r.text());
+    // The CLI refuses `--exact --sample`; the server must not pick one silently.
+    for q in ["exact=1&sample=1", "sample=1&exact=1", "exact=true&sample=true"] {
+        let e = srv.post(&format!("/api/run?path={BATMAN}&{q}"), &body).assert_error(400, q);
+        let t = e["text"].as_str().unwrap();
+        assert!(t.contains("exact") && t.contains("sample"), "{q}: {e}");
+    }
+    srv.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slow, vanishing and greedy clients; runs that never end.
+
+#[test]
+fn idle_and_slow_connections_hold_no_job_slot_and_the_server_keeps_answering() {
+    let srv = Server::start("slow", &["--jobs", "1"]);
+    let mut idle = Vec::new();
+    // Headers that never end (sent a byte at a time), and a body that never comes.
+    for i in 0..40 {
+        let mut s = TcpStream::connect(("127.0.0.1", srv.port)).unwrap();
+        for b in b"POST /api/run HTTP/1.1\r\nHo" {
+            s.write_all(&[*b]).unwrap();
+        }
+        if i % 2 == 0 {
+            let rest = format!("st: {}\r\nContent-Length: 100000\r\n\r\nruleset = ", srv.host());
+            s.write_all(rest.as_bytes()).unwrap();
+        }
+        idle.push(s);
+    }
+    let body = repo_file(BATMAN);
+    let t = Instant::now();
+    let r = srv.post(&format!("/api/run?path={BATMAN}"), &body);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    // Many at once, each answered.
+    let answers: Vec<u16> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..32).map(|_| s.spawn(|| srv.get("/api/meta").status)).collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(answers.iter().all(|&s| s == 200), "{answers:?}");
+    drop(idle);
+    srv.finish();
+}
+
+#[test]
+fn job_slots_are_bounded_and_come_back_when_a_client_goes() {
+    let srv = Server::start("slots", &["--jobs", "1", "--job-seconds", "600"]);
+    let body = repo_file(BATMAN);
+    let long = format!("/api/run?path={BATMAN}&sample=1&trials=10000000000");
+    let quick = format!("/api/run?path={BATMAN}");
+    for (how, target) in [("stream", format!("{long}&stream=1")), ("plain", long.clone())] {
+        let conn = if how == "stream" {
+            open_stream(&srv, &target, &body)
+        } else {
+            let mut s = TcpStream::connect(("127.0.0.1", srv.port)).unwrap();
+            let req = format!(
+                "POST {target} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n{body}",
+                srv.host(),
+                body.len()
+            );
+            s.write_all(req.as_bytes()).unwrap();
+            // Until the job holds its slot.
+            let t = Instant::now();
+            while srv.post(&quick, &body).status != 503 {
+                assert!(t.elapsed() < WAIT, "the long run never took the slot");
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            s
+        };
+        // All slots taken: a JSON 503 for runs and reports; the rest of the API still answers.
+        let e = srv.post(&quick, &body).assert_error(503, how);
+        assert!(e["message"].as_str().unwrap().contains("busy"), "{e}");
+        srv.post(&format!("/api/report?path={BATMAN}"), &body).assert_error(503, how);
+        assert_eq!(srv.post(&format!("/api/fields?path={BATMAN}"), &body).status, 200);
+        // The client goes: its job is cancelled and the slot comes back within seconds.
+        drop(conn);
+        let (r, took) = srv.post_when_free(&quick, &body, WAIT);
+        assert_eq!(r.status, 200, "{how}: {}", r.text());
+        assert!(took < Duration::from_secs(15), "{how}: the slot came back after {took:?}");
+    }
+    srv.finish();
+}
+
+#[test]
+fn the_time_limit_ends_a_run_with_a_json_answer_and_frees_its_slot() {
+    let srv = Server::start("time-limit", &["--jobs", "1", "--job-seconds", "3"]);
+    let body = repo_file(BATMAN);
+    let quick = format!("/api/run?path={BATMAN}");
+    for q in ["sample=1&trials=10000000000", "sample=1&precision=0.00001&max_trials=10000000000"] {
+        // A stream ends with its last batch as the result, marked stopped (or an error event).
+        let t = Instant::now();
+        let r = srv.post(&format!("/api/run?path={BATMAN}&stream=1&view=page&{q}"), &body);
+        assert_eq!(r.status, 200, "{q}: {}", r.text());
+        assert!(t.elapsed() < Duration::from_secs(60), "{q}: {:?}", t.elapsed());
+        let ev = r.events();
+        let (last, data) = ev.last().unwrap_or_else(|| panic!("{q}: no events: {}", r.text()));
+        let v: Value = serde_json::from_str(data).unwrap();
+        match last.as_str() {
+            "result" => {
+                assert_eq!(v["stopped"], "time limit", "{q}: {}", &data[..data.len().min(300)]);
+                assert_eq!(v["result"]["schema"], "skirmish-odds/result/v1");
+            }
+            "error" => assert!(v["error"]["message"].is_string(), "{q}: {v}"),
+            other => panic!("{q}: the stream ended with `{other}`"),
+        }
+        let (r, took) = srv.post_when_free(&quick, &body, WAIT);
+        assert_eq!(r.status, 200, "{q}: {}", r.text());
+        assert!(took < Duration::from_secs(10), "{q}: the slot came back after {took:?}");
+        // Without a stream: a JSON 504.
+        let e = srv.post(&format!("/api/run?path={BATMAN}&{q}"), &body).assert_error(504, q);
+        assert!(e["message"].as_str().unwrap().contains("3 s"), "{e}");
+        let (r, took) = srv.post_when_free(&quick, &body, WAIT);
+        assert_eq!(r.status, 200, "{q}: {}", r.text());
+        assert!(took < Duration::from_secs(10), "{q}: the slot came back after {took:?}");
+    }
+    srv.finish();
+}
+
+/// A Wolsung initiative bid against five cards, asked for exactly: its enumeration walks 20
+/// million outcome sequences before it gives up (about a minute in a debug build), polling
+/// for a stop between them.
+fn long_exact() -> (String, String) {
+    ("configs/wolsung/initiative-bid.toml".into(), repo_file("configs/wolsung/initiative-bid.toml"))
+}
+
+#[test]
+#[ignore = "an exact walk polls only for signals (fixed next)"]
+fn an_exact_enumeration_stops_when_its_time_runs_out_or_its_client_goes() {
+    let srv = Server::start("exact-cancel", &["--jobs", "1", "--job-seconds", "2"]);
+    let (path, body) = long_exact();
+    let slow = format!("/api/run?path={path}&exact=1&set=initiative.opponent_cards%3D5");
+    let quick = format!("/api/run?path={BATMAN}");
+    let batman = repo_file(BATMAN);
+    // The time limit: a 504, then the slot is free again within seconds, not when the walk ends.
+    let t = Instant::now();
+    let r = srv.post(&slow, &body);
+    if r.status == 400 {
+        // A machine fast enough to walk 20 million sequences in 2 s: nothing to stop.
+        eprintln!("the enumeration ended within the limit ({:?}); nothing to cancel", t.elapsed());
+        return srv.finish();
+    }
+    r.assert_error(504, "exact past the limit");
+    let (r, took) = srv.post_when_free(&quick, &batman, WAIT);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(took < Duration::from_secs(10), "the slot came back {took:?} after the 504");
+    // A stream: it ends at the limit too (an error event: no batch came before it).
+    let t = Instant::now();
+    let r = srv.post(&format!("{slow}&stream=1"), &body);
+    assert!(t.elapsed() < Duration::from_secs(15), "the stream ended after {:?}", t.elapsed());
+    let ev = r.events();
+    assert_eq!(ev.last().map(|e| e.0.as_str()), Some("error"), "{}", r.text());
+    srv.finish();
+    // The client goes (a long limit): the walk stops with it.
+    let srv = Server::start("exact-cancel-2", &["--jobs", "1", "--job-seconds", "600"]);
+    let conn = open_stream(&srv, &format!("{slow}&stream=1"), &body);
+    assert_eq!(srv.post(&quick, &batman).status, 503);
+    drop(conn);
+    let (r, took) = srv.post_when_free(&quick, &batman, WAIT);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(took < Duration::from_secs(10), "the slot came back {took:?} after the client went");
+    srv.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Share links.
+
+/// A token of `json`: raw DEFLATE, base64url without padding (as the server makes them).
+fn token(json: &[u8]) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json, 6))
+}
+
+#[test]
+#[ignore = "a link's scenario path is not checked (fixed next)"]
+fn damaged_and_hostile_share_links_are_refused_with_json() {
+    let srv = Server::start("share-bad", &[]);
+    let scenario = repo_file(BATMAN);
+    let good = srv.post(&format!("/api/share?path={BATMAN}"), &scenario).json()["link"].as_str().unwrap().to_string();
+    let good_token = good.strip_prefix("/?s=").unwrap().to_string();
+    let opened = srv.get(&format!("/api/share?s={good_token}")).json();
+    assert_eq!(opened["toml"], scenario.as_str());
+    let shared = |path: &str, files: Value| -> String {
+        let v = serde_json::json!({
+            "format": "skirmish-odds/share/v1", "version": env!("CARGO_PKG_VERSION"), "path": path,
+            "files": files, "overrides": {},
+        });
+        token(v.to_string().as_bytes())
+    };
+    let one = |p: &str| serde_json::json!([{ "path": p, "text": "ruleset = \"bmg-3e\"\n" }]);
+    let cases: Vec<(&str, String)> = vec![
+        ("empty", String::new()),
+        ("not base64", "!!!***".into()),
+        ("cut short", good_token[..good_token.len() / 2].to_string()),
+        ("not a share", token(b"{\"hello\": 1}")),
+        ("not JSON", token(b"hello")),
+        ("a bomb", token(&vec![b' '; 8 << 20])),
+        ("no files", shared("configs/bmg-3e/x.toml", serde_json::json!([]))),
+        ("a file outside", shared("../../etc/x.toml", one("../../etc/x.toml"))),
+        ("an absolute file", shared("/etc/x.toml", one("/etc/x.toml"))),
+        (
+            "a bundled file that is not there",
+            shared(
+                "configs/bmg-3e/x.toml",
+                serde_json::json!([{ "path": "configs/bmg-3e/x.toml", "text": "a = 1" },
+                    { "path": "configs/bmg-3e/y.toml", "bundled": "configs/nope/y.toml" }]),
+            ),
+        ),
+        (
+            "a bundled file outside",
+            shared(
+                "configs/bmg-3e/x.toml",
+                serde_json::json!([{ "path": "configs/bmg-3e/x.toml", "text": "a = 1" },
+                    { "path": "configs/bmg-3e/y.toml", "bundled": "/etc/passwd" }]),
+            ),
+        ),
+        // The scenario's path must be its first file's: one outside, or one that is not the
+        // file sent, would be run as a file the link does not hold.
+        ("a scenario path outside", shared("../../../etc/x.toml", one("configs/bmg-3e/x.toml"))),
+        ("a scenario path that is no file of the link", shared("configs/other/z.toml", one("configs/bmg-3e/x.toml"))),
+    ];
+    for (what, t) in &cases {
+        let r = srv.get(&format!("/api/share?s={t}"));
+        let e = r.assert_error(400, what);
+        assert_eq!(e["field"], "s", "{what}: {e}");
+    }
+    // Far too long for a link.
+    let r = srv.get(&format!("/api/share?s={}", "A".repeat(70_000)));
+    assert!(matches!(r.status, 400 | 414), "{}", r.status);
+    srv.finish();
+}
+
+#[test]
+#[ignore = "a link longer than a URI is made (fixed next)"]
+fn every_share_link_the_server_makes_opens() {
+    let srv = Server::start("share-size", &[]);
+    // A scenario whose description does not compress (a long text a user pasted): its link is
+    // either refused when made (JSON 400) or opens again; never a link that cannot be opened.
+    let mut x: u64 = 0x1234_5678;
+    let noise: String = (0..150_000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (b'a' + (x % 26) as u8) as char
+        })
+        .collect();
+    let scenario = repo_file(BATMAN).replacen("description = ", &format!("# {noise}\ndescription = "), 1);
+    let r = srv.post(&format!("/api/share?path={BATMAN}"), &scenario);
+    if r.status == 200 {
+        let link = r.json()["link"].as_str().unwrap().to_string();
+        let page = srv.get(&link);
+        assert_eq!(page.status, 200, "the page at a link of {} characters: {}", link.len(), page.status);
+        let opened = srv.get(&format!("/api/share?{}", link.strip_prefix("/?").unwrap()));
+        assert_eq!(
+            opened.status,
+            200,
+            "opening a link of {} characters: {} {}",
+            link.len(),
+            opened.status,
+            opened.text()
+        );
+        assert_eq!(opened.json()["toml"], scenario.as_str());
+    } else {
+        let e = r.assert_error(400, "a link too long");
+        assert!(e["message"].as_str().unwrap().contains("link"), "{e}");
+    }
+    srv.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile text in what the page shows.
+
+#[test]
+fn hostile_names_and_descriptions_are_escaped_in_the_page_fragment() {
+    let srv = Server::start("escape", &[]);
+    let evil = "<script>alert(1)</script>\"><img src=x onerror=alert(2)></textarea><svg onload=alert(3)>\u{202e}\u{7}\u{1b}[31m";
+    let q = |s: &str| serde_json::to_string(s).unwrap();
+    let body = format!(
+        "ruleset = \"bmg-3e\"\nkind = \"attack\"\nname = \"escape\"\ndescription = {}\ninclude = [\"cards.toml\"]\nseed = 1\ntrials = 1000\n\n\
+         [cards.evil]\nname = {}\nattack = 3\ndefense = 3\nstrength = 4\nwillpower = 5\nendurance = 4\nspecial = 2\nmovement = 4\nreputation = 15\n\n\
+         [weapons.evil-weapon]\nname = {}\nkind = \"melee\"\ndamage = \"★★\"\n\n\
+         [attack]\nattacker = \"batman\"\nweapon = \"evil-weapon\"\ntarget = \"evil\"\n",
+        q(evil),
+        q(evil),
+        q(evil)
+    );
+    let check = |what: &str, html: &str| {
+        let lower = html.to_ascii_lowercase();
+        for bad in ["<script", "<img", "</textarea", "<svg onload"] {
+            if let Some(i) = lower.find(bad) {
+                panic!(
+                    "{what}: raw `{bad}` from user text: …{}…",
+                    &html[i.saturating_sub(80)..(i + 80).min(html.len())]
+                );
+            }
+        }
+        assert!(html.contains("&lt;script&gt;alert(1)"), "{what}: the user's text is not shown escaped");
+        for c in ['\u{202e}', '\u{7}', '\u{1b}'] {
+            assert!(!html.contains(c), "{what}: raw U+{:04X}", c as u32);
+        }
+    };
+    let r = srv.post("/api/run?path=configs/bmg-3e/escape.toml&view=page", &body);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v = r.json();
+    check("view=page", v["html"].as_str().unwrap());
+    // The stream's partial and final fragments (sampled, so there are partials).
+    let r = srv.post("/api/run?path=configs/bmg-3e/escape.toml&stream=1&sample=1&trials=2000000", &body);
+    let ev = r.events();
+    assert!(ev.iter().any(|(e, _)| e == "partial"), "no partial event");
+    for (e, data) in ev.iter().filter(|(e, _)| e == "partial" || e == "result") {
+        let v: Value = serde_json::from_str(data).unwrap_or_else(|x| panic!("{e}: not JSON ({x})"));
+        check(e, v["html"].as_str().unwrap());
+    }
+    // The downloaded report: no script but the report's own (one block, no user text in it).
+    let r = srv.post("/api/report?path=configs/bmg-3e/escape.toml", &body);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let html = r.text();
+    assert!(!html.contains("alert(1)</script") && !html.contains("<img src=x"), "report: raw user text");
+    let cd = r.header("content-disposition").unwrap();
+    assert_eq!(cd, "attachment; filename=\"escape.html\"");
+    srv.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutants of every bundled config.
+
+fn fuzz_cases() -> u64 {
+    std::env::var("SERVE_FUZZ_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(3)
+}
+
+/// What is wrong with one answer, if anything: a good answer (200, JSON) or a JSON error.
+fn judge_answer(what: &str, r: Result<Reply, String>) -> Result<(), String> {
+    let r = r.map_err(|e| format!("{what}: {e}"))?;
+    let ct = r.header("content-type").unwrap_or_default();
+    if r.status == 200 {
+        if !ct.starts_with("application/json") {
+            return Err(format!("{what}: 200 as {ct}"));
+        }
+        return serde_json::from_slice::<Value>(&r.body).map(|_| ()).map_err(|e| format!("{what}: 200, not JSON: {e}"));
+    }
+    let v: Value =
+        serde_json::from_slice(&r.body).map_err(|_| format!("{what}: {} not JSON: {}", r.status, r.text()))?;
+    if !(400..600).contains(&r.status) || !v["error"]["message"].is_string() || ct != "application/json" {
+        return Err(format!("{what}: {} {ct} {v}", r.status));
+    }
+    if r.status >= 500 && ![503, 504].contains(&r.status) {
+        return Err(format!("{what}: a server error {} {v}", r.status));
+    }
+    Ok(())
+}
+
+#[test]
+fn mutants_of_every_bundled_config_get_json_answers_and_never_crash_the_server() {
+    let dir = tmp("serve_adversary", "fuzz");
+    let srv = Server::start_in(&dir, &["--jobs", "2", "--job-seconds", "30"], Some(3_000_000));
+    let values = crate::fuzz::hostile_values();
+    let sets = [
+        "seed=7",
+        "trials=1e3",
+        "attack.attacker_effort=2",
+        "cards.thug.attack=99",
+        "readings.x=\"y\"",
+        "a.b.c=[1, 2]",
+        "kind=\"duel\"",
+        "include=[\"/etc/passwd\"]",
+    ];
+    let mut jobs = Vec::new();
+    for (ci, (_, cfg)) in bundled_scenarios().into_iter().enumerate() {
+        for k in 0..fuzz_cases() {
+            jobs.push((ci, cfg.clone(), k));
+        }
+    }
+    let failures = std::sync::Mutex::new(Vec::new());
+    // Runs answered with a result and with an error: a campaign where every mutant is refused
+    // at the parser would test little beyond it.
+    let outcomes = std::sync::Mutex::new([0usize; 2]);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                loop {
+                    let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((ci, cfg, k)) = jobs.get(j) else { break };
+                    let mut rng = crate::fuzz::Rng(0x5E7E_0000 + (*ci as u64) * 1000 + k);
+                    let text = std::fs::read_to_string(cfg).unwrap();
+                    let (bytes, what) = crate::fuzz::mutate(&text, &mut rng, &values);
+                    let path = cfg.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+                    let set: &&str = rng.pick(&sets);
+                    let set = enc(set);
+                    let mut failed = Vec::new();
+                    for target in [
+                        format!("/api/fields?path={path}"),
+                        format!("/api/edit?path={path}&set={set}"),
+                        format!("/api/run?path={path}&trials=100&view=page"),
+                        format!("/api/run?path={path}&trials=100&stream=1"),
+                    ] {
+                        let t = Instant::now();
+                        let r = loop {
+                            let r = srv.request("POST", &target, &[], &bytes);
+                            // Busy: wait for a slot (an exact walk may hold one to its end).
+                            if matches!(&r, Ok(x) if x.status == 503) && t.elapsed() < WAIT {
+                                std::thread::sleep(Duration::from_millis(200));
+                                continue;
+                            }
+                            break r;
+                        };
+                        if let (Ok(x), true) = (&r, target.starts_with("/api/run")) {
+                            outcomes.lock().unwrap()[usize::from(x.status != 200)] += 1;
+                        }
+                        let verdict = match (&r, target.contains("stream=1")) {
+                            (Ok(x), true) if x.status == 200 => match x.events().last() {
+                                Some((e, d))
+                                    if (e == "result" || e == "error") && serde_json::from_str::<Value>(d).is_ok() =>
+                                {
+                                    Ok(())
+                                }
+                                other => Err(format!("{target}: the stream ended with {other:?}")),
+                            },
+                            _ => judge_answer(&target, r),
+                        };
+                        if let Err(why) = verdict {
+                            failed.push(why);
+                        }
+                    }
+                    if !failed.is_empty() {
+                        let shown: String = String::from_utf8_lossy(&bytes).chars().take(2000).collect();
+                        failures.lock().unwrap().push(format!(
+                            "{} mutant {k} ({what}):\n  {}\n--- mutant ---\n{shown}",
+                            cfg.display(),
+                            failed.join("\n  ")
+                        ));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    let [ran, refused] = outcomes.into_inner().unwrap();
+    eprintln!("serve fuzz: {} mutants; runs: {ran} answered, {refused} refused", jobs.len());
+    assert!(ran > 0 && refused > 0, "a campaign should see both outcomes ({ran} answered, {refused} refused)");
+    assert!(failures.is_empty(), "{} of {} mutants failed:\n\n{}", failures.len(), jobs.len(), failures.join("\n\n"));
+    srv.finish();
+}
