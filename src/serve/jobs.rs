@@ -156,7 +156,7 @@ pub fn render(systems: Systems, result: &RunResult, prov: &Provenance, html: boo
         for (stem, chart) in &doc.charts {
             svgs.push((stem.clone(), chart.title().to_string(), report::charts::svg(chart)?));
         }
-        Some(report::html::fragment(result, &report, &doc, &svgs))
+        Some(report::html::fragment(result, &report, &doc, &svgs, false))
     } else {
         None
     };
