@@ -149,6 +149,13 @@ fn router(app: Arc<App>) -> axum::Router {
         .route("/api/report", post(report_page))
         .route("/api/share", post(share_make).get(share_open))
         .fallback(|| async { json_status(StatusCode::NOT_FOUND, &message("no such page or endpoint")) })
+        // Every error is JSON, a method the endpoint does not take too (axum's own 405 is empty).
+        .method_not_allowed_fallback(|method: axum::http::Method| async move {
+            json_status(
+                StatusCode::METHOD_NOT_ALLOWED,
+                &message(&format!("this endpoint does not take {method} (see its `Allow` header)")),
+            )
+        })
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app)

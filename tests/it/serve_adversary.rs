@@ -357,7 +357,6 @@ fn requests_naming_another_host_or_coming_from_another_origin_are_refused() {
 }
 
 #[test]
-#[ignore = "405 has an empty body (fixed next)"]
 fn a_method_an_endpoint_does_not_take_is_a_json_405() {
     let srv = Server::start("methods", &[]);
     for (m, target) in [
