@@ -165,6 +165,15 @@ fn router(app: Arc<App>) -> axum::Router {
 /// set the headers every answer carries.
 async fn guard(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
     let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    // Two Host (or Origin) headers: no browser sends them, and believing the first would let a
+    // crafted request past (RFC 9112 §3.2: such a request is refused).
+    let twice = [header::HOST, header::ORIGIN].iter().any(|n| req.headers().get_all(n).iter().nth(1).is_some());
+    if twice {
+        return json_status(
+            StatusCode::BAD_REQUEST,
+            &message("refused: the request names more than one Host or Origin"),
+        );
+    }
     if !app.hosts.iter().any(|h| h == host) {
         return json_status(
             StatusCode::FORBIDDEN,
