@@ -57,8 +57,16 @@ impl Query {
                             .field("--precision", "a 95 % half-width, e.g. 0.001")
                     })?)
                 }
-                "exact" if v == "1" || v == "true" => o.exact = Some(true),
-                "sample" if v == "1" || v == "true" => o.exact = Some(false),
+                // Both asked: refused, as the CLI refuses `--exact --sample` (the last one
+                // must not win silently).
+                "exact" | "sample" if v == "1" || v == "true" => {
+                    let want = k == "exact";
+                    if o.exact == Some(!want) {
+                        return Err(InputError::msg("`exact` and `sample` cannot both be asked for")
+                            .field("exact", "exact=1 or sample=1, not both"));
+                    }
+                    o.exact = Some(want);
+                }
                 "view" => q.page = v == "page",
                 "stream" => q.stream = v == "1" || v == "true",
                 _ => q.other.push((k, v)),

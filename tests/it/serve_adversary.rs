@@ -511,7 +511,6 @@ fn bodies_that_are_not_text_empty_or_too_large_get_json_errors() {
 }
 
 #[test]
-#[ignore = "exact=1&sample=1: the last wins (fixed next)"]
 fn odd_queries_get_json_answers_and_both_exact_and_sample_is_refused() {
     let srv = Server::start("queries", &[]);
     let body = repo_file(BATMAN);
