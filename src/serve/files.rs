@@ -140,6 +140,15 @@ impl Files {
                     .field("s", "a link made by `skirmish-odds share` or the page"));
             }
         }
+        // The scenario is the first file: a path outside, or naming no file of the link, would
+        // be run as a file the link does not hold (its includes resolving elsewhere).
+        if lexical(Path::new(&shared.path)) != lexical(Path::new(&texts[0].0)) {
+            return Err(InputError::msg(format!(
+                "the link's scenario path {} is not the path of its scenario file {}",
+                shared.path, texts[0].0
+            ))
+            .field("s", "a link made by `skirmish-odds share` or the page"));
+        }
         // Already known as they are: nothing to keep.
         if texts.iter().all(|(p, t)| self.text(p).as_deref() == Some(t.as_str())) {
             return Ok((shared.path.clone(), texts[0].1.clone()));

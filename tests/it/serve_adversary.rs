@@ -732,7 +732,6 @@ fn token(json: &[u8]) -> String {
 }
 
 #[test]
-#[ignore = "a link's scenario path is not checked (fixed next)"]
 fn damaged_and_hostile_share_links_are_refused_with_json() {
     let srv = Server::start("share-bad", &[]);
     let scenario = repo_file(BATMAN);
