@@ -278,7 +278,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             // The seed written out: the link reproduces the numbers whatever a default becomes.
             let overrides = Overrides { seed: Some(sc.seed), ..prov.overrides.clone() };
             let shared = crate::serve::files::share_of(&prov.embedded(), overrides);
-            say_raw(&format!("{}\n", crate::serve::share::link(&shared)))
+            say_raw(&format!("{}\n", crate::serve::share::link(&shared)?))
         }
         Command::Check(args) => check(args),
         Command::Merge(args) => {

@@ -660,7 +660,7 @@ async fn share_make(
         let sources: Vec<_> = prov.embedded();
         // The seed written out: the link reproduces the numbers whatever a default becomes.
         let overrides = crate::config::Overrides { seed: Some(sc.seed), ..q.overrides.clone() };
-        Ok(share::link(&files::share_of(&sources, overrides)))
+        share::link(&files::share_of(&sources, overrides))
     })
     .await;
     match res {

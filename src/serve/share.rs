@@ -23,8 +23,10 @@ pub const FORMAT: &str = "skirmish-odds/share/v1";
 /// Most bytes a token inflates to (a scenario's files are bounded by the loader too).
 pub const MAX_INFLATED: usize = 4 << 20;
 
-/// Most characters a token may have (a link, not a file transfer).
-pub const MAX_TOKEN: usize = 256 * 1024;
+/// Most characters a token may have: a link, not a file transfer, and one the server can read
+/// back — the HTTP layer refuses a request line past 65,534 bytes (414), so a longer token
+/// would make a link that never opens (`/?s=` and `/api/share?s=` both fit under it).
+pub const MAX_TOKEN: usize = 64_000;
 
 /// What a share link carries.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -59,9 +61,18 @@ pub fn encode(shared: &Shared) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
 }
 
-/// The link's path for `shared`: `/?s=TOKEN`.
-pub fn link(shared: &Shared) -> String {
-    format!("/?s={}", encode(shared))
+/// The link's path for `shared`: `/?s=TOKEN`; refused when the token would be longer than
+/// [`MAX_TOKEN`] (the link could not be opened).
+pub fn link(shared: &Shared) -> Result<String, InputError> {
+    let token = encode(shared);
+    if token.len() > MAX_TOKEN {
+        return Err(InputError::msg(format!(
+            "the scenario and its files are too large for a share link ({} characters packed; a link holds at most {MAX_TOKEN})",
+            token.len()
+        ))
+        .field("share", "a smaller scenario; share its TOML file instead"));
+    }
+    Ok(format!("/?s={token}"))
 }
 
 /// Read a token back. Every failure is an input error naming the `s` parameter.
