@@ -141,6 +141,11 @@ impl Source {
         }
     }
 
+    /// What [`Source::read_from`] says of a file its copies lack (the local server, whose
+    /// copies are the files it knows, says it in its own words).
+    pub const NO_COPY: &'static str =
+        "the report or partial result this scenario is rebuilt from carries no copy of this file";
+
     /// Read `path` from `embedded` copies when given (a partial result's: nothing is read from
     /// disk, so `merge` works anywhere), else from disk.
     pub fn read_from(path: &Path, embedded: Option<&[Source]>) -> Result<Source, InputError> {
@@ -150,9 +155,7 @@ impl Source {
         let want = lexical(path);
         copies.iter().find(|s| s.path == path || lexical(&s.path) == want).cloned().ok_or_else(|| {
             // Copies come from a report's results.json (`run results.json`) or a shard's partial.
-            let mut err = InputError::msg(
-                "the report or partial result this scenario is rebuilt from carries no copy of this file",
-            );
+            let mut err = InputError::msg(Self::NO_COPY);
             err.allowed = Some("run the scenario from its config instead".into());
             err.file = Some(path.to_path_buf());
             err

@@ -226,6 +226,11 @@ pub fn edit(
 /// An error in the posted scenario itself names no file (the page has no file: it shows the
 /// line and column under its TOML view); one in an included library keeps the library's path.
 pub fn unfile(mut e: InputError, path: &str) -> InputError {
+    // The loader's copies are the files the server knows, not a report's: say so.
+    if e.message.contains(Source::NO_COPY) {
+        e.message =
+            e.message.replace(Source::NO_COPY, "the server knows no file at that path (GET /api/meta lists them)");
+    }
     if e.file
         .as_deref()
         .is_some_and(|f| crate::config::source::lexical(f) == crate::config::source::lexical(Path::new(path)))

@@ -450,15 +450,18 @@ fn no_path_or_include_reads_a_file_the_server_does_not_know() {
 }
 
 #[test]
-#[ignore = "the message speaks of results.json (fixed next)"]
 fn an_include_the_server_does_not_have_says_so_in_the_servers_words() {
     // Run from the page, a missing include is not a report or partial result without a copy.
     let srv = Server::start("missing-include", &[]);
     let body = repo_file(BATMAN).replace("include = [\"cards.toml\"]", "include = [\"nope.toml\"]");
-    let e = srv.post(&format!("/api/run?path={BATMAN}"), &body).assert_error(400, "missing include");
-    let m = e["message"].as_str().unwrap();
-    assert!(m.contains("nope.toml"), "{e}");
-    assert!(!m.contains("report or partial result"), "a message meant for `run results.json`: {e}");
+    for ep in ["run", "edit", "share", "report"] {
+        let target = format!("/api/{ep}?path={BATMAN}&set=attack.attacker_effort%3D2");
+        let e = srv.post(&target, &body).assert_error(400, ep);
+        let m = e["message"].as_str().unwrap();
+        assert!(m.contains("nope.toml") && m.contains("the server knows no file"), "{ep}: {e}");
+        assert!(!m.contains("report or partial result"), "{ep}: a message meant for `run results.json`: {e}");
+        assert_eq!((e["field"].as_str(), e["line"].as_u64()), (Some("include"), Some(6)), "{ep}: {e}");
+    }
     srv.finish();
 }
 
