@@ -8,7 +8,8 @@
 //! between files, and the swap of the finished report into place never polls, so it cannot be
 //! cut in half.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The signal number received, or 0 while none has arrived.
 static RECEIVED: AtomicUsize = AtomicUsize::new(0);
@@ -24,6 +25,45 @@ pub fn install() {
         // Registration only fails for signals the OS forbids catching; these three are allowed.
         signal_hook::flag::register_usize(sig, &RECEIVED, sig as usize).expect("catching SIGINT/SIGTERM/SIGHUP");
     }
+}
+
+thread_local! {
+    /// A stop asked of the computation on this thread only: a job of the local server
+    /// ([`crate::serve`]) whose client went away or whose time ran out. Set by [`with_stop`]
+    /// and handed to the worker threads of the pools the computation builds
+    /// ([`crate::engine::with_threads`]), so the exact solvers' polls see it as they see a signal.
+    static STOP: std::cell::RefCell<Option<Arc<AtomicBool>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run `f` with `flag` as this thread's stop flag (then the previous one again).
+pub fn with_stop<R>(flag: Option<Arc<AtomicBool>>, f: impl FnOnce() -> R) -> R {
+    let before = STOP.with(|s| std::mem::replace(&mut *s.borrow_mut(), flag));
+    struct Restore(Option<Option<Arc<AtomicBool>>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take().flatten();
+            STOP.with(|s| *s.borrow_mut() = before);
+        }
+    }
+    let _restore = Restore(Some(before));
+    f()
+}
+
+/// Set this thread's stop flag for the rest of its life (a pool's worker, working for a thread
+/// that had it).
+pub fn set_thread_stop(flag: Option<Arc<AtomicBool>>) {
+    STOP.with(|s| *s.borrow_mut() = flag);
+}
+
+/// This thread's stop flag, to hand to threads that work for it.
+pub fn current_stop() -> Option<Arc<AtomicBool>> {
+    STOP.with(|s| s.borrow().clone())
+}
+
+/// Whether the computation on this thread should stop: a signal (its number), or this thread's
+/// stop flag set ([`with_stop`]; reported as 0, as a cancelled run is).
+pub fn stop_requested() -> Option<i32> {
+    received().or_else(|| STOP.with(|s| s.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed)).then_some(0)))
 }
 
 /// The signal that asked this process to stop, if one did.
@@ -74,7 +114,7 @@ impl Poll {
         self.ticks += 1;
         if self.ticks >= self.every {
             self.ticks = 0;
-            self.stopped = received().map(Interrupted);
+            self.stopped = stop_requested().map(Interrupted);
         }
         self.stopped.is_some()
     }
@@ -93,5 +133,27 @@ impl Poll {
     /// `Err` when a signal stopped the computation (its values are then meaningless).
     pub fn finished(&self) -> Result<(), Interrupted> {
         self.stopped.map_or(Ok(()), Err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_threads_stop_flag_halts_its_polls_and_its_pools_workers() {
+        let flag = Arc::new(AtomicBool::new(false));
+        with_stop(Some(flag.clone()), || {
+            let mut p = Poll::every(1);
+            assert!(!p.halted());
+            flag.store(true, Ordering::Relaxed);
+            assert_eq!(Poll::every(1).tick(), Err(Interrupted(0)));
+            // The workers of a pool built under it see it too (the exact solvers run there).
+            let seen = crate::engine::with_threads(2, || rayon::join(stop_requested, stop_requested));
+            assert_eq!(seen, (Some(0), Some(0)));
+        });
+        // Only that thread, only inside: another computation is not stopped.
+        assert_eq!(stop_requested(), None);
+        assert_eq!(crate::engine::with_threads(2, stop_requested), None);
     }
 }

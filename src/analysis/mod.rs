@@ -140,14 +140,14 @@ pub fn balance_exact_duels(sc: &Scenario) -> Result<Option<Vec<duel::ExactFigure
         return Ok(None);
     }
     // Cheap refusals first: a system with no exact duel, a pair over its budget.
-    let stopped = || crate::interrupt::received().is_some();
+    let stopped = || crate::interrupt::stop_requested().is_some();
     if sc.cells.par_iter().any(|c| !stopped() && c.trial.exact_duel_over_budget().is_some()) {
         return Ok(None);
     }
     // After a signal no new solve starts: only those under way finish their current step.
     let solved: Vec<Option<Result<duel::ExactFigures, String>>> =
         sc.cells.par_iter().map(|c| if stopped() { None } else { c.trial.exact_duel() }).collect();
-    if let Some(sig) = crate::interrupt::received() {
+    if let Some(sig) = crate::interrupt::stop_requested() {
         return Err(Interrupted(sig));
     }
     Ok(solved.into_iter().map(|s| s.and_then(Result::ok)).collect())

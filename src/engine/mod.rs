@@ -371,7 +371,13 @@ fn add_trials<S: Sampler>(
 
 /// Run `f` on a rayon pool with exactly `threads` workers (0 = one per core).
 pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("building a rayon thread pool");
+    // The caller's stop flag (a server job's) holds on every worker, so their polls see it.
+    let stop = crate::interrupt::current_stop();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .start_handler(move |_| crate::interrupt::set_thread_stop(stop.clone()))
+        .build()
+        .expect("building a rayon thread pool");
     pool.install(f)
 }
 

@@ -17,8 +17,9 @@ use std::time::{Duration, Instant};
 #[derive(Default)]
 pub struct Watch {
     /// Set (from any thread) to stop the run at the next chunk; the run then reports
-    /// `Interrupted(0)` and its tallies are discarded.
-    pub cancel: AtomicBool,
+    /// `Interrupted(0)` and its tallies are discarded. Shared (an `Arc`) so the exact solvers
+    /// can poll it too ([`crate::interrupt::with_stop`]).
+    pub cancel: Arc<AtomicBool>,
     /// Trials done so far, over every sampled cell.
     pub done: AtomicU64,
     /// Trials expected so far (grows batch by batch in precision and settle runs).

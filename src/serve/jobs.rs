@@ -185,10 +185,14 @@ pub fn report_page(systems: Systems, result: &RunResult, prov: &Provenance) -> R
 }
 
 /// Run `sc` to the end (or until `watch.cancel`), on one worker per core.
+/// The job's cancel flag is this thread's stop flag throughout, so the exact evaluator and
+/// solvers stop at it too (they poll between steps, as for a signal), not only the sampler.
 pub fn run(sc: Scenario, watch: Arc<Watch>) -> Result<RunResult, Error> {
-    let progress = Progress::watched(watch);
-    let exact = engine::with_threads(0, || analysis::exact_cells(&sc))?;
-    Ok(analysis::run_with(sc, exact, 0, &progress)?)
+    crate::interrupt::with_stop(Some(watch.cancel.clone()), || {
+        let progress = Progress::watched(watch);
+        let exact = engine::with_threads(0, || analysis::exact_cells(&sc))?;
+        Ok(analysis::run_with(sc, exact, 0, &progress)?)
+    })
 }
 
 /// The result of the first `trials` trials per cell of a run of `sc` (tallies handed over by

@@ -688,7 +688,6 @@ fn long_exact() -> (String, String) {
 }
 
 #[test]
-#[ignore = "an exact walk polls only for signals (fixed next)"]
 fn an_exact_enumeration_stops_when_its_time_runs_out_or_its_client_goes() {
     let srv = Server::start("exact-cancel", &["--jobs", "1", "--job-seconds", "2"]);
     let (path, body) = long_exact();
