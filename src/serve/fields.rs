@@ -52,6 +52,12 @@ pub fn meta(registry: Systems, files: &Files) -> Value {
     json!({ "version": env!("CARGO_PKG_VERSION"), "program": crate::rerun::generator(), "systems": systems, "files": files })
 }
 
+/// Most values a scenario's form lists (a bundled scenario has a few dozen).
+pub const MAX_FIELDS: usize = 2000;
+
+/// Most bytes of `choices` one answer carries in all; past it a field keeps its text input.
+const MAX_CHOICE_BYTES: usize = 4 << 20;
+
 /// One editable value.
 struct Leaf {
     path: Vec<String>,
@@ -134,7 +140,23 @@ pub fn fields(registry: Systems, files: &Files, path: &str, body: &str) -> Resul
             .ok()
             .or_else(|| format!("v = {t}").parse::<toml::Table>().ok().and_then(|x| x.get("v").cloned()))
     };
+    // Bounded work and answer for any body: a form of more values than anyone edits is
+    // refused, and choices stop once their bytes reach a budget (a body naming thousands of
+    // entries of a table of thousands made an answer of gigabytes, quadratic in the body).
+    if own.len() > MAX_FIELDS {
+        let mut e = InputError::msg(format!(
+            "the scenario has {} values, more than the form shows ({MAX_FIELDS}); edit its TOML",
+            own.len()
+        ));
+        e.allowed = Some(format!("at most {MAX_FIELDS} values"));
+        return Err(e);
+    }
+    let table_of: std::collections::HashMap<&str, usize> =
+        names.iter().enumerate().rev().flat_map(|(ti, (_, n))| n.iter().map(move |x| (x.as_str(), ti))).collect();
+    let cost: Vec<usize> = names.iter().map(|(_, n)| n.iter().map(|x| x.len() + 3).sum()).collect();
+    let mut budget = MAX_CHOICE_BYTES;
     let mut out = Vec::new();
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut named: Vec<(&str, String)> = Vec::new();
     for l in &own {
         let value = unquote(&l.text);
@@ -144,13 +166,20 @@ pub fn fields(registry: Systems, files: &Files, path: &str, body: &str) -> Resul
             choices =
                 readings.iter().find(|(n, _)| *n == l.path[1]).map(|(_, v)| v.iter().map(|x| x.to_string()).collect());
         } else if let Some(s) = &s
-            && let Some((table, n)) = names.iter().find(|(_, n)| n.contains(s))
+            && let Some(&ti) = table_of.get(s.as_str())
         {
-            choices = Some(n.clone());
-            named.push((table, s.clone()));
+            if cost[ti] <= budget {
+                budget -= cost[ti];
+                choices = Some(names[ti].1.clone());
+            }
+            if !named.iter().any(|(t, e)| *t == names[ti].0 && e == s) {
+                named.push((names[ti].0, s.clone()));
+            }
         }
+        let path = l.path.join(".");
+        seen.insert(path.clone());
         out.push(json!({
-            "path": l.path.join("."), "value": l.text, "type": l.kind, "file": "scenario", "line": l.line, "choices": choices,
+            "path": path, "value": l.text, "type": l.kind, "file": "scenario", "line": l.line, "choices": choices,
         }));
     }
     // Every reading the scenario leaves at its default, with that default: the page shows
@@ -158,7 +187,7 @@ pub fn fields(registry: Systems, files: &Files, path: &str, body: &str) -> Resul
     if let Some(sys) = system {
         for r in sys.reading_docs() {
             let p = format!("readings.{}", r.name);
-            if out.iter().any(|f| f["path"] == p) {
+            if seen.contains(&p) {
                 continue;
             }
             let Some(default) = r.values.first() else { continue };
@@ -180,9 +209,9 @@ pub fn fields(registry: Systems, files: &Files, path: &str, body: &str) -> Resul
         }
     }
     // The library entries the scenario names, from the include that defines them.
+    let parsed: Vec<(&Source, DeTable)> = libs.iter().filter_map(|l| parse(l).ok().map(|d| (l, d))).collect();
     for (table, entry) in &named {
-        for lib in &libs {
-            let Ok(doc) = parse(lib) else { continue };
+        for (lib, doc) in &parsed {
             let Some(DeValue::Table(t)) = doc.get(*table).map(|v| v.get_ref()) else { continue };
             let Some(DeValue::Table(e)) = t.get(entry.as_str()).map(|v| v.get_ref()) else { continue };
             let mut ls = Vec::new();
@@ -190,7 +219,7 @@ pub fn fields(registry: Systems, files: &Files, path: &str, body: &str) -> Resul
             ls.sort_by_key(|l| l.start);
             for l in ls {
                 let p = l.path.join(".");
-                if out.iter().any(|f| f["path"] == p) {
+                if !seen.insert(p.clone()) {
                     continue;
                 }
                 out.push(json!({

@@ -572,6 +572,51 @@ fn odd_queries_get_json_answers_and_both_exact_and_sample_is_refused() {
     srv.finish();
 }
 
+#[test]
+fn the_form_of_a_huge_scenario_is_bounded_in_time_and_size() {
+    // /api/fields has no job slot and no time limit, so its work must be bounded by itself:
+    // thousands of values naming a card took 25 s for 8,000 (quadratic: a megabyte body held a
+    // thread for about half an hour), and 3,000 values naming entries of a 3,000-entry table
+    // answered 69 MB (every field carried every name: a megabyte body asked for gigabytes).
+    let srv = Server::start("huge-form", &[]);
+    let head = "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"cards.toml\"]\n";
+    let many: String = (0..8000).map(|i| format!("k{i} = \"batman\"\n")).collect();
+    let t = Instant::now();
+    let e =
+        srv.post("/api/fields?path=configs/bmg-3e/x.toml", &format!("{head}{many}")).assert_error(400, "8,000 values");
+    assert!(e["message"].as_str().unwrap().contains("8003 values"), "{e}");
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    // Under the cap, still quick and with every choice a form can use.
+    let some: String = (0..1900).map(|i| format!("k{i} = \"batman\"\n")).collect();
+    let t = Instant::now();
+    let v = srv.post("/api/fields?path=configs/bmg-3e/x.toml", &format!("{head}{some}")).json();
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    let fields = v["fields"].as_array().unwrap();
+    let named: Vec<&Value> = fields
+        .iter()
+        .filter(|f| f["path"].as_str().unwrap().strip_prefix('k').is_some_and(|n| n.parse::<u32>().is_ok()))
+        .collect();
+    assert_eq!(named.len(), 1900);
+    assert!(named.iter().all(|f| f["choices"].as_array().is_some_and(|c| c.iter().any(|x| x == "batman"))));
+    assert_eq!(fields.iter().filter(|f| f["path"] == "cards.batman.attack").count(), 1, "the card's values once");
+    // Many entries, each named: the answer stays a few megabytes.
+    let n = 1500;
+    let body = format!(
+        "ruleset = \"bmg-3e\"\nkind = \"attack\"\n{}[cards]\n{}",
+        (0..n).map(|i| format!("x{i} = \"c{i}\"\n")).collect::<String>(),
+        (0..n).map(|i| format!("c{i} = {{}}\n")).collect::<String>()
+    );
+    let t = Instant::now();
+    let r = srv.post("/api/fields?path=configs/bmg-3e/x.toml", &body);
+    assert_eq!(r.status, 200, "{}", r.text().chars().take(300).collect::<String>());
+    assert!(r.body.len() < 8 << 20, "an answer of {} bytes to a body of {}", r.body.len(), body.len());
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    let v = r.json();
+    let first = v["fields"].as_array().unwrap().iter().find(|f| f["path"] == "x0").unwrap().clone();
+    assert_eq!(first["choices"].as_array().map(Vec::len), Some(n), "{first}");
+    srv.finish();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Slow, vanishing and greedy clients; runs that never end.
 
