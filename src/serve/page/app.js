@@ -432,6 +432,11 @@
     } catch (e) {
       if (seq !== state.fieldsSeq) return null;
       showError(e);
+      // What is shown no longer matches the TOML: say so until it reads again.
+      if (!state.running) {
+        $('status').textContent = 'the scenario does not read: see the message under the TOML';
+        setBody('error');
+      }
       return null;
     }
   }
@@ -709,9 +714,9 @@
       }
       p.dataset.trials = String(d.trials_done);
       if (!state.shown || !state.shown.partial || state.shown.runId !== id) {
-        $('status').textContent = 'sampled · ' + fmtInt(d.trials_done) + ' trials · running';
+        $('status').textContent = 'sampled · ' + fmtInt(d.trials_done) + ' trials done · running';
       } else {
-        $('status').textContent = statusText('running', d.trials_done);
+        $('status').textContent = statusText('running (' + fmtInt(d.trials_done) + ' done)');
       }
       return false;
     }
@@ -776,7 +781,7 @@
     return m ? m[0].trim() : '';
   }
 
-  function statusText(tail, trialsNow) {
+  function statusText(tail) {
     const s = state.shown;
     if (!s) return tail;
     const r = s.result;
@@ -788,7 +793,7 @@
       if (k && k.e.exact) parts.push(k.name + ' = ' + k.e.exact);
     } else {
       parts.push('sampled');
-      parts.push(fmtInt(trialsNow != null ? trialsNow : s.trials != null ? s.trials : r.trials) + ' trials');
+      parts.push(fmtInt(s.trials != null ? s.trials : r.trials) + ' trials');
       const w = s.worst != null ? s.worst : r.stopping && r.stopping.worst_half_width;
       if (w != null) parts.push('widest ' + halfWidth(w));
       if (r.exact_cells > 0) parts.push(r.exact_cells + ' of ' + r.cells.length + ' cells exact');
@@ -865,10 +870,12 @@
       }).map((v) => Math.min(1, Math.max(0, v)));
       const sym = mode === 'ge' ? '≥' : mode === 'le' ? '≤' : '=';
       drawBars(chart, ks, vals, metric, sym);
-      const t = el('table', {}, el('caption', {
+      chart.prepend(el('p', {
+        class: 'meta',
         text: metric + ' in ' + cell.label + ': mean ' + m.mean.toFixed(3) + ', sd ' + m.sd.toFixed(3) +
-          (exact ? ' (exact)' : ' (± ' + (1.96 * m.stderr).toFixed(3) + ' for the mean, 95 %)'),
+          (exact ? ' (exact)' : ' (mean ± ' + (1.96 * m.stderr).toFixed(3) + ', 95 %)'),
       }));
+      const t = el('table');
       t.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'k' }), el('th', { scope: 'col', text: 'P(' + metric + ' ' + sym + ' k)' }))));
       const body = el('tbody');
       ks.forEach((k, i) => body.append(el('tr', {}, el('td', { text: k }), el('td', { text: pct(vals[i]) }))));
@@ -878,7 +885,7 @@
     // The cell's events, with the interval or the exact fraction the JSON gives.
     const evs = Object.entries(cell.events);
     if (evs.length) {
-      const t = el('table', {}, el('caption', { text: 'Events in ' + cell.label + (exact ? ' (exact fractions)' : ' (95 % intervals)') }));
+      const t = el('table', {}, el('caption', { text: exact ? 'Events (exact fractions)' : 'Events (95 % intervals)' }));
       t.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'event' }), el('th', { scope: 'col', text: 'P' }), el('th', { scope: 'col', text: exact ? 'exact' : '95 % interval' }))));
       const body = el('tbody');
       for (const [name, e] of evs) {
@@ -898,25 +905,28 @@
     const right = 10;
     const top = 14;
     const bottom = 38;
-    const top1 = Math.max(...vals, 0.0001);
-    const ymax = sym === '=' ? Math.min(1, Math.ceil(top1 * 10) / 10 || 0.1) : 1;
+    // A round step (1, 2, 2.5 or 5 × 10^k) with at most five gridlines above zero.
+    const top1 = sym === '=' ? Math.max(...vals, 0.0001) : 1;
+    const step = [0.001, 0.002, 0.0025, 0.005, 0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25].find((x) => top1 / x <= 5) || 0.25;
+    const lines = Math.max(1, Math.ceil(top1 / step - 1e-9));
+    const ymax = step * lines;
     const iw = W - left - right;
     const ih = H - top - bottom;
     const s = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', class: 'bars' });
     s.append(svg('title', {}, 'P(' + metric + ' ' + sym + ' k) for each k'));
-    for (let i = 0; i <= 4; i++) {
-      const v = (ymax * i) / 4;
-      const y = top + ih - (ih * i) / 4;
+    for (let i = 0; i <= lines; i++) {
+      const v = step * i * 100;
+      const y = top + ih - (ih * i) / lines;
       s.append(svg('line', { x1: left, x2: W - right, y1: y, y2: y, class: 'grid' }));
-      s.append(svg('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, Math.round(v * 100) + '%'));
+      s.append(svg('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, +v.toFixed(2) + '%'));
     }
     const n = ks.length;
-    const step = iw / Math.max(n, 1);
-    const bw = Math.max(1, step * 0.72);
+    const slot = iw / Math.max(n, 1);
+    const bw = Math.max(1, slot * 0.72);
     const every = Math.ceil(n / 20);
     ks.forEach((k, i) => {
       const h = (ih * vals[i]) / ymax;
-      const x = left + i * step + (step - bw) / 2;
+      const x = left + i * slot + (slot - bw) / 2;
       const bar = svg('rect', { x: x.toFixed(2), y: (top + ih - h).toFixed(2), width: bw.toFixed(2), height: Math.max(0, h).toFixed(2), class: 'bar' });
       bar.append(svg('title', {}, 'P(' + metric + ' ' + sym + ' ' + k + ') = ' + pct(vals[i])));
       s.append(bar);
@@ -1042,7 +1052,9 @@
       const paired = sys && sys.kinds.find((k) => k.name === 'paired');
       if (!paired) continue;
       const [a, b] = list;
-      hint.append(el('span', { text: 'To know whether ' + a.name + ' really beats ' + b.name + ' on the same dice, run the paired kind. ' }));
+      // Two pins of one scenario (edited between pins) are told apart by their key figure.
+      const label = (p) => (a.name === b.name && p.key ? p.name + ' (' + p.key + ')' : p.name);
+      hint.append(el('span', { text: 'To know whether ' + label(a) + ' really beats ' + label(b) + ' on the same dice, run the paired kind. ' }));
       if (paired.starter) {
         const btn = el('button', { type: 'button', id: 'load-paired', text: 'Start a paired comparison (' + sys.name + ')' });
         btn.addEventListener('click', async () => {
@@ -1170,6 +1182,7 @@
         await openShare(token);
         return;
       } catch (e) {
+        $('answer').textContent = 'The shared link could not be opened; pick an example above.';
         showError(e);
         setBody('error');
         return;
