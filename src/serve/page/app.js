@@ -763,8 +763,9 @@
     for (const [name, e] of Object.entries(cell.events)) {
       const shown = (e.p * 100).toFixed(2) + '%';
       if (!answer.includes(shown)) continue;
-      const named = answer.includes(name.replace(/_/g, ' '));
-      if (!best || (named && !best.named)) best = { name, e, named };
+      // Prefer the event the sentence names, then one that is neither impossible nor certain.
+      const score = (answer.includes(name.replace(/_/g, ' ')) ? 2 : 0) + (e.p > 0 && e.p < 1 ? 1 : 0);
+      if (!best || score > best.score) best = { name, e, score };
     }
     return best;
   }
