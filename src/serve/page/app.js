@@ -644,7 +644,7 @@
       state.controller = null;
       $('stop').disabled = true;
       showError(e);
-      $('status').textContent = 'error';
+      $('status').textContent = state.shown ? 'error: the answer above is from the last run that worked' : 'error';
       setBody('error');
     });
   }
