@@ -17,8 +17,12 @@ include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 /// Most files read from the user's folder, and how deep.
 const MAX_USER_FILES: usize = 2000;
 const MAX_USER_DEPTH: usize = 6;
-/// Most share links' files kept at once (the oldest go first).
+/// Most share links' files kept at once, and most bytes of them (the oldest go first). The
+/// bytes matter more than the count: a link inflates to up to 4 MiB, and every request copies
+/// the known files for the loader, so 256 files of 4 MiB each made the server hold a gigabyte
+/// and copy it again for each run.
 const MAX_SHARED: usize = 256;
+const MAX_SHARED_BYTES: usize = 32 << 20;
 
 /// Where a known file comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,7 +173,14 @@ impl Files {
         for (p, t) in &texts {
             kept.push(Known { path: format!("{prefix}/{p}"), text: t.clone(), origin: Origin::Shared });
         }
-        let over = kept.len().saturating_sub(MAX_SHARED);
+        // The oldest files go until both bounds hold; this link's own (the last) stay whole.
+        let newest = kept.len() - texts.len();
+        let mut bytes: usize = kept.iter().map(|k| k.text.len()).sum();
+        let mut over = 0;
+        while over < newest && (kept.len() - over > MAX_SHARED || bytes > MAX_SHARED_BYTES) {
+            bytes -= kept[over].text.len();
+            over += 1;
+        }
         kept.drain(..over);
         Ok((format!("{prefix}/{}", shared.path), texts[0].1.clone()))
     }

@@ -128,6 +128,14 @@ impl Server {
         assert!(!e.contains("panicked"), "the server panicked: {e}");
     }
 
+    /// The server's resident memory in MiB (Linux), if it can be read.
+    fn rss_mib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let kib: u64 =
+            status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?.trim().trim_end_matches("kB").trim().parse().ok()?;
+        Some(kib / 1024)
+    }
+
     fn stderr_text(&self) -> String {
         String::from_utf8_lossy(&std::fs::read(&self.stderr).unwrap_or_default()).into_owned()
     }
@@ -869,6 +877,38 @@ fn every_share_link_the_server_makes_opens() {
         let opened = srv.get(&format!("/api/share?{}", link.strip_prefix("/?").unwrap()));
         assert_eq!(opened.status, 200, "opening a link of {} characters: {}", link.len(), opened.text());
         assert_eq!(opened.json()["toml"], scenario.as_str());
+    }
+    srv.finish();
+}
+
+#[test]
+fn the_files_of_opened_share_links_are_bounded_in_bytes() {
+    // A link inflates to up to 4 MiB and an opened link's files are kept (its includes must
+    // resolve when the page runs it); every request copies the known files for the loader. 100
+    // links of 4 MiB each made the server hold 440 MB, and 1.4 GB once a run copied them.
+    let srv = Server::start("share-memory", &[]);
+    let cards = repo_file("configs/bmg-3e/cards.toml");
+    let scenario = repo_file(BATMAN);
+    let mut last = None;
+    for i in 0..100 {
+        let big = format!("{cards}\n# link {i}\n#{}\n", " ".repeat((4 << 20) - cards.len() - (32 << 10)));
+        let path = format!("configs/bmg-3e/big{i}.toml");
+        let v = serde_json::json!({
+            "format": "skirmish-odds/share/v1", "version": env!("CARGO_PKG_VERSION"), "path": path,
+            "files": [{ "path": path, "text": scenario }, { "path": "configs/bmg-3e/cards.toml", "text": big }],
+            "overrides": {},
+        });
+        let r = srv.get(&format!("/api/share?s={}", token(v.to_string().as_bytes())));
+        assert_eq!(r.status, 200, "{i}: {}", r.text().chars().take(300).collect::<String>());
+        last = Some(r.json());
+    }
+    // The newest link still runs (its include kept beside it).
+    let last = last.unwrap();
+    let r = srv.post(&format!("/api/run?path={}", last["path"].as_str().unwrap()), last["toml"].as_str().unwrap());
+    assert_eq!(r.status, 200, "{}", r.text().chars().take(300).collect::<String>());
+    assert_eq!(srv.post(&format!("/api/run?path={BATMAN}"), &scenario).status, 200);
+    if let Some(mib) = srv.rss_mib() {
+        assert!(mib < 300, "the server holds {mib} MiB after 100 links of 4 MiB");
     }
     srv.finish();
 }
