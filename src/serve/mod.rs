@@ -174,7 +174,10 @@ async fn guard(State(app): State<Arc<App>>, req: Request, next: Next) -> Respons
             &message("refused: the request names more than one Host or Origin"),
         );
     }
-    if !app.hosts.iter().any(|h| h == host) {
+    // An absolute request target (`GET http://HOST/…`) names the host in place of the header
+    // (RFC 9112 §3.2.2): it must be ours too.
+    let authority_ok = req.uri().authority().is_none_or(|a| app.hosts.iter().any(|h| h == a.as_str()));
+    if !authority_ok || !app.hosts.iter().any(|h| h == host) {
         return json_status(
             StatusCode::FORBIDDEN,
             &message("refused: the Host header is not this server's (127.0.0.1:PORT or localhost:PORT)"),

@@ -331,6 +331,18 @@ fn requests_naming_another_host_or_coming_from_another_origin_are_refused() {
         body.as_bytes(),
     );
     r.unwrap().assert_error(400, "two Origin headers");
+    // An absolute request target names the host in place of the header (RFC 9112 §3.2.2).
+    for (target, host) in [
+        (format!("http://evil.com:{p}/api/meta"), srv.host()),
+        (format!("http://127.0.0.1:{p}.evil.com/api/meta"), srv.host()),
+        (format!("http://127.0.0.1:{p}/api/meta"), format!("evil.com:{p}")),
+    ] {
+        let raw = format!("GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        exchange(p, raw.as_bytes()).unwrap().assert_error(403, &format!("{target} with Host {host}"));
+    }
+    let raw =
+        format!("GET http://127.0.0.1:{p}/api/meta HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", srv.host());
+    assert_eq!(exchange(p, raw.as_bytes()).unwrap().status, 200, "our own absolute target");
     // Our own names are served.
     for host in [srv.host(), format!("localhost:{p}")] {
         let raw = format!("GET /api/meta HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
