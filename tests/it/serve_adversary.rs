@@ -667,6 +667,28 @@ fn idle_and_slow_connections_hold_no_job_slot_and_the_server_keeps_answering() {
         hs.into_iter().map(|h| h.join().unwrap()).collect()
     });
     assert!(answers.iter().all(|&s| s == 200), "{answers:?}");
+    // Many runs at once on one slot: each a result or a JSON 503, and the slot comes back.
+    let sampled = format!("/api/run?path={BATMAN}&sample=1&trials=300000");
+    let runs: Vec<(u16, String)> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..12)
+            .map(|_| {
+                s.spawn(|| {
+                    let r = srv.post(&sampled, &body);
+                    let kind = if r.status == 200 {
+                        r.json()["schema"].to_string()
+                    } else {
+                        r.json()["error"]["message"].to_string()
+                    };
+                    (r.status, kind)
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(runs.iter().all(|(s, _)| [200, 503].contains(s)), "{runs:?}");
+    assert!(runs.iter().any(|(s, _)| *s == 200), "{runs:?}");
+    let (r, took) = srv.post_when_free(&format!("/api/run?path={BATMAN}"), &body, WAIT);
+    assert_eq!(r.status, 200, "{took:?}: {}", r.text());
     drop(idle);
     srv.finish();
 }
