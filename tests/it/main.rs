@@ -10,6 +10,7 @@
 //! All modules' tests run in parallel in one process, so no two modules may share a scratch
 //! folder: each keeps its own top-level names under `CARGO_TARGET_TMPDIR` (mostly its own name).
 
+mod cdp;
 mod common;
 mod cpu;
 
