@@ -69,6 +69,10 @@ mod report_tables;
 mod report_words;
 mod terminal_width;
 
+// `skirmish-odds serve`: its HTTP API (a hand-written client) and its page in headless Chromium.
+mod http;
+mod serve_api;
+
 // The docs: every rule coverage table cites tests that exist; every bundled config is indexed.
 mod coverage_tables;
 mod docs_index;
