@@ -53,6 +53,24 @@ pub enum Command {
     },
     /// Combine the partial results of `run --shard i/n` into the report a single run gives.
     Merge(MergeArgs),
+    /// The interactive page: a local server on 127.0.0.1 only, with the page inside the
+    /// binary. The first line printed is its URL; Ctrl-C stops it.
+    Serve(ServeArgs),
+    /// Print the path of a share link (`/?s=…`) for a scenario config: opened on a running
+    /// `serve` (append it to the URL), it shows the scenario and reproduces its numbers.
+    Share {
+        /// Scenario TOML file, or a report's results.json.
+        config: PathBuf,
+        /// Random seed (overrides the config's `seed`).
+        #[arg(long, allow_negative_numbers = true, value_name = "N")]
+        seed: Option<String>,
+        /// Trials per cell (overrides the config's `trials` / `precision`).
+        #[arg(long, allow_negative_numbers = true, value_name = "N")]
+        trials: Option<String>,
+        /// Change a value of the scenario as editing its file would: `--set PATH=VALUE`.
+        #[arg(long = "set", value_name = "PATH=VALUE")]
+        set: Vec<String>,
+    },
     /// Self-check: evaluate every cell that has an exact answer both exactly and by sampling
     /// (the config's seed and trials), print each quantity with its z-score, and fail (exit 1)
     /// if any |z| > 4.
@@ -81,6 +99,27 @@ pub struct CheckArgs {
     /// (e.g. `--set cards.thug.attack=4 --set attack.cover=true`; a bare word is text).
     #[arg(long = "set", value_name = "PATH=VALUE")]
     pub set: Vec<String>,
+}
+
+/// Options of `serve`.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Port on 127.0.0.1 (0: any free port).
+    #[arg(long, default_value_t = 8317)]
+    pub port: u16,
+    /// Open the page in the desktop's browser.
+    #[arg(long)]
+    pub open: bool,
+    /// A folder of your own scenarios and libraries (.toml) to offer beside the bundled ones
+    /// (read once at start; nothing is ever written there).
+    #[arg(long, value_name = "DIR")]
+    pub library: Option<PathBuf>,
+    /// Most runs at once (a further one is told the server is busy).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub jobs: u16,
+    /// Longest a run may take, in seconds (a sampled run then answers its last finished batch).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub job_seconds: u64,
 }
 
 /// Options of `merge`.
@@ -220,6 +259,26 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::List { what } => say(&list(what.as_deref())?),
         Command::Init { ruleset, kind, file } => init(&ruleset, kind.as_deref(), file),
         Command::Run(args) => run(args),
+        Command::Serve(a) => crate::serve::serve(crate::serve::Options {
+            port: a.port,
+            open: a.open,
+            library: a.library,
+            jobs: a.jobs as usize,
+            job_seconds: a.job_seconds,
+        }),
+        Command::Share { config, seed, trials, set } => {
+            let overrides = Overrides {
+                seed: seed.as_deref().map(parse_seed).transpose()?,
+                trials: trials.as_deref().map(|t| parse_trials("--trials", t)).transpose()?,
+                sets: set,
+                ..Overrides::default()
+            };
+            let (sc, prov) = load(&config, &overrides)?;
+            // The seed written out: the link reproduces the numbers whatever a default becomes.
+            let overrides = Overrides { seed: Some(sc.seed), ..prov.overrides.clone() };
+            let shared = crate::serve::files::share_of(&prov.embedded(), overrides);
+            say_raw(&format!("{}\n", crate::serve::share::link(&shared)))
+        }
         Command::Check(args) => check(args),
         Command::Merge(args) => {
             let (mut result, prov) = shard::merge_recorded(&args.partials)?;
@@ -279,7 +338,7 @@ fn default_out(name: &str) -> PathBuf {
 
 /// `--seed`: a whole number a config file could also hold (TOML integers are signed 64-bit),
 /// written as digits, with `_` between them or with an exponent (`1e6`).
-fn parse_seed(s: &str) -> Result<u64, InputError> {
+pub(crate) fn parse_seed(s: &str) -> Result<u64, InputError> {
     let bad = |m: String| InputError::msg(m).field("--seed", config::SEED_RANGE);
     match config::number::whole(s) {
         Some(v) if v < 0 => Err(bad(format!("seed {s} is negative"))),
@@ -291,7 +350,7 @@ fn parse_seed(s: &str) -> Result<u64, InputError> {
 
 /// `--trials`, `--max-trials`: a whole number (`1000000`, `1_000_000`, `1e6`); its range is the
 /// loader's to check, with the config's own words, once it fits an `i64`.
-fn parse_trials(flag: &str, s: &str) -> Result<i64, InputError> {
+pub(crate) fn parse_trials(flag: &str, s: &str) -> Result<i64, InputError> {
     let range = || format!("{}..={}", config::TRIALS_RANGE.start(), config::TRIALS_RANGE.end());
     match config::number::whole(s) {
         Some(v) => {

@@ -18,6 +18,7 @@ pub mod registry;
 pub mod report;
 pub mod rerun;
 pub mod safe;
+pub mod serve;
 pub mod shard;
 pub mod stats;
 pub mod system;

@@ -250,6 +250,24 @@ pub(crate) fn apply(
     Ok(Some(patched))
 }
 
+/// One `--set` applied as `run --set` applies it, for an editor (the local page's form): the
+/// set goes to the file that defines the key. Returns the scenario's new text when the set
+/// changed the scenario (or added a key to it), or the path of the included file it changed
+/// (the scenario's text is then unchanged: the editor keeps the set as a set). `Ok(None)` for
+/// the change means a file did not read as TOML (the loader says where).
+pub fn edit(
+    main: &Source,
+    typed: &str,
+    read: &dyn Fn(&Path) -> Result<Source, InputError>,
+) -> Result<Option<Result<String, PathBuf>>, InputError> {
+    let set = parse(typed)?;
+    let Some(patched) = apply(main, std::slice::from_ref(&set), read)? else { return Ok(None) };
+    Ok(Some(match patched.working(&main.path) {
+        Some(w) => Ok(w.text.clone()),
+        None => Err(patched.files.first().map(|(o, _, _)| o.path.clone()).unwrap_or_default()),
+    }))
+}
+
 /// How many leading parts of `path` the document defines.
 fn defined_depth(t: &DeTable, path: &[String]) -> usize {
     let mut depth = 0;

@@ -9,6 +9,24 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+/// `path` with `.` dropped and `a/..` removed, as text (no disk access, no symlinks followed):
+/// how the copies of a scenario's files are matched, whichever way an include spells its path.
+/// A `..` with nothing before it to cancel is kept.
+pub fn lexical(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out: Vec<Component> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out.iter().collect()
+}
+
 /// A copy of one config file carried in a file the program writes (a shard's partial result,
 /// a report's `results.json`), from which the scenario is rebuilt with no config present.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -127,7 +145,10 @@ impl Source {
     /// disk, so `merge` works anywhere), else from disk.
     pub fn read_from(path: &Path, embedded: Option<&[Source]>) -> Result<Source, InputError> {
         let Some(copies) = embedded else { return Source::read(path) };
-        copies.iter().find(|s| s.path == path).cloned().ok_or_else(|| {
+        // Compared with `.` and `..` resolved as text: `configs/all/../bmg-3e/cards.toml` is
+        // the copy `configs/bmg-3e/cards.toml` (copies are never looked up on disk).
+        let want = lexical(path);
+        copies.iter().find(|s| s.path == path || lexical(&s.path) == want).cloned().ok_or_else(|| {
             // Copies come from a report's results.json (`run results.json`) or a shard's partial.
             let mut err = InputError::msg(
                 "the report or partial result this scenario is rebuilt from carries no copy of this file",

@@ -155,7 +155,23 @@ pub fn run_cells_with<S: Sampler>(
         Stop::Settle { .. } => unreachable!("handled above"),
         Stop::Trials(n) => {
             progress.set_total(n * sampled);
-            add_trials(cells, &shapes, &mut tallies, &skip, seed, 0, n, None, progress);
+            if progress.wants_batches() {
+                // Watched (the local page): growing batches, each handed over when done. The
+                // tallies are the same as in one go: chunk `c` of cell `k` draws the same dice
+                // whichever batch it falls in, and batch ends are whole chunks.
+                let mut done = 0u64;
+                while done < n {
+                    let next = if done == 0 { SETTLE_FIRST } else { done * 4 }.min(n);
+                    add_trials(cells, &shapes, &mut tallies, &skip, seed, done, next, None, progress);
+                    done = next;
+                    if progress.cancelled() {
+                        break;
+                    }
+                    progress.batch(&tallies, done);
+                }
+            } else {
+                add_trials(cells, &shapes, &mut tallies, &skip, seed, 0, n, None, progress);
+            }
             let worst = worst(&tallies, z);
             RunOutput {
                 tallies,
@@ -174,6 +190,7 @@ pub fn run_cells_with<S: Sampler>(
                     // Incomplete: the caller checks `progress` and discards this output.
                     return RunOutput { tallies, stopping: interrupted_stopping(done, half_width) };
                 }
+                progress.batch(&tallies, done);
                 let w = worst(&tallies, z);
                 if w <= half_width || done >= max_trials {
                     return RunOutput {
@@ -217,6 +234,7 @@ pub fn run_cells_until<S: Sampler>(
         if progress.cancelled() {
             return RunOutput { tallies, stopping: interrupted_stopping(done, 0.0) };
         }
+        progress.batch(&tallies, done);
         let ok = sampled == 0 || settled(&tallies);
         if ok || done >= max_trials {
             let w = worst(&tallies, z);

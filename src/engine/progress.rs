@@ -7,8 +7,26 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+/// What a run's progress reports to someone watching it from another thread (the local page's
+/// server, [`crate::serve`]): trials done, the current total, a flag that stops the run, and
+/// each finished batch's tallies. Shared through an `Arc`; every field is cheap to poll.
+#[derive(Default)]
+pub struct Watch {
+    /// Set (from any thread) to stop the run at the next chunk; the run then reports
+    /// `Interrupted(0)` and its tallies are discarded.
+    pub cancel: AtomicBool,
+    /// Trials done so far, over every sampled cell.
+    pub done: AtomicU64,
+    /// Trials expected so far (grows batch by batch in precision and settle runs).
+    pub total: AtomicU64,
+    /// The latest complete batch: every cell's tally after `trials` trials per cell, the same
+    /// as a run of that many trials (chunk streams do not depend on batching).
+    pub latest: std::sync::Mutex<Option<(Vec<super::Tally>, u64)>>,
+}
 
 /// A progress counter of trials done; cheap to update from many threads.
 pub struct Progress {
@@ -17,6 +35,8 @@ pub struct Progress {
     shown: AtomicBool,
     /// Stop when a signal arrives (command-line runs only; tests and benches never stop).
     stops_on_signal: bool,
+    /// A watcher in another thread, when one asked ([`Progress::watched`]).
+    watch: Option<Arc<Watch>>,
 }
 
 impl Progress {
@@ -35,30 +55,70 @@ impl Progress {
         } else {
             None
         };
-        Progress { bar, started: Instant::now(), shown: AtomicBool::new(false), stops_on_signal: true }
+        Progress { bar, started: Instant::now(), shown: AtomicBool::new(false), stops_on_signal: true, watch: None }
+    }
+
+    /// A progress counter for a run watched from another thread: no bar; it stops when a
+    /// signal arrives (the server is shutting down) or when `watch.cancel` is set, and it hands
+    /// every finished batch's tallies to `watch.latest` (see [`Progress::batch`]).
+    pub fn watched(watch: Arc<Watch>) -> Self {
+        Progress {
+            bar: None,
+            started: Instant::now(),
+            shown: AtomicBool::new(false),
+            stops_on_signal: true,
+            watch: Some(watch),
+        }
+    }
+
+    /// Whether someone watches the batches (the engine then splits a fixed-trial run into
+    /// growing batches so there is something to show before the end).
+    pub fn wants_batches(&self) -> bool {
+        self.watch.is_some()
+    }
+
+    /// A batch has finished: `tallies` after `trials` trials per sampled cell.
+    pub fn batch(&self, tallies: &[super::Tally], trials: u64) {
+        if let Some(w) = &self.watch
+            && !self.cancelled()
+        {
+            *w.latest.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((tallies.to_vec(), trials));
+        }
     }
 
     /// A progress counter that never draws and never stops (tests, benches, library use).
     pub fn hidden() -> Self {
-        Progress { bar: None, started: Instant::now(), shown: AtomicBool::new(false), stops_on_signal: false }
+        Progress {
+            bar: None,
+            started: Instant::now(),
+            shown: AtomicBool::new(false),
+            stops_on_signal: false,
+            watch: None,
+        }
     }
 
     /// True once the run should stop (a caught signal): the tallies are then incomplete and
     /// must not be reported.
     pub fn cancelled(&self) -> bool {
-        self.stops_on_signal && crate::interrupt::received().is_some()
+        (self.stops_on_signal && crate::interrupt::received().is_some())
+            || self.watch.as_ref().is_some_and(|w| w.cancel.load(Ordering::Relaxed))
     }
 
     /// `Err` with the signal if the run was cancelled.
     pub fn check(&self) -> Result<(), crate::interrupt::Interrupted> {
         match crate::interrupt::received() {
             Some(signal) if self.stops_on_signal => Err(crate::interrupt::Interrupted(signal)),
+            // Stopped by its watcher, not by a signal: signal number 0.
+            _ if self.cancelled() => Err(crate::interrupt::Interrupted(0)),
             _ => Ok(()),
         }
     }
 
     /// Set the total number of trials expected so far.
     pub fn set_total(&self, total: u64) {
+        if let Some(w) = &self.watch {
+            w.total.store(total, Ordering::Relaxed);
+        }
         if let Some(b) = &self.bar {
             b.set_length(total);
         }
@@ -66,6 +126,9 @@ impl Progress {
 
     /// Count `n` more trials done.
     pub fn inc(&self, n: u64) {
+        if let Some(w) = &self.watch {
+            w.done.fetch_add(n, Ordering::Relaxed);
+        }
         if let Some(b) = &self.bar {
             b.inc(n);
             if !self.shown.load(Ordering::Relaxed) && self.started.elapsed() > Duration::from_secs(1) {

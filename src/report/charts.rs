@@ -446,6 +446,23 @@ pub fn render(chart: &Chart, dir: &Path, stem: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// `chart` drawn as SVG text, in memory: the same drawing as [`render`]'s `<stem>.svg` (the
+/// local page shows charts this way, so a chart looks the same there as in a report).
+pub fn svg(chart: &Chart) -> Result<String, Error> {
+    register_fonts();
+    let chart = &chart.visible();
+    let layout = Layout::of(chart);
+    let mut out = String::new();
+    let fail =
+        |e: String| Error::Chart { path: std::path::PathBuf::from(format!("{}.svg", chart.title())), message: e };
+    {
+        let root = SVGBackend::with_string(&mut out, layout.size).into_drawing_area();
+        draw(&root, chart, &layout).map_err(fail)?;
+        root.present().map_err(|e| fail(e.to_string()))?;
+    }
+    Ok(out)
+}
+
 /// The operating system's words inside a drawing backend's debug text, e.g. `No space left on
 /// device (os error 28)` from `ImageError(IoError(Custom { kind: Other, error: "No space left on
 /// device (os error 28)" }))`: the backends give no typed error to ask.

@@ -132,7 +132,7 @@ fn inline_svg(svg: &str) -> &str {
     }
 }
 
-const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#222}\
+pub const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#222}\
 h1{font-size:1.6rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}h3{font-size:1.05rem}\
 table{border-collapse:collapse;font-size:.88rem;margin:.5rem 0}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}\
 th{background:#f0f4f8}tbody tr:nth-child(even){background:#fafafa}.scroll{overflow-x:auto}\
@@ -161,13 +161,24 @@ window.addEventListener('load', function () {
 pub const FILE: FileName = FileName::Is("index.html");
 
 pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String, String, String)]) -> String {
-    let sc = &run.scenario;
     let mut s = String::new();
     let _ = write!(
         s,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{} — skirmish-odds</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-        escape(&sc.name)
+        escape(&run.scenario.name)
     );
+    s.push_str(&fragment(run, report, doc, svgs));
+    s.push_str(CHECK_SCRIPT);
+    s.push_str("\n</body>\n</html>\n");
+    s
+}
+
+/// The page's body without the document around it and without script: what the local page
+/// ([`crate::serve`]) shows under its answer, so a report reads the same there as in
+/// `index.html`. Every piece of user text in it is escaped.
+pub fn fragment(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String, String, String)]) -> String {
+    let sc = &run.scenario;
+    let mut s = String::new();
     let _ =
         writeln!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>", escape(&sc.name), sc.ruleset, sc.kind.name());
     // The answer first, in a sentence; the detail follows.
@@ -255,8 +266,6 @@ pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String,
     if let Some(part) = &doc.scenario {
         s.push_str(&scenario_html(part));
     }
-    s.push_str(CHECK_SCRIPT);
-    s.push_str("\n</body>\n</html>\n");
     s
 }
 

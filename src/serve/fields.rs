@@ -1,0 +1,181 @@
+//! What the page's form is made of: the systems and files the server knows (`/api/meta`), and
+//! a scenario's editable values (`/api/fields`) read from its TOML, so the form and the TOML
+//! view are one thing seen two ways. Nothing here knows a system: the rule systems' own
+//! declarations (kinds, readings, library tables) say everything.
+
+use super::files::Files;
+use crate::config::source::{Source, lexical};
+use crate::error::InputError;
+use crate::registry;
+use serde_json::{Value, json};
+use std::path::Path;
+use toml::de::{DeTable, DeValue};
+
+/// `/api/meta`: the version, every system with its kinds and readings, every known file.
+pub fn meta(files: &Files) -> Value {
+    let systems: Vec<Value> = registry::SYSTEMS
+        .iter()
+        .map(|s| {
+            let kinds: Vec<Value> = crate::system::all_kinds(*s)
+                .into_iter()
+                .map(|k| json!({ "name": k, "answer": crate::discover::kind_answer(*s, k), "starter": s.starter(k).is_some() }))
+                .collect();
+            let readings: Vec<Value> = s
+                .reading_docs()
+                .iter()
+                .map(|r| json!({ "name": r.name, "default": r.values.first(), "allowed": r.values, "doc": r.doc }))
+                .collect();
+            json!({ "name": s.name(), "title": s.title(), "kinds": kinds, "readings": readings })
+        })
+        .collect();
+    let files: Vec<Value> = files
+        .listed()
+        .iter()
+        .map(|k| {
+            let t: toml::Table = k.text.parse().unwrap_or_default();
+            let s = |key: &str| t.get(key).and_then(toml::Value::as_str).map(str::to_string);
+            let system = s("ruleset").and_then(|r| registry::find(&r));
+            let mut tables = serde_json::Map::new();
+            for (table, _) in system.map(|s| s.libraries()).unwrap_or_default() {
+                if let Some(entries) = t.get(*table).and_then(toml::Value::as_table) {
+                    tables.insert((*table).to_string(), json!(entries.keys().collect::<Vec<_>>()));
+                }
+            }
+            json!({
+                "path": k.path, "ruleset": s("ruleset"), "kind": s("kind"), "name": s("name"),
+                "description": s("description"), "library_tables": tables,
+                "origin": match k.origin { super::files::Origin::Bundled => "bundled", super::files::Origin::User => "user", super::files::Origin::Shared => "shared" },
+            })
+        })
+        .collect();
+    json!({ "version": env!("CARGO_PKG_VERSION"), "program": crate::rerun::generator(), "systems": systems, "files": files })
+}
+
+/// One editable value.
+struct Leaf {
+    path: Vec<String>,
+    text: String,
+    kind: &'static str,
+    line: usize,
+    start: usize,
+}
+
+/// Every scalar and array value of `table`, with its dotted path and its text in `src`.
+fn leaves(src: &Source, table: &DeTable, prefix: &[String], out: &mut Vec<Leaf>) {
+    for (k, v) in table {
+        let mut path = prefix.to_vec();
+        path.push(k.get_ref().to_string());
+        let span = v.span();
+        let kind = match v.get_ref() {
+            DeValue::Table(t) => {
+                leaves(src, t, &path, out);
+                continue;
+            }
+            DeValue::String(_) => "string",
+            DeValue::Integer(_) => "integer",
+            DeValue::Float(_) => "float",
+            DeValue::Boolean(_) => "boolean",
+            DeValue::Array(a) if a.iter().all(|x| !matches!(x.get_ref(), DeValue::Table(_))) => "array",
+            _ => "other",
+        };
+        let text = src.text.get(span.clone()).unwrap_or_default().to_string();
+        out.push(Leaf { path, text, kind, line: src.line_col(span.start).0, start: span.start });
+    }
+}
+
+fn parse(src: &Source) -> Result<DeTable<'_>, InputError> {
+    DeTable::parse(&src.text).map(|t| t.into_inner()).map_err(|e| src.toml_error(&e))
+}
+
+/// `/api/fields`: the scenario's values in file order, then the values of the library entries
+/// it names (`cards.thug.attack`), each with the choices a select can offer.
+pub fn fields(files: &Files, path: &str, body: &str) -> Result<Value, InputError> {
+    let main = Source { path: path.into(), text: body.to_string() };
+    let doc = parse(&main)?;
+    let mut own = Vec::new();
+    leaves(&main, &doc, &[], &mut own);
+    own.sort_by_key(|l| l.start);
+    let plain: toml::Table = body.parse().map_err(|e| main.toml_error(&e))?;
+    let ruleset = plain.get("ruleset").and_then(toml::Value::as_str).unwrap_or_default().to_string();
+    let system = registry::find(&ruleset);
+    let library_tables: Vec<&str> = system.map(|s| s.libraries().iter().map(|(t, _)| *t).collect()).unwrap_or_default();
+    // Each included library, parsed: (virtual path, source).
+    let base = Path::new(path).parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut libs: Vec<Source> = Vec::new();
+    for inc in plain.get("include").and_then(toml::Value::as_array).into_iter().flatten().filter_map(|v| v.as_str()) {
+        let p = lexical(&base.join(inc));
+        if let Some(text) = files.text(&p.to_string_lossy()) {
+            libs.push(Source { path: p, text });
+        }
+    }
+    // Entry names per library table: the includes' and the scenario's own, then the system's
+    // built-in ones.
+    let mut names: Vec<(&str, Vec<String>)> = Vec::new();
+    for table in &library_tables {
+        let mut n: Vec<String> = Vec::new();
+        for t in libs.iter().filter_map(|l| l.text.parse::<toml::Table>().ok()).chain(std::iter::once(plain.clone())) {
+            if let Some(entries) = t.get(*table).and_then(toml::Value::as_table) {
+                n.extend(entries.keys().cloned());
+            }
+        }
+        if let Some(s) = system {
+            n.extend(s.builtin_names(table).into_iter().map(str::to_string));
+        }
+        n.dedup();
+        if !n.is_empty() {
+            names.push((table, n));
+        }
+    }
+    let readings: Vec<(&str, &[&str])> =
+        system.map(|s| s.reading_docs().iter().map(|r| (r.name, r.values)).collect()).unwrap_or_default();
+    let unquote = |t: &str| {
+        t.parse::<toml::Value>()
+            .ok()
+            .or_else(|| format!("v = {t}").parse::<toml::Table>().ok().and_then(|x| x.get("v").cloned()))
+    };
+    let mut out = Vec::new();
+    let mut named: Vec<(&str, String)> = Vec::new();
+    for l in &own {
+        let value = unquote(&l.text);
+        let s = value.as_ref().and_then(|v| v.as_str().map(str::to_string));
+        let mut choices: Option<Vec<String>> = None;
+        if l.path.len() == 2 && l.path[0] == "readings" {
+            choices =
+                readings.iter().find(|(n, _)| *n == l.path[1]).map(|(_, v)| v.iter().map(|x| x.to_string()).collect());
+        } else if let Some(s) = &s {
+            if let Some((table, n)) = names.iter().find(|(_, n)| n.contains(s)) {
+                choices = Some(n.clone());
+                named.push((table, s.clone()));
+            }
+        }
+        out.push(json!({
+            "path": l.path.join("."), "value": l.text, "type": l.kind, "file": "scenario", "line": l.line, "choices": choices,
+        }));
+    }
+    // The library entries the scenario names, from the include that defines them.
+    for (table, entry) in &named {
+        for lib in &libs {
+            let Ok(doc) = parse(lib) else { continue };
+            let Some(DeValue::Table(t)) = doc.get(*table).map(|v| v.get_ref()) else { continue };
+            let Some(DeValue::Table(e)) = t.get(entry.as_str()).map(|v| v.get_ref()) else { continue };
+            let mut ls = Vec::new();
+            leaves(lib, e, &[(*table).to_string(), entry.clone()], &mut ls);
+            ls.sort_by_key(|l| l.start);
+            for l in ls {
+                let p = l.path.join(".");
+                if out.iter().any(|f| f["path"] == p) {
+                    continue;
+                }
+                out.push(json!({
+                    "path": p, "value": l.text, "type": l.kind, "file": lib.path.to_string_lossy(), "line": l.line, "choices": null,
+                }));
+            }
+            break;
+        }
+    }
+    Ok(json!({
+        "ruleset": ruleset,
+        "kind": plain.get("kind").and_then(toml::Value::as_str),
+        "fields": out,
+    }))
+}

@@ -1,0 +1,212 @@
+//! The work behind each request, synchronous (run on tokio's blocking threads): read a posted
+//! scenario as the CLI reads a file, run it, and render its result the way `run` does — the
+//! same JSON (`skirmish-odds/result/v1`) and the same document as `index.html`.
+
+use super::files::Files;
+use crate::analysis::{self, RunResult, scenario::Scenario};
+use crate::config::{Overrides, source::Source};
+use crate::engine::{self, RunOutput, Stop, progress::Progress, progress::Watch};
+use crate::error::{Error, InputError};
+use crate::registry;
+use crate::report::{self, Document};
+use crate::rerun::Provenance;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A request's query: what the CLI's flags say on the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Query {
+    /// The scenario's virtual path (its includes resolve next to it).
+    pub path: Option<String>,
+    pub overrides: Overrides,
+    /// `view=page`: the result and the rendered document.
+    pub page: bool,
+    /// `stream=1`: server-sent events.
+    pub stream: bool,
+    /// Every other parameter, for the endpoints that take their own (`s`, `system`, `kind`).
+    pub other: Vec<(String, String)>,
+}
+
+impl Query {
+    /// Parse `a=b&c=d` (percent-decoded, `+` a space). The CLI's parsers read the numbers, so
+    /// a bad value gets the CLI's words.
+    pub fn parse(raw: Option<&str>) -> Result<Query, InputError> {
+        let mut q = Query::default();
+        for pair in raw.unwrap_or_default().split('&').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            let (k, v) = (decode(k)?, decode(v)?);
+            let o = &mut q.overrides;
+            match k.as_str() {
+                "path" => q.path = Some(v),
+                "set" => o.sets.push(v),
+                "seed" if !v.is_empty() => o.seed = Some(crate::cli::parse_seed(&v)?),
+                "trials" if !v.is_empty() => o.trials = Some(crate::cli::parse_trials("--trials", &v)?),
+                "max_trials" if !v.is_empty() => o.max_trials = Some(crate::cli::parse_trials("--max-trials", &v)?),
+                "precision" if !v.is_empty() => {
+                    o.precision = Some(v.trim().parse::<f64>().map_err(|_| {
+                        InputError::msg(format!("`{v}` is not a number"))
+                            .field("--precision", "a 95 % half-width, e.g. 0.001")
+                    })?)
+                }
+                "exact" if v == "1" || v == "true" => o.exact = Some(true),
+                "sample" if v == "1" || v == "true" => o.exact = Some(false),
+                "view" => q.page = v == "page",
+                "stream" => q.stream = v == "1" || v == "true",
+                _ => q.other.push((k, v)),
+            }
+        }
+        Ok(q)
+    }
+
+    /// A parameter of [`Query::other`].
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.other.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Percent-decoding of one query component.
+fn decode(s: &str) -> Result<String, InputError> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok());
+                match hex {
+                    Some(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8(out).map_err(|_| {
+        InputError::msg("the request's query is not UTF-8 text").field("query", "UTF-8 text, percent-encoded")
+    })
+}
+
+/// The virtual path a posted scenario is read at: the query's `path`, else
+/// `configs/<ruleset>/scenario.toml` (its includes then resolve among the bundled libraries of
+/// its system). A path must be relative and stay inside the known folders.
+pub fn scenario_path(q: &Query, body: &str) -> Result<String, InputError> {
+    if let Some(p) = &q.path {
+        let l = crate::config::source::lexical(Path::new(p));
+        let inside = !l.is_absolute() && !l.components().any(|c| matches!(c, std::path::Component::ParentDir));
+        if !inside || p.len() > 1024 || !p.ends_with(".toml") {
+            return Err(InputError::msg(format!("`{p}` is not a path the server knows a folder of")).field(
+                "path",
+                "a relative path ending in .toml, e.g. configs/<system>/scenario.toml or user/my.toml",
+            ));
+        }
+        return Ok(p.clone());
+    }
+    let ruleset = body
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|t| t.get("ruleset").and_then(|v| v.as_str()).map(str::to_string))
+        .filter(|r| r.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .unwrap_or_else(|| "scenario".into());
+    Ok(format!("configs/{ruleset}/scenario.toml"))
+}
+
+/// Read the posted scenario `body` at `path` with the query's overrides, as `run` reads a file.
+pub fn load(
+    files: &Files,
+    path: &str,
+    body: &str,
+    overrides: &Overrides,
+) -> Result<(Scenario, Provenance), InputError> {
+    let copies = files.sources_with(path, body);
+    let (sc, sources) = registry::load_with_sources(Path::new(path), overrides, Some(&copies))?;
+    Ok((sc, Provenance::new(Path::new(path), &sources, overrides)))
+}
+
+/// A run's result as the page takes it: the JSON `run --json` prints and, when asked, the
+/// document rendered as the report page's body.
+pub struct Rendered {
+    pub json: String,
+    pub html: Option<String>,
+}
+
+/// Render a finished (or partial) run as `run` does.
+pub fn render(result: &RunResult, prov: &Provenance, html: bool) -> Result<Rendered, Error> {
+    let system = registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
+    let mut report = report::try_build(result, system)?;
+    let mut doc = Document::build(result, &report, system);
+    crate::rerun::attach(result, &mut report, &mut doc, prov);
+    let html = if html {
+        let mut svgs = Vec::new();
+        for (stem, chart) in &doc.charts {
+            svgs.push((stem.clone(), chart.title().to_string(), report::charts::svg(chart)?));
+        }
+        Some(report::html::fragment(result, &report, &doc, &svgs))
+    } else {
+        None
+    };
+    Ok(Rendered { json: report.to_json(), html })
+}
+
+/// The full self-contained report page (`index.html` of `run --out`).
+pub fn report_page(result: &RunResult, prov: &Provenance) -> Result<String, Error> {
+    let system = registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
+    let mut report = report::try_build(result, system)?;
+    let mut doc = Document::build(result, &report, system);
+    crate::rerun::attach(result, &mut report, &mut doc, prov);
+    let mut svgs = Vec::new();
+    for (stem, chart) in &doc.charts {
+        svgs.push((stem.clone(), chart.title().to_string(), report::charts::svg(chart)?));
+    }
+    Ok(report::html::render(result, &report, &doc, &svgs))
+}
+
+/// Run `sc` to the end (or until `watch.cancel`), on one worker per core.
+pub fn run(sc: Scenario, watch: Arc<Watch>) -> Result<RunResult, Error> {
+    let progress = Progress::watched(watch);
+    let exact = engine::with_threads(0, || analysis::exact_cells(&sc))?;
+    Ok(analysis::run_with(sc, exact, 0, &progress)?)
+}
+
+/// The result of the first `trials` trials per cell of a run of `sc` (tallies handed over by
+/// the engine after a batch): a complete result of its own, the same numbers a run of that
+/// many trials gives for the sampled cells.
+pub fn partial(sc: &Scenario, tallies: Vec<engine::Tally>, trials: u64) -> RunResult {
+    let stopping = engine::fixed_stopping(&tallies, trials);
+    let scenario = Scenario { stop: Stop::Trials(trials), ..sc.clone() };
+    RunResult { scenario, output: RunOutput { tallies, stopping }, exact_duels: None, settled: None }
+}
+
+/// `POST /api/edit`: one `--set` applied to the file that defines its key.
+pub fn edit(files: &Files, path: &str, body: &str, typed: &str) -> Result<serde_json::Value, InputError> {
+    let main = Source { path: path.into(), text: body.to_string() };
+    let copies = files.sources_with(path, body);
+    let read = |p: &Path| Source::read_from(p, Some(&copies));
+    match crate::config::set::edit(&main, typed, &read)? {
+        Some(Ok(text)) => Ok(serde_json::json!({ "toml": text, "library": null })),
+        Some(Err(lib)) => Ok(serde_json::json!({ "toml": body, "library": lib.to_string_lossy() })),
+        // A file does not read: the loader says where.
+        None => match load(files, path, body, &Overrides::default()) {
+            Err(e) => Err(e),
+            Ok(_) => Err(InputError::msg("the scenario's files do not read as TOML")
+                .field("set", crate::config::set::SET_ALLOWED)),
+        },
+    }
+}
+
+/// The JSON of an input error: the CLI's fields, and its one-line text.
+pub fn error_json(e: &InputError) -> serde_json::Value {
+    serde_json::json!({ "error": {
+        "message": e.message,
+        "file": e.file.as_ref().map(|f| f.to_string_lossy().into_owned()),
+        "line": e.line,
+        "column": e.column,
+        "field": e.field,
+        "allowed": e.allowed,
+        "text": e.to_string(),
+    }})
+}

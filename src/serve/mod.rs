@@ -1,0 +1,650 @@
+//! `skirmish-odds serve`: the interactive local page.
+//!
+//! A small HTTP server on 127.0.0.1 only, with the page (`page/`) inside the binary, answering
+//! the same JSON as `run --json` and the same document as `index.html`, so the page is one more
+//! view of the one document model. The contract (endpoints, events, the ids the browser test
+//! relies on) is written out in `docs/serve.md`.
+//!
+//! Built on axum + tokio (hyper underneath): the well-kept, widely used pair (mdBook moved its
+//! `serve` to it), with server-sent events and graceful shutdown built in; no TLS, no other
+//! feature. The computing runs on tokio's blocking threads (each job on its own rayon pool), so
+//! the async threads only move bytes.
+//!
+//! Safe by default: it binds the loopback address only; every request whose `Host` is not this
+//! server's own (`127.0.0.1:PORT` / `localhost:PORT`), or that carries an `Origin` that is not,
+//! is refused (a page elsewhere cannot reach it by DNS rebinding or cross-site posts); request
+//! bodies are bounded; at most `--jobs` runs at once (a busy server says so, it does not queue
+//! without limit) and each for at most `--job-seconds`; a run whose client went away is
+//! cancelled. Nothing is written to disk: a report is downloaded through the browser.
+
+pub mod fields;
+pub mod files;
+pub mod jobs;
+pub mod share;
+
+use crate::engine::progress::Watch;
+use crate::error::{Error, InputError};
+use axum::body::Bytes;
+use axum::extract::{RawQuery, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use files::Files;
+use jobs::Query;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// Options of `serve`.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub port: u16,
+    pub open: bool,
+    pub library: Option<std::path::PathBuf>,
+    pub jobs: usize,
+    pub job_seconds: u64,
+}
+
+/// Largest request body: a scenario and its sets (the loader bounds files at 4 MiB; a page
+/// posts one scenario, a few kilobytes).
+pub const MAX_BODY: usize = 1 << 20;
+
+/// The page's files.
+const INDEX: &str = include_str!("page/index.html");
+const APP_JS: &str = include_str!("page/app.js");
+const APP_CSS: &str = include_str!("page/app.css");
+
+/// The page's content security policy: its own script and styles only (no inline script),
+/// inline styles for the charts' SVG, images from data: URLs; no framing.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// Shared state of the server.
+struct App {
+    files: Files,
+    /// `127.0.0.1:PORT` and `localhost:PORT`: the only hosts requests may name.
+    hosts: [String; 2],
+    jobs: Arc<Semaphore>,
+    opts: Options,
+}
+
+/// Start the server and serve until SIGINT/SIGTERM/SIGHUP. The first line printed on stdout is
+/// the page's URL.
+pub fn serve(opts: Options) -> Result<(), Error> {
+    let files = Files::load(opts.library.as_deref())?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(opts.jobs.max(1) * 2 + 4)
+        .enable_all()
+        .build()
+        .map_err(|e| Error::Output { path: "the server's runtime".into(), source: e })?;
+    rt.block_on(async move {
+        let listener =
+            tokio::net::TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, opts.port)).await.map_err(|e| {
+                let mut err = InputError::msg(format!("cannot listen on 127.0.0.1:{}: {e}", opts.port));
+                err.field = Some("--port".into());
+                err.allowed = Some("a free port, or 0 for any free one".into());
+                Error::from(err)
+            })?;
+        let port = listener.local_addr().map(|a| a.port()).unwrap_or(opts.port);
+        let url = format!("http://127.0.0.1:{port}/");
+        {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{url}");
+            let _ = writeln!(
+                out,
+                "skirmish-odds {}: the page is at {url} (this machine only); Ctrl-C stops it",
+                env!("CARGO_PKG_VERSION")
+            );
+            let _ = out.flush();
+        }
+        if opts.open {
+            open_browser(&url);
+        }
+        let app = Arc::new(App {
+            files,
+            hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
+            jobs: Arc::new(Semaphore::new(opts.jobs.max(1))),
+            opts,
+        });
+        axum::serve(listener, router(app))
+            .with_graceful_shutdown(async {
+                while crate::interrupt::received().is_none() {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            })
+            .await
+            .map_err(|e| Error::Output { path: "the server's socket".into(), source: e })
+    })
+}
+
+/// Ask the desktop to open `url` (best effort: the URL is printed anyway).
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+    let _ = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+}
+
+fn router(app: Arc<App>) -> axum::Router {
+    axum::Router::new()
+        .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX) }))
+        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
+        .route("/app.css", get(|| async { asset("text/css; charset=utf-8", APP_CSS) }))
+        .route("/report.css", get(|| async { asset("text/css; charset=utf-8", crate::report::html::STYLE) }))
+        .route("/api/meta", get(meta))
+        .route("/api/file", get(file))
+        .route("/api/starter", get(starter))
+        .route("/api/fields", post(fields_api))
+        .route("/api/edit", post(edit))
+        .route("/api/run", post(run))
+        .route("/api/report", post(report_page))
+        .route("/api/share", post(share_make).get(share_open))
+        .fallback(|| async { json_status(StatusCode::NOT_FOUND, &message("no such page or endpoint")) })
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+/// Refuse requests that name another host (DNS rebinding) or come from another origin, and
+/// set the headers every answer carries.
+async fn guard(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    if !app.hosts.iter().any(|h| h == host) {
+        return json_status(
+            StatusCode::FORBIDDEN,
+            &message("refused: the Host header is not this server's (127.0.0.1:PORT or localhost:PORT)"),
+        );
+    }
+    if let Some(origin) = req.headers().get(header::ORIGIN) {
+        let ok = origin.to_str().ok().is_some_and(|o| app.hosts.iter().any(|h| o == format!("http://{h}")));
+        if !ok {
+            return json_status(StatusCode::FORBIDDEN, &message("refused: the request comes from another site's page"));
+        }
+    }
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+/// `{"error": {"message": m, …}}` with every other field null.
+fn message(m: &str) -> serde_json::Value {
+    jobs::error_json(&InputError::msg(m))
+}
+
+fn json_status(status: StatusCode, v: &serde_json::Value) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], v.to_string()).into_response()
+}
+
+fn json_ok(v: &serde_json::Value) -> Response {
+    json_status(StatusCode::OK, v)
+}
+
+/// An error as the page shows it: input errors 400 with their fields, a run stopped 503, any
+/// other failure 500.
+fn error_response(e: &Error) -> Response {
+    match e {
+        Error::Input(i) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(i)),
+        Error::Interrupted { .. } => json_status(StatusCode::SERVICE_UNAVAILABLE, &message("the run was stopped")),
+        other => json_status(StatusCode::INTERNAL_SERVER_ERROR, &message(&other.to_string())),
+    }
+}
+
+/// A body as text, or the answer that says why not (too large: 413; not UTF-8: 400).
+fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<String, Response> {
+    let bytes = body.map_err(|r| {
+        let status = r.status();
+        let m = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            format!("the request body is larger than {} bytes", MAX_BODY)
+        } else {
+            r.body_text()
+        };
+        json_status(status, &message(&m))
+    })?;
+    String::from_utf8(bytes.to_vec()).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let src = crate::config::source::Source {
+            path: "request".into(),
+            text: String::from_utf8_lossy(&e.as_bytes()[..at]).into_owned(),
+        };
+        let (line, column) = src.line_col(at);
+        let mut err = InputError::msg("the scenario is not UTF-8 text");
+        err.line = Some(line);
+        err.column = Some(column);
+        err.allowed = Some("UTF-8 text".into());
+        json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&err))
+    })
+}
+
+fn query(raw: Option<String>) -> Result<Query, Response> {
+    Query::parse(raw.as_deref()).map_err(|e| json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)))
+}
+
+/// Run `f` on a blocking thread; a panic in it is a 500 (the server stays up).
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Response> {
+    tokio::task::spawn_blocking(f).await.map_err(|e| {
+        json_status(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &message(&format!("internal error (a bug; please report it): {e}")),
+        )
+    })
+}
+
+async fn meta(State(app): State<Arc<App>>) -> Response {
+    let limits =
+        serde_json::json!({ "body_bytes": MAX_BODY, "jobs": app.opts.jobs, "job_seconds": app.opts.job_seconds });
+    let app2 = app.clone();
+    match blocking(move || fields::meta(&app2.files)).await {
+        Ok(mut v) => {
+            v["limits"] = limits;
+            json_ok(&v)
+        }
+        Err(r) => r,
+    }
+}
+
+async fn file(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
+    let q = match query(raw) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    match q.path.as_deref().and_then(|p| app.files.text(p)) {
+        Some(t) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], t).into_response(),
+        None => json_status(
+            StatusCode::NOT_FOUND,
+            &jobs::error_json(&InputError::msg("no such file").field("path", "a path /api/meta lists")),
+        ),
+    }
+}
+
+async fn starter(RawQuery(raw): RawQuery) -> Response {
+    let q = match query(raw) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    let found = crate::discover::find(crate::registry::SYSTEMS, q.get("system").unwrap_or_default(), "system")
+        .and_then(|s| crate::discover::starter(s, q.get("kind").unwrap_or_default()));
+    match found {
+        Ok(t) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], t).into_response(),
+        Err(e) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
+    }
+}
+
+async fn fields_api(
+    State(app): State<Arc<App>>,
+    RawQuery(raw): RawQuery,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let (q, body) = match (query(raw), body_text(body)) {
+        (Ok(q), Ok(b)) => (q, b),
+        (Err(r), _) | (_, Err(r)) => return r,
+    };
+    let res = blocking(move || {
+        let path = jobs::scenario_path(&q, &body)?;
+        fields::fields(&app.files, &path, &body)
+    })
+    .await;
+    match res {
+        Ok(Ok(v)) => json_ok(&v),
+        Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
+        Err(r) => r,
+    }
+}
+
+async fn edit(
+    State(app): State<Arc<App>>,
+    RawQuery(raw): RawQuery,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let (q, body) = match (query(raw), body_text(body)) {
+        (Ok(q), Ok(b)) => (q, b),
+        (Err(r), _) | (_, Err(r)) => return r,
+    };
+    let res = blocking(move || {
+        let path = jobs::scenario_path(&q, &body)?;
+        let Some(set) = q.overrides.sets.last() else {
+            return Err(InputError::msg("no change given").field("set", crate::config::set::SET_ALLOWED));
+        };
+        jobs::edit(&app.files, &path, &body, set)
+    })
+    .await;
+    match res {
+        Ok(Ok(v)) => json_ok(&v),
+        Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
+        Err(r) => r,
+    }
+}
+
+/// Cancels its job when dropped: a request whose client went away (the handler's future or
+/// the event stream is dropped) stops its run at the next chunk.
+struct CancelOnDrop(Option<Arc<Watch>>);
+
+impl CancelOnDrop {
+    fn new(w: &Arc<Watch>) -> CancelOnDrop {
+        CancelOnDrop(Some(w.clone()))
+    }
+
+    /// The job ended: nothing to cancel.
+    fn disarm(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(w) = &self.0 {
+            w.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A job slot, or the answer that all are taken.
+fn slot(app: &App) -> Result<OwnedSemaphorePermit, Response> {
+    app.jobs.clone().try_acquire_owned().map_err(|_| {
+        json_status(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &message(&format!("busy: {} run(s) already going; stop one or try again when it ends", app.opts.jobs)),
+        )
+    })
+}
+
+async fn run(
+    State(app): State<Arc<App>>,
+    RawQuery(raw): RawQuery,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let (q, body) = match (query(raw), body_text(body)) {
+        (Ok(q), Ok(b)) => (q, b),
+        (Err(r), _) | (_, Err(r)) => return r,
+    };
+    let permit = match slot(&app) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let app2 = app.clone();
+    let q2 = q.clone();
+    let loaded = blocking(move || -> Result<_, InputError> {
+        let path = jobs::scenario_path(&q2, &body)?;
+        jobs::load(&app2.files, &path, &body, &q2.overrides)
+    })
+    .await;
+    let (sc, prov) = match loaded {
+        Ok(Ok(x)) => x,
+        Ok(Err(e)) => return json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
+        Err(r) => return r,
+    };
+    if q.stream {
+        return stream(app, sc, prov, permit);
+    }
+    let watch = Arc::new(Watch::default());
+    let guard = CancelOnDrop::new(&watch);
+    let started = Instant::now();
+    let page = q.page;
+    let job = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let result = jobs::run(sc, watch)?;
+        jobs::render(&result, &prov, page)
+    });
+    let limit = Duration::from_secs(app.opts.job_seconds);
+    let out = match tokio::time::timeout(limit, job).await {
+        Err(_) => {
+            drop(guard);
+            return json_status(
+                StatusCode::GATEWAY_TIMEOUT,
+                &message(&format!(
+                    "the run took longer than the server's limit of {} s (serve --job-seconds); ask for fewer trials or a looser precision",
+                    app.opts.job_seconds
+                )),
+            );
+        }
+        Ok(Err(e)) => {
+            return json_status(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &message(&format!("internal error (a bug; please report it): {e}")),
+            );
+        }
+        Ok(Ok(Err(e))) => return error_response(&e),
+        Ok(Ok(Ok(r))) => r,
+    };
+    guard.disarm();
+    if page {
+        let result: serde_json::Value = serde_json::from_str(&out.json).expect("the report's JSON parses");
+        json_ok(
+            &serde_json::json!({ "result": result, "html": out.html, "server_ms": started.elapsed().as_secs_f64() * 1e3 }),
+        )
+    } else {
+        ([(header::CONTENT_TYPE, "application/json")], out.json).into_response()
+    }
+}
+
+/// One server-sent event with a JSON payload.
+fn event(name: &str, data: &serde_json::Value) -> Event {
+    Event::default().event(name).data(data.to_string())
+}
+
+/// `?stream=1`: the run on a blocking thread; a driver task sends progress a few times a
+/// second, a partial result after each batch, then the final result. Dropping the stream (the
+/// client went away or pressed Stop) cancels the run.
+fn stream(
+    app: Arc<App>,
+    sc: crate::analysis::scenario::Scenario,
+    prov: crate::rerun::Provenance,
+    permit: OwnedSemaphorePermit,
+) -> Response {
+    let watch = Arc::new(Watch::default());
+    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(8);
+    let started = Instant::now();
+    let limit = Duration::from_secs(app.opts.job_seconds);
+    let base = sc.clone();
+    let prov2 = prov.clone();
+    let w = watch.clone();
+    let mut job = tokio::task::spawn_blocking(move || {
+        let result = jobs::run(sc, w)?;
+        jobs::render(&result, &prov2, true)
+    });
+    let w = watch.clone();
+    tokio::spawn(async move {
+        let _permit = permit;
+        let mut shown = 0u64;
+        let mut tick = tokio::time::interval(Duration::from_millis(250));
+        let mut timed_out = false;
+        let mut last_partial: Option<serde_json::Value> = None;
+        let finished = loop {
+            tokio::select! {
+                done = &mut job => break done,
+                _ = tick.tick() => {
+                    if !timed_out && started.elapsed() > limit {
+                        timed_out = true;
+                        w.cancel.store(true, Ordering::Relaxed);
+                    }
+                    let p = serde_json::json!({
+                        "trials_done": w.done.load(Ordering::Relaxed),
+                        "trials_total": w.total.load(Ordering::Relaxed),
+                        "elapsed_ms": started.elapsed().as_millis() as u64,
+                    });
+                    if tx.send(event("progress", &p)).await.is_err() {
+                        w.cancel.store(true, Ordering::Relaxed);
+                    }
+                    let latest = w.latest.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+                    if let Some((tallies, trials)) = latest.filter(|(_, t)| *t > shown) {
+                        shown = trials;
+                        let (base, prov) = (base.clone(), prov.clone());
+                        let rendered = tokio::task::spawn_blocking(move || {
+                            let r = jobs::partial(&base, tallies, trials);
+                            jobs::render(&r, &prov, true).map(|x| (x, r.output.stopping.worst_half_width))
+                        }).await;
+                        if let Ok(Ok((x, worst))) = rendered {
+                            let result: serde_json::Value = serde_json::from_str(&x.json).expect("the report's JSON parses");
+                            let data = serde_json::json!({ "trials": trials, "result": result, "html": x.html, "worst_half_width": worst });
+                            if tx.send(event("partial", &data)).await.is_err() {
+                                w.cancel.store(true, Ordering::Relaxed);
+                            }
+                            last_partial = Some(data);
+                        }
+                    }
+                }
+            }
+        };
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        let last = match finished {
+            Ok(Ok(x)) => {
+                let result: serde_json::Value = serde_json::from_str(&x.json).expect("the report's JSON parses");
+                event(
+                    "result",
+                    &serde_json::json!({ "result": result, "html": x.html, "server_ms": ms, "stopped": null }),
+                )
+            }
+            Ok(Err(Error::Interrupted { .. })) if timed_out => match last_partial {
+                // The time limit: the last complete batch is the answer, and says so.
+                Some(p) => event(
+                    "result",
+                    &serde_json::json!({ "result": p["result"], "html": p["html"], "server_ms": ms, "stopped": "time limit" }),
+                ),
+                None => event(
+                    "error",
+                    &message(&format!(
+                        "the run took longer than the server's limit of {} s before its first batch",
+                        limit.as_secs()
+                    )),
+                ),
+            },
+            Ok(Err(e @ Error::Input(_))) => event("error", &error_value(&e)),
+            Ok(Err(e)) => event("error", &error_value(&e)),
+            Err(e) => event("error", &message(&format!("internal error (a bug; please report it): {e}"))),
+        };
+        let _ = tx.send(last).await;
+    });
+    let guard = CancelOnDrop::new(&watch);
+    let events = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        rx.recv().await.map(|e| (Ok::<Event, std::convert::Infallible>(e), (rx, guard)))
+    });
+    Sse::new(events).keep_alive(KeepAlive::default()).into_response()
+}
+
+fn error_value(e: &Error) -> serde_json::Value {
+    match e {
+        Error::Input(i) => jobs::error_json(i),
+        other => message(&other.to_string()),
+    }
+}
+
+async fn report_page(
+    State(app): State<Arc<App>>,
+    RawQuery(raw): RawQuery,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let (q, body) = match (query(raw), body_text(body)) {
+        (Ok(q), Ok(b)) => (q, b),
+        (Err(r), _) | (_, Err(r)) => return r,
+    };
+    let permit = match slot(&app) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let watch = Arc::new(Watch::default());
+    let guard = CancelOnDrop::new(&watch);
+    let app2_limit = app.opts.job_seconds;
+    let job = tokio::task::spawn_blocking(move || -> Result<(String, String), Error> {
+        let _permit = permit;
+        let path = jobs::scenario_path(&q, &body)?;
+        let (sc, prov) = jobs::load(&app.files, &path, &body, &q.overrides)?;
+        let name = sc.name.clone();
+        let result = jobs::run(sc, watch)?;
+        Ok((name, jobs::report_page(&result, &prov)?))
+    });
+    let out = match tokio::time::timeout(Duration::from_secs(app2_limit), job).await {
+        Ok(out) => out,
+        Err(_) => {
+            drop(guard);
+            return json_status(
+                StatusCode::GATEWAY_TIMEOUT,
+                &message(&format!(
+                    "the run took longer than the server's limit of {app2_limit} s (serve --job-seconds)"
+                )),
+            );
+        }
+    };
+    guard.disarm();
+    match out {
+        Ok(Ok((name, html))) => {
+            let safe: String =
+                name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+            let disposition = format!("attachment; filename=\"{safe}.html\"");
+            let mut h = HeaderMap::new();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+            if let Ok(v) = HeaderValue::from_str(&disposition) {
+                h.insert(header::CONTENT_DISPOSITION, v);
+            }
+            (h, html).into_response()
+        }
+        Ok(Err(e)) => error_response(&e),
+        Err(e) => json_status(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &message(&format!("internal error (a bug; please report it): {e}")),
+        ),
+    }
+}
+
+async fn share_make(
+    State(app): State<Arc<App>>,
+    RawQuery(raw): RawQuery,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let (q, body) = match (query(raw), body_text(body)) {
+        (Ok(q), Ok(b)) => (q, b),
+        (Err(r), _) | (_, Err(r)) => return r,
+    };
+    let res = blocking(move || -> Result<String, InputError> {
+        let path = jobs::scenario_path(&q, &body)?;
+        let (sc, prov) = jobs::load(&app.files, &path, &body, &q.overrides)?;
+        let sources: Vec<_> = prov.embedded();
+        // The seed written out: the link reproduces the numbers whatever a default becomes.
+        let overrides = crate::config::Overrides { seed: Some(sc.seed), ..q.overrides.clone() };
+        Ok(share::link(&files::share_of(&sources, overrides)))
+    })
+    .await;
+    match res {
+        Ok(Ok(link)) => json_ok(&serde_json::json!({ "link": link })),
+        Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
+        Err(r) => r,
+    }
+}
+
+async fn share_open(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
+    let q = match query(raw) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    let token = q.get("s").unwrap_or_default().to_string();
+    let res = blocking(move || -> Result<serde_json::Value, InputError> {
+        let shared = share::decode(&token)?;
+        let (path, toml) = app.files.open_shared(&shared)?;
+        let o = &shared.overrides;
+        Ok(serde_json::json!({
+            "toml": toml, "path": path, "sets": o.sets, "seed": o.seed, "trials": o.trials,
+            "precision": o.precision, "max_trials": o.max_trials, "exact": o.exact,
+            "version": shared.version, "note": share::version_note(&shared),
+        }))
+    })
+    .await;
+    match res {
+        Ok(Ok(v)) => json_ok(&v),
+        Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
+        Err(r) => r,
+    }
+}

@@ -1,0 +1,1 @@
+// The page: see the page branch.
