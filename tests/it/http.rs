@@ -143,6 +143,15 @@ impl Server {
         assert_eq!(r.status, 200, "the server does not answer after {after}: {}", r.text());
     }
 
+    /// CPU time the server has used: utime + stime of /proc/PID/stat, in clock ticks (100 a
+    /// second on Linux).
+    pub fn cpu_ticks(&self) -> u64 {
+        let s = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).expect("the server is running");
+        let rest = &s[s.rfind(')').unwrap() + 2..];
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap()
+    }
+
     /// The server's resident memory in KiB (`VmRSS` of /proc/PID/status).
     pub fn rss_kib(&self) -> u64 {
         let s = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).expect("the server is running");

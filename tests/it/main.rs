@@ -72,6 +72,7 @@ mod terminal_width;
 // `skirmish-odds serve`: its HTTP API (a hand-written client) and its page in headless Chromium.
 mod http;
 mod serve_api;
+mod serve_page;
 
 // The docs: every rule coverage table cites tests that exist; every bundled config is indexed.
 mod coverage_tables;
