@@ -64,28 +64,24 @@ fn click(page: &Page, selector: &str) {
 /// Pick a bundled scenario with the page's own selects: system, then (when the page offers it)
 /// the kind, then the example; wait until its text is in the TOML view.
 fn choose(page: &Page, system: &str, kind: &str, path: &str) {
-    if page.eval("document.querySelector('#example').value") == json!(path) {
-        return;
+    let has = |select: &str, value: &str| {
+        format!("[...document.querySelector('{select}').options].some(o => o.value === {})", json!(value))
+    };
+    let name = path.rsplit('/').next().unwrap().trim_end_matches(".toml");
+    let loaded = format!("document.querySelector('#toml').value.includes({})", json!(format!("name = \"{name}\"")));
+    page.wait_for(&has("#system", system), WAIT);
+    if page.eval(&format!("document.querySelector('#example').value === {} && {loaded}", json!(path))) == json!(true) {
+        return; // the page opened on it
     }
-    page.wait_for(
-        &format!("[...document.querySelector('#system').options].some(o => o.value === {})", json!(system)),
-        WAIT,
-    );
     page.eval(&set_value_js("#system", system));
-    let has_kind = format!("[...document.querySelector('#kind').options].some(o => o.value === {})", json!(kind));
-    if page.eval(&has_kind) == json!(true) && page.eval("document.querySelector('#kind').value") != json!(kind) {
+    if page.eval(&has("#kind", kind)) == json!(true)
+        && page.eval("document.querySelector('#kind').value") != json!(kind)
+    {
         page.eval(&set_value_js("#kind", kind));
     }
-    page.wait_for(
-        &format!("[...document.querySelector('#example').options].some(o => o.value === {})", json!(path)),
-        WAIT,
-    );
+    page.wait_for(&has("#example", path), WAIT);
     page.eval(&set_value_js("#example", path));
-    let name = path.rsplit('/').next().unwrap().trim_end_matches(".toml");
-    page.wait_for(
-        &format!("document.querySelector('#toml').value.includes({})", json!(format!("name = \"{name}\""))),
-        WAIT,
-    );
+    page.wait_for(&loaded, WAIT);
 }
 
 /// Change `attack.attacker_effort` in the form and wait for the answer the CLI gives for that
