@@ -91,6 +91,8 @@ pub struct Page {
     profile: PathBuf,
     /// A failed wait saves `<name>-timeout.png` here.
     name: String,
+    /// A script whose value a failed wait adds to its message (e.g. the page's request log).
+    probe: Mutex<Option<String>>,
 }
 
 impl Page {
@@ -162,6 +164,7 @@ impl Page {
             session: String::new(),
             profile,
             name: name.to_string(),
+            probe: Mutex::new(None),
         };
         let target = page.browser_call("Target.createTarget", json!({"url": "about:blank"}));
         let target_id = target["targetId"].as_str().expect("a target id").to_string();
@@ -223,6 +226,17 @@ impl Page {
         r["result"].get("value").cloned().unwrap_or(Value::Null)
     }
 
+    /// Run `js` in every document this page opens from now on, before the page's own scripts
+    /// (e.g. to log the requests the page makes).
+    pub fn add_init_script(&self, js: &str) {
+        self.call("Page.addScriptToEvaluateOnNewDocument", json!({"source": js}));
+    }
+
+    /// A script whose value a failed [`Page::wait_for`] shows beside the page's text.
+    pub fn on_failure_show(&self, js: &str) {
+        *self.probe.lock().unwrap() = Some(js.to_string());
+    }
+
     /// Open `url` and wait until its document has loaded.
     pub fn navigate(&self, url: &str) {
         let r = self.call("Page.navigate", json!({"url": url}));
@@ -247,8 +261,10 @@ impl Page {
                 let text: String = text.as_str().unwrap_or("").chars().take(2000).collect();
                 let shot = screenshot_dir().join(format!("{}-timeout.png", self.name));
                 self.screenshot(&shot);
+                let probe = self.probe.lock().unwrap().clone();
+                let extra = probe.map(|p| format!("\n--- {p}:\n{}", self.eval(&p))).unwrap_or_default();
                 panic!(
-                    "waited {:.0} s for `{js}`; the page at {} shows:\n{text}\n--- screenshot: {}",
+                    "waited {:.0} s for `{js}`; the page at {} shows:\n{text}{extra}\n--- screenshot: {}",
                     timeout.as_secs_f64(),
                     self.eval("location.href"),
                     shot.display()
