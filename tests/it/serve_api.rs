@@ -406,6 +406,24 @@ fn a_run_right_after_closing_a_stream_is_served() {
     }
 }
 
+/// `--job-seconds`: a run past the limit is a 504 with the error; a stream past it ends with its
+/// last complete partial as the result, marked `stopped: "time limit"`.
+#[test]
+fn the_job_time_limit_stops_runs() {
+    let s = Server::start("time-limit", &["--job-seconds", "1"]);
+    let t0 = Instant::now();
+    let r = s.post(&run_target(DUEL, "trials=100000000"), &config_text(DUEL));
+    r.expect(504);
+    assert!(r.error()["text"].as_str().unwrap_or("").contains("job-seconds"), "{}", r.text());
+    assert!(t0.elapsed() < Duration::from_secs(30), "a 1 s limit answered after {:?}", t0.elapsed());
+    let (events, result) = read_stream(&s, &run_target(DUEL, "stream=1&trials=100000000"), &config_text(DUEL));
+    assert_eq!(result["stopped"], json!("time limit"), "{events:?}");
+    let last_partial = events.iter().rev().find(|(e, _)| e == "partial").expect("a partial before the limit");
+    assert_eq!(result["result"], last_partial.1["result"], "the result is the last complete partial");
+    s.assert_alive("runs stopped by the time limit");
+    s.post(&run_target(BVT, ""), &config_text(BVT)).expect(200);
+}
+
 /// POST /api/share then GET /api/share gives back what was shared, and a link's run gives the
 /// same numbers.
 #[test]
