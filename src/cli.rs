@@ -265,6 +265,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             library: a.library,
             jobs: a.jobs as usize,
             job_seconds: a.job_seconds,
+            systems: registry::SYSTEMS,
         }),
         Command::Share { config, seed, trials, set } => {
             let overrides = Overrides {

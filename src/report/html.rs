@@ -167,7 +167,7 @@ pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{} — skirmish-odds</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
         escape(&run.scenario.name)
     );
-    s.push_str(&fragment(run, report, doc, svgs));
+    s.push_str(&fragment(run, report, doc, svgs, true));
     s.push_str(CHECK_SCRIPT);
     s.push_str("\n</body>\n</html>\n");
     s
@@ -175,8 +175,16 @@ pub fn render(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String,
 
 /// The page's body without the document around it and without script: what the local page
 /// ([`crate::serve`]) shows under its answer, so a report reads the same there as in
-/// `index.html`. Every piece of user text in it is escaped.
-pub fn fragment(run: &RunResult, report: &Report, doc: &Document, svgs: &[(String, String, String)]) -> String {
+/// `index.html`. Every piece of user text in it is escaped. `with_scenario`: the collapsible
+/// "Scenario" part (the files as read, how to re-run the report's folder); the local page
+/// leaves it out, since it shows the scenario beside the report and has no folder.
+pub fn fragment(
+    run: &RunResult,
+    report: &Report,
+    doc: &Document,
+    svgs: &[(String, String, String)],
+    with_scenario: bool,
+) -> String {
     let sc = &run.scenario;
     let mut s = String::new();
     let _ =
@@ -263,7 +271,7 @@ pub fn fragment(run: &RunResult, report: &Report, doc: &Document, svgs: &[(Strin
         )
         .as_str(),
     );
-    if let Some(part) = &doc.scenario {
+    if let Some(part) = doc.scenario.as_ref().filter(|_| with_scenario) {
         s.push_str(&scenario_html(part));
     }
     s

@@ -4,16 +4,17 @@
 //! declarations (kinds, readings, library tables) say everything.
 
 use super::files::Files;
+use super::jobs::Systems;
 use crate::config::source::{Source, lexical};
 use crate::error::InputError;
-use crate::registry;
 use serde_json::{Value, json};
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
 /// `/api/meta`: the version, every system with its kinds and readings, every known file.
-pub fn meta(files: &Files) -> Value {
-    let systems: Vec<Value> = registry::SYSTEMS
+pub fn meta(registry: Systems, files: &Files) -> Value {
+    let find = |r: &str| registry.iter().copied().find(|s| s.name() == r);
+    let systems: Vec<Value> = registry
         .iter()
         .map(|s| {
             let kinds: Vec<Value> = crate::system::all_kinds(*s)
@@ -34,7 +35,7 @@ pub fn meta(files: &Files) -> Value {
         .map(|k| {
             let t: toml::Table = k.text.parse().unwrap_or_default();
             let s = |key: &str| t.get(key).and_then(toml::Value::as_str).map(str::to_string);
-            let system = s("ruleset").and_then(|r| registry::find(&r));
+            let system = s("ruleset").and_then(|r| find(&r));
             let mut tables = serde_json::Map::new();
             for (table, _) in system.map(|s| s.libraries()).unwrap_or_default() {
                 if let Some(entries) = t.get(*table).and_then(toml::Value::as_table) {
@@ -89,7 +90,7 @@ fn parse(src: &Source) -> Result<DeTable<'_>, InputError> {
 
 /// `/api/fields`: the scenario's values in file order, then the values of the library entries
 /// it names (`cards.thug.attack`), each with the choices a select can offer.
-pub fn fields(files: &Files, path: &str, body: &str) -> Result<Value, InputError> {
+pub fn fields(registry: Systems, files: &Files, path: &str, body: &str) -> Result<Value, InputError> {
     let main = Source { path: path.into(), text: body.to_string() };
     let doc = parse(&main)?;
     let mut own = Vec::new();
@@ -97,7 +98,7 @@ pub fn fields(files: &Files, path: &str, body: &str) -> Result<Value, InputError
     own.sort_by_key(|l| l.start);
     let plain: toml::Table = body.parse().map_err(|e| main.toml_error(&e))?;
     let ruleset = plain.get("ruleset").and_then(toml::Value::as_str).unwrap_or_default().to_string();
-    let system = registry::find(&ruleset);
+    let system = registry.iter().copied().find(|s| s.name() == ruleset);
     let library_tables: Vec<&str> = system.map(|s| s.libraries().iter().map(|(t, _)| *t).collect()).unwrap_or_default();
     // Each included library, parsed: (virtual path, source).
     let base = Path::new(path).parent().map(Path::to_path_buf).unwrap_or_default();
@@ -142,15 +143,41 @@ pub fn fields(files: &Files, path: &str, body: &str) -> Result<Value, InputError
         if l.path.len() == 2 && l.path[0] == "readings" {
             choices =
                 readings.iter().find(|(n, _)| *n == l.path[1]).map(|(_, v)| v.iter().map(|x| x.to_string()).collect());
-        } else if let Some(s) = &s {
-            if let Some((table, n)) = names.iter().find(|(_, n)| n.contains(s)) {
-                choices = Some(n.clone());
-                named.push((table, s.clone()));
-            }
+        } else if let Some(s) = &s
+            && let Some((table, n)) = names.iter().find(|(_, n)| n.contains(s))
+        {
+            choices = Some(n.clone());
+            named.push((table, s.clone()));
         }
         out.push(json!({
             "path": l.path.join("."), "value": l.text, "type": l.kind, "file": "scenario", "line": l.line, "choices": choices,
         }));
+    }
+    // Every reading the scenario leaves at its default, with that default: the page shows
+    // each switch; changing one writes it into the scenario's `[readings]`.
+    if let Some(sys) = system {
+        for r in sys.reading_docs() {
+            let p = format!("readings.{}", r.name);
+            if out.iter().any(|f| f["path"] == p) {
+                continue;
+            }
+            let Some(default) = r.values.first() else { continue };
+            let kind = match default.parse::<toml::Value>().ok().or_else(|| unquote(default)) {
+                Some(toml::Value::Boolean(_)) => "boolean",
+                Some(toml::Value::Integer(_)) => "integer",
+                Some(toml::Value::Float(_)) => "float",
+                _ => "string",
+            };
+            let value = if kind == "string" {
+                toml::Value::String((*default).to_string()).to_string()
+            } else {
+                (*default).to_string()
+            };
+            out.push(json!({
+                "path": p, "value": value, "type": kind, "file": "scenario", "line": null,
+                "choices": r.values, "default": true,
+            }));
+        }
     }
     // The library entries the scenario names, from the include that defines them.
     for (table, entry) in &named {

@@ -223,3 +223,34 @@ pub fn share_of(sources: &[Source], overrides: crate::config::Overrides) -> Shar
         overrides,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_share_names_bundled_files_and_opens_where_it_was_made() {
+        let files = Files::load(None).unwrap();
+        let (lib, lib_text) = BUNDLED.iter().find(|(p, _)| p.ends_with("cards.toml")).unwrap();
+        let dir = Path::new(lib).parent().unwrap().to_string_lossy().into_owned();
+        let main = format!("{dir}/mine.toml");
+        let sources = vec![
+            Source { path: main.clone().into(), text: "include = [\"cards.toml\"]\n".into() },
+            Source { path: lib.into(), text: (*lib_text).into() },
+        ];
+        let shared = share_of(&sources, crate::config::Overrides::default());
+        assert_eq!(shared.path, main);
+        assert_eq!(shared.files[1].bundled.as_deref(), Some(*lib));
+        assert!(shared.files[1].text.is_none());
+        // The scenario is not a known file: it is kept under shared/<hash>/, its include beside it.
+        let (path, text) = files.open_shared(&shared).unwrap();
+        assert!(path.starts_with("shared/") && path.ends_with(&main), "{path}");
+        assert_eq!(text, sources[0].text);
+        let inc = Path::new(&path).parent().unwrap().join("cards.toml");
+        assert_eq!(files.text(&inc.to_string_lossy()).as_deref(), Some(*lib_text));
+        // A file outside its folder is refused.
+        let mut bad = shared.clone();
+        bad.files[0].path = "../../etc/x.toml".into();
+        assert!(files.open_shared(&bad).is_err());
+    }
+}

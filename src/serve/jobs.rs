@@ -7,11 +7,20 @@ use crate::analysis::{self, RunResult, scenario::Scenario};
 use crate::config::{Overrides, source::Source};
 use crate::engine::{self, RunOutput, Stop, progress::Progress, progress::Watch};
 use crate::error::{Error, InputError};
-use crate::registry;
 use crate::report::{self, Document};
 use crate::rerun::Provenance;
+use crate::system::RuleSystem;
 use std::path::Path;
 use std::sync::Arc;
+
+/// The rule systems the server was started with (the command line hands them over; the
+/// server never reaches for the registry itself, as no generic layer does).
+pub type Systems = &'static [&'static dyn RuleSystem];
+
+/// The system a loaded scenario names.
+pub fn system_of(systems: Systems, ruleset: &str) -> &'static dyn RuleSystem {
+    systems.iter().copied().find(|s| s.name() == ruleset).expect("a loaded scenario names a known system")
+}
 
 /// A request's query: what the CLI's flags say on the command line.
 #[derive(Clone, Debug, Default)]
@@ -117,13 +126,15 @@ pub fn scenario_path(q: &Query, body: &str) -> Result<String, InputError> {
 
 /// Read the posted scenario `body` at `path` with the query's overrides, as `run` reads a file.
 pub fn load(
+    systems: Systems,
     files: &Files,
     path: &str,
     body: &str,
     overrides: &Overrides,
 ) -> Result<(Scenario, Provenance), InputError> {
     let copies = files.sources_with(path, body);
-    let (sc, sources) = registry::load_with_sources(Path::new(path), overrides, Some(&copies))?;
+    let (sc, sources) =
+        crate::config::load_in(systems, Path::new(path), overrides, Some(&copies)).map_err(|e| unfile(e, path))?;
     Ok((sc, Provenance::new(Path::new(path), &sources, overrides)))
 }
 
@@ -135,8 +146,8 @@ pub struct Rendered {
 }
 
 /// Render a finished (or partial) run as `run` does.
-pub fn render(result: &RunResult, prov: &Provenance, html: bool) -> Result<Rendered, Error> {
-    let system = registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
+pub fn render(systems: Systems, result: &RunResult, prov: &Provenance, html: bool) -> Result<Rendered, Error> {
+    let system = system_of(systems, result.scenario.ruleset);
     let mut report = report::try_build(result, system)?;
     let mut doc = Document::build(result, &report, system);
     crate::rerun::attach(result, &mut report, &mut doc, prov);
@@ -145,7 +156,7 @@ pub fn render(result: &RunResult, prov: &Provenance, html: bool) -> Result<Rende
         for (stem, chart) in &doc.charts {
             svgs.push((stem.clone(), chart.title().to_string(), report::charts::svg(chart)?));
         }
-        Some(report::html::fragment(result, &report, &doc, &svgs))
+        Some(report::html::fragment(result, &report, &doc, &svgs, false))
     } else {
         None
     };
@@ -153,8 +164,8 @@ pub fn render(result: &RunResult, prov: &Provenance, html: bool) -> Result<Rende
 }
 
 /// The full self-contained report page (`index.html` of `run --out`).
-pub fn report_page(result: &RunResult, prov: &Provenance) -> Result<String, Error> {
-    let system = registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
+pub fn report_page(systems: Systems, result: &RunResult, prov: &Provenance) -> Result<String, Error> {
+    let system = system_of(systems, result.scenario.ruleset);
     let mut report = report::try_build(result, system)?;
     let mut doc = Document::build(result, &report, system);
     crate::rerun::attach(result, &mut report, &mut doc, prov);
@@ -182,15 +193,21 @@ pub fn partial(sc: &Scenario, tallies: Vec<engine::Tally>, trials: u64) -> RunRe
 }
 
 /// `POST /api/edit`: one `--set` applied to the file that defines its key.
-pub fn edit(files: &Files, path: &str, body: &str, typed: &str) -> Result<serde_json::Value, InputError> {
+pub fn edit(
+    systems: Systems,
+    files: &Files,
+    path: &str,
+    body: &str,
+    typed: &str,
+) -> Result<serde_json::Value, InputError> {
     let main = Source { path: path.into(), text: body.to_string() };
     let copies = files.sources_with(path, body);
     let read = |p: &Path| Source::read_from(p, Some(&copies));
-    match crate::config::set::edit(&main, typed, &read)? {
+    match crate::config::set::edit(&main, typed, &read).map_err(|e| unfile(e, path))? {
         Some(Ok(text)) => Ok(serde_json::json!({ "toml": text, "library": null })),
         Some(Err(lib)) => Ok(serde_json::json!({ "toml": body, "library": lib.to_string_lossy() })),
         // A file does not read: the loader says where.
-        None => match load(files, path, body, &Overrides::default()) {
+        None => match load(systems, files, path, body, &Overrides::default()) {
             Err(e) => Err(e),
             Ok(_) => Err(InputError::msg("the scenario's files do not read as TOML")
                 .field("set", crate::config::set::SET_ALLOWED)),
@@ -198,8 +215,25 @@ pub fn edit(files: &Files, path: &str, body: &str, typed: &str) -> Result<serde_
     }
 }
 
-/// The JSON of an input error: the CLI's fields, and its one-line text.
+/// An error in the posted scenario itself names no file (the page has no file: it shows the
+/// line and column under its TOML view); one in an included library keeps the library's path.
+pub fn unfile(mut e: InputError, path: &str) -> InputError {
+    if e.file
+        .as_deref()
+        .is_some_and(|f| crate::config::source::lexical(f) == crate::config::source::lexical(Path::new(path)))
+    {
+        e.file = None;
+    }
+    e
+}
+
+/// The JSON of an input error: the CLI's fields, and its one-line text (`line L, column C: …`
+/// when the error is in the posted scenario).
 pub fn error_json(e: &InputError) -> serde_json::Value {
+    let text = match (&e.file, e.line) {
+        (None, Some(l)) => format!("line {l}{}: {e}", e.column.map(|c| format!(", column {c}")).unwrap_or_default()),
+        _ => e.to_string(),
+    };
     serde_json::json!({ "error": {
         "message": e.message,
         "file": e.file.as_ref().map(|f| f.to_string_lossy().into_owned()),
@@ -207,6 +241,53 @@ pub fn error_json(e: &InputError) -> serde_json::Value {
         "column": e.column,
         "field": e.field,
         "allowed": e.allowed,
-        "text": e.to_string(),
+        "text": text,
     }})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_read_as_the_cli_reads_its_flags() {
+        let q = Query::parse(Some("path=configs%2Fx%2Fa.toml&set=cards.thug.attack%3D4&set=a.b%3D%22x+y%22&seed=1e3&trials=1_000&sample=1&view=page&s=abc"))
+            .unwrap();
+        assert_eq!(q.path.as_deref(), Some("configs/x/a.toml"));
+        assert_eq!(q.overrides.sets, ["cards.thug.attack=4", "a.b=\"x y\""]);
+        assert_eq!((q.overrides.seed, q.overrides.trials, q.overrides.exact), (Some(1000), Some(1000), Some(false)));
+        assert!(q.page && !q.stream);
+        assert_eq!(q.get("s"), Some("abc"));
+        // The CLI's words, naming the flag.
+        let e = Query::parse(Some("seed=-1")).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("--seed"));
+        let e = Query::parse(Some("precision=fine")).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("--precision"));
+        // A lone or bad `%` is kept as text; bytes that are not UTF-8 are refused.
+        assert_eq!(Query::parse(Some("path=a%zz%")).unwrap().path.as_deref(), Some("a%zz%"));
+        assert!(Query::parse(Some("path=%ff")).is_err());
+    }
+
+    #[test]
+    fn a_posted_scenario_is_read_inside_the_known_folders() {
+        let q = |p: &str| Query { path: Some(p.into()), ..Query::default() };
+        assert_eq!(scenario_path(&q("configs/a/b.toml"), "").unwrap(), "configs/a/b.toml");
+        for bad in ["/etc/x.toml", "../x.toml", "configs/../../x.toml", "configs/a/b.txt"] {
+            assert_eq!(scenario_path(&q(bad), "").unwrap_err().field.as_deref(), Some("path"), "{bad}");
+        }
+        // No path: next to the bundled libraries of the scenario's own system.
+        assert_eq!(scenario_path(&Query::default(), "ruleset = \"abc\"\n").unwrap(), "configs/abc/scenario.toml");
+        assert_eq!(scenario_path(&Query::default(), "ruleset = \"../x\"\n").unwrap(), "configs/scenario/scenario.toml");
+    }
+
+    #[test]
+    fn an_error_in_the_posted_scenario_says_line_and_column_not_a_file() {
+        let mut e = InputError::msg("bad").field("attack.x", "1..=3");
+        e.file = Some("configs/a/b.toml".into());
+        (e.line, e.column) = (Some(4), Some(7));
+        let e = unfile(e, "configs/a/./b.toml");
+        let v = error_json(&e);
+        assert!(v["error"]["file"].is_null());
+        assert_eq!(v["error"]["text"], "line 4, column 7: field `attack.x`: bad (allowed: 1..=3)");
+    }
 }

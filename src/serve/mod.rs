@@ -39,13 +39,15 @@ use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Options of `serve`.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Options {
     pub port: u16,
     pub open: bool,
     pub library: Option<std::path::PathBuf>,
     pub jobs: usize,
     pub job_seconds: u64,
+    /// The rule systems to offer (the command line's registry).
+    pub systems: jobs::Systems,
 }
 
 /// Largest request body: a scenario and its sets (the loader bounds files at 4 MiB; a page
@@ -187,6 +189,16 @@ fn message(m: &str) -> serde_json::Value {
     jobs::error_json(&InputError::msg(m))
 }
 
+/// An answer that ends a request early (kept small: a `Response` is too large to pass around
+/// in every `Err`).
+struct Refusal(StatusCode, serde_json::Value);
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        json_status(self.0, &self.1)
+    }
+}
+
 fn json_status(status: StatusCode, v: &serde_json::Value) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], v.to_string()).into_response()
 }
@@ -206,7 +218,7 @@ fn error_response(e: &Error) -> Response {
 }
 
 /// A body as text, or the answer that says why not (too large: 413; not UTF-8: 400).
-fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<String, Response> {
+fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<String, Refusal> {
     let bytes = body.map_err(|r| {
         let status = r.status();
         let m = if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -214,7 +226,7 @@ fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> R
         } else {
             r.body_text()
         };
-        json_status(status, &message(&m))
+        Refusal(status, message(&m))
     })?;
     String::from_utf8(bytes.to_vec()).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
@@ -227,21 +239,18 @@ fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> R
         err.line = Some(line);
         err.column = Some(column);
         err.allowed = Some("UTF-8 text".into());
-        json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&err))
+        Refusal(StatusCode::BAD_REQUEST, jobs::error_json(&err))
     })
 }
 
-fn query(raw: Option<String>) -> Result<Query, Response> {
-    Query::parse(raw.as_deref()).map_err(|e| json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)))
+fn query(raw: Option<String>) -> Result<Query, Refusal> {
+    Query::parse(raw.as_deref()).map_err(|e| Refusal(StatusCode::BAD_REQUEST, jobs::error_json(&e)))
 }
 
 /// Run `f` on a blocking thread; a panic in it is a 500 (the server stays up).
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Response> {
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refusal> {
     tokio::task::spawn_blocking(f).await.map_err(|e| {
-        json_status(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            &message(&format!("internal error (a bug; please report it): {e}")),
-        )
+        Refusal(StatusCode::INTERNAL_SERVER_ERROR, message(&format!("internal error (a bug; please report it): {e}")))
     })
 }
 
@@ -249,19 +258,19 @@ async fn meta(State(app): State<Arc<App>>) -> Response {
     let limits =
         serde_json::json!({ "body_bytes": MAX_BODY, "jobs": app.opts.jobs, "job_seconds": app.opts.job_seconds });
     let app2 = app.clone();
-    match blocking(move || fields::meta(&app2.files)).await {
+    match blocking(move || fields::meta(app2.opts.systems, &app2.files)).await {
         Ok(mut v) => {
             v["limits"] = limits;
             json_ok(&v)
         }
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
 async fn file(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
     let q = match query(raw) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     match q.path.as_deref().and_then(|p| app.files.text(p)) {
         Some(t) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], t).into_response(),
@@ -272,12 +281,12 @@ async fn file(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response 
     }
 }
 
-async fn starter(RawQuery(raw): RawQuery) -> Response {
+async fn starter(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
     let q = match query(raw) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
-    let found = crate::discover::find(crate::registry::SYSTEMS, q.get("system").unwrap_or_default(), "system")
+    let found = crate::discover::find(app.opts.systems, q.get("system").unwrap_or_default(), "system")
         .and_then(|s| crate::discover::starter(s, q.get("kind").unwrap_or_default()));
     match found {
         Ok(t) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], t).into_response(),
@@ -292,17 +301,17 @@ async fn fields_api(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let res = blocking(move || {
         let path = jobs::scenario_path(&q, &body)?;
-        fields::fields(&app.files, &path, &body)
+        fields::fields(app.opts.systems, &app.files, &path, &body).map_err(|e| jobs::unfile(e, &path))
     })
     .await;
     match res {
         Ok(Ok(v)) => json_ok(&v),
         Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
@@ -313,20 +322,20 @@ async fn edit(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let res = blocking(move || {
         let path = jobs::scenario_path(&q, &body)?;
         let Some(set) = q.overrides.sets.last() else {
             return Err(InputError::msg("no change given").field("set", crate::config::set::SET_ALLOWED));
         };
-        jobs::edit(&app.files, &path, &body, set)
+        jobs::edit(app.opts.systems, &app.files, &path, &body, set)
     })
     .await;
     match res {
         Ok(Ok(v)) => json_ok(&v),
         Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
@@ -354,11 +363,11 @@ impl Drop for CancelOnDrop {
 }
 
 /// A job slot, or the answer that all are taken.
-fn slot(app: &App) -> Result<OwnedSemaphorePermit, Response> {
+fn slot(app: &App) -> Result<OwnedSemaphorePermit, Refusal> {
     app.jobs.clone().try_acquire_owned().map_err(|_| {
-        json_status(
+        Refusal(
             StatusCode::SERVICE_UNAVAILABLE,
-            &message(&format!("busy: {} run(s) already going; stop one or try again when it ends", app.opts.jobs)),
+            message(&format!("busy: {} run(s) already going; stop one or try again when it ends", app.opts.jobs)),
         )
     })
 }
@@ -370,23 +379,23 @@ async fn run(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let permit = match slot(&app) {
         Ok(p) => p,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let app2 = app.clone();
     let q2 = q.clone();
     let loaded = blocking(move || -> Result<_, InputError> {
         let path = jobs::scenario_path(&q2, &body)?;
-        jobs::load(&app2.files, &path, &body, &q2.overrides)
+        jobs::load(app2.opts.systems, &app2.files, &path, &body, &q2.overrides)
     })
     .await;
     let (sc, prov) = match loaded {
         Ok(Ok(x)) => x,
         Ok(Err(e)) => return json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     if q.stream {
         return stream(app, sc, prov, permit);
@@ -395,10 +404,11 @@ async fn run(
     let guard = CancelOnDrop::new(&watch);
     let started = Instant::now();
     let page = q.page;
+    let systems = app.opts.systems;
     let job = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let result = jobs::run(sc, watch)?;
-        jobs::render(&result, &prov, page)
+        jobs::render(systems, &result, &prov, page)
     });
     let limit = Duration::from_secs(app.opts.job_seconds);
     let out = match tokio::time::timeout(limit, job).await {
@@ -423,10 +433,11 @@ async fn run(
     };
     guard.disarm();
     if page {
-        let result: serde_json::Value = serde_json::from_str(&out.json).expect("the report's JSON parses");
-        json_ok(
-            &serde_json::json!({ "result": result, "html": out.html, "server_ms": started.elapsed().as_secs_f64() * 1e3 }),
-        )
+        let body = with_result(
+            &out.json,
+            serde_json::json!({ "html": out.html, "server_ms": started.elapsed().as_secs_f64() * 1e3 }),
+        );
+        ([(header::CONTENT_TYPE, "application/json")], body).into_response()
     } else {
         ([(header::CONTENT_TYPE, "application/json")], out.json).into_response()
     }
@@ -434,7 +445,23 @@ async fn run(
 
 /// One server-sent event with a JSON payload.
 fn event(name: &str, data: &serde_json::Value) -> Event {
-    Event::default().event(name).data(data.to_string())
+    event_text(name, data.to_string())
+}
+
+/// The payload on one `data:` line: pretty JSON has line breaks only between tokens (a
+/// string's own are escaped), so dropping them leaves the same JSON.
+fn event_text(name: &str, data: String) -> Event {
+    Event::default().event(name).data(data.replace('\n', ""))
+}
+
+/// `{"result": JSON, …rest}` with the report's JSON text as it is: parsed and written again,
+/// its floats could come back a digit apart (serde_json's fast float parsing), and the result
+/// must be exactly what `run --json` prints.
+fn with_result(json: &str, rest: serde_json::Value) -> String {
+    let rest = rest.to_string();
+    let fields = rest.strip_prefix('{').and_then(|r| r.strip_suffix('}')).unwrap_or_default();
+    let sep = if fields.is_empty() { "" } else { "," };
+    format!("{{\"result\":{}{sep}{fields}}}", json.trim_end())
 }
 
 /// `?stream=1`: the run on a blocking thread; a driver task sends progress a few times a
@@ -453,9 +480,10 @@ fn stream(
     let base = sc.clone();
     let prov2 = prov.clone();
     let w = watch.clone();
+    let systems = app.opts.systems;
     let mut job = tokio::task::spawn_blocking(move || {
         let result = jobs::run(sc, w)?;
-        jobs::render(&result, &prov2, true)
+        jobs::render(systems, &result, &prov2, true)
     });
     let w = watch.clone();
     tokio::spawn(async move {
@@ -463,7 +491,7 @@ fn stream(
         let mut shown = 0u64;
         let mut tick = tokio::time::interval(Duration::from_millis(250));
         let mut timed_out = false;
-        let mut last_partial: Option<serde_json::Value> = None;
+        let mut last_partial: Option<jobs::Rendered> = None;
         let finished = loop {
             tokio::select! {
                 done = &mut job => break done,
@@ -486,15 +514,14 @@ fn stream(
                         let (base, prov) = (base.clone(), prov.clone());
                         let rendered = tokio::task::spawn_blocking(move || {
                             let r = jobs::partial(&base, tallies, trials);
-                            jobs::render(&r, &prov, true).map(|x| (x, r.output.stopping.worst_half_width))
+                            jobs::render(systems, &r, &prov, true).map(|x| (x, r.output.stopping.worst_half_width))
                         }).await;
                         if let Ok(Ok((x, worst))) = rendered {
-                            let result: serde_json::Value = serde_json::from_str(&x.json).expect("the report's JSON parses");
-                            let data = serde_json::json!({ "trials": trials, "result": result, "html": x.html, "worst_half_width": worst });
-                            if tx.send(event("partial", &data)).await.is_err() {
+                            let data = with_result(&x.json, serde_json::json!({ "trials": trials, "html": x.html, "worst_half_width": worst }));
+                            if tx.send(event_text("partial", data)).await.is_err() {
                                 w.cancel.store(true, Ordering::Relaxed);
                             }
-                            last_partial = Some(data);
+                            last_partial = Some(x);
                         }
                     }
                 }
@@ -502,18 +529,18 @@ fn stream(
         };
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let last = match finished {
-            Ok(Ok(x)) => {
-                let result: serde_json::Value = serde_json::from_str(&x.json).expect("the report's JSON parses");
-                event(
-                    "result",
-                    &serde_json::json!({ "result": result, "html": x.html, "server_ms": ms, "stopped": null }),
-                )
-            }
+            Ok(Ok(x)) => event_text(
+                "result",
+                with_result(&x.json, serde_json::json!({ "html": x.html, "server_ms": ms, "stopped": null })),
+            ),
             Ok(Err(Error::Interrupted { .. })) if timed_out => match last_partial {
                 // The time limit: the last complete batch is the answer, and says so.
-                Some(p) => event(
+                Some(x) => event_text(
                     "result",
-                    &serde_json::json!({ "result": p["result"], "html": p["html"], "server_ms": ms, "stopped": "time limit" }),
+                    with_result(
+                        &x.json,
+                        serde_json::json!({ "html": x.html, "server_ms": ms, "stopped": "time limit" }),
+                    ),
                 ),
                 None => event(
                     "error",
@@ -550,22 +577,23 @@ async fn report_page(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let permit = match slot(&app) {
         Ok(p) => p,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let watch = Arc::new(Watch::default());
     let guard = CancelOnDrop::new(&watch);
     let app2_limit = app.opts.job_seconds;
+    let systems = app.opts.systems;
     let job = tokio::task::spawn_blocking(move || -> Result<(String, String), Error> {
         let _permit = permit;
         let path = jobs::scenario_path(&q, &body)?;
-        let (sc, prov) = jobs::load(&app.files, &path, &body, &q.overrides)?;
+        let (sc, prov) = jobs::load(app.opts.systems, &app.files, &path, &body, &q.overrides)?;
         let name = sc.name.clone();
         let result = jobs::run(sc, watch)?;
-        Ok((name, jobs::report_page(&result, &prov)?))
+        Ok((name, jobs::report_page(systems, &result, &prov)?))
     });
     let out = match tokio::time::timeout(Duration::from_secs(app2_limit), job).await {
         Ok(out) => out,
@@ -607,11 +635,11 @@ async fn share_make(
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
     let res = blocking(move || -> Result<String, InputError> {
         let path = jobs::scenario_path(&q, &body)?;
-        let (sc, prov) = jobs::load(&app.files, &path, &body, &q.overrides)?;
+        let (sc, prov) = jobs::load(app.opts.systems, &app.files, &path, &body, &q.overrides)?;
         let sources: Vec<_> = prov.embedded();
         // The seed written out: the link reproduces the numbers whatever a default becomes.
         let overrides = crate::config::Overrides { seed: Some(sc.seed), ..q.overrides.clone() };
@@ -621,14 +649,14 @@ async fn share_make(
     match res {
         Ok(Ok(link)) => json_ok(&serde_json::json!({ "link": link })),
         Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
 async fn share_open(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
     let q = match query(raw) {
         Ok(q) => q,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let token = q.get("s").unwrap_or_default().to_string();
     let res = blocking(move || -> Result<serde_json::Value, InputError> {
@@ -645,6 +673,6 @@ async fn share_open(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Res
     match res {
         Ok(Ok(v)) => json_ok(&v),
         Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
