@@ -274,6 +274,13 @@ impl Page {
         }
     }
 
+    /// Save a PNG of what the window shows (1280 × 1024, the top of the page) at `path`: the
+    /// picture a person sees first (the README's).
+    pub fn screenshot_window(&self, path: &Path) {
+        let r = self.call("Page.captureScreenshot", json!({"format": "png"}));
+        write_png(path, &r);
+    }
+
     /// Save a PNG of the whole page (not only the window) at `path`.
     pub fn screenshot(&self, path: &Path) {
         let size = self.eval(
@@ -287,13 +294,18 @@ impl Page {
             json!({"format": "png", "captureBeyondViewport": true,
                    "clip": {"x": 0, "y": 0, "width": w, "height": h, "scale": 1}}),
         );
-        let png = base64_decode(r["data"].as_str().expect("screenshot data"));
-        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "the screenshot is not a PNG");
-        if let Some(d) = path.parent() {
-            std::fs::create_dir_all(d).unwrap();
-        }
-        std::fs::write(path, png).unwrap();
+        write_png(path, &r);
     }
+}
+
+/// Write the PNG of a `Page.captureScreenshot` answer.
+fn write_png(path: &Path, answer: &Value) {
+    let png = base64_decode(answer["data"].as_str().expect("screenshot data"));
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "the screenshot is not a PNG");
+    if let Some(d) = path.parent() {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    std::fs::write(path, png).unwrap();
 }
 
 impl Drop for Page {
