@@ -316,7 +316,9 @@ fn stream_gives_progress_partials_and_the_run_result() {
     // target (the target itself is the `result`).
     assert!(!stages.is_empty(), "no partial in a {took:?} run of {n} duels");
     let is_stage = |t: u64| {
-        t % FIRST_STAGE == 0 && (t / FIRST_STAGE).is_power_of_two() && (t / FIRST_STAGE).trailing_zeros() % 2 == 0
+        t.is_multiple_of(FIRST_STAGE)
+            && (t / FIRST_STAGE).is_power_of_two()
+            && (t / FIRST_STAGE).trailing_zeros().is_multiple_of(2)
     };
     assert!(stages.iter().all(|t| is_stage(*t)), "partial stages {stages:?}");
     assert!(stages.windows(2).all(|w| w[0] < w[1]), "partial stages {stages:?}");
