@@ -1,5 +1,5 @@
 //! `skirmish-odds serve` without a browser: the HTTP API against its contract
-//! (/work/notes/serve-api.md, summarised in the README): the same JSON as `run --json`, the CLI's
+//! (`docs/serve.md`): the same JSON as `run --json`, the CLI's
 //! errors as JSON, refusals of foreign hosts and origins and of oversized bodies, a server that
 //! survives every bad request, a stream whose numbers are those of `run --trials N`, cancellation
 //! when the client goes away, share links both ways, loopback only — and, printed for the README,

@@ -5,7 +5,7 @@
 //! exact one and a sampled one. Screenshots of each step are kept in `target/e2e-screenshots/`.
 //!
 //! It drives the page only through the ids and `data-*` attributes the page promises the tests
-//! (the contract's "Page" part): `#system`, `#kind`, `#example`, `#toml`, `#fields [data-path]`,
+//! (docs/serve.md, "Page"): `#system`, `#kind`, `#example`, `#toml`, `#fields [data-path]`,
 //! `#run`, `#stop`, `#precision`, `#answer`, `#progress[data-trials]`, `#share`, `#share-link`,
 //! and `body[data-state|data-runs|data-exact]`.
 
