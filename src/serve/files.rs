@@ -140,8 +140,9 @@ impl Files {
                     .field("s", "a link made by `skirmish-odds share` or the page"));
             }
         }
-        // Already known as they are: nothing to keep.
-        if texts.iter().all(|(p, t)| self.text(p).as_deref() == Some(t.as_str())) {
+        // Its includes known as they are: the scenario opens at its own path (a run posts the
+        // scenario's text in place of any file there), and nothing needs keeping.
+        if texts.iter().skip(1).all(|(p, t)| self.text(p).as_deref() == Some(t.as_str())) {
             return Ok((shared.path.clone(), texts[0].1.clone()));
         }
         use sha2::Digest;
@@ -242,12 +243,17 @@ mod tests {
         assert_eq!(shared.path, main);
         assert_eq!(shared.files[1].bundled.as_deref(), Some(*lib));
         assert!(shared.files[1].text.is_none());
-        // The scenario is not a known file: it is kept under shared/<hash>/, its include beside it.
+        // Its include is the bundled file: it opens where it was made.
+        assert_eq!(files.open_shared(&shared).unwrap(), (main.clone(), sources[0].text.clone()));
+        // An include that is not a known file: kept under shared/<hash>/, the scenario beside it.
+        let mut shared = shared;
+        shared.files[1] =
+            SharedFile { path: lib.to_string(), text: Some(format!("{lib_text}\n# mine\n")), bundled: None };
         let (path, text) = files.open_shared(&shared).unwrap();
         assert!(path.starts_with("shared/") && path.ends_with(&main), "{path}");
         assert_eq!(text, sources[0].text);
         let inc = Path::new(&path).parent().unwrap().join("cards.toml");
-        assert_eq!(files.text(&inc.to_string_lossy()).as_deref(), Some(*lib_text));
+        assert!(files.text(&inc.to_string_lossy()).unwrap().ends_with("# mine\n"));
         // A file outside its folder is refused.
         let mut bad = shared.clone();
         bad.files[0].path = "../../etc/x.toml".into();

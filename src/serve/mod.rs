@@ -377,6 +377,8 @@ async fn run(
     RawQuery(raw): RawQuery,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
+    // `server_ms` counts from here: reading the scenario is part of the answer's time.
+    let started = Instant::now();
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
         (Err(r), _) | (_, Err(r)) => return r.into_response(),
@@ -398,11 +400,10 @@ async fn run(
         Err(r) => return r.into_response(),
     };
     if q.stream {
-        return stream(app, sc, prov, permit);
+        return stream(app, sc, prov, permit, started);
     }
     let watch = Arc::new(Watch::default());
     let guard = CancelOnDrop::new(&watch);
-    let started = Instant::now();
     let page = q.page;
     let systems = app.opts.systems;
     let job = tokio::task::spawn_blocking(move || {
@@ -472,10 +473,10 @@ fn stream(
     sc: crate::analysis::scenario::Scenario,
     prov: crate::rerun::Provenance,
     permit: OwnedSemaphorePermit,
+    started: Instant,
 ) -> Response {
     let watch = Arc::new(Watch::default());
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(8);
-    let started = Instant::now();
     let limit = Duration::from_secs(app.opts.job_seconds);
     let base = sc.clone();
     let prov2 = prov.clone();

@@ -502,7 +502,7 @@
     input.dataset.path = f.path;
     input.dataset.type = f.type;
     input.title = f.path + ' (' + where + ')';
-    input.addEventListener('change', () => editField(input));
+    input.addEventListener('change', () => queueEdit(input));
     const row = el(
       'div',
       { class: 'field' + (setValue != null ? ' changed' : '') + (f.type === 'boolean' ? ' check' : '') },
@@ -526,10 +526,21 @@
     return v.trim();
   }
 
-  /** A field changed: apply it with /api/edit (scenario text, or a set for a library value). */
-  async function editField(input) {
+  /**
+   * Edits apply one after another: each posts the TOML the previous one returned (two quick
+   * changes would otherwise both start from the old text, and the second would undo the first).
+   */
+  let editChain = Promise.resolve();
+  function queueEdit(input) {
     const path = input.dataset.path;
     const value = tomlValue(input);
+    editChain = editChain.then(() => editField(input, path, value));
+  }
+
+  /** A field changed: apply it with /api/edit (scenario text, or a set for a library value). */
+  async function editField(input, path, value) {
+    // An earlier edit may have re-drawn the form: work on the field as it is now.
+    input = document.querySelector('#fields [data-path="' + cssPath(path) + '"]:not(.field-error)') || input;
     const box = document.querySelector('.field-error[data-path="' + cssPath(path) + '"]');
     if (value === '') {
       if (box) {
@@ -644,7 +655,7 @@
       state.controller = null;
       $('stop').disabled = true;
       showError(e);
-      $('status').textContent = 'error';
+      $('status').textContent = state.shown ? 'error: the answer above is from the last run that worked' : 'error';
       setBody('error');
     });
   }
