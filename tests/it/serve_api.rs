@@ -500,6 +500,27 @@ fn share_link_round_trip() {
     s.assert_alive("a damaged share token");
 }
 
+/// A link made by another version opens with a note that the numbers may differ (the token
+/// re-made here with an older version, by the crate's own encoder).
+#[test]
+fn a_link_from_another_version_says_so() {
+    use skirmish_odds::serve::share;
+    let s = Server::start("share-version", &[]);
+    let link = s.post(&format!("/api/share?path={}", enc(BVT)), &config_text(BVT)).json()["link"].clone();
+    let token = link.as_str().unwrap().strip_prefix("/?s=").unwrap();
+    let mut shared = share::decode(token).expect("the server's token decodes");
+    assert_eq!(shared.version, env!("CARGO_PKG_VERSION"));
+    shared.version = "0.0.1".into();
+    let old = share::encode(&shared);
+    let g = s.get(&format!("/api/share?s={old}"));
+    g.expect(200);
+    let g = g.json();
+    assert_eq!(g["version"], json!("0.0.1"));
+    let note = g["note"].as_str().unwrap_or_else(|| panic!("no note for another version's link: {g}"));
+    assert!(note.contains("0.0.1") && note.contains(env!("CARGO_PKG_VERSION")), "{note}");
+    assert_eq!(g["toml"], json!(config_text(BVT)), "the scenario still opens");
+}
+
 /// `skirmish-odds share CONFIG` prints a `/?s=` path that the server opens as that config's text.
 #[test]
 fn share_command_prints_a_link_the_server_opens() {

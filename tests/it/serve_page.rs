@@ -2,7 +2,7 @@
 //! vs Thug answers 75.27 % (exact); changing the attacker's effort answers the CLI's new exact value
 //! (and the time from the change to the new answer on screen is printed); a sampled Wolsung duel
 //! streams progress and a partial result until Stop; share links reopen to the same numbers, an
-//! exact one and a sampled one. Screenshots of each step are kept in `target/e2e-screenshots/`.
+//! exact one and a sampled one, and one made by another version says so. Screenshots of each step are kept in `target/e2e-screenshots/`.
 //!
 //! It drives the page only through the ids and `data-*` attributes the page promises the tests
 //! (docs/serve.md, "Page"): `#system`, `#kind`, `#example`, `#toml`, `#fields [data-path]`,
@@ -270,6 +270,24 @@ fn page_answers_edits_streams_stops_and_shares() {
     }
     let errors = page.eval("(document.querySelector('#error') || {}).textContent || ''");
     assert_eq!(errors.as_str().map(str::trim), Some(""), "the page shows an error");
+
+    // 7. A link made by another version opens, runs, and says the numbers may differ.
+    let token = server
+        .post(&format!("/api/share?path={}", crate::http::enc(BVT)), &crate::http::config_text(BVT))
+        .json()["link"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/?s=")
+        .to_string();
+    let mut shared = skirmish_odds::serve::share::decode(&token).unwrap();
+    shared.version = "0.0.1".into();
+    page.navigate(&format!("{}?s={}", server.url, skirmish_odds::serve::share::encode(&shared)));
+    page.wait_for("Number(document.body.dataset.runs) >= 1 && document.body.dataset.state === 'done'", WAIT);
+    assert!(text(&page, "#answer").contains("75.27%"), "{}", text(&page, "#answer"));
+    // Where the note shows is the page's choice (docs/serve.md: "shows `note` if any").
+    let body = page.eval("document.body.innerText");
+    assert!(body.as_str().unwrap_or("").contains("0.0.1"), "the page does not say the link is from another version");
+    shot(&page, "08-shared-by-another-version");
 }
 
 /// Press #share and return the absolute link it shows.
