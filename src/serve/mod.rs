@@ -381,9 +381,15 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// How long a request waits for a job slot before it is told the server is busy: long enough
+/// for a run whose client just went away to notice and free its slot (its stream notices at
+/// the next progress tick, a quarter of a second), short enough not to queue without limit.
+const SLOT_WAIT: Duration = Duration::from_secs(2);
+
 /// A job slot, or the answer that all are taken.
-fn slot(app: &App) -> Result<OwnedSemaphorePermit, Refusal> {
-    app.jobs.clone().try_acquire_owned().map_err(|_| {
+async fn slot(app: &App) -> Result<OwnedSemaphorePermit, Refusal> {
+    let free = tokio::time::timeout(SLOT_WAIT, app.jobs.clone().acquire_owned()).await;
+    free.ok().and_then(Result::ok).ok_or_else(|| {
         Refusal(
             StatusCode::SERVICE_UNAVAILABLE,
             message(&format!("busy: {} run(s) already going; stop one or try again when it ends", app.opts.jobs)),
@@ -402,7 +408,7 @@ async fn run(
         (Ok(q), Ok(b)) => (q, b),
         (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
-    let permit = match slot(&app) {
+    let permit = match slot(&app).await {
         Ok(p) => p,
         Err(r) => return r.into_response(),
     };
@@ -509,7 +515,10 @@ fn stream(
     tokio::spawn(async move {
         let _permit = permit;
         let mut shown = 0u64;
-        let mut tick = tokio::time::interval(Duration::from_millis(250));
+        // The first tick a quarter second in: no empty progress before the run has begun (an
+        // exact scenario's stream is then its one result).
+        let quarter = Duration::from_millis(250);
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + quarter, quarter);
         let mut timed_out = false;
         let mut last_partial: Option<jobs::Rendered> = None;
         let finished = loop {
@@ -599,7 +608,7 @@ async fn report_page(
         (Ok(q), Ok(b)) => (q, b),
         (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
-    let permit = match slot(&app) {
+    let permit = match slot(&app).await {
         Ok(p) => p,
         Err(r) => return r.into_response(),
     };

@@ -10,6 +10,7 @@
 //! All modules' tests run in parallel in one process, so no two modules may share a scratch
 //! folder: each keeps its own top-level names under `CARGO_TARGET_TMPDIR` (mostly its own name).
 
+mod cdp;
 mod common;
 mod cpu;
 
@@ -68,6 +69,11 @@ mod report_answer;
 mod report_tables;
 mod report_words;
 mod terminal_width;
+
+// `skirmish-odds serve`: its HTTP API (a hand-written client) and its page in headless Chromium.
+mod http;
+mod serve_api;
+mod serve_page;
 
 // The docs: every rule coverage table cites tests that exist; every bundled config is indexed.
 mod coverage_tables;

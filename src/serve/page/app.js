@@ -6,7 +6,8 @@
 //   * fills the pickers from /api/meta and loads examples, starters and share links,
 //   * keeps the form (#fields, from /api/fields) and the TOML view (#toml) in step through
 //     /api/edit (the form never rewrites TOML itself, so comments and layout survive),
-//   * runs: exact scenarios automatically 250 ms after an edit (POST /api/run?view=page),
+//   * runs: exact scenarios at once after a field's change, 250 ms after the last keystroke in
+//     the TOML view (POST /api/run?view=page),
 //     sampled ones on #run as a server-sent event stream read with fetch (EventSource cannot
 //     POST), with Stop (AbortController: the server cancels the job when the connection closes),
 //   * draws its own small distribution chart (#dist) from the v1 JSON, pins answers side by side
@@ -559,15 +560,18 @@
       input.removeAttribute('aria-invalid');
       if (r.library == null) {
         $('toml').value = r.toml;
-        if (!(await refreshFields())) return;
-      } else {
-        state.sets = state.sets.filter((s) => parseSet(s).path !== path);
-        state.sets.push(path + '=' + value);
-        renderSets();
-        const row = input.closest('.field');
-        if (row) row.classList.add('changed');
+        // A committed field change runs at once (the debounce is for typing in the TOML view),
+        // while the form is re-read beside it: the new answer does not wait for the form.
+        afterEdit(true);
+        await refreshFields();
+        return;
       }
-      afterEdit();
+      state.sets = state.sets.filter((s) => parseSet(s).path !== path);
+      state.sets.push(path + '=' + value);
+      renderSets();
+      const row = input.closest('.field');
+      if (row) row.classList.add('changed');
+      afterEdit(true);
     } catch (e) {
       showError(e);
     }
@@ -585,21 +589,25 @@
         if (state.fields) renderFields(state.fields.fields);
         const again = document.querySelector('#fields [data-path="' + cssPath(path) + '"]:not(.field-error)');
         if (again) again.focus();
-        afterEdit();
+        afterEdit(true);
       });
       list.append(el('li', {}, el('code', { text: s }), rm));
     }
     $('sets-box').hidden = state.sets.length === 0;
   }
 
-  /** After any edit: exact scenarios (and ones not run yet) re-run; sampled ones wait for #run. */
-  function afterEdit() {
+  /**
+   * After any edit: exact scenarios (and ones not run yet) re-run; sampled ones wait for #run.
+   * `now`: a committed change (a field's `change` event, a set removed) runs at once; typing in
+   * the TOML view waits RUN_DELAY after the last keystroke.
+   */
+  function afterEdit(now) {
     clearTimeout(state.timers.run);
     if (state.exact === false) {
       if (state.shown) $('status').textContent = statusText('edited: press Run for the new numbers');
       return;
     }
-    const wait = Math.max(0, RUN_DELAY - (performance.now() - state.lastEdit));
+    const wait = now ? 0 : Math.max(0, RUN_DELAY - (performance.now() - state.lastEdit));
     state.timers.run = setTimeout(() => startRun('auto'), wait);
   }
 
