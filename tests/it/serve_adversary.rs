@@ -942,6 +942,7 @@ fn the_files_of_opened_share_links_are_bounded_in_bytes() {
     assert_eq!(r.status, 200, "{}", r.text().chars().take(300).collect::<String>());
     assert_eq!(srv.post(&format!("/api/run?path={BATMAN}"), &scenario).status, 200);
     if let Some(mib) = srv.rss_mib() {
+        eprintln!("server memory after 100 links of 4 MiB: {mib} MiB");
         assert!(mib < 300, "the server holds {mib} MiB after 100 links of 4 MiB");
     }
     srv.finish();
