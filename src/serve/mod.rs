@@ -112,15 +112,65 @@ pub fn serve(opts: Options) -> Result<(), Error> {
             jobs: Arc::new(Semaphore::new(opts.jobs.max(1))),
             opts,
         });
-        axum::serve(listener, router(app))
-            .with_graceful_shutdown(async {
-                while crate::interrupt::received().is_none() {
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            })
-            .await
-            .map_err(|e| Error::Output { path: "the server's socket".into(), source: e })
+        accept(listener, router(app)).await;
+        Ok(())
     })
+}
+
+/// Most connections open at once: a further one waits to be accepted (each holds a file
+/// descriptor; a desktop's limit is often 1,024).
+const MAX_CONNECTIONS: usize = 256;
+
+/// How long a connection may take to send a request's headers: a client that sends part of
+/// them and stops (slowloris) is closed, not kept forever.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Until a signal arrives.
+async fn signalled() {
+    while crate::interrupt::received().is_none() {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Serve `app` on `listener` until a signal, each connection with hyper's HTTP/1.1 and a
+/// header timeout, at most [`MAX_CONNECTIONS`] at once; on a signal every connection finishes
+/// its request in flight (runs stop at their next chunk) and the server ends. (`axum::serve`
+/// offers neither a header timeout nor a connection bound, hence this loop.)
+async fn accept(listener: tokio::net::TcpListener, app: axum::Router) {
+    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let Ok(permit) = open.clone().acquire_owned().await else { return };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors, or a connection reset before it was accepted: a
+                // moment's pause, then on.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = signalled() => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            let mut conn = std::pin::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = signalled() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+        });
+    }
+    // Let the connections finish what they were answering.
+    let _ = tokio::time::timeout(Duration::from_secs(5), open.acquire_many(MAX_CONNECTIONS as u32)).await;
 }
 
 /// Ask the desktop to open `url` (best effort: the URL is printed anyway).
@@ -513,7 +563,7 @@ fn stream(
     });
     let w = watch.clone();
     tokio::spawn(async move {
-        let _permit = permit;
+        let permit = permit;
         let mut shown = 0u64;
         // The first tick a quarter second in: no empty progress before the run has begun (an
         // exact scenario's stream is then its one result).
@@ -534,7 +584,9 @@ fn stream(
                         "trials_total": w.total.load(Ordering::Relaxed),
                         "elapsed_ms": started.elapsed().as_millis() as u64,
                     });
-                    if tx.send(event("progress", &p)).await.is_err() {
+                    // Never wait on a client that does not read: a progress it has no room for
+                    // is skipped (the next says more), and the time limit stays enforced.
+                    if let Err(tokio::sync::mpsc::error::TrySendError::Closed(_)) = tx.try_send(event("progress", &p)) {
                         w.cancel.store(true, Ordering::Relaxed);
                     }
                     let latest = w.latest.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
@@ -547,7 +599,11 @@ fn stream(
                         }).await;
                         if let Ok(Ok((x, worst))) = rendered {
                             let data = with_result(&x.json, serde_json::json!({ "trials": trials, "html": x.html, "worst_half_width": worst }));
-                            if tx.send(event_text("partial", data)).await.is_err() {
+                            // As for progress: a partial the client has no room for is skipped
+                            // (the next batch's supersedes it).
+                            if let Err(tokio::sync::mpsc::error::TrySendError::Closed(_)) =
+                                tx.try_send(event_text("partial", data))
+                            {
                                 w.cancel.store(true, Ordering::Relaxed);
                             }
                             last_partial = Some(x);
@@ -583,6 +639,8 @@ fn stream(
             Ok(Err(e)) => event("error", &error_value(&e)),
             Err(e) => event("error", &message(&format!("internal error (a bug; please report it): {e}"))),
         };
+        // The run is over: its slot is free before the last event waits for a slow reader.
+        drop(permit);
         let _ = tx.send(last).await;
     });
     let guard = CancelOnDrop::new(&watch);

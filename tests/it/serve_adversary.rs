@@ -693,6 +693,27 @@ fn idle_and_slow_connections_hold_no_job_slot_and_the_server_keeps_answering() {
     srv.finish();
 }
 
+/// Slowloris: a connection that sends part of its headers and stops is closed by the server
+/// after its header timeout (10 s), not kept open for ever (each one holds a file descriptor).
+#[test]
+fn a_connection_that_stops_sending_its_headers_is_closed() {
+    let srv = Server::start("slowloris", &[]);
+    let mut s = TcpStream::connect(("127.0.0.1", srv.port)).unwrap();
+    s.write_all(b"POST /api/run HTTP/1.1\r\nHo").unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let t = Instant::now();
+    let mut buf = [0u8; 512];
+    // The server closes it: a read ends (0 bytes, an error answer, or a reset), well before 60 s.
+    let ended = match s.read(&mut buf) {
+        Ok(_) => true,
+        Err(e) => !matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut),
+    };
+    assert!(ended && t.elapsed() < Duration::from_secs(40), "still open after {:?}", t.elapsed());
+    assert!(t.elapsed() >= Duration::from_secs(5), "closed too soon: {:?}", t.elapsed());
+    assert_eq!(srv.get("/api/meta").status, 200);
+    srv.finish();
+}
+
 #[test]
 fn job_slots_are_bounded_and_come_back_when_a_client_goes() {
     let srv = Server::start("slots", &["--jobs", "1", "--job-seconds", "600"]);
