@@ -70,6 +70,8 @@ struct App {
     hosts: [String; 2],
     jobs: Arc<Semaphore>,
     opts: Options,
+    /// `/api/meta`'s answer, made once: the systems and the listed files do not change.
+    meta: String,
 }
 
 /// Start the server and serve until SIGINT/SIGTERM/SIGHUP. The first line printed on stdout is
@@ -106,7 +108,11 @@ pub fn serve(opts: Options) -> Result<(), Error> {
         if opts.open {
             open_browser(&url);
         }
+        let mut meta = fields::meta(opts.systems, &files);
+        meta["limits"] =
+            serde_json::json!({ "body_bytes": MAX_BODY, "jobs": opts.jobs, "job_seconds": opts.job_seconds });
         let app = Arc::new(App {
+            meta: meta.to_string(),
             files,
             hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
             jobs: Arc::new(Semaphore::new(opts.jobs.max(1))),
@@ -214,32 +220,11 @@ fn router(app: Arc<App>) -> axum::Router {
 /// Refuse requests that name another host (DNS rebinding) or come from another origin, and
 /// set the headers every answer carries.
 async fn guard(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
-    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    // Two Host (or Origin) headers: no browser sends them, and believing the first would let a
-    // crafted request past (RFC 9112 §3.2: such a request is refused).
-    let twice = [header::HOST, header::ORIGIN].iter().any(|n| req.headers().get_all(n).iter().nth(1).is_some());
-    if twice {
-        return json_status(
-            StatusCode::BAD_REQUEST,
-            &message("refused: the request names more than one Host or Origin"),
-        );
-    }
-    // An absolute request target (`GET http://HOST/…`) names the host in place of the header
-    // (RFC 9112 §3.2.2): it must be ours too.
-    let authority_ok = req.uri().authority().is_none_or(|a| app.hosts.iter().any(|h| h == a.as_str()));
-    if !authority_ok || !app.hosts.iter().any(|h| h == host) {
-        return json_status(
-            StatusCode::FORBIDDEN,
-            &message("refused: the Host header is not this server's (127.0.0.1:PORT or localhost:PORT)"),
-        );
-    }
-    if let Some(origin) = req.headers().get(header::ORIGIN) {
-        let ok = origin.to_str().ok().is_some_and(|o| app.hosts.iter().any(|h| o == format!("http://{h}")));
-        if !ok {
-            return json_status(StatusCode::FORBIDDEN, &message("refused: the request comes from another site's page"));
-        }
-    }
-    let mut res = next.run(req).await;
+    let mut res = match refusal(&app, &req) {
+        Some(refused) => refused.into_response(),
+        None => next.run(req).await,
+    };
+    // Every answer, a refusal too.
     let h = res.headers_mut();
     h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -247,6 +232,39 @@ async fn guard(State(app): State<Arc<App>>, req: Request, next: Next) -> Respons
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
+}
+
+/// Why `req` is refused before it is read, if it is.
+fn refusal(app: &App, req: &Request) -> Option<Refusal> {
+    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    // Two Host (or Origin) headers: no browser sends them, and believing the first would let a
+    // crafted request past (RFC 9112 §3.2: such a request is refused).
+    let twice = [header::HOST, header::ORIGIN].iter().any(|n| req.headers().get_all(n).iter().nth(1).is_some());
+    if twice {
+        return Some(Refusal(
+            StatusCode::BAD_REQUEST,
+            message("refused: the request names more than one Host or Origin"),
+        ));
+    }
+    // An absolute request target (`GET http://HOST/…`) names the host in place of the header
+    // (RFC 9112 §3.2.2): it must be ours too.
+    let authority_ok = req.uri().authority().is_none_or(|a| app.hosts.iter().any(|h| h == a.as_str()));
+    if !authority_ok || !app.hosts.iter().any(|h| h == host) {
+        return Some(Refusal(
+            StatusCode::FORBIDDEN,
+            message("refused: the Host header is not this server's (127.0.0.1:PORT or localhost:PORT)"),
+        ));
+    }
+    if let Some(origin) = req.headers().get(header::ORIGIN) {
+        let ok = origin.to_str().ok().is_some_and(|o| app.hosts.iter().any(|h| o == format!("http://{h}")));
+        if !ok {
+            return Some(Refusal(
+                StatusCode::FORBIDDEN,
+                message("refused: the request comes from another site's page"),
+            ));
+        }
+    }
+    None
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -324,16 +342,7 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 }
 
 async fn meta(State(app): State<Arc<App>>) -> Response {
-    let limits =
-        serde_json::json!({ "body_bytes": MAX_BODY, "jobs": app.opts.jobs, "job_seconds": app.opts.job_seconds });
-    let app2 = app.clone();
-    match blocking(move || fields::meta(app2.opts.systems, &app2.files)).await {
-        Ok(mut v) => {
-            v["limits"] = limits;
-            json_ok(&v)
-        }
-        Err(r) => r.into_response(),
-    }
+    ([(header::CONTENT_TYPE, "application/json")], app.meta.clone()).into_response()
 }
 
 async fn file(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
@@ -356,7 +365,14 @@ async fn starter(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Respon
         Err(r) => return r.into_response(),
     };
     let found = crate::discover::find(app.opts.systems, q.get("system").unwrap_or_default(), "system")
-        .and_then(|s| crate::discover::starter(s, q.get("kind").unwrap_or_default()));
+        .and_then(|s| crate::discover::starter(s, q.get("kind").unwrap_or_default()))
+        // The query's word for it, not the command line's argument name.
+        .map_err(|mut e| {
+            if e.field.as_deref() == Some("KIND") {
+                e.field = Some("kind".into());
+            }
+            e
+        });
     match found {
         Ok(t) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], t).into_response(),
         Err(e) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),

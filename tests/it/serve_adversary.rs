@@ -310,7 +310,15 @@ fn requests_naming_another_host_or_coming_from_another_origin_are_refused() {
                 "{m} {target} HTTP/1.1\r\nHost: {host}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
                 body.len()
             );
-            exchange(p, raw.as_bytes()).unwrap().assert_error(403, &format!("Host {host:?} {m} {target}"));
+            let r = exchange(p, raw.as_bytes()).unwrap();
+            r.assert_error(403, &format!("Host {host:?} {m} {target}"));
+            // A refusal carries the same protective headers as any answer.
+            assert!(
+                r.header("content-security-policy").is_some_and(|c| c.contains("default-src 'self'")),
+                "{}",
+                r.head
+            );
+            assert_eq!(r.header("x-content-type-options").as_deref(), Some("nosniff"), "{}", r.head);
         }
     }
     // No Host at all (HTTP/1.0), and two Host headers, the good one first: a browser never
