@@ -305,7 +305,7 @@ fn error_response(e: &Error) -> Response {
 }
 
 /// A body as text, or the answer that says why not (too large: 413; not UTF-8: 400).
-fn body_text(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<String, Refusal> {
+fn body_text(body: Body) -> Result<String, Refusal> {
     let bytes = body.map_err(|r| {
         let status = r.status();
         let m = if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -379,20 +379,24 @@ async fn starter(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Respon
     }
 }
 
-async fn fields_api(
-    State(app): State<Arc<App>>,
-    RawQuery(raw): RawQuery,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+type Body = Result<Bytes, axum::extract::rejection::BytesRejection>;
+
+/// The answer of an endpoint that reads a posted scenario and answers JSON: the query and body
+/// read (or refused), `work` done on a blocking thread, an input error a 400 with its fields.
+async fn posted(
+    raw: Option<String>,
+    body: Body,
+    work: impl FnOnce(Query, String) -> Result<serde_json::Value, InputError> + Send + 'static,
 ) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
         (Err(r), _) | (_, Err(r)) => return r.into_response(),
     };
-    let res = blocking(move || {
-        let path = jobs::scenario_path(&q, &body)?;
-        fields::fields(app.opts.systems, &app.files, &path, &body).map_err(|e| jobs::unfile(e, &path))
-    })
-    .await;
+    answered(blocking(move || work(q, body)).await)
+}
+
+/// A blocking piece of work's JSON answer.
+fn answered(res: Result<Result<serde_json::Value, InputError>, Refusal>) -> Response {
     match res {
         Ok(Ok(v)) => json_ok(&v),
         Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
@@ -400,28 +404,23 @@ async fn fields_api(
     }
 }
 
-async fn edit(
-    State(app): State<Arc<App>>,
-    RawQuery(raw): RawQuery,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Response {
-    let (q, body) = match (query(raw), body_text(body)) {
-        (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r.into_response(),
-    };
-    let res = blocking(move || {
+async fn fields_api(State(app): State<Arc<App>>, RawQuery(raw): RawQuery, body: Body) -> Response {
+    posted(raw, body, move |q, body| {
+        let path = jobs::scenario_path(&q, &body)?;
+        fields::fields(app.opts.systems, &app.files, &path, &body).map_err(|e| jobs::unfile(e, &path))
+    })
+    .await
+}
+
+async fn edit(State(app): State<Arc<App>>, RawQuery(raw): RawQuery, body: Body) -> Response {
+    posted(raw, body, move |q, body| {
         let path = jobs::scenario_path(&q, &body)?;
         let Some(set) = q.overrides.sets.last() else {
             return Err(InputError::msg("no change given").field("set", crate::config::set::SET_ALLOWED));
         };
         jobs::edit(app.opts.systems, &app.files, &path, &body, set)
     })
-    .await;
-    match res {
-        Ok(Ok(v)) => json_ok(&v),
-        Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r.into_response(),
-    }
+    .await
 }
 
 /// Cancels its job when dropped: a request whose client went away (the handler's future or
@@ -463,11 +462,7 @@ async fn slot(app: &App) -> Result<OwnedSemaphorePermit, Refusal> {
     })
 }
 
-async fn run(
-    State(app): State<Arc<App>>,
-    RawQuery(raw): RawQuery,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Response {
+async fn run(State(app): State<Arc<App>>, RawQuery(raw): RawQuery, body: Body) -> Response {
     // `server_ms` counts from here: reading the scenario is part of the answer's time.
     let started = Instant::now();
     let (q, body) = match (query(raw), body_text(body)) {
@@ -673,11 +668,7 @@ fn error_value(e: &Error) -> serde_json::Value {
     }
 }
 
-async fn report_page(
-    State(app): State<Arc<App>>,
-    RawQuery(raw): RawQuery,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Response {
+async fn report_page(State(app): State<Arc<App>>, RawQuery(raw): RawQuery, body: Body) -> Response {
     let (q, body) = match (query(raw), body_text(body)) {
         (Ok(q), Ok(b)) => (q, b),
         (Err(r), _) | (_, Err(r)) => return r.into_response(),
@@ -731,29 +722,16 @@ async fn report_page(
     }
 }
 
-async fn share_make(
-    State(app): State<Arc<App>>,
-    RawQuery(raw): RawQuery,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Response {
-    let (q, body) = match (query(raw), body_text(body)) {
-        (Ok(q), Ok(b)) => (q, b),
-        (Err(r), _) | (_, Err(r)) => return r.into_response(),
-    };
-    let res = blocking(move || -> Result<String, InputError> {
+async fn share_make(State(app): State<Arc<App>>, RawQuery(raw): RawQuery, body: Body) -> Response {
+    posted(raw, body, move |q, body| {
         let path = jobs::scenario_path(&q, &body)?;
         let (sc, prov) = jobs::load(app.opts.systems, &app.files, &path, &body, &q.overrides)?;
-        let sources: Vec<_> = prov.embedded();
         // The seed written out: the link reproduces the numbers whatever a default becomes.
         let overrides = crate::config::Overrides { seed: Some(sc.seed), ..q.overrides.clone() };
-        share::link(&files::share_of(&sources, overrides))
+        let link = share::link(&files::share_of(&prov.embedded(), overrides))?;
+        Ok(serde_json::json!({ "link": link }))
     })
-    .await;
-    match res {
-        Ok(Ok(link)) => json_ok(&serde_json::json!({ "link": link })),
-        Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r.into_response(),
-    }
+    .await
 }
 
 async fn share_open(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Response {
@@ -762,20 +740,17 @@ async fn share_open(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Res
         Err(r) => return r.into_response(),
     };
     let token = q.get("s").unwrap_or_default().to_string();
-    let res = blocking(move || -> Result<serde_json::Value, InputError> {
-        let shared = share::decode(&token)?;
-        let (path, toml) = app.files.open_shared(&shared)?;
-        let o = &shared.overrides;
-        Ok(serde_json::json!({
-            "toml": toml, "path": path, "sets": o.sets, "seed": o.seed, "trials": o.trials,
-            "precision": o.precision, "max_trials": o.max_trials, "exact": o.exact,
-            "version": shared.version, "note": share::version_note(&shared),
-        }))
-    })
-    .await;
-    match res {
-        Ok(Ok(v)) => json_ok(&v),
-        Ok(Err(e)) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(&e)),
-        Err(r) => r.into_response(),
-    }
+    answered(
+        blocking(move || -> Result<serde_json::Value, InputError> {
+            let shared = share::decode(&token)?;
+            let (path, toml) = app.files.open_shared(&shared)?;
+            let o = &shared.overrides;
+            Ok(serde_json::json!({
+                "toml": toml, "path": path, "sets": o.sets, "seed": o.seed, "trials": o.trials,
+                "precision": o.precision, "max_trials": o.max_trials, "exact": o.exact,
+                "version": shared.version, "note": share::version_note(&shared),
+            }))
+        })
+        .await,
+    )
 }
