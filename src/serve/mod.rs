@@ -296,11 +296,11 @@ fn json_ok(v: &serde_json::Value) -> Response {
 
 /// An error as the page shows it: input errors 400 with their fields, a run stopped 503, any
 /// other failure 500.
-fn error_response(e: &Error) -> Response {
+fn refusal_of(e: &Error) -> Refusal {
     match e {
-        Error::Input(i) => json_status(StatusCode::BAD_REQUEST, &jobs::error_json(i)),
-        Error::Interrupted { .. } => json_status(StatusCode::SERVICE_UNAVAILABLE, &message("the run was stopped")),
-        other => json_status(StatusCode::INTERNAL_SERVER_ERROR, &message(&other.to_string())),
+        Error::Input(i) => Refusal(StatusCode::BAD_REQUEST, jobs::error_json(i)),
+        Error::Interrupted { .. } => Refusal(StatusCode::SERVICE_UNAVAILABLE, message("the run was stopped")),
+        other => Refusal(StatusCode::INTERNAL_SERVER_ERROR, message(&other.to_string())),
     }
 }
 
@@ -462,6 +462,41 @@ async fn slot(app: &App) -> Result<OwnedSemaphorePermit, Refusal> {
     })
 }
 
+/// Run `work` on a blocking thread as a job holding `permit`, within the server's time limit:
+/// a job past the limit, or whose request is dropped (its client went away), is told to stop
+/// (`Watch::cancel`, which `work` hands to the run). Without a result, the answer that says why.
+async fn job<T: Send + 'static>(
+    app: &App,
+    permit: OwnedSemaphorePermit,
+    work: impl FnOnce(Arc<Watch>) -> Result<T, Error> + Send + 'static,
+) -> Result<T, Refusal> {
+    let watch = Arc::new(Watch::default());
+    let guard = CancelOnDrop::new(&watch);
+    let handle = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(watch)
+    });
+    let limit = app.opts.job_seconds;
+    let Ok(joined) = tokio::time::timeout(Duration::from_secs(limit), handle).await else {
+        drop(guard);
+        return Err(Refusal(
+            StatusCode::GATEWAY_TIMEOUT,
+            message(&format!(
+                "the run took longer than the server's limit of {limit} s (serve --job-seconds); ask for fewer trials or a looser precision"
+            )),
+        ));
+    };
+    guard.disarm();
+    match joined {
+        Ok(Ok(x)) => Ok(x),
+        Ok(Err(e)) => Err(refusal_of(&e)),
+        Err(e) => Err(Refusal(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            message(&format!("internal error (a bug; please report it): {e}")),
+        )),
+    }
+}
+
 async fn run(State(app): State<Arc<App>>, RawQuery(raw): RawQuery, body: Body) -> Response {
     // `server_ms` counts from here: reading the scenario is part of the answer's time.
     let started = Instant::now();
@@ -488,37 +523,17 @@ async fn run(State(app): State<Arc<App>>, RawQuery(raw): RawQuery, body: Body) -
     if q.stream {
         return stream(app, sc, prov, permit, started);
     }
-    let watch = Arc::new(Watch::default());
-    let guard = CancelOnDrop::new(&watch);
     let page = q.page;
     let systems = app.opts.systems;
-    let job = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+    let out = match job(&app, permit, move |watch| {
         let result = jobs::run(sc, watch)?;
         jobs::render(systems, &result, &prov, page)
-    });
-    let limit = Duration::from_secs(app.opts.job_seconds);
-    let out = match tokio::time::timeout(limit, job).await {
-        Err(_) => {
-            drop(guard);
-            return json_status(
-                StatusCode::GATEWAY_TIMEOUT,
-                &message(&format!(
-                    "the run took longer than the server's limit of {} s (serve --job-seconds); ask for fewer trials or a looser precision",
-                    app.opts.job_seconds
-                )),
-            );
-        }
-        Ok(Err(e)) => {
-            return json_status(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                &message(&format!("internal error (a bug; please report it): {e}")),
-            );
-        }
-        Ok(Ok(Err(e))) => return error_response(&e),
-        Ok(Ok(Ok(r))) => r,
+    })
+    .await
+    {
+        Ok(out) => out,
+        Err(r) => return r.into_response(),
     };
-    guard.disarm();
     if page {
         let body = with_result(
             &out.json,
@@ -677,33 +692,18 @@ async fn report_page(State(app): State<Arc<App>>, RawQuery(raw): RawQuery, body:
         Ok(p) => p,
         Err(r) => return r.into_response(),
     };
-    let watch = Arc::new(Watch::default());
-    let guard = CancelOnDrop::new(&watch);
-    let app2_limit = app.opts.job_seconds;
     let systems = app.opts.systems;
-    let job = tokio::task::spawn_blocking(move || -> Result<(String, String), Error> {
-        let _permit = permit;
+    let app2 = app.clone();
+    let out = job(&app, permit, move |watch| -> Result<(String, String), Error> {
         let path = jobs::scenario_path(&q, &body)?;
-        let (sc, prov) = jobs::load(app.opts.systems, &app.files, &path, &body, &q.overrides)?;
+        let (sc, prov) = jobs::load(systems, &app2.files, &path, &body, &q.overrides)?;
         let name = sc.name.clone();
         let result = jobs::run(sc, watch)?;
         Ok((name, jobs::report_page(systems, &result, &prov)?))
-    });
-    let out = match tokio::time::timeout(Duration::from_secs(app2_limit), job).await {
-        Ok(out) => out,
-        Err(_) => {
-            drop(guard);
-            return json_status(
-                StatusCode::GATEWAY_TIMEOUT,
-                &message(&format!(
-                    "the run took longer than the server's limit of {app2_limit} s (serve --job-seconds)"
-                )),
-            );
-        }
-    };
-    guard.disarm();
+    })
+    .await;
     match out {
-        Ok(Ok((name, html))) => {
+        Ok((name, html)) => {
             let safe: String =
                 name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
             let disposition = format!("attachment; filename=\"{safe}.html\"");
@@ -714,11 +714,7 @@ async fn report_page(State(app): State<Arc<App>>, RawQuery(raw): RawQuery, body:
             }
             (h, html).into_response()
         }
-        Ok(Err(e)) => error_response(&e),
-        Err(e) => json_status(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            &message(&format!("internal error (a bug; please report it): {e}")),
-        ),
+        Err(r) => r.into_response(),
     }
 }
 

@@ -34,8 +34,8 @@ pub const WAIT: Duration = Duration::from_secs(60);
 /// so a waiting call fails at once instead of timing out.
 type Pending = Arc<Mutex<Option<HashMap<u64, Sender<Value>>>>>;
 
-/// Debian's `chromium` or another Chromium on PATH (`CHROMIUM` overrides), as html_report.rs
-/// finds it.
+/// Debian's `chromium` or another Chromium on PATH (`CHROMIUM` overrides); every browser test
+/// finds it here.
 pub fn find_browser() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("CHROMIUM") {
         return Some(PathBuf::from(p));

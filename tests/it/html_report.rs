@@ -9,21 +9,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn find_browser() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH")?;
-    for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
-        for dir in std::env::split_paths(&path) {
-            let c = dir.join(name);
-            if c.is_file() {
-                return Some(c);
-            }
-        }
-    }
-    None
-}
+/// One way to find the browser for every browser test.
+use crate::cdp::find_browser;
 
 fn required() -> bool {
     let ci = std::env::var("CI").map(|v| !v.is_empty() && v != "false" && v != "0").unwrap_or(false);
