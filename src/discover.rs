@@ -80,16 +80,18 @@ pub fn starter(system: &dyn RuleSystem, kind: &str) -> Result<&'static str, Inpu
     if !kinds.contains(&kind) {
         return Err(unknown(&format!("unknown kind `{kind}` for {}", system.name()), "KIND", &kinds));
     }
-    system.starter(kind).ok_or_else(|| {
-        InputError::msg(format!("{} has no starter config for kind `{kind}` yet", system.name()))
-            .field("KIND", kinds.iter().filter(|k| system.starter(k).is_some()).copied().collect::<Vec<_>>().join(", "))
+    system::starter(system, kind).ok_or_else(|| {
+        InputError::msg(format!("{} has no starter config for kind `{kind}` yet", system.name())).field(
+            "KIND",
+            kinds.iter().filter(|k| system::starter(system, k).is_some()).copied().collect::<Vec<_>>().join(", "),
+        )
     })
 }
 
 /// What a kind answers: its starter's opening comment (up to the first empty comment line,
 /// without the leading "KIND — "), else the generic analysis's line.
 pub fn kind_answer(system: &dyn RuleSystem, kind: &str) -> String {
-    let from_starter = system.starter(kind).map(|text| {
+    let from_starter = system::starter(system, kind).map(|text| {
         let lines: Vec<&str> = text
             .lines()
             .take_while(|l| l.starts_with('#') && l.trim() != "#")
@@ -155,11 +157,11 @@ pub fn system(registry: &[&'static dyn RuleSystem], s: &'static dyn RuleSystem) 
         let names: Vec<&str> = d.builtin_weapons.iter().map(|(n, _)| *n).collect();
         out.push_str(&wrap(&format!("built-in weapons: {}", names.join(", ")), W, "  ", "    "));
     }
-    if !s.resolutions().is_empty() {
+    if !system::resolutions(s).is_empty() {
         out.push_str("\nWhat compare, sweep and paired vary and measure:\n");
     }
-    for r in s.resolutions() {
-        out.push_str(&resolution(registry, s, r));
+    for r in system::resolutions(s) {
+        out.push_str(&resolution(registry, s, &r));
     }
     out
 }
@@ -179,7 +181,7 @@ fn resolution(registry: &[&'static dyn RuleSystem], s: &'static dyn RuleSystem, 
     for f in facts {
         out.push_str(&wrap(&f, W, "    ", "      "));
     }
-    let Some(text) = s.starter(r.kind) else {
+    let Some(text) = system::starter(s, r.kind) else {
         return out;
     };
     let sweepable = sweepable(s, r, text);

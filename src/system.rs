@@ -23,12 +23,71 @@ use crate::report::charts::Chart;
 use crate::report::model::{Report, SystemExtras};
 use crate::report::table::Table;
 
-/// One single-resolution section the generic analyses can vary.
+/// How a system builds one of its kinds: read the scenario `doc` (the user's file, or one cell
+/// of a generic analysis, a table never written out as text: [`Doc`]) with the system's own
+/// schema, and make the cells, their layout and the readings in force. Built-in systems read
+/// with [`Ctx::read_scenario`] or [`Ctx::read_plain`], which give the common checks and messages
+/// whichever it is; `setup` receives the scenario's setup lines.
+pub type BuildFn = fn(&mut Ctx, Kind, Doc<'_>, &mut Vec<String>) -> Result<Built, InputError>;
+
+/// One kind a system builds itself, declared once: the loader's list of kinds, the sections
+/// each kind reads, the resolutions the generic analyses vary, `init`'s starters, the build
+/// dispatch and the kind's words are all read from a system's [`RuleSystem::kinds`]. Adding a
+/// kind is one entry (plus its own code).
+#[derive(Clone, Copy, Debug)]
+pub struct KindDef {
+    /// The `kind = "…"` name.
+    pub name: &'static str,
+    /// What the kind is, in the game's words, for menus and listings ("a shooting attack").
+    pub title: &'static str,
+    /// The sections of the scenario file it reads. A file holding a section its kind does not
+    /// read is told which sections the kind reads, whichever system's kind the section belongs to.
+    pub sections: &'static [&'static str],
+    /// Present when the generic `compare`, `sweep` and `paired` can vary its section (its first
+    /// in [`KindDef::sections`]): a kind that resolves one thing once.
+    pub varies: Option<Varies>,
+    /// A commented starter config: self-contained (its cards and weapons inline), small enough
+    /// to run in seconds, and valid as written. Its first line is a comment
+    /// `# KIND — what it answers` (`list SYSTEM` shows it). `init` writes it.
+    pub starter: &'static str,
+    /// Builds it.
+    pub build: BuildFn,
+}
+
+impl KindDef {
+    /// Its section the generic analyses vary, as they see it, when it has one.
+    pub fn resolution(&self) -> Option<Resolution> {
+        let v = self.varies?;
+        Some(Resolution {
+            kind: self.name,
+            section: self.sections.first().copied().unwrap_or(self.name),
+            target_field: v.target_field,
+            refs: v.refs,
+            loadout_fields: v.loadout_fields,
+        })
+    }
+}
+
+/// How the generic `compare`, `sweep` and `paired` vary a kind's section (see [`KindDef::varies`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Varies {
+    /// The field a `compare`/`paired` target name goes into (`target`, `targets`, `defender`);
+    /// empty when the resolution has no target (a check).
+    pub target_field: &'static str,
+    /// Fields whose value names a library entry, with the library table it lives in
+    /// (`("attacker", "cards")`). A sweep of `attacker.strength` changes that entry's field.
+    pub refs: &'static [(&'static str, &'static str)],
+    /// Fields a loadout usually sets (for messages and default loadout labels).
+    pub loadout_fields: &'static [&'static str],
+}
+
+/// One single-resolution section the generic analyses can vary: a [`KindDef`] with
+/// [`Varies`], as the analyses see it ([`resolutions`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Resolution {
     /// The system's scenario kind that resolves this section once (e.g. `attack`).
     pub kind: &'static str,
-    /// The TOML section (usually the kind's name).
+    /// The TOML section (the kind's first).
     pub section: &'static str,
     /// The field a `compare`/`paired` target name goes into (`target`, `targets`, `defender`).
     pub target_field: &'static str,
@@ -73,24 +132,19 @@ pub trait RuleSystem: Sync {
     fn name(&self) -> &'static str;
     /// The game, in words (for listings).
     fn title(&self) -> &'static str;
-    /// Scenario kinds the system builds itself ([`RuleSystem::build`]).
-    fn kinds(&self) -> &'static [&'static str];
-    /// `[readings]` switches it offers (a config may set only these).
-    fn readings(&self) -> &'static [&'static str];
-    /// Sections the generic `compare`, `sweep` and `paired` can vary; empty if none.
-    fn resolutions(&self) -> &'static [Resolution] {
+    /// The kinds the system builds itself, each declared once ([`KindDef`]).
+    fn kinds(&self) -> &'static [KindDef];
+    /// Starters of the generic kinds it offers (`compare`, `sweep`, `paired`, `balance`: see
+    /// [`generic_kinds`]), as (kind, starter), written as a [`KindDef::starter`] is.
+    fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
         &[]
     }
+    /// `[readings]` switches it offers (a config may set only these).
+    fn readings(&self) -> &'static [&'static str];
     /// The library tables its scenario and library files may hold, each with how one entry is
     /// written (`("models", "[models.NAME] with a, m, c, f, d, r, h, …")`). A file that holds
     /// another table (another system's `[cards]`) is told what this system writes instead.
     fn libraries(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-    /// For each of its kinds, the sections of its scenario file the kind reads (a kind left
-    /// out reads the section of its own name). A file holding a section its kind does not read
-    /// is told which sections the kind reads, whichever system's kind the section belongs to.
-    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
         &[]
     }
     /// Its own fighter fields, besides the `label`, `card` and `cost` every fighter has (its
@@ -120,11 +174,6 @@ pub trait RuleSystem: Sync {
     fn duel(&self) -> Option<DuelDef> {
         None
     }
-    /// Build one of its own kinds from the scenario `doc`: the user's file, or one cell of a
-    /// generic analysis, which is a table the analysis wrote and never text ([`Doc`]). The
-    /// system reads its own schema from it (built-in systems with [`Ctx::read_scenario`] or
-    /// [`Ctx::read_plain`], which give the common checks and messages whichever it is).
-    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError>;
     /// Notes and setup lines that are true only of the whole scenario: called once, on the
     /// top-level file's text, with every cell it built (a `compare`, `sweep`, `paired` or `balance`
     /// builds each cell as a scenario of its own, so a note a cell decides alone — "this value
@@ -145,12 +194,6 @@ pub trait RuleSystem: Sync {
     /// [`RuleSystem::readings`] should have one.
     fn reading_docs(&self) -> &'static [ReadingDoc] {
         &[]
-    }
-    /// A commented starter config for `kind` (one of [`all_kinds`]): self-contained (its cards
-    /// and weapons inline), small enough to run in seconds, and valid as written. Its first line
-    /// is a comment saying what the kind answers (`list SYSTEM` shows it). `init` writes it.
-    fn starter(&self, _kind: &str) -> Option<&'static str> {
-        None
     }
     /// Check one library file on its own (`validate cards.toml`) exactly as an include of a
     /// scenario is checked: read `file` (relative to `ctx`'s main file) with
@@ -221,10 +264,23 @@ pub trait RuleSystem: Sync {
     }
 }
 
+/// The generic kinds' titles, as a [`KindDef::title`] says what a system's own kind is.
+const GENERIC_TITLES: &[(&str, &str)] = &[
+    ("compare", "which loadout does more"),
+    ("sweep", "how a number moves the odds"),
+    ("paired", "two loadouts on the same dice"),
+    ("balance", "what a card should cost"),
+];
+
+/// What kind `kind` of system `s` is, in words (its declaration's title, or a generic kind's).
+pub fn kind_title(s: &dyn RuleSystem, kind: &str) -> Option<&'static str> {
+    own_kind(s, kind).map(|k| k.title).or_else(|| GENERIC_TITLES.iter().find(|(k, _)| *k == kind).map(|(_, t)| *t))
+}
+
 /// The generic kinds (written once in `crate::config::analyses`) a system offers.
 pub fn generic_kinds(s: &dyn RuleSystem) -> Vec<&'static str> {
     let mut k = Vec::new();
-    if !s.resolutions().is_empty() {
+    if s.kinds().iter().any(|k| k.varies.is_some()) {
         k.extend(["compare", "sweep", "paired"]);
     }
     if s.duel().is_some() {
@@ -235,11 +291,34 @@ pub fn generic_kinds(s: &dyn RuleSystem) -> Vec<&'static str> {
 
 /// Every kind a system offers: its own, then the generic ones.
 pub fn all_kinds(s: &dyn RuleSystem) -> Vec<&'static str> {
-    let mut k: Vec<&'static str> = s.kinds().to_vec();
+    let mut k: Vec<&'static str> = s.kinds().iter().map(|d| d.name).collect();
     for g in generic_kinds(s) {
         if !k.contains(&g) {
             k.push(g);
         }
     }
     k
+}
+
+/// The declaration of one of a system's own kinds.
+pub fn own_kind(s: &dyn RuleSystem, name: &str) -> Option<&'static KindDef> {
+    s.kinds().iter().find(|k| k.name == name)
+}
+
+/// The sections the generic `compare`, `sweep` and `paired` can vary: one per kind that declares
+/// [`KindDef::varies`], in declaration order (the first is the default). Empty if none.
+pub fn resolutions(s: &dyn RuleSystem) -> Vec<Resolution> {
+    s.kinds().iter().filter_map(KindDef::resolution).collect()
+}
+
+/// For each of a system's own kinds, the sections of its scenario file the kind reads.
+pub fn sections(s: &dyn RuleSystem) -> Vec<(&'static str, &'static [&'static str])> {
+    s.kinds().iter().map(|k| (k.name, k.sections)).collect()
+}
+
+/// The starter config of `kind` (one of [`all_kinds`]), its own or a generic one's.
+pub fn starter(s: &dyn RuleSystem, kind: &str) -> Option<&'static str> {
+    own_kind(s, kind)
+        .map(|k| k.starter)
+        .or_else(|| s.analysis_starters().iter().find(|(k, _)| *k == kind).map(|(_, text)| *text))
 }

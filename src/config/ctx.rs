@@ -15,7 +15,7 @@ pub type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
 
 /// What the loader knows of one rule system: plain data from its [`crate::system::RuleSystem`],
 /// so this module needs nothing from the systems.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SystemInfo {
     pub name: &'static str,
     /// How messages call it ([`crate::system::RuleSystem::name_in_messages`]).
@@ -26,7 +26,7 @@ pub struct SystemInfo {
     /// does not read is told what that system writes.
     pub libraries: &'static [(&'static str, &'static str)],
     /// For each of its kinds, the sections the kind reads.
-    pub sections: &'static [(&'static str, &'static [&'static str])],
+    pub sections: Vec<(&'static str, &'static [&'static str])>,
     /// Its own fighter fields ([`crate::system::RuleSystem::fighter_fields`]).
     pub fighter_fields: &'static [&'static str],
     /// Its own `[duel]` fields ([`crate::system::RuleSystem::duel_fields`]).

@@ -25,7 +25,7 @@ pub(crate) fn of_cell(ctx: &Ctx, system: &dyn RuleSystem, kind: Kind, doc: &Tabl
     for sec in ctx.kind_sections(kind) {
         let Some(t) = doc.get(sec).and_then(Value::as_table) else { continue };
         let mut shown = t.clone();
-        for r in system.resolutions().iter().filter(|r| r.section == sec) {
+        for r in crate::system::resolutions(system).into_iter().filter(|r| r.section == sec) {
             for (field, _) in r.refs {
                 if let Some(v) = shown.get_mut(*field) {
                     own_names(v);
@@ -33,7 +33,7 @@ pub(crate) fn of_cell(ctx: &Ctx, system: &dyn RuleSystem, kind: Kind, doc: &Tabl
             }
         }
         c.push(sec.to_string(), Some(0), shown);
-        for r in system.resolutions().iter().filter(|r| r.section == sec) {
+        for r in crate::system::resolutions(system).into_iter().filter(|r| r.section == sec) {
             for (field, table) in r.refs {
                 for name in names(t.get(*field)) {
                     c.entry(table, &name);

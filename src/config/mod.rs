@@ -288,18 +288,9 @@ pub(crate) fn build(
             .unwrap_or_else(|| "scenario".into()),
     };
     let mut setup = Vec::new();
-    let (cells, layout, readings) =
-        if system::generic_kinds(system).contains(&kind.name()) && !system.kinds().contains(&kind.name()) {
-            // Each cell is built here again, as a scenario of its own (see `analyses::Loader`).
-            let cell = |sub: &mut Ctx, cell: &toml::Table| {
-                let path = sub.sources[0].path.clone();
-                build(registry, &path, &Overrides::default(), sub, Some(cell))
-            };
-            let read_error = |src: &Source, e: &toml::de::Error| first_read_error(registry, src, e);
-            let loader = analyses::Loader { build: &cell, read_error: &read_error };
-            analyses::plan(ctx, &loader, system, kind, doc, &mut setup)?
-        } else {
-            let (mut cells, layout, readings) = system.build(ctx, kind, doc, &mut setup)?;
+    let (cells, layout, readings) = match system::own_kind(system, kind.name()) {
+        Some(own) => {
+            let (mut cells, layout, readings) = (own.build)(ctx, kind, doc, &mut setup)?;
             // What each cell used, with its numbers, for the report's scenario record.
             if let Some(table) = doc.table() {
                 let used = inputs::of_cell(ctx, system, kind, &table);
@@ -308,7 +299,19 @@ pub(crate) fn build(
                 }
             }
             (cells, layout, readings)
-        };
+        }
+        None => {
+            // A generic analysis: each cell is built here again, as a scenario of its own
+            // (see `analyses::Loader`).
+            let cell = |sub: &mut Ctx, cell: &toml::Table| {
+                let path = sub.sources[0].path.clone();
+                build(registry, &path, &Overrides::default(), sub, Some(cell))
+            };
+            let read_error = |src: &Source, e: &toml::de::Error| first_read_error(registry, src, e);
+            let loader = analyses::Loader { build: &cell, read_error: &read_error };
+            analyses::plan(ctx, &loader, system, kind, doc, &mut setup)?
+        }
+    };
     if ctx.generic.is_none() {
         system.scenario_notes(ctx, &text, &cells, &mut setup);
     }
@@ -395,7 +398,7 @@ fn info(s: &dyn RuleSystem) -> SystemInfo {
         words: s.name_in_messages(),
         readings: s.readings(),
         libraries: s.libraries(),
-        sections: s.sections(),
+        sections: system::sections(s),
         fighter_fields: s.fighter_fields(),
         duel_fields: s.duel_fields(),
     }
@@ -434,7 +437,7 @@ impl Ctx {
 
     /// Every section the declared system's file holds, for one of its kinds or a generic one.
     fn own_sections(&self) -> impl Iterator<Item = &'static str> + '_ {
-        let own = self.own().map(|s| s.sections).unwrap_or(&[]);
+        let own = self.own().map(|s| s.sections.as_slice()).unwrap_or(&[]);
         own.iter().flat_map(|(_, secs)| secs.iter().copied()).chain(analyses::SECTIONS.iter().copied())
     }
 

@@ -19,7 +19,14 @@ pub fn meta(registry: Systems, files: &Files) -> Value {
         .map(|s| {
             let kinds: Vec<Value> = crate::system::all_kinds(*s)
                 .into_iter()
-                .map(|k| json!({ "name": k, "answer": crate::discover::kind_answer(*s, k), "starter": s.starter(k).is_some() }))
+                .map(|k| {
+                    json!({
+                        "name": k,
+                        "title": crate::system::kind_title(*s, k),
+                        "answer": crate::discover::kind_answer(*s, k),
+                        "starter": crate::system::starter(*s, k).is_some(),
+                    })
+                })
                 .collect();
             let readings: Vec<Value> = s
                 .reading_docs()

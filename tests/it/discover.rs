@@ -62,10 +62,11 @@ fn list_system_shows_its_kinds_readings_with_defaults_and_the_measures_of_each_r
             assert!(out.contains(how.split(' ').next().unwrap()), "{}: library {how} missing", s.name());
         }
         // Each resolution's measures: every event and metric of a cell built from its starter.
-        for r in s.resolutions() {
+        for r in skirmish_odds::system::resolutions(*s) {
             assert!(out.contains(&format!("[{}] (kind = \"{}\")", r.section, r.kind)), "{}: {}", s.name(), r.kind);
             let path = PathBuf::from("starter.toml");
-            let src = Source { path: path.clone(), text: s.starter(r.kind).unwrap().to_string() };
+            let src =
+                Source { path: path.clone(), text: skirmish_odds::system::starter(*s, r.kind).unwrap().to_string() };
             let (sc, _) = load_in(SYSTEMS, &path, &Overrides::default(), Some(&[src])).unwrap();
             let shape = sc.cells[0].trial.shape();
             let names: Vec<&str> = shape.events.iter().copied().chain(shape.metrics.iter().map(|(m, _)| *m)).collect();
@@ -259,13 +260,48 @@ fn the_starters_live_in_their_systems_folders() {
     // `init` text is each system's own file, so a kind's starter is edited beside its code.
     for s in SYSTEMS {
         for k in all_kinds(*s) {
-            let text = s.starter(k).unwrap_or_else(|| panic!("{} {k}: no starter", s.name()));
+            let text = skirmish_odds::system::starter(*s, k).unwrap_or_else(|| panic!("{} {k}: no starter", s.name()));
             assert!(text.contains(&format!("ruleset = \"{}\"", s.name())) && text.contains(&format!("kind = \"{k}\"")));
             let code = text.lines().filter(|l| !l.trim_start().starts_with('#'));
             assert!(!code.clone().any(|l| l.starts_with("include")), "{} {k}: a starter stands alone", s.name());
         }
     }
     assert!(Path::new(&root()).join("src/systems/bmg3e/starters/attack.toml").exists());
+}
+
+/// Each kind is one declaration ([`skirmish_odds::system::KindDef`]): its words and its starter
+/// are there, the starter's first line names the kind, and the sections the loader checks a file
+/// against are the ones declared (a kind reads at least its varied section).
+#[test]
+fn every_kind_is_declared_once_with_its_words_and_starter() {
+    for s in SYSTEMS {
+        let mut seen = Vec::new();
+        for k in s.kinds() {
+            assert!(!seen.contains(&k.name), "{}: kind `{}` declared twice", s.name(), k.name);
+            seen.push(k.name);
+            assert!(!k.title.trim().is_empty() && !k.title.contains('_'), "{} {}: a title in words", s.name(), k.name);
+            assert!(
+                k.starter.starts_with(&format!("# {} — ", k.name)),
+                "{} {}: the starter's first line says what the kind answers",
+                s.name(),
+                k.name
+            );
+            if let Some(r) = k.resolution() {
+                assert_eq!(Some(&r.section), k.sections.first(), "{} {}: varies its first section", s.name(), k.name);
+            }
+        }
+        for k in skirmish_odds::system::all_kinds(*s) {
+            assert!(skirmish_odds::system::kind_title(*s, k).is_some(), "{} {k}: a title", s.name());
+        }
+        for (g, text) in s.analysis_starters() {
+            assert!(
+                skirmish_odds::system::generic_kinds(*s).contains(g),
+                "{}: a starter for `{g}` it does not offer",
+                s.name()
+            );
+            assert!(text.starts_with(&format!("# {g} — ")), "{} {g}: first line", s.name());
+        }
+    }
 }
 
 /// `list LIBRARY` shows a library file's own entries with their numbers (it used to say

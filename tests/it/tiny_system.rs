@@ -27,7 +27,7 @@ use skirmish_odds::report::charts::{Chart, Est};
 use skirmish_odds::report::table::Table;
 use skirmish_odds::report::{self, model::Report};
 use skirmish_odds::stats;
-use skirmish_odds::system::{DuelDef, Resolution, RuleSystem};
+use skirmish_odds::system::{DuelDef, KindDef, RuleSystem, Varies};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -201,31 +201,61 @@ impl RuleSystem for Tiny {
     fn title(&self) -> &'static str {
         "roll k dice, success on n+"
     }
-    fn kinds(&self) -> &'static [&'static str] {
-        &["roll", "duel", "ladder"]
+    // Each kind declared once: its name and words, the sections it reads, whether the generic
+    // analyses vary it, its starter and its builder.
+    fn kinds(&self) -> &'static [KindDef] {
+        &[
+            KindDef {
+                name: "roll",
+                title: "a roll",
+                sections: &["roll"],
+                varies: Some(Varies {
+                    target_field: "target",
+                    refs: &[("roller", "cards"), ("target", "cards")],
+                    loadout_fields: &["roller"],
+                }),
+                starter: "# roll — How often do a grunt's three dice beat an elite's toughness?\n\
+                          ruleset = \"tiny\"\nkind = \"roll\"\n[roll]\nroller = \"grunt\"\ntarget = \"elite\"\n\
+                          [cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\n\
+                          [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\n",
+                build: Tiny::roll,
+            },
+            KindDef {
+                name: "duel",
+                title: "a duel",
+                sections: &["duel"],
+                varies: None,
+                starter: "# duel — A grunt against an elite over three rounds.\n\
+                          ruleset = \"tiny\"\nkind = \"duel\"\n[duel]\nrounds = 3\n\
+                          a = { card = \"grunt\" }\nb = { card = \"elite\" }\n\
+                          [cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\n\
+                          [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\n",
+                build: Tiny::duel,
+            },
+            // A kind of its own, with a layout of its own: nothing outside this system changes.
+            KindDef {
+                name: "ladder",
+                title: "one to k dice",
+                sections: &["ladder"],
+                varies: None,
+                starter: "# ladder — P(at least one success) for one to four of an elite's dice.\n\
+                          ruleset = \"tiny\"\nkind = \"ladder\"\n[ladder]\nroller = \"elite\"\ntarget = \"grunt\"\n\
+                          [cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\n\
+                          [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\n",
+                build: Tiny::ladder,
+            },
+        ]
     }
     fn readings(&self) -> &'static [&'static str] {
         &[]
     }
-    // The sections each of its kinds reads, and its library tables, as a built-in system
-    // declares them (the loader's common checks and messages use both).
-    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
-        &[("roll", &["roll"]), ("duel", &["duel"]), ("ladder", &["ladder"])]
-    }
+    // Its library tables, as a built-in system declares them (the loader's common checks and
+    // messages use them).
     fn libraries(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("cards", "[cards.NAME] with dice, need, toughness, wounds"),
             ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, cost"),
         ]
-    }
-    fn resolutions(&self) -> &'static [Resolution] {
-        &[Resolution {
-            kind: "roll",
-            section: "roll",
-            target_field: "target",
-            refs: &[("roller", "cards"), ("target", "cards")],
-            loadout_fields: &["roller"],
-        }]
     }
     fn duel(&self) -> Option<DuelDef> {
         Some(DuelDef {
@@ -284,49 +314,45 @@ impl RuleSystem for Tiny {
             },
         )]
     }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        // The built-in systems' route: the common checks and messages, its fighters and includes.
+}
+
+// Each kind's builder reads the file by the built-in systems' route (the common checks and
+// messages, its fighters and includes), then makes its cells.
+impl Tiny {
+    fn roll(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
         let f: TinyFile = ctx.read_plain(kind, doc)?;
-        match kind.name() {
-            "roll" => {
-                let r = f.roll.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"roll\" needs [roll]", "[roll]"))?;
-                let roller = Self::card(ctx, &f, r.roller.as_deref().unwrap_or(""), &["roll", "roller"])?;
-                let target = Self::card(ctx, &f, r.target.as_deref().unwrap_or(""), &["roll", "target"])?;
-                setup.push(format!(
-                    "{} dice, success on {}+, against toughness {}",
-                    roller.dice, roller.need, target.toughness
-                ));
-                let t = Roll { k: roller.dice, n: roller.need, toughness: target.toughness };
-                Ok((vec![cell("roll", vec![], t)], Layout::Single, vec![]))
-            }
-            "duel" => {
-                let d = f.duel.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"duel\" needs [duel]", "[duel]"))?;
-                let a = Self::card(ctx, &f, &d.a.card, &["duel", "a", "card"])?.clone();
-                let b = Self::card(ctx, &f, &d.b.card, &["duel", "b", "card"])?.clone();
-                let (la, lb) =
-                    (d.a.label.clone().unwrap_or(d.a.card.clone()), d.b.label.clone().unwrap_or(d.b.card.clone()));
-                let _ = (d.a.cost, d.b.cost);
-                setup.push(format!("A — {la}"));
-                setup.push(format!("B — {lb}"));
-                let t = TinyDuel { sides: [a, b], rounds: ctx.rounds(d.rounds, "duel")? };
-                Ok((vec![cell(&format!("{la} vs {lb}"), vec![], t)], Layout::Duel { a: la, b: lb }, vec![]))
-            }
-            // A kind of its own, with a layout of its own: nothing outside this system changes.
-            "ladder" => {
-                let l =
-                    f.ladder.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"ladder\" needs [ladder]", "[ladder]"))?;
-                let roller = Self::card(ctx, &f, &l.roller, &["ladder", "roller"])?;
-                let target = Self::card(ctx, &f, &l.target, &["ladder", "target"])?;
-                setup.push(format!("1 to {} dice, success on {}+", roller.dice, roller.need));
-                let cells = (1..=roller.dice)
-                    .map(|k| {
-                        cell(&format!("{k} dice"), vec![], Roll { k, n: roller.need, toughness: target.toughness })
-                    })
-                    .collect();
-                Ok((cells, Layout::own(Ladder { roller: l.roller.clone() }), vec![]))
-            }
-            other => unreachable!("the loader only asks for listed kinds, not `{other}`"),
-        }
+        let r = f.roll.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"roll\" needs [roll]", "[roll]"))?;
+        let roller = Self::card(ctx, &f, r.roller.as_deref().unwrap_or(""), &["roll", "roller"])?;
+        let target = Self::card(ctx, &f, r.target.as_deref().unwrap_or(""), &["roll", "target"])?;
+        setup
+            .push(format!("{} dice, success on {}+, against toughness {}", roller.dice, roller.need, target.toughness));
+        let t = Roll { k: roller.dice, n: roller.need, toughness: target.toughness };
+        Ok((vec![cell("roll", vec![], t)], Layout::Single, vec![]))
+    }
+
+    fn duel(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let f: TinyFile = ctx.read_plain(kind, doc)?;
+        let d = f.duel.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"duel\" needs [duel]", "[duel]"))?;
+        let a = Self::card(ctx, &f, &d.a.card, &["duel", "a", "card"])?.clone();
+        let b = Self::card(ctx, &f, &d.b.card, &["duel", "b", "card"])?.clone();
+        let (la, lb) = (d.a.label.clone().unwrap_or(d.a.card.clone()), d.b.label.clone().unwrap_or(d.b.card.clone()));
+        let _ = (d.a.cost, d.b.cost);
+        setup.push(format!("A — {la}"));
+        setup.push(format!("B — {lb}"));
+        let t = TinyDuel { sides: [a, b], rounds: ctx.rounds(d.rounds, "duel")? };
+        Ok((vec![cell(&format!("{la} vs {lb}"), vec![], t)], Layout::Duel { a: la, b: lb }, vec![]))
+    }
+
+    fn ladder(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+        let f: TinyFile = ctx.read_plain(kind, doc)?;
+        let l = f.ladder.as_ref().ok_or_else(|| ctx.err(0, &[], "kind = \"ladder\" needs [ladder]", "[ladder]"))?;
+        let roller = Self::card(ctx, &f, &l.roller, &["ladder", "roller"])?;
+        let target = Self::card(ctx, &f, &l.target, &["ladder", "target"])?;
+        setup.push(format!("1 to {} dice, success on {}+", roller.dice, roller.need));
+        let cells = (1..=roller.dice)
+            .map(|k| cell(&format!("{k} dice"), vec![], Roll { k, n: roller.need, toughness: target.toughness }))
+            .collect();
+        Ok((cells, Layout::own(Ladder { roller: l.roller.clone() }), vec![]))
     }
 }
 
@@ -362,6 +388,19 @@ fn binom_at_least(k: u8, p: f64, t: u8) -> f64 {
 fn close(what: &str, got: f64, p: f64, n: u64) {
     let se = (p * (1.0 - p) / n as f64).sqrt().max(1e-9);
     assert!(((got - p) / se).abs() < 4.5, "{what}: {got} vs exact {p}");
+}
+
+/// The tiny system's starters are valid as written, as `init` promises of a built-in system's.
+#[test]
+fn its_starters_run_as_written() {
+    for k in TINY.kinds() {
+        let dir = common::tmp("tiny_system", &format!("starter-{}", k.name));
+        let path = dir.join("starter.toml");
+        std::fs::write(&path, k.starter).unwrap();
+        let (sc, _) =
+            config::load_in(&[&TINY], &path, &Overrides::default(), None).unwrap_or_else(|e| panic!("{}: {e}", k.name));
+        assert_eq!(sc.kind.name(), k.name);
+    }
 }
 
 #[test]

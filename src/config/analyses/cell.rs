@@ -47,7 +47,7 @@ pub(super) struct Named {
     /// What it is called in the message ("sweep parameter").
     pub(super) called: &'static str,
     /// The section it varies.
-    pub(super) section: &'static Resolution,
+    pub(super) section: Resolution,
     /// What it could have been, from the section and the cell's list of the section's fields
     /// (the analysis knows; see `sweep.rs`).
     pub(super) choices: fn(&Planner<'_>, &Resolution, &str) -> String,
@@ -181,7 +181,7 @@ impl Planner<'_> {
                 && let Some(n) = &o.name
             {
                 let name_at: Vec<&str> = n.at.iter().map(String::as_str).collect();
-                let choices = (n.choices)(self, n.section, &allowed);
+                let choices = (n.choices)(self, &n.section, &allowed);
                 return main.error_at(&name_at, format!("{what}unknown {} `{}`", n.called, n.name), choices);
             }
             let mut path = o.user.clone();

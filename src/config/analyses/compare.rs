@@ -25,7 +25,7 @@ pub(super) struct CompareSpec {
 
 impl Planner<'_> {
     pub(super) fn compare(&self, c: &CompareSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let r = self.resolution("compare", true)?;
+        let r = &self.resolution("compare", true)?;
         if c.loadouts.is_empty() || c.loadouts.len() > MAX_LIST {
             return Err(self.err(
                 &["compare", "loadouts"],

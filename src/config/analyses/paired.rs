@@ -23,7 +23,7 @@ pub(super) struct PairedSpec {
 
 impl Planner<'_> {
     pub(super) fn paired(&self, p: &PairedSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let r = self.resolution("paired", true)?;
+        let r = &self.resolution("paired", true)?;
         if p.target.is_some() {
             self.note_overridden(r, &[&p.a, &p.b], "paired");
         } else {

@@ -58,16 +58,16 @@ impl Planner<'_> {
 
     /// The resolution section a compare / sweep / paired varies: the one the file writes, else
     /// the system's first. `want_target`: the analysis needs a target field.
-    pub(super) fn resolution(&self, kind: &str, want_target: bool) -> Result<&'static Resolution, InputError> {
-        let all = self.system.resolutions();
-        let present: Vec<&'static Resolution> = all.iter().filter(|r| self.doc.contains_key(r.section)).collect();
+    pub(super) fn resolution(&self, kind: &str, want_target: bool) -> Result<Resolution, InputError> {
+        let all = crate::system::resolutions(self.system);
+        let present: Vec<Resolution> = all.iter().copied().filter(|r| self.doc.contains_key(r.section)).collect();
         let list = || all.iter().map(|r| format!("[{}]", r.section)).collect::<Vec<_>>().join(", ");
         let r = match present.as_slice() {
             [] if kind == "sweep" => {
                 return Err(self.err(&["kind"], "a sweep needs the section it varies", format!("one of {}", list())));
             }
-            [] => &all[0],
-            [r] => r,
+            [] => all[0],
+            [r] => *r,
             _ => {
                 return Err(self.err(
                     &[present[1].section],

@@ -217,7 +217,7 @@ impl Planner<'_> {
     }
 
     pub(super) fn sweep(&self, s: &SweepSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let r = self.resolution("sweep", false)?;
+        let r = &self.resolution("sweep", false)?;
         let x = Axis { parameter: s.parameter.clone(), values: s.values.clone(), from: s.from, to: s.to, step: s.step };
         let xs = self.axis_values(&x, "")?;
         let y = match &s.y {
@@ -331,14 +331,7 @@ impl Planner<'_> {
     /// (`cards.thug~defense=0`): an error there is told with the parameter as the user wrote it
     /// (`target.defense = 0 is out of range`), and an error elsewhere in the copy at the entry's
     /// own key, never with the copy's internal name.
-    pub(super) fn sweep_origins(
-        &self,
-        r: &'static Resolution,
-        doc: &Table,
-        a: &Axis,
-        at: &str,
-        v: SweepValue,
-    ) -> Vec<Origin> {
+    pub(super) fn sweep_origins(&self, r: &Resolution, doc: &Table, a: &Axis, at: &str, v: SweepValue) -> Vec<Origin> {
         let base: Vec<&str> = if at.is_empty() { vec!["sweep"] } else { vec!["sweep", at] };
         let index;
         let value_at: Vec<&str> = match (&a.values, a.from) {
@@ -358,7 +351,7 @@ impl Planner<'_> {
                 at: name_at.clone(),
                 name: param.clone(),
                 called: "sweep parameter",
-                section: r,
+                section: *r,
                 choices: |p, r, schema| p.sweep_choices(r, schema),
             }),
             ..Origin::at(cell, 0, value_at.iter().copied())

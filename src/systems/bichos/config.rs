@@ -24,10 +24,12 @@ mod reaction;
 mod sequence;
 mod shot;
 mod terrain;
+
+pub(crate) use terrain::terrain;
 mod variants;
 
 /// What a kind builds: its cells and how they are laid out.
-type Cells = (Vec<CellSpec>, Layout);
+pub(crate) type Cells = (Vec<CellSpec>, Layout);
 
 /// What a `shot` and a `sequence` share: their section, the shooter, its weapon, the situation
 /// and the POT on the impact table.
@@ -41,11 +43,22 @@ struct Attacker {
 }
 
 /// Read a ¡Bichos! scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+/// Read a ¡Bichos! scenario of kind `kind` and build its cells with `by`, the kind's own builder
+/// (its entry in `super::kinds::KINDS`), handed the file and the readings in force; then the
+/// notes on readings and rules the kind touches.
+pub(crate) fn build(
+    ctx: &mut Ctx,
+    kind: Kind,
+    doc: Doc<'_>,
+    setup: &mut Vec<String>,
+    by: impl FnOnce(&Bichos<'_>, &File, &Readings, &mut Vec<String>) -> Result<Cells, InputError>,
+) -> Result<Built, InputError> {
     let (f, lib) = read(ctx, kind, doc)?;
     let b = Bichos { ctx, lib };
     let readings = f.readings.read(b.ctx)?;
-    let (cells, layout) = b.build(kind, &f, &readings, setup)?;
+    let (cells, layout) = by(&b, &f, &readings, setup)?;
+    b.note_bichos_readings(kind, &f, &cells);
+    b.note_bichos_rules(kind);
     Ok((cells, layout, schema::Readings::labels(&readings)))
 }
 
@@ -125,7 +138,7 @@ fn add(
 }
 
 /// The ¡Bichos! builder: reads as the [`Ctx`] it holds, with the scenario's profiles and weapons.
-struct Bichos<'c> {
+pub(crate) struct Bichos<'c> {
     ctx: &'c Ctx,
     lib: Library,
 }
@@ -212,23 +225,6 @@ impl Bichos<'_> {
         name == "grenade" && self.lib.weapons.get(name).is_none_or(|(d, _)| Some(d.weapon) == builtin)
     }
 
-    fn build(&self, kind: Kind, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
-        let built = match kind {
-            Kind("shot") => self.shot(f, r, setup)?,
-            Kind("sequence") => self.sequence(f, r, setup)?,
-            Kind("arsenal") => self.arsenal(f, r, setup)?,
-            Kind("reaction") => self.reaction(f, setup)?,
-            Kind("encounter") => self.encounter(f, r, setup)?,
-            Kind("pursuit") => self.pursuit(f, r, setup)?,
-            Kind("terrain") => terrain::terrain(setup),
-            Kind("variants") => self.variants(f, r, setup)?,
-            Kind("duel") => self.duel(f, r, setup)?,
-            _ => unreachable!("kinds_of(bichos) lists only these"),
-        };
-        self.note_bichos_readings(kind, f, &built.0);
-        self.note_bichos_rules(kind);
-        Ok(built)
-    }
     /// Rules of the source a kind touches but does not simulate (the coverage table lists them all).
     fn note_bichos_rules(&self, kind: Kind) {
         match kind {

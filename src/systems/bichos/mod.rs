@@ -2,20 +2,20 @@
 
 pub mod answer;
 pub mod config;
+pub mod kinds;
 pub mod labels;
 pub mod report;
 pub mod rules;
 pub mod schema;
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::{Cost, Kind};
-use crate::config::Doc;
-use crate::config::ctx::{Built, Ctx};
+use crate::analysis::scenario::Cost;
+use crate::config::ctx::Ctx;
 use crate::error::InputError;
 use crate::report::charts::Chart;
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::system::{DuelDef, Resolution, RuleSystem};
+use crate::system::{DuelDef, KindDef, RuleSystem};
 
 /// The bundled weapon library (`configs/bichos/weapons.toml`): the rulebook's weapons as data,
 /// the built-in weapons' entries for `list` and for sweeps of a weapon's number.
@@ -31,8 +31,11 @@ impl RuleSystem for System {
     fn title(&self) -> &'static str {
         "¡Bichos! / THW Bugs!"
     }
-    fn kinds(&self) -> &'static [&'static str] {
-        &["shot", "sequence", "arsenal", "reaction", "encounter", "pursuit", "terrain", "variants", "duel"]
+    fn kinds(&self) -> &'static [KindDef] {
+        kinds::KINDS
+    }
+    fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
+        kinds::ANALYSIS_STARTERS
     }
     fn readings(&self) -> &'static [&'static str] {
         schema::Readings::NAMES
@@ -43,29 +46,8 @@ impl RuleSystem for System {
     fn duel_fields(&self) -> &'static [&'static str] {
         schema::DuelSpec::FIELDS
     }
-    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
-        schema::SECTIONS
-    }
     fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
         toml::from_str::<schema::File>(text).err()
-    }
-    fn resolutions(&self) -> &'static [Resolution] {
-        &[
-            Resolution {
-                kind: "shot",
-                section: "shot",
-                target_field: "targets",
-                refs: &[("shooter", "profiles"), ("targets", "profiles"), ("weapon", "weapons")],
-                loadout_fields: &["shooter", "weapon"],
-            },
-            Resolution {
-                kind: "sequence",
-                section: "sequence",
-                target_field: "target",
-                refs: &[("shooter", "profiles"), ("target", "profiles"), ("weapon", "weapons")],
-                loadout_fields: &["shooter", "weapon"],
-            },
-        ]
     }
     fn libraries(&self) -> &'static [(&'static str, &'static str)] {
         &[
@@ -88,24 +70,6 @@ impl RuleSystem for System {
             builtin_weapons: &rules::WEAPON_NAMES,
         })
     }
-    fn starter(&self, kind: &str) -> Option<&'static str> {
-        Some(match kind {
-            "shot" => include_str!("starters/shot.toml"),
-            "sequence" => include_str!("starters/sequence.toml"),
-            "arsenal" => include_str!("starters/arsenal.toml"),
-            "reaction" => include_str!("starters/reaction.toml"),
-            "encounter" => include_str!("starters/encounter.toml"),
-            "pursuit" => include_str!("starters/pursuit.toml"),
-            "terrain" => include_str!("starters/terrain.toml"),
-            "variants" => include_str!("starters/variants.toml"),
-            "duel" => include_str!("starters/duel.toml"),
-            "compare" => include_str!("starters/compare.toml"),
-            "sweep" => include_str!("starters/sweep.toml"),
-            "paired" => include_str!("starters/paired.toml"),
-            "balance" => include_str!("starters/balance.toml"),
-            _ => return None,
-        })
-    }
     fn reading_docs(&self) -> &'static [crate::config::raw::ReadingDoc] {
         schema::Readings::DOCS
     }
@@ -118,9 +82,6 @@ impl RuleSystem for System {
             "weapons" => rules::WEAPON_NAMES.iter().map(|(n, _)| *n).collect(),
             _ => Vec::new(),
         }
-    }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        config::build(ctx, kind, doc, setup)
     }
     fn builtin_entry(&self, table: &str, name: &str) -> Option<toml::Table> {
         if table == "weapons" {

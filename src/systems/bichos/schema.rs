@@ -42,19 +42,6 @@ crate::duel_schema! {
     pub struct DuelSpec {}
 }
 
-/// The sections each ¡Bichos! kind reads (`terrain` reads none).
-pub const SECTIONS: &[(&str, &[&str])] = &[
-    ("shot", &["shot"]),
-    ("sequence", &["sequence"]),
-    ("arsenal", &["arsenal"]),
-    ("reaction", &["reaction"]),
-    ("encounter", &["encounter"]),
-    ("pursuit", &["pursuit"]),
-    ("terrain", &[]),
-    ("variants", &["variants"]),
-    ("duel", &["duel"]),
-];
-
 crate::readings_schema! {
     /// The ¡Bichos! `[readings]` switches (the spec's variants and ambiguities; documented in
     /// `configs/README.md`): each switch's values, the default first, and the rules' value each

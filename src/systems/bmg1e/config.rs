@@ -24,7 +24,7 @@ use std::ops::RangeInclusive;
 mod attack;
 mod procedure;
 
-type Cells = (Vec<CellSpec>, Layout);
+pub(crate) type Cells = (Vec<CellSpec>, Layout);
 
 /// One side of an exchange: the fighter, the splits to try, and its setup line.
 type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
@@ -42,11 +42,19 @@ pub(crate) fn check_library(ctx: &mut Ctx, file: &str) -> Result<(), InputError>
 }
 
 /// Read a bmg-1e scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+/// Read a bmg-1e scenario of kind `kind` and build its cells with `by`, the kind's own builder
+/// (its entry in `super::kinds::KINDS`), handed the file and the readings in force.
+pub(crate) fn build(
+    ctx: &mut Ctx,
+    kind: Kind,
+    doc: Doc<'_>,
+    setup: &mut Vec<String>,
+    by: impl FnOnce(&Batman<'_>, &File, &Readings, &mut Vec<String>) -> Result<Cells, InputError>,
+) -> Result<Built, InputError> {
     let (file, lib) = batman::read::<File>(ctx, kind, doc, &EDITION)?;
     let b = Batman::new(ctx, lib);
     let readings = file.readings.read(&b)?;
-    let (cells, layout) = b.build_1e(kind, &file, &readings, setup)?;
+    let (cells, layout) = by(&b, &file, &readings, setup)?;
     Ok((cells, layout, schema::Readings::labels(&readings)))
 }
 
@@ -263,28 +271,18 @@ impl Batman<'_> {
         }
     }
 
-    pub(crate) fn build_1e(
+    /// The `attack` kind: one attack, resolved once.
+    pub(crate) fn attack_1e_kind(
         &self,
-        kind: Kind,
         f: &File,
         readings: &Readings,
         setup: &mut Vec<String>,
     ) -> Result<Cells, InputError> {
-        match kind {
-            Kind("attack") => {
-                let a = self.section(&f.attack, "attack")?;
-                let (s, lines) = self.attack_1e(&a, readings)?;
-                *setup = lines;
-                let attack = self.build_1e_attack(&s)?;
-                Ok((vec![cell("attack", vec![], Trial1e::Attack(attack))], Layout::Single))
-            }
-            Kind("check") => self.check_1e(f, setup),
-            Kind("procedure") => self.procedure_1e(f, setup),
-            Kind("exchange") => self.exchange_1e(f, readings, setup),
-            Kind("editions") => self.editions(f, readings, setup),
-            Kind("duel") => self.duel_1e(f, readings, setup),
-            _ => unreachable!("kinds_of(bmg-1e) lists only these"),
-        }
+        let a = self.section(&f.attack, "attack")?;
+        let (s, lines) = self.attack_1e(&a, readings)?;
+        *setup = lines;
+        let attack = self.build_1e_attack(&s)?;
+        Ok((vec![cell("attack", vec![], Trial1e::Attack(attack))], Layout::Single))
     }
 
     fn build_1e_attack(&self, s: &AttackSetup) -> Result<Attack, InputError> {
@@ -292,7 +290,7 @@ impl Batman<'_> {
             .map_err(|RuleError { field, message, allowed }| self.err(0, &["attack", field], message, allowed))
     }
 
-    fn check_1e(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn check_1e(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let c = self.section(&f.check, "check")?;
         for (field, set) in [
             ("characteristic", c.characteristic.is_some()),
@@ -353,7 +351,12 @@ impl Batman<'_> {
     }
 
     /// A melee exchange: both sides' fighters and splits, then one cell per pair of splits.
-    fn exchange_1e(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn exchange_1e(
+        &self,
+        f: &File,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
         let x = self.section(&f.exchange, "exchange")?;
         let objective = self.exchange_objective(x.objective.as_deref())?;
         let (a, a_splits, a_line) = self.exchange_side(&x.a, "a")?;
@@ -481,7 +484,7 @@ impl Batman<'_> {
         Ok(cells)
     }
 
-    fn duel_1e(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn duel_1e(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         use crate::systems::bmg1e::rules::duel::{Duel, Fighter, Policy};
         let d = self.section(&f.duel, "duel")?;
         let rounds = self.rounds(d.rounds, "duel")?;
@@ -569,7 +572,7 @@ impl Batman<'_> {
         Ok(crate::config::ctx::duel_cell(a_label, b_label, Trial1e::Duel(duel)))
     }
 
-    fn editions(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn editions(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let e = self.section(&f.editions, "editions")?;
         let mut base = f.attack.clone().unwrap_or_default();
         for (field, set) in [

@@ -2,22 +2,22 @@
 
 pub mod config;
 pub mod exchange;
+pub mod kinds;
 pub mod labels;
 pub mod report;
 pub mod rules;
 pub mod schema;
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::{Cost, Kind};
-use crate::config::Doc;
-use crate::config::ctx::{Built, Ctx};
+use crate::analysis::scenario::Cost;
+use crate::config::ctx::Ctx;
 use crate::error::InputError;
 use crate::interrupt::Interrupted;
 use crate::report::charts::Chart;
 use crate::report::model::Report;
 use crate::report::model::SystemExtras;
 use crate::report::table::Table;
-use crate::system::{DuelDef, Resolution, RuleSystem};
+use crate::system::{DuelDef, KindDef, RuleSystem};
 
 /// The system's entry in the registry.
 pub struct System;
@@ -29,8 +29,11 @@ impl RuleSystem for System {
     fn title(&self) -> &'static str {
         "Batman Miniature Game (2013)"
     }
-    fn kinds(&self) -> &'static [&'static str] {
-        &["attack", "check", "procedure", "exchange", "editions", "duel"]
+    fn kinds(&self) -> &'static [KindDef] {
+        kinds::KINDS
+    }
+    fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
+        kinds::ANALYSIS_STARTERS
     }
     fn readings(&self) -> &'static [&'static str] {
         schema::Readings::NAMES
@@ -41,20 +44,8 @@ impl RuleSystem for System {
     fn duel_fields(&self) -> &'static [&'static str] {
         schema::DuelSpec::FIELDS
     }
-    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
-        schema::SECTIONS
-    }
     fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
         toml::from_str::<schema::File>(text).err()
-    }
-    fn resolutions(&self) -> &'static [Resolution] {
-        &[Resolution {
-            kind: "attack",
-            section: "attack",
-            target_field: "target",
-            refs: &[("attacker", "cards"), ("weapon", "weapons"), ("target", "cards"), ("target_weapon", "weapons")],
-            loadout_fields: &["attacker", "weapon"],
-        }]
     }
     fn libraries(&self) -> &'static [(&'static str, &'static str)] {
         &[
@@ -78,29 +69,11 @@ impl RuleSystem for System {
             builtin_weapons: &[],
         })
     }
-    fn starter(&self, kind: &str) -> Option<&'static str> {
-        Some(match kind {
-            "attack" => include_str!("starters/attack.toml"),
-            "check" => include_str!("starters/check.toml"),
-            "procedure" => include_str!("starters/procedure.toml"),
-            "exchange" => include_str!("starters/exchange.toml"),
-            "editions" => include_str!("starters/editions.toml"),
-            "duel" => include_str!("starters/duel.toml"),
-            "compare" => include_str!("starters/compare.toml"),
-            "sweep" => include_str!("starters/sweep.toml"),
-            "paired" => include_str!("starters/paired.toml"),
-            "balance" => include_str!("starters/balance.toml"),
-            _ => return None,
-        })
-    }
     fn reading_docs(&self) -> &'static [crate::config::raw::ReadingDoc] {
         schema::Readings::DOCS
     }
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
         config::check_library(ctx, file)
-    }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        config::build(ctx, kind, doc, setup)
     }
     fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
         &[("damage", &["stun", "wounds"])]

@@ -50,16 +50,6 @@ crate::duel_schema! {
     pub struct DuelSpec {}
 }
 
-/// The sections each bmg-1e kind reads.
-pub const SECTIONS: &[(&str, &[&str])] = &[
-    ("attack", &["attack"]),
-    ("check", &["check"]),
-    ("procedure", &["procedure"]),
-    ("exchange", &["exchange"]),
-    ("editions", &["editions", "attack"]),
-    ("duel", &["duel"]),
-];
-
 crate::readings_schema! {
     /// The bmg-1e `[readings]` switches (the spec's ambiguities; documented in
     /// `configs/README.md`): each switch's values, the default first, and the rules' value each

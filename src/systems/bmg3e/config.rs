@@ -5,13 +5,15 @@
 
 use super::rules::Trial3e;
 use super::schema::{self, File};
-use crate::analysis::scenario::{Kind, Layout, Note};
+use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
 use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx, cell};
 use crate::error::InputError;
 use crate::systems::batman::schema as shared;
 use crate::systems::batman::{self, Batman, Edition};
-use crate::systems::bmg3e::rules::{Check, CheckKind, Markers, OneDie, Profile, Weapon, WeaponKind, parse_damage};
+use crate::systems::bmg3e::rules::{
+    Check, CheckKind, Markers, OneDie, Profile, Readings, Weapon, WeaponKind, parse_damage,
+};
 use std::ops::RangeInclusive;
 
 mod attack;
@@ -46,10 +48,24 @@ pub(crate) fn check_library(ctx: &mut Ctx, file: &str) -> Result<(), InputError>
 }
 
 /// Read a bmg-3e scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+/// Read a bmg-3e scenario of kind `kind` and build its cells with `by`, the kind's own builder
+/// (its entry in `super::kinds::KINDS`), handed the file and the readings in force.
+pub(crate) fn build(
+    ctx: &mut Ctx,
+    kind: Kind,
+    doc: Doc<'_>,
+    setup: &mut Vec<String>,
+    by: impl FnOnce(&Batman<'_>, &File, &Readings, &mut Vec<String>) -> Result<Cells, InputError>,
+) -> Result<Built, InputError> {
     let (file, lib) = batman::read::<File>(ctx, kind, doc, &EDITION)?;
-    Batman::new(ctx, lib).build_3e(kind, &file, setup)
+    let b = Batman::new(ctx, lib);
+    let readings = file.readings.read(&b)?;
+    let (cells, layout) = by(&b, &file, &readings, setup)?;
+    Ok((cells, layout, schema::Readings::labels(&readings)))
 }
+
+/// A kind's cells and their layout.
+pub(crate) type Cells = (Vec<CellSpec>, Layout);
 
 pub(crate) fn card_range(field: &str) -> RangeInclusive<i64> {
     CARD_FIELDS.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("known card field")
@@ -115,29 +131,32 @@ pub(crate) fn markers_text(m: Markers) -> String {
 }
 
 impl Batman<'_> {
-    /// Build a bmg-3e scenario's cells and layout (the system's part of [`super::build`]).
-    pub(crate) fn build_3e(&self, kind: Kind, file: &File, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let readings = file.readings.read(self)?;
-        let (cells, layout) = match kind {
-            Kind("attack") => {
-                let a = self.section(&file.attack, "attack")?;
-                let a = self.without_shared_fields_of_other_attacks(a);
-                let s = self.attack_setup(&a, "attack", &readings, "")?;
-                *setup = describe_attack(self, &a, &s);
-                let attack = self.build_attack(&s, "attack", "")?;
-                (vec![cell("attack", vec![], Trial3e::Attack(attack))], Layout::Single)
-            }
-            Kind("check") => {
-                let c = self.section(&file.check, "check")?;
-                let (cs, lines) = self.check_setup(&c, "check", &readings)?;
-                *setup = lines;
-                (vec![cell("check", vec![], Trial3e::Check(Check::new(&cs)))], Layout::Single)
-            }
-            Kind("effort") => self.effort(file, &readings, setup)?,
-            Kind("duel") => self.duel(file, &readings, setup)?,
-            _ => unreachable!("kinds_of(bmg-3e) lists only the kinds above"),
-        };
-        Ok((cells, layout, schema::Readings::labels(&readings)))
+    /// The `attack` kind: one attack, resolved once.
+    pub(crate) fn attack_3e(
+        &self,
+        file: &File,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let a = self.section(&file.attack, "attack")?;
+        let a = self.without_shared_fields_of_other_attacks(a);
+        let s = self.attack_setup(&a, "attack", readings, "")?;
+        *setup = describe_attack(self, &a, &s);
+        let attack = self.build_attack(&s, "attack", "")?;
+        Ok((vec![cell("attack", vec![], Trial3e::Attack(attack))], Layout::Single))
+    }
+
+    /// The `check` kind: one check, own or opposed.
+    pub(crate) fn check_3e(
+        &self,
+        file: &File,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let c = self.section(&file.check, "check")?;
+        let (cs, lines) = self.check_setup(&c, "check", readings)?;
+        *setup = lines;
+        Ok((vec![cell("check", vec![], Trial3e::Check(Check::new(&cs)))], Layout::Single))
     }
 
     pub(crate) fn profile_of(&self, name: &str, c: &shared::Card, file: usize) -> Result<Profile, InputError> {

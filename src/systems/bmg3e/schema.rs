@@ -53,10 +53,6 @@ crate::duel_schema! {
     }
 }
 
-/// The sections each bmg-3e kind reads.
-pub const SECTIONS: &[(&str, &[&str])] =
-    &[("attack", &["attack"]), ("check", &["check"]), ("effort", &["attack", "effort"]), ("duel", &["duel"])];
-
 crate::readings_schema! {
     /// The bmg-3e `[readings]` switches (the spec's ambiguities; documented in
     /// `configs/README.md`): each switch's values, the default first, and the rules' value each

@@ -13,9 +13,6 @@ crate::scenario_file! {
     }
 }
 
-/// The sections each Mordheim kind reads.
-pub const SECTIONS: &[(&str, &[&str])] = &[("movement", &["movement"])];
-
 crate::readings_schema! {
     /// The Mordheim `[readings]` switches (the spec's ambiguities; documented in
     /// `configs/README.md`): each switch's values, the default first, and the rules' value each

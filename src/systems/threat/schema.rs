@@ -13,9 +13,6 @@ crate::scenario_file! {
     }
 }
 
-/// The sections each threat-range kind reads.
-pub const SECTIONS: &[(&str, &[&str])] = &[("threat", &["threat"])];
-
 /// Threat range across rule systems.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -7,7 +7,7 @@ use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
-use crate::systems::wolsung::rules::{Guard, Policy};
+use crate::systems::wolsung::rules::{Guard, Policy, Readings};
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
@@ -19,7 +19,7 @@ mod melee;
 mod shooting;
 
 /// What a kind builds: its cells and how they are laid out.
-type Cells = (Vec<CellSpec>, Layout);
+pub(crate) type Cells = (Vec<CellSpec>, Layout);
 
 /// A validated Wolsung model.
 #[derive(Clone)]
@@ -59,9 +59,20 @@ fn list<T>(xs: &[(&str, T)]) -> String {
 }
 
 /// Read a Wolsung scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
-pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
+/// Read a Wolsung scenario of kind `kind` and build its cells with `by`, the kind's own builder
+/// (its entry in `super::kinds::KINDS`), handed the file and the readings in force.
+pub(crate) fn build(
+    ctx: &mut Ctx,
+    kind: Kind,
+    doc: Doc<'_>,
+    setup: &mut Vec<String>,
+    by: impl FnOnce(&Wolsung<'_>, &File, Readings, &mut Vec<String>) -> Result<Cells, InputError>,
+) -> Result<Built, InputError> {
     let (f, lib) = read(ctx, kind, doc)?;
-    Wolsung { ctx, lib }.build(kind, &f, setup)
+    let w = Wolsung { ctx, lib };
+    let readings = f.readings.read(&w)?;
+    let (cells, layout) = by(&w, &f, readings, setup)?;
+    Ok((cells, layout, schema::Readings::labels(&readings)))
 }
 
 /// The models and guns of a scenario and its included library files, each validated when it is
@@ -266,20 +277,6 @@ impl Wolsung<'_> {
             "parry" => Ok(Guard::Parry),
             other => Err(self.err(0, at, format!("unknown choice `{other}`"), "`on_guard`, `parry`")),
         }
-    }
-
-    fn build(&self, kind: Kind, f: &File, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        let readings = f.readings.read(self)?;
-        let (cells, layout) = match kind {
-            Kind("shooting") => self.shooting(f, readings, setup)?,
-            Kind("melee") => self.melee(f, readings, setup)?,
-            Kind("magic") => self.magic(f, readings, setup)?,
-            Kind("initiative") => self.initiative(f, setup)?,
-            Kind("leave") => self.leave(f, setup)?,
-            Kind("duel") => self.duel(f, readings, setup)?,
-            _ => unreachable!("kinds_of(wolsung)"),
-        };
-        Ok((cells, layout, schema::Readings::labels(&readings)))
     }
 }
 

@@ -2,20 +2,20 @@
 
 pub mod answer;
 pub mod config;
+pub mod kinds;
 pub mod labels;
 pub mod report;
 pub mod rules;
 pub mod schema;
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::{CellSpec, Cost, Kind};
-use crate::config::Doc;
-use crate::config::ctx::{Built, Ctx};
+use crate::analysis::scenario::{CellSpec, Cost};
+use crate::config::ctx::Ctx;
 use crate::error::InputError;
 use crate::report::charts::Chart;
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::system::{DuelDef, Resolution, RuleSystem};
+use crate::system::{DuelDef, KindDef, RuleSystem};
 
 /// The system's entry in the registry.
 pub struct System;
@@ -27,8 +27,11 @@ impl RuleSystem for System {
     fn title(&self) -> &'static str {
         "Wolsung SSG"
     }
-    fn kinds(&self) -> &'static [&'static str] {
-        &["shooting", "melee", "magic", "initiative", "leave", "duel"]
+    fn kinds(&self) -> &'static [KindDef] {
+        kinds::KINDS
+    }
+    fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
+        kinds::ANALYSIS_STARTERS
     }
     fn readings(&self) -> &'static [&'static str] {
         schema::Readings::NAMES
@@ -39,36 +42,8 @@ impl RuleSystem for System {
     fn duel_fields(&self) -> &'static [&'static str] {
         schema::DuelSpec::FIELDS
     }
-    fn sections(&self) -> &'static [(&'static str, &'static [&'static str])] {
-        schema::SECTIONS
-    }
     fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
         toml::from_str::<schema::File>(text).err()
-    }
-    fn resolutions(&self) -> &'static [Resolution] {
-        &[
-            Resolution {
-                kind: "shooting",
-                section: "shooting",
-                target_field: "target",
-                refs: &[("shooter", "models"), ("target", "models"), ("guns", "guns")],
-                loadout_fields: &["shooter", "guns"],
-            },
-            Resolution {
-                kind: "melee",
-                section: "melee",
-                target_field: "defender",
-                refs: &[("attacker", "models"), ("defender", "models")],
-                loadout_fields: &["attacker", "policies"],
-            },
-            Resolution {
-                kind: "magic",
-                section: "magic",
-                target_field: "target",
-                refs: &[("caster", "models"), ("target", "models")],
-                loadout_fields: &["caster", "spell_f"],
-            },
-        ]
     }
     fn libraries(&self) -> &'static [(&'static str, &'static str)] {
         &[
@@ -89,29 +64,11 @@ impl RuleSystem for System {
             builtin_weapons: &[],
         })
     }
-    fn starter(&self, kind: &str) -> Option<&'static str> {
-        Some(match kind {
-            "shooting" => include_str!("starters/shooting.toml"),
-            "melee" => include_str!("starters/melee.toml"),
-            "magic" => include_str!("starters/magic.toml"),
-            "initiative" => include_str!("starters/initiative.toml"),
-            "leave" => include_str!("starters/leave.toml"),
-            "duel" => include_str!("starters/duel.toml"),
-            "compare" => include_str!("starters/compare.toml"),
-            "sweep" => include_str!("starters/sweep.toml"),
-            "paired" => include_str!("starters/paired.toml"),
-            "balance" => include_str!("starters/balance.toml"),
-            _ => return None,
-        })
-    }
     fn reading_docs(&self) -> &'static [crate::config::raw::ReadingDoc] {
         schema::Readings::DOCS
     }
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
         config::read_library(ctx, file, &mut config::Library::default())
-    }
-    fn build(&self, ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
-        config::build(ctx, kind, doc, setup)
     }
     fn scenario_notes(&self, ctx: &Ctx, text: &str, cells: &[CellSpec], setup: &mut Vec<String>) {
         config::Wolsung { ctx, lib: Default::default() }.movement_notes(text, cells, setup);

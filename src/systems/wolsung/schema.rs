@@ -40,16 +40,6 @@ crate::duel_schema! {
     pub struct DuelSpec {}
 }
 
-/// The sections each Wolsung kind reads.
-pub const SECTIONS: &[(&str, &[&str])] = &[
-    ("shooting", &["shooting"]),
-    ("melee", &["melee"]),
-    ("magic", &["magic"]),
-    ("initiative", &["initiative"]),
-    ("leave", &["leave"]),
-    ("duel", &["duel"]),
-];
-
 crate::readings_schema! {
     /// The Wolsung `[readings]` switches (`shared/rules/wolsung.md`'s ambiguities; documented in
     /// `configs/README.md`): each switch's values, the default first, and the rules' value each

@@ -10,7 +10,7 @@ use crate::systems::bichos::schema::File;
 use serde_json::json;
 
 impl Bichos<'_> {
-    pub(super) fn arsenal(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn arsenal(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let a = self.section(&f.arsenal, "arsenal")?;
         let (shooter, s_label) = self.profile_b(f, &a.shooter, &["arsenal", "shooter"])?;
         let cap = self.int(0, &["arsenal", "cap"], a.cap.unwrap_or(100), 1..=1000, "cap")? as u16;

@@ -11,7 +11,7 @@ use crate::systems::bichos::rules::{
 use crate::systems::bichos::schema::{self, File};
 
 impl Bichos<'_> {
-    pub(super) fn duel(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn duel(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let d = self.section(&f.duel, "duel")?;
         let turns = self.rounds(d.rounds, "duel")?;
         let (mut fa, a_label) = self.duel_side(f, &d.a, "a", r, setup)?;

@@ -9,7 +9,7 @@ use crate::systems::bichos::rules::{Encounter, Readings, TERRAIN, TrialBichos, e
 use crate::systems::bichos::schema::File;
 
 impl Bichos<'_> {
-    pub(super) fn encounter(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn encounter(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let e = self.section(&f.encounter, "encounter")?;
         let enc = self.encounter_b(&e.terrain, e.holes, e.soldiers, e.humans, "encounter", *r, setup)?;
         Ok((vec![cell("encounter", vec![], TrialBichos::Encounter(enc))], Layout::Single))

@@ -9,7 +9,7 @@ use crate::systems::bichos::rules::{Profile, Pursuit, PursuitHalving, PursuitTes
 use crate::systems::bichos::schema::{self, File};
 
 impl Bichos<'_> {
-    pub(super) fn pursuit(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn pursuit(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let p = self.section(&f.pursuit, "pursuit")?;
         let (prof, label) = self.profile_b(f, &p.profile, &["pursuit", "profile"])?;
         let pu = pursuit_of(&prof, r.units, r);

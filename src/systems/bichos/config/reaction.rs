@@ -10,7 +10,7 @@ use crate::systems::bichos::schema::{File, ReactionTable};
 use serde_json::json;
 
 impl Bichos<'_> {
-    pub(super) fn reaction(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn reaction(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let t = self.section(&f.reaction, "reaction")?;
         let from = self.int(0, &["reaction", "fdv_from"], t.fdv_from.unwrap_or(2), 0..=20, "fdv_from")?;
         let to = self.int(0, &["reaction", "fdv_to"], t.fdv_to.unwrap_or(12), from..=20, "fdv_to")?;

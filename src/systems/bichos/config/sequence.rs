@@ -9,7 +9,7 @@ use crate::systems::bichos::rules::{Readings, Sequence, Situation, TrialBichos};
 use crate::systems::bichos::schema::File;
 
 impl Bichos<'_> {
-    pub(super) fn sequence(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn sequence(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let Attacker { sec, s, shooter, weapon, situation, pot } =
             self.attacker(f, "sequence", &f.sequence, r, setup)?;
         let n = s.target.clone().ok_or_else(|| self.err(0, &[sec], "missing `target`", "one profile name"))?;

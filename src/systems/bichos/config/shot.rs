@@ -9,7 +9,7 @@ use crate::systems::bichos::rules::{Readings, Shot, Situation, Targets, TrialBic
 use crate::systems::bichos::schema::File;
 
 impl Bichos<'_> {
-    pub(super) fn shot(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn shot(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let Attacker { sec, s, shooter, weapon, situation, pot } = self.attacker(f, "shot", &f.shot, r, setup)?;
         if s.target.is_some() {
             return Err(self.err(0, &[sec, "target"], "a shot lists `targets`", "targets = [\"pequeno\", ...]"));

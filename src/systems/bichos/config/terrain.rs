@@ -6,7 +6,7 @@ use crate::config::ctx::cell;
 use crate::systems::bichos::rules::{TerrainRoll, TrialBichos};
 
 /// The terrain roll reads nothing from the file: its cell and its setup line.
-pub(super) fn terrain(setup: &mut Vec<String>) -> Cells {
+pub(crate) fn terrain(setup: &mut Vec<String>) -> Cells {
     setup.push("Terrain type, 2D6 (the source says 1D6 but lists 2–12): 5–8 open, 4 or 9 jungle/swamp, 3 or 10 rocky, 2, 11 or 12 mountain".into());
     (vec![cell("terrain", vec![], TrialBichos::Terrain(TerrainRoll))], Layout::Single)
 }

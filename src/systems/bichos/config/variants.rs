@@ -11,7 +11,7 @@ use crate::systems::bichos::schema::File;
 use serde_json::json;
 
 impl Bichos<'_> {
-    pub(super) fn variants(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn variants(&self, f: &File, r: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let v = self.section(&f.variants, "variants")?;
         let (prof, label) = self.profile_b(f, &v.profile, &["variants", "profile"])?;
         let cm = Readings { units: Units::Cm, ..*r };

@@ -53,7 +53,7 @@ fn reads(kind: &str) -> &'static [&'static str] {
 
 impl Batman<'_> {
     /// A `[procedure]` section: the note on fields its type does not read, then its trial.
-    pub(super) fn procedure_1e(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn procedure_1e(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let p = self.section(&f.procedure, "procedure")?;
         self.note_unread_procedure_fields(&p);
         let trial = match p.kind.as_str() {

@@ -1,7 +1,8 @@
 //! The 2019 duel: fighters (card, weapon, effort policy) and the `duel` kind. Balance tests and
 //! paired comparisons are the generic ones (`crate::config::analyses`).
 
-use crate::analysis::scenario::{CellSpec, Layout, Note};
+use super::Cells;
+use crate::analysis::scenario::Note;
 use crate::error::InputError;
 use crate::systems::batman::Batman;
 use crate::systems::bmg3e::rules::Readings;
@@ -18,8 +19,6 @@ pub(crate) struct Resolved {
     pub card_label: String,
     pub describe: String,
 }
-
-type Cells = (Vec<CellSpec>, Layout);
 
 /// The setup line that says what a duel round does.
 fn round_text(rounds: u8, contact: bool) -> String {

@@ -9,7 +9,7 @@ use crate::systems::wolsung::rules::{Guard, Readings, TrialWolsung};
 use crate::systems::wolsung::schema::{self, File};
 
 impl Wolsung<'_> {
-    pub(super) fn duel(&self, f: &File, readings: Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn duel(&self, f: &File, readings: Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let d = self.section(&f.duel, "duel")?;
         let turns = self.rounds(d.rounds.or(Some(3)), "duel")?;
         let heroes = 1u8;

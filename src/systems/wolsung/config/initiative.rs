@@ -9,7 +9,7 @@ use crate::systems::wolsung::rules::{Bid, TrialWolsung, card_text, parse_card};
 use crate::systems::wolsung::schema::File;
 
 impl Wolsung<'_> {
-    pub(super) fn initiative(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn initiative(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let i = self.section(&f.initiative, "initiative")?;
         let mut hand = Vec::new();
         for c in &i.hand {

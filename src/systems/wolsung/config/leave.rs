@@ -8,7 +8,7 @@ use crate::systems::wolsung::rules::{Leave, TrialWolsung};
 use crate::systems::wolsung::schema::File;
 
 impl Wolsung<'_> {
-    pub(super) fn leave(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn leave(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let l = self.section(&f.leave, "leave")?;
         let m = self.model_w(f, &l.model, &["leave", "model"])?;
         let e = self.model_w(f, &l.enemy, &["leave", "enemy"])?;

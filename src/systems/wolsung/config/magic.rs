@@ -13,7 +13,7 @@ use crate::systems::wolsung::schema::{File, WMagic};
 type Aim = (Option<(Model, i32)>, u32, String);
 
 impl Wolsung<'_> {
-    pub(super) fn magic(&self, f: &File, readings: Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn magic(&self, f: &File, readings: Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let m = self.section(&f.magic, "magic")?;
         let caster = self.model_w(f, &m.caster, &["magic", "caster"])?;
         let skill = caster.magic.ok_or_else(|| {

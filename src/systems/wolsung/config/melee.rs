@@ -10,7 +10,7 @@ use crate::systems::wolsung::schema::File;
 use serde_json::json;
 
 impl Wolsung<'_> {
-    pub(super) fn melee(&self, f: &File, readings: Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn melee(&self, f: &File, readings: Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let m = self.section(&f.melee, "melee")?;
         let att = self.model_w(f, &m.attacker, &["melee", "attacker"])?;
         let def = self.model_w(f, &m.defender, &["melee", "defender"])?;

@@ -33,7 +33,7 @@ struct Shooting {
 type Grid = (Vec<CellSpec>, Vec<String>, Vec<String>, Vec<Vec<Option<usize>>>);
 
 impl Wolsung<'_> {
-    pub(super) fn shooting(&self, f: &File, readings: Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn shooting(&self, f: &File, readings: Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let sh = self.read_shooting(f)?;
         let (cells, rows, cols, index) = self.shooting_grid(&sh, readings)?;
         self.shooting_notes(&sh, readings);
