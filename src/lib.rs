@@ -12,6 +12,7 @@ pub mod discover;
 pub mod engine;
 pub mod error;
 pub mod exact;
+pub mod flags;
 pub mod interrupt;
 pub mod output;
 pub mod registry;

@@ -26,7 +26,7 @@ pub struct Watch {
     pub total: AtomicU64,
     /// The latest complete batch: every cell's tally after `trials` trials per cell, the same
     /// as a run of that many trials (chunk streams do not depend on batching).
-    pub latest: std::sync::Mutex<Option<(Vec<super::Tally>, u64)>>,
+    pub latest: std::sync::Mutex<Option<(Vec<super::tally::Tally>, u64)>>,
 }
 
 /// A progress counter of trials done; cheap to update from many threads.
@@ -79,7 +79,7 @@ impl Progress {
     }
 
     /// A batch has finished: `tallies` after `trials` trials per sampled cell.
-    pub fn batch(&self, tallies: &[super::Tally], trials: u64) {
+    pub fn batch(&self, tallies: &[super::tally::Tally], trials: u64) {
         if let Some(w) = &self.watch
             && !self.cancelled()
         {

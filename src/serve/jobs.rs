@@ -37,8 +37,8 @@ pub struct Query {
 }
 
 impl Query {
-    /// Parse `a=b&c=d` (percent-decoded, `+` a space). The CLI's parsers read the numbers, so
-    /// a bad value gets the CLI's words.
+    /// Parse `a=b&c=d` (percent-decoded, `+` a space). The CLI's parsers ([`crate::flags`])
+    /// read the numbers, so a bad value gets the CLI's words.
     pub fn parse(raw: Option<&str>) -> Result<Query, InputError> {
         let mut q = Query::default();
         for pair in raw.unwrap_or_default().split('&').filter(|p| !p.is_empty()) {
@@ -48,9 +48,9 @@ impl Query {
             match k.as_str() {
                 "path" => q.path = Some(v),
                 "set" => o.sets.push(v),
-                "seed" if !v.is_empty() => o.seed = Some(crate::cli::parse_seed(&v)?),
-                "trials" if !v.is_empty() => o.trials = Some(crate::cli::parse_trials("--trials", &v)?),
-                "max_trials" if !v.is_empty() => o.max_trials = Some(crate::cli::parse_trials("--max-trials", &v)?),
+                "seed" if !v.is_empty() => o.seed = Some(crate::flags::parse_seed(&v)?),
+                "trials" if !v.is_empty() => o.trials = Some(crate::flags::parse_trials("--trials", &v)?),
+                "max_trials" if !v.is_empty() => o.max_trials = Some(crate::flags::parse_trials("--max-trials", &v)?),
                 "precision" if !v.is_empty() => {
                     o.precision = Some(v.trim().parse::<f64>().map_err(|_| {
                         InputError::msg(format!("`{v}` is not a number"))
