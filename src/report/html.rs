@@ -187,8 +187,7 @@ pub fn fragment(
 ) -> String {
     let sc = &run.scenario;
     let mut s = String::new();
-    let _ =
-        writeln!(s, "<h1>{} <small class=\"meta\">{} · {}</small></h1>", escape(&sc.name), sc.ruleset, sc.kind.name());
+    let _ = writeln!(s, "<h1>{} <small class=\"meta\">{}</small></h1>", escape(&sc.name), escape(&doc.about));
     // The answer first, in a sentence; the detail follows.
     let _ = writeln!(s, "<p class=\"verdict answer\">{}</p>", inline(&doc.answer));
     if let Some(d) = &sc.description {

@@ -53,6 +53,10 @@ pub fn build(run: &RunResult, system: &dyn RuleSystem) -> Report {
 /// words; every writer (Markdown, HTML, terminal) only renders it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document {
+    /// What the report is about, in words: the game and the kind of question ("Batman
+    /// Miniature Game (2019): an attack"), under the scenario's name in every view's heading
+    /// (`ruleset` and `kind` stay identifiers in results.json).
+    pub about: String,
     /// The answer in one sentence ([`answer`]): the first line of the terminal summary and the
     /// first paragraph of `summary.md` and `index.html`, as `answer` is in `results.json`.
     pub answer: String,
@@ -106,7 +110,13 @@ pub const RERUN: &str = "skirmish-odds run results.json";
 impl Document {
     /// The document of a finished run, in `system`'s words.
     pub fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Document {
+        let kind = run.scenario.kind.name();
+        let about = match crate::system::kind_title(system, kind) {
+            Some(t) => format!("{}: {t}", system.title()),
+            None => system.title().to_string(),
+        };
         Document {
+            about,
             answer: report.answer.clone(),
             tables: tables::tables(run, report, system),
             charts: chart_specs(run, report, system),
@@ -378,7 +388,7 @@ pub fn how_to_read(report: &Report) -> &'static str {
 pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
     let sc = &run.scenario;
     let st = &report.stopping;
-    let mut s = format!("# {} — {} {}\n\n", safe::md_line(&sc.name), sc.ruleset, sc.kind.name());
+    let mut s = format!("# {} — {}\n\n", safe::md_line(&sc.name), safe::md_line(&doc.about));
     s.push_str(&format!("**{}**\n\n", safe::md_inline(&doc.answer)));
     if let Some(d) = &sc.description {
         s.push_str(&format!("{}\n\n", safe::md_paragraph(d)));
@@ -541,10 +551,9 @@ pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
     s.push('\n');
     s.push_str(&crate::text::wrap(
         &format!(
-            "{} — {} {} — seed {}, {}",
+            "{} — {} — seed {}, {}",
             safe::terminal_line(&sc.name),
-            sc.ruleset,
-            sc.kind.name(),
+            doc.about,
             report.seed,
             text::method_short(report)
         ),

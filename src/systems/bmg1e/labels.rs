@@ -44,6 +44,8 @@ pub fn metric(name: &str) -> Option<&'static str> {
         "roll" => "roll (D6 or 2D6 sum, after any reroll)",
         "stun_removed" => "★ removed",
         "a_leads" => "rounds player A leads",
+        "rounds" => "rounds played",
+        "attack_dice" => "2019 attack dice rolled (without the Strength die)",
         "a_longest_streak" => "player A's longest run of leads",
         "chain" => "henchmen activated by Let's Go!",
         "distance_cm" => "distance moved (cm)",

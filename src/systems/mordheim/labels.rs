@@ -2,9 +2,11 @@
 //! another system's wording).
 
 /// What an event name means, in this system's words.
-pub fn event(_name: &str) -> Option<&'static str> {
-    // No events: every quantity is a distance.
-    None
+pub fn event(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "can_run_full" => "can run the full 2 × M (no visible enemy within 8″)",
+        _ => return None,
+    })
 }
 
 /// What a metric name means, in this system's words.

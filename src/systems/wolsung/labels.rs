@@ -4,6 +4,7 @@
 /// What an event name means, in this system's words.
 pub fn event(name: &str) -> Option<&'static str> {
     Some(match name {
+        "first_hit" => "the first shot hits",
         "any_hit" => "at least one hit",
         "target_down" => "target down (no wounds left)",
         "shot_2_hit" => "shot 2 hits",
@@ -11,6 +12,7 @@ pub fn event(name: &str) -> Option<&'static str> {
         "shot_4_hit" => "shot 4 hits",
         "luck_used" => "Beginner's luck used",
         "target_luck_used" => "the target's (defender's) Beginner's luck used",
+        "hit" => "the attack hits",
         "backlash" => "backlash on the attacker",
         "defender_down" => "defender down",
         "attacker_down" => "attacker down",
@@ -18,8 +20,6 @@ pub fn event(name: &str) -> Option<&'static str> {
         "success" => "spell succeeds",
         "win" => "wins the bid",
         "leaves" => "leaves the melee",
-        "can_run_full" => "can run the full 2 × M",
-        "critical" => "critical",
         _ => return None,
     })
 }
@@ -49,6 +49,7 @@ pub fn metric(name: &str) -> Option<&'static str> {
 /// Short labels for table headers and legends, where the event's name does not say it.
 pub fn event_short(name: &str) -> Option<&'static str> {
     Some(match name {
+        "first_hit" => "P(first shot hits)",
         "any_hit" => "P(hit)",
         "shot_2_hit" => "P(shot 2 hits)",
         "shot_3_hit" => "P(shot 3 hits)",
