@@ -156,7 +156,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "words.rs",
     ],
     &["report/html.rs", "report/mod.rs"],
-    &["systems/bichos/rules/duel.rs", "systems/bichos/rules/mod.rs"],
     &[
         "systems/bmg1e/rules/char_traits.rs",
         "systems/bmg1e/rules/counters.rs",

@@ -6,7 +6,8 @@
 
 use crate::analysis::scenario::{CellSpec, Layout};
 use crate::config::ctx::cell;
-use crate::systems::bichos::rules::{TerrainRoll, TrialBichos};
+use crate::systems::bichos::rules::TerrainRoll;
+use crate::systems::bichos::rules::trial::TrialBichos;
 
 /// The terrain roll reads nothing from the file: its cell and its setup line.
 pub(crate) fn terrain(setup: &mut Vec<String>) -> (Vec<CellSpec>, Layout) {
