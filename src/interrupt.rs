@@ -88,6 +88,14 @@ pub fn signal_name(sig: i32) -> &'static str {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted(pub i32);
 
+/// `Err` once a signal has asked this process to stop, for `?` at the safe points between
+/// steps (the report writer between files, a wait for another run's folder lock). Only a
+/// signal: a thread's stop flag halts computations ([`stop_requested`]), not the writing of
+/// what they found.
+pub fn check() -> Result<(), Interrupted> {
+    received().map_or(Ok(()), |signal| Err(Interrupted(signal)))
+}
+
 /// A cheap look at the signal flag for long computations (the exact solvers, the exact
 /// evaluator): [`Poll::halted`] is called once per step and loads the flag only every `every`
 /// steps, so the hot loop pays a counter increment; once a signal is seen it stays seen, and

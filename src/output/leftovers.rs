@@ -54,7 +54,7 @@ impl FolderLock {
                     // A file system without locks (some network mounts): nothing to take turns on.
                     _ => return Ok(FolderLock { _dir: f }),
                 }
-                super::check_interrupt()?;
+                crate::interrupt::check()?;
                 if start.elapsed() > LOCK_WAIT {
                     let mut err = InputError::msg(format!(
                         "another skirmish-odds run has been writing a report into {} for {} s; \
@@ -150,12 +150,7 @@ pub fn clean(parent: &Path, name: &OsString, files: &[FileName]) -> Vec<PathBuf>
 
 /// A shard's staging file: created empty, then filled with a partial result.
 fn is_partial_staging(path: &Path, len: u64) -> bool {
-    if len == 0 {
-        return true;
-    }
-    let mut head = vec![0u8; super::PARTIAL_PREFIX.len()];
-    std::fs::File::open(path).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head)).is_ok()
-        && head == super::PARTIAL_PREFIX
+    len == 0 || super::partial::starts_as_partial_result(path)
 }
 
 /// Empty and remove one leftover staging folder, if it holds our manifest and nothing but

@@ -17,6 +17,7 @@
 
 pub mod leftovers;
 pub mod manifest;
+mod partial;
 
 use crate::error::{Error, InputError};
 use crate::interrupt;
@@ -46,10 +47,7 @@ pub fn step(name: &str) {
 
 /// Stop here if a signal asked us to: the caller's staging is removed by its `Drop`.
 pub fn check_interrupt() -> Result<(), Error> {
-    match interrupt::received() {
-        Some(signal) => Err(Error::Interrupted { signal, complete: false }),
-        None => Ok(()),
-    }
+    Ok(interrupt::check()?)
 }
 
 /// An input error about the `--out` path the user typed.
@@ -601,9 +599,6 @@ pub struct PartialFile {
     committed: bool,
 }
 
-/// How every partial result file starts (`serde_json` writes the schema field first).
-const PARTIAL_PREFIX: &[u8] = b"{\"schema\":\"skirmish-odds/partial/";
-
 impl PartialFile {
     /// Check the path and create the staging file beside it.
     /// `files` are the files a report's writers declare, for cleaning up a killed run's report
@@ -620,11 +615,7 @@ impl PartialFile {
             if !std::fs::metadata(&target).map(|m| m.is_file()).unwrap_or(false) {
                 return Err(out_error(shown, "exists and is not a regular file", PARTIAL_ALLOWED));
             }
-            let mut head = vec![0u8; PARTIAL_PREFIX.len()];
-            let ours =
-                std::fs::File::open(&target).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head)).is_ok()
-                    && head == PARTIAL_PREFIX;
-            if !ours {
+            if !partial::starts_as_partial_result(&target) {
                 return Err(out_error(
                     shown,
                     "exists and is not a skirmish-odds partial result; choose another --out",

@@ -201,7 +201,7 @@ pub fn enumerate_cell(c: &skirmish_odds::analysis::cell::Cell, max_dice: usize) 
         skirmish_odds::exact::enumerate(t, max_dice)
     } else if let Some(t) = c.downcast::<bmg1e::rules::Trial1e>() {
         skirmish_odds::exact::enumerate(t, max_dice)
-    } else if let Some(t) = c.downcast::<bichos::rules::TrialBichos>() {
+    } else if let Some(t) = c.downcast::<bichos::rules::trial::TrialBichos>() {
         skirmish_odds::exact::enumerate(t, max_dice)
     } else if let Some(t) = c.downcast::<wolsung::rules::TrialWolsung>() {
         skirmish_odds::exact::enumerate(t, max_dice)

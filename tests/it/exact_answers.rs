@@ -12,7 +12,7 @@ use skirmish_odds::engine::{Outcome, Shape, Tally, Trial};
 use skirmish_odds::exact::{self, Budget, Exact};
 use skirmish_odds::registry;
 use skirmish_odds::stats::fraction;
-use skirmish_odds::systems::bichos::rules::{self as bichos, TrialBichos};
+use skirmish_odds::systems::bichos::rules::{self as bichos, trial::TrialBichos};
 use std::path::Path;
 
 /// Exit code, stdout, stderr.

@@ -155,10 +155,7 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "system.rs",
         "words.rs",
     ],
-    &["output/leftovers.rs", "output/mod.rs"],
     &["report/html.rs", "report/mod.rs"],
-    &["systems/bichos/config.rs", "systems/bichos/config/terrain.rs"],
-    &["systems/bichos/rules/duel.rs", "systems/bichos/rules/mod.rs"],
     &[
         "systems/bmg1e/rules/char_traits.rs",
         "systems/bmg1e/rules/counters.rs",

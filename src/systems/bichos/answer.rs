@@ -3,7 +3,7 @@
 //! the arsenal (which weapon does most where), the reaction test and the cm/inches variants.
 
 use super::report::{BichosLayout, CM_PER_INCH, ENC_DISTANCE, median};
-use super::rules::TrialBichos as B;
+use super::rules::trial::TrialBichos as B;
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::report::answer::proportion;

@@ -8,8 +8,9 @@ use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
 use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
+use crate::systems::bichos::rules::trial::TrialBichos;
 use crate::systems::bichos::rules::{
-    PROFILES, Profile, Readings, ShotTestOrder, Situation, TrialBichos, Units, WEAPONS, Weapon, WoundedTests,
+    PROFILES, Profile, Readings, ShotTestOrder, Situation, Units, WEAPONS, Weapon, WoundedTests,
 };
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;

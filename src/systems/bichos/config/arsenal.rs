@@ -5,7 +5,8 @@ use super::{Bichos, Cells, reactions_text};
 use crate::analysis::scenario::Layout;
 use crate::config::ctx::cell;
 use crate::error::InputError;
-use crate::systems::bichos::rules::{Profile, Readings, Sequence, Situation, TrialBichos, Weapon};
+use crate::systems::bichos::rules::trial::TrialBichos;
+use crate::systems::bichos::rules::{Profile, Readings, Sequence, Situation, Weapon};
 use crate::systems::bichos::schema::File;
 use serde_json::json;
 

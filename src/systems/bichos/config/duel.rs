@@ -5,9 +5,8 @@ use super::{Bichos, Cells};
 use crate::analysis::scenario::Note;
 use crate::error::InputError;
 use crate::systems::bichos::rules::duel::{Duel, Fighter};
-use crate::systems::bichos::rules::{
-    KoAndDuck, RangedInContact, Readings, ShotTestOrder, Situation, TrialBichos, WoundedTests,
-};
+use crate::systems::bichos::rules::trial::TrialBichos;
+use crate::systems::bichos::rules::{KoAndDuck, RangedInContact, Readings, ShotTestOrder, Situation, WoundedTests};
 use crate::systems::bichos::schema::{self, File};
 
 impl Bichos<'_> {

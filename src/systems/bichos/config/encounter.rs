@@ -5,7 +5,8 @@ use super::{Bichos, Cells};
 use crate::analysis::scenario::Layout;
 use crate::config::ctx::cell;
 use crate::error::InputError;
-use crate::systems::bichos::rules::{Encounter, Readings, TERRAIN, TrialBichos, encounter_number};
+use crate::systems::bichos::rules::trial::TrialBichos;
+use crate::systems::bichos::rules::{Encounter, Readings, TERRAIN, encounter_number};
 use crate::systems::bichos::schema::File;
 
 impl Bichos<'_> {

@@ -5,7 +5,8 @@ use super::{Bichos, Cells};
 use crate::analysis::scenario::Layout;
 use crate::config::ctx::cell;
 use crate::error::InputError;
-use crate::systems::bichos::rules::{Profile, Pursuit, PursuitHalving, PursuitTest, Readings, TrialBichos, Units};
+use crate::systems::bichos::rules::trial::TrialBichos;
+use crate::systems::bichos::rules::{Profile, Pursuit, PursuitHalving, PursuitTest, Readings, Units};
 use crate::systems::bichos::schema::{self, File};
 
 impl Bichos<'_> {

@@ -5,7 +5,8 @@ use super::{Bichos, Cells};
 use crate::analysis::scenario::{CellSpec, Layout};
 use crate::config::ctx::cell;
 use crate::error::InputError;
-use crate::systems::bichos::rules::{Opposed, Reaction, TrialBichos};
+use crate::systems::bichos::rules::trial::TrialBichos;
+use crate::systems::bichos::rules::{Opposed, Reaction};
 use crate::systems::bichos::schema::{File, ReactionTable};
 use serde_json::json;
 

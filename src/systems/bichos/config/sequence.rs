@@ -5,7 +5,8 @@ use super::{Attacker, Bichos, Cells, reactions_text};
 use crate::analysis::scenario::Layout;
 use crate::config::ctx::cell;
 use crate::error::InputError;
-use crate::systems::bichos::rules::{Readings, Sequence, Situation, TrialBichos};
+use crate::systems::bichos::rules::trial::TrialBichos;
+use crate::systems::bichos::rules::{Readings, Sequence, Situation};
 use crate::systems::bichos::schema::File;
 
 impl Bichos<'_> {

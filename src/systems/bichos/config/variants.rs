@@ -6,7 +6,8 @@ use super::{Bichos, Cells};
 use crate::analysis::scenario::Layout;
 use crate::config::ctx::cell;
 use crate::error::InputError;
-use crate::systems::bichos::rules::{Encounter, Readings, TrialBichos, Units};
+use crate::systems::bichos::rules::trial::TrialBichos;
+use crate::systems::bichos::rules::{Encounter, Readings, Units};
 use crate::systems::bichos::schema::File;
 use serde_json::json;
 

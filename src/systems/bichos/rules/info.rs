@@ -1,7 +1,7 @@
 //! What the reports and the run need to know about each ¡Bichos! trial ([`TrialInfo`]): the
 //! system's entry point into the generic cell layer.
 
-use super::TrialBichos as B;
+use super::trial::TrialBichos as B;
 use crate::analysis::cell::{Tail, TrialInfo};
 use crate::engine::Trial;
 

@@ -11,6 +11,7 @@ pub mod duel;
 mod info;
 #[cfg(test)]
 mod tests;
+pub mod trial;
 
 /// Units variant of the Spanish translation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -984,55 +985,6 @@ impl Trial for TerrainRoll {
         };
         o.flag(k, true);
         o
-    }
-}
-
-/// Every ¡Bichos! trial a scenario cell can hold.
-#[derive(Clone, Debug, PartialEq)]
-pub enum TrialBichos {
-    Shot(Shot),
-    Sequence(Sequence),
-    Reaction(Reaction),
-    Opposed(Opposed),
-    Encounter(Encounter),
-    Pursuit(Pursuit),
-    Terrain(TerrainRoll),
-    Duel(duel::Duel),
-}
-
-impl Trial for TrialBichos {
-    fn shape(&self) -> Shape {
-        match self {
-            TrialBichos::Shot(t) => t.shape(),
-            TrialBichos::Sequence(t) => t.shape(),
-            TrialBichos::Reaction(t) => t.shape(),
-            TrialBichos::Opposed(t) => t.shape(),
-            TrialBichos::Encounter(t) => t.shape(),
-            TrialBichos::Pursuit(t) => t.shape(),
-            TrialBichos::Terrain(t) => t.shape(),
-            TrialBichos::Duel(t) => t.shape(),
-        }
-    }
-
-    #[inline]
-    fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
-        match self {
-            TrialBichos::Shot(t) => t.run(dice),
-            TrialBichos::Sequence(t) => t.run(dice),
-            TrialBichos::Reaction(t) => t.run(dice),
-            TrialBichos::Opposed(t) => t.run(dice),
-            TrialBichos::Encounter(t) => t.run(dice),
-            TrialBichos::Pursuit(t) => t.run(dice),
-            TrialBichos::Terrain(t) => t.run(dice),
-            TrialBichos::Duel(t) => t.run(dice),
-        }
-    }
-
-    fn parts(&self) -> Option<Vec<Self>> {
-        match self {
-            TrialBichos::Shot(t) => Some(t.parts()?.into_iter().map(TrialBichos::Shot).collect()),
-            _ => None,
-        }
     }
 }
 
