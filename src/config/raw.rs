@@ -148,8 +148,10 @@ macro_rules! scenario_file {
 /// per switch, named after it, with its `VALUES` (label and rules value, the default first) and
 /// `label` (a value's label, for notes that name it).
 ///
-/// A switch is `name: TomlType => RulesType { literal => rules value, … }`: a literal of the
-/// switch's TOML type (`String`, `bool` or `i64`), its label the literal as written. A bad value is told "unknown reading `x`" and the values as
+/// A switch is `name: TomlType => RulesType as "title" { literal as "words" => rules value, … }`:
+/// a literal of the switch's TOML type (`String`, `bool` or `i64`), its label the literal as
+/// written. The title and each value's words are what a person reads in a report's "Readings in
+/// force" ("a natural 6 always blocks: no"); the name and labels stay for files and scripts. A bad value is told "unknown reading `x`" and the values as
 /// "`a` (default), `b`"; a switch whose message differs says so with
 /// `unknown = |v| format!(…)` and/or `; allowed = "…"` after its values.
 ///
@@ -158,9 +160,9 @@ macro_rules! scenario_file {
 ///     /// The Mordheim `[readings]` switches.
 ///     pub struct Readings => rules::Readings {
 ///         /// How far a hidden model is detected.
-///         detection_range: String => Detection {
-///             "initiative" => Detection::Initiative,
-///             "triple_initiative" => Detection::TripleInitiative,
+///         detection_range: String => Detection as "a hidden model is detected within" {
+///             "initiative" as "its Initiative in inches" => Detection::Initiative,
+///             "triple_initiative" as "three times its Initiative in inches" => Detection::TripleInitiative,
 ///         },
 ///     }
 /// }
@@ -170,7 +172,7 @@ macro_rules! readings_schema {
     ($(#[$meta:meta])* pub struct $name:ident => $rules:path {
         $(
             $(#[doc = $doc:literal])*
-            $field:ident: $ty:ty => $rty:ty { $($val:literal => $rust:expr),+ $(,)? }
+            $field:ident: $ty:ty => $rty:ty as $title:literal { $($val:literal as $word:literal => $rust:expr),+ $(,)? }
             $(unknown = $unknown:expr)? $(; allowed = $allowed:expr)?,
         )*
     }) => {
@@ -187,7 +189,9 @@ macro_rules! readings_schema {
                 $crate::config::raw::ReadingDoc {
                     name: stringify!($field),
                     doc: concat!($($doc),*),
+                    title: $title,
                     values: &[$($crate::config::raw::unquoted(stringify!($val))),+],
+                    words: &[$($word),+],
                 },
             )*];
 
@@ -280,6 +284,18 @@ pub struct ReadingDoc {
     pub doc: &'static str,
     /// Its values as written, the default first.
     pub values: &'static [&'static str],
+    /// What it decides, in a few words, as a report's "Readings in force" names it ("a natural 6
+    /// always blocks").
+    pub title: &'static str,
+    /// Each value in words, in the order of [`ReadingDoc::values`] ("no", "yes").
+    pub words: &'static [&'static str],
+}
+
+impl ReadingDoc {
+    /// A value's words ("yes" for `true`), if it is one of the switch's values.
+    pub fn value_words(&self, label: &str) -> Option<&'static str> {
+        self.values.iter().position(|v| *v == label).map(|i| self.words[i])
+    }
 }
 
 /// A written `[readings]` value as [`readings_schema!`](crate::readings_schema) matches it

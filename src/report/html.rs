@@ -219,10 +219,10 @@ pub fn fragment(
         let _ = writeln!(s, "<li>{}</li>", inline(l));
     }
     s.push_str(
-        "</ul>\n<h2>Readings in force</h2>\n<table><thead><tr><th>switch</th><th>value</th></tr></thead><tbody>\n",
+        "</ul>\n<h2>Readings in force</h2>\n<table><thead><tr><th>reading</th><th>in force</th></tr></thead><tbody>\n",
     );
-    for (k, v) in &sc.readings {
-        let _ = writeln!(s, "<tr><td><code>{}</code></td><td>{}</td></tr>", escape(k), escape(v));
+    for (k, v) in &doc.readings {
+        let _ = writeln!(s, "<tr><td>{}</td><td>{}</td></tr>", escape(k), escape(v));
     }
     s.push_str("</tbody></table>\n");
     if !sc.notes.is_empty() {

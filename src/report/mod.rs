@@ -64,6 +64,10 @@ pub struct Document {
     pub tables: Vec<Table>,
     /// Every chart as (file stem, chart).
     pub charts: Vec<(String, Chart)>,
+    /// The readings in force in the system's words, as every view's "Readings in force" lists
+    /// them: (what the switch decides, the value in force) — "a natural 6 always blocks", "no".
+    /// results.json keeps the switches' names and values for scripts.
+    pub readings: Vec<(String, String)>,
     /// What the system adds to "how to read these numbers" (Markdown).
     pub reading_note: Option<&'static str>,
     /// The unit of cost the system prices fighters in ("Reputation point"), for ratio intervals.
@@ -120,11 +124,25 @@ impl Document {
             answer: report.answer.clone(),
             tables: tables::tables(run, report, system),
             charts: chart_specs(run, report, system),
+            readings: reading_words(&run.scenario.readings, system),
             reading_note: system.how_to_read(),
             cost_unit: system.duel().map(|d| d.costs[0].unit),
             scenario: None,
         }
     }
+}
+
+/// The readings in force in `system`'s words (its `readings_schema!` titles and value words). A
+/// switch or value the system did not declare keeps its name, which the bundled-report test
+/// catches (`tests/it/report_words.rs`).
+fn reading_words(readings: &[(&'static str, String)], system: &dyn RuleSystem) -> Vec<(String, String)> {
+    readings
+        .iter()
+        .map(|(name, value)| match system.reading_docs().iter().find(|d| d.name == *name) {
+            Some(d) => (d.title.to_string(), d.value_words(value).unwrap_or(value).to_string()),
+            None => (name.to_string(), value.clone()),
+        })
+        .collect()
 }
 
 /// Charts for this run as (file stem, chart), in `system`'s words.
@@ -423,9 +441,9 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
     for l in &sc.setup {
         s.push_str(&format!("- {}\n", safe::md_line(l)));
     }
-    s.push_str("\n## Readings in force\n\nAmbiguities of the source, with the reading used (see `configs/README.md`).\n\n| switch | value |\n|---|---|\n");
-    for (k, v) in &sc.readings {
-        s.push_str(&format!("| `{k}` | {} |\n", safe::md_cell(v)));
+    s.push_str("\n## Readings in force\n\nAmbiguities of the source, with the reading used (see `configs/README.md`).\n\n| reading | in force |\n|---|---|\n");
+    for (k, v) in &doc.readings {
+        s.push_str(&format!("| {} | {} |\n", safe::md_cell(k), safe::md_cell(v)));
     }
     if !sc.notes.is_empty() {
         s.push_str("\n## Notes\n\nWhat these numbers leave out, the readings of the rulebook they rest on, and values of the config that cannot change them.\n\n");
@@ -564,7 +582,7 @@ pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
     for l in &sc.setup {
         s.push_str(&crate::text::wrap(&safe::terminal_line(l), w, "  ", "    "));
     }
-    let readings = sc.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ");
+    let readings = doc.readings.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("; ");
     s.push_str(&crate::text::wrap(&safe::terminal_line(&format!("Readings: {readings}")), w, "  ", "    "));
     s.push('\n');
     if !sc.notes.is_empty() {

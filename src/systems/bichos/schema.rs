@@ -48,70 +48,70 @@ crate::readings_schema! {
     /// reads as.
     pub struct Readings => rules::Readings {
         /// The translation's centimetres or the original's inches (movement, pursuit, holes).
-        units: String => Units {
-            "cm" => Units::Cm,
-            "inches" => Units::Inches,
+        units: String => Units as "distances" {
+            "cm" as "in centimetres (the translation)" => Units::Cm,
+            "inches" as "in inches (the original)" => Units::Inches,
         }
         unknown = |v| format!("unknown units `{v}`"),
         /// Grenade POT: 11 (both weapon tables) or 9 (the profiles' "2D6 (P9)").
-        grenade_pot: i64 => u8 { 11 => 11, 9 => 9 }
+        grenade_pot: i64 => u8 as "grenade POT" { 11 as "11 (the weapon tables)" => 11, 9 as "9 (the profiles)" => 9 }
         unknown = |v| format!("grenade POT {v}");
         allowed = "11 (the weapon tables, default) or 9 (the profiles)",
         /// Inches variant: whether equal hole dice are added, multiplied or read as one die.
-        hole_doubles: String => HoleDoubles {
-            "sum" => HoleDoubles::Sum,
-            "multiply" => HoleDoubles::Multiply,
-            "one_die" => HoleDoubles::OneDie,
+        hole_doubles: String => HoleDoubles as "equal hole dice (inches)" {
+            "sum" as "are added" => HoleDoubles::Sum,
+            "multiply" as "are multiplied" => HoleDoubles::Multiply,
+            "one_die" as "count as one die" => HoleDoubles::OneDie,
         },
         /// FDV 0–1, off the printed wound table: the formula, or the FDV 2 column.
-        wound_table_low_fdv: String => WoundLowFdv {
-            "extend" => WoundLowFdv::Extend,
-            "clamp" => WoundLowFdv::Clamp,
+        wound_table_low_fdv: String => WoundLowFdv as "the wound table below FDV 2" {
+            "extend" as "follows its formula" => WoundLowFdv::Extend,
+            "clamp" as "uses the FDV 2 column" => WoundLowFdv::Clamp,
         },
         /// Which tests a figure wounded by a shot takes ("Herido", then "Bajo fuego").
-        shot_wounded_tests: String => WoundedTests {
-            "both" => WoundedTests::Both,
-            "herido_only" => WoundedTests::HeridoOnly,
+        shot_wounded_tests: String => WoundedTests as "a figure wounded by a shot tests" {
+            "both" as "\"Herido\", then \"Bajo fuego\"" => WoundedTests::Both,
+            "herido_only" as "\"Herido\" only" => WoundedTests::HeridoOnly,
         },
         /// The retreat distance's wording: the table's 2 cm or the summary's 5 cm.
-        retreat_distance: String => RetreatDistance {
-            "table" => RetreatDistance::Table,
-            "summary" => RetreatDistance::Summary,
+        retreat_distance: String => RetreatDistance as "the retreat distance" {
+            "table" as "the table's 2 cm" => RetreatDistance::Table,
+            "summary" as "the summary's 5 cm" => RetreatDistance::Summary,
         },
         /// Whether a pursuit's halved MOV rounds down or keeps fractions.
-        pursuit_halving: String => PursuitHalving {
-            "round_down" => PursuitHalving::RoundDown,
-            "fractional" => PursuitHalving::Fractional,
+        pursuit_halving: String => PursuitHalving as "a pursuit's halved MOV" {
+            "round_down" as "rounds down" => PursuitHalving::RoundDown,
+            "fractional" as "keeps fractions" => PursuitHalving::Fractional,
         },
         /// Cm variant: three equal hole dice multiplied by 5 cm as always, or their sum.
-        hole_triples: String => HoleTriples {
-            "multiply" => HoleTriples::Multiply,
-            "sum" => HoleTriples::Sum,
+        hole_triples: String => HoleTriples as "three equal hole dice (cm)" {
+            "multiply" as "are multiplied by 5 cm as always" => HoleTriples::Multiply,
+            "sum" as "give their sum in cm" => HoleTriples::Sum,
         },
         /// Whether fleeing sets RES to 0 or keeps it.
-        flee_res: String => FleeRes {
-            "zero" => FleeRes::Zero,
-            "keep" => FleeRes::Keep,
+        flee_res: String => FleeRes as "fleeing" {
+            "zero" as "sets RES to 0" => FleeRes::Zero,
+            "keep" as "keeps RES" => FleeRes::Keep,
         },
         /// What stops a pursuit: one 2D6 ≤ FDV, or a full reaction test.
-        pursuit_test: String => PursuitTest {
-            "single" => PursuitTest::Single,
-            "reaction" => PursuitTest::Reaction,
+        pursuit_test: String => PursuitTest as "a pursuit stops on" {
+            "single" as "one 2D6 ≤ FDV" => PursuitTest::Single,
+            "reaction" as "a full reaction test" => PursuitTest::Reaction,
         },
         /// Duels: whether a gun against a melee fighter in contact fights in melee or shoots.
-        ranged_in_contact: String => RangedInContact {
-            "melee" => RangedInContact::Melee,
-            "shot" => RangedInContact::Shot,
+        ranged_in_contact: String => RangedInContact as "in a duel, a gun in contact with a melee fighter" {
+            "melee" as "fights in melee" => RangedInContact::Melee,
+            "shot" as "shoots" => RangedInContact::Shot,
         },
         /// Which test a figure wounded by a shot takes first.
-        shot_test_order: String => ShotTestOrder {
-            "herido_first" => ShotTestOrder::HeridoFirst,
-            "bajo_fuego_first" => ShotTestOrder::BajoFuegoFirst,
+        shot_test_order: String => ShotTestOrder as "a figure wounded by a shot tests first" {
+            "herido_first" as "\"Herido\"" => ShotTestOrder::HeridoFirst,
+            "bajo_fuego_first" as "\"Bajo fuego\"" => ShotTestOrder::BajoFuegoFirst,
         },
         /// Duels: the activations a figure knocked down and ducking back loses.
-        ko_and_duck_activations: String => KoAndDuck {
-            "one" => KoAndDuck::One,
-            "two" => KoAndDuck::Two,
+        ko_and_duck_activations: String => KoAndDuck as "in a duel, a figure knocked down and ducking back loses" {
+            "one" as "one activation" => KoAndDuck::One,
+            "two" as "two activations" => KoAndDuck::Two,
         },
     }
 }

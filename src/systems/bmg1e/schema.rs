@@ -56,31 +56,31 @@ crate::readings_schema! {
     /// reads as.
     pub struct Readings => rules::Readings {
         /// A natural 6 always blocks.
-        block_natural_six: bool => bool { false => false, true => true },
+        block_natural_six: bool => bool as "a natural 6 always blocks" { false as "no" => false, true as "yes" => true },
         /// How many `★` *Scratch* adds.
-        scratch_mode: String => ScratchMode {
-            "per_impact" => ScratchMode::PerImpact,
-            "per_failed_impact" => ScratchMode::PerFailedImpact,
-            "per_attack" => ScratchMode::PerAttack,
+        scratch_mode: String => ScratchMode as "Scratch adds its ★" {
+            "per_impact" as "for every impact that reaches the damage roll" => ScratchMode::PerImpact,
+            "per_failed_impact" as "for every impact whose damage die fails" => ScratchMode::PerFailedImpact,
+            "per_attack" as "once for an attack that hits and does no damage" => ScratchMode::PerAttack,
         },
         /// A *Martial Artist* target denies *Mobster*'s free strike.
-        martial_artist_vs_mobster: bool => bool { false => false, true => true },
+        martial_artist_vs_mobster: bool => bool as "a Martial Artist target denies Mobster's free strike" { false as "no" => false, true as "yes" => true },
         /// Special attacks (*Precise Blow*, *Devastating Blow*) also work with ranged weapons.
-        special_attack_ranged: bool => bool { true => true, false => false },
+        special_attack_ranged: bool => bool as "special attacks (Precise Blow, Devastating Blow) work with ranged weapons" { true as "yes" => true, false as "no" => false },
         /// Which helpless targets lose their passive protective traits.
-        helpless_passive_traits: String => HelplessTraits {
-            "lose_when_paralyzed" => HelplessTraits::LoseWhenParalyzed,
-            "keep" => HelplessTraits::Keep,
-            "lose" => HelplessTraits::Lose,
+        helpless_passive_traits: String => HelplessTraits as "helpless targets and their passive protective traits" {
+            "lose_when_paralyzed" as "a paralyzed target loses them" => HelplessTraits::LoseWhenParalyzed,
+            "keep" as "every helpless target keeps them" => HelplessTraits::Keep,
+            "lose" as "every helpless target loses them" => HelplessTraits::Lose,
         },
         /// A K.O. target lies on the ground and is attacked as a fallen model (impacted on 2+).
-        ko_target_fallen: bool => bool { true => true, false => false },
+        ko_target_fallen: bool => bool as "a K.O. target is attacked as a fallen model (impacted on 2+)" { true as "yes" => true, false as "no" => false },
         /// Blink! modifiers also apply to the *Protective* weapon's extra Blink! roll.
-        protective_blink_modifiers: bool => bool { true => true, false => false },
+        protective_blink_modifiers: bool => bool as "Blink! modifiers apply to a Protective weapon's extra Blink! roll" { true as "yes" => true, false as "no" => false },
         /// Which marker *Kevlar Vest* drops from a `★♦` damage.
-        kevlar_drops: String => KevlarDrops {
-            "wound" => KevlarDrops::Wound,
-            "stun" => KevlarDrops::Stun,
+        kevlar_drops: String => KevlarDrops as "Kevlar Vest drops, from a ★♦ damage," {
+            "wound" as "the ♦" => KevlarDrops::Wound,
+            "stun" as "the ★" => KevlarDrops::Stun,
         },
     }
 }

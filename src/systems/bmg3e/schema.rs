@@ -59,16 +59,16 @@ crate::readings_schema! {
     /// reads as.
     pub struct Readings => rules::Readings {
         /// A natural 6 always blocks (else a block needs face ≥ the attacker's Attack).
-        block_natural_six: bool => bool { false => false, true => true },
+        block_natural_six: bool => bool as "a natural 6 always blocks" { false as "no" => false, true as "yes" => true },
         /// Hits after the one that causes K.O. in the same attack already add the extra `♦`.
-        ko_bonus_within_attack: bool => bool { false => false, true => true },
+        ko_bonus_within_attack: bool => bool as "hits after the K.O. in the same attack already add the extra ♦" { false as "no" => false, true as "yes" => true },
         /// Checks reduced to one die: roll a second die, or compare the one die alone.
-        check_with_one_die: String => OneDie {
-            "plain_2d6" => OneDie::Plain2d6,
-            "single_die" => OneDie::SingleDie,
+        check_with_one_die: String => OneDie as "a check reduced to one die" {
+            "plain_2d6" as "rolls a second die" => OneDie::Plain2d6,
+            "single_die" as "compares the one die alone" => OneDie::SingleDie,
         },
         /// A K.O. *target* still suffers numerical inferiority.
-        ko_target_outnumbered: bool => bool { true => true, false => false },
+        ko_target_outnumbered: bool => bool as "a K.O. target still suffers numerical inferiority" { true as "yes" => true, false as "no" => false },
     }
 }
 

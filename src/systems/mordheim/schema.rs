@@ -19,9 +19,9 @@ crate::readings_schema! {
     /// reads as.
     pub struct Readings => rules::Readings {
         /// How far a hidden model is detected: I inches (the worked example) or 3 × I (the text).
-        detection_range: String => Detection {
-            "initiative" => Detection::Initiative,
-            "triple_initiative" => Detection::TripleInitiative,
+        detection_range: String => Detection as "a hidden model is detected within" {
+            "initiative" as "its Initiative in inches (the worked example)" => Detection::Initiative,
+            "triple_initiative" as "three times its Initiative in inches (the text)" => Detection::TripleInitiative,
         },
     }
 }

@@ -46,26 +46,26 @@ crate::readings_schema! {
     /// reads as.
     pub struct Readings => rules::Readings {
         /// A parried-over-guard attacker also suffers the defender's excess successes as criticals.
-        guard_backlash_crits: bool => bool { true => true, false => false },
+        guard_backlash_crits: bool => bool as "an attacker parried over a guard also suffers the defender's excess successes as criticals" { true as "yes" => true, false as "no" => false },
         /// Where *Movement penalty [x]*'s "to a minimum of 1" applies (seed l. 999–1003).
-        movement_penalty_floor: String => PenaltyFloor {
-            "listed" => PenaltyFloor::Listed,
-            "pool" => PenaltyFloor::Pool,
-            "attribute" => PenaltyFloor::Attribute,
+        movement_penalty_floor: String => PenaltyFloor as "Movement penalty's \"minimum of 1\" applies" {
+            "listed" as "in the order the text lists the modifiers" => PenaltyFloor::Listed,
+            "pool" as "to the whole pool" => PenaltyFloor::Pool,
+            "attribute" as "to the attribute alone" => PenaltyFloor::Attribute,
         },
         /// What happens when a draw finds the shared deck empty (the seed never says).
-        deck_exhausted: String => DeckExhausted {
-            "reshuffle_discards" => DeckExhausted::ReshuffleDiscards,
-            "no_more_draws" => DeckExhausted::NoMoreDraws,
+        deck_exhausted: String => DeckExhausted as "when the shared deck runs out" {
+            "reshuffle_discards" as "the discards are reshuffled" => DeckExhausted::ReshuffleDiscards,
+            "no_more_draws" as "no more cards are drawn" => DeckExhausted::NoMoreDraws,
         },
         /// What *Técnicas de los maestros de Sunnir*' "Protección Mágica [+1R]" protects against.
-        sunnir_scope: String => SunnirScope {
-            "magic" => SunnirScope::Magic,
-            "magic_and_shooting" => SunnirScope::MagicAndShooting,
-            "shooting" => SunnirScope::Shooting,
+        sunnir_scope: String => SunnirScope as "Técnicas de los maestros de Sunnir's +1 R protects against" {
+            "magic" as "magic" => SunnirScope::Magic,
+            "magic_and_shooting" as "magic and shooting" => SunnirScope::MagicAndShooting,
+            "shooting" as "shooting" => SunnirScope::Shooting,
         },
         /// Whether the knocked-down +2 R ("contra ataques a distancia") also counts against magic.
-        knocked_down_vs_magic: bool => bool { false => false, true => true },
+        knocked_down_vs_magic: bool => bool as "the knocked-down +2 R also counts against magic" { false as "no" => false, true as "yes" => true },
     }
 }
 
