@@ -25,4 +25,5 @@ pub mod stats;
 pub mod system;
 pub mod systems;
 pub mod text;
+pub mod vocabulary;
 pub mod words;

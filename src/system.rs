@@ -217,16 +217,11 @@ pub trait RuleSystem: Sync {
     fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
         &[]
     }
-    /// The system's title for an event / a metric name, if it has one.
-    fn event_title(&self, _name: &str) -> Option<&'static str> {
-        None
-    }
-    fn metric_title(&self, _name: &str) -> Option<&'static str> {
-        None
-    }
-    /// The system's short label for an event (table headers, legends: "P(K.O.)"), if it has one.
-    fn event_short(&self, _name: &str) -> Option<&'static str> {
-        None
+    /// The system's words for its events, metrics and fields, as data (its `labels.rs`):
+    /// every view reads them through [`crate::words`]; a name a report shows without an entry
+    /// fails `tests/it/report_words.rs`.
+    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
+        &crate::vocabulary::Vocabulary::NONE
     }
     /// Whether a metric is a yes/no outcome recorded as 0 or 1 (reports print it as a
     /// probability, not as a mean).

@@ -2,8 +2,8 @@
 //!
 //! Metric and event names (`res_lost_t1`, `out_of_action`) are identifiers: results.json and
 //! results.csv keep them, and a user writes them in `measure = "…"`; no report line shows one.
-//! The words live with each system (`src/systems/<name>/labels.rs`, reached through
-//! [`RuleSystem`]), so a 2019 report never explains the 2013 rules, and the reverse; names every
+//! The words live with each system (`src/systems/<name>/labels.rs`, its
+//! [`crate::vocabulary::Vocabulary`], reached through [`RuleSystem::vocabulary`]), so a 2019 report never explains the 2013 rules, and the reverse; names every
 //! system shares (duels) are here. This sits below both the config loader (whose setup lines
 //! name a paired run's measure) and the report, which re-exports it from `report::text`.
 
@@ -14,8 +14,8 @@ pub fn event_title(system: &dyn RuleSystem, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
         return format!("{} (target {t})", event_title(system, base));
     }
-    if let Some(t) = system.event_title(name) {
-        return t.to_string();
+    if let Some(t) = system.vocabulary().event(name) {
+        return t.title.to_string();
     }
     match name {
         "a_wins" => "A wins".to_string(),
@@ -43,7 +43,7 @@ pub fn event_short(system: &dyn RuleSystem, name: &str) -> String {
             None => format!("{short} (target {t})"),
         };
     }
-    if let Some(s) = system.event_short(name) {
+    if let Some(s) = system.vocabulary().event(name).and_then(|t| t.short) {
         return s.to_string();
     }
     format!("P({})", name.replace('_', " "))
@@ -54,8 +54,8 @@ pub fn metric_title(system: &dyn RuleSystem, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
         return format!("{} (target {t})", metric_title(system, base));
     }
-    if let Some(t) = system.metric_title(name) {
-        return t.to_string();
+    if let Some(t) = system.vocabulary().metric(name) {
+        return t.title.to_string();
     }
     match name {
         "rounds" => "rounds played".to_string(),
@@ -69,8 +69,37 @@ pub fn metric_title(system: &dyn RuleSystem, name: &str) -> String {
 /// the metric's title when the system has one, else the event's, else the name in words.
 pub fn measure_title(system: &dyn RuleSystem, name: &str) -> String {
     let base = target_suffix(name).map_or(name, |(b, _)| b);
-    if system.metric_title(base).is_none() && system.event_title(base).is_some() {
+    let v = system.vocabulary();
+    if v.metric(base).is_none() && v.event(base).is_some() {
         return event_title(system, name);
     }
     metric_title(system, name)
+}
+
+/// A config field a report names (a swept parameter, an axis) in the system's words: a field
+/// of the resolution `section` ("attacker_effort" in `[attack]` → "attacker's Effort"), or
+/// `FIELD.NAME`, a field of the library entry `FIELD` names (`refs` maps it to its table):
+/// "target.defense" → "target's Defense". `None`: the system's vocabulary has no words for it
+/// (a test over every system's starters and bundled scenarios fails on that).
+pub fn param_title(system: &dyn RuleSystem, section: &str, refs: &[(&str, &str)], param: &str) -> Option<String> {
+    let v = system.vocabulary();
+    let own = |field: &str| v.field(&format!("{section}.{field}")).map(|t| t.title);
+    match param.split_once('.') {
+        Some((field, name)) => {
+            let (_, table) = refs.iter().find(|(f, _)| *f == field)?;
+            let whose = own(field)?;
+            let what = v.field(&format!("{table}.{name}"))?.title;
+            Some(format!("{}{} {what}", whose, if whose.ends_with('s') { "'" } else { "'s" }))
+        }
+        None => own(param).map(str::to_string),
+    }
+}
+
+/// A swept value as a cell's label gives it: a number as written ("target's Defense = 3"), a
+/// yes/no field as "yes" or "no" ("target in cover: yes").
+pub fn param_value(title: &str, value: &serde_json::Value) -> String {
+    match value.as_bool() {
+        Some(b) => format!("{title}: {}", if b { "yes" } else { "no" }),
+        None => format!("{title} = {value}"),
+    }
 }

@@ -14,7 +14,7 @@ pub enum Layout {
     /// `loadouts.len() × targets.len()` cells, loadout-major, ranked by `measure`.
     Compare { loadouts: Vec<String>, targets: Vec<String>, measure: GridMeasure },
     /// One cell per value of `parameter`, led by `measure`.
-    Sweep { parameter: String, values: Vec<i64>, measure: GridMeasure },
+    Sweep { parameter: Param, values: Vec<i64>, measure: GridMeasure },
     /// One multi-round duel between fighters A and B.
     Duel { a: String, b: String },
     /// A candidate card and reference fighters, each against a gauntlet.
@@ -22,10 +22,19 @@ pub enum Layout {
     /// Loadout A against loadout B on common random numbers.
     Paired { a: String, b: String, measure: String },
     /// One cell per (x, y) pair, x-major: cell `xi * ys.len() + yi`.
-    Sweep2 { x: String, xs: Vec<i64>, y: String, ys: Vec<i64>, measure: GridMeasure },
+    Sweep2 { x: Param, xs: Vec<i64>, y: Param, ys: Vec<i64>, measure: GridMeasure },
     /// A layout only one rule system draws: its own value, which that system's report hooks
     /// read ([`Own::get`]); the generic writers pass it to them untouched.
     Own(Own),
+}
+
+/// A swept config field: its name as the config writes it (`target.defense`, in results.json's
+/// cell `params`) and its title in the system's words ("target's Defense"), which every view
+/// shows ([`crate::words::param_title`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    pub name: String,
+    pub title: String,
 }
 
 /// What a grid (`compare`, `sweep`) leads with, ranks by and answers in: one event (its

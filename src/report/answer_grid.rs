@@ -141,14 +141,8 @@ pub fn compare_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem)
     Some(s)
 }
 
-/// A swept config field as a player reads it: "target.defense" → "target defense",
-/// "attack_counters" → "attack counters" (the field itself is in the setup and results.json).
-fn field_words(field: &str) -> String {
-    field.replace(['.', '_'], " ")
-}
-
 /// The swept values of one axis as the cells say them (`axis` 0 is x, 1 is y; cell `i * stride`
-/// holds the axis's value `i`): numbers as written, a yes/no field's `false` / `true` in words,
+/// holds the axis's value `i`): numbers as written, a yes/no field's `false` / `true` as "no" / "yes",
 /// which the layout holds as 0 and 1 for the charts' axes.
 pub fn axis_words(run: &RunResult, values: &[i64], axis: usize, stride: usize) -> Vec<String> {
     let cells = &run.scenario.cells;
@@ -156,7 +150,12 @@ pub fn axis_words(run: &RunResult, values: &[i64], axis: usize, stride: usize) -
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            cells.get(i * stride).and_then(|c| c.params.get(axis)).map_or(v.to_string(), |(_, p)| p.to_string())
+            let param = cells.get(i * stride).and_then(|c| c.params.get(axis)).map(|(_, p)| p);
+            match param {
+                Some(serde_json::Value::Bool(b)) => (if *b { "yes" } else { "no" }).to_string(),
+                Some(p) => p.to_string(),
+                None => v.to_string(),
+            }
         })
         .collect()
 }
@@ -171,7 +170,7 @@ pub fn yes_no_axis(run: &RunResult, axis: usize) -> bool {
 /// 3 to 0.00% at 8; below 50% from 4; 0 from 7 on (exact).").
 pub fn sweep_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
     let Layout::Sweep { parameter: p, values, measure: m } = &run.scenario.layout else { return None };
-    let p = &field_words(p);
+    let p = &p.title;
     let values = &axis_words(run, values, 0, 1);
     let unit = run.scenario.cells.first()?.trial.unit();
     let vs: Vec<Est> = (0..values.len()).map(|c| value(report, c, m)).collect::<Option<_>>()?;
@@ -226,7 +225,7 @@ pub fn sweep_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -
 /// the least `x` that does at each `y`, the frontier).
 pub fn sweep2_answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
     let Layout::Sweep2 { x, xs, y, ys, measure: m } = &run.scenario.layout else { return None };
-    let (x, y) = (&field_words(x), &field_words(y));
+    let (x, y) = (&x.title, &y.title);
     let (xs, ys) = (&axis_words(run, xs, 0, ys.len()), &axis_words(run, ys, 1, 1));
     let unit = run.scenario.cells.first()?.trial.unit();
     let vs: Vec<Est> = (0..xs.len() * ys.len()).map(|c| value(report, c, m)).collect::<Option<_>>()?;
@@ -313,10 +312,12 @@ pub(crate) fn idle_sweep(report: &Report) -> bool {
 
 /// The note under a sweep's lead table when a swept parameter changes no number; none when the
 /// scenario's notes already say it (its cells were the same trial, found when the config was read).
-pub(crate) fn idle_note(run: &RunResult, parameter: &str) -> Option<String> {
-    let known = format!("sweep parameter `{parameter}` cannot change any number");
-    (!run.scenario.notes.iter().any(|n| n.text.starts_with(&known)))
-        .then(|| format!("`{parameter}` changes no number in this scenario: every value of it gives the same results."))
+/// `name` is the field as the config writes it (the notes name it so), `title` its words.
+pub(crate) fn idle_note(run: &RunResult, name: &str, title: &str) -> Option<String> {
+    let known = format!("sweep parameter `{name}` cannot change any number");
+    (!run.scenario.notes.iter().any(|n| n.text.starts_with(&known))).then(|| {
+        format!("{} changes no number in this scenario: every value of it gives the same results.", capital(title))
+    })
 }
 
 /// The indices of the highest and the lowest value (the first of equals).

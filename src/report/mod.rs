@@ -152,8 +152,12 @@ pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) ->
         Layout::Compare { loadouts, targets, measure } => {
             compare_charts(run, report, system, (loadouts, targets), measure)
         }
-        Layout::Sweep { parameter, values, measure } => sweep_charts(run, report, system, (parameter, values), measure),
-        Layout::Sweep2 { x, xs, y, ys, measure } => sweep2_charts(run, report, system, (x, xs), (y, ys), measure),
+        Layout::Sweep { parameter, values, measure } => {
+            sweep_charts(run, report, system, (&parameter.title, values), measure)
+        }
+        Layout::Sweep2 { x, xs, y, ys, measure } => {
+            sweep2_charts(run, report, system, (&x.title, xs), (&y.title, ys), measure)
+        }
         Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => duels::charts(run, report, system),
         Layout::Own(_) => system.report_charts(run, report),
     };
@@ -294,11 +298,8 @@ fn sweep_charts(
     let sc = &run.scenario;
     let title_tail = report.basis();
     // A yes/no field is drawn at 0 and 1: the axis says which is which.
-    let x_label = if answer_grid::yes_no_axis(run, 0) {
-        format!("{parameter} (0 = false, 1 = true)")
-    } else {
-        parameter.to_string()
-    };
+    let x_label =
+        if answer_grid::yes_no_axis(run, 0) { format!("{parameter} (0 = no, 1 = yes)") } else { parameter.to_string() };
     let n = sc.cells.len();
     let trial = &sc.cells[0].trial;
     let mut events: Vec<&str> = trial.key_events().into_iter().filter(|e| *e != m.name).collect();

@@ -3,7 +3,7 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::cell::Tail;
-use crate::analysis::scenario::{GridMeasure, Layout};
+use crate::analysis::scenario::{GridMeasure, Layout, Param};
 use crate::report::model::Report;
 use crate::report::text::{event_short, event_title, metric_title, sentence};
 use crate::stats;
@@ -258,7 +258,8 @@ fn best_row(report: &Report, loadouts: &[String], targets: &[String], m: &GridMe
 
 /// One row per swept value: the measure (the terminal's table), then the damage markers' means
 /// (in the terminal too when they fit 100 columns), then the other key events.
-fn sweep(run: &RunResult, report: &Report, system: &dyn RuleSystem, parameter: &str, m: &GridMeasure) -> Vec<Table> {
+fn sweep(run: &RunResult, report: &Report, system: &dyn RuleSystem, param: &Param, m: &GridMeasure) -> Vec<Table> {
+    let parameter = param.title.as_str();
     let z = stats::z_value();
     let sc = &run.scenario;
     let trial = &sc.cells[0].trial;
@@ -282,7 +283,7 @@ fn sweep(run: &RunResult, report: &Report, system: &dyn RuleSystem, parameter: &
     lead.terminal = true;
     lead.notes.push(answer_grid::note(system, m, "sweep", trial.unit()));
     if answer_grid::idle_sweep(report) {
-        lead.notes.extend(answer_grid::idle_note(run, parameter));
+        lead.notes.extend(answer_grid::idle_note(run, &param.name, parameter));
     }
     let mut out = vec![lead];
     if !metrics.is_empty() {
@@ -317,10 +318,11 @@ fn sweep2(
     run: &RunResult,
     report: &Report,
     system: &dyn RuleSystem,
-    (x, xs): (&str, &[i64]),
-    (y, ys): (&str, &[i64]),
+    (xp, xs): (&Param, &[i64]),
+    (yp, ys): (&Param, &[i64]),
     m: &GridMeasure,
 ) -> Vec<Table> {
+    let (x, y) = (&xp.title, &yp.title);
     let z = stats::z_value();
     let sc = &run.scenario;
     let trial = &sc.cells[0].trial;
@@ -349,9 +351,9 @@ fn sweep2(
     }
     out[0].notes.push(answer_grid::note(system, m, "sweep", trial.unit()));
     let (idle_x, idle_y) = answer_grid::idle_axes(report, xs.len(), ys.len());
-    for (idle, p) in [(idle_x, x), (idle_y, y)] {
+    for (idle, p) in [(idle_x, xp), (idle_y, yp)] {
         if idle {
-            out[0].notes.extend(answer_grid::idle_note(run, p));
+            out[0].notes.extend(answer_grid::idle_note(run, &p.name, &p.title));
         }
     }
     out

@@ -354,14 +354,14 @@ fn every_metric_and_event_has_a_title_in_its_systems_words() {
             let driver = |i: usize, n: &str| duel && (i < 5 || i >= shape.metrics.len() - 2 || n == "rounds");
             for (i, (m, _)) in shape.metrics.iter().enumerate() {
                 let base = m.rsplit_once("_t").filter(|(_, t)| t.len() == 1).map_or(*m, |(b, _)| b);
-                if !driver(i, m) && !paired && system.metric_title(base).is_none() {
+                if !driver(i, m) && !paired && system.vocabulary().metric(base).is_none() {
                     missing.insert(format!("{}: metric `{m}` ({name})", system.name()));
                 }
             }
             for e in &shape.events {
                 let base = e.rsplit_once("_t").filter(|(_, t)| t.len() == 1).map_or(*e, |(b, _)| b);
                 let generic = duel && skirmish_odds::analysis::duel::EVENTS.contains(e);
-                if !generic && !paired && system.event_title(base).is_none() {
+                if !generic && !paired && system.vocabulary().event(base).is_none() {
                     missing.insert(format!("{}: event `{e}` ({name})", system.name()));
                 }
             }

@@ -28,6 +28,7 @@ use skirmish_odds::report::table::Table;
 use skirmish_odds::report::{self, model::Report};
 use skirmish_odds::stats;
 use skirmish_odds::system::{DuelDef, KindDef, RuleSystem, Varies};
+use skirmish_odds::vocabulary::{Term, Vocabulary};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -270,15 +271,8 @@ impl RuleSystem for Tiny {
         })
     }
     // Its own words for its metric and events: every report of it uses them.
-    fn event_title(&self, name: &str) -> Option<&'static str> {
-        match name {
-            "any_success" => Some("at least one die succeeds"),
-            "beats" => Some("successes reach the target's toughness"),
-            _ => None,
-        }
-    }
-    fn metric_title(&self, name: &str) -> Option<&'static str> {
-        (name == "successes").then_some("dice that succeed")
+    fn vocabulary(&self) -> &'static Vocabulary {
+        &VOCABULARY
     }
     // Its own layout's table: P(at least one success) by number of dice.
     fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
@@ -357,6 +351,16 @@ impl Tiny {
 }
 
 static TINY: Tiny = Tiny;
+
+/// The tiny system's words: its events, its metric, and the fields a sweep of it names.
+const VOCABULARY: Vocabulary = Vocabulary {
+    events: &[
+        Term::new("any_success", "at least one die succeeds"),
+        Term::new("beats", "successes reach the target's toughness"),
+    ],
+    metrics: &[Term::new("successes", "dice that succeed")],
+    fields: &[],
+};
 
 // ---- 4. Every generic analysis, from TOML to a written report. ----
 

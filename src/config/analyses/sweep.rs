@@ -7,9 +7,10 @@ use super::super::ctx::{Built, cell};
 use super::SECTIONS;
 use super::cell::{Named, Origin};
 use super::plan::Planner;
-use crate::analysis::scenario::{CellSpec, Layout};
+use crate::analysis::scenario::{CellSpec, Layout, Param};
 use crate::error::InputError;
 use crate::system::Resolution;
+use crate::words::{param_title, param_value};
 use serde::Deserialize;
 use serde_json::json;
 use toml::{Table, Value};
@@ -247,15 +248,18 @@ impl Planner<'_> {
         };
         let mut cells = Vec::new();
         let mut setups = Vec::new();
+        let xt = self.param(r, &s.parameter);
         for &xv in &xs {
             for &yv in &ys {
                 let mut doc = self.doc.clone();
                 self.patch(&mut doc, r, &s.parameter, xv, &["sweep", "parameter"])?;
                 let mut label = format!("{} = {xv}", s.parameter);
+                let mut shown = param_value(&xt.title, &xv.json());
                 let mut params = vec![(s.parameter.clone(), xv.json())];
                 if let (Some((yp, _)), Some(yv)) = (&y, yv) {
                     self.patch(&mut doc, r, yp, yv, &["sweep", "y", "parameter"])?;
                     label = format!("{label}, {yp} = {yv}");
+                    shown = format!("{shown}, {}", param_value(&self.param(r, yp).title, &yv.json()));
                     params.push((yp.clone(), yv.json()));
                 }
                 let mut origins = self.sweep_origins(r, &doc, &x, "", xv);
@@ -266,7 +270,7 @@ impl Planner<'_> {
                     .build1(doc, r.kind, &["sweep", "values"], &format!("sweep {label}: "), &origins)
                     .map_err(|e| Self::type_words(e, &s.parameter, y.as_ref().map(|(p, _)| p.as_str())))?;
                 setups.push(b.setup);
-                let mut c = cell(&label, params, b.cell.trial);
+                let mut c = cell(&shown, params, b.cell.trial);
                 c.inputs = b.cell.inputs;
                 cells.push(c);
             }
@@ -278,18 +282,25 @@ impl Planner<'_> {
             None => {
                 self.ctx.note_constant_sweep(&s.parameter, &cells, "");
                 let values = xs.iter().map(|v| v.axis()).collect();
-                Ok((cells, Layout::Sweep { parameter: s.parameter.clone(), values, measure }, base.readings))
+                Ok((cells, Layout::Sweep { parameter: xt, values, measure }, base.readings))
             }
             Some((yp, yv)) => {
                 self.note_constant_axes((&s.parameter, xs.len()), (&yp, yv.len()), &cells);
                 let (xs, ys) = (xs.iter().map(|v| v.axis()).collect(), yv.iter().map(|v| v.axis()).collect());
-                Ok((cells, Layout::Sweep2 { x: s.parameter.clone(), xs, y: yp, ys, measure }, base.readings))
+                let y = self.param(r, &yp);
+                Ok((cells, Layout::Sweep2 { x: xt, xs, y, ys, measure }, base.readings))
             }
         }
     }
 
     /// A swept value of the wrong type for its field, said with the field and what it takes: a
     /// yes/no field (`cover`) swept over numbers, or a number field over `[false, true]`.
+    /// A swept field with its title in the system's words (its name when the system has none).
+    fn param(&self, r: &Resolution, name: &str) -> Param {
+        let title = param_title(self.system, r.section, r.refs, name).unwrap_or_else(|| name.to_string());
+        Param { name: name.to_string(), title }
+    }
+
     fn type_words(mut e: InputError, x: &str, y: Option<&str>) -> InputError {
         let param = match (y, e.field.as_deref()) {
             (Some(y), Some(f)) if f.starts_with("sweep.y") => y,

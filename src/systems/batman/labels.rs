@@ -1,11 +1,62 @@
-//! Words both Batman editions share in reports.
+//! Words both Batman editions share in reports: the events both resolve the same way, each
+//! declared once with its title and short label and listed in each edition's vocabulary.
 
-/// Short labels for table headers and legends, shared by both Batman editions.
-pub fn event_short(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "ko" => "P(K.O.)",
-        "out_of_action" => "P(K.O. or casualty)",
-        "any_hit" => "P(hit)",
-        _ => return None,
-    })
-}
+use crate::vocabulary::Term;
+
+/// At least one hit.
+pub const ANY_HIT: Term = Term::new("any_hit", "at least one hit").short("P(hit)");
+/// K.O. caused.
+pub const KO: Term = Term::new("ko", "K.O. caused").short("P(K.O.)");
+/// Out of action caused.
+pub const OUT_OF_ACTION: Term =
+    Term::new("out_of_action", "out of action caused (K.O. or casualty)").short("P(K.O. or casualty)");
+
+/// The fields of both editions' `[attack]`, `[check]`, `[cards]` and `[weapons]` a report can
+/// name (a swept parameter: `target.defense` is "target's Defense"), each edition's vocabulary
+/// lists them.
+pub const FIELDS: &[Term] = &[
+    Term::new("attack.attacker", "attacker"),
+    Term::new("attack.target", "target"),
+    Term::new("attack.weapon", "weapon"),
+    Term::new("attack.target_weapon", "target's weapon"),
+    Term::new("attack.attacker_effort", "attacker's Effort"),
+    Term::new("attack.target_effort", "target's Effort"),
+    Term::new("attack.enemies_in_contact", "enemies in contact"),
+    Term::new("attack.attacker_stun", "★ on the attacker"),
+    Term::new("attack.attacker_wounds", "♦ on the attacker"),
+    Term::new("attack.target_stun", "★ on the target"),
+    Term::new("attack.target_wounds", "♦ on the target"),
+    Term::new("attack.defense_mod", "Defense modifier"),
+    Term::new("attack.moved", "attacker moved"),
+    Term::new("attack.beyond_optimal_range", "beyond optimal range"),
+    Term::new("attack.cover", "target in cover"),
+    Term::new("attack.blind_fire", "blind fire"),
+    Term::new("attack.storm", "storm"),
+    Term::new("attack.dodge", "Dodge"),
+    Term::new("attack.attack_counters", "attack counters"),
+    Term::new("attack.defense_counters", "defense counters"),
+    Term::new("attack.numerical_inferiority", "numerical inferiority"),
+    Term::new("attack.defensive_position", "defensive position"),
+    Term::new("attack.paralyzed", "target paralyzed"),
+    Term::new("attack.target_knocked_down", "target knocked down"),
+    Term::new("attack.dodge_counters", "dodge counters"),
+    Term::new("attack.elusive", "Elusive"),
+    Term::new("attack.within_5cm", "within 5 cm"),
+    Term::new("attack.target_armor_spent", "target's armour already spent"),
+    Term::new("check.model", "model"),
+    Term::new("check.value", "value to roll against"),
+    Term::new("check.ko", "model K.O."),
+    Term::new("check.enemy_effort", "enemy's Effort"),
+    Term::new("cards.attack", "Attack"),
+    Term::new("cards.defense", "Defense"),
+    Term::new("cards.strength", "Strength"),
+    Term::new("cards.willpower", "Willpower"),
+    Term::new("cards.endurance", "Endurance"),
+    Term::new("cards.special", "Special"),
+    Term::new("cards.movement", "Movement"),
+    Term::new("cards.reputation", "Reputation"),
+    Term::new("cards.funding", "Funding"),
+    Term::new("weapons.strength_bonus", "Strength bonus"),
+    Term::new("weapons.rate_of_fire", "Rate of Fire"),
+    Term::new("weapons.strength", "Strength"),
+];

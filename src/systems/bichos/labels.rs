@@ -1,93 +1,104 @@
-//! The words this system's reports use for its metrics and events (a report never borrows
-//! another system's wording).
+//! The words this system's reports use for its events, metrics and fields (a report never
+//! borrows another system's wording).
 
-/// What an event name means, in this system's words.
-pub fn event(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "wounded" => "wounded (light or critical wound)",
-        "critical_wound" => "critical wound",
-        "impact_h" => "impact \"H\": knocked down, wound-table roll",
-        "flees" => "flees, dead or alive (RES ≤ 0 or a failed test)",
-        "dead" => "dead",
-        "fled_alive" => "fled, alive (not dead)",
-        "first_hit" => "first attack hits",
-        "first_critical" => "first attack is a critical wound",
-        "first_knocked_down" => "first attack knocks down (impact \"H\")",
-        "flees_after_1" => "flees after one attack, dead or alive",
-        "dead_after_1" => "dead after one attack",
-        "fled_alive_after_1" => "fled after one attack, alive",
-        "flees_within_cap" => "flees or dies within the attack cap",
-        "dead_within_cap" => "dead within the attack cap",
-        "out_fled_within_cap" => "first out by fleeing, alive (within the cap)",
-        "out_dead_within_cap" => "first out by dying (within the cap)",
-        "passed_1st" => "passed 1st",
-        "passed_2nd" => "passed 2nd",
-        "failed_both" => "failed both",
-        "a_first" => "A acts first",
-        "hole_opens" => "a bug hole opens",
-        "opens_this_turn" => "it opens this turn (no tremors)",
-        "hole_front" => "a hole opens in front of the humans",
-        "hole_right" => "a hole opens to their right",
-        "hole_behind" => "a hole opens behind them",
-        "hole_left" => "a hole opens to their left",
-        "pursues_a_second_turn" => "pursues a second turn",
-        "open" => "open terrain",
-        "jungle_swamp" => "jungle or swamp",
-        "rocky" => "rocky",
-        "mountain" => "mountain",
-        _ => return None,
-    })
-}
+use crate::vocabulary::{Term, Vocabulary};
 
-/// What a metric name means, in this system's words.
-pub fn metric(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "res_lost" => "RES lost",
-        "shots_to_flee" => "attacks until it flees or dies (not within the cap: counted as cap + 1)",
-        "shots_to_kill" => "attacks until it is dead (not within the cap: counted as cap + 1)",
-        "res_lost_first_shot" => "RES lost to the first attack",
-        "result" => "reaction result (0 passed 1st, 1 passed 2nd, 2 failed both)",
-        "rolls" => "opposed rolls needed (ties re-rolled)",
-        "tremor_turns" => "turns of tremors before the hole opens (given a hole opens)",
-        "distance" => "hole distance (variant's units; given a hole opens)",
-        "total_bugs" => "attacking bugs (given a hole opens)",
-        "big_bugs" => "big bugs among them (given a hole opens)",
-        "first_bug_big" => "the first bug is big (given a hole opens)",
-        "first_turn" => "pursuit distance, first turn",
-        "total" => "pursuit distance, all turns",
-        "turns" => "pursuit turns",
-        "roll" => "roll (D6 or 2D6 sum, after any reroll)",
-        _ => return None,
-    })
-}
+/// Every name this system's reports show, in its words.
+pub const VOCABULARY: Vocabulary = Vocabulary { events: EVENTS, metrics: METRICS, fields: FIELDS };
 
+/// Its events: what each means, and a short label where the report's "P(<title>)" would be too long.
+const EVENTS: &[Term] = &[
+    Term::new("wounded", "wounded (light or critical wound)").short("P(wounded)"),
+    Term::new("critical_wound", "critical wound").short("P(critical wound)"),
+    Term::new("impact_h", "impact \"H\": knocked down, wound-table roll").short("P(impact \"H\")"),
+    Term::new("flees", "flees, dead or alive (RES ≤ 0 or a failed test)").short("P(flees, dead or alive)"),
+    Term::new("dead", "dead").short("P(dead)"),
+    Term::new("fled_alive", "fled, alive (not dead)").short("P(fled alive)"),
+    Term::new("first_hit", "first attack hits"),
+    Term::new("first_critical", "first attack is a critical wound"),
+    Term::new("first_knocked_down", "first attack knocks down (impact \"H\")"),
+    Term::new("flees_after_1", "flees after one attack, dead or alive").short("P(flees after one attack)"),
+    Term::new("dead_after_1", "dead after one attack").short("P(dead after one attack)"),
+    Term::new("fled_alive_after_1", "fled after one attack, alive").short("P(fled alive after one attack)"),
+    Term::new("flees_within_cap", "flees or dies within the attack cap").short("P(flees within the cap)"),
+    Term::new("dead_within_cap", "dead within the attack cap").short("P(dead within the cap)"),
+    Term::new("out_fled_within_cap", "first out by fleeing, alive (within the cap)")
+        .short("P(out by fleeing, alive, within the cap)"),
+    Term::new("out_dead_within_cap", "first out by dying (within the cap)").short("P(out by dying, within the cap)"),
+    Term::new("passed_1st", "passed 1st"),
+    Term::new("passed_2nd", "passed 2nd"),
+    Term::new("failed_both", "failed both"),
+    Term::new("a_first", "A acts first"),
+    Term::new("hole_opens", "a bug hole opens"),
+    Term::new("opens_this_turn", "it opens this turn (no tremors)"),
+    Term::new("hole_front", "a hole opens in front of the humans"),
+    Term::new("hole_right", "a hole opens to their right"),
+    Term::new("hole_behind", "a hole opens behind them"),
+    Term::new("hole_left", "a hole opens to their left"),
+    Term::new("pursues_a_second_turn", "pursues a second turn"),
+    Term::new("open", "open terrain"),
+    Term::new("jungle_swamp", "jungle or swamp"),
+    Term::new("rocky", "rocky"),
+    Term::new("mountain", "mountain"),
+];
+
+/// Its metrics.
+const METRICS: &[Term] = &[
+    Term::new("res_lost", "RES lost"),
+    Term::new("shots_to_flee", "attacks until it flees or dies (not within the cap: counted as cap + 1)"),
+    Term::new("shots_to_kill", "attacks until it is dead (not within the cap: counted as cap + 1)"),
+    Term::new("res_lost_first_shot", "RES lost to the first attack"),
+    Term::new("result", "reaction result (0 passed 1st, 1 passed 2nd, 2 failed both)"),
+    Term::new("rolls", "opposed rolls needed (ties re-rolled)"),
+    Term::new("tremor_turns", "turns of tremors before the hole opens (given a hole opens)"),
+    Term::new("distance", "hole distance (variant's units; given a hole opens)"),
+    Term::new("total_bugs", "attacking bugs (given a hole opens)"),
+    Term::new("big_bugs", "big bugs among them (given a hole opens)"),
+    Term::new("first_bug_big", "the first bug is big (given a hole opens)"),
+    Term::new("first_turn", "pursuit distance, first turn"),
+    Term::new("total", "pursuit distance, all turns"),
+    Term::new("turns", "pursuit turns"),
+    Term::new("roll", "roll (D6 or 2D6 sum, after any reroll)"),
+];
+
+/// Its config fields a report can name (a swept parameter).
+const FIELDS: &[Term] = &[
+    Term::new("shot.shooter", "shooter"),
+    Term::new("shot.targets", "targets"),
+    Term::new("shot.weapon", "weapon"),
+    Term::new("shot.long_range", "at long range"),
+    Term::new("shot.shooter_moved_far", "shooter moved far"),
+    Term::new("shot.target_moved_far", "target moved far"),
+    Term::new("shot.cover", "target in cover"),
+    Term::new("sequence.shooter", "shooter"),
+    Term::new("sequence.target", "target"),
+    Term::new("sequence.weapon", "weapon"),
+    Term::new("sequence.cap", "most attacks"),
+    Term::new("sequence.long_range", "at long range"),
+    Term::new("sequence.shooter_moved_far", "shooter moved far"),
+    Term::new("sequence.target_moved_far", "target moved far"),
+    Term::new("sequence.cover", "target in cover"),
+    Term::new("profiles.hda", "HDA"),
+    Term::new("profiles.pot", "POT"),
+    Term::new("profiles.fdv", "FDV"),
+    Term::new("profiles.res", "RES"),
+    Term::new("profiles.bld", "BLD"),
+    Term::new("profiles.mov_cm", "MOV (cm)"),
+    Term::new("profiles.mov_in", "MOV (inches)"),
+    Term::new("weapons.damage", "damage dice"),
+    Term::new("weapons.pot", "POT"),
+    Term::new("weapons.effective_cm", "effective range (cm)"),
+    Term::new("weapons.effective_in", "effective range (inches)"),
+    Term::new("weapons.max_cm", "maximum range (cm)"),
+    Term::new("weapons.max_in", "maximum range (inches)"),
+    Term::new("weapons.targets", "targets"),
+];
 /// A sequence's cumulative line, for its chart's legend: the chance the bug is down within k
 /// attacks (dead; or out: fled or dead).
 pub fn within_k(metric: &str) -> Option<&'static str> {
     Some(match metric {
         "shots_to_kill" => "P(dead within k attacks)",
         "shots_to_flee" => "P(out within k attacks)",
-        _ => return None,
-    })
-}
-
-/// Short labels for table headers and legends (compare and sweep grids), where the event's name
-/// does not read as words; a target's suffix is added by the report ("P(dead, target 1)").
-pub fn event_short(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "wounded" => "P(wounded)",
-        "critical_wound" => "P(critical wound)",
-        "impact_h" => "P(impact \"H\")",
-        "flees" => "P(flees, dead or alive)",
-        "dead" => "P(dead)",
-        "fled_alive" => "P(fled alive)",
-        "flees_after_1" => "P(flees after one attack)",
-        "dead_after_1" => "P(dead after one attack)",
-        "fled_alive_after_1" => "P(fled alive after one attack)",
-        "flees_within_cap" => "P(flees within the cap)",
-        "dead_within_cap" => "P(dead within the cap)",
-        "out_fled_within_cap" => "P(out by fleeing, alive, within the cap)",
-        "out_dead_within_cap" => "P(out by dying, within the cap)",
         _ => return None,
     })
 }

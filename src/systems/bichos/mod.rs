@@ -106,14 +106,8 @@ impl RuleSystem for System {
         }
         Some(t)
     }
-    fn event_title(&self, name: &str) -> Option<&'static str> {
-        labels::event(name)
-    }
-    fn metric_title(&self, name: &str) -> Option<&'static str> {
-        labels::metric(name)
-    }
-    fn event_short(&self, name: &str) -> Option<&'static str> {
-        labels::event_short(name)
+    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
+        &labels::VOCABULARY
     }
     fn yes_no_metric(&self, name: &str) -> bool {
         name == "first_bug_big"

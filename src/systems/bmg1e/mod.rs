@@ -78,14 +78,8 @@ impl RuleSystem for System {
     fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
         &[("damage", &["stun", "wounds"])]
     }
-    fn event_title(&self, name: &str) -> Option<&'static str> {
-        labels::event(name)
-    }
-    fn metric_title(&self, name: &str) -> Option<&'static str> {
-        labels::metric(name)
-    }
-    fn event_short(&self, name: &str) -> Option<&'static str> {
-        labels::event_short(name).or_else(|| crate::systems::batman::labels::event_short(name))
+    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
+        &labels::VOCABULARY
     }
     fn how_to_read(&self) -> Option<&'static str> {
         Some(

@@ -1,33 +1,33 @@
-//! The words this system's reports use for its metrics and events (a report never borrows
-//! another system's wording).
+//! The words this system's reports use for its events, metrics and fields (a report never
+//! borrows another system's wording).
 
-/// What an event name means, in this system's words.
-pub fn event(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "any_hit" => "at least one hit",
-        "ko" => "K.O. caused",
-        "casualty" => "casualty caused",
-        "out_of_action" => "out of action caused (K.O. or casualty)",
-        "pass" => "check passed",
-        "critical" => "critical (Strength die natural 6)",
-        "knocked_down" => "knocked down (a critical on a target left standing, knock-down chosen over any CRT)",
-        _ => return None,
-    })
-}
+use crate::systems::batman::labels as batman;
+use crate::vocabulary::{Term, Vocabulary};
 
-/// What a metric name means, in this system's words.
-pub fn metric(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "a_dealt" => "markers A deals",
-        "b_dealt" => "markers B deals",
-        "attack_dice" => "attack dice rolled (without the Strength die)",
-        "impacts" => "impacts before blocks (Strength die included)",
-        "blocks" => "impacts cancelled by block dice",
-        "hits" => "hits (impacts left after blocks, plus the Strength die)",
-        "stun" => "★ placed on the target",
-        "wounds" => "♦ placed on the target",
-        "dice" => "dice rolled",
-        "sum" => "sum of the two kept dice",
-        _ => return None,
-    })
-}
+/// Every name this system's reports show, in its words.
+pub const VOCABULARY: Vocabulary = Vocabulary { events: EVENTS, metrics: METRICS, fields: batman::FIELDS };
+
+/// Its events: what each means, and a short label where the report's "P(<title>)" would be too long.
+const EVENTS: &[Term] = &[
+    batman::ANY_HIT,
+    batman::KO,
+    Term::new("casualty", "casualty caused"),
+    batman::OUT_OF_ACTION,
+    Term::new("pass", "check passed"),
+    Term::new("critical", "critical (Strength die natural 6)"),
+    Term::new("knocked_down", "knocked down (a critical on a target left standing, knock-down chosen over any CRT)"),
+];
+
+/// Its metrics.
+const METRICS: &[Term] = &[
+    Term::new("a_dealt", "markers A deals"),
+    Term::new("b_dealt", "markers B deals"),
+    Term::new("attack_dice", "attack dice rolled (without the Strength die)"),
+    Term::new("impacts", "impacts before blocks (Strength die included)"),
+    Term::new("blocks", "impacts cancelled by block dice"),
+    Term::new("hits", "hits (impacts left after blocks, plus the Strength die)"),
+    Term::new("stun", "★ placed on the target"),
+    Term::new("wounds", "♦ placed on the target"),
+    Term::new("dice", "dice rolled"),
+    Term::new("sum", "sum of the two kept dice"),
+];

@@ -1,21 +1,21 @@
-//! The words this system's reports use for its metrics and events (a report never borrows
-//! another system's wording).
+//! The words this system's reports use for its events, metrics and fields (a report never
+//! borrows another system's wording).
 
-/// What an event name means, in this system's words.
-pub fn event(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "can_run_full" => "can run the full 2 × M (no visible enemy within 8″)",
-        _ => return None,
-    })
-}
+use crate::vocabulary::{Term, Vocabulary};
 
-/// What a metric name means, in this system's words.
-pub fn metric(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "move" => "move (inches)",
-        "run" => "run (inches)",
-        "charge" => "charge (inches)",
-        "detection_range" => "detection range (inches)",
-        _ => return None,
-    })
-}
+/// Every name this system's reports show, in its words.
+pub const VOCABULARY: Vocabulary = Vocabulary { events: EVENTS, metrics: METRICS, fields: FIELDS };
+
+/// Its events: what each means, and a short label where the report's "P(<title>)" would be too long.
+const EVENTS: &[Term] = &[Term::new("can_run_full", "can run the full 2 × M (no visible enemy within 8″)")];
+
+/// Its metrics.
+const METRICS: &[Term] = &[
+    Term::new("move", "move (inches)"),
+    Term::new("run", "run (inches)"),
+    Term::new("charge", "charge (inches)"),
+    Term::new("detection_range", "detection range (inches)"),
+];
+
+/// Its config fields a report can name (a swept parameter).
+const FIELDS: &[Term] = &[];

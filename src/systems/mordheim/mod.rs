@@ -41,10 +41,7 @@ impl RuleSystem for System {
     fn answer(&self, run: &RunResult, _report: &Report) -> Option<String> {
         answer::answer(run)
     }
-    fn event_title(&self, name: &str) -> Option<&'static str> {
-        labels::event(name)
-    }
-    fn metric_title(&self, name: &str) -> Option<&'static str> {
-        labels::metric(name)
+    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
+        &labels::VOCABULARY
     }
 }

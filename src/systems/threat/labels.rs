@@ -1,16 +1,16 @@
-//! The words this system's reports use for its metrics and events (a report never borrows
-//! another system's wording).
+//! The words this system's reports use for its events, metrics and fields (a report never
+//! borrows another system's wording).
 
-/// What an event name means, in this system's words.
-pub fn event(_name: &str) -> Option<&'static str> {
-    // No events: every quantity is a distance.
-    None
-}
+use crate::vocabulary::{Term, Vocabulary};
 
-/// What a metric name means, in this system's words.
-pub fn metric(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "reach_tenths_in" => "reach (tenths of an inch)",
-        _ => return None,
-    })
-}
+/// Every name this system's reports show, in its words.
+pub const VOCABULARY: Vocabulary = Vocabulary { events: EVENTS, metrics: METRICS, fields: FIELDS };
+
+/// Its events: what each means, and a short label where the report's "P(<title>)" would be too long.
+const EVENTS: &[Term] = &[];
+
+/// Its metrics.
+const METRICS: &[Term] = &[Term::new("reach_tenths_in", "reach (tenths of an inch)")];
+
+/// Its config fields a report can name (a swept parameter).
+const FIELDS: &[Term] = &[];

@@ -41,11 +41,8 @@ impl RuleSystem for System {
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
         ctx.check_plain_library::<schema::File>(file)
     }
-    fn event_title(&self, name: &str) -> Option<&'static str> {
-        labels::event(name)
-    }
-    fn metric_title(&self, name: &str) -> Option<&'static str> {
-        labels::metric(name)
+    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
+        &labels::VOCABULARY
     }
     fn answer(&self, run: &RunResult, _report: &Report) -> Option<String> {
         answer::answer(run)

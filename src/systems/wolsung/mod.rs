@@ -73,14 +73,8 @@ impl RuleSystem for System {
     fn scenario_notes(&self, ctx: &Ctx, text: &str, cells: &[CellSpec], setup: &mut Vec<String>) {
         config::Wolsung { ctx, lib: Default::default() }.movement_notes(text, cells, setup);
     }
-    fn event_title(&self, name: &str) -> Option<&'static str> {
-        labels::event(name)
-    }
-    fn metric_title(&self, name: &str) -> Option<&'static str> {
-        labels::metric(name)
-    }
-    fn event_short(&self, name: &str) -> Option<&'static str> {
-        labels::event_short(name)
+    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
+        &labels::VOCABULARY
     }
     fn answer(&self, run: &RunResult, report: &Report) -> Option<String> {
         answer::answer(run, report)

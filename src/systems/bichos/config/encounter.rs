@@ -43,7 +43,7 @@ impl Bichos<'_> {
         setup.push(format!(
             "Encounter number 9 {tm:+} ({}) + {h} hole(s) − {} soldier(s) = {number}: a hole opens on 2D6 ≤ {number}",
             // The terrain in words ("jungle or swamp"), not the config's `jungle_swamp`.
-            crate::systems::bichos::labels::event(&t).unwrap_or(&t),
+            crate::systems::bichos::labels::VOCABULARY.event(&t).map_or(t.as_str(), |e| e.title),
             so.min(6)
         ));
         setup.push(format!("Direction 1D6 (1 front, 2 right, 3 behind, 4 left; 5–6 tremors: it opens next turn, re-roll then); {hu} humans: total attacking bugs = {hu} + 1D6, each big on 2D6 = 2, 3, 10, 11, 12"));

@@ -1,0 +1,89 @@
+//! A rule system's words, as data: each identifier a person could meet (an event, a metric, a
+//! config field) with its title and, where a table header needs one, its short label.
+//!
+//! A system declares its [`Vocabulary`] once (`src/systems/<name>/labels.rs`) and hands it over
+//! through [`crate::system::RuleSystem::vocabulary`]; [`crate::words`] reads it for every view,
+//! and a test (`tests/it/report_words.rs`) fails when a name a bundled scenario shows has no
+//! entry. Identifiers stay in results.json and results.csv for scripts. This file is a leaf: it
+//! uses nothing of the crate, so the contract and every layer can use it.
+
+/// One identifier in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The identifier as results.json and the config write it (`out_of_action`,
+    /// `attack.attacker_effort`, `cards.defense`).
+    pub name: &'static str,
+    /// What it means, for people ("out of action caused (K.O. or casualty)").
+    pub title: &'static str,
+    /// A short label for a table header or a legend ("P(K.O. or casualty)"), where the title is
+    /// too long for one; `None`: the report makes one from the title.
+    pub short: Option<&'static str>,
+}
+
+impl Term {
+    /// An identifier and its title.
+    pub const fn new(name: &'static str, title: &'static str) -> Term {
+        Term { name, title, short: None }
+    }
+
+    /// The same term with a short label for headers and legends.
+    pub const fn short(self, short: &'static str) -> Term {
+        Term { short: Some(short), ..self }
+    }
+}
+
+/// A system's words for everything its reports can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vocabulary {
+    /// Its events (a probability per trial).
+    pub events: &'static [Term],
+    /// Its metrics (a number per trial).
+    pub metrics: &'static [Term],
+    /// Its config fields a report can name (a swept parameter, an axis), as `section.field` for
+    /// a resolution section's own field (`attack.attacker_effort`) and `table.field` for a
+    /// library table's (`cards.defense`: a sweep of `target.defense` is "target's Defense").
+    pub fields: &'static [Term],
+}
+
+impl Vocabulary {
+    /// No words: a system that shows no names of its own.
+    pub const NONE: Vocabulary = Vocabulary { events: &[], metrics: &[], fields: &[] };
+
+    /// An event's words.
+    pub fn event(&self, name: &str) -> Option<&'static Term> {
+        find(self.events, name)
+    }
+
+    /// A metric's words.
+    pub fn metric(&self, name: &str) -> Option<&'static Term> {
+        find(self.metrics, name)
+    }
+
+    /// A field's words, by `section.field` or `table.field`.
+    pub fn field(&self, path: &str) -> Option<&'static Term> {
+        find(self.fields, path)
+    }
+}
+
+fn find(terms: &'static [Term], name: &str) -> Option<&'static Term> {
+    terms.iter().find(|t| t.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const V: Vocabulary = Vocabulary {
+        events: &[Term::new("ko", "K.O. caused").short("P(K.O.)")],
+        metrics: &[Term::new("hits", "hits")],
+        fields: &[Term::new("cards.defense", "Defense")],
+    };
+
+    #[test]
+    fn each_list_is_looked_up_by_its_name() {
+        assert_eq!(V.event("ko").map(|t| (t.title, t.short)), Some(("K.O. caused", Some("P(K.O.)"))));
+        assert_eq!(V.metric("hits").map(|t| t.short), Some(None));
+        assert_eq!(V.field("cards.defense").map(|t| t.title), Some("Defense"));
+        assert!(V.event("hits").is_none() && V.metric("ko").is_none() && Vocabulary::NONE.field("x").is_none());
+    }
+}
