@@ -170,7 +170,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "systems/bmg3e/rules/mod.rs",
         "systems/bmg3e/rules/trial.rs",
     ],
-    &["systems/wolsung/rules/duel.rs", "systems/wolsung/rules/mod.rs"],
 ];
 
 /// Every `.rs` file under `src/` but `main.rs` (the binary: its `crate::` is another crate), as
