@@ -164,12 +164,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "systems/bmg1e/rules/mod.rs",
     ],
     &["systems/bmg3e/config.rs", "systems/bmg3e/config/attack.rs"],
-    &[
-        "systems/bmg3e/rules/duel/exact.rs",
-        "systems/bmg3e/rules/duel/mod.rs",
-        "systems/bmg3e/rules/mod.rs",
-        "systems/bmg3e/rules/trial.rs",
-    ],
 ];
 
 /// Every `.rs` file under `src/` but `main.rs` (the binary: its `crate::` is another crate), as
