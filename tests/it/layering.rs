@@ -163,7 +163,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "systems/bmg1e/rules/duel/mod.rs",
         "systems/bmg1e/rules/mod.rs",
     ],
-    &["systems/bmg3e/config.rs", "systems/bmg3e/config/attack.rs"],
 ];
 
 /// Every `.rs` file under `src/` but `main.rs` (the binary: its `crate::` is another crate), as
