@@ -157,11 +157,10 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
     ],
     &["report/html.rs", "report/mod.rs"],
     &[
-        "systems/bmg1e/rules/char_traits.rs",
-        "systems/bmg1e/rules/counters.rs",
         "systems/bmg1e/rules/duel/exact.rs",
         "systems/bmg1e/rules/duel/mod.rs",
         "systems/bmg1e/rules/mod.rs",
+        "systems/bmg1e/rules/trial.rs",
     ],
 ];
 
