@@ -156,12 +156,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "words.rs",
     ],
     &["report/html.rs", "report/mod.rs"],
-    &[
-        "systems/bmg1e/rules/duel/exact.rs",
-        "systems/bmg1e/rules/duel/mod.rs",
-        "systems/bmg1e/rules/mod.rs",
-        "systems/bmg1e/rules/trial.rs",
-    ],
 ];
 
 /// Every `.rs` file under `src/` but `main.rs` (the binary: its `crate::` is another crate), as
