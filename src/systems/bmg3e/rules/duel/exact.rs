@@ -522,6 +522,9 @@ impl<'a> Solver<'a> {
 
     /// Walk the solved duel forwards from its start, once, collecting the distributions; stopped
     /// by a signal like the solve (it walks as many entries).
+    // One walk, kept whole: the round start, the two activations and the Recount share the
+    // index closures over the dense tables and the solution being filled in; cut into pieces,
+    // each would take and hand back all of them.
     fn forward(self) -> Result<Solution, Interrupted> {
         let mut poll = Poll::every(POLL_EVERY);
         let duel = self.duel;
