@@ -156,21 +156,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "words.rs",
     ],
     &["report/html.rs", "report/mod.rs"],
-    &[
-        "systems/bmg1e/rules/char_traits.rs",
-        "systems/bmg1e/rules/counters.rs",
-        "systems/bmg1e/rules/duel/exact.rs",
-        "systems/bmg1e/rules/duel/mod.rs",
-        "systems/bmg1e/rules/mod.rs",
-    ],
-    &["systems/bmg3e/config.rs", "systems/bmg3e/config/attack.rs"],
-    &[
-        "systems/bmg3e/rules/duel/exact.rs",
-        "systems/bmg3e/rules/duel/mod.rs",
-        "systems/bmg3e/rules/mod.rs",
-        "systems/bmg3e/rules/trial.rs",
-    ],
-    &["systems/wolsung/rules/duel.rs", "systems/wolsung/rules/mod.rs"],
 ];
 
 /// Every `.rs` file under `src/` but `main.rs` (the binary: its `crate::` is another crate), as

@@ -3,25 +3,20 @@
 //! `config/` (`attack`, `check`, `effort`, `duel`). Compare, sweep, paired and balance are the
 //! generic analyses (`crate::config::analyses`), built from these.
 
-use super::rules::Trial3e;
 use super::schema::{self, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
 use crate::config::Doc;
-use crate::config::ctx::{Built, Ctx, cell};
+use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::systems::batman::schema as shared;
 use crate::systems::batman::{self, Batman, Edition};
-use crate::systems::bmg3e::rules::{
-    Check, CheckKind, Markers, OneDie, Profile, Readings, Weapon, WeaponKind, parse_damage,
-};
+use crate::systems::bmg3e::rules::{CheckKind, Markers, OneDie, Profile, Readings, Weapon, WeaponKind, parse_damage};
 use std::ops::RangeInclusive;
 
 mod attack;
 mod check;
 mod duel;
 mod effort;
-
-use attack::describe_attack;
 
 pub(crate) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
     ("attack", 1..=10),
@@ -131,34 +126,6 @@ pub(crate) fn markers_text(m: Markers) -> String {
 }
 
 impl Batman<'_> {
-    /// The `attack` kind: one attack, resolved once.
-    pub(crate) fn attack_3e(
-        &self,
-        file: &File,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
-        let a = self.section(&file.attack, "attack")?;
-        let a = self.without_shared_fields_of_other_attacks(a);
-        let s = self.attack_setup(&a, "attack", readings, "")?;
-        *setup = describe_attack(self, &a, &s);
-        let attack = self.build_attack(&s, "attack", "")?;
-        Ok((vec![cell("attack", vec![], Trial3e::Attack(attack))], Layout::Single))
-    }
-
-    /// The `check` kind: one check, own or opposed.
-    pub(crate) fn check_3e(
-        &self,
-        file: &File,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
-        let c = self.section(&file.check, "check")?;
-        let (cs, lines) = self.check_setup(&c, "check", readings)?;
-        *setup = lines;
-        Ok((vec![cell("check", vec![], Trial3e::Check(Check::new(&cs)))], Layout::Single))
-    }
-
     pub(crate) fn profile_of(&self, name: &str, c: &shared::Card, file: usize) -> Result<Profile, InputError> {
         let f = |field: &str, v: i64| -> Result<u8, InputError> {
             let r = card_range(field);

@@ -15,7 +15,11 @@
 //! system's duel: damage is RES, and the per-side count is the activations lost (ducking back or
 //! standing up).
 
-use super::{Fire, HitRules, KoAndDuck, Profile, Situation, State, react, resolve, situation_modifier};
+use super::damage::{State, resolve};
+use super::profile::Profile;
+use super::react::{react, situation_modifier};
+use super::readings::{HitRules, KoAndDuck};
+use super::tables::{Fire, Situation};
 use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::Dice;
 use std::ops::ControlFlow;

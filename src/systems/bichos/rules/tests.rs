@@ -1,7 +1,8 @@
 //! The formulas against every printed cell, the firing table row by row, and worked examples.
 
 use super::*;
-use crate::dice::ScriptedDice;
+use crate::dice::{Dice, ScriptedDice};
+use crate::engine::{Outcome, Shape, Trial};
 use crate::exact::enumerate;
 
 /// "TABLA DE IMPACTOS - POTENCIA" as printed: rows 2D6 = 12 down to 2, columns POT 12 down to 2.

@@ -1,12 +1,17 @@
 //! Every ¡Bichos! trial a scenario cell can hold, as the one type the engine runs.
 //!
-//! In a file of its own because it names every trial, the duel's among them: the shot, the
-//! tests and the encounters are in `mod.rs`, and the duel (`duel.rs`) is built from those. Kept
-//! in `mod.rs` it would make `mod.rs` use `duel.rs` while `duel.rs` uses `mod.rs`; here the uses
-//! run one way, `trial.rs` → `duel.rs` → `mod.rs`.
+//! In a file of its own because it names every trial, the duel's among them: each trial has its
+//! file, built from the files of tables, damage and reaction tests below them, and this one uses
+//! them all, so the uses run one way.
 
 use super::duel::Duel;
-use super::{Encounter, Opposed, Pursuit, Reaction, Sequence, Shot, TerrainRoll};
+use super::encounter::Encounter;
+use super::opposed::Opposed;
+use super::pursuit::Pursuit;
+use super::reaction::Reaction;
+use super::sequence::Sequence;
+use super::shot::Shot;
+use super::terrain::TerrainRoll;
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
 

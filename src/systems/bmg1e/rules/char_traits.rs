@@ -12,11 +12,37 @@
 //! then tells you the README line. The round procedures (movement, checks, Take-the-Lead, Let's
 //! Go!, passing, recovery) name the few traits they read beside the code that reads them.
 
-use super::{AttackSetup, WeaponKind, loses_passive_traits};
+use super::mods::{MeleeMods, RangedMods};
+use super::readings::Readings;
+use super::weapon::{Weapon, WeaponKind};
+use crate::systems::batman::markers::Markers;
 
-/// Whether a trait can change the numbers of an attack (`AttackSetup`, ranged or not), on the
-/// attacker's card or on the target's (which of the two: the field of [`CharTrait`]).
-pub type When = fn(&AttackSetup, bool) -> bool;
+/// What a trait's [`When`] reads of one attack: its setup (`AttackSetup`, in `setup.rs`) without
+/// the two cards, for which the attacker's traits and whether the target loses its passive traits
+/// stand in (made by `AttackSetup::view`).
+///
+/// A view rather than the setup itself: the setup holds the cards and the cards hold these
+/// traits, so a table of traits that read the setup would make this file and the setup's use
+/// each other. The view holds only what lies below this file (weapons, circumstances, readings).
+#[derive(Clone, Copy, Debug)]
+pub struct AttackView<'a> {
+    pub weapon: &'a Weapon,
+    /// The target's weapon (its *Protective* / *Defensive* traits help it defend).
+    pub target_weapon: &'a Weapon,
+    /// The attacker's character traits.
+    pub attacker: &'a CharTraits,
+    pub target_markers: Markers,
+    pub melee: &'a MeleeMods,
+    pub ranged: &'a RangedMods,
+    pub readings: &'a Readings,
+    /// The target loses its passive protective traits in this attack (`loses_passive_traits`).
+    pub loses_passive_traits: bool,
+}
+
+/// Whether a trait can change the numbers of an attack (seen through its [`AttackView`], ranged
+/// or not), on the attacker's card or on the target's (which of the two: the field of
+/// [`CharTrait`]).
+pub type When = fn(&AttackView, bool) -> bool;
 
 /// In every attack.
 const ALWAYS: When = |_, _| true;
@@ -37,22 +63,22 @@ const MARKED: When = |s, _| s.target_markers.stun + s.target_markers.wounds > 0;
 const DODGES: When = |s, ranged| ranged && s.ranged.dodge_counters > 0;
 
 /// The shot makes Blink! rolls at all (not Remote Controlled, not Scope).
-fn blink_rolls(s: &AttackSetup) -> bool {
+fn blink_rolls(s: &AttackView) -> bool {
     matches!(s.weapon.kind, WeaponKind::Ranged { .. }) && !(s.weapon.traits.remote_controlled || s.weapon.traits.scope)
 }
 
 /// The shot makes obstacle Blink! rolls (*Expert Marksman*, *Shooter*).
-fn obstacle_blinks(s: &AttackSetup) -> bool {
+fn obstacle_blinks(s: &AttackView) -> bool {
     blink_rolls(s) && !s.ranged.obstacles.is_empty()
 }
 
 /// The *Protective* extra Blink! roll takes *Expert Marksman* (`protective_blink_modifiers`),
 /// unless the target lost its weapon's rule (issue #23 review, finding 3).
-fn protective_blink(s: &AttackSetup) -> bool {
+fn protective_blink(s: &AttackView) -> bool {
     blink_rolls(s)
         && s.target_weapon.traits.protective
         && s.readings.protective_blink_modifiers
-        && !loses_passive_traits(s)
+        && !s.loses_passive_traits
 }
 
 /// Whether a trait can change a melee exchange's or a duel's numbers.
@@ -270,7 +296,7 @@ char_traits! {
         attacker: NEVER, target: ALWAYS, melee: Exchange;
     /// Ignores *Sharp* when attacked (seed L1404).
     hockey_gear => "Sharp against it, L1404",
-        attacker: NEVER, target: |s, _| s.weapon.traits.sharp || (s.weapon.unarmed && s.attacker.traits.retractable_claws), melee: Exchange;
+        attacker: NEVER, target: |s, _| s.weapon.traits.sharp || (s.weapon.unarmed && s.attacker.retractable_claws), melee: Exchange;
     /// Unarmed attacks inflict `★★` and are *Sharp* (seed L1584).
     retractable_claws => "unarmed damage, L1584",
         attacker: UNARMED_MELEE, target: NEVER, melee: Exchange;
@@ -278,18 +304,6 @@ char_traits! {
     /// trait in the seed, also accepted as a weapon trait).
     rapid_fire => "Rate of Fire of its ranged weapons, L1568",
         attacker: RANGED, target: NEVER, melee: No;
-}
-
-/// Config names of the traits that can change the numbers of the attack `s` on the attacker's
-/// card (`attacker`) or on the target's, in declaration order: a trait outside them is named in
-/// a note.
-pub fn acting_in_attack(s: &AttackSetup, attacker: bool) -> Vec<&'static str> {
-    let ranged = matches!(s.weapon.kind, WeaponKind::Ranged { .. });
-    CHAR_TRAIT_TABLE
-        .iter()
-        .filter(|t| (if attacker { t.attacker } else { t.target })(s, ranged))
-        .map(|t| t.name)
-        .collect()
 }
 
 /// Config names of the traits that can change a melee exchange's numbers, or (`duel`) a duel's.
@@ -332,7 +346,7 @@ impl CharTraits {
 mod tests {
     use super::*;
     use crate::systems::batman::markers::Markers;
-    use crate::systems::bmg1e::rules::{MeleeMods, RangedMods, Readings, SpecialAttack, Weapon, WeaponTraits};
+    use crate::systems::bmg1e::rules::{AttackSetup, SpecialAttack, WeaponTraits, acting_in_attack};
 
     #[test]
     fn every_name_sets_its_trait_and_reads_back() {

@@ -8,9 +8,14 @@
 //! (seed L476, L1908; *Acrobat*: free, L1188). A special attack (*Precise Blow*, *Devastating
 //! Blow*) costs 1 Special counter (seed L1736, L1752).
 
-use super::{
-    Attack, AttackSetup, Card, MeleeMods, RangedMods, Readings, RuleError, SpecialAttack, Weapon, counters_lost,
-};
+use super::attack::Attack;
+use super::card::Card;
+use super::markers::counters_lost;
+use super::mods::{MeleeMods, RangedMods};
+use super::readings::Readings;
+use super::rule_error::RuleError;
+use super::setup::{AttackSetup, SpecialAttack};
+use super::weapon::Weapon;
 use crate::dice::Dice;
 use crate::engine::{Outcome, Shape, Trial};
 use crate::systems::batman::markers::Markers;

@@ -1,7 +1,7 @@
 //! What the reports and the run need to know about each 2013 trial ([`TrialInfo`]): the 2013
 //! edition's entry point into the generic cell layer.
 
-use super::Trial1e as T;
+use super::trial::Trial1e as T;
 use crate::analysis::cell::{Tail, TrialInfo};
 use crate::analysis::duel::{DuelOutcome, ExactFigures};
 use crate::engine::Trial;

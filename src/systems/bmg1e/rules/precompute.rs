@@ -3,10 +3,11 @@
 //! the impact and block dice, Blink!, damage) is one function below, in the order a trial
 //! resolves them; the errors come in the order the steps run (markers, then counters).
 
-use super::{
-    Attack, AttackSetup, Card, POWER_ARMOR_MARKERS, RuleError, SpecialAttack, Weapon, WeaponKind, defense_need,
-    helpless, loses_passive_traits, target_ko,
-};
+use super::attack::{Attack, POWER_ARMOR_MARKERS};
+use super::card::Card;
+use super::rule_error::RuleError;
+use super::setup::{AttackSetup, SpecialAttack, defense_need, helpless, loses_passive_traits, target_ko};
+use super::weapon::{Weapon, WeaponKind};
 use crate::dice::SuccessMask;
 use crate::systems::batman::markers::Markers;
 

@@ -2,7 +2,9 @@
 
 use super::*;
 use crate::dice::ScriptedDice;
+use crate::engine::Trial;
 use crate::exact::enumerate;
+use crate::systems::batman::markers::Markers;
 
 pub(crate) fn card(w: u8, a: u8, d: u8, s: u8, e: u8) -> Card {
     Card {

@@ -2,14 +2,16 @@
 //! casualty — and the reader of an `[attack]`-shaped section that `effort`, `compare`, `sweep`
 //! and `paired` build theirs from.
 
-use super::{markers_text, profile_text, weapon_text};
-use crate::analysis::scenario::Note;
+use super::{Cells, markers_text, profile_text, weapon_text};
+use crate::analysis::scenario::{Layout, Note};
+use crate::config::ctx::cell;
 use crate::error::InputError;
 use crate::systems::batman::Batman;
 use crate::systems::batman::schema as shared;
 use crate::systems::bmg3e::rules::{
-    Attack, AttackSetup, Markers, MeleeMods, RangedMods, Readings, RuleError, WeaponKind,
+    Attack, AttackSetup, Markers, MeleeMods, RangedMods, Readings, RuleError, Trial3e, WeaponKind,
 };
+use crate::systems::bmg3e::schema::File;
 use std::ops::RangeInclusive;
 
 pub(crate) fn describe_attack(ctx: &Batman, a: &shared::Attack, s: &AttackSetup) -> Vec<String> {
@@ -75,6 +77,21 @@ pub(crate) fn describe_circumstances(a: &shared::Attack) -> Vec<String> {
 }
 
 impl Batman<'_> {
+    /// The `attack` kind: one attack, resolved once.
+    pub(crate) fn attack_3e(
+        &self,
+        file: &File,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
+        let a = self.section(&file.attack, "attack")?;
+        let a = self.without_shared_fields_of_other_attacks(a);
+        let s = self.attack_setup(&a, "attack", readings, "")?;
+        *setup = describe_attack(self, &a, &s);
+        let attack = self.build_attack(&s, "attack", "")?;
+        Ok((vec![cell("attack", vec![], Trial3e::Attack(attack))], Layout::Single))
+    }
+
     /// Turn an `[attack]`-shaped section into a rule setup. `ctx_label` prefixes messages for
     /// compare/sweep cells so the user knows which cell failed.
     pub(crate) fn attack_setup(

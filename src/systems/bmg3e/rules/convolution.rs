@@ -3,7 +3,7 @@
 //! distribution is their convolution with the Strength die's face, each combination scored by the
 //! same [`Attack::score`] the simulation uses.
 
-use super::Attack;
+use super::attack::Attack;
 use crate::engine::Trial;
 use crate::exact::{Exact, binomial};
 

@@ -2,7 +2,8 @@
 //! melee and ranged rolls, blocks, damage markers and checks.
 
 use super::*;
-use crate::dice::ScriptedDice;
+use crate::dice::{ScriptedDice, SuccessMask};
+use crate::engine::Trial;
 
 fn card(a: u8, d: u8, s: u8, w: u8, e: u8, sp: u8) -> Profile {
     Profile { attack: a, defense: d, strength: s, willpower: w, endurance: e, special: sp, movement: 4 }

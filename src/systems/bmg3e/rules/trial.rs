@@ -1,8 +1,9 @@
 //! Every 2019 trial a scenario cell can hold, and what the reports and the run need to know about
 //! each ([`TrialInfo`]): the 2019 edition's entry point into the generic cell layer.
 
+use super::attack::Attack;
+use super::check::{Check, CheckKind};
 use super::duel::Duel;
-use super::{Attack, Check, CheckKind};
 use crate::analysis::cell::{Tail, TrialInfo};
 use crate::analysis::duel::{DuelOutcome, ExactFigures};
 use crate::dice::Dice;

@@ -14,7 +14,11 @@
 //! shared duel driver's ([`crate::analysis::duel`]), as for every system's duel: damage is wounds,
 //! and the per-side count is the cards spent on heroic feats.
 
-use super::{Bidder, Card, Deck, DeckExhausted, Guard, Hand, Policy, Readings, feats, lucky_rolls, successes, wound};
+use super::cards::{Card, Deck, Hand};
+use super::feats::{Bidder, Policy, feats};
+use super::melee::Guard;
+use super::readings::{DeckExhausted, Readings};
+use super::roll::{lucky_rolls, successes, wound};
 use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::Dice;
 use std::ops::ControlFlow;

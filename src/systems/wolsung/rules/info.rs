@@ -1,7 +1,8 @@
 //! What the reports and the run need to know about each Wolsung trial ([`TrialInfo`]): the
 //! system's entry point into the generic cell layer.
 
-use super::{RANKS, TrialWolsung as W};
+use super::cards::RANKS;
+use super::trial::TrialWolsung as W;
 use crate::analysis::cell::TrialInfo;
 
 impl TrialInfo for W {

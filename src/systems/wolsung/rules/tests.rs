@@ -1,8 +1,8 @@
 //! Wolsung: cards, the heroic-feat procedure, and pools against exact values.
 
 use super::*;
-use crate::dice::ScriptedDice;
-use crate::engine::{Stop, progress::Progress, run_cells};
+use crate::dice::{Dice, ScriptedDice};
+use crate::engine::{Outcome, Shape, Stop, Trial, progress::Progress, run_cells};
 use crate::exact::{binomial, enumerate};
 
 fn c(s: &str) -> Card {

@@ -21,53 +21,25 @@
 //! Attack counters struck with.
 
 pub mod exact;
+pub mod plan;
 
+pub use plan::Split;
+
+use super::attack::{Attack, POWER_ARMOR_MARKERS, Resolved, metric as attack_metric};
+use super::card::Card;
 use super::counters::{Plan, available, place};
+use super::markers::counters_lost;
+use super::mods::{MeleeMods, RangedMods};
 use super::procedures::{Check, CheckKind, bag_counters};
-use super::{
-    Attack, AttackSetup, Card, MeleeMods, POWER_ARMOR_MARKERS, RangedMods, Readings, Resolved, RuleError,
-    SpecialAttack, Weapon, counters_lost, metric as attack_metric,
-};
+use super::readings::Readings;
+use super::rule_error::RuleError;
+use super::setup::{AttackSetup, SpecialAttack};
+use super::weapon::Weapon;
 use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::{Dice, SuccessMask, uniform_below};
 use crate::systems::batman::markers::Markers;
+use plan::{Decider, SplitPlan};
 use std::ops::ControlFlow;
-
-/// How a character splits its counters each round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Split {
-    /// As many Attack counters as it may, the rest on Defense.
-    AttackFirst,
-    /// Half on Attack (rounded up), the rest on Defense.
-    Balanced,
-    /// As many Defense counters as it may, the rest on Attack.
-    DefendFirst,
-}
-
-impl Split {
-    /// Config names.
-    pub const ALL: [(&'static str, Split); 3] =
-        [("attack_first", Split::AttackFirst), ("balanced", Split::Balanced), ("defend_first", Split::DefendFirst)];
-
-    /// (AC, DC) for `avail` counters.
-    pub fn split(self, c: &Card, avail: u8) -> (u8, u8) {
-        match self {
-            Split::AttackFirst => {
-                let ac = c.attack.min(avail);
-                (ac, c.defense.min(avail - ac))
-            }
-            Split::DefendFirst => {
-                let dc = c.defense.min(avail);
-                (c.attack.min(avail - dc), dc)
-            }
-            Split::Balanced => {
-                let ac = c.attack.min(avail.div_ceil(2));
-                let dc = c.defense.min(avail - ac);
-                (c.attack.min(avail - dc), dc)
-            }
-        }
-    }
-}
 
 /// How a fighter places its counters each round (`effort` in a config).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,10 +70,10 @@ impl Policy {
     }
 
     /// How the exact duel decides for a side with this policy.
-    pub fn decider(self) -> exact::Decider {
+    pub fn decider(self) -> Decider {
         match self {
-            Policy::Fixed(s) => exact::Decider::Fixed(s),
-            Policy::OptimalWin => exact::Decider::Optimize,
+            Policy::Fixed(s) => Decider::Fixed(s),
+            Policy::OptimalWin => Decider::Optimize,
         }
     }
 }
@@ -179,7 +151,7 @@ pub struct Duel {
     /// The whole-duel split plan, when a side plays `optimal-win`: solved by [`Duel::prepare`]
     /// when the run starts, not when the config is loaded (`validate` solves nothing), and
     /// shared by every clone of the duel made after.
-    plan: crate::analysis::duel::Derived<std::sync::Arc<exact::SplitPlan>>,
+    plan: crate::analysis::duel::Derived<std::sync::Arc<SplitPlan>>,
 }
 
 impl Duel {
@@ -201,20 +173,8 @@ impl Duel {
     }
 
     /// How the exact duel decides for each side as configured.
-    pub fn deciders(&self) -> [exact::Decider; 2] {
+    pub fn deciders(&self) -> [Decider; 2] {
         [self.f[0].split.decider(), self.f[1].split.decider()]
-    }
-
-    /// Solve the whole-duel split plan if a side plays `optimal-win` and it is not solved yet:
-    /// the run does this before it samples (the loader has checked it fits
-    /// [`exact::BUDGET`]). Stopped by a signal at the next safe point.
-    pub fn prepare(&self) -> Result<(), crate::interrupt::Interrupted> {
-        if self.plans() && self.plan.get().is_none() {
-            let plan = exact::plan(self, self.deciders())?;
-            // Another thread may have set it meanwhile: the same plan either way.
-            let _ = self.plan.set(std::sync::Arc::new(plan));
-        }
-        Ok(())
     }
 
     /// Take-the-Lead counters of A and B.

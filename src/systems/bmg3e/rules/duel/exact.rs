@@ -29,10 +29,14 @@
 //!
 //! Pure: no I/O, no threads.
 
+use super::plan::Space;
+pub use super::plan::{Decider, Plan};
 use super::{Duel, Mode};
 use crate::exact::dists;
 use crate::interrupt::{Interrupted, Poll};
-use crate::systems::bmg3e::rules::{Markers, OneDie, apply_hits, effort_limit, is_ko};
+use crate::systems::batman::markers::Markers;
+use crate::systems::bmg3e::rules::damage::{apply_hits, effort_limit, is_ko};
+use crate::systems::bmg3e::rules::readings::OneDie;
 
 /// The most work an exact 2019 duel may take, in the units of [`estimate`] (decision points ×
 /// the effort pairs tried at each × the hit counts of each attack, over the dense tables, plus
@@ -66,7 +70,7 @@ pub use crate::analysis::duel::OverBudget;
 /// times the most hit counts one of its attacks has; plus the round-start and Recount entries.
 /// An upper bound (only reachable points are valued); the table sizes are proportional to it.
 pub fn estimate(duel: &Duel, deciders: [Decider; 2]) -> u64 {
-    let space = Space::new(duel);
+    let space = Space::new([duel.profile(0), duel.profile(1)], duel.rounds);
     let per_attack = |s: usize| -> u64 {
         let o = 1 - s;
         let dir = &duel.dirs[s];
@@ -117,69 +121,24 @@ fn over(work: u64) -> Result<(), OverBudget> {
     if work > BUDGET { Err(OverBudget { work, budget: BUDGET, units: UNITS }) } else { Ok(()) }
 }
 
-/// How one side's effort is decided in [`solve`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decider {
-    /// By the fighter's per-attack table (its configured policy).
-    Table,
-    /// To maximise its own chance to win the duel, looking ahead over the whole duel.
-    Optimize,
-}
-
-/// Indices of duel states: a fighter's markers (★ 0..=Willpower, ♦ 0..=Endurance) and the
-/// decision points (round, first or second activation, both fighters' markers, contact, who
-/// won Take the Lead).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Space {
-    /// Endurance + 1 per side (♦ values).
-    wounds: [usize; 2],
-    /// Marker states per side.
-    n: [usize; 2],
-    rounds: usize,
-}
-
-impl Space {
-    fn new(duel: &Duel) -> Space {
-        let w = |s: usize| duel.profile(s).endurance as usize + 1;
-        let n = |s: usize| (duel.profile(s).willpower as usize + 1) * w(s);
-        Space { wounds: [w(0), w(1)], n: [n(0), n(1)], rounds: duel.rounds as usize }
-    }
-
-    fn side(&self, s: usize, m: Markers) -> usize {
-        m.stun as usize * self.wounds[s] + m.wounds as usize
-    }
-
-    fn markers(&self, s: usize, i: usize) -> Markers {
-        Markers { stun: (i / self.wounds[s]) as u8, wounds: (i % self.wounds[s]) as u8 }
-    }
-
-    fn pairs(&self) -> usize {
-        self.n[0] * self.n[1]
-    }
-
-    fn pair(&self, m: [Markers; 2]) -> usize {
-        self.side(0, m[0]) * self.n[1] + self.side(1, m[1])
-    }
-
-    fn unpair(&self, p: usize) -> [Markers; 2] {
-        [self.markers(0, p / self.n[1]), self.markers(1, p % self.n[1])]
-    }
-
-    /// A decision point: round `r` (1-based), `stage` 0 (first activation) or 1, markers,
-    /// contact, `first` (the side that won Take the Lead).
-    fn act(&self, r: usize, stage: usize, pair: usize, contact: bool, first: usize) -> usize {
-        (((r - 1) * 2 + stage) * self.pairs() + pair) * 4 + contact as usize * 2 + first
-    }
-
-    fn acts(&self) -> usize {
-        self.rounds * 2 * self.pairs() * 4
-    }
-
-    /// The inverse of [`Space::act`].
-    fn unact(&self, i: usize) -> (usize, usize, usize, bool, usize) {
-        let (rest, cf) = (i / 4, i % 4);
-        let (rs, pair) = (rest / self.pairs(), rest % self.pairs());
-        (rs / 2 + 1, rs % 2, pair, cf / 2 == 1, cf % 2)
+// The duel's preparation lives here, beside the solver it calls: `mod.rs` holds the duel and
+// its plan, and this file uses them, so the uses run one way.
+impl Duel {
+    /// Compute both sides' per-attack effort tables, and solve the whole-duel plan if a
+    /// fighter plays `optimal-win` and it is not solved yet: the run does this before it
+    /// samples (the loader has checked the plan fits [`BUDGET`]; the tables would
+    /// otherwise be made by the first trial that needs them). Stopped by a signal at the next
+    /// safe point.
+    pub fn prepare(&self) -> Result<(), crate::interrupt::Interrupted> {
+        for dir in &self.dirs {
+            dir.policy();
+        }
+        if self.plans() && self.plan.get().is_none() {
+            let plan = try_solve(self, self.deciders())?.plan;
+            // Another thread may have set it meanwhile: the same plan either way.
+            let _ = self.plan.set(std::sync::Arc::new(plan));
+        }
+        Ok(())
     }
 }
 
@@ -200,29 +159,6 @@ impl Lead {
     fn from_index(i: usize) -> Lead {
         let side = |x: usize| x.checked_sub(1);
         Lead { last_loser: (i / 3 != 2).then_some(i / 3), bonus: side(i % 3) }
-    }
-}
-
-/// The effort pair at every decision point of a duel: what the sampled duel plays for an
-/// `optimal-win` fighter (and, at the same points, the table choices of the other).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Plan {
-    space: Space,
-    /// How each side was decided.
-    pub deciders: [Decider; 2],
-    /// `(target effort, attacker effort)`, [`Plan::UNSEEN`] where the solver never looked.
-    decisions: Vec<(u8, u8)>,
-}
-
-impl Plan {
-    const UNSEEN: (u8, u8) = (u8::MAX, u8::MAX);
-
-    /// The effort pair in round `round` at activation `stage` (0: the Take the Lead winner's).
-    #[inline]
-    pub(super) fn get(&self, round: u16, stage: usize, m: [Markers; 2], contact: bool, first: usize) -> (u8, u8) {
-        let d = self.decisions[self.space.act(round as usize, stage, self.space.pair(m), contact, first)];
-        debug_assert_ne!(d, Self::UNSEEN, "the solver visits every reachable decision point");
-        d
     }
 }
 
@@ -310,7 +246,7 @@ pub fn analyse(duel: &Duel) -> Result<Analysis, Interrupted> {
     } else {
         try_solve(&with(Win, Win), [Decider::Optimize; 2])?
     };
-    let ko = Optimal(crate::systems::bmg3e::rules::Objective::Ko);
+    let ko = Optimal(crate::systems::bmg3e::rules::objective::Objective::Ko);
     let against = |side: usize, p: EffortPolicy| -> Result<f64, Interrupted> {
         let (d, deciders) = if side == 0 {
             (with(p, Win), [Decider::Table, Decider::Optimize])
@@ -369,7 +305,7 @@ struct Solver<'a> {
 
 impl<'a> Solver<'a> {
     fn new(duel: &'a Duel, deciders: [Decider; 2]) -> Self {
-        let space = Space::new(duel);
+        let space = Space::new([duel.profile(0), duel.profile(1)], duel.rounds);
         let mut lead = [0.0; 9];
         for ll in [None, Some(0), Some(1)] {
             for bonus in [None, Some(0), Some(1)] {
@@ -440,8 +376,7 @@ impl<'a> Solver<'a> {
             let table = duel.dirs[s].choice(mode, duel.dirs[s].index(m[s], m[o]));
             let effort_possible = !mode.ranged;
             let t_lim = if effort_possible { duel.dirs[s].target_limit(m[o]) } else { 0 };
-            let a_lim =
-                if effort_possible { crate::systems::bmg3e::rules::effort_limit(duel.profile(s), m[s]) } else { 0 };
+            let a_lim = if effort_possible { effort_limit(duel.profile(s), m[s]) } else { 0 };
             let ts: Vec<u8> = match self.deciders[o] {
                 Decider::Optimize => (0..=t_lim).collect(),
                 Decider::Table => vec![table.t],
@@ -587,6 +522,9 @@ impl<'a> Solver<'a> {
 
     /// Walk the solved duel forwards from its start, once, collecting the distributions; stopped
     /// by a signal like the solve (it walks as many entries).
+    // One walk, kept whole: the round start, the two activations and the Recount share the
+    // index closures over the dense tables and the solution being filled in; cut into pieces,
+    // each would take and hand back all of them.
     fn forward(self) -> Result<Solution, Interrupted> {
         let mut poll = Poll::every(POLL_EVERY);
         let duel = self.duel;
@@ -728,10 +666,7 @@ impl<'a> Solver<'a> {
                 limits: if ranged {
                     (0, 0)
                 } else {
-                    (
-                        duel.dirs[s].target_limit(m[1 - s]),
-                        crate::systems::bmg3e::rules::effort_limit(duel.profile(s), m[s]),
-                    )
+                    (duel.dirs[s].target_limit(m[1 - s]), effort_limit(duel.profile(s), m[s]))
                 },
                 effort: self.decisions[i],
                 table: (table.t, table.answer[table.t as usize]),

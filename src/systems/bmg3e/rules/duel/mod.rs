@@ -26,11 +26,17 @@
 //! this module supplies the round, what "down" means and the effort count.
 
 pub mod exact;
+pub mod plan;
 
-use super::{DamageDone, Markers, Objective, Profile, Readings, Weapon, WeaponKind, apply_hits, effort_limit, is_ko};
+use super::card::{Profile, Weapon, WeaponKind};
+use super::damage::{DamageDone, apply_hits, effort_limit, is_ko};
+use super::objective::Objective;
+use super::readings::{OneDie, Readings};
 use crate::analysis::duel::{DuelRules, Maxima, Record};
 use crate::dice::{Dice, SuccessMask, Table, count_hits, keep_two_lowest};
 use crate::exact::dists;
+use crate::systems::batman::markers::Markers;
+use plan::{Decider, Plan};
 use std::ops::ControlFlow;
 
 /// How a fighter decides its effort, attacking and defending.
@@ -446,7 +452,7 @@ pub struct Duel {
     /// The whole-duel effort plan, when a fighter plays `optimal-win`: solved by
     /// [`Duel::prepare`] when the run starts, not when the config is loaded (`validate` solves
     /// nothing), and shared by every clone of the duel made after (the trial is cloned per cell).
-    plan: crate::analysis::duel::Derived<std::sync::Arc<exact::Plan>>,
+    plan: crate::analysis::duel::Derived<std::sync::Arc<Plan>>,
     /// What it was built from (the exact analysis rebuilds it with other policies).
     setup: Box<DuelSetup>,
     /// Roll each attack die by die ([`Duel::die_by_die`]) instead of drawing it from its table.
@@ -463,24 +469,7 @@ impl Duel {
 
     /// Whether a fighter plays `optimal-win`, so sampling needs the solved plan.
     pub fn plans(&self) -> bool {
-        self.deciders().contains(&exact::Decider::Optimize)
-    }
-
-    /// Compute both sides' per-attack effort tables, and solve the whole-duel plan if a
-    /// fighter plays `optimal-win` and it is not solved yet: the run does this before it
-    /// samples (the loader has checked the plan fits [`exact::BUDGET`]; the tables would
-    /// otherwise be made by the first trial that needs them). Stopped by a signal at the next
-    /// safe point.
-    pub fn prepare(&self) -> Result<(), crate::interrupt::Interrupted> {
-        for dir in &self.dirs {
-            dir.policy();
-        }
-        if self.plans() && self.plan.get().is_none() {
-            let plan = exact::try_solve(self, self.deciders())?.plan;
-            // Another thread may have set it meanwhile: the same plan either way.
-            let _ = self.plan.set(std::sync::Arc::new(plan));
-        }
-        Ok(())
+        self.deciders().contains(&Decider::Optimize)
     }
 
     /// The duel with its per-attack tables only (no whole-duel plan yet).
@@ -508,10 +497,10 @@ impl Duel {
 
     /// Each side's decider as configured: `optimal-win` fighters optimise, the others follow
     /// their per-attack tables.
-    pub fn deciders(&self) -> [exact::Decider; 2] {
+    pub fn deciders(&self) -> [Decider; 2] {
         [&self.setup.a, &self.setup.b].map(|f| match f.effort {
-            EffortPolicy::Win => exact::Decider::Optimize,
-            _ => exact::Decider::Table,
+            EffortPolicy::Win => Decider::Optimize,
+            _ => Decider::Table,
         })
     }
 
@@ -538,8 +527,8 @@ impl Duel {
         let n = (p.special as u32).saturating_sub(1).max(1);
         let sum = if n == 1 {
             match self.readings.check_with_one_die {
-                super::OneDie::Plain2d6 => dice.sum_d6(2),
-                super::OneDie::SingleDie => dice.d6() as u32,
+                OneDie::Plain2d6 => dice.sum_d6(2),
+                OneDie::SingleDie => dice.d6() as u32,
             }
         } else {
             keep_two_lowest(dice, n)
