@@ -125,6 +125,17 @@ impl Document {
             scenario: None,
         }
     }
+
+    /// Each chart drawn as SVG text in memory, as (file stem, title, SVG): what the HTML
+    /// writers inline. The local page has no report folder to read `<stem>.svg` back from, so
+    /// it draws them here, with the same drawing as the files ([`charts::svg`]).
+    pub fn svgs(&self) -> Result<Vec<(String, String, String)>, Error> {
+        let mut svgs = Vec::new();
+        for (stem, chart) in &self.charts {
+            svgs.push((stem.clone(), chart.title().to_string(), charts::svg(chart)?));
+        }
+        Ok(svgs)
+    }
 }
 
 /// Charts for this run as (file stem, chart), in `system`'s words.
