@@ -19,12 +19,24 @@ macro_rules! page_file {
     };
 }
 
-/// Every file the page is made of: the HTML at `/`, its style and script, and the report
-/// fragment's stylesheet (the same STYLE as a report's `index.html`).
+/// Every file the page is made of: the HTML at `/`, its style and script modules, and the
+/// report fragment's stylesheet (the same STYLE as a report's `index.html`).
 pub static ASSETS: &[Asset] = &[
     Asset { url: "/", body: include_str!("page/index.html") },
     page_file!("app.css"),
+    // The script: `app.js` starts the page and imports the other modules (native ES modules,
+    // no build step), each one concept of the page.
     page_file!("app.js"),
+    page_file!("state.js"),
+    page_file!("helpers.js"),
+    page_file!("api.js"),
+    page_file!("errors.js"),
+    page_file!("pickers.js"),
+    page_file!("form.js"),
+    page_file!("run.js"),
+    page_file!("dist.js"),
+    page_file!("pins.js"),
+    page_file!("share.js"),
     Asset { url: "/report.css", body: crate::report::html::STYLE },
 ];
 
@@ -64,6 +76,30 @@ mod tests {
         }
         for a in ASSETS {
             assert!(a.url == "/" || a.url.ends_with(".js") || a.url.ends_with(".css"), "{}: which type?", a.url);
+        }
+    }
+
+    /// What the browser will ask for: each module's `from './NAME.js'` and the page's own
+    /// `src="/…"` and `href="/…"` (a file missing here would be a 404 and a page that does not
+    /// start).
+    #[test]
+    fn every_file_the_page_loads_is_served() {
+        let mut wanted = Vec::new();
+        for a in ASSETS {
+            for (i, _) in a.body.match_indices(" from './") {
+                let rest = &a.body[i + " from './".len()..];
+                wanted.push((a.url, format!("/{}", &rest[..rest.find('\'').unwrap()])));
+            }
+            for attr in ["src=\"/", "href=\"/"] {
+                for (i, _) in a.body.match_indices(attr) {
+                    let rest = &a.body[i + attr.len() - 1..];
+                    wanted.push((a.url, rest[..rest.find('"').unwrap()].to_string()));
+                }
+            }
+        }
+        assert!(wanted.iter().any(|(_, w)| w == "/state.js"), "the imports were not found: {wanted:?}");
+        for (by, url) in wanted {
+            assert!(listed(&url), "{by} loads {url}, which is not served: list it in ASSETS");
         }
     }
 }
