@@ -526,9 +526,7 @@ fn finish(
     let shown = dir.shown().to_path_buf();
     // The one place the report learns its system: the writers are handed it, never look it up.
     let system = crate::registry::find(result.scenario.ruleset).expect("a loaded scenario names a registered system");
-    let mut report = report::try_build(&result, system)?;
-    let mut doc = report::Document::build(&result, &report, system);
-    rerun::attach(&result, &mut report, &mut doc, prov);
+    let (report, doc) = rerun::report(&result, system, prov)?;
     let files = report::write_all(&result, &report, &doc, dir)?;
     completed()?;
     if json {

@@ -22,8 +22,10 @@ use crate::config::Overrides;
 use crate::config::source::{EmbeddedFile, Source};
 use crate::engine::Stop;
 use crate::error::InputError;
+use crate::interrupt::Interrupted;
 use crate::report::json::capture;
-use crate::report::{CellsUsed, Document, ScenarioPart, model::Report};
+use crate::report::{self, CellsUsed, Document, ScenarioPart, model::Report};
+use crate::system::RuleSystem;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -153,9 +155,21 @@ fn distinct(run: &RunResult) -> (Vec<&Input>, Vec<Vec<usize>>) {
     (all, cells)
 }
 
+/// A finished run's report model and document in `system`'s words, the scenario record
+/// attached to both: what every view of a run starts from (`run`'s report folder and terminal,
+/// the local page's answers and its downloaded report), built here once so that no view can
+/// leave the record out or attach it differently. `Err` when a signal stopped the model's one
+/// costly step ([`report::try_build`]).
+pub fn report(run: &RunResult, system: &dyn RuleSystem, prov: &Provenance) -> Result<(Report, Document), Interrupted> {
+    let mut report = report::try_build(run, system)?;
+    let mut doc = Document::build(run, &report, system);
+    attach(run, &mut report, &mut doc, prov);
+    Ok((report, doc))
+}
+
 /// Add the scenario record to `report` (results.json) and its part to `doc` (summary.md,
 /// index.html, the terminal).
-pub fn attach(run: &RunResult, report: &mut Report, doc: &mut Document, prov: &Provenance) {
+fn attach(run: &RunResult, report: &mut Report, doc: &mut Document, prov: &Provenance) {
     let sc = &run.scenario;
     let (inputs, cells) = distinct(run);
     let record = Record {

@@ -130,6 +130,17 @@ impl Document {
             scenario: None,
         }
     }
+
+    /// Each chart drawn as SVG text in memory, as (file stem, title, SVG): what the HTML
+    /// writers inline. The local page has no report folder to read `<stem>.svg` back from, so
+    /// it draws them here, with the same drawing as the files ([`charts::svg`]).
+    pub fn svgs(&self) -> Result<Vec<(String, String, String)>, Error> {
+        let mut svgs = Vec::new();
+        for (stem, chart) in &self.charts {
+            svgs.push((stem.clone(), chart.title().to_string(), charts::svg(chart)?));
+        }
+        Ok(svgs)
+    }
 }
 
 /// The readings in force in `system`'s words (its `readings_schema!` titles and value words). A

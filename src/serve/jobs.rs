@@ -7,8 +7,8 @@ use crate::analysis::{self, RunResult, scenario::Scenario};
 use crate::config::{Overrides, source::Source};
 use crate::engine::{self, RunOutput, Stop, progress::Progress, progress::Watch};
 use crate::error::{Error, InputError};
-use crate::report::{self, Document};
-use crate::rerun::Provenance;
+use crate::report;
+use crate::rerun::{self, Provenance};
 use crate::system::RuleSystem;
 use std::path::Path;
 use std::sync::Arc;
@@ -155,33 +155,15 @@ pub struct Rendered {
 
 /// Render a finished (or partial) run as `run` does.
 pub fn render(systems: Systems, result: &RunResult, prov: &Provenance, html: bool) -> Result<Rendered, Error> {
-    let system = system_of(systems, result.scenario.ruleset);
-    let mut report = report::try_build(result, system)?;
-    let mut doc = Document::build(result, &report, system);
-    crate::rerun::attach(result, &mut report, &mut doc, prov);
-    let html = if html {
-        let mut svgs = Vec::new();
-        for (stem, chart) in &doc.charts {
-            svgs.push((stem.clone(), chart.title().to_string(), report::charts::svg(chart)?));
-        }
-        Some(report::html::fragment(result, &report, &doc, &svgs, false))
-    } else {
-        None
-    };
+    let (report, doc) = rerun::report(result, system_of(systems, result.scenario.ruleset), prov)?;
+    let html = if html { Some(report::html::fragment(result, &report, &doc, &doc.svgs()?, false)) } else { None };
     Ok(Rendered { json: report.to_json(), html })
 }
 
 /// The full self-contained report page (`index.html` of `run --out`).
 pub fn report_page(systems: Systems, result: &RunResult, prov: &Provenance) -> Result<String, Error> {
-    let system = system_of(systems, result.scenario.ruleset);
-    let mut report = report::try_build(result, system)?;
-    let mut doc = Document::build(result, &report, system);
-    crate::rerun::attach(result, &mut report, &mut doc, prov);
-    let mut svgs = Vec::new();
-    for (stem, chart) in &doc.charts {
-        svgs.push((stem.clone(), chart.title().to_string(), report::charts::svg(chart)?));
-    }
-    Ok(report::html::render(result, &report, &doc, &svgs))
+    let (report, doc) = rerun::report(result, system_of(systems, result.scenario.ruleset), prov)?;
+    Ok(report::html::render(result, &report, &doc, &doc.svgs()?))
 }
 
 /// Run `sc` to the end (or until `watch.cancel`), on one worker per core.

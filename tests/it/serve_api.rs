@@ -48,12 +48,28 @@ fn serve_prints_its_url_and_serves_the_page_under_a_csp() {
         let tag = &html[i..html[i..].find('>').map_or(html.len(), |j| i + j)];
         assert!(tag.contains("src="), "an inline <script> the CSP would block: {tag}");
     }
-    for (asset, ty) in [("/app.js", "javascript"), ("/app.css", "text/css")] {
-        let a = s.get(asset);
+    // The script is native modules: `/app.js` and every module it imports, each as JavaScript
+    // (a module served as anything else does not run) and from this origin (the CSP's 'self').
+    assert!(html.contains("<script type=\"module\" src=\"/app.js\">"), "{html}");
+    let mut assets = vec![("/app.js".to_string(), "javascript"), ("/app.css".to_string(), "text/css")];
+    let mut i = 0;
+    while i < assets.len() {
+        let (asset, ty) = assets[i].clone();
+        let a = s.get(&asset);
         a.expect(200);
         assert!(a.header("content-type").unwrap_or_default().contains(ty), "{asset}: {:?}", a.headers);
         assert!(a.body.len() > 100, "{asset} is empty");
+        let text = a.text();
+        for (k, _) in text.match_indices(" from './") {
+            let rest = &text[k + " from './".len()..];
+            let module = format!("/{}", &rest[..rest.find('\'').unwrap()]);
+            if !assets.iter().any(|(m, _)| *m == module) {
+                assets.push((module, "javascript"));
+            }
+        }
+        i += 1;
     }
+    assert!(assets.len() > 3, "app.js imports the page's other modules: {assets:?}");
     let meta = s.get("/api/meta");
     meta.expect(200);
     let meta = meta.json();
