@@ -101,9 +101,9 @@ fn the_default_measure_is_the_outcome_that_decides_the_game_and_is_stated() {
 #[test]
 fn a_sweep_axis_that_changes_nothing_is_said() {
     let md = run("configs/wolsung/rifle-sweep.toml", "sweep", None, "idle-axis");
-    assert!(lead(&md).contains("`guns.f` changes no number in this scenario"), "{md}");
-    assert!(md.contains("whatever the guns f (it changes no number here)"), "{md}");
-    assert!(!md.contains("`distances` changes no number"), "{md}");
+    assert!(lead(&md).contains("Guns' F changes no number in this scenario"), "{md}");
+    assert!(md.contains("whatever the guns' F (it changes no number here)"), "{md}");
+    assert!(!md.contains("Distance (inches) changes no number"), "{md}");
 }
 
 #[test]
