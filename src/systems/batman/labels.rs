@@ -11,6 +11,19 @@ pub const KO: Term = Term::new("ko", "K.O. caused").short("P(K.O.)");
 pub const OUT_OF_ACTION: Term =
     Term::new("out_of_action", "out of action caused (K.O. or casualty)").short("P(K.O. or casualty)");
 
+/// A metric both editions word alike.
+pub const A_DEALT: Term = Term::new("a_dealt", "markers A deals");
+/// A metric both editions word alike.
+pub const B_DEALT: Term = Term::new("b_dealt", "markers B deals");
+/// A metric both editions word alike.
+pub const STUN: Term = Term::new("stun", "★ placed on the target");
+/// A metric both editions word alike.
+pub const WOUNDS: Term = Term::new("wounds", "♦ placed on the target");
+/// A metric both editions word alike.
+pub const DICE: Term = Term::new("dice", "dice rolled");
+/// A metric both editions word alike.
+pub const SUM: Term = Term::new("sum", "sum of the two kept dice");
+
 /// The fields of both editions' `[attack]`, `[check]`, `[cards]` and `[weapons]` a report can
 /// name (a swept parameter: `target.defense` is "target's Defense"), each edition's vocabulary
 /// lists them.

@@ -33,16 +33,16 @@ const EVENTS: &[Term] = &[
 
 /// Its metrics.
 const METRICS: &[Term] = &[
-    Term::new("a_dealt", "markers A deals"),
-    Term::new("b_dealt", "markers B deals"),
+    batman::A_DEALT,
+    batman::B_DEALT,
     Term::new("impact_dice", "impact dice rolled"),
     Term::new("impacts", "impacts before blocks"),
     Term::new("blocks", "impacts cancelled by block dice"),
     Term::new("hits", "hits (impacts left after blocks, Blink! and armour)"),
     Term::new("blinked", "impacts removed by Blink! and Dodge"),
     Term::new("damage_successes", "damage successes"),
-    Term::new("stun", "★ placed on the target"),
-    Term::new("wounds", "♦ placed on the target"),
+    batman::STUN,
+    batman::WOUNDS,
     Term::new("roll", "roll (D6 or 2D6 sum, after any reroll)"),
     Term::new("stun_removed", "★ removed"),
     Term::new("a_leads", "rounds player A leads"),
@@ -55,6 +55,6 @@ const METRICS: &[Term] = &[
     Term::new("passes", "passes available"),
     Term::new("b_strikes_left", "B's strikes left"),
     Term::new("net_plus_offset", "net markers (offset)"),
-    Term::new("dice", "dice rolled"),
-    Term::new("sum", "sum of the two kept dice"),
+    batman::DICE,
+    batman::SUM,
 ];

@@ -20,14 +20,14 @@ const EVENTS: &[Term] = &[
 
 /// Its metrics.
 const METRICS: &[Term] = &[
-    Term::new("a_dealt", "markers A deals"),
-    Term::new("b_dealt", "markers B deals"),
+    batman::A_DEALT,
+    batman::B_DEALT,
     Term::new("attack_dice", "attack dice rolled (without the Strength die)"),
     Term::new("impacts", "impacts before blocks (Strength die included)"),
     Term::new("blocks", "impacts cancelled by block dice"),
     Term::new("hits", "hits (impacts left after blocks, plus the Strength die)"),
-    Term::new("stun", "★ placed on the target"),
-    Term::new("wounds", "♦ placed on the target"),
-    Term::new("dice", "dice rolled"),
-    Term::new("sum", "sum of the two kept dice"),
+    batman::STUN,
+    batman::WOUNDS,
+    batman::DICE,
+    batman::SUM,
 ];
