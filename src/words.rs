@@ -21,7 +21,9 @@ pub fn event_title(system: &dyn RuleSystem, name: &str) -> String {
         "a_wins" => "A wins".to_string(),
         "b_wins" => "B wins".to_string(),
         "draw" => "draw".to_string(),
-        other => other.replace('_', " "),
+        // No title made from the key: a name without words is shown as it is, and the
+        // bundled-report test (`tests/it/report_words.rs`) fails on it.
+        other => other.to_string(),
     }
 }
 
@@ -33,7 +35,7 @@ fn target_suffix(name: &str) -> Option<(&str, char)> {
 }
 
 /// Short event label for table headers and legends: the system's own ("P(K.O.)"), else
-/// "P(<the name in words>)" (titles can be a sentence, too long for a header); a target's
+/// "P(<its title, without a closing gloss in parentheses>)"; a target's
 /// suffix goes inside the parentheses ("P(dead, target 1)").
 pub fn event_short(system: &dyn RuleSystem, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
@@ -46,7 +48,14 @@ pub fn event_short(system: &dyn RuleSystem, name: &str) -> String {
     if let Some(s) = system.vocabulary().event(name).and_then(|t| t.short) {
         return s.to_string();
     }
-    format!("P({})", name.replace('_', " "))
+    let title = event_title(system, name);
+    // A title's closing gloss is too long for a header: "target down (no wounds left)" →
+    // "P(target down)".
+    let head = match title.strip_suffix(')').and_then(|t| t.rfind(" (").map(|i| &title[..i])) {
+        Some(head) if !head.is_empty() && !head.contains('(') => head,
+        _ => title.as_str(),
+    };
+    format!("P({head})")
 }
 
 /// What a metric name means (see [`event_title`]).
@@ -61,7 +70,7 @@ pub fn metric_title(system: &dyn RuleSystem, name: &str) -> String {
         "rounds" => "rounds played".to_string(),
         "a_dealt" => "damage A deals".to_string(),
         "b_dealt" => "damage B deals".to_string(),
-        other => other.replace('_', " "),
+        other => other.to_string(),
     }
 }
 

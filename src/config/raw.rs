@@ -238,9 +238,24 @@ macro_rules! readings_schema {
                 pub const VALUES: &[(&str, $rty)] =
                     &[$(($crate::config::raw::unquoted(stringify!($val)), $rust)),+];
 
-                /// A value's label (as written in `[readings]` and listed in reports).
+                /// A value's label (as written in `[readings]`; results.json keeps it for scripts).
                 pub fn label(v: $rty) -> &'static str {
                     VALUES.iter().find(|(_, x)| *x == v).map(|(l, _)| *l).expect("every value of a reading is declared")
+                }
+
+                /// What the switch decides, in words ("a check reduced to one die").
+                pub const TITLE: &str = $title;
+
+                /// A value in words ("rolls a second die"), as reports show it.
+                pub fn words(v: $rty) -> &'static str {
+                    const WORDS: &[&str] = &[$($word),+];
+                    VALUES.iter().position(|(_, x)| *x == v).map(|i| WORDS[i]).expect("every value of a reading is declared")
+                }
+
+                /// The reading in force as a note quotes it: “a check reduced to one die: rolls a
+                /// second die”, never the switch's name.
+                pub fn phrase(v: $rty) -> String {
+                    format!("“{}: {}”", TITLE, words(v))
                 }
             }
         )*

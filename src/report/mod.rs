@@ -144,14 +144,15 @@ impl Document {
 }
 
 /// The readings in force in `system`'s words (its `readings_schema!` titles and value words). A
-/// switch or value the system did not declare keeps its name, which the bundled-report test
-/// catches (`tests/it/report_words.rs`).
+/// fixed value a system records beside its readings without a switch (the threat range's
+/// `cm_per_inch`) takes its title from the system's vocabulary of fields. A name declared in
+/// neither keeps its name, which the bundled-report test catches (`tests/it/report_words.rs`).
 fn reading_words(readings: &[(&'static str, String)], system: &dyn RuleSystem) -> Vec<(String, String)> {
     readings
         .iter()
         .map(|(name, value)| match system.reading_docs().iter().find(|d| d.name == *name) {
             Some(d) => (d.title.to_string(), d.value_words(value).unwrap_or(value).to_string()),
-            None => (name.to_string(), value.clone()),
+            None => (system.vocabulary().field(name).map_or(*name, |t| t.title).to_string(), value.clone()),
         })
         .collect()
 }

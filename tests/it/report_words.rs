@@ -1,6 +1,7 @@
-//! What every bundled report shows a player is words (issue #25): no internal identifier (a
-//! metric or event name such as `res_lost_t1`, a duel key such as `a_ko_round`, a target suffix
-//! such as "t1"), no doubled full stop after a word ("K.O.."), and no table column with nothing
+//! What every bundled report shows a player is words (issues #25, #38): no internal identifier
+//! (a metric or event name such as `res_lost_t1`, a duel key such as `a_ko_round`, a target
+//! suffix such as "t1", any name with a `_` in it: a reading's switch or value, a trait, a
+//! policy — the scenario's TOML, shown as the file, aside), no doubled full stop after a word ("K.O.."), and no table column with nothing
 //! in it (a column of dashes, an empty cell under one fighter).
 //!
 //! Every bundled config is run once (2,000 trials) and its player-facing outputs are read: the
@@ -22,8 +23,6 @@ struct Run {
     summary: String,
     /// index.html as written.
     html: String,
-    /// The `[readings]` switch names of the run: what a user writes in a config, shown as such.
-    readings: BTreeSet<String>,
     /// Every metric and event name in results.json.
     identifiers: BTreeSet<String>,
     /// results.json's `scenario`, `ruleset` and `kind`.
@@ -50,8 +49,10 @@ fn runs() -> &'static [Run] {
             let json: serde_json::Value = serde_json::from_str(&read("results.json")).unwrap();
             // The scenario's TOML (a cell's inputs, the config as read) is shown as the file, in
             // code blocks: what a user writes, not words of the report.
+            // The folder the run wrote is a path, not words ("… run <folder>/results.json").
+            let terminal = String::from_utf8(o.stdout).unwrap().replace(out.to_str().unwrap(), "<folder>");
             let mut texts = vec![
-                ("terminal".to_string(), String::from_utf8(o.stdout).unwrap()),
+                ("terminal".to_string(), terminal),
                 ("summary.md".to_string(), strip_link_targets(&strip_between(&summary, "```toml\n", "```\n"))),
                 ("index.html".to_string(), strip_markup(&strip_between(&html, "<pre class=\"toml\">", "</pre>"))),
             ];
@@ -62,7 +63,6 @@ fn runs() -> &'static [Run] {
                     texts.push((f, strip_markup(&std::fs::read_to_string(&p).unwrap())));
                 }
             }
-            let readings = json["readings"].as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
             let mut identifiers = BTreeSet::new();
             for c in json["cells"].as_array().into_iter().flatten() {
                 for k in ["metrics", "events"] {
@@ -71,7 +71,7 @@ fn runs() -> &'static [Run] {
             }
             let key = |k: &str| json[k].as_str().unwrap_or_default().to_string();
             let (scenario, ruleset, kind) = (key("scenario"), key("ruleset"), key("kind"));
-            runs.push(Run { name, texts, summary, html, readings, identifiers, scenario, ruleset, kind });
+            runs.push(Run { name, texts, summary, html, identifiers, scenario, ruleset, kind });
         }
         assert!(runs.len() >= 50, "{} bundled configs", runs.len());
         runs
@@ -143,6 +143,8 @@ fn identifier(tok: &str, names: &BTreeSet<String>) -> Option<&'static str> {
         Some("a duel figure's JSON key")
     } else if suffix(tok) {
         Some("a target suffix")
+    } else if tok.trim_matches('_').contains('_') {
+        Some("an identifier (a name with `_` in it: a config key, a reading's value, a policy)")
     } else {
         None
     }
@@ -163,10 +165,6 @@ fn no_internal_identifier_reaches_a_player() {
                     continue; // the folder's path
                 }
                 for tok in tokens(line) {
-                    // A `[readings]` switch is shown by the name a user writes to change it.
-                    if r.readings.contains(tok) {
-                        continue;
-                    }
                     if let Some(why) = identifier(tok, &names) {
                         bad.push(format!("{} ({place}): `{tok}` is {why}: {}", r.name, line.trim()));
                     }
@@ -319,6 +317,10 @@ fn the_checks_catch_what_they_look_for() {
     assert_eq!(identifier("t1", &names), Some("a target suffix"));
     assert_eq!(identifier("a_ko_round", &names), Some("a duel figure's JSON key"));
     assert_eq!(identifier("first", &names), None);
+    assert_eq!(
+        identifier("fewest_to_win", &names),
+        Some("an identifier (a name with `_` in it: a config key, a reading's value, a policy)")
+    );
     assert_eq!(identifier("2D6", &names), None);
     assert_eq!(strip_link_targets("![a b](res_lost_t1.png) c"), "![a b] c");
     assert_eq!(strip_markup("<a href=\"x_t1.svg\">P(hit)</a>"), " P(hit) ");
@@ -337,9 +339,6 @@ fn the_checks_catch_what_they_look_for() {
 /// and a paired comparison's (`a`, `b`, `a_minus_b`, `a_more`, …) are the generic analyses',
 /// worded by their reports with the fighters' or loadouts' names.
 ///
-/// [`STILL_TO_WORD`] lists the names that have no title yet (their tables word them with the
-/// sides' names, the fallback elsewhere): the list may only shrink — a name gaining a title must
-/// leave it, and a new name without one fails.
 #[test]
 fn every_metric_and_event_has_a_title_in_its_systems_words() {
     use skirmish_odds::config::Overrides;
@@ -367,26 +366,35 @@ fn every_metric_and_event_has_a_title_in_its_systems_words() {
             }
         }
     }
-    let still: BTreeSet<String> = STILL_TO_WORD.iter().map(|s| s.to_string()).collect();
-    let new: Vec<&String> = missing.iter().filter(|m| !still.contains(m.split(" (").next().unwrap())).collect();
     assert!(
-        new.is_empty(),
+        missing.is_empty(),
         "names without a title:\n{}",
-        new.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+        missing.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
     );
-    let seen: BTreeSet<&str> = missing.iter().map(|m| m.split(" (").next().unwrap()).collect();
-    let worded: Vec<&&str> = STILL_TO_WORD.iter().filter(|n| !seen.contains(**n)).collect();
-    assert!(worded.is_empty(), "these have a title now (or are gone): take them off STILL_TO_WORD: {worded:?}");
 }
 
-/// Names bundled scenarios record that have no title in their system's words yet (see
-/// [`every_metric_and_event_has_a_title_in_its_systems_words`]): the 2013 melee exchange's
-/// outcomes, which its own tables word with the two sides' names ("P(B K.O. or removed)").
-const STILL_TO_WORD: &[&str] = &[
-    "bmg-1e: event `a_ahead`",
-    "bmg-1e: event `a_down`",
-    "bmg-1e: event `b_casualty`",
-    "bmg-1e: event `b_down`",
-    "bmg-1e: event `b_knocked_down`",
-    "bmg-1e: event `b_strikes_back`",
-];
+/// Every title is words: no term of any system's vocabulary, no reading's title or value words
+/// has a `_` in it. (The views make no title from a key: a name without one is shown as it is,
+/// which [`no_internal_identifier_reaches_a_player`] and
+/// [`every_metric_and_event_has_a_title_in_its_systems_words`] then catch.)
+#[test]
+fn every_title_is_words() {
+    let mut bad = Vec::new();
+    for system in skirmish_odds::registry::SYSTEMS {
+        let v = system.vocabulary();
+        for t in v.events.iter().chain(v.metrics).chain(v.fields) {
+            if t.title.contains('_') {
+                bad.push(format!("{}: `{}` is titled {:?}", system.name(), t.name, t.title));
+            }
+            if t.short.is_some_and(|s| s.contains('_')) {
+                bad.push(format!("{}: `{}` has the short label {:?}", system.name(), t.name, t.short));
+            }
+        }
+        for d in system.reading_docs() {
+            if d.title.contains('_') || d.words.iter().any(|w| w.contains('_')) {
+                bad.push(format!("{}: reading `{}` is worded {:?} / {:?}", system.name(), d.name, d.title, d.words));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

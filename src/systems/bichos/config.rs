@@ -9,9 +9,7 @@ use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::systems::bichos::rules::trial::TrialBichos;
-use crate::systems::bichos::rules::{
-    PROFILES, Profile, Readings, ShotTestOrder, Situation, Units, WEAPONS, Weapon, WoundedTests,
-};
+use crate::systems::bichos::rules::{PROFILES, Profile, Readings, Situation, Units, WEAPONS, Weapon, WoundedTests};
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
@@ -403,12 +401,12 @@ fn reactions_text(shooting: bool, r: &Readings) -> String {
     if shooting {
         format!(
             "Reaction tests: {herido}; a target shot at, hit or missed, tests \"Bajo fuego\" (failed both: flees){}; in cover +1 to both; {counts}",
-            match (r.shot_wounded_tests, r.shot_test_order) {
-                (WoundedTests::Both, ShotTestOrder::HeridoFirst) =>
-                    ", after \"Herido\" when wounded (`shot_test_order = herido_first`)",
-                (WoundedTests::Both, ShotTestOrder::BajoFuegoFirst) =>
-                    ", before \"Herido\" when wounded (`shot_test_order = bajo_fuego_first`)",
-                (WoundedTests::HeridoOnly, _) => " unless it was wounded (`shot_wounded_tests = herido_only`)",
+            match r.shot_wounded_tests {
+                WoundedTests::HeridoOnly => format!(
+                    " unless it was wounded (reading {})",
+                    schema::shot_wounded_tests::phrase(WoundedTests::HeridoOnly)
+                ),
+                WoundedTests::Both => duel::tests_order(r),
             }
         )
     } else {

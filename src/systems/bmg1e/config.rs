@@ -15,7 +15,8 @@ use crate::systems::bmg1e::rules::counters::{Exchange, Side, available, full_spl
 use crate::systems::bmg1e::rules::procedures::{Check, CheckKind};
 use crate::systems::bmg1e::rules::{
     Attack, AttackSetup, CHAR_TRAIT_TABLE, CHARACTER_TRAITS, Card, CharTraits, KevlarDrops, Readings, RuleError,
-    SpecialAttack, Trial1e, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, acting_in_melee, counters_lost,
+    SpecialAttack, Trial1e, WEAPON_TRAIT_TABLE, WEAPON_TRAITS, Weapon, WeaponKind, WeaponTraits, acting_in_melee,
+    counters_lost,
 };
 use crate::systems::bmg3e::rules as bmg3e;
 use serde_json::json;
@@ -524,9 +525,10 @@ impl Batman<'_> {
             }
             let label = r.label.clone().unwrap_or_else(|| format!("{c_label} + {w_label}"));
             setup.push(format!(
-                "{} — {label} ({}), counters split `{split_name}`",
+                "{} — {label} ({}), counters split: {}",
                 name.to_uppercase(),
-                card_text(&card)
+                card_text(&card),
+                split.words()
             ));
             let special = self.special_attack_1e(None, &card, &weapon, &c_label)?;
             self.note_unused_traits_1e(&c_label, &card, &acting_in_melee(true), "this duel's numbers");
@@ -665,6 +667,23 @@ fn acts_on(name: &str) -> &'static str {
     CHAR_TRAIT_TABLE.iter().find(|t| t.name == name).map_or("", |t| t.acts_on)
 }
 
+/// A character or weapon trait's name as the rulebook prints it ("Reinforced Gloves",
+/// "Tough/Heavy" for `tough`), for every line a player reads; the config name only for a name
+/// no table declares (the loader refuses those before any report is made).
+pub(crate) fn trait_words(name: &str) -> String {
+    CHAR_TRAIT_TABLE
+        .iter()
+        .find(|t| t.name == name)
+        .map(|t| t.title)
+        .or_else(|| WEAPON_TRAIT_TABLE.iter().find(|t| t.name == name || t.aliases.contains(&name)).map(|t| t.title))
+        .map_or_else(|| name.to_string(), str::to_string)
+}
+
+/// Trait names as written in a config, in the rulebook's words, comma-separated.
+pub(crate) fn traits_words<S: AsRef<str>>(names: &[S]) -> String {
+    names.iter().map(|n| trait_words(n.as_ref())).collect::<Vec<_>>().join(", ")
+}
+
 fn bracket(s: &str) -> String {
     if s.is_empty() { String::new() } else { format!(" [{s}]") }
 }
@@ -679,8 +698,8 @@ fn kevlar_line(readings: &Readings, attacker: &Card, weapon: &Weapon, target: &C
     };
     (target.traits.kevlar_vest && dmg.stun > 0 && dmg.wounds > 0).then(|| {
         format!(
-            "Kevlar Vest against {dmg} (L1434; reading kevlar_drops = {}): it drops one {} per damage success",
-            schema::kevlar_drops::label(readings.kevlar_drops),
+            "Kevlar Vest against {dmg} (L1434; reading {}): it drops one {} per damage success",
+            schema::kevlar_drops::phrase(readings.kevlar_drops),
             if readings.kevlar_drops == KevlarDrops::Wound { "♦" } else { "★" }
         )
     })
@@ -703,7 +722,7 @@ impl Batman<'_> {
             .names()
             .into_iter()
             .filter(|n| !used.contains(n))
-            .map(|n| format!("`{n}` ({})", acts_on(n)))
+            .map(|n| format!("{} ({})", trait_words(n), acts_on(n)))
             .collect();
         if !unused.is_empty() {
             self.note(Note::ignored(format!(

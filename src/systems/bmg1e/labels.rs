@@ -29,6 +29,13 @@ const EVENTS: &[Term] = &[
     Term::new("pass", "check passed"),
     Term::new("critical", "critical (collateral die 6 with a damage success)"),
     Term::new("knocked_down", "knocked down (the collateral die matches a damage die)"),
+    // The melee exchange's outcomes (A strikes, B strikes back with what it has left).
+    Term::new("b_down", "B K.O. or removed"),
+    Term::new("a_down", "A K.O. or removed"),
+    Term::new("a_ahead", "B down and A standing"),
+    Term::new("b_strikes_back", "B strikes back"),
+    Term::new("b_casualty", "B removed as a casualty"),
+    Term::new("b_knocked_down", "B knocked down"),
 ];
 
 /// Its metrics.

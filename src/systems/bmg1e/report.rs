@@ -494,9 +494,9 @@ pub mod duel {
         let e = Est::exact;
         let mut series = vec![("chooses every round".to_string(), vec![e(ga.optimal), e(gb.optimal)])];
         for (name, pick) in [
-            ("always attack_first", (|g: &Gain| g.attack_first) as fn(&Gain) -> f64),
+            ("always attack first", (|g: &Gain| g.attack_first) as fn(&Gain) -> f64),
             ("always balanced", |g| g.balanced),
-            ("always defend_first", |g| g.defend_first),
+            ("always defend first", |g| g.defend_first),
         ] {
             series.push((name.to_string(), vec![e(pick(ga)), e(pick(gb))]));
         }
@@ -585,7 +585,10 @@ pub mod duel {
         let [ga, gb] = &x.gains;
         let fig = crate::report::duels::exact_figures(
             &c.outcome,
-            [ga.configured, gb.configured],
+            [
+                crate::systems::bmg1e::rules::duel::Policy::words_of(ga.configured),
+                crate::systems::bmg1e::rules::duel::Policy::words_of(gb.configured),
+            ],
             [a, b],
             "markers (★ + ♦)",
             ("Attack counters (strikes) used, mean", [c.a_strikes, c.b_strikes]),
@@ -599,7 +602,7 @@ pub mod duel {
         for (policy, _) in Split::ALL {
             let mark = |g: &Gain| if g.configured == policy { " (configured)" } else { "" };
             gains.rows.push(vec![
-                format!("always {policy}"),
+                format!("always {}", crate::systems::bmg1e::rules::duel::Policy::words_of(policy)),
                 format!("{}{}", pct(ga.fixed(policy)), mark(ga)),
                 format!("{}{}", pct(gb.fixed(policy)), mark(gb)),
             ]);

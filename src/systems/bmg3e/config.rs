@@ -111,12 +111,18 @@ pub(crate) fn one_die_notes(what: &str, (plain, single): (String, String), in_fo
         OneDie::Plain2d6 => (" (in force)", ""),
         OneDie::SingleDie => ("", " (in force)"),
     };
+    use schema::check_with_one_die as one_die;
     [
-        Note::reading(
-            "which reading the rulebook means for a check rolled on one die: a check rolls Special dice and \"elige dos de los dados\" (seed lines 770–778), yet effort may leave \"un mínimo de 1D6\" (1592–1593) and K.O. takes a die (1862–1863, 2031–2036). The reading `check_with_one_die` decides: `\"plain_2d6\"` rolls a second die and takes both, `\"single_die\"` compares the one die alone; every number here that rests on a check rolled on one die depends on it",
-        ),
         Note::reading(format!(
-            "`check_with_one_die` moves these numbers: {what} rolls 1 die and passes with P = {plain} under `\"plain_2d6\"`{a}, {single} under `\"single_die\"`{b}"
+            "which reading the rulebook means for a check rolled on one die: a check rolls Special dice and \"elige dos de los dados\" (seed lines 770–778), yet effort may leave \"un mínimo de 1D6\" (1592–1593) and K.O. takes a die (1862–1863, 2031–2036). The reading {} decides: a second die is rolled and both are taken, or {} (the one die is compared alone); every number here that rests on a check rolled on one die depends on it",
+            one_die::phrase(OneDie::Plain2d6),
+            one_die::phrase(OneDie::SingleDie),
+        )),
+        Note::reading(format!(
+            "{} moves these numbers: {what} rolls 1 die and passes with P = {plain} if it {}{a}, {single} if it {}{b}",
+            one_die::TITLE,
+            one_die::words(OneDie::Plain2d6),
+            one_die::words(OneDie::SingleDie),
         )),
     ]
 }

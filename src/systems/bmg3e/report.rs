@@ -310,7 +310,7 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
             configured: x.configured.outcome.clone(),
             json: capture(&x),
             plan_file: (PLAN_FILE, plan_csv(&x)),
-            tables: duel_tables(&x, a, b, [setup.a.effort.name(), setup.b.effort.name()]),
+            tables: duel_tables(&x, a, b, [setup.a.effort.words(), setup.b.effort.words()]),
             charts: vec![("duel-effort-plan".into(), chart)],
         }),
         ..SystemExtras::default()
@@ -400,8 +400,8 @@ fn duel_tables(x: &ExactDuel, a: &str, b: &str, policies: [&str; 2]) -> Vec<Tabl
         true,
     );
     for (name, f) in [
-        ("plans the whole duel (optimal-win)", &(|g: &Gain| pct(g.optimal)) as &dyn Fn(&Gain) -> String),
-        ("decides each attack alone (optimal-ko)", &|g: &Gain| pct(g.per_attack)),
+        ("plans the whole duel", &(|g: &Gain| pct(g.optimal)) as &dyn Fn(&Gain) -> String),
+        ("decides each attack alone (for the best chance of a K.O.)", &|g: &Gain| pct(g.per_attack)),
         ("makes no effort", &|g: &Gain| pct(g.no_effort)),
         ("gain of planning over each attack alone", &|g: &Gain| points(g.optimal - g.per_attack)),
         ("gain of planning over no effort", &|g: &Gain| points(g.optimal - g.no_effort)),

@@ -12,5 +12,6 @@ const EVENTS: &[Term] = &[];
 /// Its metrics.
 const METRICS: &[Term] = &[Term::new("reach_tenths_in", "reach (tenths of an inch)")];
 
-/// Its config fields a report can name (a swept parameter).
-const FIELDS: &[Term] = &[];
+/// Its config fields a report can name (a swept parameter), and the fixed conversion it records
+/// beside the readings (`cm_per_inch` in results.json).
+const FIELDS: &[Term] = &[Term::new("cm_per_inch", "centimetres per inch")];

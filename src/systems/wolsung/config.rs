@@ -272,11 +272,11 @@ impl Wolsung<'_> {
 
     /// How a defender answers a melee attack: `on_guard` or `parry`.
     fn guard_w(&self, name: &str, at: &[&str]) -> Result<Guard, InputError> {
-        match name {
-            "on_guard" => Ok(Guard::OnGuard),
-            "parry" => Ok(Guard::Parry),
-            other => Err(self.err(0, at, format!("unknown choice `{other}`"), "`on_guard`, `parry`")),
-        }
+        Guard::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, g)| *g)
+            .ok_or_else(|| self.err(0, at, format!("unknown choice `{name}`"), list(&Guard::ALL)))
     }
 }
 

@@ -94,23 +94,15 @@ const FIELDS: &[Term] = &[
     Term::new("guns.movement_penalty", "Movement penalty"),
     Term::new("guns.armour_penetration", "Armour penetration"),
 ];
-/// A card policy (`policies`, a fighter's `effort`) in words, for table rows and legends; the
-/// config's own name (`fewest_to_win`) stays in results.json and in the setup lines that say
-/// which value was set.
+/// A card policy (`policies`, a fighter's `effort`) by its config name, in words, for table
+/// rows and legends (the config's own name, `fewest_to_win`, stays in results.json).
 pub fn policy(name: &str) -> &str {
-    match name {
-        "never" => "no cards",
-        "fewest_to_win" => "fewest cards to win",
-        "number_cards_only" => "number cards only",
-        "all_in" => "all cards",
-        other => other,
-    }
+    use super::rules::Policy;
+    Policy::ALL.iter().find(|(n, _)| *n == name).map_or(name, |(_, p)| p.words())
 }
 
-/// A defender's choice (`guards`) in words.
+/// A defender's choice (`guards`) by its config name, in words.
 pub fn guard(name: &str) -> &str {
-    match name {
-        "on_guard" => "on guard",
-        other => other,
-    }
+    use super::rules::Guard;
+    Guard::ALL.iter().find(|(n, _)| *n == name).map_or(name, |(_, g)| g.words())
 }

@@ -27,21 +27,17 @@ impl Bichos<'_> {
                 }
             }
             // A note rather than a setup line: a balance keeps every pair's notes.
-            self.note(Note::reading(format!("`ranged_in_contact = melee` (in force): {gun_label}, in contact with a melee fighter, fights in melee — the character's POT {own_pot} on the impact table, no \"Bajo fuego\" (`shot` would use the weapon's POT {weapon_pot} and force \"Bajo fuego\")")));
+            self.note(Note::reading(format!("{} (in force): {gun_label}, in contact with a melee fighter, fights in melee — the character's POT {own_pot} on the impact table, no \"Bajo fuego\" (if it shot instead: the weapon's POT {weapon_pot}, and \"Bajo fuego\" for its target)", schema::ranged_in_contact::phrase(RangedInContact::Melee))));
         } else if fa.shooting != fb.shooting {
             let (shooter, gun_label) = if fa.shooting { (&fa, &a_label) } else { (&fb, &b_label) };
-            self.note(Note::reading(format!("`ranged_in_contact = shot` (in force): {gun_label}, in contact with a melee fighter, still shoots — the weapon's POT {} on the impact table, and its target tests \"Bajo fuego\" (`melee` would use the character's POT {} and no \"Bajo fuego\")", shooter.pot, shooter.profile.pot)));
+            self.note(Note::reading(format!("{} (in force): {gun_label}, in contact with a melee fighter, still shoots — the weapon's POT {} on the impact table, and its target tests \"Bajo fuego\" (if it fought in melee instead: the character's POT {}, and no \"Bajo fuego\")", schema::ranged_in_contact::phrase(RangedInContact::Shot), shooter.pot, shooter.profile.pot)));
         }
         setup.push("A win is the other figure out of the fight, fled or dead; \"removed as a casualty\" counts the dead only, so P(the loser fled, alive) = P(win) − P(its casualty) (at most one figure goes out)".into());
         setup.push(format!("{turns} turns: activation by current FDV (ties 1D6), one attack each on the firing table; a wounded figure tests \"Herido\" (2nd: FDV −1 and, under fire, ducks back; failed both: flees); a figure shot at tests \"Bajo fuego\" (2nd: ducks back; failed both: flees){}; an \"H\" knocks the figure down: it spends its next activation standing up; a figure that ducked back loses its next activation{}; RES ≤ 0 flees; a figure fleeing a fight in contact takes a free attack from behind; the fight ends when one flees or dies",
-            match (r.shot_wounded_tests, r.shot_test_order) {
-                (WoundedTests::HeridoOnly, _) => " — a wounded figure only \"Herido\" (`shot_wounded_tests = herido_only`)",
-                (WoundedTests::Both, ShotTestOrder::HeridoFirst) => ", after \"Herido\" when wounded (`shot_test_order = herido_first`)",
-                (WoundedTests::Both, ShotTestOrder::BajoFuegoFirst) => ", before \"Herido\" when wounded (`shot_test_order = bajo_fuego_first`)",
-            },
+            tests_order(r),
             match r.ko_and_duck_activations {
-                KoAndDuck::One => " (knocked down and ducked back before it activates: one activation, `ko_and_duck_activations = one`)",
-                KoAndDuck::Two => " (knocked down and ducked back before it activates: two activations, one standing up and one coming back, `ko_and_duck_activations = two`)",
+                KoAndDuck::One => format!(" (knocked down and ducked back before it activates: one activation; reading {})", schema::ko_and_duck_activations::phrase(KoAndDuck::One)),
+                KoAndDuck::Two => format!(" (knocked down and ducked back before it activates: two activations, one standing up and one coming back; reading {})", schema::ko_and_duck_activations::phrase(KoAndDuck::Two)),
             }));
         let contact = !fa.shooting || !fb.shooting;
         self.note(Note::not_modelled(
@@ -88,5 +84,23 @@ impl Bichos<'_> {
             shooting: w.pot.is_some(),
         };
         Ok((fighter, label))
+    }
+}
+
+/// When a figure wounded by a shot takes its "Bajo fuego" test, with the readings in force in
+/// their words.
+pub(crate) fn tests_order(r: &Readings) -> String {
+    match (r.shot_wounded_tests, r.shot_test_order) {
+        (WoundedTests::HeridoOnly, _) => {
+            format!(
+                " — a wounded figure only \"Herido\" (reading {})",
+                schema::shot_wounded_tests::phrase(WoundedTests::HeridoOnly)
+            )
+        }
+        (WoundedTests::Both, order) => format!(
+            ", {} \"Herido\" when wounded (reading {})",
+            if order == ShotTestOrder::HeridoFirst { "after" } else { "before" },
+            schema::shot_test_order::phrase(order)
+        ),
     }
 }

@@ -23,7 +23,7 @@ impl Bichos<'_> {
         setup.extend(lines);
         setup.push(pursuit_text(&label, &prof, Units::Cm, r));
         setup.push(pursuit_text(&label, &prof, Units::Inches, r));
-        setup.push("The cm variant rolls the hole distance as 3D6 × 5 cm; the inches variant as 1D6 × 1D6 inches (doubles per `hole_doubles`). Comparisons convert inches at the translation's own 2.5 cm per inch (20 cm = 8\")".into());
+        setup.push(format!("The cm variant rolls the hole distance as 3D6 × 5 cm; the inches variant as 1D6 × 1D6 inches (reading {}). Comparisons convert inches at the translation's own 2.5 cm per inch (20 cm = 8\")", crate::systems::bichos::schema::hole_doubles::phrase(r.hole_doubles)));
         let cells = vec![
             cell("encounter, cm", vec![("variant".into(), json!("cm"))], TrialBichos::Encounter(e_cm)),
             cell("encounter, inches", vec![("variant".into(), json!("inches"))], TrialBichos::Encounter(e_in)),

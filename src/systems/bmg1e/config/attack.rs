@@ -3,7 +3,7 @@
 //! who fights with what ([`AttackSides`]), the target's markers, the circumstances of a shot,
 //! the special attack, the target's counters, the attacker's counters; then the setup lines.
 
-use super::{Budget, Counters, Spend, bracket, card_text, kevlar_line, setup_damage};
+use super::{Budget, Counters, Spend, bracket, card_text, kevlar_line, setup_damage, traits_words};
 use crate::analysis::scenario::Note;
 use crate::error::InputError;
 use crate::systems::batman::Batman;
@@ -496,7 +496,7 @@ impl Batman<'_> {
 
     /// "Attacker: …", "Weapon: …", "Target: …" with the traits as the config lists them.
     fn attack_sides_lines_1e(&self, a: &shared::Attack, setup: &AttackSetup, sides: &AttackSides) -> Vec<String> {
-        let traits_of = |c: &shared::Card| c.traits.clone().unwrap_or_default().join(", ");
+        let traits_of = |c: &shared::Card| traits_words(c.traits.as_deref().unwrap_or_default());
         let raw_card = |n: &Option<String>| {
             n.as_ref().and_then(|n| self.cards.get(n)).map(|(c, _)| traits_of(c)).unwrap_or_default()
         };
@@ -512,7 +512,7 @@ impl Batman<'_> {
                 setup_damage(setup),
                 self.weapons
                     .get(a.weapon.as_deref().unwrap_or(""))
-                    .map(|(w, _)| bracket(&w.traits.clone().unwrap_or_default().join(", ")))
+                    .map(|(w, _)| bracket(&traits_words(w.traits.as_deref().unwrap_or_default())))
                     .unwrap_or_default()
             ),
             format!(
@@ -619,7 +619,7 @@ fn armour_line(setup: &AttackSetup, t_label: &str) -> Option<String> {
         .collect();
     (!passive.is_empty()).then(|| {
         format!(
-            "{t_label} is {} and loses its passive protective traits (reading helpless_passive_traits = {}; L1908, L1914): `{}`",
+            "{t_label} is {} and loses its passive protective traits (reading {}; L1908, L1914): {}",
             if setup.melee.paralyzed || setup.ranged.paralyzed {
                 "paralyzed"
             } else if setup.target_knocked_down {
@@ -627,8 +627,8 @@ fn armour_line(setup: &AttackSetup, t_label: &str) -> Option<String> {
             } else {
                 "K.O. and lies on the ground"
             },
-            super::schema::helpless_passive_traits::label(readings.helpless_passive_traits),
-            passive.join("`, `")
+            super::schema::helpless_passive_traits::phrase(readings.helpless_passive_traits),
+            traits_words(&passive)
         )
     })
 }
@@ -636,8 +636,8 @@ fn armour_line(setup: &AttackSetup, t_label: &str) -> Option<String> {
 /// Scratch, a basic rule of every distance weapon (seed L734; reading `scratch_mode`).
 fn scratch_line(readings: &Readings) -> String {
     format!(
-        "Scratch (a basic rule of every distance weapon, seed L734; reading scratch_mode = {}): {}",
-        super::schema::scratch_mode::label(readings.scratch_mode),
+        "Scratch (a basic rule of every distance weapon, seed L734; reading {}): {}",
+        super::schema::scratch_mode::phrase(readings.scratch_mode),
         match readings.scratch_mode {
             ScratchMode::PerImpact => "every impact that reaches the damage roll adds one ★ to its damage",
             ScratchMode::PerFailedImpact => "an impact whose damage die fails still inflicts one ★",
@@ -699,9 +699,9 @@ impl Batman<'_> {
             s.weapon.traits.names().into_iter().filter(|n| !used.contains(n) && *n != "scratch").collect();
         if !unused.is_empty() {
             self.note(Note::ignored(format!(
-                "weapon {w_label}: trait{} `{}` cannot change this attack (they act for the defender's weapon or the other attack kind)",
+                "weapon {w_label}: trait{} {} cannot change this attack (they act for the defender's weapon or the other attack kind)",
                 if unused.len() > 1 { "s" } else { "" },
-                unused.join("`, `")
+                traits_words(&unused)
             )));
         }
         if s.weapon.traits.scratch {
@@ -715,9 +715,9 @@ impl Batman<'_> {
         let unused: Vec<&str> = s.target_weapon.traits.names().into_iter().filter(|n| !used.contains(n)).collect();
         if !unused.is_empty() {
             self.note(Note::ignored(format!(
-                "{t_label}'s weapon: trait{} `{}` cannot change an attack against it",
+                "{t_label}'s weapon: trait{} {} cannot change an attack against it",
                 if unused.len() > 1 { "s" } else { "" },
-                unused.join("`, `")
+                traits_words(&unused)
             )));
         }
         if ranged && s.ranged.dodge_counters > 0 && !(s.target.traits.dodge || s.target.traits.acrobat) {

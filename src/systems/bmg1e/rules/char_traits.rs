@@ -97,6 +97,8 @@ pub enum Melee {
 pub struct CharTrait {
     /// Its config name (also its field in [`CharTraits`]).
     pub name: &'static str,
+    /// Its name as the rulebook prints it ("Martial Artist"): what reports show.
+    pub title: &'static str,
     /// What of the rules it changes, with its seed line ("action counters lost to damage,
     /// L1638"): said in the notes when it cannot change a scenario's numbers.
     pub acts_on: &'static str,
@@ -108,10 +110,10 @@ pub struct CharTrait {
     pub melee: Melee,
 }
 
-/// Declares the character traits: `field => "where it acts, seed line", attacker: When,
+/// Declares the character traits: `field as "Its Name" => "where it acts, seed line", attacker: When,
 /// target: When, melee: Melee;` (see the module doc).
 macro_rules! char_traits {
-    ($( $(#[$meta:meta])* $field:ident => $acts_on:literal,
+    ($( $(#[$meta:meta])* $field:ident as $title:literal => $acts_on:literal,
         attacker: $attacker:expr, target: $target:expr, melee: $melee:ident; )*) => {
         /// Character traits with dice effects (config names in [`CHARACTER_TRAITS`]).
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -126,6 +128,7 @@ macro_rules! char_traits {
         pub const CHAR_TRAIT_TABLE: &[CharTrait] = &[$(
             CharTrait {
                 name: stringify!($field),
+                title: $title,
                 acts_on: $acts_on,
                 attacker: $attacker,
                 target: $target,
@@ -169,140 +172,140 @@ macro_rules! char_traits {
 
 char_traits! {
     /// Loses no action counters to damage.
-    insensitive => "action counters lost to damage, L1416",
+    insensitive as "Insensitive" => "action counters lost to damage, L1416",
         attacker: NEVER, target: MARKED, melee: Exchange;
     /// Loses one action counter per 3 markers instead of 2.
-    sturdy => "action counters lost to damage, L1638",
+    sturdy as "Sturdy" => "action counters lost to damage, L1638",
         attacker: NEVER, target: MARKED, melee: Exchange;
     /// Loses one action counter per marker instead of per 2.
-    weak => "action counters lost to damage, L1700",
+    weak as "Weak" => "action counters lost to damage, L1700",
         attacker: NEVER, target: MARKED, melee: Exchange;
     /// Every 2 Attack counters buy a third strike in melee.
-    combo => "melee strikes, L1283",
+    combo as "Combo" => "melee strikes, L1283",
         attacker: MELEE, target: NEVER, melee: Exchange;
     /// Every 2 Defense counters buy a third block die.
-    sustained_defense => "block dice, L1646",
+    sustained_defense as "Sustained Defense" => "block dice, L1646",
         attacker: NEVER, target: |s, r| !r && s.melee.defense_counters > 0, melee: Exchange;
     /// Ignores the −1 of Numerical Inferiority when it is the outnumbered model.
-    martial_artist => "Numerical Inferiority when it is the outnumbered model, L1482",
+    martial_artist as "Martial Artist" => "Numerical Inferiority when it is the outnumbered model, L1482",
         attacker: NEVER, target: |s, r| !r && s.melee.numerical_inferiority, melee: No;
     /// +1 to impact rolls with any weapon (not unarmed).
-    weapon_master => "impact rolls with a weapon, L1704",
+    weapon_master as "Weapon Master" => "impact rolls with a weapon, L1704",
         attacker: |s, _| !s.weapon.unarmed, target: NEVER, melee: Exchange;
     /// +1 to unarmed impact rolls.
-    masterfighter => "unarmed impact rolls, L1486",
+    masterfighter as "Masterfighter" => "unarmed impact rolls, L1486",
         attacker: UNARMED_MELEE, target: NEVER, melee: Exchange;
     /// The *Precise Blow* special attack (+1 impact, collateral reroll; 1 SC).
-    precise_blow => "a special attack, L1752",
+    precise_blow as "Precise Blow" => "a special attack, L1752",
         attacker: SPECIAL_ATTACK, target: NEVER, melee: Exchange;
     /// Impacts and blocks only on a 6; cannot shoot, dodge or spend Movement counters.
-    blind => "impact and block rolls, Dodge, L1872",
+    blind as "Blind" => "impact and block rolls, Dodge, L1872",
         attacker: ALWAYS, target: |s, r| if r { s.ranged.dodge_counters > 0 || s.ranged.elusive } else { s.melee.defense_counters > 0 }, melee: Exchange;
     /// −1 to its block rolls.
-    one_armed => "block rolls, L1516",
+    one_armed as "One-Armed" => "block rolls, L1516",
         attacker: NEVER, target: |s, r| !r && s.melee.defense_counters > 0, melee: Exchange;
     /// Each impact it suffers is stopped on a 5+.
-    bat_armor_mk1 => "impacts it suffers, L1216–1220",
+    bat_armor_mk1 as "Bat-Armor Mk1" => "impacts it suffers, L1216–1220",
         attacker: NEVER, target: ALWAYS, melee: Exchange;
     /// Each impact it suffers is stopped on a 6.
-    bat_armor_mk2 => "impacts it suffers, L1216–1220",
+    bat_armor_mk2 as "Bat-Armor Mk2" => "impacts it suffers, L1216–1220",
         attacker: NEVER, target: ALWAYS, melee: Exchange;
     /// −1 to damage rolls against it.
-    tough_skin => "damage rolls against it, L1676",
+    tough_skin as "Tough Skin" => "damage rolls against it, L1676",
         attacker: NEVER, target: ALWAYS, melee: Exchange;
     /// Firearm damage against it needs 4+ instead of 2+.
-    bulletproof_vest => "Firearm damage rolls against it, L1257",
+    bulletproof_vest as "Bulletproof Vest" => "Firearm damage rolls against it, L1257",
         attacker: NEVER, target: |s, _| s.weapon.traits.firearm, melee: Exchange;
     /// Drops one marker of a `★♦` damage (which one: reading `kevlar_drops`).
-    kevlar_vest => "damage markers it receives, L1434",
+    kevlar_vest as "Kevlar Vest" => "damage markers it receives, L1434",
         attacker: NEVER, target: ALWAYS, melee: Exchange;
     /// Ignores damage markers until it needs repair.
-    power_armor => "damage markers it receives, L1544",
+    power_armor as "Power Armor" => "damage markers it receives, L1544",
         attacker: NEVER, target: ALWAYS, melee: Exchange;
     /// The *Devastating Blow* special attack (+1 damage; 1 SC).
-    devastating_blow => "a special attack, L1736",
+    devastating_blow as "Devastating Blow" => "a special attack, L1736",
         attacker: SPECIAL_ATTACK, target: NEVER, melee: Exchange;
     /// +1 to its damage rolls.
-    obsessive => "its damage rolls, L1512",
+    obsessive as "Obsessive" => "its damage rolls, L1512",
         attacker: ALWAYS, target: NEVER, melee: Exchange;
     /// Unarmed attacks inflict `★★`.
-    reinforced_gloves => "unarmed damage, L1576",
+    reinforced_gloves as "Reinforced Gloves" => "unarmed damage, L1576",
         attacker: UNARMED_MELEE, target: NEVER, melee: Exchange;
     /// Knocked down only by a Big attacker; has Tough; −1 to Blink! rolls against it; basic move 12.
-    big => "knock-down, Tough, Blink!, basic move, L1450",
+    big as "Big" => "knock-down, Tough, Blink!, basic move, L1450",
         attacker: ALWAYS, target: ALWAYS, melee: Exchange;
     /// +1 to Blink! rolls against it; basic move 8.
-    small => "Blink! rolls, basic move, L1614",
+    small as "Small" => "Blink! rolls, basic move, L1614",
         attacker: NEVER, target: RANGED, melee: No;
     /// −1 to its targets' Blink! rolls.
-    expert_marksman => "its targets' Blink! rolls, L1343",
+    expert_marksman as "Expert Marksman" => "its targets' Blink! rolls, L1343",
         attacker: |s, _| obstacle_blinks(s) || protective_blink(s), target: NEVER, melee: No;
     /// Rerolls failed ranged impacts.
-    master_marksman => "ranged impact rolls, L1490",
+    master_marksman as "Master Marksman" => "ranged impact rolls, L1490",
         attacker: RANGED, target: NEVER, melee: No;
     /// Ignores one obstacle of its shots.
-    shooter => "Blink! obstacles of its shots, L1606",
+    shooter as "Shooter" => "Blink! obstacles of its shots, L1606",
         attacker: |s, _| obstacle_blinks(s), target: NEVER, melee: No;
     /// +1 Defense against ranged attacks for 1 MC.
-    elusive => "Defense against ranged attacks, L1339",
+    elusive as "Elusive" => "Defense against ranged attacks, L1339",
         attacker: NEVER, target: |s, r| r && s.ranged.elusive, melee: No;
     /// Rerolls a failed Agility roll (Dodge included).
-    reflexes => "Agility rolls (Dodge included), L1572",
+    reflexes as "Reflexes" => "Agility rolls (Dodge included), L1572",
         attacker: NEVER, target: DODGES, melee: No;
     /// Rerolls a failed Endurance roll.
-    resilient => "Endurance rolls, L1580",
+    resilient as "Resilient" => "Endurance rolls, L1580",
         attacker: NEVER, target: NEVER, melee: Duel;
     /// Rerolls a failed Willpower roll.
-    leader => "Willpower rolls, L1460",
+    leader as "Leader" => "Willpower rolls, L1460",
         attacker: NEVER, target: NEVER, melee: No;
     /// Rerolls its movement dice once when short.
-    fast => "movement dice, L1355",
+    fast as "Fast" => "movement dice, L1355",
         attacker: NEVER, target: NEVER, melee: No;
     /// Basic move 12, stands up for free, and has Dodge.
-    acrobat => "basic move, standing up, Dodge, L1188",
+    acrobat as "Acrobat" => "basic move, standing up, Dodge, L1188",
         attacker: NEVER, target: DODGES, melee: Exchange;
     /// Special Characteristic 4 instead of 3 (seed L1596).
-    scientific => "Special counters (4) for recovery, L1596",
+    scientific as "Scientific" => "Special counters (4) for recovery, L1596",
         attacker: NEVER, target: NEVER, melee: Duel;
     /// +1 counter of its side in the Take-the-Lead bag.
-    mastermind => "the Take-the-Lead bag, L1494",
+    mastermind as "Mastermind" => "the Take-the-Lead bag, L1494",
         attacker: NEVER, target: NEVER, melee: Duel;
     /// −1 counter of the enemy's in the Take-the-Lead bag.
-    kaos_agent => "the enemy's Take-the-Lead counters, L1430",
+    kaos_agent as "Kaos Agent" => "the enemy's Take-the-Lead counters, L1430",
         attacker: NEVER, target: NEVER, melee: Duel;
     /// Its side chose the *Perfect Plan* strategy (a band strategy in the rulebook).
-    perfect_plan => "the Take-the-Lead bag (a strategy, L1040)",
+    perfect_plan as "Perfect Plan" => "the Take-the-Lead bag (a strategy, L1040)",
         attacker: NEVER, target: NEVER, melee: Duel;
     /// +1 to Let's Go! rolls.
-    mob => "Let's Go! rolls, L1498",
+    mob as "Mob" => "Let's Go! rolls, L1498",
         attacker: NEVER, target: NEVER, melee: No;
     /// +1 to its band's passes.
-    informer => "Passing, L1412",
+    informer as "Informer" => "Passing, L1412",
         attacker: NEVER, target: NEVER, melee: No;
     /// −1 to the passes of the band it faces.
-    detective => "the enemy's Passing, L1307",
+    detective as "Detective" => "the enemy's Passing, L1307",
         attacker: NEVER, target: NEVER, melee: No;
     /// Free extra strike against an outnumbered target (seed L1502).
-    mobster => "strikes against an outnumbered target, L1502",
+    mobster as "Mobster" => "strikes against an outnumbered target, L1502",
         attacker: |s, r| !r && s.melee.numerical_inferiority, target: NEVER, melee: No;
     /// May spend MC on Dodge rolls against ranged impacts (seed L1327; *Acrobat* has it, L1188).
-    dodge => "ranged impacts, L1327",
+    dodge as "Dodge" => "ranged impacts, L1327",
         attacker: NEVER, target: DODGES, melee: No;
     /// Ignores *Tough* when attacked (seed L1265).
-    catcher_gear => "Tough against it, L1265",
+    catcher_gear as "Catcher Gear" => "Tough against it, L1265",
         attacker: NEVER, target: ALWAYS, melee: Exchange;
     /// Ignores *Sharp* and *Tough* when attacked (seed L1372).
-    football_gear => "Tough and Sharp against it, L1372",
+    football_gear as "Football Gear" => "Tough and Sharp against it, L1372",
         attacker: NEVER, target: ALWAYS, melee: Exchange;
     /// Ignores *Sharp* when attacked (seed L1404).
-    hockey_gear => "Sharp against it, L1404",
+    hockey_gear as "Hockey Gear" => "Sharp against it, L1404",
         attacker: NEVER, target: |s, _| s.weapon.traits.sharp || (s.weapon.unarmed && s.attacker.retractable_claws), melee: Exchange;
     /// Unarmed attacks inflict `★★` and are *Sharp* (seed L1584).
-    retractable_claws => "unarmed damage, L1584",
+    retractable_claws as "Retractable Claws" => "unarmed damage, L1584",
         attacker: UNARMED_MELEE, target: NEVER, melee: Exchange;
     /// +1 Rate of Fire with a ranged weapon, even after moving (1 SC, seed L1568; a character
     /// trait in the seed, also accepted as a weapon trait).
-    rapid_fire => "Rate of Fire of its ranged weapons, L1568",
+    rapid_fire as "Rapid Fire" => "Rate of Fire of its ranged weapons, L1568",
         attacker: RANGED, target: NEVER, melee: No;
 }
 

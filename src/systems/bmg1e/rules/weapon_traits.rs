@@ -40,6 +40,9 @@ pub struct WeaponTrait {
     pub name: &'static str,
     /// Other config names that set it (`tough` for `heavy`).
     pub aliases: &'static [&'static str],
+    /// Its name as the rulebook prints it ("Remote Controlled", "Tough/Heavy"): what reports
+    /// show for it and its aliases.
+    pub title: &'static str,
     /// Which attacks it can change.
     pub acts: Acts,
     /// What it does, as the configs README says it (empty: the README gives the name only).
@@ -55,10 +58,10 @@ impl WeaponTrait {
     }
 }
 
-/// Declares the weapon traits: `field | "alias" => [where it acts], "README text";` (see the
+/// Declares the weapon traits: `field | "alias" as "Its Name" => [where it acts], "README text";` (see the
 /// module doc).
 macro_rules! weapon_traits {
-    ($( $(#[$meta:meta])* $field:ident $(| $alias:literal)* => [$($acts:ident),*], $doc:literal; )*) => {
+    ($( $(#[$meta:meta])* $field:ident $(| $alias:literal)* as $title:literal => [$($acts:ident),*], $doc:literal; )*) => {
         /// Weapon traits with dice effects (config names in [`WEAPON_TRAITS`]).
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct WeaponTraits {
@@ -73,6 +76,7 @@ macro_rules! weapon_traits {
             WeaponTrait {
                 name: stringify!($field),
                 aliases: &[$($alias),*],
+                title: $title,
                 acts: Acts { $($acts: true,)* ..Acts::NONE },
                 doc: $doc,
             },
@@ -100,36 +104,36 @@ macro_rules! weapon_traits {
 
 weapon_traits! {
     /// Reroll failed impacts, melee or ranged.
-    handy => [own_melee, own_ranged], "reroll failed impacts, melee or ranged";
+    handy as "Handy" => [own_melee, own_ranged], "reroll failed impacts, melee or ranged";
     /// +1 block; an extra 4+ Blink! roll against shots (seed L1808).
-    protective => [defender_melee, defender_ranged],
+    protective as "Protective" => [defender_melee, defender_ranged],
         "+1 block; an extra 4+ Blink! roll, one die per impact, changed by Expert Marksman / Big / Small under `protective_blink_modifiers`";
     /// Reroll failed blocks.
-    defensive => [defender_melee], "reroll failed blocks";
+    defensive as "Defensive" => [defender_melee], "reroll failed blocks";
     /// Damage 2+ (4+ against a Bulletproof Vest).
-    firearm => [own_melee, own_ranged], "damage 2+; 4+ against a Bulletproof Vest";
+    firearm as "Firearm" => [own_melee, own_ranged], "damage 2+; 4+ against a Bulletproof Vest";
     /// Damage 3+.
-    mechanic => [own_melee, own_ranged], "damage 3+";
+    mechanic as "Mechanic" => [own_melee, own_ranged], "damage 3+";
     /// +1 damage (`tough` is the same trait).
-    heavy | "tough" => [own_melee, own_ranged], "+1 damage";
+    heavy | "tough" as "Tough/Heavy" => [own_melee, own_ranged], "+1 damage";
     /// Reroll one failed damage die.
-    sharp => [own_melee, own_ranged], "reroll one failed damage die";
+    sharp as "Sharp" => [own_melee, own_ranged], "reroll one failed damage die";
     /// Reroll a collateral die that did nothing.
-    brutal => [own_melee, own_ranged], "reroll a collateral die that did nothing";
+    brutal as "Brutal" => [own_melee, own_ranged], "reroll a collateral die that did nothing";
     /// The *Precise Blow* special attack with this weapon.
-    precise_blow => [own_melee, own_ranged], "the *Precise Blow* special attack with this weapon";
+    precise_blow as "Precise Blow" => [own_melee, own_ranged], "the *Precise Blow* special attack with this weapon";
     /// Its Rate of Fire does not drop after moving (seed L1838).
-    throwing => [own_ranged], "";
+    throwing as "Throwing" => [own_ranged], "";
     /// +1 Rate of Fire (1 SC, seed L1568; also a character trait).
-    rapid_fire => [own_ranged], "";
+    rapid_fire as "Rapid Fire" => [own_ranged], "";
     /// May shoot a model within 5 cm, with Rate of Fire 1.
-    light => [own_ranged], "";
+    light as "Light" => [own_ranged], "";
     /// Accepted only: Scratch is a basic rule of every distance weapon (seed L732–734).
-    scratch => [], "accepted; Scratch applies to every ranged weapon anyway, a note says so";
+    scratch as "Scratch" => [], "accepted; Scratch applies to every ranged weapon anyway, a note says so";
     /// Ignores all Blink! rolls (seed L1822).
-    remote_controlled => [own_ranged], "";
+    remote_controlled as "Remote Controlled" => [own_ranged], "";
     /// Ignores all Blink! rolls (seed L1826).
-    scope => [own_ranged], "";
+    scope as "Scope" => [own_ranged], "";
 }
 
 #[cfg(test)]

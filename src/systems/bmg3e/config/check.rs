@@ -173,6 +173,16 @@ impl Batman<'_> {
     }
 }
 
+/// What a check on one die compares, with the reading in force in its words.
+fn one_die_words(readings: &Readings) -> String {
+    let r = readings.check_with_one_die;
+    let what = match r {
+        OneDie::Plain2d6 => "a second die is rolled and both are summed",
+        OneDie::SingleDie => "the one die alone",
+    };
+    format!("{what} (reading {})", crate::systems::bmg3e::schema::check_with_one_die::phrase(r))
+}
+
 /// The setup lines of a check: the model, how it rolls, and the enemy effort.
 fn check_lines(model_label: &str, setup: &CheckSetup, dice: u32, what: &str, readings: &Readings) -> Vec<String> {
     let kind = setup.kind;
@@ -180,20 +190,12 @@ fn check_lines(model_label: &str, setup: &CheckSetup, dice: u32, what: &str, rea
         format!("Model: {model_label} (Special {}){}", setup.special, if setup.ko { ", K.O. (−1 die)" } else { "" }),
         match kind {
             // One die left: the reading `check_with_one_die` says what is compared.
-            CheckKind::Own if dice == 1 => format!(
-                "Own check: 1 die left — {}, pass if the sum ≤ X; {what}",
-                match readings.check_with_one_die {
-                    OneDie::Plain2d6 => "a second die is rolled and both are summed (`check_with_one_die = plain_2d6`)",
-                    OneDie::SingleDie => "the one die alone (`check_with_one_die = single_die`)",
-                }
-            ),
-            CheckKind::Opposed if dice == 1 => format!(
-                "Opposed check: 1 die left — {}, pass if the sum > X; {what}",
-                match readings.check_with_one_die {
-                    OneDie::Plain2d6 => "a second die is rolled and both are summed (`check_with_one_die = plain_2d6`)",
-                    OneDie::SingleDie => "the one die alone (`check_with_one_die = single_die`)",
-                }
-            ),
+            CheckKind::Own if dice == 1 => {
+                format!("Own check: 1 die left — {}, pass if the sum ≤ X; {what}", one_die_words(readings))
+            }
+            CheckKind::Opposed if dice == 1 => {
+                format!("Opposed check: 1 die left — {}, pass if the sum > X; {what}", one_die_words(readings))
+            }
             CheckKind::Own => {
                 format!("Own check: roll {dice} dice, keep the two lowest, pass if their sum ≤ X; {what}")
             }

@@ -78,7 +78,7 @@ impl Batman<'_> {
             None => (Weapon::unarmed(), "unarmed".to_string()),
         };
         let describe = format!(
-            "{label}: {} ({}, {} per hit{}), effort policy `{}`{}",
+            "{label}: {} ({}, {} per hit{}), {}{}",
             crate::systems::bmg3e::config::profile_text(&profile),
             if ranged { "ranged" } else { "melee" },
             weapon.damage,
@@ -90,7 +90,7 @@ impl Batman<'_> {
             } else {
                 String::new()
             },
-            effort.name(),
+            effort.words(),
             card.reputation.map(|r| format!(", Reputation {r}")).unwrap_or_default()
         );
         if ranged {

@@ -19,10 +19,10 @@ impl Wolsung<'_> {
             let guard = self.guard_w(x.guard.as_deref().unwrap_or("on_guard"), &["duel", name, "guard"])?;
             let label = x.label.clone().unwrap_or_else(|| m.label.clone());
             setup.push(format!(
-                "{} — {}; card policy `{}`, answers attacks with {}",
+                "{} — {}; card policy: {}, answers attacks with {}",
                 name.to_uppercase(),
                 describe(&m),
-                policy.name(),
+                policy.words(),
                 if guard == Guard::OnGuard { "on guard" } else { "a parry" }
             ));
             let fighter = Fighter {

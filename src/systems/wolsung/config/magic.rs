@@ -74,7 +74,7 @@ impl Wolsung<'_> {
             setup.push("The target's Beginner's luck (once per game): it re-rolls its R roll when the spell would hit, before any card".into());
         }
         if t.target_hand > 0 {
-            setup.push(format!("The target is a hero: red cards for its R roll, policy `{}`", target_policy.name()));
+            setup.push(format!("The target is a hero: red cards for its R roll, spending {}", target_policy.words()));
         }
         Ok((vec![cell("magic", vec![], TrialWolsung::Magic(t))], Layout::Single))
     }
@@ -134,14 +134,16 @@ impl Wolsung<'_> {
             }
             Some((tm, _)) => {
                 if kd && !readings.knocked_down_vs_magic {
-                    self.note(Note::ignored(
-                        "`magic.target_knocked_down`: the knocked-down +2 R is stated \"contra ataques a distancia\" (seed l. 571–572); it counts against magic only with `knocked_down_vs_magic = true`",
-                    ));
+                    self.note(Note::ignored(format!(
+                        "`magic.target_knocked_down`: the knocked-down +2 R is stated \"contra ataques a distancia\" (seed l. 571–572); it counts against magic only under the reading {}",
+                        crate::systems::wolsung::schema::knocked_down_vs_magic::phrase(true)
+                    )));
                 }
                 if tm.sunnir && !readings.sunnir_scope.magic() {
                     self.note(Note::ignored(format!(
-                        "`models.{}.sunnir`: Protección Mágica counts against shooting only under `sunnir_scope = shooting`",
-                        m.target.as_deref().unwrap_or("")
+                        "`models.{}.sunnir`: Protección Mágica counts against shooting only under the reading {}",
+                        m.target.as_deref().unwrap_or(""),
+                        crate::systems::wolsung::schema::sunnir_scope::phrase(readings.sunnir_scope)
                     )));
                 }
                 if !tm.hero && m.target_policy.is_some() {

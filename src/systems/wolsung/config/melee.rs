@@ -5,6 +5,7 @@ use super::{Cells, Wolsung, describe, hand_of};
 use crate::analysis::scenario::{Layout, Note};
 use crate::config::ctx::cell;
 use crate::error::InputError;
+use crate::systems::wolsung::labels;
 use crate::systems::wolsung::rules::{Guard, Melee, Readings, TrialWolsung};
 use crate::systems::wolsung::schema::File;
 use serde_json::json;
@@ -72,7 +73,7 @@ impl Wolsung<'_> {
                     readings,
                 };
                 cells.push(cell(
-                    &format!("{pn}, defender {g}"),
+                    &format!("{}, defender {}", labels::policy(pn), labels::guard(g)),
                     vec![("policy".into(), json!(pn)), ("guard".into(), json!(g))],
                     TrialWolsung::Melee(t),
                 ));
@@ -90,7 +91,11 @@ impl Wolsung<'_> {
             describe(&def),
             if kd { ", knocked down: C 1" } else { "" }
         ));
-        setup.push("A hit on attacker successes ≥ defender's: F + criticals − armour; otherwise, only on guard, the attacker suffers the defender's F (+ criticals per `guard_backlash_crits`) − armour; black cards pay for melee".into());
+        setup.push(format!(
+            "A hit on attacker successes ≥ defender's: F + criticals − armour; otherwise, only on guard, the attacker suffers the defender's F{} − armour (reading {}); black cards pay for melee",
+            if readings.guard_backlash_crits { " + criticals" } else { "" },
+            crate::systems::wolsung::schema::guard_backlash_crits::phrase(readings.guard_backlash_crits)
+        ));
         Ok((cells, Layout::own(crate::systems::wolsung::report::WolsungLayout::MeleeTable)))
     }
 

@@ -142,7 +142,7 @@ impl Wolsung<'_> {
                     let turn = shooting_turn(sh, g, *p, band, r, c, readings);
                     row.push(Some(cells.len()));
                     cells.push(cell(
-                        &format!("{} — {pn} — {}", g.label, cols[k]),
+                        &format!("{} — {} — {}", g.label, crate::systems::wolsung::labels::policy(pn), cols[k]),
                         vec![
                             ("gun".into(), json!(g.label)),
                             ("policy".into(), json!(pn)),
@@ -164,8 +164,9 @@ impl Wolsung<'_> {
         let Shooting { s, shooter, target, pol, .. } = sh;
         if target.sunnir && !readings.sunnir_scope.shooting() {
             self.note(Note::ignored(format!(
-                "`models.{}.sunnir`: Protección Mágica [+1R] does not count against shooting under `sunnir_scope = magic` (seed l. 1035–1037)",
-                s.target
+                "`models.{}.sunnir`: Protección Mágica [+1R] does not count against shooting under the reading {} (seed l. 1035–1037)",
+                s.target,
+                crate::systems::wolsung::schema::sunnir_scope::phrase(readings.sunnir_scope)
             )));
         }
         // `shooting.moved` and `readings.movement_penalty_floor` are told whether they
@@ -247,8 +248,8 @@ fn shooting_setup(sh: &Shooting, readings: Readings, setup: &mut Vec<String>) {
         ));
     }
     setup.push(format!(
-            "{actions} shooting action(s) per turn; hands of 3 + {heroes} cards from one 52-card deck for heroes; red cards pay for shooting (J Q K A +2, others +1); the target hero spends by `{}`; both heroes alternate, the side behind first (tie: the target){}",
-            target_policy.name(),
+            "{actions} shooting action(s) per turn; hands of 3 + {heroes} cards from one 52-card deck for heroes; red cards pay for shooting (J Q K A +2, others +1); the target hero spends: {}; both heroes alternate, the side behind first (tie: the target){}",
+            target_policy.words(),
             match (shooter.beginners_luck, target.beginners_luck) {
                 (true, true) => "; Beginner's luck (once per game): the shooter re-rolls its first losing roll, the target its first losing R roll, before any card",
                 (true, false) => "; Beginner's luck (once per game): the shooter re-rolls its first losing roll, before any card",
@@ -321,20 +322,20 @@ impl Wolsung<'_> {
                 ));
             } else if penalised.iter().all(|t| dice(&ShootingTurn { movement_penalty: 0, ..(*t).clone() }) == dice(t)) {
                 self.note(Note::ignored(format!(
-                    "`shooting.moved`: the Movement penalty takes no die from any shot of any cell (each pool is already at its minimum of 1 where `movement_penalty_floor = {}` applies the penalty), so moving changes no dice",
-                    schema::movement_penalty_floor::label(penalised[0].floor)
+                    "`shooting.moved`: the Movement penalty takes no die from any shot of any cell (each pool is already at its minimum of 1 under the reading {}), so moving changes no dice",
+                    schema::movement_penalty_floor::phrase(penalised[0].floor)
                 )));
             }
         }
         if let Some(t) = penalised.first() {
             setup.push(format!(
-                "Shooter's dice per shot after moving (seed l. 513–520, 999–1008): {} (`movement_penalty_floor = {}`)",
+                "Shooter's dice per shot after moving (seed l. 513–520, 999–1008): {} (reading {})",
                 match t.floor {
                     PenaltyFloor::Listed => "D + range band + weapon rules (Rapid Fire −1 D per later shot, then the Movement penalty −x, not below 1) + elevation, then Rapid's −1 last",
                     PenaltyFloor::Pool => "D + range band + weapon rules + elevation, then the Movement penalty −x, not below 1, then Rapid's −1 last",
                     PenaltyFloor::Attribute => "D − x (not below 1) + range band + weapon rules + elevation, then Rapid's −1 last",
                 },
-                schema::movement_penalty_floor::label(t.floor)
+                schema::movement_penalty_floor::phrase(t.floor)
             ));
         }
     }

@@ -33,6 +33,16 @@ impl Policy {
         Policy::ALL.iter().find(|(_, p)| *p == self).map(|(n, _)| *n).expect("listed")
     }
 
+    /// In words, as reports show it ("fewest cards to win").
+    pub fn words(self) -> &'static str {
+        match self {
+            Policy::Never => "no cards",
+            Policy::FewestToWin => "fewest cards to win",
+            Policy::NumberCardsOnly => "number cards only",
+            Policy::AllIn => "all cards",
+        }
+    }
+
     /// The card to add next, if the policy adds one now. [`ClassHand`]'s `spend` makes the same
     /// choice from counts: only the value of the card matters to the roll (the rank order below
     /// picks among cards of one value, which matters where the hand lives on, in a duel).

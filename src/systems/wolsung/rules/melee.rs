@@ -17,6 +17,19 @@ pub enum Guard {
     Parry,
 }
 
+impl Guard {
+    /// Config names.
+    pub const ALL: [(&'static str, Guard); 2] = [("on_guard", Guard::OnGuard), ("parry", Guard::Parry)];
+
+    /// In words, as reports show it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Guard::OnGuard => "on guard",
+            Guard::Parry => "parry",
+        }
+    }
+}
+
 /// One melee attack.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Melee {

@@ -69,6 +69,19 @@ impl Policy {
         }
     }
 
+    /// In words, as reports show it ("attack first", "planned every round to win").
+    pub fn words(self) -> &'static str {
+        match self {
+            Policy::Fixed(s) => s.words(),
+            Policy::OptimalWin => "planned every round to win the duel",
+        }
+    }
+
+    /// A config name in words (the name itself when it is not one).
+    pub fn words_of(name: &'static str) -> &'static str {
+        Policy::parse(name).map_or(name, Policy::words)
+    }
+
     /// How the exact duel decides for a side with this policy.
     pub fn decider(self) -> Decider {
         match self {

@@ -25,6 +25,15 @@ impl Split {
     pub const ALL: [(&'static str, Split); 3] =
         [("attack_first", Split::AttackFirst), ("balanced", Split::Balanced), ("defend_first", Split::DefendFirst)];
 
+    /// In words, as reports show it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Split::AttackFirst => "attack first",
+            Split::Balanced => "balanced",
+            Split::DefendFirst => "defend first",
+        }
+    }
+
     /// (AC, DC) for `avail` counters.
     pub fn split(self, c: &Card, avail: u8) -> (u8, u8) {
         match self {

@@ -98,6 +98,20 @@ impl EffortPolicy {
         }
     }
 
+    /// In words, as reports show it ("effort for the best chance of a K.O.").
+    pub fn words(self) -> &'static str {
+        match self {
+            EffortPolicy::None => "no effort",
+            EffortPolicy::Max => "as much effort as it may",
+            EffortPolicy::Optimal(Objective::Hits) => "effort for the most hits",
+            EffortPolicy::Optimal(Objective::HitsNet) => "effort for the most hits net of effort",
+            EffortPolicy::Optimal(Objective::Ko) => "effort for the best chance of a K.O.",
+            EffortPolicy::Optimal(Objective::OutOfAction) => "effort for the best chance of out of action",
+            EffortPolicy::Optimal(Objective::Casualty) => "effort for the best chance of a casualty",
+            EffortPolicy::Win => "effort planned over the whole duel to win it",
+        }
+    }
+
     /// The objective this policy's per-attack table optimises. `optimal-win` is decided by the
     /// whole-duel plan; in a per-attack table (the opponent's assumption about its answers) it
     /// stands as `optimal-ko`.
