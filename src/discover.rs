@@ -230,6 +230,19 @@ fn resolution(registry: &[&'static dyn RuleSystem], s: &'static dyn RuleSystem, 
     out
 }
 
+/// The sweep parameters the starter of every resolution of `s` offers, by section (as `list
+/// SYSTEM` shows them): what a test checks the system's vocabulary words.
+pub fn starter_sweep_parameters(s: &dyn RuleSystem) -> Vec<(Resolution, Vec<String>)> {
+    system::resolutions(s)
+        .into_iter()
+        .filter_map(|r| {
+            let text = system::starter(s, r.kind)?;
+            let params = sweepable(s, &r, text);
+            Some((r, params))
+        })
+        .collect()
+}
+
 /// The sweep parameters the starter of resolution `r` offers, as a sweep of it would take them
 /// ([`crate::config::sweepable_fields`]): the number and yes/no fields its section sets, and
 /// those of the library entries its fields name (the starter's own, or the system's built-in

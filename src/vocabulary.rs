@@ -49,6 +49,36 @@ impl Vocabulary {
     /// No words: a system that shows no names of its own.
     pub const NONE: Vocabulary = Vocabulary { events: &[], metrics: &[], fields: &[] };
 
+    /// The names the generic analyses record in every system — a duel's outcome
+    /// (`crate::analysis::duel`) and a paired comparison's (`crate::analysis::paired`) — in
+    /// words every system shares, with "A" and "B" for the two sides (their reports' tables
+    /// use the fighters' and loadouts' own names). A system's own words come first: a duel's
+    /// per-side counts (`a_effort`, `a_lost`, …) and a system's damage unit are its own.
+    pub const GENERIC: Vocabulary = Vocabulary {
+        events: &[
+            Term::new("a_wins", "A wins"),
+            Term::new("b_wins", "B wins"),
+            Term::new("draw", "draw (both standing at the end, or both down)").short("P(draw)"),
+            Term::new("a_casualty", "A removed as a casualty"),
+            Term::new("b_casualty", "B removed as a casualty"),
+            Term::new("a_initiative_round1", "A acts first in round 1"),
+            Term::new("a_more", "A more than B"),
+            Term::new("b_more", "B more than A"),
+            Term::new("tie", "A and B equal"),
+        ],
+        metrics: &[
+            Term::new("rounds", "rounds played"),
+            Term::new("a_dealt", "damage A deals"),
+            Term::new("b_dealt", "damage B deals"),
+            Term::new("a_ko_round", "the round A first puts B down (0: never)"),
+            Term::new("b_ko_round", "the round B first puts A down (0: never)"),
+            Term::new("a", "A's measure"),
+            Term::new("b", "B's measure"),
+            Term::new("a_minus_b", "A − B"),
+        ],
+        fields: &[],
+    };
+
     /// An event's words.
     pub fn event(&self, name: &str) -> Option<&'static Term> {
         find(self.events, name)

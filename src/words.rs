@@ -8,23 +8,21 @@
 //! name a paired run's measure) and the report, which re-exports it from `report::text`.
 
 use crate::system::RuleSystem;
+use crate::vocabulary::Vocabulary;
 
 /// What an event name means (`_t1`.. `_t3` suffixes name the target: "dead (target 1)").
 pub fn event_title(system: &dyn RuleSystem, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
         return format!("{} (target {t})", event_title(system, base));
     }
-    if let Some(t) = system.vocabulary().event(name) {
-        return t.title.to_string();
-    }
-    match name {
-        "a_wins" => "A wins".to_string(),
-        "b_wins" => "B wins".to_string(),
-        "draw" => "draw".to_string(),
-        // No title made from the key: a name without words is shown as it is, and the
-        // bundled-report test (`tests/it/report_words.rs`) fails on it.
-        other => other.to_string(),
-    }
+    // No title made from the key: a name without words is shown as it is, and the
+    // bundled-report test (`tests/it/report_words.rs`) fails on it.
+    event_term(system, name).map_or_else(|| name.to_string(), |t| t.title.to_string())
+}
+
+/// An event's words: the system's own, else the generic analyses' ([`Vocabulary::GENERIC`]).
+fn event_term(system: &dyn RuleSystem, name: &str) -> Option<&'static crate::vocabulary::Term> {
+    system.vocabulary().event(name).or_else(|| Vocabulary::GENERIC.event(name))
 }
 
 /// A name's target suffix: `dead_t2` → (`dead`, '2').
@@ -45,7 +43,7 @@ pub fn event_short(system: &dyn RuleSystem, name: &str) -> String {
             None => format!("{short} (target {t})"),
         };
     }
-    if let Some(s) = system.vocabulary().event(name).and_then(|t| t.short) {
+    if let Some(s) = event_term(system, name).and_then(|t| t.short) {
         return s.to_string();
     }
     let title = event_title(system, name);
@@ -63,15 +61,8 @@ pub fn metric_title(system: &dyn RuleSystem, name: &str) -> String {
     if let Some((base, t)) = target_suffix(name) {
         return format!("{} (target {t})", metric_title(system, base));
     }
-    if let Some(t) = system.vocabulary().metric(name) {
-        return t.title.to_string();
-    }
-    match name {
-        "rounds" => "rounds played".to_string(),
-        "a_dealt" => "damage A deals".to_string(),
-        "b_dealt" => "damage B deals".to_string(),
-        other => other.to_string(),
-    }
+    let term = system.vocabulary().metric(name).or_else(|| Vocabulary::GENERIC.metric(name));
+    term.map_or_else(|| name.to_string(), |t| t.title.to_string())
 }
 
 /// What a measure is called when it may be a metric or an event (a paired run's `measure`):

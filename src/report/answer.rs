@@ -13,27 +13,53 @@ use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::report::model::{EventReport, Report};
 use crate::report::text::{event_title, metric_title};
+use crate::report::titles::KeyFigure;
 use crate::system::RuleSystem;
 use crate::text::{count, pct, pct_ci};
 
-/// The answer sentence of a finished run, in `system`'s words. Every run has one.
-pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> String {
-    system
-        .answer(run, report)
-        .or_else(|| generic(run, report, system))
-        .unwrap_or_else(|| lead_events(run, report, system, 0))
+/// The answer sentence of a finished run, in `system`'s words (every run has one), with the
+/// figure it gives first as data where that figure is one event of one cell (a single
+/// resolution's key event, a sampled duel's P(A wins)); `None` where the sentence leads with
+/// something else (a verdict, a difference, a best cell, a system's own sentence).
+pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> (String, Option<KeyFigure>) {
+    if let Some(s) = system.answer(run, report) {
+        return (s, None);
+    }
+    let lead = || (lead_events(run, report, system, 0), lead_key(run, report, system, 0));
+    if let Some(b) = &report.balance {
+        return (b.verdict_text.clone(), None);
+    }
+    let generic = match &run.scenario.layout {
+        Layout::Paired { a, b, measure } => paired(run, report, system, a, b, measure).map(|s| (s, None)),
+        Layout::Duel { a, b } => duel(report, a, b).map(|s| {
+            // Solved exactly, the answer leads with the exact outcome, not a cell's event.
+            let key = if report.exact_duel.is_some() { None } else { key_event(report, system, 0, "a_wins") };
+            (s, key)
+        }),
+        Layout::Single => Some(lead()),
+        _ => super::tables::grid_answer(run, report, system).map(|s| (s, None)),
+    };
+    generic.unwrap_or_else(lead)
 }
 
-fn generic(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
-    if let Some(b) = &report.balance {
-        return Some(b.verdict_text.clone());
-    }
-    match &run.scenario.layout {
-        Layout::Paired { a, b, measure } => paired(run, report, system, a, b, measure),
-        Layout::Duel { a, b } => duel(report, a, b),
-        Layout::Single => Some(lead_events(run, report, system, 0)),
-        _ => super::tables::grid_answer(run, report, system),
-    }
+/// The key event [`lead_events`] opens with for cell `i`, as a [`KeyFigure`].
+fn lead_key(run: &RunResult, report: &Report, system: &dyn RuleSystem, i: usize) -> Option<KeyFigure> {
+    let cell = report.cells.get(i)?;
+    let lead = run.scenario.cells[i].trial.key_events().into_iter().find(|k| cell.events.get(k).is_some())?;
+    key_event(report, system, i, lead)
+}
+
+/// The key figure for event `name` of cell `cell`, if the cell has it.
+fn key_event(report: &Report, system: &dyn RuleSystem, cell: usize, name: &str) -> Option<KeyFigure> {
+    let e = report.cells.get(cell)?.events.get(name)?;
+    Some(KeyFigure {
+        cell,
+        event: name.to_string(),
+        title: event_title(system, name),
+        p: e.p,
+        ci95: e.ci95,
+        exact: e.exact.clone(),
+    })
 }
 
 /// A probability as an answer gives it: "75.27% (exact, 1099/1458)" for an enumerated one,

@@ -16,9 +16,11 @@ pub(crate) mod duels;
 pub mod html;
 pub mod json;
 pub mod model;
+pub mod ordered;
 pub mod table;
 pub mod tables;
 pub mod text;
+pub mod titles;
 
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{GridMeasure, Layout};
@@ -40,7 +42,10 @@ use table::Table;
 pub fn try_build(run: &RunResult, system: &dyn RuleSystem) -> Result<Report, Interrupted> {
     let mut report = Report::new(run, system.report_extras(run)?);
     // The answer is worded from the finished figures, so it is set last.
-    report.answer = answer::answer(run, &report, system);
+    let (answer, key) = answer::answer(run, &report, system);
+    report.answer = answer;
+    report.key_figure = key;
+    report.titles = titles_of(&report, system, &reading_words(&run.scenario.readings, system));
     Ok(report)
 }
 
@@ -141,6 +146,30 @@ impl Document {
         }
         Ok(svgs)
     }
+}
+
+/// The words for every event, metric and reading `report` names (`titles` in results.json),
+/// from `system`'s vocabulary; the readings' words are the Document's.
+fn titles_of(report: &Report, system: &dyn RuleSystem, readings: &[(String, String)]) -> titles::Titles {
+    use titles::{EventTitle, ReadingTitle};
+    let mut t = titles::Titles::default();
+    for c in &report.cells {
+        for (name, _) in &c.events.0 {
+            if t.events.get(name).is_none() {
+                let (title, short) = (text::event_title(system, name), text::event_short(system, name));
+                t.events.0.push((name.clone(), EventTitle { title, short }));
+            }
+        }
+        for (name, _) in &c.metrics.0 {
+            if t.metrics.get(name).is_none() {
+                t.metrics.0.push((name.clone(), text::metric_title(system, name)));
+            }
+        }
+    }
+    for ((name, _), (title, value)) in report.readings.0.iter().zip(readings) {
+        t.readings.0.push((name.clone(), ReadingTitle { title: title.clone(), value: value.clone() }));
+    }
+    t
 }
 
 /// The readings in force in `system`'s words (its `readings_schema!` titles and value words). A

@@ -14,32 +14,13 @@ use crate::report::charts::{Chart, Est};
 use crate::report::json::Json;
 use crate::report::table::Table;
 use crate::stats;
-use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
 /// JSON schema identifier.
 pub const SCHEMA: &str = "skirmish-odds/result/v1";
 
-/// A map that serialises in insertion order (metric order, distribution order).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Ordered<V>(pub Vec<(String, V)>);
-
-impl<V: Serialize> Serialize for Ordered<V> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            m.serialize_entry(k, v)?;
-        }
-        m.end()
-    }
-}
-
-impl<V> Ordered<V> {
-    /// Value for `key`.
-    pub fn get(&self, key: &str) -> Option<&V> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
-    }
-}
+pub use super::ordered::Ordered;
 
 /// Summary of one integer metric.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -132,6 +113,13 @@ pub struct Report {
     /// fills it for every report the program writes). Last, so every earlier field keeps its place.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved_scenario: Option<Json>,
+    /// Every event, metric and reading named above, in the system's words (added by issue #38,
+    /// after every earlier field): what a page shows instead of a key.
+    pub titles: crate::report::titles::Titles,
+    /// The figure the answer gives first, as data, where it is one event of one cell
+    /// ([`crate::report::answer::answer`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key_figure: Option<crate::report::titles::KeyFigure>,
 }
 
 /// A duel solved exactly beside its Monte Carlo (JSON `exact_duel`). The rule system that
@@ -312,6 +300,8 @@ impl Report {
                 reached: st.reached,
             },
             resolved_scenario: None,
+            titles: Default::default(),
+            key_figure: None,
         }
     }
 

@@ -25,6 +25,8 @@ struct Run {
     html: String,
     /// Every metric and event name in results.json.
     identifiers: BTreeSet<String>,
+    /// results.json as written.
+    json: serde_json::Value,
     /// results.json's `scenario`, `ruleset` and `kind`.
     scenario: String,
     ruleset: String,
@@ -71,7 +73,7 @@ fn runs() -> &'static [Run] {
             }
             let key = |k: &str| json[k].as_str().unwrap_or_default().to_string();
             let (scenario, ruleset, kind) = (key("scenario"), key("ruleset"), key("kind"));
-            runs.push(Run { name, texts, summary, html, identifiers, scenario, ruleset, kind });
+            runs.push(Run { name, texts, summary, html, identifiers, json, scenario, ruleset, kind });
         }
         assert!(runs.len() >= 50, "{} bundled configs", runs.len());
         runs
@@ -396,5 +398,79 @@ fn every_title_is_words() {
             }
         }
     }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Every field a sweep can vary in a starter of every resolution of every system (what `list
+/// SYSTEM` offers, library entries' fields included) has a title in its system's vocabulary: a
+/// sweep's cells, answer, tables and chart axes name it in words ("target's Defense = 3").
+#[test]
+fn every_sweepable_field_of_every_starter_has_a_title() {
+    let mut missing = Vec::new();
+    let mut seen = 0;
+    for system in skirmish_odds::registry::SYSTEMS {
+        for (r, params) in skirmish_odds::discover::starter_sweep_parameters(*system) {
+            for p in params {
+                seen += 1;
+                if skirmish_odds::words::param_title(*system, r.section, r.refs, &p).is_none() {
+                    missing.push(format!("{}: [{}] {p}", system.name(), r.section));
+                }
+            }
+        }
+    }
+    assert!(seen >= 40, "only {seen} sweep parameters found in the starters");
+    assert!(missing.is_empty(), "sweep parameters without a title:\n{}", missing.join("\n"));
+}
+
+/// results.json carries the words beside its identifiers (issue #38): `titles` names every
+/// event and metric of every cell and every reading in words (no `_`, never the key itself), and
+/// `key_figure`, where the answer leads with one event of one cell, is that event — the answer
+/// gives its percentage — with the cell's own numbers. The single-resolution answers all have one.
+#[test]
+fn results_json_carries_titles_and_the_key_figure() {
+    let mut bad = Vec::new();
+    let mut keyed = 0;
+    for r in runs() {
+        let j = &r.json;
+        let titles = &j["titles"];
+        for c in j["cells"].as_array().into_iter().flatten() {
+            for (kind, key) in [("events", "title"), ("metrics", "")] {
+                for name in c[kind].as_object().into_iter().flat_map(|m| m.keys()) {
+                    let t = &titles[kind][name];
+                    let title = if key.is_empty() { t.as_str() } else { t[key].as_str() };
+                    match title {
+                        Some(t) if !t.contains('_') && (t != name || !name.contains('_')) => {}
+                        other => bad.push(format!("{}: {kind} `{name}` titled {other:?}", r.name)),
+                    }
+                }
+            }
+        }
+        for name in j["readings"].as_object().into_iter().flat_map(|m| m.keys()) {
+            let t = &titles["readings"][name];
+            if t["title"].as_str().is_none_or(|t| t.contains('_')) || t["value"].as_str().is_none() {
+                bad.push(format!("{}: reading `{name}` worded {t}", r.name));
+            }
+        }
+        let k = &j["key_figure"];
+        if k.is_null() {
+            if j["cells"].as_array().map_or(0, Vec::len) == 1 && j["kind"] == "attack" && j["ruleset"] == "bmg-3e" {
+                bad.push(format!("{}: a single 2019 attack has no key figure", r.name));
+            }
+            continue;
+        }
+        keyed += 1;
+        let (cell, event) = (k["cell"].as_u64().unwrap() as usize, k["event"].as_str().unwrap());
+        let e = &j["cells"][cell]["events"][event];
+        if e["p"] != k["p"] || e["ci95"] != k["ci95"] || e.get("exact") != k.get("exact") {
+            bad.push(format!("{}: key figure {k} is not cell {cell}'s `{event}` {e}", r.name));
+        }
+        let shown = format!("{:.2}%", k["p"].as_f64().unwrap() * 100.0);
+        let answer = j["answer"].as_str().unwrap();
+        let zero = k["p"] == 0.0 && (answer.contains("impossible here") || answer.contains("never happened"));
+        if !answer.contains(&shown) && !zero {
+            bad.push(format!("{}: the answer does not give the key figure {shown} ({}): {answer}", r.name, k["title"]));
+        }
+    }
+    assert!(keyed >= 10, "only {keyed} bundled reports have a key figure");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -310,12 +310,15 @@ fn ranged_weapon_in_contact_can_fight_as_melee() {
             summary.contains("| in a duel, a gun in contact with a melee fighter | fights in melee |"),
             "{summary}"
         );
-        assert!(summary.contains("`ranged_in_contact = melee` (in force)"), "{summary}");
+        assert!(
+            summary.contains("“in a duel, a gun in contact with a melee fighter: fights in melee” (in force)"),
+            "{summary}"
+        );
         assert!(summary.contains("fights in melee — the character's POT 9"), "{summary}");
-        assert!(summary.contains("`shot` would use the weapon's POT 11"), "{summary}");
+        assert!(summary.contains("(if it shot instead: the weapon's POT 11"), "{summary}");
     }
     let (_, summary) = duel("duel_shot_rifle", "[readings]\nranged_in_contact = \"shot\"\n");
-    assert!(summary.contains("`ranged_in_contact = shot` (in force)"), "{summary}");
+    assert!(summary.contains("“in a duel, a gun in contact with a melee fighter: shoots” (in force)"), "{summary}");
     assert!(summary.contains("still shoots — the weapon's POT 11"), "{summary}");
     assert!(summary.contains("the character's POT 9"), "{summary}");
 }
@@ -341,7 +344,11 @@ fn balance_pairs_with_a_gun_against_claws_carry_the_contact_reading() {
         );
         let (_, summary) = run(&format!("balance_contact_{value}"), &config);
         assert!(!summary.contains("`readings.ranged_in_contact` cannot change any number"), "{summary}");
-        assert!(summary.contains(&format!("`ranged_in_contact = {value}` (in force)")), "{summary}");
+        let words = if value == "melee" { "fights in melee" } else { "shoots" };
+        assert!(
+            summary.contains(&format!("“in a duel, a gun in contact with a melee fighter: {words}” (in force)")),
+            "{summary}"
+        );
         assert!(summary.contains(line), "{summary}");
     }
 }
@@ -444,7 +451,12 @@ fn shot_test_order_herido_first_or_bajo_fuego_first() {
         run("order_ignored", &cfg("shot_wounded_tests = \"herido_only\"\nshot_test_order = \"bajo_fuego_first\""));
     assert!(summary.contains("`readings.shot_test_order` cannot change any number"), "{summary}");
     let (_, summary) = run("order_setup", &cfg("shot_test_order = \"bajo_fuego_first\""));
-    assert!(summary.contains("before \"Herido\" when wounded (`shot_test_order = bajo_fuego_first`)"), "{summary}");
+    assert!(
+        summary.contains(
+            "before \"Herido\" when wounded (reading “a figure wounded by a shot tests first: \"Bajo fuego\"”)"
+        ),
+        "{summary}"
+    );
 }
 
 /// Issue #23, `ko_and_duck_activations`: seed line 497 prices the knock-down in turns ("la figura
@@ -480,7 +492,13 @@ fn ko_and_duck_activations_one_or_two() {
         let (v, summary) = run("ko_and_duck", &cfg(reading));
         close(&format!("P(b_lost = 2), {reading:?}"), metric_p(&v, 0, "b_lost", 2), p, trials(&v));
         let value = if reading.contains("two") { "two" } else { "one" };
-        assert!(summary.contains(&format!("`ko_and_duck_activations = {value}`")), "{summary}");
+        assert!(
+            summary.contains(&format!(
+                "reading “in a duel, a figure knocked down and ducking back loses: {value} activation{}”",
+                if value == "two" { "s" } else { "" }
+            )),
+            "{summary}"
+        );
     }
     let (_, summary) = run(
         "ko_and_duck_ignored",

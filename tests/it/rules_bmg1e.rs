@@ -466,7 +466,7 @@ fn card_traits_act_in_passing_lets_go_and_notes() {
     close(ex.mean(0), 367.0 / 324.0, "E[chain] with the Thug's Mob");
     // Batman's Detective cannot matter in an attack: the report says so.
     let sc = scenario("configs/bmg-1e/batman-brawl.toml");
-    assert!(sc.notes.iter().any(|n| n.text.contains("`detective`")), "{:?}", sc.notes);
+    assert!(sc.notes.iter().any(|n| n.text.contains("Detective (")), "{:?}", sc.notes);
 }
 
 /// L1610 SIDEKICK: "Henchmen of the Band, who are within 20cm of this character may reroll the roll
@@ -1078,7 +1078,7 @@ fn expert_marksman_against_protective_is_not_called_unused() {
         let sc = load(&write_cfg(&format!("em_protective_{on}"), &body(on)), &Overrides::default()).unwrap();
         let ex = enumerate(trial1e(&sc.cells[0].trial), 8).unwrap();
         close(ex.mean(metric::HITS), want, &format!("protective_blink_modifiers = {on}: E[hits]"));
-        let unused = sc.notes.iter().any(|n| n.text.contains("`expert_marksman`") && n.text.contains("cannot change"));
+        let unused = sc.notes.iter().any(|n| n.text.contains("Expert Marksman (") && n.text.contains("cannot change"));
         assert_eq!(unused, !on, "protective_blink_modifiers = {on}: {:?}", sc.notes);
         if on {
             let line = sc.setup.iter().find(|l| l.contains("Protective extra Blink!")).expect("a Protective line");
@@ -1114,10 +1114,8 @@ fn no_kevlar_line_when_the_vest_is_lost() {
             wounds.push(ex.mean(metric::WOUNDS));
             let line = sc.setup.iter().any(|l| l.contains("Kevlar Vest against"));
             assert_eq!(line, helpless == "keep", "{helpless}/{drop}: {:?}", sc.setup);
-            let lost = sc
-                .setup
-                .iter()
-                .any(|l| l.contains("loses its passive protective traits") && l.contains("`kevlar_vest`"));
+            let lost =
+                sc.setup.iter().any(|l| l.contains("loses its passive protective traits") && l.contains("Kevlar Vest"));
             assert_eq!(lost, helpless == "lose", "{helpless}/{drop}: {:?}", sc.setup);
         }
     }

@@ -797,7 +797,7 @@ fn one_die_reading_decides_a_special_2_recovery() {
 #[test]
 fn reports_say_when_the_one_die_reading_moves_their_numbers() {
     let reading_notes = |sc: &skirmish_odds::analysis::scenario::Scenario| -> Vec<String> {
-        sc.notes.iter().filter(|n| n.text.contains("check_with_one_die")).map(|n| n.text.clone()).collect()
+        sc.notes.iter().filter(|n| n.text.contains("a check reduced to one die")).map(|n| n.text.clone()).collect()
     };
     let check = |extra: &str| {
         format!(
@@ -817,14 +817,18 @@ fn reports_say_when_the_one_die_reading_moves_their_numbers() {
     assert!(notes[0].contains("770–778") && notes[0].contains("1592–1593"), "{}", notes[0]);
     assert!(
         notes[1].contains("Thug's own check against X = 4 rolls 1 die")
-            && notes[1].contains("P = 1/6 under `\"plain_2d6\"` (in force), 2/3 under `\"single_die\"`"),
+            && notes[1].contains("P = 1/6 if it rolls a second die (in force), 2/3 if it compares the one die alone"),
         "{}",
         notes[1]
     );
     let sc = load_config("one-die-check-single", &check("[readings]\ncheck_with_one_die = \"single_die\"\n"));
     assert!(sc.setup.iter().any(|l| l.contains("1 die left — the one die alone")), "{:?}", sc.setup);
     let notes = reading_notes(&sc);
-    assert!(notes[1].contains("1/6 under `\"plain_2d6\"`, 2/3 under `\"single_die\"` (in force)"), "{}", notes[1]);
+    assert!(
+        notes[1].contains("1/6 if it rolls a second die, 2/3 if it compares the one die alone (in force)"),
+        "{}",
+        notes[1]
+    );
     let standing = check("").replace("ko = true\n", "");
     assert!(reading_notes(&load_config("two-dice-check", &standing)).is_empty(), "2 dice: no note");
 
@@ -838,7 +842,7 @@ fn reports_say_when_the_one_die_reading_moves_their_numbers() {
     let notes = reading_notes(&load_config("one-die-duel", &duel("batman", "bruiser")));
     assert_eq!(notes.len(), 2, "{notes:?}");
     assert!(notes[1].contains("Bruiser (Special 2, Endurance 6)") && notes[1].contains("P = 5/12"), "{}", notes[1]);
-    assert!(notes[1].contains("1 under `\"single_die\"`"), "{}", notes[1]);
+    assert!(notes[1].contains("1 if it compares the one die alone"), "{}", notes[1]);
     // A Bruiser with gauntlets against a Thug with a knife: the Thug can be K.O.'d, the Bruiser
     // cannot (the knife deals ♦ only), so only the Thug's recovery is named.
     let notes = reading_notes(&load_config("one-die-duel-thug", &duel("bruiser", "thug")));

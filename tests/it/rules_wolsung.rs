@@ -558,7 +558,12 @@ fn movement_penalty_floor_comes_before_the_elevation_bonus() {
     run_json("floor-setup", &cfg(None), &["--trials", "1000"]);
     let summary = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("rules_wolsung/floor-setup/out/summary.md");
     let text = std::fs::read_to_string(summary).unwrap();
-    assert!(text.contains("`movement_penalty_floor = listed`"), "{text}");
+    assert!(
+        text.contains(
+            "(reading “Movement penalty's \"minimum of 1\" applies: in the order the text lists the modifiers”)"
+        ),
+        "{text}"
+    );
     let still = cfg(Some("pool")).replace("moved = true\n", "");
     assert!(validate("floor-ignored", &still).contains("`readings.movement_penalty_floor` cannot change"));
     common::fails(
@@ -654,7 +659,9 @@ fn sunnir_protects_against_magic_by_default() {
          [shooting]\nshooter = \"s\"\ntarget = \"t\"\nguns = [\"g\"]\ndistances = [10]\nreactions = [\"stand\"]\npolicies = [\"never\"]\n"
     );
     event_near(&run_json("sunnir-shoot", &shoot, &[]), 0, "first_hit", 11.0 / 16.0, "Sunnir against shooting");
-    assert!(validate("sunnir-note", &shoot).contains("sunnir_scope"));
+    assert!(
+        validate("sunnir-note", &shoot).contains("“Técnicas de los maestros de Sunnir's +1 R protects against: magic”")
+    );
     let old = shoot.replace("[guns.g]", "[readings]\nsunnir_scope = \"shooting\"\n[guns.g]");
     event_near(&run_json("sunnir-shoot-old", &old, &[]), 0, "first_hit", 0.5, "sunnir_scope = shooting");
 }

@@ -157,20 +157,13 @@ function finish(shown) {
   bumpRuns();
 }
 
-/** The event the answer sentence speaks of (its percentage appears in the sentence), if any. */
+/** The figure the answer gives first, as the report states it (`key_figure`: the event's title
+ *  in the game's words, its probability and fraction or interval); null when the answer leads
+ *  with something else (a verdict, a difference, a best cell). */
 function keyEvent(r) {
-  const cell = r.cells[0];
-  if (!cell) return null;
-  const answer = r.answer.toLowerCase();
-  let best = null;
-  for (const [name, e] of Object.entries(cell.events)) {
-    const shown = (e.p * 100).toFixed(2) + '%';
-    if (!answer.includes(shown)) continue;
-    // Prefer the event the sentence names, then one that is neither impossible nor certain.
-    const score = (answer.includes(name.replace(/_/g, ' ')) ? 2 : 0) + (e.p > 0 && e.p < 1 ? 1 : 0);
-    if (!best || score > best.score) best = { name, e, score };
-  }
-  return best;
+  const k = r.key_figure;
+  if (!k) return null;
+  return { name: k.title, e: { p: k.p, ci95: k.ci95, exact: k.exact } };
 }
 
 /** The key figure: the answer's event with its fraction or interval, else the first number. */

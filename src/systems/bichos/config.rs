@@ -9,7 +9,9 @@ use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
 use crate::error::InputError;
 use crate::systems::bichos::rules::trial::TrialBichos;
-use crate::systems::bichos::rules::{PROFILES, Profile, Readings, Situation, Units, WEAPONS, Weapon, WoundedTests};
+use crate::systems::bichos::rules::{
+    PROFILES, Profile, Readings, ShotTestOrder, Situation, Units, WEAPONS, Weapon, WoundedTests,
+};
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
@@ -406,7 +408,7 @@ fn reactions_text(shooting: bool, r: &Readings) -> String {
                     " unless it was wounded (reading {})",
                     schema::shot_wounded_tests::phrase(WoundedTests::HeridoOnly)
                 ),
-                WoundedTests::Both => duel::tests_order(r),
+                WoundedTests::Both => tests_order(r),
             }
         )
     } else {
@@ -432,5 +434,23 @@ fn situation_text(s: &Situation) -> String {
         "Situation: effective range, nobody moved far, no cover".into()
     } else {
         format!("Situation: {}", parts.join(", "))
+    }
+}
+
+/// When a figure wounded by a shot takes its "Bajo fuego" test, with the readings in force in
+/// their words.
+pub(crate) fn tests_order(r: &Readings) -> String {
+    match (r.shot_wounded_tests, r.shot_test_order) {
+        (WoundedTests::HeridoOnly, _) => {
+            format!(
+                " — a wounded figure only \"Herido\" (reading {})",
+                schema::shot_wounded_tests::phrase(WoundedTests::HeridoOnly)
+            )
+        }
+        (WoundedTests::Both, order) => format!(
+            ", {} \"Herido\" when wounded (reading {})",
+            if order == ShotTestOrder::HeridoFirst { "after" } else { "before" },
+            schema::shot_test_order::phrase(order)
+        ),
     }
 }

@@ -59,6 +59,9 @@ const METRICS: &[Term] = &[
     Term::new("total", "pursuit distance, all turns"),
     Term::new("turns", "pursuit turns"),
     Term::new("roll", "roll (D6 or 2D6 sum, after any reroll)"),
+    // The duel's per-side count.
+    Term::new("a_lost", "activations A loses (knocked down, ducking back)"),
+    Term::new("b_lost", "activations B loses (knocked down, ducking back)"),
 ];
 
 /// Its config fields a report can name (a swept parameter).

@@ -64,4 +64,7 @@ const METRICS: &[Term] = &[
     Term::new("net_plus_offset", "net markers (offset)"),
     batman::DICE,
     batman::SUM,
+    // The duel's per-side count.
+    Term::new("a_strikes", "Attack counters (strikes) A uses"),
+    Term::new("b_strikes", "Attack counters (strikes) B uses"),
 ];

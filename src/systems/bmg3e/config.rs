@@ -114,9 +114,10 @@ pub(crate) fn one_die_notes(what: &str, (plain, single): (String, String), in_fo
     use schema::check_with_one_die as one_die;
     [
         Note::reading(format!(
-            "which reading the rulebook means for a check rolled on one die: a check rolls Special dice and \"elige dos de los dados\" (seed lines 770–778), yet effort may leave \"un mínimo de 1D6\" (1592–1593) and K.O. takes a die (1862–1863, 2031–2036). The reading {} decides: a second die is rolled and both are taken, or {} (the one die is compared alone); every number here that rests on a check rolled on one die depends on it",
-            one_die::phrase(OneDie::Plain2d6),
-            one_die::phrase(OneDie::SingleDie),
+            "which reading the rulebook means for a check rolled on one die: a check rolls Special dice and \"elige dos de los dados\" (seed lines 770–778), yet effort may leave \"un mínimo de 1D6\" (1592–1593) and K.O. takes a die (1862–1863, 2031–2036). The reading “{}” decides: the check “{}” and takes both, or “{}”; every number here that rests on a check rolled on one die depends on it",
+            one_die::TITLE,
+            one_die::words(OneDie::Plain2d6),
+            one_die::words(OneDie::SingleDie),
         )),
         Note::reading(format!(
             "{} moves these numbers: {what} rolls 1 die and passes with P = {plain} if it {}{a}, {single} if it {}{b}",

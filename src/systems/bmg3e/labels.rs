@@ -30,4 +30,7 @@ const METRICS: &[Term] = &[
     batman::WOUNDS,
     batman::DICE,
     batman::SUM,
+    // The duel's per-side count.
+    Term::new("a_effort", "effort ★ A takes"),
+    Term::new("b_effort", "effort ★ B takes"),
 ];

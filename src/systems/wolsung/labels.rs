@@ -43,6 +43,9 @@ const METRICS: &[Term] = &[
     Term::new("cards_spent", "cards spent"),
     Term::new("cost_cards", "cards paid for the spell's cost"),
     Term::new("opponent_bid_rank", "opponent's best card"),
+    // The duel's per-side count.
+    Term::new("a_cards", "cards A spends"),
+    Term::new("b_cards", "cards B spends"),
 ];
 
 /// Its config fields a report can name (a swept parameter).

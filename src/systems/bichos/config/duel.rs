@@ -1,12 +1,12 @@
 //! The `duel` kind: two figures fight, each attacking on its own activation, until one flees
 //! or dies or the turns run out — who wins, and how often the loser is a casualty.
 
-use super::{Bichos, Cells};
+use super::{Bichos, Cells, tests_order};
 use crate::analysis::scenario::Note;
 use crate::error::InputError;
 use crate::systems::bichos::rules::duel::{Duel, Fighter};
 use crate::systems::bichos::rules::trial::TrialBichos;
-use crate::systems::bichos::rules::{KoAndDuck, RangedInContact, Readings, ShotTestOrder, Situation, WoundedTests};
+use crate::systems::bichos::rules::{KoAndDuck, RangedInContact, Readings, Situation};
 use crate::systems::bichos::schema::{self, File};
 
 impl Bichos<'_> {
@@ -84,23 +84,5 @@ impl Bichos<'_> {
             shooting: w.pot.is_some(),
         };
         Ok((fighter, label))
-    }
-}
-
-/// When a figure wounded by a shot takes its "Bajo fuego" test, with the readings in force in
-/// their words.
-pub(crate) fn tests_order(r: &Readings) -> String {
-    match (r.shot_wounded_tests, r.shot_test_order) {
-        (WoundedTests::HeridoOnly, _) => {
-            format!(
-                " — a wounded figure only \"Herido\" (reading {})",
-                schema::shot_wounded_tests::phrase(WoundedTests::HeridoOnly)
-            )
-        }
-        (WoundedTests::Both, order) => format!(
-            ", {} \"Herido\" when wounded (reading {})",
-            if order == ShotTestOrder::HeridoFirst { "after" } else { "before" },
-            schema::shot_test_order::phrase(order)
-        ),
     }
 }
