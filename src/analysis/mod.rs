@@ -50,8 +50,18 @@ pub fn run_with(
     threads: usize,
     progress: &Progress,
 ) -> Result<RunResult, Interrupted> {
-    engine::with_threads(threads, || prepare_cells(&scenario))?;
-    let exact_duels = engine::with_threads(threads, || balance_exact_duels(&scenario))?;
+    // A thread pool costs ~60 µs to build, several times an exact attack's whole run: build one
+    // only for what needs it. Only a cell that will be sampled needs preparing (an exact cell's
+    // tally is made already; what `prepare` makes, a duel's plan, is for sampling), and only a
+    // balance solves its pairs' duels exactly.
+    if exact.iter().any(Option::is_none) {
+        engine::with_threads(threads, || prepare_cells(&scenario))?;
+    }
+    let exact_duels = if matches!(scenario.layout, scenario::Layout::Balance(_)) {
+        engine::with_threads(threads, || balance_exact_duels(&scenario))?
+    } else {
+        None
+    };
     let trials: Vec<cell::Cell> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
     let z = crate::stats::z_value();
     // A sampled balance test's question: is its fair cost settled (see `FairCost::settled`)?
