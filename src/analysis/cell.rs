@@ -127,6 +127,11 @@ pub trait CellTrial: Send + Sync + Debug + 'static {
     fn sample(&self, dice: &mut D6Stream, n: u64, tally: &mut Tally);
     /// Its exact tally by enumeration ([`crate::exact::evaluate`]), within `budget`.
     fn exact(&self, budget: Budget) -> Result<Tally, NoExact>;
+    /// Every sequence of die faces walked one by one ([`crate::exact::enumerate`]), up to
+    /// `max_dice` dice a path: slow and independent of the evaluator, the oracle tests hold
+    /// [`CellTrial::exact`] to on every bundled cell of every system. `None` past `max_dice`,
+    /// or for a cell that is not one trial's dice (a paired comparison).
+    fn enumerate_faces(&self, max_dice: usize) -> Option<crate::exact::Exact>;
     /// Resolve once on fresh dice, recording the faces (side A of a paired comparison).
     fn run_recording(&self, dice: &mut D6Stream, tape: &mut Tape) -> Outcome;
     /// Resolve once on the recorded faces, then fresh dice (side B of a paired comparison).
@@ -186,6 +191,9 @@ where
     }
     fn exact(&self, budget: Budget) -> Result<Tally, NoExact> {
         exact::evaluate(self, budget)
+    }
+    fn enumerate_faces(&self, max_dice: usize) -> Option<exact::Exact> {
+        exact::enumerate(self, max_dice)
     }
     fn run_recording(&self, dice: &mut D6Stream, tape: &mut Tape) -> Outcome {
         self.run(&mut Recording { inner: dice, tape })

@@ -130,6 +130,9 @@ impl CellTrial for Paired {
     fn exact(&self, _budget: Budget) -> Result<Tally, NoExact> {
         Err(NoExact::NotOffered(NOT_EXACT))
     }
+    fn enumerate_faces(&self, _max_dice: usize) -> Option<crate::exact::Exact> {
+        None
+    }
     fn run_recording(&self, _dice: &mut D6Stream, _tape: &mut Tape) -> Outcome {
         unreachable!("a paired comparison pairs single resolutions")
     }

@@ -193,23 +193,8 @@ pub fn bundled_scenarios() -> Vec<(String, std::path::PathBuf)> {
     out
 }
 
-/// The face-by-face oracle on a cell of any bundled system: the oracle runs the concrete trial
-/// type (generic over the dice), so the cell is downcast to each system's trial enum in turn.
+/// The face-by-face oracle on a cell of any system, through the contract
+/// ([`skirmish_odds::analysis::cell::CellTrial::enumerate_faces`]): no list of systems here.
 pub fn enumerate_cell(c: &skirmish_odds::analysis::cell::Cell, max_dice: usize) -> Option<skirmish_odds::exact::Exact> {
-    use skirmish_odds::systems::{bichos, bmg1e, bmg3e, mordheim, threat, wolsung};
-    if let Some(t) = c.downcast::<bmg3e::rules::Trial3e>() {
-        skirmish_odds::exact::enumerate(t, max_dice)
-    } else if let Some(t) = c.downcast::<bmg1e::rules::Trial1e>() {
-        skirmish_odds::exact::enumerate(t, max_dice)
-    } else if let Some(t) = c.downcast::<bichos::rules::trial::TrialBichos>() {
-        skirmish_odds::exact::enumerate(t, max_dice)
-    } else if let Some(t) = c.downcast::<wolsung::rules::TrialWolsung>() {
-        skirmish_odds::exact::enumerate(t, max_dice)
-    } else if let Some(t) = c.downcast::<mordheim::rules::Movement>() {
-        skirmish_odds::exact::enumerate(t, max_dice)
-    } else if let Some(t) = c.downcast::<threat::rules::Mover>() {
-        skirmish_odds::exact::enumerate(t, max_dice)
-    } else {
-        panic!("a cell of no bundled system: {c:?}")
-    }
+    c.enumerate_faces(max_dice)
 }

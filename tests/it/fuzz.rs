@@ -98,31 +98,31 @@ pub(crate) fn hostile_values() -> Vec<String> {
     v
 }
 
-/// Kinds and rule systems to swap in, so a file meets every builder.
-const KINDS: &[&str] = &[
-    "attack",
-    "compare",
-    "sweep",
-    "paired",
-    "balance",
-    "duel",
-    "effort",
-    "check",
-    "shot",
-    "melee",
-    "magic",
-    "movement",
-    "threat",
-    "bid",
-    "encounter",
-    "reaction",
-    "pursuit",
-    "terrain",
-    "sequence",
-    "exchange",
-    "riddle",
-];
-const SYSTEMS: &[&str] = &["bmg-3e", "bmg-1e", "bichos", "wolsung", "mordheim", "all", "tiny"];
+/// Kinds to swap in, so a file meets every builder: every kind of every system in the
+/// registry (each system's own and the generic analyses it offers), in registry order, so a new
+/// system's kinds are fuzzed with no edit here.
+fn kinds() -> &'static [&'static str] {
+    static KINDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    KINDS.get_or_init(|| {
+        let mut out: Vec<&'static str> = Vec::new();
+        for s in skirmish_odds::registry::SYSTEMS {
+            for k in skirmish_odds::system::all_kinds(*s) {
+                if !out.contains(&k) {
+                    out.push(k);
+                }
+            }
+        }
+        out
+    })
+}
+
+/// Rule systems to swap in: every one in the registry, and a name none has.
+fn systems() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        skirmish_odds::registry::SYSTEMS.iter().map(|s| s.name()).chain(std::iter::once("tiny")).collect()
+    })
+}
 
 /// One edit of a TOML text. Returns the new bytes and a one-line description. (The server's
 /// adversary tests, `serve_adversary`, post the same mutants.)
@@ -193,9 +193,9 @@ pub(crate) fn mutate(text: &str, rng: &mut Rng, values: &[String]) -> (Vec<u8>, 
         10 => {
             let mut ls = owned.clone();
             let (field, v) = if rng.below(2) == 0 {
-                ("kind", format!("\"{}\"", rng.pick(KINDS)))
+                ("kind", format!("\"{}\"", rng.pick(kinds())))
             } else {
-                ("ruleset", format!("\"{}\"", rng.pick(SYSTEMS)))
+                ("ruleset", format!("\"{}\"", rng.pick(systems())))
             };
             match ls.iter().position(|l| l.trim_start().starts_with(field)) {
                 Some(i) => ls[i] = format!("{field} = {v}"),

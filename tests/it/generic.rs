@@ -57,11 +57,21 @@ fn every_system_has_a_bundled_example_of_every_generic_analysis() {
             }
         }
     }
-    for system in ["bmg-3e", "bmg-1e", "bichos", "wolsung"] {
-        for kind in ["compare", "sweep", "sweep-2d", "paired", "duel", "balance"] {
+    // Every system of the registry with a resolution the generic analyses vary (a dice system)
+    // bundles each of them, and a duel and a balance when it declares a duel.
+    let mut systems = 0;
+    for s in skirmish_odds::registry::SYSTEMS {
+        if skirmish_odds::system::resolutions(*s).is_empty() {
+            continue;
+        }
+        systems += 1;
+        let duel: &[&str] = if s.duel().is_some() { &["duel", "balance"] } else { &[] };
+        for kind in ["compare", "sweep", "sweep-2d", "paired"].iter().chain(duel) {
+            let system = s.name();
             assert!(found.contains(&(system.to_string(), kind.to_string())), "no bundled {system} `{kind}` example");
         }
     }
+    assert!(systems >= 4, "{systems} dice systems");
 }
 
 /// A compare cell, a sweep cell and a paired side are the very trial the system builds for the

@@ -4,35 +4,22 @@
 use crate::common::{bin_run, tmp};
 use skirmish_odds::registry::SYSTEMS;
 
-/// A value of the right TOML type for each switch (the ownership check comes before the value's).
-fn value(field: &str) -> &'static str {
-    match field {
-        "block_natural_six"
-        | "ko_bonus_within_attack"
-        | "ko_target_outnumbered"
-        | "martial_artist_vs_mobster"
-        | "special_attack_ranged"
-        | "guard_backlash_crits"
-        | "knocked_down_vs_magic" => "true",
-        "grenade_pot" => "11",
-        _ => "\"x\"",
-    }
+/// A value of the right TOML type for switch `field`, from its declaration: its default as
+/// written (`true`, `11`, or a quoted name). The ownership check comes before the value's.
+fn value(field: &str) -> String {
+    let doc = SYSTEMS.iter().flat_map(|s| s.reading_docs()).find(|d| d.name == field);
+    let v = doc.map_or("x", |d| d.values[0]);
+    if v == "true" || v == "false" || v.parse::<i64>().is_ok() { v.to_string() } else { format!("\"{v}\"") }
 }
 
 #[test]
 fn every_switch_is_refused_outside_its_rule_systems() {
     let dir = tmp("readings", "foreign");
-    let kinds = [
-        ("bmg-3e", "check"),
-        ("bmg-1e", "check"),
-        ("bichos", "terrain"),
-        ("wolsung", "leave"),
-        ("mordheim", "movement"),
-        ("all", "threat"),
-    ];
     let mut checked = 0;
-    for (system, kind) in kinds {
-        let own = SYSTEMS.iter().find(|s| s.name() == system).unwrap().readings();
+    // Every system of the registry, with its first kind.
+    for s in SYSTEMS {
+        let (system, kind) = (s.name(), s.kinds()[0].name);
+        let own = s.readings();
         for other in SYSTEMS {
             for field in other.readings().iter().filter(|f| !own.contains(f)) {
                 let file = format!("{system}-{field}.toml");
