@@ -10,6 +10,10 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
+/// Largest number of cells one scenario may ask for: the context checks every list product
+/// against it, the loader and the generic analyses every scenario. Here, below all of them.
+pub const MAX_CELLS: usize = 400;
+
 /// What a rule system's builder returns: the cells, how they are laid out, and the readings in force.
 pub type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
 
@@ -137,7 +141,7 @@ impl Ctx {
     /// gigabytes of cells counted afterwards. The error points at the longest list.
     pub fn limit_cells(&self, section: &str, lists: &[(&str, usize)]) -> Result<(), InputError> {
         let product = lists.iter().fold(1usize, |p, &(_, n)| p.saturating_mul(n));
-        if product <= super::MAX_CELLS {
+        if product <= MAX_CELLS {
             return Ok(());
         }
         let longest = lists.iter().max_by_key(|(_, n)| *n).map(|(f, _)| *f).unwrap_or("");
@@ -148,7 +152,7 @@ impl Ctx {
             0,
             &[section, longest],
             format!("{shown} make {count} cells"),
-            format!("at most {} cells: shorten the lists", super::MAX_CELLS),
+            format!("at most {} cells: shorten the lists", MAX_CELLS),
         ))
     }
 

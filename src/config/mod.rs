@@ -11,6 +11,7 @@ mod fighters;
 mod inputs;
 pub mod number;
 pub mod raw;
+mod sections;
 pub mod set;
 pub mod source;
 
@@ -40,8 +41,7 @@ pub const DEFAULT_MAX_TRIALS: u64 = 100_000_000;
 pub const PRECISION_RANGE: RangeInclusive<f64> = 0.00001..=0.25;
 /// Allowed seeds, in the config and on the command line (TOML integers are signed 64-bit).
 pub const SEED_RANGE: &str = "0..=9223372036854775807";
-/// Largest number of cells one scenario may ask for.
-pub const MAX_CELLS: usize = 400;
+pub use ctx::MAX_CELLS;
 
 /// Command-line values that override the config. A report records them (`results.json`'s
 /// `resolved_scenario.overrides`, in this order) and `run results.json` gives them back.

@@ -5,8 +5,8 @@
 //! with the words saying which cell broke.
 
 use super::super::ctx::Ctx;
+use super::super::sections::SECTIONS;
 use super::super::source::Source;
-use super::SECTIONS;
 use super::plan::Planner;
 use crate::analysis::scenario::{CellSpec, Note, NoteKind, Scenario};
 use crate::error::InputError;

@@ -33,36 +33,20 @@ mod paired;
 mod plan;
 mod sweep;
 
+pub use super::sections::SECTIONS;
 pub use sweep::sweepable_fields;
 
-use super::MAX_CELLS;
-use super::ctx::{Built, Ctx};
+use super::ctx::{Built, Ctx, MAX_CELLS};
 use super::source::{Doc, Source};
-use crate::analysis::scenario::{Kind, Scenario};
+use crate::analysis::scenario::Kind;
 use crate::error::InputError;
 use crate::system::RuleSystem;
+pub(crate) use plan::Loader;
 use plan::Planner;
 use serde::Deserialize;
 use std::cell::RefCell;
 use std::path::Path;
 use toml::{Table, Value};
-
-/// The generic analyses' sections, declared once, in the order a stray one is reported (a
-/// generic kind reads its own section and refuses the others'; a system's own kind refuses
-/// them all, after its system's sections). Every scenario file may hold them, so each system's
-/// [`scenario_file!`](crate::scenario_file) struct lets them pass as fields: that is why the
-/// list is a macro. `generic_sections!(names)` is the list as `&str`s ([`SECTIONS`]);
-/// `generic_sections!(m! { input })` calls `$crate::m! { [compare, …] input }`.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! generic_sections {
-    (@ [$($s:ident),*] names) => { [$(stringify!($s)),*] };
-    (@ [$($s:ident),*] $then:ident ! { $($input:tt)* }) => { $crate::$then! { [$($s),*] $($input)* } };
-    ($($then:tt)*) => { $crate::generic_sections! { @ [compare, sweep, balance, paired] $($then)* } };
-}
-
-/// The generic analyses' sections, in the order a stray one is reported.
-pub(crate) const SECTIONS: &[&str] = &crate::generic_sections!(names);
 
 /// The generic sections, read strictly (the rest of the file is the system's).
 #[derive(Debug, Default, Deserialize)]
@@ -71,17 +55,6 @@ struct Sections {
     sweep: Option<sweep::SweepSpec>,
     paired: Option<paired::PairedSpec>,
     balance: Option<balance::BalanceSpec>,
-}
-
-/// What the loader lends the generic analyses: its own route for a whole scenario file, so each
-/// cell is built (and checked) exactly as the same file would be, and its words for a file that
-/// does not read. Handing these in keeps this module free of the loader's entry point.
-pub(crate) struct Loader<'a> {
-    /// Build a cell (a complete one-kind scenario, as a table: see [`Doc::Cell`]) in a context
-    /// whose `sources[0]` names the user's file.
-    pub build: &'a dyn Fn(&mut Ctx, &Table) -> Result<Scenario, InputError>,
-    /// The loader's error for `source` when it does not read as TOML.
-    pub read_error: &'a dyn Fn(&Source, &toml::de::Error) -> InputError,
 }
 
 /// Build a generic kind's cells for `system`.

@@ -5,13 +5,23 @@
 
 use super::super::ctx::Ctx;
 use super::super::source::Source;
-use super::Loader;
-use crate::analysis::scenario::Note;
+use crate::analysis::scenario::{Note, Scenario};
 use crate::error::InputError;
 use crate::system::{Resolution, RuleSystem};
 use std::cell::RefCell;
 use std::path::Path;
 use toml::{Table, Value};
+
+/// What the loader lends the generic analyses: its own route for a whole scenario file, so each
+/// cell is built (and checked) exactly as the same file would be, and its words for a file that
+/// does not read. Handing these in keeps this module free of the loader's entry point.
+pub(crate) struct Loader<'a> {
+    /// Build a cell (a complete one-kind scenario, as a table: see [`crate::config::Doc::Cell`]) in a context
+    /// whose `sources[0]` names the user's file.
+    pub build: &'a dyn Fn(&mut Ctx, &Table) -> Result<Scenario, InputError>,
+    /// The loader's error for `source` when it does not read as TOML.
+    pub read_error: &'a dyn Fn(&Source, &toml::de::Error) -> InputError,
+}
 
 /// Most loadouts or targets in a comparison, and most fighters in a gauntlet.
 pub(super) const MAX_LIST: usize = 20;

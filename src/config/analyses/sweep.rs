@@ -2,9 +2,9 @@
 //! fields names, over a list or a range of values (`Layout::Sweep`); with `[sweep.y]`, over two
 //! (`Layout::Sweep2`, drawn as heatmaps).
 
-use super::super::MAX_CELLS;
+use super::super::ctx::MAX_CELLS;
 use super::super::ctx::{Built, cell};
-use super::SECTIONS;
+use super::super::sections::SECTIONS;
 use super::cell::{Named, Origin};
 use super::plan::Planner;
 use crate::analysis::scenario::{CellSpec, Layout, Param};
