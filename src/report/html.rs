@@ -6,7 +6,7 @@
 //! non-zero size and record the result on `<body data-render-check="...">`, so a headless
 //! browser test can tell "rendered and visible" from "present in the source".
 
-use super::Document;
+use super::document::Document;
 use super::model::Report;
 use super::table::Table;
 use crate::analysis::RunResult;
@@ -80,14 +80,14 @@ fn table_html(t: &Table) -> String {
 }
 
 /// The collapsible "Scenario" section: what each cell used, the files, the re-run command.
-fn scenario_html(part: &super::ScenarioPart) -> String {
+fn scenario_html(part: &super::document::ScenarioPart) -> String {
     let mut s = String::from(
         "<details class=\"scenario\">\n<summary><h2>Scenario</h2> what each cell used, the config as read, and how to run it again</summary>\n",
     );
     let _ = writeln!(
         s,
         "<p>This report carries its scenario: <code>results.json</code> holds the config and its included files as they were read. In this folder, <code>{}</code> runs it again to the same numbers, with no config file present.</p>",
-        escape(super::RERUN)
+        escape(super::document::RERUN)
     );
     let _ = writeln!(
         s,
@@ -264,7 +264,7 @@ pub fn fragment(
         format!(
             "<h2>How to read these numbers</h2>\n<p>{}{}{ratios} \
              The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
-            inline(super::how_to_read(report)),
+            inline(super::document::how_to_read(report)),
             // The system's own note, as summary.md gives it.
             doc.reading_note.map(|n| format!(" {}", inline(n))).unwrap_or_default()
         )

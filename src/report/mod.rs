@@ -12,9 +12,11 @@ pub mod answer;
 pub mod answer_grid;
 pub mod charts;
 pub mod csv_out;
+pub mod document;
 pub(crate) mod duels;
 pub mod html;
 pub mod json;
+pub mod layout_charts;
 pub mod model;
 pub mod ordered;
 pub mod table;
@@ -23,18 +25,17 @@ pub mod text;
 pub mod titles;
 
 use crate::analysis::RunResult;
-use crate::analysis::scenario::{GridMeasure, Layout};
 use crate::error::Error;
 use crate::interrupt::Interrupted;
 use crate::output::manifest::FileName;
 use crate::output::{self, ReportDir};
 use crate::safe;
-use crate::stats;
 use crate::system::RuleSystem;
-use charts::{Chart, Est};
 use model::{ExactDuel, Report};
 use std::path::PathBuf;
-use table::Table;
+
+pub use document::{CellsUsed, Document, RERUN, ScenarioPart, how_to_read};
+pub use layout_charts::chart_specs;
 
 /// The report model of a finished run, with what its rule system adds
 /// ([`RuleSystem::report_extras`]). `Err` when a signal stopped the one costly step (a duel
@@ -45,107 +46,13 @@ pub fn try_build(run: &RunResult, system: &dyn RuleSystem) -> Result<Report, Int
     let (answer, key) = answer::answer(run, &report, system);
     report.answer = answer;
     report.key_figure = key;
-    report.titles = titles_of(&report, system, &reading_words(&run.scenario.readings, system));
+    report.titles = titles_of(&report, system, &document::reading_words(&run.scenario.readings, system));
     Ok(report)
 }
 
 /// [`try_build`] for callers that catch no signals (tests, benchmarks).
 pub fn build(run: &RunResult, system: &dyn RuleSystem) -> Report {
     try_build(run, system).expect("no signal handler is installed outside the binary")
-}
-
-/// What a run's report shows beyond the model's numbers, built once per run in its system's
-/// words; every writer (Markdown, HTML, terminal) only renders it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Document {
-    /// What the report is about, in words: the game and the kind of question ("Batman
-    /// Miniature Game (2019): an attack"), under the scenario's name in every view's heading
-    /// (`ruleset` and `kind` stay identifiers in results.json).
-    pub about: String,
-    /// The answer in one sentence ([`answer`]): the first line of the terminal summary and the
-    /// first paragraph of `summary.md` and `index.html`, as `answer` is in `results.json`.
-    pub answer: String,
-    /// Every table, walls of zeros folded.
-    pub tables: Vec<Table>,
-    /// Every chart as (file stem, chart).
-    pub charts: Vec<(String, Chart)>,
-    /// The readings in force in the system's words, as every view's "Readings in force" lists
-    /// them: (what the switch decides, the value in force) — "a natural 6 always blocks", "no".
-    /// results.json keeps the switches' names and values for scripts.
-    pub readings: Vec<(String, String)>,
-    /// What the system adds to "how to read these numbers" (Markdown).
-    pub reading_note: Option<&'static str>,
-    /// The unit of cost the system prices fighters in ("Reputation point"), for ratio intervals.
-    pub cost_unit: Option<&'static str>,
-    /// The scenario as run and how to run it again (`crate::rerun` adds it to every report the
-    /// program writes): rendered last in summary.md and index.html, as one line on the terminal.
-    pub scenario: Option<ScenarioPart>,
-}
-
-/// The "Scenario" part of a report: what each cell used, with its numbers, the files as read,
-/// and the command that re-runs it from `results.json`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ScenarioPart {
-    /// The config path as typed on the first run's command line.
-    pub config: String,
-    /// The program and version that ran it.
-    pub generator: String,
-    /// The command line's overrides as flags (`--trials 20000`), empty if none.
-    pub command_line: String,
-    /// The cells, grouped by what they used.
-    pub cells: Vec<CellsUsed>,
-    /// The library entries the cells name (cards, weapons, models, profiles, fighters), each once,
-    /// as TOML under a comment naming its file; empty if none.
-    pub entries: String,
-    /// The config and its includes as read: (path, text).
-    pub sources: Vec<(String, String)>,
-}
-
-/// Cells that used the same sections and library entries.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CellsUsed {
-    /// The cells' labels.
-    pub labels: Vec<String>,
-    /// Their sections as TOML (a comparison's loadout written in), under comments naming the
-    /// file, with any library entry the analysis varies between cells (a swept card).
-    pub toml: String,
-    /// The library entries they name, in words (each entry's `name`), shown in [`ScenarioPart::entries`].
-    pub entries: Vec<String>,
-}
-
-/// The command that re-runs a report from its folder.
-pub const RERUN: &str = "skirmish-odds run results.json";
-
-impl Document {
-    /// The document of a finished run, in `system`'s words.
-    pub fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Document {
-        let kind = run.scenario.kind.name();
-        let about = match crate::system::kind_title(system, kind) {
-            Some(t) => format!("{}: {t}", system.title()),
-            None => system.title().to_string(),
-        };
-        Document {
-            about,
-            answer: report.answer.clone(),
-            tables: tables::tables(run, report, system),
-            charts: chart_specs(run, report, system),
-            readings: reading_words(&run.scenario.readings, system),
-            reading_note: system.how_to_read(),
-            cost_unit: system.duel().map(|d| d.costs[0].unit),
-            scenario: None,
-        }
-    }
-
-    /// Each chart drawn as SVG text in memory, as (file stem, title, SVG): what the HTML
-    /// writers inline. The local page has no report folder to read `<stem>.svg` back from, so
-    /// it draws them here, with the same drawing as the files ([`charts::svg`]).
-    pub fn svgs(&self) -> Result<Vec<(String, String, String)>, Error> {
-        let mut svgs = Vec::new();
-        for (stem, chart) in &self.charts {
-            svgs.push((stem.clone(), chart.title().to_string(), charts::svg(chart)?));
-        }
-        Ok(svgs)
-    }
 }
 
 /// The words for every event, metric and reading `report` names (`titles` in results.json),
@@ -170,278 +77,6 @@ fn titles_of(report: &Report, system: &dyn RuleSystem, readings: &[(String, Stri
         t.readings.0.push((name.clone(), ReadingTitle { title: title.clone(), value: value.clone() }));
     }
     t
-}
-
-/// The readings in force in `system`'s words (its `readings_schema!` titles and value words). A
-/// fixed value a system records beside its readings without a switch (the threat range's
-/// `cm_per_inch`) takes its title from the system's vocabulary of fields. A name declared in
-/// neither keeps its name, which the bundled-report test catches (`tests/it/report_words.rs`).
-fn reading_words(readings: &[(&'static str, String)], system: &dyn RuleSystem) -> Vec<(String, String)> {
-    readings
-        .iter()
-        .map(|(name, value)| match system.reading_docs().iter().find(|d| d.name == *name) {
-            Some(d) => (d.title.to_string(), d.value_words(value).unwrap_or(value).to_string()),
-            None => (system.vocabulary().field(name).map_or(*name, |t| t.title).to_string(), value.clone()),
-        })
-        .collect()
-}
-
-/// Charts for this run as (file stem, chart), in `system`'s words.
-pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<(String, Chart)> {
-    let mut out = match &run.scenario.layout {
-        Layout::Single => single_charts(run, report, system),
-        Layout::Compare { loadouts, targets, measure } => {
-            compare_charts(run, report, system, (loadouts, targets), measure)
-        }
-        Layout::Sweep { parameter, values, measure } => {
-            sweep_charts(run, report, system, (&parameter.title, values), measure)
-        }
-        Layout::Sweep2 { x, xs, y, ys, measure } => {
-            sweep2_charts(run, report, system, (&x.title, xs), (&y.title, ys), measure)
-        }
-        Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => duels::charts(run, report, system),
-        Layout::Own(_) => system.report_charts(run, report),
-    };
-    // A chart of a constant (a ★-only weapon's ♦ distribution: one bar at 0, 100 %) says
-    // nothing the tables do not; leave it out.
-    out.retain(|(_, c)| !c.is_constant());
-    out
-}
-
-/// The probability of event `name` in cell `cell`, with its interval.
-fn est_event(report: &Report, cell: usize, name: &str) -> Est {
-    Est::from(report.cells[cell].events.get(name).expect("event exists"))
-}
-
-/// The mean of metric `name` in cell `cell`, with its 95 % interval.
-fn est_mean(report: &Report, cell: usize, name: &str) -> Est {
-    let z = stats::z_value();
-    let m = report.cells[cell].metrics.get(name).expect("metric exists");
-    Est { v: m.mean, lo: m.mean - z * m.stderr, hi: m.mean + z * m.stderr }
-}
-
-/// One cell: the distribution of each of its first three headline metrics that varies, or its
-/// event probabilities when it has no headline metric.
-fn single_charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<(String, Chart)> {
-    let z = stats::z_value();
-    let t = &run.output.tallies;
-    let sc = &run.scenario;
-    let title_tail = report.basis();
-    let mut out = Vec::new();
-    let names: Vec<&str> = sc.cells[0].trial.headline_metrics().iter().take(3).copied().collect();
-    if names.is_empty() {
-        // Nothing to draw as a distribution: chart the event probabilities instead.
-        let events = &report.cells[0].events.0;
-        out.push((
-            "events".into(),
-            Chart::Grouped {
-                title: format!("{}: probabilities ({title_tail})", sc.name),
-                x_label: "event".into(),
-                y_label: "probability".into(),
-                groups: events.iter().map(|(n, _)| text::event_title(system, n)).collect(),
-                series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
-                percent: true,
-                highlight: None,
-            },
-        ));
-    }
-    let mut dists = Vec::new();
-    for &name in &names {
-        let i = report.cells[0].metrics.0.iter().position(|(n, _)| n == name).expect("metric exists");
-        let trial = &sc.cells[0].trial;
-        // Read the way the question runs: P(≤ k) of a roll-under check (its threshold marked),
-        // P(dead within k) of a sequence of attacks.
-        let mut chart = charts::distribution_read(
-            &t[0],
-            i,
-            &format!("{}: {} ({title_tail})", sc.name, text::metric_title(system, name)),
-            &text::metric_title(system, name),
-            z,
-            trial.tail(name),
-            trial.passes_from(name),
-        )
-        .with_line_name(trial.tail_name(name));
-        let values = 0..t[0].trimmed(i).len();
-        if values.clone().any(|v| trial.value_label(name, v).is_some()) {
-            let names: Vec<String> =
-                values.map(|v| trial.value_label(name, v).unwrap_or_else(|| v.to_string())).collect();
-            chart = chart.with_value_names(names);
-        }
-        dists.push((name.to_string(), chart));
-    }
-    // A metric that is a fixed number (Mordheim's move, run and charge) gets no chart: a bar
-    // of a constant answers nothing the Means table does not say in figures (and
-    // `chart_specs` drops its one-bar distribution).
-    out.extend(dists);
-    out
-}
-
-/// Loadouts × targets, one series per loadout: the measure first (what the grid ranks by), then
-/// the expected damage markers (the headline metrics' means).
-fn compare_charts(
-    run: &RunResult,
-    report: &Report,
-    system: &dyn RuleSystem,
-    (loadouts, targets): (&[String], &[String]),
-    m: &GridMeasure,
-) -> Vec<(String, Chart)> {
-    let sc = &run.scenario;
-    let title_tail = report.basis();
-    let mut out = Vec::new();
-    let series = |f: &dyn Fn(usize) -> Est| -> Vec<(String, Vec<Est>)> {
-        loadouts
-            .iter()
-            .enumerate()
-            .map(|(li, l)| (l.clone(), (0..targets.len()).map(|ti| f(li * targets.len() + ti)).collect()))
-            .collect()
-    };
-    let what = sc.cells[0].trial.unit();
-    let head = answer_grid::head(system, m);
-    out.push((
-        format!("compare-{}", m.name),
-        Chart::Grouped {
-            title: format!("{}: {head} per {what} ({title_tail})", sc.name),
-            x_label: "target".into(),
-            y_label: head.clone(),
-            groups: targets.to_vec(),
-            series: series(&|c| answer_grid::value(report, c, m).unwrap_or(Est::ZERO)),
-            percent: m.event,
-            highlight: None,
-        },
-    ));
-    for name in answer_grid::markers(&sc.cells[0].trial, m) {
-        let title = text::metric_title(system, name);
-        out.push((
-            format!("compare-{name}"),
-            Chart::Grouped {
-                title: format!("{}: expected {title} per {what} ({title_tail})", sc.name),
-                x_label: "target".into(),
-                y_label: format!("expected {title}"),
-                groups: targets.to_vec(),
-                series: series(&|c| est_mean(report, c, name)),
-                percent: false,
-                highlight: None,
-            },
-        ));
-    }
-    out
-}
-
-/// One swept value, as lines: the chart of the measure's kind first (probabilities for an
-/// event, means for a metric), the measure its first series.
-fn sweep_charts(
-    run: &RunResult,
-    report: &Report,
-    system: &dyn RuleSystem,
-    (parameter, values): (&str, &[i64]),
-    m: &GridMeasure,
-) -> Vec<(String, Chart)> {
-    let sc = &run.scenario;
-    let title_tail = report.basis();
-    // A yes/no field is drawn at 0 and 1: the axis says which is which.
-    let x_label =
-        if answer_grid::yes_no_axis(run, 0) { format!("{parameter} (0 = no, 1 = yes)") } else { parameter.to_string() };
-    let n = sc.cells.len();
-    let trial = &sc.cells[0].trial;
-    let mut events: Vec<&str> = trial.key_events().into_iter().filter(|e| *e != m.name).collect();
-    let mut metrics: Vec<&str> = trial.headline_metrics().iter().copied().filter(|e| *e != m.name).take(3).collect();
-    if m.event {
-        events.insert(0, &m.name);
-    } else {
-        metrics.insert(0, &m.name);
-        metrics.truncate(3);
-    }
-    let probabilities = (
-        "sweep-events".to_string(),
-        Chart::Lines {
-            title: format!("{}: probabilities by {parameter} ({title_tail})", sc.name),
-            x_label: x_label.clone(),
-            y_label: "probability".into(),
-            xs: values.to_vec(),
-            series: events
-                .iter()
-                .map(|e| (text::event_short(system, e), (0..n).map(|c| est_event(report, c, e)).collect()))
-                .collect(),
-            percent: true,
-        },
-    );
-    let means = (
-        "sweep-means".to_string(),
-        Chart::Lines {
-            title: format!("{}: means by {parameter} ({title_tail})", sc.name),
-            x_label: x_label.clone(),
-            y_label: "mean".into(),
-            xs: values.to_vec(),
-            series: metrics
-                .iter()
-                .map(|m| {
-                    (
-                        format!("mean {}", text::metric_title(system, m)),
-                        (0..n).map(|c| est_mean(report, c, m)).collect(),
-                    )
-                })
-                .collect(),
-            percent: false,
-        },
-    );
-    if m.event { vec![probabilities, means] } else { vec![means, probabilities] }
-}
-
-/// Two swept values: heat maps of the measure and of the first damage marker's mean.
-fn sweep2_charts(
-    run: &RunResult,
-    report: &Report,
-    system: &dyn RuleSystem,
-    (x, xs): (&str, &[i64]),
-    (y, ys): (&str, &[i64]),
-    m: &GridMeasure,
-) -> Vec<(String, Chart)> {
-    let sc = &run.scenario;
-    let title_tail = report.basis();
-    let grid = |f: &dyn Fn(usize) -> Est| -> Vec<Vec<Option<Est>>> {
-        ys.iter().enumerate().map(|(yi, _)| (0..xs.len()).map(|xi| Some(f(xi * ys.len() + yi))).collect()).collect()
-    };
-    let x_labels = answer_grid::axis_words(run, xs, 0, ys.len());
-    let y_labels = answer_grid::axis_words(run, ys, 1, 1);
-    let heat = |name: &str, what: String, percent: bool, f: &dyn Fn(usize) -> Est| {
-        (
-            format!("sweep-{name}"),
-            Chart::Heatmap {
-                title: format!("{}: {what} by {x} and {y}", sc.name),
-                x_label: x.to_string(),
-                y_label: y.to_string(),
-                xs: x_labels.clone(),
-                ys: y_labels.clone(),
-                values: grid(f),
-                percent,
-                basis: title_tail.clone(),
-                marked: None,
-            },
-        )
-    };
-    let mut out = vec![heat(&m.name, answer_grid::head(system, m), m.event, &|c| {
-        answer_grid::value(report, c, m).unwrap_or(Est::ZERO)
-    })];
-    if let Some(name) = answer_grid::markers(&sc.cells[0].trial, m).first().copied() {
-        out.push(heat(name, format!("mean {}", text::metric_title(system, name)), false, &|c| {
-            est_mean(report, c, name)
-        }));
-    }
-    out
-}
-
-/// How the report's probabilities were obtained, in one sentence for its readers.
-pub fn how_to_read(report: &Report) -> &'static str {
-    if report.all_exact() {
-        "Every probability here is exact: every outcome of the dice was enumerated, nothing was \
-         sampled, so there are no intervals (the fractions are in `results.json` and `results.csv`)."
-    } else if report.exact_cells > 0 {
-        "Cells marked exact were enumerated (no interval); every other probability is a Monte Carlo \
-         estimate with its 95 % Wilson score interval, and means are given ± 1.96 standard errors."
-    } else {
-        "Every probability is a Monte Carlo estimate with its 95 % Wilson score interval; means are \
-         given ± 1.96 standard errors."
-    }
 }
 
 /// The Markdown summary.

@@ -8,8 +8,8 @@
 //! below the command line.
 //!
 //! **No circles.** No two files under `src/` use each other, directly or through others
-//! ([`no_two_files_import_each_other_in_a_circle`]), but for the circles [`KNOWN_CIRCLES`]
-//! lists, each to be taken apart.
+//! ([`no_two_files_import_each_other_in_a_circle`]): the last circles were taken apart in
+//! issue #38, and any new one fails with its files and the names that tie them.
 
 use skirmish_odds::registry::SYSTEMS;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -135,12 +135,6 @@ fn the_layering_check_catches_each_kind_of_offence() {
 // the paths that resolve where the macro is called (all but `$crate::`).
 // ---------------------------------------------------------------------------------------------
 
-/// The circles there are today, each as its exact set of files (under `src/`), each to be taken
-/// apart (issue #38) by moving what its files share into a file below them. The test fails on
-/// any other circle, on one of these that grew or changed, and on one that is gone (then delete
-/// its line here). See CONTRIBUTING.md, "Where things live".
-const KNOWN_CIRCLES: &[&[&str]] = &[&["report/html.rs", "report/mod.rs"]];
-
 /// Every `.rs` file under `src/` but `main.rs` (the binary: its `crate::` is another crate), as
 /// (path under `src/`, text).
 fn source_files() -> Vec<(String, String)> {
@@ -158,21 +152,13 @@ fn source_files() -> Vec<(String, String)> {
 #[test]
 fn no_two_files_import_each_other_in_a_circle() {
     let found = circles(&source_files());
-    let known: Vec<Vec<String>> = KNOWN_CIRCLES.iter().map(|c| c.iter().map(|f| f.to_string()).collect()).collect();
-    let new: Vec<&str> = found.iter().filter(|(files, _)| !known.contains(files)).map(|(_, t)| t.as_str()).collect();
-    let gone: Vec<String> =
-        known.iter().filter(|k| !found.iter().any(|(files, _)| files == *k)).map(|k| k.join(", ")).collect();
+    let all: Vec<&str> = found.iter().map(|(_, t)| t.as_str()).collect();
     assert!(
-        new.is_empty(),
+        all.is_empty(),
         "files under src/ that use each other in a circle (move what they share into a file below them, \
          which they both use):\n\n{}\n\n(every circle found: {})",
-        new.join("\n\n"),
+        all.join("\n\n"),
         found.len()
-    );
-    assert!(
-        gone.is_empty(),
-        "circles KNOWN_CIRCLES lists that are no longer there (taken apart? delete their line):\n{}",
-        gone.join("\n")
     );
 }
 
