@@ -711,17 +711,6 @@ impl Ctx {
         self.own().map(|s| s.words).unwrap_or(self.ruleset).to_string()
     }
 
-    /// A sweep whose cells all compile to the same trial cannot show anything: say so (a warning,
-    /// not an error, so configs that did this keep running). Trials hold the resolved dice
-    /// procedure (masks, dice counts, damage), so equal trials mean equal distributions.
-    pub(crate) fn note_constant_sweep(&self, p: &str, cells: &[CellSpec], why: &str) {
-        if cells.len() > 1 && cells.windows(2).all(|w| w[0].trial == w[1].trial) {
-            self.note(crate::analysis::scenario::Note::ignored(format!(
-                "sweep parameter `{p}` cannot change any number in this scenario{why}: every value gives the same trial"
-            )));
-        }
-    }
-
     pub(crate) fn check_ruleset(&self, ruleset: &str, file: usize) -> Result<(), InputError> {
         if self.systems.iter().any(|s| s.name == ruleset) {
             Ok(())

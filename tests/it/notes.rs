@@ -18,15 +18,15 @@ fn sweeping_the_shooters_strength_with_a_ranged_weapon_is_flagged_everywhere() {
         ),
     )
     .unwrap();
-    let want = "sweep parameter `attacker.strength` cannot change any number in this scenario";
+    let want = "the swept attacker's Strength cannot change any number in this scenario";
     let v = bin_run(&dir, &["validate", "sweep.toml"]);
     assert!(v.status.success());
     assert!(String::from_utf8_lossy(&v.stdout).contains(want), "validate: {}", String::from_utf8_lossy(&v.stdout));
     let r = bin_run(&dir, &["run", "sweep.toml", "--out", "r"]);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     assert!(String::from_utf8_lossy(&r.stdout).contains(want));
-    // The page renders the note's `code` as HTML.
-    let want_html = "sweep parameter <code>attacker.strength</code> cannot change any number in this scenario";
+    // The page shows the field by its title, as every view does.
+    let want_html = "the swept attacker's Strength cannot change any number in this scenario";
     for (f, want) in [("summary.md", want), ("results.json", want), ("index.html", want_html)] {
         let text = std::fs::read_to_string(dir.join("r").join(f)).unwrap();
         assert!(text.contains(want), "{f} lacks the note");

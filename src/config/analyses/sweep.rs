@@ -280,27 +280,28 @@ impl Planner<'_> {
         let measure = self.grid_measure(s.measure.as_deref(), &["sweep", "measure"], &cells)?;
         match y {
             None => {
-                self.ctx.note_constant_sweep(&s.parameter, &cells, "");
+                self.note_constant_sweep(&xt.title, &cells);
                 let values = xs.iter().map(|v| v.axis()).collect();
                 Ok((cells, Layout::Sweep { parameter: xt, values, measure }, base.readings))
             }
             Some((yp, yv)) => {
-                self.note_constant_axes((&s.parameter, xs.len()), (&yp, yv.len()), &cells);
-                let (xs, ys) = (xs.iter().map(|v| v.axis()).collect(), yv.iter().map(|v| v.axis()).collect());
                 let y = self.param(r, &yp);
+                self.note_constant_axes((&xt.title, xs.len()), (&y.title, yv.len()), &cells);
+                let (xs, ys) = (xs.iter().map(|v| v.axis()).collect(), yv.iter().map(|v| v.axis()).collect());
                 Ok((cells, Layout::Sweep2 { x: xt, xs, y, ys, measure }, base.readings))
             }
         }
     }
 
-    /// A swept value of the wrong type for its field, said with the field and what it takes: a
-    /// yes/no field (`cover`) swept over numbers, or a number field over `[false, true]`.
-    /// A swept field with its title in the system's words (its name when the system has none).
+    /// A swept field with its title in the system's words (its name when the system has none:
+    /// `tests/it/report_words.rs` fails on that for every starter's sweep parameter).
     fn param(&self, r: &Resolution, name: &str) -> Param {
         let title = param_title(self.system, r.section, r.refs, name).unwrap_or_else(|| name.to_string());
         Param { name: name.to_string(), title }
     }
 
+    /// A swept value of the wrong type for its field, said with the field and what it takes: a
+    /// yes/no field (`cover`) swept over numbers, or a number field over `[false, true]`.
     fn type_words(mut e: InputError, x: &str, y: Option<&str>) -> InputError {
         let param = match (y, e.field.as_deref()) {
             (Some(y), Some(f)) if f.starts_with("sweep.y") => y,
@@ -318,20 +319,32 @@ impl Planner<'_> {
         e
     }
 
+    /// A sweep whose cells all compile to the same trial cannot show anything: say so, naming
+    /// the swept field by its title (a warning, not an error, so configs that did this keep
+    /// running). Trials hold the resolved dice procedure (masks, dice counts, damage), so equal
+    /// trials mean equal distributions.
+    fn note_constant_sweep(&self, title: &str, cells: &[CellSpec]) {
+        if cells.len() > 1 && cells.windows(2).all(|w| w[0].trial == w[1].trial) {
+            self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
+                "the swept {title} cannot change any number in this scenario: every value gives the same trial"
+            )));
+        }
+    }
+
     /// A two-dimensional sweep one of whose parameters cannot change any number: along that
-    /// axis every cell compiles to the same trial, whatever the other axis holds (`guns.f` of a
+    /// axis every cell compiles to the same trial, whatever the other axis holds (guns' F of a
     /// shot whose damage the target's wounds cap). Said once per such axis, as a 1-D sweep's
-    /// [`note_constant_sweep`](crate::config::Ctx::note_constant_sweep) does. Cell `xi * ny + yi`.
+    /// [`Self::note_constant_sweep`] does. Cell `xi * ny + yi`.
     fn note_constant_axes(&self, (x, nx): (&str, usize), (y, ny): (&str, usize), cells: &[CellSpec]) {
         let same = |a: usize, b: usize| cells[a].trial == cells[b].trial;
         if nx > 1 && (0..ny).all(|yi| (1..nx).all(|xi| same(yi, xi * ny + yi))) {
             self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
-                "sweep parameter `{x}` cannot change any number in this scenario: at every `{y}`, each of its values gives the same trial"
+                "the swept {x} cannot change any number in this scenario: at every {y}, each of its values gives the same trial"
             )));
         }
         if ny > 1 && (0..nx).all(|xi| (1..ny).all(|yi| same(xi * ny, xi * ny + yi))) {
             self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
-                "sweep parameter `{y}` cannot change any number in this scenario: at every `{x}`, each of its values gives the same trial"
+                "the swept {y} cannot change any number in this scenario: at every {x}, each of its values gives the same trial"
             )));
         }
     }
