@@ -138,6 +138,30 @@ impl Note {
         Note { kind: NoteKind::NotModelled, text: text.into() }
     }
 
+    /// A `[readings]` switch set in the file that cannot change any number here, named by its
+    /// title ("the reading “the retreat distance” cannot change any number in this scenario:
+    /// …"). The generic analyses keep such a note only when no cell's numbers depend on the
+    /// switch ([`Note::is_idle_reading`]).
+    pub fn idle_reading(title: &str, why: &str) -> Note {
+        Note::ignored(format!("the reading “{title}” cannot change any number in this scenario: {why}"))
+    }
+
+    /// Whether this is an [`Note::idle_reading`] note.
+    pub fn is_idle_reading(&self) -> bool {
+        self.kind == NoteKind::Ignored && self.text.starts_with("the reading “")
+    }
+
+    /// A swept field (named by its title) whose values all give the same trial; `why` says
+    /// along what ("", or ": at every attacker's Effort, …").
+    pub fn idle_sweep(title: &str, why: &str) -> Note {
+        Note::ignored(format!("the swept {title} cannot change any number in this scenario{why}"))
+    }
+
+    /// Whether this is the [`Note::idle_sweep`] note of the field titled `title`.
+    pub fn is_idle_sweep(&self, title: &str) -> bool {
+        self.kind == NoteKind::Ignored && self.text.starts_with(&format!("the swept {title} cannot change any number"))
+    }
+
     /// The line as printed: `ignored: …` / `not modelled: …`.
     pub fn line(&self) -> String {
         match self.kind {

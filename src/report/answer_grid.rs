@@ -312,10 +312,9 @@ pub(crate) fn idle_sweep(report: &Report) -> bool {
 
 /// The note under a sweep's lead table when a swept parameter changes no number; none when the
 /// scenario's notes already say it (its cells were the same trial, found when the config was read).
-/// `name` is the field as the config writes it (the notes name it so), `title` its words.
-pub(crate) fn idle_note(run: &RunResult, name: &str, title: &str) -> Option<String> {
-    let known = format!("sweep parameter `{name}` cannot change any number");
-    (!run.scenario.notes.iter().any(|n| n.text.starts_with(&known))).then(|| {
+/// `title` is the field in words, as the notes name it.
+pub(crate) fn idle_note(run: &RunResult, title: &str) -> Option<String> {
+    (!run.scenario.notes.iter().any(|n| n.is_idle_sweep(title))).then(|| {
         format!("{} changes no number in this scenario: every value of it gives the same results.", capital(title))
     })
 }

@@ -283,7 +283,7 @@ fn sweep(run: &RunResult, report: &Report, system: &dyn RuleSystem, param: &Para
     lead.terminal = true;
     lead.notes.push(answer_grid::note(system, m, "sweep", trial.unit()));
     if answer_grid::idle_sweep(report) {
-        lead.notes.extend(answer_grid::idle_note(run, &param.name, parameter));
+        lead.notes.extend(answer_grid::idle_note(run, parameter));
     }
     let mut out = vec![lead];
     if !metrics.is_empty() {
@@ -353,7 +353,7 @@ fn sweep2(
     let (idle_x, idle_y) = answer_grid::idle_axes(report, xs.len(), ys.len());
     for (idle, p) in [(idle_x, xp), (idle_y, yp)] {
         if idle {
-            out[0].notes.extend(answer_grid::idle_note(run, &p.name, &p.title));
+            out[0].notes.extend(answer_grid::idle_note(run, &p.title));
         }
     }
     out

@@ -257,8 +257,8 @@ fn readings_that_cannot_matter_get_a_note() {
             "{HEAD}kind = \"reaction\"\ntrials = 1000\n[readings]\nunits = \"inches\"\nretreat_distance = \"summary\"\n[reaction]\nfdv_from = 7\nfdv_to = 7\n"
         ),
     );
-    assert!(summary.contains("`readings.units` cannot change any number"), "{summary}");
-    assert!(summary.contains("`readings.retreat_distance` cannot change any number"), "{summary}");
+    assert!(summary.contains("the reading “distances” cannot change any number"), "{summary}");
+    assert!(summary.contains("the reading “the retreat distance” cannot change any number"), "{summary}");
     assert!(summary.contains("retreats 5 cm [2\"]"), "{summary}");
     assert!(summary.contains("| the retreat distance | the summary's 5 cm |"), "{summary}");
 }
@@ -343,7 +343,11 @@ fn balance_pairs_with_a_gun_against_claws_carry_the_contact_reading() {
             1,
         );
         let (_, summary) = run(&format!("balance_contact_{value}"), &config);
-        assert!(!summary.contains("`readings.ranged_in_contact` cannot change any number"), "{summary}");
+        assert!(
+            !summary
+                .contains("the reading “in a duel, a gun in contact with a melee fighter” cannot change any number"),
+            "{summary}"
+        );
         let words = if value == "melee" { "fights in melee" } else { "shoots" };
         assert!(
             summary.contains(&format!("“in a duel, a gun in contact with a melee fighter: {words}” (in force)")),
@@ -449,7 +453,10 @@ fn shot_test_order_herido_first_or_bajo_fuego_first() {
     }
     let (_, summary) =
         run("order_ignored", &cfg("shot_wounded_tests = \"herido_only\"\nshot_test_order = \"bajo_fuego_first\""));
-    assert!(summary.contains("`readings.shot_test_order` cannot change any number"), "{summary}");
+    assert!(
+        summary.contains("the reading “a figure wounded by a shot tests first” cannot change any number"),
+        "{summary}"
+    );
     let (_, summary) = run("order_setup", &cfg("shot_test_order = \"bajo_fuego_first\""));
     assert!(
         summary.contains(
@@ -506,7 +513,11 @@ fn ko_and_duck_activations_one_or_two() {
             "{HEAD}kind = \"duel\"\ntrials = 1000\n[readings]\nko_and_duck_activations = \"two\"\n[duel]\nrounds = 2\na = {{ card = \"grande\", weapon = \"big_claws\" }}\nb = {{ card = \"pequeno\", weapon = \"small_claws\" }}\n"
         ),
     );
-    assert!(summary.contains("`readings.ko_and_duck_activations` cannot change any number"), "{summary}");
+    assert!(
+        summary
+            .contains("the reading “in a duel, a figure knocked down and ducking back loses” cannot change any number"),
+        "{summary}"
+    );
 }
 
 /// Issue #23: "flees" (seed line 505: RES reaches 0, "la figura Huye inmediatamente"; summary D5)

@@ -565,7 +565,10 @@ fn movement_penalty_floor_comes_before_the_elevation_bonus() {
         "{text}"
     );
     let still = cfg(Some("pool")).replace("moved = true\n", "");
-    assert!(validate("floor-ignored", &still).contains("`readings.movement_penalty_floor` cannot change"));
+    assert!(
+        validate("floor-ignored", &still)
+            .contains("the reading “Movement penalty's \"minimum of 1\" applies” cannot change")
+    );
     common::fails(
         "rules_wolsung",
         "floor-unknown",
@@ -583,7 +586,7 @@ fn note_texts(j: &Value) -> Vec<String> {
     notes.iter().map(|n| n["text"].as_str().unwrap().to_string()).collect()
 }
 
-/// Review #23, finding 2: "`readings.movement_penalty_floor` cannot change any number" and
+/// Review #23, finding 2: the note that the Movement-penalty reading cannot change any number and
 /// "`shooting.moved` … changes no dice" were decided from the `[shooting]` section's own guns, so
 /// a `sweep` or `paired` whose cells take their guns elsewhere was told so while the numbers moved.
 /// They are now decided from every built cell; each case below is checked against the numbers.
@@ -612,7 +615,7 @@ fn movement_notes_are_decided_from_every_cell() {
         )
     };
     let sweep = "[sweep]\nparameter = \"guns.movement_penalty\"\nfrom = 0\nto = 1\n";
-    let floor_note = "`readings.movement_penalty_floor` cannot change any number";
+    let floor_note = "the reading “Movement penalty's \"minimum of 1\" applies” cannot change any number";
     let moved_note = "`shooting.moved`:";
     let has = |j: &Value, note: &str| note_texts(j).iter().any(|n| n.starts_with(note));
     for (floor, moved, p1, floor_inert, moved_inert) in [

@@ -8,7 +8,7 @@ use super::super::ctx::Ctx;
 use super::super::sections::SECTIONS;
 use super::super::source::Source;
 use super::plan::Planner;
-use crate::analysis::scenario::{CellSpec, Note, NoteKind, Scenario};
+use crate::analysis::scenario::{CellSpec, Note, Scenario};
 use crate::error::InputError;
 use crate::system::Resolution;
 use toml::{Table, Value};
@@ -126,7 +126,7 @@ impl Planner<'_> {
             doc.remove(s);
         }
         let sc = self.try_cell(&doc).map_err(|e| self.place(e, &doc, at, what, origins))?;
-        let is_idle_reading = |n: &Note| n.kind == NoteKind::Ignored && n.text.starts_with("`readings.");
+        let is_idle_reading = Note::is_idle_reading;
         for n in sc.notes.iter().filter(|n| !is_idle_reading(n)) {
             self.ctx.note(n.clone());
         }

@@ -7,7 +7,7 @@ use super::super::ctx::{Built, cell};
 use super::super::sections::SECTIONS;
 use super::cell::{Named, Origin};
 use super::plan::Planner;
-use crate::analysis::scenario::{CellSpec, Layout, Param};
+use crate::analysis::scenario::{CellSpec, Layout, Note, Param};
 use crate::error::InputError;
 use crate::system::Resolution;
 use crate::words::{param_title, param_value};
@@ -325,9 +325,7 @@ impl Planner<'_> {
     /// trials mean equal distributions.
     fn note_constant_sweep(&self, title: &str, cells: &[CellSpec]) {
         if cells.len() > 1 && cells.windows(2).all(|w| w[0].trial == w[1].trial) {
-            self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
-                "the swept {title} cannot change any number in this scenario: every value gives the same trial"
-            )));
+            self.ctx.note(Note::idle_sweep(title, ": every value gives the same trial"));
         }
     }
 
@@ -338,14 +336,10 @@ impl Planner<'_> {
     fn note_constant_axes(&self, (x, nx): (&str, usize), (y, ny): (&str, usize), cells: &[CellSpec]) {
         let same = |a: usize, b: usize| cells[a].trial == cells[b].trial;
         if nx > 1 && (0..ny).all(|yi| (1..nx).all(|xi| same(yi, xi * ny + yi))) {
-            self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
-                "the swept {x} cannot change any number in this scenario: at every {y}, each of its values gives the same trial"
-            )));
+            self.ctx.note(Note::idle_sweep(x, &format!(": at every {y}, each of its values gives the same trial")));
         }
         if ny > 1 && (0..nx).all(|xi| (1..ny).all(|yi| same(xi * ny, xi * ny + yi))) {
-            self.ctx.note(crate::analysis::scenario::Note::ignored(format!(
-                "the swept {y} cannot change any number in this scenario: at every {x}, each of its values gives the same trial"
-            )));
+            self.ctx.note(Note::idle_sweep(y, &format!(": at every {x}, each of its values gives the same trial")));
         }
     }
 

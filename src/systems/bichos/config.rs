@@ -274,6 +274,10 @@ impl Bichos<'_> {
             weapons.extend([&d.a, &d.b].iter().map(|x| x.weapon.as_deref().unwrap_or("fists")));
         }
         let raw = &f.readings;
+        let herido_only = format!(
+            "under the reading {} a wounded figure takes one test only",
+            schema::shot_wounded_tests::phrase(WoundedTests::HeridoOnly)
+        );
         let why = [
             (
                 "units",
@@ -323,7 +327,7 @@ impl Bichos<'_> {
                 "shot_test_order",
                 raw.shot_test_order.is_some() && (!shots || raw.shot_wounded_tests.as_deref() == Some("herido_only")),
                 if shots {
-                    "under `shot_wounded_tests = herido_only` a wounded figure takes one test only"
+                    herido_only.as_str()
                 } else {
                     "no figure is shot at, so no figure takes both \"Herido\" and \"Bajo fuego\""
                 },
@@ -331,14 +335,13 @@ impl Bichos<'_> {
             (
                 "ko_and_duck_activations",
                 raw.ko_and_duck_activations.is_some() && !ducking_duel,
-                "it only applies to duels in which a figure is shot at (two guns, or a gun in contact under `ranged_in_contact = shot`): only a figure shot at ducks back",
+                "it only applies to duels in which a figure is shot at (two guns, or a gun in contact with a melee fighter that shoots): only a figure shot at ducks back",
             ),
         ];
         for (field, ignored, reason) in why {
             if ignored {
-                self.note(Note::ignored(format!(
-                    "`readings.{field}` cannot change any number in this scenario: {reason}"
-                )));
+                let title = schema::Readings::DOCS.iter().find(|d| d.name == field).map_or(field, |d| d.title);
+                self.note(Note::idle_reading(title, reason));
             }
         }
     }

@@ -297,21 +297,22 @@ impl Wolsung<'_> {
         let turns = shooting_turns(cells);
         let penalised: Vec<&ShootingTurn> = turns.iter().copied().filter(|t| t.movement_penalty > 0).collect();
         if floor_set {
+            let title = schema::movement_penalty_floor::TITLE;
             if turns.is_empty() {
-                self.note(Note::ignored(
-                    "`readings.movement_penalty_floor` cannot change any number in this scenario: nothing is shot",
-                ));
+                self.note(Note::idle_reading(title, "nothing is shot"));
             } else if penalised.is_empty() {
-                self.note(Note::ignored(
-                    "`readings.movement_penalty_floor` cannot change any number in this scenario: no Movement penalty applies in any cell (no gun has one, or the shooter did not move)",
+                self.note(Note::idle_reading(
+                    title,
+                    "no Movement penalty applies in any cell (no gun has one, or the shooter did not move)",
                 ));
             } else if penalised.iter().all(|t| {
                 schema::movement_penalty_floor::VALUES
                     .iter()
                     .all(|&(_, floor)| dice(&ShootingTurn { floor, ..(*t).clone() }) == dice(t))
             }) {
-                self.note(Note::ignored(
-                    "`readings.movement_penalty_floor` cannot change any number in this scenario: every shot of every cell has the same dice under `listed`, `pool` and `attribute`",
+                self.note(Note::idle_reading(
+                    title,
+                    "every shot of every cell has the same dice under each of its values",
                 ));
             }
         }
