@@ -60,6 +60,26 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    pub(crate) fn int(
+        &self,
+        file: usize,
+        path: &[&str],
+        v: i64,
+        range: RangeInclusive<i64>,
+        what: &str,
+    ) -> Result<i64, InputError> {
+        if range.contains(&v) {
+            Ok(v)
+        } else {
+            Err(self.err(file, path, format!("{what} {v} is out of range"), range_text(&range)))
+        }
+    }
+
+    pub(crate) fn section<T: Clone>(&self, s: &Option<T>, name: &str) -> Result<T, InputError> {
+        s.clone()
+            .ok_or_else(|| self.err(0, &[name], format!("this kind needs a [{name}] section"), format!("[{name}]")))
+    }
+
     pub(crate) fn new(main: Source, embedded: Option<Vec<Source>>) -> Self {
         Ctx {
             embedded,
