@@ -4,7 +4,7 @@
 
 use super::charts::{self, Chart, Est};
 use super::model::Report;
-use super::{answer_grid, duels, text};
+use super::{answer_grid, text};
 use crate::analysis::RunResult;
 use crate::analysis::scenario::{GridMeasure, Layout};
 use crate::stats;
@@ -23,7 +23,9 @@ pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) ->
         Layout::Sweep2 { x, xs, y, ys, measure } => {
             sweep2_charts(run, report, system, (&x.title, xs), (&y.title, ys), measure)
         }
-        Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => duels::charts(run, report, system),
+        Layout::Duel { a, b } => super::duel::charts(run, report, a, b),
+        Layout::Balance(l) => super::balance::charts(run, report, l),
+        Layout::Paired { a, b, measure } => super::paired::charts(run, report, system, a, b, measure),
         Layout::Own(_) => system.report_charts(run, report),
     };
     // A chart of a constant (a ★-only weapon's ♦ distribution: one bar at 0, 100 %) says

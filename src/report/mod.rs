@@ -10,15 +10,18 @@
 
 pub mod answer;
 pub mod answer_grid;
+mod balance;
 pub mod charts;
 pub mod csv_out;
 pub mod document;
+mod duel;
 pub(crate) mod duels;
 pub mod html;
 pub mod json;
 pub mod layout_charts;
 pub mod model;
 pub mod ordered;
+mod paired;
 pub mod table;
 pub mod tables;
 pub mod text;

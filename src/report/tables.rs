@@ -28,7 +28,9 @@ fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table
         Layout::Compare { loadouts, targets, measure } => compare(run, report, system, (loadouts, targets), measure),
         Layout::Sweep { parameter, measure, .. } => sweep(run, report, system, parameter, measure),
         Layout::Sweep2 { x, xs, y, ys, measure } => sweep2(run, report, system, (x, xs), (y, ys), measure),
-        Layout::Duel { .. } | Layout::Balance(_) | Layout::Paired { .. } => super::duels::tables(run, report, system),
+        Layout::Duel { a, b } => super::duel::tables(run, report, system, a, b),
+        Layout::Balance(l) => super::balance::tables(report, system, l),
+        Layout::Paired { a, b, measure } => super::paired::tables(run, report, system, a, b, measure),
         Layout::Own(_) => system.report_tables(run, report),
     }
 }

@@ -1,0 +1,118 @@
+//! The paired (common random numbers) layout's tables and charts: A − B with its interval and
+//! what pairing saved.
+
+use super::charts::{Chart, Est};
+use super::model::Report;
+use super::table::Table;
+use crate::analysis::RunResult;
+use crate::analysis::paired::Paired;
+use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
+use crate::stats::{self};
+use crate::system::RuleSystem;
+use crate::text::{ci, count, pct};
+
+/// Loadouts A and B on common random numbers: the means and their difference, who does more,
+/// and what the common random numbers saved.
+/// The measure is named in the system's words (`measure` is its identifier, kept in
+/// results.json), per the unit the paired resolution counts ("shot", "attack").
+pub(super) fn tables(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    a: &str,
+    b: &str,
+    measure: &str,
+) -> Vec<Table> {
+    let z = stats::z_value();
+    let t = &run.output.tallies;
+    let n = count(report.trials);
+    let mut out = Vec::new();
+    let p = report.paired.as_ref().expect("paired summary");
+    let unit = paired_unit(run);
+    let measure = &super::text::measure_title(system, measure);
+    let mut tb = Table::new(
+        format!("{measure} per {unit}, A = {a}, B = {b} ({n} paired trials)"),
+        &["figure", "value", "95 % interval"],
+        true,
+    );
+    let ma = t[0].moments(A_VALUE);
+    let mb = t[0].moments(B_VALUE);
+    tb.rows.push(vec![format!("mean {measure}, A"), format!("{:.4}", ma.mean), format!("± {:.4}", z * ma.stderr)]);
+    tb.rows.push(vec![format!("mean {measure}, B"), format!("{:.4}", mb.mean), format!("± {:.4}", z * mb.stderr)]);
+    tb.rows.push(vec![
+        "mean difference A − B".into(),
+        format!("{:+.4}", p.mean_difference),
+        format!("[{:+.4}, {:+.4}]", p.ci95[0], p.ci95[1]),
+    ]);
+    for (i, name) in [(0, "P(A does more than B)"), (1, "P(B does more than A)"), (2, "P(same)")] {
+        let e = t[0].event(i, z);
+        tb.rows.push(vec![name.into(), pct(e.p), ci(e.lo, e.hi)]);
+    }
+    out.push(tb);
+    let mut crn = Table::new("What common random numbers saved", &["figure", "value"], true);
+    crn.rows.push(vec!["variance of A − B: independent runs ÷ paired run".into(), format!("{:.2}×", p.trial_saving)]);
+    crn.rows.push(vec![
+        "trials per loadout two independent runs would need for this interval".into(),
+        count(p.independent_trials_needed.round() as u64),
+    ]);
+    crn.rows.push(vec!["trials this paired run used".into(), count(report.trials)]);
+    out.push(crn);
+    out
+}
+
+/// What one side of a paired run resolves ("attack", "shot"): the unit of its A loadout.
+fn paired_unit(run: &RunResult) -> &'static str {
+    run.scenario.cells[0].trial.downcast::<Paired>().map_or("trial", |p| p.a.unit())
+}
+
+/// Loadouts A and B on common random numbers: both means, then the distribution of A − B on
+/// the same dice (shifted back by the trial's offset so it reads as signed differences).
+pub(super) fn charts(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    a: &str,
+    b: &str,
+    measure: &str,
+) -> Vec<(String, Chart)> {
+    let z = stats::z_value();
+    let sc = &run.scenario;
+    let t = &run.output.tallies;
+    let tail = report.basis();
+    let Some(p) = sc.cells[0].trial.downcast::<Paired>() else { return Vec::new() };
+    let unit = paired_unit(run);
+    let measure = &super::text::measure_title(system, measure);
+    let (ma, mb) = (t[0].moments(A_VALUE), t[0].moments(B_VALUE));
+    let m = |x: stats::Moments| Est::mean(&x, z);
+    let means = (
+        "paired-means".into(),
+        Chart::Grouped {
+            title: format!("{}: mean {measure} per {unit} ({tail})", sc.name),
+            x_label: "loadout".into(),
+            y_label: format!("mean {measure}"),
+            groups: vec![a.to_string(), b.to_string()],
+            series: vec![(format!("mean {measure}"), vec![m(ma), m(mb)])],
+            percent: false,
+            highlight: None,
+        },
+    );
+    let first = t[0].first(DIFF);
+    let len = t[0].trimmed(DIFF).len();
+    let pe = |q: stats::Proportion| Est::from(q);
+    let difference = (
+        "paired-difference".into(),
+        Chart::Distribution {
+            title: format!("{}: A − B on the same dice ({tail})", sc.name),
+            x_label: format!("{measure}: A − B"),
+            first: first as i64 - p.offset as i64,
+            names: Vec::new(),
+            exactly: (first..len).map(|v| pe(t[0].exactly(DIFF, v, z))).collect(),
+            cumulative: (first..len).map(|v| pe(t[0].at_least(DIFF, v, z))).collect(),
+            tail: super::charts::Tail::AtLeast,
+            line_name: None,
+            passes_from: None,
+            rest: None,
+        },
+    );
+    vec![means, difference]
+}
