@@ -9,7 +9,7 @@ use crate::analysis::RunResult;
 use crate::analysis::balance::{self, BalanceSummary};
 use crate::analysis::fair_cost::{Interval, Verdict};
 use crate::analysis::layout::BalanceLayout;
-use crate::stats::{self};
+use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{count, pct, pct_ci};
 

@@ -8,7 +8,7 @@ use super::table::Table;
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, duel_stats};
 use crate::analysis::duel::{event, metric};
-use crate::stats::{self};
+use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{ci, count, mean_ci, pct, pct_ci};
 

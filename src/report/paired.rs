@@ -7,7 +7,7 @@ use super::table::Table;
 use crate::analysis::RunResult;
 use crate::analysis::paired::Paired;
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
-use crate::stats::{self};
+use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{ci, count, pct};
 
