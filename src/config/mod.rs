@@ -9,6 +9,7 @@ mod analyses;
 pub mod ctx;
 mod fighters;
 mod inputs;
+pub mod library;
 pub mod number;
 pub mod raw;
 mod sections;

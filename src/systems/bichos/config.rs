@@ -7,6 +7,7 @@ use super::schema::{self, BichosShot, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout, Note};
 use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
+use crate::config::library::{self, Entries};
 use crate::error::InputError;
 use crate::systems::bichos::rules::trial::TrialBichos;
 use crate::systems::bichos::rules::{
@@ -54,7 +55,7 @@ pub(crate) fn build(
     setup: &mut Vec<String>,
     by: impl FnOnce(&Bichos<'_>, &File, &Readings, &mut Vec<String>) -> Result<Cells, InputError>,
 ) -> Result<Built, InputError> {
-    let (f, lib) = read(ctx, kind, doc)?;
+    let (f, lib) = library::read::<Library>(ctx, kind, doc)?;
     let b = Bichos { ctx, lib };
     let readings = f.readings.read(b.ctx)?;
     let (cells, layout) = by(&b, &f, &readings, setup)?;
@@ -72,70 +73,43 @@ pub(crate) struct WeaponDef {
 
 /// The profiles and weapons of a scenario and its included library files, each validated when
 /// it is read (a bad value is an error at its own file's line) and kept with the file it came
-/// from. An entry may take a built-in profile's or weapon's name: it replaces the built-in.
+/// from; read by the one library reader (`crate::config::library`). An entry may take a
+/// built-in profile's or weapon's name: it replaces the built-in.
 #[derive(Default)]
 pub(crate) struct Library {
-    profiles: BTreeMap<String, ((Profile, String), usize)>,
-    weapons: BTreeMap<String, (WeaponDef, usize)>,
+    profiles: Entries<(Profile, String)>,
+    weapons: Entries<WeaponDef>,
 }
 
-/// Read a ¡Bichos! scenario: the whole file strictly, its profiles, weapons and fighters, then
-/// each included library file ([`read_library`]), then the checks every built-in system shares.
-fn read(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>) -> Result<(File, Library), InputError> {
-    let f: File = ctx.read_scenario(kind, doc, Ctx::fighter_words)?;
-    let mut lib = Library::default();
-    add(ctx, &mut lib, 0, &f.profiles, &f.weapons)?;
-    ctx.add_fighters(0, f.fighters.keys().cloned().collect())?;
-    ctx.limit_includes(f.include.len())?;
-    for inc in &f.include {
-        read_library(ctx, inc, &mut lib)?;
+impl library::Library for Library {
+    type Scenario = File;
+    type File = schema::LibraryFile;
+    fn add_scenario(&mut self, ctx: &Ctx, f: &File) -> Result<(), InputError> {
+        self.add(ctx, 0, &f.profiles, &f.weapons)
     }
-    ctx.finish_read(kind, doc)?;
-    Ok((f, lib))
+    fn add_file(&mut self, ctx: &Ctx, file: usize, l: &schema::LibraryFile) -> Result<(), InputError> {
+        self.add(ctx, file, &l.profiles, &l.weapons)
+    }
 }
 
-/// Read one ¡Bichos! library file (`inc`, a path relative to the scenario, as `include` names
-/// it) into `lib`: `[profiles]`, `[weapons]` and `[fighters]` strictly, every entry validated at
-/// its own line, a name already defined (in the scenario or an earlier library) refused, and a
-/// table only another system writes told what ¡Bichos! writes. Callable on its own, for checking
-/// a library file by itself.
-pub(crate) fn read_library(ctx: &mut Ctx, inc: &str, lib: &mut Library) -> Result<(), InputError> {
-    ctx.include_all::<schema::LibraryFile>(std::slice::from_ref(&inc.to_string()), Ctx::fighter_words, |ctx, idx, l| {
-        add(ctx, lib, idx, &l.profiles, &l.weapons)?;
-        ctx.add_fighters(idx, l.fighters.keys().cloned().collect())
-    })
-}
-
-/// Add one file's profiles and weapons, each validated, refusing a name defined twice.
-fn add(
-    ctx: &Ctx,
-    lib: &mut Library,
-    file: usize,
-    profiles: &BTreeMap<String, schema::BichosProfile>,
-    weapons: &BTreeMap<String, schema::BichosWeapon>,
-) -> Result<(), InputError> {
-    let b = Bichos { ctx, lib: Library::default() };
-    let twice = |table: &str, what: &str, name: &str, other: usize| {
-        ctx.err(
-            file,
-            &[table, name],
-            format!("{what} `{name}` is already defined in {}", ctx.file_path(other).display()),
-            format!("each {what} name once"),
-        )
-    };
-    for (name, p) in profiles {
-        if let Some((_, other)) = lib.profiles.get(name) {
-            return Err(twice("profiles", "profile", name, *other));
+impl Library {
+    /// Add one file's profiles and weapons, each validated.
+    fn add(
+        &mut self,
+        ctx: &Ctx,
+        file: usize,
+        profiles: &BTreeMap<String, schema::BichosProfile>,
+        weapons: &BTreeMap<String, schema::BichosWeapon>,
+    ) -> Result<(), InputError> {
+        let b = Bichos { ctx, lib: Library::default() };
+        for (name, p) in profiles {
+            self.profiles.add(ctx, (file, "profiles", "profile"), name, || b.profile(file, name, p))?;
         }
-        lib.profiles.insert(name.clone(), (b.profile(file, name, p)?, file));
-    }
-    for (name, w) in weapons {
-        if let Some((_, other)) = lib.weapons.get(name) {
-            return Err(twice("weapons", "weapon", name, *other));
+        for (name, w) in weapons {
+            self.weapons.add(ctx, (file, "weapons", "weapon"), name, || b.weapon(file, name, w))?;
         }
-        lib.weapons.insert(name.clone(), (b.weapon(file, name, w)?, file));
+        Ok(())
     }
-    Ok(())
 }
 
 /// The ¡Bichos! builder: reads as the [`Ctx`] it holds, with the scenario's profiles and weapons.
@@ -173,7 +147,7 @@ impl Bichos<'_> {
 
     /// The profile `name`: a `[profiles]` entry of the scenario or a library, else a built-in.
     fn profile_b(&self, _f: &File, name: &str, at: &[&str]) -> Result<(Profile, String), InputError> {
-        if let Some((p, _)) = self.lib.profiles.get(name) {
+        if let Some(p) = self.lib.profiles.get(name) {
             return Ok(p.clone());
         }
         match PROFILES.iter().find(|(n, _, _)| *n == name) {
@@ -198,7 +172,7 @@ impl Bichos<'_> {
     /// writes it); an entry with other numbers is the user's own weapon and keeps its POT.
     fn weapon_b(&self, name: &str, at: &[&str], r: &Readings) -> Result<(Weapon, String), InputError> {
         let (mut w, label) = match self.lib.weapons.get(name) {
-            Some((d, _)) => (d.weapon, d.label.clone()),
+            Some(d) => (d.weapon, d.label.clone()),
             None => {
                 let (_, label, w) = WEAPONS.iter().find(|(n, _, _)| *n == name).ok_or_else(|| {
                     let mut all: Vec<String> = WEAPONS.iter().map(|(n, _, _)| format!("`{n}`")).collect();
@@ -223,7 +197,7 @@ impl Bichos<'_> {
     /// Whether weapon `name` is the rulebook's grenade, whose POT the `grenade_pot` reading sets.
     fn rulebook_grenade(&self, name: &str) -> bool {
         let builtin = WEAPONS.iter().find(|(n, _, _)| *n == "grenade").map(|(_, _, w)| *w);
-        name == "grenade" && self.lib.weapons.get(name).is_none_or(|(d, _)| Some(d.weapon) == builtin)
+        name == "grenade" && self.lib.weapons.get(name).is_none_or(|d| Some(d.weapon) == builtin)
     }
 
     /// Rules of the source a kind touches but does not simulate (the coverage table lists them all).

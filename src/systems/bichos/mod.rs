@@ -74,7 +74,7 @@ impl RuleSystem for System {
         schema::Readings::DOCS
     }
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
-        config::read_library(ctx, file, &mut config::Library::default())
+        crate::config::library::read_file(ctx, file, &mut config::Library::default())
     }
     fn builtin_names(&self, table: &str) -> Vec<&'static str> {
         match table {

@@ -6,6 +6,7 @@ use super::schema::{self, File};
 use crate::analysis::scenario::{CellSpec, Kind, Layout};
 use crate::config::Doc;
 use crate::config::ctx::{Built, Ctx};
+use crate::config::library::{self, Entries};
 use crate::error::InputError;
 use crate::systems::wolsung::rules::{Guard, Policy, Readings};
 use std::collections::BTreeMap;
@@ -68,7 +69,7 @@ pub(crate) fn build(
     setup: &mut Vec<String>,
     by: impl FnOnce(&Wolsung<'_>, &File, Readings, &mut Vec<String>) -> Result<Cells, InputError>,
 ) -> Result<Built, InputError> {
-    let (f, lib) = read(ctx, kind, doc)?;
+    let (f, lib) = library::read::<Library>(ctx, kind, doc)?;
     let w = Wolsung { ctx, lib };
     let readings = f.readings.read(&w)?;
     let (cells, layout) = by(&w, &f, readings, setup)?;
@@ -76,72 +77,43 @@ pub(crate) fn build(
 }
 
 /// The models and guns of a scenario and its included library files, each validated when it is
-/// read (a bad value is an error at its own file's line) and kept with the file it came from.
+/// read (a bad value is an error at its own file's line) and kept with the file it came from;
+/// read by the one library reader (`crate::config::library`).
 #[derive(Default)]
 pub(crate) struct Library {
-    models: BTreeMap<String, (Model, usize)>,
-    guns: BTreeMap<String, (Gun, usize)>,
+    models: Entries<Model>,
+    guns: Entries<Gun>,
 }
 
-/// Read a Wolsung scenario: the whole file strictly, its models, guns and fighters, then each
-/// included library file ([`read_library`]), then the checks every built-in system shares.
-fn read(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>) -> Result<(File, Library), InputError> {
-    let f: File = ctx.read_scenario(kind, doc, Ctx::fighter_words)?;
-    let mut lib = Library::default();
-    add(ctx, &mut lib, 0, &f.models, &f.guns)?;
-    ctx.add_fighters(0, f.fighters.keys().cloned().collect())?;
-    ctx.limit_includes(f.include.len())?;
-    for inc in &f.include {
-        read_library(ctx, inc, &mut lib)?;
+impl library::Library for Library {
+    type Scenario = File;
+    type File = schema::LibraryFile;
+    fn add_scenario(&mut self, ctx: &Ctx, f: &File) -> Result<(), InputError> {
+        self.add(ctx, 0, &f.models, &f.guns)
     }
-    ctx.finish_read(kind, doc)?;
-    Ok((f, lib))
+    fn add_file(&mut self, ctx: &Ctx, file: usize, l: &schema::LibraryFile) -> Result<(), InputError> {
+        self.add(ctx, file, &l.models, &l.guns)
+    }
 }
 
-/// Read one Wolsung library file (`inc`, a path relative to the scenario, as `include` names
-/// it) into `lib`: `[models]`, `[guns]` and `[fighters]` strictly, every entry validated at its
-/// own line, a name already defined (in the scenario or an earlier library) refused, and a table
-/// only another system writes told what Wolsung writes. Callable on its own, for checking a
-/// library file by itself.
-pub(crate) fn read_library(ctx: &mut Ctx, inc: &str, lib: &mut Library) -> Result<(), InputError> {
-    ctx.include_all::<schema::LibraryFile>(std::slice::from_ref(&inc.to_string()), Ctx::fighter_words, |ctx, idx, l| {
-        add(ctx, lib, idx, &l.models, &l.guns)?;
-        ctx.add_fighters(idx, l.fighters.keys().cloned().collect())
-    })
-}
-
-/// Add one file's models and guns, each validated, refusing a name defined twice.
-fn add(
-    ctx: &Ctx,
-    lib: &mut Library,
-    file: usize,
-    models: &BTreeMap<String, schema::WolsungModel>,
-    guns: &BTreeMap<String, schema::WolsungGun>,
-) -> Result<(), InputError> {
-    let w = Wolsung { ctx, lib: Library::default() };
-    for (name, m) in models {
-        if let Some((_, other)) = lib.models.get(name) {
-            return Err(ctx.err(
-                file,
-                &["models", name],
-                format!("model `{name}` is already defined in {}", ctx.file_path(*other).display()),
-                "each model name once",
-            ));
+impl Library {
+    /// Add one file's models and guns, each validated.
+    fn add(
+        &mut self,
+        ctx: &Ctx,
+        file: usize,
+        models: &BTreeMap<String, schema::WolsungModel>,
+        guns: &BTreeMap<String, schema::WolsungGun>,
+    ) -> Result<(), InputError> {
+        let w = Wolsung { ctx, lib: Library::default() };
+        for (name, m) in models {
+            self.models.add(ctx, (file, "models", "model"), name, || w.model(file, name, m))?;
         }
-        lib.models.insert(name.clone(), (w.model(file, name, m)?, file));
-    }
-    for (name, g) in guns {
-        if let Some((_, other)) = lib.guns.get(name) {
-            return Err(ctx.err(
-                file,
-                &["guns", name],
-                format!("gun `{name}` is already defined in {}", ctx.file_path(*other).display()),
-                "each gun name once",
-            ));
+        for (name, g) in guns {
+            self.guns.add(ctx, (file, "guns", "gun"), name, || w.gun(file, name, g))?;
         }
-        lib.guns.insert(name.clone(), (w.gun(file, name, g)?, file));
+        Ok(())
     }
-    Ok(())
 }
 
 /// The Wolsung builder: reads as the [`Ctx`] it holds, with the scenario's models and guns.
@@ -157,29 +129,20 @@ impl std::ops::Deref for Wolsung<'_> {
     }
 }
 
-/// The names of a library table, for "unknown …" messages.
-fn known<T>(table: &BTreeMap<String, T>, what: &str) -> String {
-    if table.is_empty() {
-        format!("no {what}s are defined: add [{what}s.NAME] or include a library file")
-    } else {
-        table.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
-    }
-}
-
 impl Wolsung<'_> {
     /// The model `name` (from the scenario or a library), or an error at `at`.
     fn model_w(&self, _f: &File, name: &str, at: &[&str]) -> Result<Model, InputError> {
         match self.lib.models.get(name) {
-            Some((m, _)) => Ok(m.clone()),
-            None => Err(self.err(0, at, format!("unknown model `{name}`"), known(&self.lib.models, "model"))),
+            Some(m) => Ok(m.clone()),
+            None => Err(self.err(0, at, format!("unknown model `{name}`"), self.lib.models.known("model"))),
         }
     }
 
     /// The gun `name` (from the scenario or a library), or an error at `at`.
     fn gun_w(&self, _f: &File, name: &str, at: &[&str]) -> Result<Gun, InputError> {
         match self.lib.guns.get(name) {
-            Some((g, _)) => Ok(g.clone()),
-            None => Err(self.err(0, at, format!("unknown gun `{name}`"), known(&self.lib.guns, "gun"))),
+            Some(g) => Ok(g.clone()),
+            None => Err(self.err(0, at, format!("unknown gun `{name}`"), self.lib.guns.known("gun"))),
         }
     }
 

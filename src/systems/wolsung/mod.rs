@@ -68,7 +68,7 @@ impl RuleSystem for System {
         schema::Readings::DOCS
     }
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
-        config::read_library(ctx, file, &mut config::Library::default())
+        crate::config::library::read_file(ctx, file, &mut config::Library::default())
     }
     fn scenario_notes(&self, ctx: &Ctx, text: &str, cells: &[CellSpec], setup: &mut Vec<String>) {
         config::Wolsung { ctx, lib: Default::default() }.movement_notes(text, cells, setup);
