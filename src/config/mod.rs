@@ -204,46 +204,9 @@ pub(crate) fn build(
         )
     })?;
     ctx.refuse_foreign_readings(&common.readings)?;
-    let mut stop = ctx.stop(&common, overrides)?;
-    // A balance test given no stopping rule samples until its verdict is settled (a run that
-    // solves every duel exactly samples the first batch only, for the distributions).
-    let untold = common.trials.is_none() && common.precision.is_none();
-    if common.kind == "balance" && untold && overrides.trials.is_none() && overrides.precision.is_none() {
-        stop = Stop::Settle { max_trials: SETTLE_MAX_TRIALS };
-    }
-    // The file's seed is checked even when --seed replaces it.
-    let file_seed = match common.seed {
-        None => 1,
-        Some(s) if s >= 0 => s as u64,
-        Some(s) => return Err(ctx.err(0, &["seed"], format!("seed {s} is negative"), SEED_RANGE)),
-    };
-    // A seed handed in past the command line's parser (a report's recorded overrides) gets the
-    // same range as one typed: the report's own "Command line" must run as printed.
-    if let Some(s) = overrides.seed.filter(|s| *s > i64::MAX as u64) {
-        return Err(InputError::msg(format!("seed {s} is too large")).field("--seed", SEED_RANGE));
-    }
-    let seed = overrides.seed.unwrap_or(file_seed);
-    let name = match &common.name {
-        Some(n) => {
-            if n.is_empty() || !n.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) || n.starts_with('.')
-            {
-                return Err(ctx.err(
-                    0,
-                    &["name"],
-                    format!("`{n}` cannot be used as a report directory name"),
-                    "letters, digits, `-`, `_`, `.` (not starting with `.`)",
-                ));
-            }
-            n.clone()
-        }
-        // The file's name, unless it would make a hidden report folder or none at all (`..toml`
-        // has the stem `.`, which wrote the report's files straight into `reports/`).
-        None => path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .filter(|s| !s.is_empty() && !s.starts_with('.'))
-            .unwrap_or_else(|| "scenario".into()),
-    };
+    let stop = ctx.run_stop(&common, overrides)?;
+    let seed = ctx.seed(&common, overrides)?;
+    let name = report_name(ctx, &common, path)?;
     let mut setup = Vec::new();
     let (cells, layout, readings) = match system::own_kind(system, kind.name()) {
         Some(own) => {
@@ -285,6 +248,31 @@ pub(crate) fn build(
     let mut sc = finish_scenario(ctx, path, &common, name, kind, seed, stop, readings, setup, cells, layout)?;
     sc.exact = exact;
     Ok(sc)
+}
+
+/// The report's folder name: the file's `name`, checked to be one, else the file's own name.
+fn report_name(ctx: &Ctx, common: &raw::Common, path: &Path) -> Result<String, InputError> {
+    Ok(match &common.name {
+        Some(n) => {
+            if n.is_empty() || !n.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) || n.starts_with('.')
+            {
+                return Err(ctx.err(
+                    0,
+                    &["name"],
+                    format!("`{n}` cannot be used as a report directory name"),
+                    "letters, digits, `-`, `_`, `.` (not starting with `.`)",
+                ));
+            }
+            n.clone()
+        }
+        // The file's name, unless it would make a hidden report folder or none at all (`..toml`
+        // has the stem `.`, which wrote the report's files straight into `reports/`).
+        None => path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .filter(|s| !s.is_empty() && !s.starts_with('.'))
+            .unwrap_or_else(|| "scenario".into()),
+    })
 }
 
 /// An error of a lenient read ([`raw::Common`], a generic analysis's whole-file table), which

@@ -139,4 +139,29 @@ impl Ctx {
             (None, None, None) => Ok(Stop::Trials(DEFAULT_TRIALS)),
         }
     }
+
+    /// The run's stopping rule ([`Ctx::stop`]), except that a balance test given none samples
+    /// until its verdict is settled (a run that solves every duel exactly samples the first
+    /// batch only, for the distributions).
+    pub(crate) fn run_stop(&self, f: &raw::Common, o: &Overrides) -> Result<Stop, InputError> {
+        let stop = self.stop(f, o)?;
+        let untold = f.trials.is_none() && f.precision.is_none() && o.trials.is_none() && o.precision.is_none();
+        Ok(if f.kind == "balance" && untold { Stop::Settle { max_trials: SETTLE_MAX_TRIALS } } else { stop })
+    }
+
+    /// The run's seed: `--seed`, else the file's, else 1. The file's seed is checked even when
+    /// `--seed` replaces it, and a seed handed in past the command line's parser (a report's
+    /// recorded overrides) gets the same range as one typed: the report's own "Command line"
+    /// must run as printed.
+    pub(crate) fn seed(&self, f: &raw::Common, o: &Overrides) -> Result<u64, InputError> {
+        let file_seed = match f.seed {
+            None => 1,
+            Some(s) if s >= 0 => s as u64,
+            Some(s) => return Err(self.err(0, &["seed"], format!("seed {s} is negative"), SEED_RANGE)),
+        };
+        if let Some(s) = o.seed.filter(|s| *s > i64::MAX as u64) {
+            return Err(InputError::msg(format!("seed {s} is too large")).field("--seed", SEED_RANGE));
+        }
+        Ok(o.seed.unwrap_or(file_seed))
+    }
 }
