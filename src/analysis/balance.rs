@@ -315,6 +315,9 @@ pub fn fair_cost_of(layout: &BalanceLayout, tallies: &[Tally], exact: Option<&[E
 
 /// Summarise a balance run. `exact`: every cell's duel solved exactly (the figures then come
 /// from it); `settle`: the target of a run sampled until settled, with whether it was reached.
+///
+/// Over 100 lines on purpose, for now: it assembles one summary from every part of the run,
+/// and issue #40 reworks what the summary holds (the verdict and its interval), splitting it then.
 pub fn summarise(
     layout: &BalanceLayout,
     tallies: &[Tally],

@@ -331,6 +331,10 @@ fn fit_curve(xs: &[f64], ys: &[f64]) -> Result<Curve, String> {
 }
 
 /// Fit everything, with the standard normal quantile `z` for the sampling parts.
+///
+/// Over 100 lines on purpose, for now: its steps (ratings, curve, candidate, the interval's two
+/// parts) share the games and the derivatives, and issue #40 replaces the interval (the card's
+/// spread, not only the curve's) — it splits this as it rewrites it.
 pub fn fit(rr: &RoundRobin, z: f64) -> FairCost {
     let r = rr.refs.len();
     let mut games = Vec::new();
