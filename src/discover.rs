@@ -123,7 +123,7 @@ pub fn system(registry: &[&'static dyn RuleSystem], s: &'static dyn RuleSystem) 
         out.push_str("  none\n");
     }
     for name in s.readings() {
-        match s.reading_docs().iter().find(|d| d.name == *name) {
+        match s.reading_docs().iter().find(|d| d.name == name) {
             Some(d) => {
                 let values: Vec<String> = d
                     .values

@@ -139,8 +139,11 @@ pub trait RuleSystem: Sync {
     fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
         &[]
     }
-    /// `[readings]` switches it offers (a config may set only these).
-    fn readings(&self) -> &'static [&'static str];
+    /// `[readings]` switches it offers (a config may set only these): the names of its
+    /// [`RuleSystem::reading_docs`], declared there once.
+    fn readings(&self) -> Vec<&'static str> {
+        self.reading_docs().iter().map(|d| d.name).collect()
+    }
     /// The library tables its scenario and library files may hold, each with how one entry is
     /// written (`("models", "[models.NAME] with a, m, c, f, d, r, h, …")`). A file that holds
     /// another table (another system's `[cards]`) is told what this system writes instead.
@@ -190,8 +193,8 @@ pub trait RuleSystem: Sync {
         Vec::new()
     }
     /// Its `[readings]` switches with their docs and values, the default first (its
-    /// `readings_schema!` struct's `DOCS`), for `list SYSTEM`. Every name of
-    /// [`RuleSystem::readings`] should have one.
+    /// `readings_schema!` struct's `DOCS`), for `list SYSTEM` and the loader (which refuses any
+    /// other switch).
     fn reading_docs(&self) -> &'static [ReadingDoc] {
         &[]
     }

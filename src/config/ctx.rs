@@ -25,7 +25,7 @@ pub struct SystemInfo {
     /// How messages call it ([`crate::system::RuleSystem::name_in_messages`]).
     pub words: &'static str,
     /// Its `[readings]` switches.
-    pub readings: &'static [&'static str],
+    pub readings: Vec<&'static str>,
     /// Its library tables with how an entry is written: a file holding a table its own system
     /// does not read is told what that system writes.
     pub libraries: &'static [(&'static str, &'static str)],

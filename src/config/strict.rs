@@ -232,7 +232,7 @@ impl Ctx {
     /// Refuse any `[readings]` switch that is not one of this rule system's
     /// ([`RuleSystem::readings`]): another system's switch is an error, never silently ignored.
     pub(crate) fn refuse_foreign_readings(&self, r: &toml::Table) -> Result<(), InputError> {
-        let own = self.own().map(|s| s.readings).unwrap_or(&[]);
+        let own: &[&str] = self.own().map_or(&[], |s| &s.readings);
         for field in r.keys() {
             if !own.contains(&field.as_str()) {
                 let owners: Vec<&str> =

@@ -53,7 +53,7 @@ fn list_system_shows_its_kinds_readings_with_defaults_and_the_measures_of_each_r
         }
         // Every switch the loader accepts is listed with its values, the default first.
         for name in s.readings() {
-            let doc = s.reading_docs().iter().find(|d| d.name == *name);
+            let doc = s.reading_docs().iter().find(|d| d.name == name);
             let doc = doc.unwrap_or_else(|| panic!("{}: reading {name} has no doc in the contract", s.name()));
             let want = format!("{name} = {} (default)", doc.values[0]);
             assert!(out.contains(&want), "{}: `{want}` missing:\n{out}", s.name());

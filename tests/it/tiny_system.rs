@@ -247,9 +247,6 @@ impl RuleSystem for Tiny {
             },
         ]
     }
-    fn readings(&self) -> &'static [&'static str] {
-        &[]
-    }
     // Its library tables, as a built-in system declares them (the loader's common checks and
     // messages use them).
     fn libraries(&self) -> &'static [(&'static str, &'static str)] {

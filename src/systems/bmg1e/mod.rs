@@ -35,9 +35,6 @@ impl RuleSystem for System {
     fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
         kinds::ANALYSIS_STARTERS
     }
-    fn readings(&self) -> &'static [&'static str] {
-        schema::Readings::NAMES
-    }
     fn fighter_fields(&self) -> &'static [&'static str] {
         schema::FighterSpec::FIELDS
     }

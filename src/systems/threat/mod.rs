@@ -29,9 +29,6 @@ impl RuleSystem for System {
     fn kinds(&self) -> &'static [KindDef] {
         kinds::KINDS
     }
-    fn readings(&self) -> &'static [&'static str] {
-        crate::config::raw::NoReadings::NAMES
-    }
     fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
         toml::from_str::<schema::File>(text).err()
     }
