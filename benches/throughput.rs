@@ -342,9 +342,9 @@ fn wolsung_benches(c: &mut Criterion) {
     let cases = [
         (
             "shooting, fewest_to_win",
-            cell("configs/wolsung/pistol-vs-rifle.toml", "Pistol — fewest_to_win — 4\", stand, cover none"),
+            cell("configs/wolsung/pistol-vs-rifle.toml", "Pistol — fewest cards to win — 4\", stand, cover none"),
         ),
-        ("melee, all_in", cell("configs/wolsung/melee-guard-or-parry.toml", "all_in, defender on_guard")),
+        ("melee, all_in", cell("configs/wolsung/melee-guard-or-parry.toml", "all cards, defender on guard")),
         ("magic missile", cell("configs/wolsung/magic-missile.toml", "magic")),
     ];
     let mut g = c.benchmark_group("wolsung");

@@ -78,7 +78,7 @@ crate::readings_schema! {
         /// Blink! modifiers also apply to the *Protective* weapon's extra Blink! roll.
         protective_blink_modifiers: bool => bool as "Blink! modifiers apply to a Protective weapon's extra Blink! roll" { true as "yes" => true, false as "no" => false },
         /// Which marker *Kevlar Vest* drops from a `★♦` damage.
-        kevlar_drops: String => KevlarDrops as "Kevlar Vest drops, from a ★♦ damage," {
+        kevlar_drops: String => KevlarDrops as "Kevlar Vest, against a ★♦ damage, drops" {
             "wound" as "the ♦" => KevlarDrops::Wound,
             "stun" as "the ★" => KevlarDrops::Stun,
         },
