@@ -54,6 +54,11 @@ impl<T> Entries<T> {
         self.map.get(name).map(|(v, _)| v)
     }
 
+    /// The table as a map, each entry with its file (for a builder that keeps it so).
+    pub fn into_map(self) -> BTreeMap<String, (T, usize)> {
+        self.map
+    }
+
     /// Its names, in order.
     pub fn keys(&self) -> impl Iterator<Item = &String> {
         self.map.keys()
@@ -82,7 +87,7 @@ impl<T> Entries<T> {
 
 /// A system's library: its tables, filled from the scenario file (file 0) and from each file it
 /// includes, in order.
-pub trait Library: Default {
+pub trait Library {
     /// The system's whole scenario file.
     type Scenario: ScenarioSchema;
     /// The system's library file.
@@ -91,13 +96,18 @@ pub trait Library: Default {
     fn add_scenario(&mut self, ctx: &Ctx, scenario: &Self::Scenario) -> Result<(), InputError>;
     /// Add the entries of included file `file`.
     fn add_file(&mut self, ctx: &Ctx, file: usize, lib: &Self::File) -> Result<(), InputError>;
+    /// How a file's read error is worded: a field of another system's fighter told whose it
+    /// is (the default); the Batman editions also tell a field of the other edition's.
+    fn words(ctx: &Ctx, err: InputError) -> InputError {
+        ctx.fighter_words(err)
+    }
 }
 
-/// Read a scenario with its library: the whole file strictly, its entries and fighters, then
-/// each included library file ([`read_file`]), then the checks every built-in system shares.
-pub fn read<L: Library>(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>) -> Result<(L::Scenario, L), InputError> {
-    let f: L::Scenario = ctx.read_scenario(kind, doc, Ctx::fighter_words)?;
-    let mut lib = L::default();
+/// Read a scenario with its library (`lib`, empty): the whole file strictly, its entries and
+/// fighters, then each included library file ([`read_file`]), then the checks every built-in
+/// system shares.
+pub fn read<L: Library>(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, mut lib: L) -> Result<(L::Scenario, L), InputError> {
+    let f: L::Scenario = ctx.read_scenario(kind, doc, L::words)?;
     lib.add_scenario(ctx, &f)?;
     ctx.add_fighters(0, f.fighter_names())?;
     ctx.limit_includes(f.include().len())?;
@@ -113,7 +123,7 @@ pub fn read<L: Library>(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>) -> Result<(L::S
 /// already defined refused, and a table only another system writes told what this one writes.
 /// Callable on its own, for checking a library file by itself (`validate LIBRARY`).
 pub fn read_file<L: Library>(ctx: &mut Ctx, inc: &str, lib: &mut L) -> Result<(), InputError> {
-    ctx.include_all::<L::File>(std::slice::from_ref(&inc.to_string()), Ctx::fighter_words, |ctx, idx, l| {
+    ctx.include_all::<L::File>(std::slice::from_ref(&inc.to_string()), L::words, |ctx, idx, l| {
         lib.add_file(ctx, idx, &l)?;
         ctx.add_fighters(idx, l.fighter_names())
     })

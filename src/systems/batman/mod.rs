@@ -13,12 +13,14 @@ pub mod markers;
 pub mod schema;
 
 use crate::analysis::scenario::Kind;
-use crate::config::raw::{self, LibrarySchema};
+use crate::config::library::{self, Entries};
+use crate::config::raw;
 use crate::config::source::with_suggestion;
 use crate::config::{Ctx, Doc};
 use crate::error::InputError;
 use schema::{Attack, Card, LibraryFile, Weapon};
 use std::collections::BTreeMap;
+use std::marker::PhantomData;
 use std::ops::Deref;
 
 /// A Batman edition's part of reading a file: how it validates one card and one weapon (each is
@@ -67,17 +69,69 @@ impl Deref for Batman<'_> {
     }
 }
 
-/// The cards and weapons read so far, each with its file.
-#[derive(Default)]
-pub struct Library {
-    cards: BTreeMap<String, (Card, usize)>,
-    weapons: BTreeMap<String, (Weapon, usize)>,
+/// The cards and weapons of an edition's scenario file `F` and its includes, each validated by
+/// the edition as it is read and kept with its file; read by the one library reader
+/// (`crate::config::library`), with the edition's checks and words.
+pub struct Library<F> {
+    edition: &'static Edition,
+    cards: Entries<Card>,
+    weapons: Entries<Weapon>,
+    file: PhantomData<F>,
+}
+
+impl<F> Library<F> {
+    /// An empty library of `edition`.
+    pub fn new(edition: &'static Edition) -> Self {
+        Library { edition, cards: Entries::default(), weapons: Entries::default(), file: PhantomData }
+    }
+
+    /// Add one file's cards and weapons: a name defined twice refused, then a field of the
+    /// other edition, then the edition's own checks.
+    fn add(
+        &mut self,
+        ctx: &Ctx,
+        file: usize,
+        cards: &BTreeMap<String, Card>,
+        weapons: &BTreeMap<String, Weapon>,
+    ) -> Result<(), InputError> {
+        let b = Batman { ctx, cards: BTreeMap::new(), weapons: BTreeMap::new() };
+        let edition = self.edition;
+        for (name, card) in cards {
+            self.cards.add(ctx, (file, "cards", "card"), name, || {
+                b.refuse_other_edition_card(name, card, file)?;
+                (edition.card)(&b, name, card, file)?;
+                Ok(card.clone())
+            })?;
+        }
+        for (name, weapon) in weapons {
+            self.weapons.add(ctx, (file, "weapons", "weapon"), name, || {
+                b.refuse_other_edition_weapon(name, weapon, file)?;
+                (edition.weapon)(&b, name, weapon, file)?;
+                Ok(weapon.clone())
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl<F: BatmanFile> library::Library for Library<F> {
+    type Scenario = F;
+    type File = LibraryFile<F::Fighter>;
+    fn add_scenario(&mut self, ctx: &Ctx, f: &F) -> Result<(), InputError> {
+        self.add(ctx, 0, f.cards(), f.weapons())
+    }
+    fn add_file(&mut self, ctx: &Ctx, file: usize, l: &Self::File) -> Result<(), InputError> {
+        self.add(ctx, file, &l.cards, &l.weapons)
+    }
+    fn words(ctx: &Ctx, err: InputError) -> InputError {
+        edition_words(ctx, err)
+    }
 }
 
 impl<'c> Batman<'c> {
     /// The builder over `ctx` with the library read by [`read`].
-    pub fn new(ctx: &'c Ctx, lib: Library) -> Self {
-        Batman { ctx, cards: lib.cards, weapons: lib.weapons }
+    pub fn new<F>(ctx: &'c Ctx, lib: Library<F>) -> Self {
+        Batman { ctx, cards: lib.cards.into_map(), weapons: lib.weapons.into_map() }
     }
 
     /// The context it reads as.
@@ -154,73 +208,21 @@ impl<'c> Batman<'c> {
 
 /// Read a Batman scenario: the edition's whole file strictly, its cards and weapons (each
 /// validated by the edition as it is read), its fighters and includes, then the checks every
-/// built-in system shares ([`Ctx::finish_read`]).
+/// built-in system shares — the one library reader's route ([`library::read`]).
 pub fn read<F: BatmanFile>(
     ctx: &mut Ctx,
     kind: Kind,
     doc: Doc<'_>,
-    edition: &Edition,
-) -> Result<(F, Library), InputError> {
-    let file: F = ctx.read_scenario(kind, doc, edition_words)?;
-    let mut lib = Library::default();
-    add(ctx, &mut lib, edition, 0, file.cards().clone(), file.weapons().clone())?;
-    ctx.add_fighters(0, file.fighter_names())?;
-    ctx.include_all::<LibraryFile<F::Fighter>>(file.include(), edition_words, |ctx, idx, mut l| {
-        add(ctx, &mut lib, edition, idx, std::mem::take(&mut l.cards), std::mem::take(&mut l.weapons))?;
-        ctx.add_fighters(idx, l.fighter_names())
-    })?;
-    ctx.finish_read(kind, doc)?;
-    Ok((file, lib))
+    edition: &'static Edition,
+) -> Result<(F, Library<F>), InputError> {
+    library::read(ctx, kind, doc, Library::new(edition))
 }
 
 /// Check one library file on its own, exactly as [`read`] reads an include of `F`'s scenarios:
 /// its cards and weapons validated by the edition, its fighters as `F`'s
 /// ([`crate::system::RuleSystem::check_library`]).
-pub fn check_library<F: BatmanFile>(ctx: &mut Ctx, file: &str, edition: &Edition) -> Result<(), InputError> {
-    let mut lib = Library::default();
-    ctx.include_all::<LibraryFile<F::Fighter>>(&[file.to_string()], edition_words, |ctx, idx, mut l| {
-        add(ctx, &mut lib, edition, idx, std::mem::take(&mut l.cards), std::mem::take(&mut l.weapons))?;
-        ctx.add_fighters(idx, l.fighter_names())
-    })
-}
-
-/// Add one file's cards and weapons, each validated, refusing a name defined twice.
-fn add(
-    ctx: &Ctx,
-    lib: &mut Library,
-    edition: &Edition,
-    file: usize,
-    cards: BTreeMap<String, Card>,
-    weapons: BTreeMap<String, Weapon>,
-) -> Result<(), InputError> {
-    let b = Batman { ctx, cards: BTreeMap::new(), weapons: BTreeMap::new() };
-    for (name, card) in cards {
-        if let Some((_, other)) = lib.cards.get(&name) {
-            return Err(ctx.err(
-                file,
-                &["cards", &name],
-                format!("card `{name}` is already defined in {}", ctx.file_path(*other).display()),
-                "each card name once",
-            ));
-        }
-        b.refuse_other_edition_card(&name, &card, file)?;
-        (edition.card)(&b, &name, &card, file)?;
-        lib.cards.insert(name, (card, file));
-    }
-    for (name, weapon) in weapons {
-        if let Some((_, other)) = lib.weapons.get(&name) {
-            return Err(ctx.err(
-                file,
-                &["weapons", &name],
-                format!("weapon `{name}` is already defined in {}", ctx.file_path(*other).display()),
-                "each weapon name once",
-            ));
-        }
-        b.refuse_other_edition_weapon(&name, &weapon, file)?;
-        (edition.weapon)(&b, &name, &weapon, file)?;
-        lib.weapons.insert(name, (weapon, file));
-    }
-    Ok(())
+pub fn check_library<F: BatmanFile>(ctx: &mut Ctx, file: &str, edition: &'static Edition) -> Result<(), InputError> {
+    library::read_file(ctx, file, &mut Library::<F>::new(edition))
 }
 
 /// Which bmg-1e-only attack fields a section sets (bmg-3e refuses them).

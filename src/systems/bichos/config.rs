@@ -55,7 +55,7 @@ pub(crate) fn build(
     setup: &mut Vec<String>,
     by: impl FnOnce(&Bichos<'_>, &File, &Readings, &mut Vec<String>) -> Result<Cells, InputError>,
 ) -> Result<Built, InputError> {
-    let (f, lib) = library::read::<Library>(ctx, kind, doc)?;
+    let (f, lib) = library::read(ctx, kind, doc, Library::default())?;
     let b = Bichos { ctx, lib };
     let readings = f.readings.read(b.ctx)?;
     let (cells, layout) = by(&b, &f, &readings, setup)?;

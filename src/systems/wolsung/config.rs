@@ -69,7 +69,7 @@ pub(crate) fn build(
     setup: &mut Vec<String>,
     by: impl FnOnce(&Wolsung<'_>, &File, Readings, &mut Vec<String>) -> Result<Cells, InputError>,
 ) -> Result<Built, InputError> {
-    let (f, lib) = library::read::<Library>(ctx, kind, doc)?;
+    let (f, lib) = library::read(ctx, kind, doc, Library::default())?;
     let w = Wolsung { ctx, lib };
     let readings = f.readings.read(&w)?;
     let (cells, layout) = by(&w, &f, readings, setup)?;
