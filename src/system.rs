@@ -22,6 +22,7 @@ use crate::interrupt::Interrupted;
 use crate::report::charts::Chart;
 use crate::report::model::{Report, SystemExtras};
 use crate::report::table::Table;
+use crate::vocabulary::Vocabulary;
 
 /// How a system builds one of its kinds: read the scenario `doc` (the user's file, or one cell
 /// of a generic analysis, a table never written out as text: [`Doc`]) with the system's own
@@ -32,7 +33,7 @@ pub type BuildFn = fn(&mut Ctx, Kind, Doc<'_>, &mut Vec<String>) -> Result<Built
 
 /// One kind a system builds itself, declared once: the loader's list of kinds, the sections
 /// each kind reads, the resolutions the generic analyses vary, `init`'s starters, the build
-/// dispatch and the kind's words are all read from a system's [`RuleSystem::kinds`]. Adding a
+/// dispatch and the kind's words are all read from a system's [`SystemDef::kinds`]. Adding a
 /// kind is one entry (plus its own code).
 #[derive(Clone, Copy, Debug)]
 pub struct KindDef {
@@ -126,57 +127,158 @@ pub struct DuelDef {
     pub builtin_weapons: &'static [(&'static str, &'static str)],
 }
 
-/// The contract between a rule system and the rest of the program.
-pub trait RuleSystem: Sync {
+/// A system's first error of reading a text strictly as its scenario file
+/// ([`SystemDef::strict`]).
+pub type StrictFn = fn(&str) -> Option<toml::de::Error>;
+
+/// The first error of reading `text` strictly as scenario file `F`: a system's
+/// [`SystemDef::strict`] is this function for its schema's `File`.
+pub fn strict_error_of<F: serde::de::DeserializeOwned>(text: &str) -> Option<toml::de::Error> {
+    toml::from_str::<F>(text).err()
+}
+
+/// What a system is, as data: its names, its kinds, its library tables, its duel, its readings
+/// and its words. Each system declares it once in its `mod.rs` (`pub const DEF: SystemDef =
+/// SystemDef { name: …, ..SystemDef::NONE }`), and everything the program asks a system that
+/// is not behaviour is read from here ([`RuleSystem::def`]): the loader, `list`, `init`, the
+/// generic analyses and every view.
+#[derive(Clone, Copy)]
+pub struct SystemDef {
     /// The `ruleset = "…"` name.
-    fn name(&self) -> &'static str;
+    pub name: &'static str,
     /// The game, in words (for listings).
-    fn title(&self) -> &'static str;
+    pub title: &'static str,
+    /// How messages name the system when its `ruleset` name does not say which game it is
+    /// (`all` says "threat-range (`all`)"); `None`: its name.
+    pub name_in_messages: Option<&'static str>,
     /// The kinds the system builds itself, each declared once ([`KindDef`]).
-    fn kinds(&self) -> &'static [KindDef];
+    pub kinds: &'static [KindDef],
     /// Starters of the generic kinds it offers (`compare`, `sweep`, `paired`, `balance`: see
     /// [`generic_kinds`]), as (kind, starter), written as a [`KindDef::starter`] is.
-    fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-    /// `[readings]` switches it offers (a config may set only these): the names of its
-    /// [`RuleSystem::reading_docs`], declared there once.
-    fn readings(&self) -> Vec<&'static str> {
-        self.reading_docs().iter().map(|d| d.name).collect()
-    }
+    pub analysis_starters: &'static [(&'static str, &'static str)],
     /// The library tables its scenario and library files may hold, each with how one entry is
     /// written (`("models", "[models.NAME] with a, m, c, f, d, r, h, …")`). A file that holds
     /// another table (another system's `[cards]`) is told what this system writes instead.
-    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
+    pub libraries: &'static [(&'static str, &'static str)],
     /// Its own fighter fields, besides the `label`, `card` and `cost` every fighter has (its
     /// `duel_schema!` fighter's `FIELDS`): a file of another system that writes one is told
     /// whose field it is.
-    fn fighter_fields(&self) -> &'static [&'static str] {
-        &[]
-    }
+    pub fighter_fields: &'static [&'static str],
     /// Its own `[duel]` fields, besides `rounds`, `a` and `b` (its `duel_schema!` duel's
-    /// `FIELDS`), told to other systems' files as [`RuleSystem::fighter_fields`] are.
-    fn duel_fields(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// How messages name the system (`ruleset` names that do not say which game they are can
-    /// say more, as `all` does).
-    fn name_in_messages(&self) -> &'static str {
-        self.name()
-    }
-    /// The first error of reading `text` strictly as this system's scenario file, if any: the
-    /// loader uses its words when a lenient read fails at the same place (so a field of the
-    /// wrong type is told what it takes). Only the user's file is read this way (the match is
-    /// by position in its text); a generic analysis's cell is read by the system itself.
-    fn strict_error(&self, _text: &str) -> Option<toml::de::Error> {
-        None
-    }
+    /// `FIELDS`), told to other systems' files as [`SystemDef::fighter_fields`] are.
+    pub duel_fields: &'static [&'static str],
     /// Its duel, if it has one (`kind = "duel"`, and the generic `balance`).
-    fn duel(&self) -> Option<DuelDef> {
-        None
+    pub duel: Option<DuelDef>,
+    /// Its `[readings]` switches with their docs and values, the default first (its
+    /// `readings_schema!` struct's `DOCS`), for `list SYSTEM` and the loader (which refuses any
+    /// other switch).
+    pub reading_docs: &'static [ReadingDoc],
+    /// The system's words for its events, metrics and fields, as data (its `labels.rs`):
+    /// every view reads them through [`crate::words`]; a name a report shows without an entry
+    /// fails `tests/it/report_words.rs`.
+    pub vocabulary: &'static Vocabulary,
+    /// Paired-comparison measures that are sums of metrics (`damage` = `stun` + `wounds`).
+    pub measure_aliases: &'static [(&'static str, &'static [&'static str])],
+    /// What a reader of this system's reports must know about its events, after the generic
+    /// "how to read" text (Markdown; e.g. that an event counts what this one attack causes).
+    pub how_to_read: Option<&'static str>,
+    /// The first error of reading a text strictly as this system's scenario file
+    /// ([`strict_error_of`] its schema's `File`): the loader uses its words when a lenient read
+    /// fails at the same place (so a field of the wrong type is told what it takes). Only the
+    /// user's file is read this way (the match is by position in its text); a generic
+    /// analysis's cell is read by the system itself. `None`: no strict read.
+    pub strict: Option<StrictFn>,
+}
+
+impl SystemDef {
+    /// Nothing declared: the base a system's declaration fills in (`..SystemDef::NONE`).
+    pub const NONE: SystemDef = SystemDef {
+        name: "",
+        title: "",
+        name_in_messages: None,
+        kinds: &[],
+        analysis_starters: &[],
+        libraries: &[],
+        fighter_fields: &[],
+        duel_fields: &[],
+        duel: None,
+        reading_docs: &[],
+        vocabulary: &Vocabulary::NONE,
+        measure_aliases: &[],
+        how_to_read: None,
+        strict: None,
+    };
+}
+
+/// What a system is, read from its declaration ([`RuleSystem::def`]); not methods of the trait,
+/// so no system can answer them other than by its [`SystemDef`].
+impl dyn RuleSystem + '_ {
+    /// The `ruleset = "…"` name ([`SystemDef::name`]).
+    pub fn name(&self) -> &'static str {
+        self.def().name
     }
+    /// The game, in words ([`SystemDef::title`]).
+    pub fn title(&self) -> &'static str {
+        self.def().title
+    }
+    /// How messages name the system ([`SystemDef::name_in_messages`]).
+    pub fn name_in_messages(&self) -> &'static str {
+        self.def().name_in_messages.unwrap_or(self.def().name)
+    }
+    /// Its own kinds ([`SystemDef::kinds`]).
+    pub fn kinds(&self) -> &'static [KindDef] {
+        self.def().kinds
+    }
+    /// Starters of the generic kinds it offers ([`SystemDef::analysis_starters`]).
+    pub fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
+        self.def().analysis_starters
+    }
+    /// Its library tables ([`SystemDef::libraries`]).
+    pub fn libraries(&self) -> &'static [(&'static str, &'static str)] {
+        self.def().libraries
+    }
+    /// Its own fighter fields ([`SystemDef::fighter_fields`]).
+    pub fn fighter_fields(&self) -> &'static [&'static str] {
+        self.def().fighter_fields
+    }
+    /// Its own `[duel]` fields ([`SystemDef::duel_fields`]).
+    pub fn duel_fields(&self) -> &'static [&'static str] {
+        self.def().duel_fields
+    }
+    /// Its duel, if it has one ([`SystemDef::duel`]).
+    pub fn duel(&self) -> Option<DuelDef> {
+        self.def().duel
+    }
+    /// Its `[readings]` switches with their docs ([`SystemDef::reading_docs`]).
+    pub fn reading_docs(&self) -> &'static [ReadingDoc] {
+        self.def().reading_docs
+    }
+    /// The names of its `[readings]` switches (a config may set only these).
+    pub fn readings(&self) -> Vec<&'static str> {
+        self.def().reading_docs.iter().map(|d| d.name).collect()
+    }
+    /// Its words ([`SystemDef::vocabulary`]).
+    pub fn vocabulary(&self) -> &'static Vocabulary {
+        self.def().vocabulary
+    }
+    /// Its measures that are sums of metrics ([`SystemDef::measure_aliases`]).
+    pub fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        self.def().measure_aliases
+    }
+    /// What a reader of its reports must know ([`SystemDef::how_to_read`]).
+    pub fn how_to_read(&self) -> Option<&'static str> {
+        self.def().how_to_read
+    }
+    /// The first error of reading `text` strictly as its scenario file ([`SystemDef::strict`]).
+    pub fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
+        self.def().strict.and_then(|f| f(text))
+    }
+}
+
+/// The contract between a rule system and the rest of the program.
+pub trait RuleSystem: Sync {
+    /// What the system is, as data, declared once in its `mod.rs` ([`SystemDef`]).
+    fn def(&self) -> &'static SystemDef;
     /// Notes and setup lines that are true only of the whole scenario: called once, on the
     /// top-level file's text, with every cell it built (a `compare`, `sweep`, `paired` or `balance`
     /// builds each cell as a scenario of its own, so a note a cell decides alone — "this value
@@ -191,12 +293,6 @@ pub trait RuleSystem: Sync {
     /// one [`RuleSystem::builtin_entry`] gives), for `list CONFIG`. Empty: none.
     fn builtin_names(&self, _table: &str) -> Vec<&'static str> {
         Vec::new()
-    }
-    /// Its `[readings]` switches with their docs and values, the default first (its
-    /// `readings_schema!` struct's `DOCS`), for `list SYSTEM` and the loader (which refuses any
-    /// other switch).
-    fn reading_docs(&self) -> &'static [ReadingDoc] {
-        &[]
     }
     /// Check one library file on its own (`validate cards.toml`) exactly as an include of a
     /// scenario is checked: read `file` (relative to `ctx`'s main file) with
@@ -216,16 +312,6 @@ pub trait RuleSystem: Sync {
     fn sweep_special(&self, _section: &mut toml::Table, _param: &str, _value: i64) -> bool {
         false
     }
-    /// Paired-comparison measures that are sums of metrics (`damage` = `stun` + `wounds`).
-    fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
-        &[]
-    }
-    /// The system's words for its events, metrics and fields, as data (its `labels.rs`):
-    /// every view reads them through [`crate::words`]; a name a report shows without an entry
-    /// fails `tests/it/report_words.rs`.
-    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
-        &crate::vocabulary::Vocabulary::NONE
-    }
     /// Whether a metric is a yes/no outcome recorded as 0 or 1 (reports print it as a
     /// probability, not as a mean).
     fn yes_no_metric(&self, _name: &str) -> bool {
@@ -244,11 +330,6 @@ pub trait RuleSystem: Sync {
     /// Tables of the layouts only this system builds (`Layout` variants no generic writer draws).
     fn report_tables(&self, _run: &RunResult, _report: &Report) -> Vec<Table> {
         Vec::new()
-    }
-    /// What a reader of this system's reports must know about its events, after the generic
-    /// "how to read" text (Markdown; e.g. that an event counts what this one attack causes).
-    fn how_to_read(&self) -> Option<&'static str> {
-        None
     }
     /// The answer sentence that opens the report, when the question is one the system words
     /// itself (a best play, a best split, an arsenal, its own kinds' questions); `None` leaves

@@ -2,7 +2,7 @@
 //! config field) with its title and, where a table header needs one, its short label.
 //!
 //! A system declares its [`Vocabulary`] once (`src/systems/<name>/labels.rs`) and hands it over
-//! through [`crate::system::RuleSystem::vocabulary`]; [`crate::words`] reads it for every view,
+//! through [`crate::system::SystemDef::vocabulary`]; [`crate::words`] reads it for every view,
 //! and a test (`tests/it/report_words.rs`) fails when a name a bundled scenario shows has no
 //! entry. Identifiers stay in results.json and results.csv for scripts. This file is a leaf: it
 //! uses nothing of the crate, so the contract and every layer can use it.

@@ -3,7 +3,7 @@
 //! Metric and event names (`res_lost_t1`, `out_of_action`) are identifiers: results.json and
 //! results.csv keep them, and a user writes them in `measure = "…"`; no report line shows one.
 //! The words live with each system (`src/systems/<name>/labels.rs`, its
-//! [`crate::vocabulary::Vocabulary`], reached through [`RuleSystem::vocabulary`]), so a 2019 report never explains the 2013 rules, and the reverse; names every
+//! [`crate::vocabulary::Vocabulary`], reached through [`SystemDef::vocabulary`]), so a 2019 report never explains the 2013 rules, and the reverse; names every
 //! system shares (duels) are here. This sits below both the config loader (whose setup lines
 //! name a paired run's measure) and the report, which re-exports it from `report::text`.
 

@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 /// A scenario kind, by its config name (`attack`, `compare`, `shot`, …). Each rule system lists the
-/// kinds it builds ([`crate::system::RuleSystem::kinds`]); the generic ones (`compare`, `sweep`,
+/// kinds it builds ([`crate::system::SystemDef::kinds`]); the generic ones (`compare`, `sweep`,
 /// `paired`, `balance`) are offered by every system that has what they need. A name, not a
 /// central enum, so a new system brings its own kinds without editing this file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

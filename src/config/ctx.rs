@@ -22,7 +22,7 @@ pub type Built = (Vec<CellSpec>, Layout, Vec<(&'static str, String)>);
 #[derive(Clone, Debug)]
 pub struct SystemInfo {
     pub name: &'static str,
-    /// How messages call it ([`crate::system::RuleSystem::name_in_messages`]).
+    /// How messages call it ([`crate::system::SystemDef::name_in_messages`]).
     pub words: &'static str,
     /// Its `[readings]` switches.
     pub readings: Vec<&'static str>,
@@ -31,9 +31,9 @@ pub struct SystemInfo {
     pub libraries: &'static [(&'static str, &'static str)],
     /// For each of its kinds, the sections the kind reads.
     pub sections: Vec<(&'static str, &'static [&'static str])>,
-    /// Its own fighter fields ([`crate::system::RuleSystem::fighter_fields`]).
+    /// Its own fighter fields ([`crate::system::SystemDef::fighter_fields`]).
     pub fighter_fields: &'static [&'static str],
-    /// Its own `[duel]` fields ([`crate::system::RuleSystem::duel_fields`]).
+    /// Its own `[duel]` fields ([`crate::system::SystemDef::duel_fields`]).
     pub duel_fields: &'static [&'static str],
 }
 

@@ -277,7 +277,7 @@ fn report_name(ctx: &Ctx, common: &raw::Common, path: &Path) -> Result<String, I
 
 /// An error of a lenient read ([`raw::Common`], a generic analysis's whole-file table), which
 /// reads the keys it does not know as "any valid TOML value": when a system's strict schema
-/// ([`RuleSystem::strict_error`]) fails at the same place, its words say what the field takes (`cards.x.name = 99999999999999999999` is told
+/// ([`SystemDef::strict`]) fails at the same place, its words say what the field takes (`cards.x.name = 99999999999999999999` is told
 /// "text in quotes", not "any valid TOML value").
 pub(crate) fn first_read_error(registry: &[&'static dyn RuleSystem], src: &Source, e: &toml::de::Error) -> InputError {
     let mut err = src.toml_error(e);

@@ -141,7 +141,7 @@ macro_rules! scenario_file {
 /// Declare a system's `[readings]` switches once, each with its one-line doc, its allowed
 /// values (the default first) and the rules' value each maps to. From that one declaration come:
 /// the struct the file's `[readings]` table is read into (every switch optional, unknown ones
-/// refused), `NAMES` (the system's [`crate::system::RuleSystem::readings`], in declaration
+/// refused), `NAMES` (the system's [`crate::system::SystemDef::reading_docs`], in declaration
 /// order), `read` (the written table into the rules' plain typed struct, a bad value an error
 /// at its line naming the field and the allowed values), `labels` (the "Readings in force" rows,
 /// in declaration order), the rules struct's `Default` (every switch's first value), and a module
@@ -184,7 +184,7 @@ macro_rules! readings_schema {
 
         impl $name {
             /// Each switch with its doc and its values (the default first), for `list SYSTEM`
-            /// ([`crate::system::RuleSystem::reading_docs`]).
+            /// ([`crate::system::SystemDef::reading_docs`]).
             pub const DOCS: &'static [$crate::config::raw::ReadingDoc] = &[$(
                 $crate::config::raw::ReadingDoc {
                     name: stringify!($field),
@@ -433,7 +433,7 @@ impl<F: serde::de::DeserializeOwned> LibrarySchema for FightersLibrary<F> {
 /// generic balance test reads), then the system's own fighter fields; `[duel]` has `rounds`,
 /// `a`, `b`, then the system's own duel fields. Both structs deny unknown fields, and each gets
 /// `FIELDS`, its own fields' names: the system hands them to the loader
-/// ([`crate::system::RuleSystem::fighter_fields`] and `duel_fields`), so a field only another
+/// ([`crate::system::SystemDef::fighter_fields`] and `duel_fields`), so a field only another
 /// system reads is told whose it is. Give each struct its `expecting` words.
 ///
 /// ```ignore

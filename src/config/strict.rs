@@ -230,7 +230,7 @@ impl Ctx {
 
 impl Ctx {
     /// Refuse any `[readings]` switch that is not one of this rule system's
-    /// ([`RuleSystem::readings`]): another system's switch is an error, never silently ignored.
+    /// ([`SystemDef::reading_docs`]): another system's switch is an error, never silently ignored.
     pub(crate) fn refuse_foreign_readings(&self, r: &toml::Table) -> Result<(), InputError> {
         let own: &[&str] = self.own().map_or(&[], |s| &s.readings);
         for field in r.keys() {
@@ -261,7 +261,7 @@ impl Ctx {
         Ok(())
     }
 
-    /// The declared system in a message ([`RuleSystem::name_in_messages`]).
+    /// The declared system in a message ([`SystemDef::name_in_messages`]).
     pub(super) fn system_words(&self) -> String {
         self.own().map(|s| s.words).unwrap_or(self.ruleset).to_string()
     }

@@ -27,7 +27,7 @@ use skirmish_odds::report::charts::{Chart, Est};
 use skirmish_odds::report::table::Table;
 use skirmish_odds::report::{self, model::Report};
 use skirmish_odds::stats;
-use skirmish_odds::system::{DuelDef, KindDef, RuleSystem, Varies};
+use skirmish_odds::system::{DuelDef, KindDef, RuleSystem, SystemDef, Varies};
 use skirmish_odds::vocabulary::{Term, Vocabulary};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -195,81 +195,78 @@ impl Tiny {
     }
 }
 
-impl RuleSystem for Tiny {
-    fn name(&self) -> &'static str {
-        "tiny"
-    }
-    fn title(&self) -> &'static str {
-        "roll k dice, success on n+"
-    }
+/// What the tiny system is, declared once: its names, its kinds, its library tables, its duel
+/// and its words. Everything the program asks a system that is not behaviour is read from here.
+const DEF: SystemDef = SystemDef {
+    name: "tiny",
+    title: "roll k dice, success on n+",
     // Each kind declared once: its name and words, the sections it reads, whether the generic
     // analyses vary it, its starter and its builder.
-    fn kinds(&self) -> &'static [KindDef] {
-        &[
-            KindDef {
-                name: "roll",
-                title: "a roll",
-                sections: &["roll"],
-                varies: Some(Varies {
-                    target_field: "target",
-                    refs: &[("roller", "cards"), ("target", "cards")],
-                    loadout_fields: &["roller"],
-                }),
-                starter: "# roll — How often do a grunt's three dice beat an elite's toughness?\n\
-                          ruleset = \"tiny\"\nkind = \"roll\"\n[roll]\nroller = \"grunt\"\ntarget = \"elite\"\n\
-                          [cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\n\
-                          [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\n",
-                build: Tiny::roll,
-            },
-            KindDef {
-                name: "duel",
-                title: "a duel",
-                sections: &["duel"],
-                varies: None,
-                starter: "# duel — A grunt against an elite over three rounds.\n\
-                          ruleset = \"tiny\"\nkind = \"duel\"\n[duel]\nrounds = 3\n\
-                          a = { card = \"grunt\" }\nb = { card = \"elite\" }\n\
-                          [cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\n\
-                          [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\n",
-                build: Tiny::duel,
-            },
-            // A kind of its own, with a layout of its own: nothing outside this system changes.
-            KindDef {
-                name: "ladder",
-                title: "one to k dice",
-                sections: &["ladder"],
-                varies: None,
-                starter: "# ladder — P(at least one success) for one to four of an elite's dice.\n\
-                          ruleset = \"tiny\"\nkind = \"ladder\"\n[ladder]\nroller = \"elite\"\ntarget = \"grunt\"\n\
-                          [cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\n\
-                          [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\n",
-                build: Tiny::ladder,
-            },
-        ]
-    }
+    kinds: &[
+        KindDef {
+            name: "roll",
+            title: "a roll",
+            sections: &["roll"],
+            varies: Some(Varies {
+                target_field: "target",
+                refs: &[("roller", "cards"), ("target", "cards")],
+                loadout_fields: &["roller"],
+            }),
+            starter: "# roll — How often do a grunt's three dice beat an elite's toughness?\n\
+                      ruleset = \"tiny\"\nkind = \"roll\"\n[roll]\nroller = \"grunt\"\ntarget = \"elite\"\n\
+                      [cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\n\
+                      [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\n",
+            build: Tiny::roll,
+        },
+        KindDef {
+            name: "duel",
+            title: "a duel",
+            sections: &["duel"],
+            varies: None,
+            starter: "# duel — A grunt against an elite over three rounds.\n\
+                      ruleset = \"tiny\"\nkind = \"duel\"\n[duel]\nrounds = 3\n\
+                      a = { card = \"grunt\" }\nb = { card = \"elite\" }\n\
+                      [cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\n\
+                      [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\n",
+            build: Tiny::duel,
+        },
+        // A kind of its own, with a layout of its own: nothing outside this system changes.
+        KindDef {
+            name: "ladder",
+            title: "one to k dice",
+            sections: &["ladder"],
+            varies: None,
+            starter: "# ladder — P(at least one success) for one to four of an elite's dice.\n\
+                      ruleset = \"tiny\"\nkind = \"ladder\"\n[ladder]\nroller = \"elite\"\ntarget = \"grunt\"\n\
+                      [cards.grunt]\ndice = 3\nneed = 4\ntoughness = 2\nwounds = 3\n\
+                      [cards.elite]\ndice = 4\nneed = 3\ntoughness = 3\nwounds = 4\n",
+            build: Tiny::ladder,
+        },
+    ],
     // Its library tables, as a built-in system declares them (the loader's common checks and
     // messages use them).
-    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("cards", "[cards.NAME] with dice, need, toughness, wounds"),
-            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, cost"),
-        ]
-    }
-    fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef {
-            card_table: "cards",
-            cost_fields: &["cost"],
-            costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
-            damage: "wounds",
-            out: "out",
-            extra: "other, mean",
-            fighter_weapon: None,
-            builtin_weapons: &[],
-        })
-    }
+    libraries: &[
+        ("cards", "[cards.NAME] with dice, need, toughness, wounds"),
+        ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, cost"),
+    ],
+    duel: Some(DuelDef {
+        card_table: "cards",
+        cost_fields: &["cost"],
+        costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
+        damage: "wounds",
+        out: "out",
+        extra: "other, mean",
+        fighter_weapon: None,
+        builtin_weapons: &[],
+    }),
     // Its own words for its metric and events: every report of it uses them.
-    fn vocabulary(&self) -> &'static Vocabulary {
-        &VOCABULARY
+    vocabulary: &VOCABULARY,
+    ..SystemDef::NONE
+};
+
+impl RuleSystem for Tiny {
+    fn def(&self) -> &'static SystemDef {
+        &DEF
     }
     // Its own layout's table: P(at least one success) by number of dice.
     fn report_tables(&self, run: &RunResult, report: &Report) -> Vec<Table> {
@@ -394,7 +391,7 @@ fn close(what: &str, got: f64, p: f64, n: u64) {
 /// The tiny system's starters are valid as written, as `init` promises of a built-in system's.
 #[test]
 fn its_starters_run_as_written() {
-    for k in TINY.kinds() {
+    for k in DEF.kinds {
         let dir = common::tmp("tiny_system", &format!("starter-{}", k.name));
         let path = dir.join("starter.toml");
         std::fs::write(&path, k.starter).unwrap();

@@ -12,16 +12,41 @@ pub mod labels;
 pub mod markers;
 pub mod schema;
 
-use crate::analysis::scenario::Kind;
+use crate::analysis::scenario::{Cost, Kind};
 use crate::config::library::{self, Entries};
 use crate::config::raw;
 use crate::config::source::with_suggestion;
 use crate::config::{Ctx, Doc};
 use crate::error::InputError;
+use crate::system::DuelDef;
 use schema::{Attack, Card, LibraryFile, Weapon};
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::ops::Deref;
+
+/// The duel both editions offer, less the per-side count each records beside the damage
+/// (each edition's `DuelDef::extra`): cards priced in Reputation then Funding, markers,
+/// K.O.
+pub const DUEL: DuelDef = DuelDef {
+    card_table: "cards",
+    cost_fields: &["reputation", "funding"],
+    costs: &[
+        Cost { key: "reputation", name: "Reputation", unit: "Reputation point", short: "Rep" },
+        Cost { key: "funding", name: "Funding", unit: "$", short: "$" },
+    ],
+    damage: "markers (★ + ♦)",
+    out: "K.O.",
+    extra: "",
+    fighter_weapon: Some(("weapon", "weapons")),
+    builtin_weapons: &[],
+};
+
+/// The measures both editions' paired comparisons sum: damage is ★ and ♦ markers.
+pub const MEASURE_ALIASES: &[(&str, &[&str])] = &[("damage", &["stun", "wounds"])];
+
+/// What a reader of either edition's reports must know about its events.
+pub const HOW_TO_READ: &str =
+    "Events count what this one attack (or check) causes: `K.O. caused` is false if the target was already K.O.";
 
 /// A Batman edition's part of reading a file: how it validates one card and one weapon (each is
 /// checked when it is read, in the scenario or an included library).

@@ -15,60 +15,49 @@ use crate::error::InputError;
 use crate::report::charts::Chart;
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::system::{DuelDef, KindDef, RuleSystem};
+use crate::system::{DuelDef, RuleSystem, SystemDef, strict_error_of};
 
 /// The bundled weapon library (`configs/bichos/weapons.toml`): the rulebook's weapons as data,
 /// the built-in weapons' entries for `list` and for sweeps of a weapon's number.
 const BUNDLED_WEAPONS: &str = include_str!("../../../configs/bichos/weapons.toml");
 
+/// ¡Bichos! / THW Bugs!, declared once.
+pub const DEF: SystemDef = SystemDef {
+    name: "bichos",
+    title: "¡Bichos! / THW Bugs!",
+    kinds: kinds::KINDS,
+    analysis_starters: kinds::ANALYSIS_STARTERS,
+    libraries: &[
+        ("profiles", "[profiles.NAME] with hda, pot, fdv, res, bld, mov_cm, mov_in"),
+        ("weapons", "[weapons.NAME] with damage, pot, targets, effective_cm, max_cm, effective_in, max_in"),
+        ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, weapon, cost"),
+    ],
+    fighter_fields: schema::FighterSpec::FIELDS,
+    duel_fields: schema::DuelSpec::FIELDS,
+    duel: Some(DuelDef {
+        card_table: "profiles",
+        cost_fields: &[],
+        costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
+        damage: "RES",
+        out: "flight or death",
+        extra: "activations lost (ducking back or standing up), mean",
+        // A fighter's weapon is a `[weapons]` entry (shown by its `name`) or one of the
+        // rulebook's built-in weapons (shown by its label).
+        fighter_weapon: Some(("weapon", "weapons")),
+        builtin_weapons: &rules::WEAPON_NAMES,
+    }),
+    reading_docs: schema::Readings::DOCS,
+    vocabulary: &labels::VOCABULARY,
+    strict: Some(strict_error_of::<schema::File>),
+    ..SystemDef::NONE
+};
+
 /// The system's entry in the registry.
 pub struct System;
 
 impl RuleSystem for System {
-    fn name(&self) -> &'static str {
-        "bichos"
-    }
-    fn title(&self) -> &'static str {
-        "¡Bichos! / THW Bugs!"
-    }
-    fn kinds(&self) -> &'static [KindDef] {
-        kinds::KINDS
-    }
-    fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
-        kinds::ANALYSIS_STARTERS
-    }
-    fn fighter_fields(&self) -> &'static [&'static str] {
-        schema::FighterSpec::FIELDS
-    }
-    fn duel_fields(&self) -> &'static [&'static str] {
-        schema::DuelSpec::FIELDS
-    }
-    fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
-        toml::from_str::<schema::File>(text).err()
-    }
-    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("profiles", "[profiles.NAME] with hda, pot, fdv, res, bld, mov_cm, mov_in"),
-            ("weapons", "[weapons.NAME] with damage, pot, targets, effective_cm, max_cm, effective_in, max_in"),
-            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, weapon, cost"),
-        ]
-    }
-    fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef {
-            card_table: "profiles",
-            cost_fields: &[],
-            costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
-            damage: "RES",
-            out: "flight or death",
-            extra: "activations lost (ducking back or standing up), mean",
-            // A fighter's weapon is a `[weapons]` entry (shown by its `name`) or one of the
-            // rulebook's built-in weapons (shown by its label).
-            fighter_weapon: Some(("weapon", "weapons")),
-            builtin_weapons: &rules::WEAPON_NAMES,
-        })
-    }
-    fn reading_docs(&self) -> &'static [crate::config::raw::ReadingDoc] {
-        schema::Readings::DOCS
+    fn def(&self) -> &'static SystemDef {
+        &DEF
     }
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
         crate::config::library::read_file(ctx, file, &mut config::Library::default())
@@ -102,9 +91,6 @@ impl RuleSystem for System {
             t.insert(k.into(), toml::Value::Integer(v));
         }
         Some(t)
-    }
-    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
-        &labels::VOCABULARY
     }
     fn yes_no_metric(&self, name: &str) -> bool {
         name == "first_bug_big"

@@ -14,32 +14,28 @@ use crate::error::InputError;
 use crate::report::charts::Chart;
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::system::{KindDef, RuleSystem};
+use crate::system::{RuleSystem, SystemDef, strict_error_of};
+
+/// The threat-range comparison across the systems, declared once.
+pub const DEF: SystemDef = SystemDef {
+    name: "all",
+    title: "threat range across the rule systems",
+    name_in_messages: Some("threat-range (`all`)"),
+    kinds: kinds::KINDS,
+    vocabulary: &labels::VOCABULARY,
+    strict: Some(strict_error_of::<schema::File>),
+    ..SystemDef::NONE
+};
 
 /// The threat-range comparison's entry in the registry.
 pub struct System;
 
 impl RuleSystem for System {
-    fn name(&self) -> &'static str {
-        "all"
-    }
-    fn title(&self) -> &'static str {
-        "threat range across the rule systems"
-    }
-    fn kinds(&self) -> &'static [KindDef] {
-        kinds::KINDS
-    }
-    fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
-        toml::from_str::<schema::File>(text).err()
-    }
-    fn name_in_messages(&self) -> &'static str {
-        "threat-range (`all`)"
+    fn def(&self) -> &'static SystemDef {
+        &DEF
     }
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
         ctx.check_plain_library::<schema::File>(file)
-    }
-    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
-        &labels::VOCABULARY
     }
     fn answer(&self, run: &RunResult, _report: &Report) -> Option<String> {
         answer::answer(run)

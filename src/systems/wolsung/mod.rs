@@ -15,63 +15,49 @@ use crate::error::InputError;
 use crate::report::charts::Chart;
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::system::{DuelDef, KindDef, RuleSystem};
+use crate::system::{DuelDef, RuleSystem, SystemDef, strict_error_of};
+
+/// Wolsung SSG, declared once.
+pub const DEF: SystemDef = SystemDef {
+    name: "wolsung",
+    title: "Wolsung SSG",
+    kinds: kinds::KINDS,
+    analysis_starters: kinds::ANALYSIS_STARTERS,
+    libraries: &[
+        ("models", "[models.NAME] with m, c, f, d, r, h"),
+        ("guns", "[guns.NAME] with f, bands"),
+        ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, effort, guard, cost"),
+    ],
+    fighter_fields: schema::FighterSpec::FIELDS,
+    duel_fields: schema::DuelSpec::FIELDS,
+    duel: Some(DuelDef {
+        card_table: "models",
+        cost_fields: &[],
+        costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
+        damage: "wounds",
+        out: "removal",
+        extra: "heroic-feat cards spent, mean",
+        fighter_weapon: None,
+        builtin_weapons: &[],
+    }),
+    reading_docs: schema::Readings::DOCS,
+    vocabulary: &labels::VOCABULARY,
+    strict: Some(strict_error_of::<schema::File>),
+    ..SystemDef::NONE
+};
 
 /// The system's entry in the registry.
 pub struct System;
 
 impl RuleSystem for System {
-    fn name(&self) -> &'static str {
-        "wolsung"
-    }
-    fn title(&self) -> &'static str {
-        "Wolsung SSG"
-    }
-    fn kinds(&self) -> &'static [KindDef] {
-        kinds::KINDS
-    }
-    fn analysis_starters(&self) -> &'static [(&'static str, &'static str)] {
-        kinds::ANALYSIS_STARTERS
-    }
-    fn fighter_fields(&self) -> &'static [&'static str] {
-        schema::FighterSpec::FIELDS
-    }
-    fn duel_fields(&self) -> &'static [&'static str] {
-        schema::DuelSpec::FIELDS
-    }
-    fn strict_error(&self, text: &str) -> Option<toml::de::Error> {
-        toml::from_str::<schema::File>(text).err()
-    }
-    fn libraries(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("models", "[models.NAME] with m, c, f, d, r, h"),
-            ("guns", "[guns.NAME] with f, bands"),
-            ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, effort, guard, cost"),
-        ]
-    }
-    fn duel(&self) -> Option<DuelDef> {
-        Some(DuelDef {
-            card_table: "models",
-            cost_fields: &[],
-            costs: &[Cost { key: "cost", name: "cost", unit: "point of cost", short: "point" }],
-            damage: "wounds",
-            out: "removal",
-            extra: "heroic-feat cards spent, mean",
-            fighter_weapon: None,
-            builtin_weapons: &[],
-        })
-    }
-    fn reading_docs(&self) -> &'static [crate::config::raw::ReadingDoc] {
-        schema::Readings::DOCS
+    fn def(&self) -> &'static SystemDef {
+        &DEF
     }
     fn check_library(&self, ctx: &mut Ctx, file: &str) -> Result<(), InputError> {
         crate::config::library::read_file(ctx, file, &mut config::Library::default())
     }
     fn scenario_notes(&self, ctx: &Ctx, text: &str, cells: &[CellSpec], setup: &mut Vec<String>) {
         config::Wolsung { ctx, lib: Default::default() }.movement_notes(text, cells, setup);
-    }
-    fn vocabulary(&self) -> &'static crate::vocabulary::Vocabulary {
-        &labels::VOCABULARY
     }
     fn answer(&self, run: &RunResult, report: &Report) -> Option<String> {
         answer::answer(run, report)
