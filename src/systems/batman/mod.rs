@@ -176,8 +176,8 @@ impl<'c> Batman<'c> {
     /// Refuse an `[attack]` field (at `sec`) that only the other edition reads.
     pub fn refuse_other_edition_attack(&self, a: &Attack, sec: &str) -> Result<(), InputError> {
         let (own, other, fields) = match self.ruleset() {
-            "bmg-3e" => ("bmg-3e", "bmg-1e", attack_fields_1e(a).to_vec()),
-            _ => ("bmg-1e", "bmg-3e", attack_fields_3e(a).to_vec()),
+            "bmg-3e" => ("bmg-3e", "bmg-1e", bmg1e_only_attack_fields(a).to_vec()),
+            _ => ("bmg-1e", "bmg-3e", bmg3e_only_attack_fields(a).to_vec()),
         };
         match fields.iter().find(|(_, set)| *set) {
             Some((field, _)) => Err(self.err(
@@ -251,7 +251,7 @@ pub fn check_library<F: BatmanFile>(ctx: &mut Ctx, file: &str, edition: &'static
 }
 
 /// Which bmg-1e-only attack fields a section sets (bmg-3e refuses them).
-pub fn attack_fields_1e(a: &Attack) -> [(&'static str, bool); 13] {
+pub fn bmg1e_only_attack_fields(a: &Attack) -> [(&'static str, bool); 13] {
     [
         ("attack_counters", a.attack_counters.is_some()),
         ("defense_counters", a.defense_counters.is_some()),
@@ -270,7 +270,7 @@ pub fn attack_fields_1e(a: &Attack) -> [(&'static str, bool); 13] {
 }
 
 /// Which bmg-3e-only attack fields a section sets (bmg-1e refuses them).
-pub fn attack_fields_3e(a: &Attack) -> [(&'static str, bool); 10] {
+pub fn bmg3e_only_attack_fields(a: &Attack) -> [(&'static str, bool); 10] {
     [
         ("attacker_effort", a.attacker_effort.is_some()),
         ("target_effort", a.target_effort.is_some()),
@@ -326,10 +326,10 @@ mod tests {
     /// refuses as "a bmg-1e attack field" is in `ATTACK_1E_ONLY`, and no field is in both lists.
     #[test]
     fn edition_only_lists_match_the_validators() {
-        for (f, _) in attack_fields_1e(&Attack::default()) {
+        for (f, _) in bmg1e_only_attack_fields(&Attack::default()) {
             assert!(schema::ATTACK_1E_ONLY.contains(&f), "{f}");
         }
-        for (f, _) in attack_fields_3e(&Attack::default()) {
+        for (f, _) in bmg3e_only_attack_fields(&Attack::default()) {
             assert!(schema::ATTACK_3E_ONLY.contains(&f), "{f}");
         }
         for f in schema::ATTACK_3E_ONLY {

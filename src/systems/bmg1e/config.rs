@@ -30,10 +30,25 @@ pub(crate) type Cells = (Vec<CellSpec>, Layout);
 /// One side of an exchange: the fighter, the splits to try, and its setup line.
 type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
 
+/// The bmg1e builder: the shared Batman builder (the context, and the cards and weapons read
+/// with the file each came from) with the 2013 rules' validators and kinds as its methods. It
+/// reads as the [`Batman`] builder it wraps, and through it as the `Ctx`, so a validator calls
+/// `self.err(..)` or `self.cards` as any builder does; the other edition's builder is another
+/// type, so neither edition's methods need the edition in their names.
+#[derive(Clone, Copy)]
+pub(crate) struct Bmg1e<'a>(pub(crate) &'a Batman<'a>);
+
+impl<'a> std::ops::Deref for Bmg1e<'a> {
+    type Target = Batman<'a>;
+    fn deref(&self) -> &Batman<'a> {
+        self.0
+    }
+}
+
 /// How bmg-1e validates a card and a weapon as the shared Batman reader reads them.
 const EDITION: Edition = Edition {
-    card: |b, name, c, file| b.card_1e(name, c, file).map(|_| ()),
-    weapon: |b, name, w, file| b.weapon_1e(name, w, file).map(|_| ()),
+    card: |b, name, c, file| Bmg1e(b).card_of(name, c, file).map(|_| ()),
+    weapon: |b, name, w, file| Bmg1e(b).weapon_of(name, w, file).map(|_| ()),
 };
 
 /// Check one library file on its own, as an include of a scenario is read (the system's
@@ -50,10 +65,11 @@ pub(crate) fn build(
     kind: Kind,
     doc: Doc<'_>,
     setup: &mut Vec<String>,
-    by: impl FnOnce(&Batman<'_>, &File, &Readings, &mut Vec<String>) -> Result<Cells, InputError>,
+    by: impl FnOnce(&Bmg1e<'_>, &File, &Readings, &mut Vec<String>) -> Result<Cells, InputError>,
 ) -> Result<Built, InputError> {
     let (file, lib) = batman::read::<File>(ctx, kind, doc, &EDITION)?;
     let b = Batman::new(ctx, lib);
+    let b = Bmg1e(&b);
     let readings = file.readings.read(&b)?;
     let (cells, layout) = by(&b, &file, &readings, setup)?;
     Ok((cells, layout, schema::Readings::labels(&readings)))
@@ -140,7 +156,7 @@ fn spend_text(terms: &[Spend]) -> String {
     format!("{} = {total} {}", parts.join(" + "), if same { terms[0].2 } else { "counters" })
 }
 
-impl Batman<'_> {
+impl Bmg1e<'_> {
     /// A number of counters as the config gives it, to be refused against its real budget
     /// `max` (issue #23 review, finding 5: a first pass over a generic `0..=15` hid the budget
     /// for any value above 15). A negative value is out of `0..=max`; any other value is
@@ -164,7 +180,7 @@ impl Batman<'_> {
         self.err(0, path, format!("{label}: {}, allowed at most {max}", spend_text(terms)), allowed)
     }
 
-    pub(crate) fn card_1e(&self, name: &str, c: &shared::Card, file: usize) -> Result<Card, InputError> {
+    pub(crate) fn card_of(&self, name: &str, c: &shared::Card, file: usize) -> Result<Card, InputError> {
         let v = |field: &'static str, x: i64| -> Result<u8, InputError> {
             let r = CARD_RANGES.iter().find(|(f, _)| *f == field).map(|(_, r)| r.clone()).expect("listed");
             self.int(file, &["cards", name, field], x, r, field).map(|x| x as u8)
@@ -205,7 +221,7 @@ impl Batman<'_> {
         })
     }
 
-    pub(crate) fn weapon_1e(&self, name: &str, w: &shared::Weapon, file: usize) -> Result<Weapon, InputError> {
+    pub(crate) fn weapon_of(&self, name: &str, w: &shared::Weapon, file: usize) -> Result<Weapon, InputError> {
         let at = |field: &'static str| -> [&str; 3] { ["weapons", name, field] };
         let damage = parse_damage(&w.damage)
             .map_err(|m| self.err(file, &at("damage"), m, "1 to 6 markers: `★`/`s` (stun), `♦`/`w` (wound)"))?;
@@ -242,26 +258,22 @@ impl Batman<'_> {
         Ok(Weapon { kind, damage, traits, crt: w.crt.clone(), unarmed: false })
     }
 
-    fn card1(&self, name: &str, at: &[&str]) -> Result<(Card, String), InputError> {
+    fn card(&self, name: &str, at: &[&str]) -> Result<(Card, String), InputError> {
         match self.cards.get(name) {
-            Some((c, file)) => Ok((self.card_1e(name, c, *file)?, c.name.clone().unwrap_or_else(|| name.to_string()))),
+            Some((c, file)) => Ok((self.card_of(name, c, *file)?, c.name.clone().unwrap_or_else(|| name.to_string()))),
             None => Err(self.err(0, at, format!("unknown card `{name}`"), self.card_names())),
         }
     }
 
     /// Cards named in a procedure list (their traits act where the rules use them).
-    fn card_list_1e(
-        &self,
-        names: &Option<Vec<String>>,
-        field: &'static str,
-    ) -> Result<Vec<(Card, String)>, InputError> {
-        names.iter().flatten().map(|n| self.card1(n, &["procedure", field])).collect()
+    fn card_list(&self, names: &Option<Vec<String>>, field: &'static str) -> Result<Vec<(Card, String)>, InputError> {
+        names.iter().flatten().map(|n| self.card(n, &["procedure", field])).collect()
     }
 
-    fn weapon1(&self, name: &str, at: &[&str]) -> Result<(Weapon, String), InputError> {
+    fn weapon(&self, name: &str, at: &[&str]) -> Result<(Weapon, String), InputError> {
         match self.weapons.get(name) {
             Some((w, file)) => {
-                Ok((self.weapon_1e(name, w, *file)?, w.name.clone().unwrap_or_else(|| name.to_string())))
+                Ok((self.weapon_of(name, w, *file)?, w.name.clone().unwrap_or_else(|| name.to_string())))
             }
             None if name == "unarmed" => Ok((Weapon::unarmed(), "Unarmed".into())),
             None => {
@@ -273,25 +285,20 @@ impl Batman<'_> {
     }
 
     /// The `attack` kind: one attack, resolved once.
-    pub(crate) fn attack_1e_kind(
-        &self,
-        f: &File,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
+    pub(crate) fn attack(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let a = self.section(&f.attack, "attack")?;
-        let (s, lines) = self.attack_1e(&a, readings)?;
+        let (s, lines) = self.attack_setup(&a, readings)?;
         *setup = lines;
-        let attack = self.build_1e_attack(&s)?;
+        let attack = self.build_attack(&s)?;
         Ok((vec![cell("attack", vec![], Trial1e::Attack(attack))], Layout::Single))
     }
 
-    fn build_1e_attack(&self, s: &AttackSetup) -> Result<Attack, InputError> {
+    fn build_attack(&self, s: &AttackSetup) -> Result<Attack, InputError> {
         Attack::new(s)
             .map_err(|RuleError { field, message, allowed }| self.err(0, &["attack", field], message, allowed))
     }
 
-    pub(crate) fn check_1e(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn check(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let c = self.section(&f.check, "check")?;
         for (field, set) in [
             ("characteristic", c.characteristic.is_some()),
@@ -309,7 +316,7 @@ impl Batman<'_> {
             }
         }
         let model = c.model.clone().ok_or_else(|| self.err(0, &["check"], "missing `model`", self.card_names()))?;
-        let (card, label) = self.card1(&model, &["check", "model"])?;
+        let (card, label) = self.card(&model, &["check", "model"])?;
         let type_name = c.kind.clone().unwrap_or_else(|| "willpower".into());
         let (kind, value, reroll, what) = match type_name.as_str() {
             "agility" => {
@@ -345,19 +352,14 @@ impl Batman<'_> {
             CheckKind::Endurance => "resilient",
             CheckKind::Willpower => "leader",
         };
-        self.note_unused_traits_1e(&label, &card, &[reroll_trait], "this check");
+        self.note_unused_traits(&label, &card, &[reroll_trait], "this check");
         setup.push(format!("Model: {label} ({})", card_text(&card)));
         setup.push(format!("{what}; X = {value}{}", if reroll { "; a failure is rerolled" } else { "" }));
         Ok((vec![cell("check", vec![], Trial1e::Check(Check { kind, value, reroll }))], Layout::Single))
     }
 
     /// A melee exchange: both sides' fighters and splits, then one cell per pair of splits.
-    pub(crate) fn exchange_1e(
-        &self,
-        f: &File,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
+    pub(crate) fn exchange(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let x = self.section(&f.exchange, "exchange")?;
         let objective = self.exchange_objective(x.objective.as_deref())?;
         let (a, a_splits, a_line) = self.exchange_side(&x.a, "a")?;
@@ -393,9 +395,8 @@ impl Batman<'_> {
     /// the splits to try, and its setup line. Its traits that cannot change an exchange are
     /// named in a note.
     fn exchange_side(&self, s: &schema::ExchangeSide, name: &'static str) -> Result<ExchangeSideSpec, InputError> {
-        let (card, label) = self.card1(&s.card, &["exchange", name, "card"])?;
-        let (weapon, w_label) =
-            self.weapon1(s.weapon.as_deref().unwrap_or("unarmed"), &["exchange", name, "weapon"])?;
+        let (card, label) = self.card(&s.card, &["exchange", name, "card"])?;
+        let (weapon, w_label) = self.weapon(s.weapon.as_deref().unwrap_or("unarmed"), &["exchange", name, "weapon"])?;
         if !matches!(weapon.kind, WeaponKind::Melee) {
             return Err(self.err(
                 0,
@@ -420,8 +421,8 @@ impl Batman<'_> {
                 format!(", every full split tried: {splits:?}")
             }
         );
-        let special = self.special_attack_1e(None, &card, &weapon, &label)?;
-        self.note_unused_traits_1e(&label, &card, &acting_in_melee(false), "this exchange's numbers");
+        let special = self.special_attack(None, &card, &weapon, &label)?;
+        self.note_unused_traits(&label, &card, &acting_in_melee(false), "this exchange's numbers");
         Ok((Side { card, weapon, markers, split: (0, 0), special }, splits, line))
     }
 
@@ -485,14 +486,13 @@ impl Batman<'_> {
         Ok(cells)
     }
 
-    pub(crate) fn duel_1e(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn duel(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         use crate::systems::bmg1e::rules::duel::{Duel, Fighter, Policy};
         let d = self.section(&f.duel, "duel")?;
         let rounds = self.rounds(d.rounds, "duel")?;
         let mut side = |r: &schema::FighterSpec, name: &'static str| -> Result<(Fighter, String), InputError> {
-            let (card, c_label) = self.card1(&r.card, &["duel", name, "card"])?;
-            let (weapon, w_label) =
-                self.weapon1(r.weapon.as_deref().unwrap_or("unarmed"), &["duel", name, "weapon"])?;
+            let (card, c_label) = self.card(&r.card, &["duel", name, "card"])?;
+            let (weapon, w_label) = self.weapon(r.weapon.as_deref().unwrap_or("unarmed"), &["duel", name, "weapon"])?;
             if !matches!(weapon.kind, WeaponKind::Melee) {
                 return Err(self.err(
                     0,
@@ -530,8 +530,8 @@ impl Batman<'_> {
                 card_text(&card),
                 split.words()
             ));
-            let special = self.special_attack_1e(None, &card, &weapon, &c_label)?;
-            self.note_unused_traits_1e(&c_label, &card, &acting_in_melee(true), "this duel's numbers");
+            let special = self.special_attack(None, &card, &weapon, &c_label)?;
+            self.note_unused_traits(&c_label, &card, &acting_in_melee(true), "this duel's numbers");
             if card.traits.informer {
                 self.note(Note::not_modelled(format!(
                     "{c_label}'s Informer pass (seed L1412): in the duel the leader always activates first"
@@ -596,8 +596,8 @@ impl Batman<'_> {
         base.weapon = e.weapon.clone();
         base.target = Some(e.target.clone());
         base.target_weapon = e.target_weapon.clone();
-        let (s1, lines) = self.attack_1e(&base, readings)?;
-        let a1 = self.build_1e_attack(&s1)?;
+        let (s1, lines) = self.attack_setup(&base, readings)?;
+        let a1 = self.build_attack(&s1)?;
         let to3 = |c: &Card| bmg3e::Profile {
             attack: c.attack,
             defense: c.defense.clamp(1, 6),
@@ -713,10 +713,10 @@ fn setup_damage(s: &AttackSetup) -> Markers {
     }
 }
 
-impl Batman<'_> {
+impl Bmg1e<'_> {
     /// A note naming the traits of `card` (shown as `label`) outside `used`: they cannot change
     /// `what`.
-    pub(crate) fn note_unused_traits_1e(&self, label: &str, card: &Card, used: &[&str], what: &str) {
+    pub(crate) fn note_unused_traits(&self, label: &str, card: &Card, used: &[&str], what: &str) {
         let unused: Vec<String> = card
             .traits
             .names()
@@ -735,7 +735,7 @@ impl Batman<'_> {
 
     /// The special attack an attack uses: the config's choice (`none`, `precise_blow`,
     /// `devastating_blow`; it must be on the card or the weapon), else the one offered.
-    fn special_attack_1e(
+    fn special_attack(
         &self,
         chosen: Option<&str>,
         attacker: &Card,

@@ -17,7 +17,7 @@ pub const KINDS: &[KindDef] = &[
             loadout_fields: &["attacker", "weapon"],
         }),
         starter: include_str!("starters/attack.toml"),
-        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.attack_1e_kind(f, r, s)),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.attack(f, r, s)),
     },
     KindDef {
         name: "check",
@@ -25,7 +25,7 @@ pub const KINDS: &[KindDef] = &[
         sections: &["check"],
         varies: None,
         starter: include_str!("starters/check.toml"),
-        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, _, s| b.check_1e(f, s)),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, _, s| b.check(f, s)),
     },
     KindDef {
         name: "procedure",
@@ -33,7 +33,7 @@ pub const KINDS: &[KindDef] = &[
         sections: &["procedure"],
         varies: None,
         starter: include_str!("starters/procedure.toml"),
-        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, _, s| b.procedure_1e(f, s)),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, _, s| b.procedure(f, s)),
     },
     KindDef {
         name: "exchange",
@@ -41,7 +41,7 @@ pub const KINDS: &[KindDef] = &[
         sections: &["exchange"],
         varies: None,
         starter: include_str!("starters/exchange.toml"),
-        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.exchange_1e(f, r, s)),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.exchange(f, r, s)),
     },
     KindDef {
         name: "editions",
@@ -57,7 +57,7 @@ pub const KINDS: &[KindDef] = &[
         sections: &["duel"],
         varies: None,
         starter: include_str!("starters/duel.toml"),
-        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.duel_1e(f, r, s)),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.duel(f, r, s)),
     },
 ];
 

@@ -30,10 +30,25 @@ pub(crate) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
     ("funding", 0..=2000),
 ];
 
+/// The bmg3e builder: the shared Batman builder (the context, and the cards and weapons read
+/// with the file each came from) with the 2019 rules' validators and kinds as its methods. It
+/// reads as the [`Batman`] builder it wraps, and through it as the `Ctx`, so a validator calls
+/// `self.err(..)` or `self.cards` as any builder does; the other edition's builder is another
+/// type, so neither edition's methods need the edition in their names.
+#[derive(Clone, Copy)]
+pub(crate) struct Bmg3e<'a>(pub(crate) &'a Batman<'a>);
+
+impl<'a> std::ops::Deref for Bmg3e<'a> {
+    type Target = Batman<'a>;
+    fn deref(&self) -> &Batman<'a> {
+        self.0
+    }
+}
+
 /// How bmg-3e validates a card and a weapon as the shared Batman reader reads them.
 const EDITION: Edition = Edition {
-    card: |b, name, c, file| b.profile_of(name, c, file).map(|_| ()),
-    weapon: |b, name, w, file| b.weapon_of(name, w, file).map(|_| ()),
+    card: |b, name, c, file| Bmg3e(b).profile_of(name, c, file).map(|_| ()),
+    weapon: |b, name, w, file| Bmg3e(b).weapon_of(name, w, file).map(|_| ()),
 };
 
 /// Check one library file on its own, as an include of a scenario is read (the system's
@@ -50,10 +65,11 @@ pub(crate) fn build(
     kind: Kind,
     doc: Doc<'_>,
     setup: &mut Vec<String>,
-    by: impl FnOnce(&Batman<'_>, &File, &Readings, &mut Vec<String>) -> Result<Cells, InputError>,
+    by: impl FnOnce(&Bmg3e<'_>, &File, &Readings, &mut Vec<String>) -> Result<Cells, InputError>,
 ) -> Result<Built, InputError> {
     let (file, lib) = batman::read::<File>(ctx, kind, doc, &EDITION)?;
     let b = Batman::new(ctx, lib);
+    let b = Bmg3e(&b);
     let readings = file.readings.read(&b)?;
     let (cells, layout) = by(&b, &file, &readings, setup)?;
     Ok((cells, layout, schema::Readings::labels(&readings)))
@@ -132,7 +148,7 @@ pub(crate) fn markers_text(m: Markers) -> String {
     if m == Markers::default() { String::new() } else { format!(", starting with {m}") }
 }
 
-impl Batman<'_> {
+impl Bmg3e<'_> {
     pub(crate) fn profile_of(&self, name: &str, c: &shared::Card, file: usize) -> Result<Profile, InputError> {
         let f = |field: &str, v: i64| -> Result<u8, InputError> {
             let r = card_range(field);

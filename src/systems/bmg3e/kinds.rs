@@ -17,7 +17,7 @@ pub const KINDS: &[KindDef] = &[
             loadout_fields: &["attacker", "weapon"],
         }),
         starter: include_str!("starters/attack.toml"),
-        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.attack_3e(f, r, s)),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.attack(f, r, s)),
     },
     KindDef {
         name: "check",
@@ -25,7 +25,7 @@ pub const KINDS: &[KindDef] = &[
         sections: &["check"],
         varies: Some(Varies { target_field: "", refs: &[("model", "cards")], loadout_fields: &["model"] }),
         starter: include_str!("starters/check.toml"),
-        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.check_3e(f, r, s)),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.check(f, r, s)),
     },
     KindDef {
         name: "effort",

@@ -1,12 +1,12 @@
 //! `kind = "attack"` (2013): one `[attack]` section → an [`AttackSetup`], its setup lines and
-//! its notes. [`Batman::attack_1e`] reads the section in the order its messages are checked:
+//! its notes. [`Bmg1e::attack_setup`] reads the section in the order its messages are checked:
 //! who fights with what ([`AttackSides`]), the target's markers, the circumstances of a shot,
 //! the special attack, the target's counters, the attacker's counters; then the setup lines.
 
+use super::Bmg1e;
 use super::{Budget, Counters, Spend, bracket, card_text, kevlar_line, setup_damage, traits_words};
 use crate::analysis::scenario::Note;
 use crate::error::InputError;
-use crate::systems::batman::Batman;
 use crate::systems::batman::markers::Markers;
 use crate::systems::batman::schema as shared;
 use crate::systems::bmg1e::rules::{
@@ -37,33 +37,33 @@ struct AttackerSpend {
     sc_used: Vec<&'static str>,
 }
 
-impl Batman<'_> {
+impl Bmg1e<'_> {
     /// An `[attack]` section as the rules' [`AttackSetup`] and its setup lines.
-    pub(super) fn attack_1e(
+    pub(super) fn attack_setup(
         &self,
         a: &shared::Attack,
         readings: &Readings,
     ) -> Result<(AttackSetup, Vec<String>), InputError> {
         self.refuse_other_edition_attack(a, "attack")?;
-        let mut sides = self.attack_sides_1e(a)?;
+        let mut sides = self.attack_sides(a)?;
         let ranged = matches!(sides.weapon.kind, WeaponKind::Ranged { .. });
-        let a = &self.without_shared_fields_of_other_attacks_1e(a.clone(), ranged);
-        self.refuse_other_attack_kind_1e(a, ranged)?;
-        let target_markers = self.target_markers_1e(a, &sides.target)?;
-        let obstacles = self.shot_circumstances_1e(a, &sides)?;
+        let a = &self.without_shared_fields_of_other_attacks(a.clone(), ranged);
+        self.refuse_other_attack_kind(a, ranged)?;
+        let target_markers = self.target_markers(a, &sides.target)?;
+        let obstacles = self.shot_circumstances(a, &sides)?;
         let mut special_attack =
-            self.special_attack_1e(a.special_attack.as_deref(), &sides.attacker, &sides.weapon, &sides.a_label)?;
+            self.special_attack(a.special_attack.as_deref(), &sides.attacker, &sides.weapon, &sides.a_label)?;
         if ranged && special_attack != SpecialAttack::None && !readings.special_attack_ranged {
             self.note(Note::ignored(format!(
                 "special attack `{}` with a ranged weapon: the reading special_attack_ranged = false limits special attacks to close combat",
                 special_attack.name()
             )));
         }
-        let (defense_counters, dodge_counters, elusive) = self.target_counters_1e(a, &sides.target, target_markers)?;
+        let (defense_counters, dodge_counters, elusive) = self.target_counters(a, &sides.target, target_markers)?;
         let spend = if ranged {
-            self.shooter_counters_1e(a, readings, &mut sides, &mut special_attack, target_markers, &obstacles)?
+            self.shooter_counters(a, readings, &mut sides, &mut special_attack, target_markers, &obstacles)?
         } else {
-            self.striker_counters_1e(a, readings, &sides, &mut special_attack)?
+            self.striker_counters(a, readings, &sides, &mut special_attack)?
         };
         let target_armor_spent = match a.target_armor_spent {
             None => 0,
@@ -103,21 +103,21 @@ impl Batman<'_> {
             },
             readings: *readings,
         };
-        self.notes_attack_1e(&setup, &sides.a_label, &sides.t_label, &sides.w_label);
-        let lines = self.attack_lines_1e(a, &setup, &sides, &spend.sc_used);
+        self.notes_attack(&setup, &sides.a_label, &sides.t_label, &sides.w_label);
+        let lines = self.attack_lines(a, &setup, &sides, &spend.sc_used);
         Ok((setup, lines))
     }
 
     /// The attacker, the target and their weapons (bare hands unless named).
-    fn attack_sides_1e(&self, a: &shared::Attack) -> Result<AttackSides, InputError> {
+    fn attack_sides(&self, a: &shared::Attack) -> Result<AttackSides, InputError> {
         let need = |v: &Option<String>, field: &str| {
             v.clone().ok_or_else(|| self.err(0, &["attack"], format!("missing `{field}`"), self.card_names()))
         };
-        let (attacker, a_label) = self.card1(&need(&a.attacker, "attacker")?, &["attack", "attacker"])?;
-        let (target, t_label) = self.card1(&need(&a.target, "target")?, &["attack", "target"])?;
-        let (weapon, w_label) = self.weapon1(a.weapon.as_deref().unwrap_or("unarmed"), &["attack", "weapon"])?;
+        let (attacker, a_label) = self.card(&need(&a.attacker, "attacker")?, &["attack", "attacker"])?;
+        let (target, t_label) = self.card(&need(&a.target, "target")?, &["attack", "target"])?;
+        let (weapon, w_label) = self.weapon(a.weapon.as_deref().unwrap_or("unarmed"), &["attack", "weapon"])?;
         let (target_weapon, tw_label) =
-            self.weapon1(a.target_weapon.as_deref().unwrap_or("unarmed"), &["attack", "target_weapon"])?;
+            self.weapon(a.target_weapon.as_deref().unwrap_or("unarmed"), &["attack", "target_weapon"])?;
         Ok(AttackSides { attacker, a_label, target, t_label, weapon, w_label, target_weapon, tw_label })
     }
 
@@ -127,8 +127,8 @@ impl Batman<'_> {
     /// it is left out of this cell, with a note when it would matter to a loadout of that kind
     /// (a switch set to `true`, obstacles listed, counters given: a side's counters have no
     /// neutral value). Set by the loadout itself, it stays an error
-    /// ([`Batman::refuse_other_attack_kind_1e`]).
-    fn without_shared_fields_of_other_attacks_1e(&self, mut a: shared::Attack, ranged: bool) -> shared::Attack {
+    /// ([`Bmg1e::refuse_other_attack_kind`]).
+    fn without_shared_fields_of_other_attacks(&self, mut a: shared::Attack, ranged: bool) -> shared::Attack {
         let (this, other) = if ranged { ("ranged", "melee") } else { ("melee", "ranged") };
         let mut ignored = Vec::new();
         let shared = |field: &str| self.is_shared("attack", field);
@@ -174,7 +174,7 @@ impl Batman<'_> {
     }
 
     /// Refuses a melee-only field on a shot and a ranged-only field on a melee attack.
-    fn refuse_other_attack_kind_1e(&self, a: &shared::Attack, ranged: bool) -> Result<(), InputError> {
+    fn refuse_other_attack_kind(&self, a: &shared::Attack, ranged: bool) -> Result<(), InputError> {
         let melee_only = [
             ("attack_counters", a.attack_counters.is_some()),
             ("defense_counters", a.defense_counters.is_some()),
@@ -202,7 +202,7 @@ impl Batman<'_> {
     /// Endurance (`Attack::new`), not against a generic range: a value above Endurance is read
     /// as Endurance + 1, which the rules refuse with the budget named (issue #23 review,
     /// finding 5).
-    fn target_markers_1e(&self, a: &shared::Attack, target: &Card) -> Result<Markers, InputError> {
+    fn target_markers(&self, a: &shared::Attack, target: &Card) -> Result<Markers, InputError> {
         let marker = |field: &str, v: Option<i64>, max: u8| -> Result<u8, InputError> {
             v.map_or(Ok(0), |x| {
                 self.counters_value(&["attack", field], x, max, field).map(|n| n.min(target.endurance as u64 + 1) as u8)
@@ -216,7 +216,7 @@ impl Batman<'_> {
 
     /// The circumstances of a shot the config states: its obstacles' difficulties (returned),
     /// a target within 5 cm (Light weapons only), and Elusive (an `elusive` target only).
-    fn shot_circumstances_1e(&self, a: &shared::Attack, sides: &AttackSides) -> Result<Vec<u8>, InputError> {
+    fn shot_circumstances(&self, a: &shared::Attack, sides: &AttackSides) -> Result<Vec<u8>, InputError> {
         let obstacles = a
             .obstacles
             .clone()
@@ -254,12 +254,7 @@ impl Batman<'_> {
     /// The target's counters (issue #23): Defense counters, or Movement counters for Dodge and
     /// Elusive, within the slot and within what it has this round; and the Special counter
     /// crouching for cover costs.
-    fn target_counters_1e(
-        &self,
-        a: &shared::Attack,
-        target: &Card,
-        markers: Markers,
-    ) -> Result<TargetSpend, InputError> {
+    fn target_counters(&self, a: &shared::Attack, target: &Card, markers: Markers) -> Result<TargetSpend, InputError> {
         let t_counters = Counters::of(target, markers);
         let count = |field: &str, v: Option<i64>, max: u8| -> Result<u64, InputError> {
             v.map_or(Ok(0), |x| self.counters_value(&["attack", field], x, max, field))
@@ -313,7 +308,7 @@ impl Batman<'_> {
 
     /// A melee attacker's counters: its Willpower (a 2013 attack has no attacker markers) pays
     /// the Attack counters (all it can, unless stated) and the special attack's Special counter.
-    fn striker_counters_1e(
+    fn striker_counters(
         &self,
         a: &shared::Attack,
         readings: &Readings,
@@ -385,7 +380,7 @@ impl Batman<'_> {
     /// order while they are left, the special attack (stated or the card's), Rapid Fire (L1566)
     /// and Expert Marksman (L1341, when it changes a Blink! roll). An option it cannot pay is
     /// dropped from `sides` / `special_attack`, with a note.
-    fn shooter_counters_1e(
+    fn shooter_counters(
         &self,
         a: &shared::Attack,
         readings: &Readings,
@@ -474,15 +469,15 @@ impl Batman<'_> {
 
     /// The attack's setup lines: who fights with what, then the readings that place its
     /// numbers, then the counters spent (`sc_used`: what the Special counters pay for).
-    fn attack_lines_1e(
+    fn attack_lines(
         &self,
         a: &shared::Attack,
         setup: &AttackSetup,
         sides: &AttackSides,
         sc_used: &[&str],
     ) -> Vec<String> {
-        let mut lines = self.attack_sides_lines_1e(a, setup, sides);
-        lines.extend(self.attack_ko_line_1e(setup, &sides.t_label));
+        let mut lines = self.attack_sides_lines(a, setup, sides);
+        lines.extend(self.attack_ko_line(setup, &sides.t_label));
         lines.extend(protective_line(setup));
         lines.extend(armour_line(setup, &sides.t_label));
         if matches!(setup.weapon.kind, WeaponKind::Ranged { .. }) {
@@ -495,7 +490,7 @@ impl Batman<'_> {
     }
 
     /// "Attacker: …", "Weapon: …", "Target: …" with the traits as the config lists them.
-    fn attack_sides_lines_1e(&self, a: &shared::Attack, setup: &AttackSetup, sides: &AttackSides) -> Vec<String> {
+    fn attack_sides_lines(&self, a: &shared::Attack, setup: &AttackSetup, sides: &AttackSides) -> Vec<String> {
         let traits_of = |c: &shared::Card| traits_words(c.traits.as_deref().unwrap_or_default());
         let raw_card = |n: &Option<String>| {
             n.as_ref().and_then(|n| self.cards.get(n)).map(|(c, _)| traits_of(c)).unwrap_or_default()
@@ -531,7 +526,7 @@ impl Batman<'_> {
     }
 
     /// A K.O. target (reading `ko_target_fallen`, issue #23): its setup line, and a note.
-    fn attack_ko_line_1e(&self, setup: &AttackSetup, t_label: &str) -> Option<String> {
+    fn attack_ko_line(&self, setup: &AttackSetup, t_label: &str) -> Option<String> {
         let (target, readings) = (&setup.target, &setup.readings);
         if setup.target_markers.stun + setup.target_markers.wounds < target.endurance {
             return None;
@@ -688,12 +683,12 @@ fn weapon_traits_used(ranged: bool, own: bool) -> Vec<&'static str> {
     WEAPON_TRAIT_TABLE.iter().filter(|t| t.acts.changes(ranged, own)).map(|t| t.name).collect()
 }
 
-impl Batman<'_> {
+impl Bmg1e<'_> {
     /// Notes for an attack: traits and weapon traits that cannot change it, Scratch, Dodge.
-    fn notes_attack_1e(&self, s: &AttackSetup, a_label: &str, t_label: &str, w_label: &str) {
+    fn notes_attack(&self, s: &AttackSetup, a_label: &str, t_label: &str, w_label: &str) {
         let ranged = matches!(s.weapon.kind, WeaponKind::Ranged { .. });
-        self.note_unused_traits_1e(a_label, &s.attacker, &acting_in_attack(s, true), "this attack's numbers");
-        self.note_unused_traits_1e(t_label, &s.target, &acting_in_attack(s, false), "this attack's numbers");
+        self.note_unused_traits(a_label, &s.attacker, &acting_in_attack(s, true), "this attack's numbers");
+        self.note_unused_traits(t_label, &s.target, &acting_in_attack(s, false), "this attack's numbers");
         let used = weapon_traits_used(ranged, true);
         let unused: Vec<&str> =
             s.weapon.traits.names().into_iter().filter(|n| !used.contains(n) && *n != "scratch").collect();

@@ -1,11 +1,11 @@
 //! `kind = "procedure"` (2013): one `[procedure]` section of a `type` → its trial and setup
-//! lines. [`Batman::procedure_1e`] only dispatches: each procedure is one function below.
+//! lines. [`Bmg1e::procedure`] only dispatches: each procedure is one function below.
 
+use super::Bmg1e;
 use super::{Budget, Cells, Counters, Spend, card_text};
 use crate::analysis::scenario::{Layout, Note};
 use crate::config::ctx::cell;
 use crate::error::InputError;
-use crate::systems::batman::Batman;
 use crate::systems::batman::markers::Markers;
 use crate::systems::bmg1e::rules::procedures::{
     LetsGo, Movement, Recovery, Riddle, TakeTheLead, bag_counters, basic_move, pass_chances,
@@ -51,18 +51,18 @@ fn reads(kind: &str) -> &'static [&'static str] {
     }
 }
 
-impl Batman<'_> {
+impl Bmg1e<'_> {
     /// A `[procedure]` section: the note on fields its type does not read, then its trial.
-    pub(crate) fn procedure_1e(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn procedure(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let p = self.section(&f.procedure, "procedure")?;
         self.note_unread_procedure_fields(&p);
         let trial = match p.kind.as_str() {
-            "take-the-lead" => self.take_the_lead_1e(&p, setup)?,
-            "lets-go" => self.lets_go_1e(&p, setup)?,
-            "movement" => self.movement_1e(&p, setup)?,
-            "recovery" => self.recovery_1e(&p, setup)?,
-            "riddle" => self.riddle_1e(&p, setup)?,
-            "passing" => self.passing_1e(&p, setup)?,
+            "take-the-lead" => self.take_the_lead(&p, setup)?,
+            "lets-go" => self.lets_go(&p, setup)?,
+            "movement" => self.movement(&p, setup)?,
+            "recovery" => self.recovery(&p, setup)?,
+            "riddle" => self.riddle(&p, setup)?,
+            "passing" => self.passing(&p, setup)?,
             other => {
                 return Err(self.err(
                     0,
@@ -89,7 +89,7 @@ impl Batman<'_> {
     /// The `model` a procedure needs, with its label.
     fn procedure_model(&self, p: &Procedure) -> Result<(Card, String), InputError> {
         match &p.model {
-            Some(m) => self.card1(m, &at("model")),
+            Some(m) => self.card(m, &at("model")),
             None => Err(self.err(0, &["procedure"], "this procedure needs `model`", self.card_names())),
         }
     }
@@ -136,7 +136,7 @@ impl Batman<'_> {
 
     /// Take the Lead (seed L316): each band's counters in the bag for `rounds` rounds, with
     /// Mastermind, Perfect Plan and Kaos Agent (flags or cards).
-    fn take_the_lead_1e(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
+    fn take_the_lead(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
         let rounds = self.procedure_int("rounds", p.rounds, 6, 2..=20)?;
         if rounds % 2 == 1 {
             return Err(self.err(
@@ -146,11 +146,11 @@ impl Batman<'_> {
                 "an even number 2..=20",
             ));
         }
-        let a_cards = self.card_list_1e(&p.a_cards, "a_cards")?;
-        let b_cards = self.card_list_1e(&p.b_cards, "b_cards")?;
+        let a_cards = self.card_list(&p.a_cards, "a_cards")?;
+        let b_cards = self.card_list(&p.b_cards, "b_cards")?;
         let used = ["mastermind", "kaos_agent", "perfect_plan"];
         for (c, l) in a_cards.iter().chain(&b_cards) {
-            self.note_unused_traits_1e(l, c, &used, "the Take-the-Lead bag");
+            self.note_unused_traits(l, c, &used, "the Take-the-Lead bag");
         }
         let pp = |f: Option<bool>, cs: &[(Card, String)]| flag(f) || count(cs, "perfect_plan") > 0;
         let (a_pp, b_pp) = (pp(p.a_perfect_plan, &a_cards), pp(p.b_perfect_plan, &b_cards));
@@ -174,11 +174,11 @@ impl Batman<'_> {
     }
 
     /// Let's Go!: how many of `henchmen` join, with Mob and a Sidekick's reroll.
-    fn lets_go_1e(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
+    fn lets_go(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
         let n = self.procedure_int("henchmen", p.henchmen, 3, 1..=20)?;
-        let cards = self.card_list_1e(&p.cards, "cards")?;
+        let cards = self.card_list(&p.cards, "cards")?;
         for (c, l) in &cards {
-            self.note_unused_traits_1e(l, c, &["mob"], "Let's Go! rolls");
+            self.note_unused_traits(l, c, &["mob"], "Let's Go! rolls");
         }
         let mob = flag(p.mob) || count(&cards, "mob") > 0;
         let sidekick = flag(p.sidekick_reroll);
@@ -195,7 +195,7 @@ impl Batman<'_> {
 
     /// A movement: the Movement counters a `model` rolls (within its budgets, issue #23), running or
     /// not, towards `target_cm`.
-    fn movement_1e(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
+    fn movement(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
         let (card, label) = self.procedure_model(p)?;
         let run = p.run.unwrap_or(false);
         // Running costs 1 MC + 1 SC (seed L468): that MC rolls no die. Budgets (issue #23):
@@ -256,7 +256,7 @@ impl Batman<'_> {
         }
         let target = self.int(0, &at("target_cm"), p.target_cm.unwrap_or(0), 0..=200, "target_cm")? as u16;
         let basic = basic_move(card.traits.acrobat, card.traits.big, card.traits.small);
-        self.note_unused_traits_1e(&label, &card, &["acrobat", "big", "small", "fast"], "a movement");
+        self.note_unused_traits(&label, &card, &["acrobat", "big", "small", "fast"], "a movement");
         setup.push(format!(
             "Model: {label} ({}), basic move {basic} cm{}",
             card_text(&card),
@@ -271,7 +271,7 @@ impl Batman<'_> {
     }
 
     /// A recovery roll of a `model` with `stun` ★, K.O. or not, with its unspent Special counters.
-    fn recovery_1e(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
+    fn recovery(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
         let (card, label) = self.procedure_model(p)?;
         let stun = self.procedure_int("stun", p.stun, 1, 0..=card.endurance as i64)?;
         // L752: "As soon as a character accumulates as many Damage Markers as its own
@@ -315,7 +315,7 @@ impl Batman<'_> {
         if ko {
             used.push("resilient");
         }
-        self.note_unused_traits_1e(&label, &card, &used, "a recovery roll");
+        self.note_unused_traits(&label, &card, &used, "a recovery roll");
         if card.traits.scientific && card.special != 4 {
             self.note(Note::ignored(format!(
                 "{label}'s `special` = {} is read as 4: Scientific makes the Special characteristic 4 (seed L1596)",
@@ -345,7 +345,7 @@ impl Batman<'_> {
     }
 
     /// The Riddler's riddle: the number the opponent names (0: at random).
-    fn riddle_1e(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
+    fn riddle(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
         let named = self.procedure_int("named", p.named, 0, 0..=6)?;
         setup.push(format!(
             "Riddle: the opponent names {}; equal → 3 VP, off by one → the riddle stays, otherwise 1 VP",
@@ -355,14 +355,14 @@ impl Batman<'_> {
     }
 
     /// Passing: how many passes a band gets this round, with Informers and enemy Detectives.
-    fn passing_1e(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
-        let own_cards = self.card_list_1e(&p.own_cards, "own_cards")?;
-        let enemy_cards = self.card_list_1e(&p.enemy_cards, "enemy_cards")?;
+    fn passing(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
+        let own_cards = self.card_list(&p.own_cards, "own_cards")?;
+        let enemy_cards = self.card_list(&p.enemy_cards, "enemy_cards")?;
         for (c, l) in &own_cards {
-            self.note_unused_traits_1e(l, c, &["informer"], "its own band's passes");
+            self.note_unused_traits(l, c, &["informer"], "its own band's passes");
         }
         for (c, l) in &enemy_cards {
-            self.note_unused_traits_1e(l, c, &["detective"], "the passes of the band it faces");
+            self.note_unused_traits(l, c, &["detective"], "the passes of the band it faces");
         }
         let own = self.procedure_int("own_characters", p.own_characters, own_cards.len().max(1) as i64, 0..=30)?;
         let enemy =

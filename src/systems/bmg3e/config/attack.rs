@@ -2,6 +2,7 @@
 //! casualty — and the reader of an `[attack]`-shaped section that `effort`, `compare`, `sweep`
 //! and `paired` build theirs from.
 
+use super::Bmg3e;
 use super::{Cells, markers_text, profile_text, weapon_text};
 use crate::analysis::scenario::{Layout, Note};
 use crate::config::ctx::cell;
@@ -76,9 +77,9 @@ pub(crate) fn describe_circumstances(a: &shared::Attack) -> Vec<String> {
     out
 }
 
-impl Batman<'_> {
+impl Bmg3e<'_> {
     /// The `attack` kind: one attack, resolved once.
-    pub(crate) fn attack_3e(
+    pub(crate) fn attack(
         &self,
         file: &File,
         readings: &Readings,
@@ -217,7 +218,7 @@ impl Batman<'_> {
     /// left out of this cell (so the cell is the one the loadout gives without it), with a note
     /// when it is not the rules' default (1 enemy in contact, no effort, no dodge, `false`), since
     /// it would matter to a loadout of that kind. Set by the loadout itself, it stays an error
-    /// ([`Batman::refuse_fields_of_other_attacks`]).
+    /// ([`Bmg3e::refuse_fields_of_other_attacks`]).
     pub(crate) fn without_shared_fields_of_other_attacks(&self, mut a: shared::Attack) -> shared::Attack {
         let name = a.weapon.clone().unwrap_or_else(|| "unarmed".into());
         let Ok((weapon, _)) = self.weapon(&name, &["attack", "weapon"]) else { return a };

@@ -1,23 +1,18 @@
 //! The `check` kind: one check — own or opposed, on a characteristic or a given X — does it
 //! pass, with the dice effort and K.O. take away.
 
+use super::Bmg3e;
 use super::{Cells, one_die_notes, one_die_pass};
 use crate::analysis::scenario::Layout;
 use crate::config::ctx::cell;
 use crate::error::InputError;
-use crate::systems::batman::Batman;
 use crate::systems::batman::schema as shared;
 use crate::systems::bmg3e::rules::{Check, CheckKind, CheckSetup, OneDie, Profile, Readings, Trial3e};
 use crate::systems::bmg3e::schema::File;
 
-impl Batman<'_> {
+impl Bmg3e<'_> {
     /// The `check` kind: one check, own or opposed.
-    pub(crate) fn check_3e(
-        &self,
-        file: &File,
-        readings: &Readings,
-        setup: &mut Vec<String>,
-    ) -> Result<Cells, InputError> {
+    pub(crate) fn check(&self, file: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let c = self.section(&file.check, "check")?;
         let (cs, lines) = self.check_setup(&c, "check", readings)?;
         *setup = lines;

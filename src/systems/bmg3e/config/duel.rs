@@ -1,10 +1,10 @@
 //! The 2019 duel: fighters (card, weapon, effort policy) and the `duel` kind. Balance tests and
 //! paired comparisons are the generic ones (`crate::config::analyses`).
 
+use super::Bmg3e;
 use super::Cells;
 use crate::analysis::scenario::Note;
 use crate::error::InputError;
-use crate::systems::batman::Batman;
 use crate::systems::bmg3e::rules::Readings;
 use crate::systems::bmg3e::rules::Trial3e;
 use crate::systems::bmg3e::rules::duel::{Duel, DuelSetup, EffortPolicy, Fighter};
@@ -32,7 +32,7 @@ fn round_text(rounds: u8, contact: bool) -> String {
     )
 }
 
-impl Batman<'_> {
+impl Bmg3e<'_> {
     /// Resolve a fighter reference written at `at` in file `file`.
     pub(crate) fn fighter(&self, f: &FighterSpec, file: usize, at: &[&str]) -> Result<Resolved, InputError> {
         let path = |field: &'static str| -> Vec<&str> { at.iter().copied().chain(std::iter::once(field)).collect() };

@@ -1,16 +1,16 @@
 //! The `effort` kind: one melee attack under every effort the target and the attacker may
 //! spend, the target declaring first — the table of what each pair of choices gives.
 
+use super::Bmg3e;
 use super::attack::describe_attack;
 use crate::analysis::scenario::{CellSpec, Layout};
 use crate::config::ctx::cell;
 use crate::error::InputError;
-use crate::systems::batman::Batman;
 use crate::systems::bmg3e::rules::{Objective, Readings, Trial3e, WeaponKind};
 use crate::systems::bmg3e::schema::File;
 use serde_json::json;
 
-impl Batman<'_> {
+impl Bmg3e<'_> {
     pub(crate) fn effort(
         &self,
         f: &File,
