@@ -8,7 +8,7 @@ use skirmish_odds::analysis;
 use skirmish_odds::config::Overrides;
 use skirmish_odds::engine::progress::Progress;
 use skirmish_odds::registry;
-use skirmish_odds::report::charts::{Chart, Layout};
+use skirmish_odds::report::charts::{Chart, Frame};
 use skirmish_odds::report::{self, chart_specs};
 use std::path::Path;
 
@@ -166,7 +166,7 @@ fn the_cost_curve_holds_every_reference_and_the_candidate() {
     assert_eq!((fair_mark.y.v, fair_mark.y.lo, fair_mark.y.hi), (fair.estimate, fair.ci95[0], fair.ci95[1]));
     assert_eq!(stated.x.v, fair_mark.x.v);
     for (stem, c) in &charts {
-        assert_eq!(Layout::of(c).problems(), Vec::<String>::new(), "{stem}");
+        assert_eq!(Frame::of(c).problems(), Vec::<String>::new(), "{stem}");
     }
     let Chart::Heatmap { xs, ys, values, .. } = &charts[1].1 else { panic!("a heatmap") };
     assert_eq!((xs.len(), ys.len()), (6, 7));

@@ -9,7 +9,7 @@ use skirmish_odds::analysis;
 use skirmish_odds::config::Overrides;
 use skirmish_odds::engine::progress::Progress;
 use skirmish_odds::registry;
-use skirmish_odds::report::charts::{Chart, Layout};
+use skirmish_odds::report::charts::{Chart, Frame};
 use skirmish_odds::report::{self, chart_specs};
 
 #[test]
@@ -22,7 +22,7 @@ fn every_bundled_chart_is_laid_out_legibly() {
         let system = skirmish_odds::registry::find(run.scenario.ruleset).unwrap();
         let report = report::build(&run, system);
         for (stem, chart) in chart_specs(&run, &report, system) {
-            let l = Layout::of(&chart);
+            let l = Frame::of(&chart);
             charts += 1;
             horizontal += l.horizontal as usize;
             for problem in l.problems() {
@@ -45,7 +45,7 @@ fn every_bundled_chart_is_laid_out_legibly() {
 /// far above the data are both reported.
 #[test]
 fn the_layout_checks_catch_what_they_look_for() {
-    let mut l = Layout::of(&Chart::Grouped {
+    let mut l = Frame::of(&Chart::Grouped {
         title: "t".into(),
         x_label: "x".into(),
         y_label: "y".into(),

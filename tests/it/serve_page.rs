@@ -187,6 +187,15 @@ fn page_answers_edits_streams_stops_and_shares() {
     page.wait_for("Number(document.body.dataset.runs) >= 1 && document.body.dataset.state === 'done'", WAIT);
     page.wait_for("document.querySelector('#answer').textContent.includes('75.27%')", WAIT);
     assert_eq!(page.eval("document.body.dataset.exact"), json!("1"));
+    // The page's distribution view names metrics and events in the report's words (`titles`),
+    // never by their keys (`attack_dice`, `out_of_action`).
+    let dist = page.eval(
+        "[...document.querySelectorAll('#dist-metric option')].map(o => o.textContent).join('|') + '||' \
+         + document.querySelector('#dist-events').textContent",
+    );
+    let dist = dist.as_str().unwrap_or_default();
+    assert!(dist.contains("attack dice rolled") && dist.contains("K.O. caused"), "{dist}");
+    assert!(!dist.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w.contains('_')), "a key shows: {dist}");
     shot(&page, "01-batman-vs-thug");
 
     // 2. The attacker's effort, changed in the form: the CLI's new exact value, live. The first

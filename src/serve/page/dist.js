@@ -14,6 +14,16 @@ function defaultMetric(cell) {
   return varied || names[0] || null;
 }
 
+/** The report's words for its metrics and events (`titles` in the v1 JSON: the same titles the
+ *  report's tables and charts use), so the page never shows a key. */
+function wordsOf(r) {
+  const t = r.titles || {};
+  return {
+    metric: (n) => (t.metrics && t.metrics[n]) || n,
+    event: (n) => (t.events && t.events[n] && t.events[n].title) || n,
+  };
+}
+
 export function renderDist() {
   const r = state.shown && state.shown.result;
   const chart = $('dist-chart');
@@ -31,11 +41,12 @@ export function renderDist() {
   cellSel.value = String(state.distCell);
   $('dist-cell-box').hidden = r.cells.length < 2;
   const cell = r.cells[state.distCell];
+  const words = wordsOf(r);
   // Metric picker.
   const names = Object.keys(cell.metrics);
   const metricSel = $('dist-metric');
   metricSel.textContent = '';
-  for (const n of names) metricSel.append(el('option', { value: n, text: n }));
+  for (const n of names) metricSel.append(el('option', { value: n, text: words.metric(n) }));
   const metric = state.distMetric && names.includes(state.distMetric) ? state.distMetric : defaultMetric(cell);
   $('dist-metric-box').hidden = names.length < 2;
   const exact = !!cell.exact;
@@ -51,14 +62,15 @@ export function renderDist() {
       return p;
     }).map((v) => Math.min(1, Math.max(0, v)));
     const sym = mode === 'ge' ? '≥' : mode === 'le' ? '≤' : '=';
-    drawBars(chart, ks, vals, metric, sym);
+    const title = words.metric(metric);
+    drawBars(chart, ks, vals, title, sym);
     chart.prepend(el('p', {
       class: 'meta',
-      text: metric + ' in ' + cell.label + ': mean ' + m.mean.toFixed(3) + ', sd ' + m.sd.toFixed(3) +
+      text: title + ' in ' + cell.label + ': mean ' + m.mean.toFixed(3) + ', sd ' + m.sd.toFixed(3) +
         (exact ? ' (exact)' : ' (mean ± ' + (1.96 * m.stderr).toFixed(3) + ', 95 %)'),
     }));
     const t = el('table');
-    t.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'k' }), el('th', { scope: 'col', text: 'P(' + metric + ' ' + sym + ' k)' }))));
+    t.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'k' }), el('th', { scope: 'col', text: 'P(' + title + ' ' + sym + ' k)' }))));
     const body = el('tbody');
     ks.forEach((k, i) => body.append(el('tr', {}, el('td', { text: k }), el('td', { text: pct(vals[i]) }))));
     t.append(body);
@@ -72,15 +84,15 @@ export function renderDist() {
     const body = el('tbody');
     for (const [name, e] of evs) {
       const extra = e.exact != null ? e.exact : '[' + pct(e.ci95[0]) + ', ' + pct(e.ci95[1]) + ']';
-      body.append(el('tr', {}, el('td', {}, el('code', { text: name })), el('td', { text: pct(e.p) }), el('td', { text: extra })));
+      body.append(el('tr', {}, el('td', { text: words.event(name) }), el('td', { text: pct(e.p) }), el('td', { text: extra })));
     }
     t.append(body);
     events.append(t);
   }
 }
 
-/** A small bar chart: one bar per k, the y axis from 0 to 100 %. */
-function drawBars(box, ks, vals, metric, sym) {
+/** A small bar chart of the metric titled `title`: one bar per k, the y axis from 0 to 100 %. */
+function drawBars(box, ks, vals, title, sym) {
   const W = 560;
   const H = 220;
   const left = 44;
@@ -95,7 +107,7 @@ function drawBars(box, ks, vals, metric, sym) {
   const iw = W - left - right;
   const ih = H - top - bottom;
   const s = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', class: 'bars' });
-  s.append(svg('title', {}, 'P(' + metric + ' ' + sym + ' k) for each k'));
+  s.append(svg('title', {}, 'P(' + title + ' ' + sym + ' k) for each k'));
   for (let i = 0; i <= lines; i++) {
     const v = step * i * 100;
     const y = top + ih - (ih * i) / lines;
@@ -110,11 +122,11 @@ function drawBars(box, ks, vals, metric, sym) {
     const h = (ih * vals[i]) / ymax;
     const x = left + i * slot + (slot - bw) / 2;
     const bar = svg('rect', { x: x.toFixed(2), y: (top + ih - h).toFixed(2), width: bw.toFixed(2), height: Math.max(0, h).toFixed(2), class: 'bar' });
-    bar.append(svg('title', {}, 'P(' + metric + ' ' + sym + ' ' + k + ') = ' + pct(vals[i])));
+    bar.append(svg('title', {}, 'P(' + title + ' ' + sym + ' ' + k + ') = ' + pct(vals[i])));
     s.append(bar);
     if (i % every === 0) s.append(svg('text', { x: (x + bw / 2).toFixed(2), y: H - bottom + 16, 'text-anchor': 'middle', class: 'tick' }, k));
     if (n <= 12 && vals[i] > 0) s.append(svg('text', { x: (x + bw / 2).toFixed(2), y: (top + ih - h - 3).toFixed(2), 'text-anchor': 'middle', class: 'val' }, pct(vals[i])));
   });
-  s.append(svg('text', { x: left + iw / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis' }, metric + ' (k)'));
+  s.append(svg('text', { x: left + iw / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis' }, title + ' (k)'));
   box.append(s);
 }
