@@ -445,7 +445,7 @@ fn unknown_name(mut err: InputError) -> InputError {
     err
 }
 
-/// What a rule system reads a scenario from ([`crate::system::RuleSystem::build`]).
+/// What a rule system reads a scenario from ([`crate::system::KindDef::build`]).
 ///
 /// A generic analysis (`compare`, `sweep`, …) builds each cell as a one-kind scenario of its
 /// own: the user's scenario with what the analysis wrote into it, held as a table. The system

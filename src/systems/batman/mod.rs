@@ -41,6 +41,11 @@ pub const DUEL: DuelDef = DuelDef {
     builtin_weapons: &[],
 };
 
+/// The card and weapon library tables both editions read, as [`crate::system::SystemDef::libraries`]
+/// lists them.
+pub const CARDS: (&str, &str) = ("cards", "[cards.NAME] with attack, defense, strength, willpower, endurance, special");
+pub const WEAPONS: (&str, &str) = ("weapons", "[weapons.NAME] with kind, damage");
+
 /// The measures both editions' paired comparisons sum: damage is ★ and ♦ markers.
 pub const MEASURE_ALIASES: &[(&str, &[&str])] = &[("damage", &["stun", "wounds"])];
 

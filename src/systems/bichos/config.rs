@@ -44,7 +44,7 @@ struct Attacker {
     pot: u8,
 }
 
-/// Read a ¡Bichos! scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
+/// Read a ¡Bichos! scenario and build its cells (the system's [`crate::system::KindDef::build`]).
 /// Read a ¡Bichos! scenario of kind `kind` and build its cells with `by`, the kind's own builder
 /// (its entry in `super::kinds::KINDS`), handed the file and the readings in force; then the
 /// notes on readings and rules the kind touches.

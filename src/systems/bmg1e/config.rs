@@ -30,7 +30,7 @@ pub(crate) type Cells = (Vec<CellSpec>, Layout);
 /// One side of an exchange: the fighter, the splits to try, and its setup line.
 type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
 
-/// The bmg1e builder: the shared Batman builder (the context, and the cards and weapons read
+/// The bmg-1e builder: the shared Batman builder (the context, and the cards and weapons read
 /// with the file each came from) with the 2013 rules' validators and kinds as its methods. It
 /// reads as the [`Batman`] builder it wraps, and through it as the `Ctx`, so a validator calls
 /// `self.err(..)` or `self.cards` as any builder does; the other edition's builder is another
@@ -57,7 +57,6 @@ pub(crate) fn check_library(ctx: &mut Ctx, file: &str) -> Result<(), InputError>
     batman::check_library::<File>(ctx, file, &EDITION)
 }
 
-/// Read a bmg-1e scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
 /// Read a bmg-1e scenario of kind `kind` and build its cells with `by`, the kind's own builder
 /// (its entry in `super::kinds::KINDS`), handed the file and the readings in force.
 pub(crate) fn build(

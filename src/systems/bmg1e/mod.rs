@@ -26,8 +26,8 @@ pub const DEF: SystemDef = SystemDef {
     kinds: kinds::KINDS,
     analysis_starters: kinds::ANALYSIS_STARTERS,
     libraries: &[
-        ("cards", "[cards.NAME] with attack, defense, strength, willpower, endurance, special"),
-        ("weapons", "[weapons.NAME] with kind, damage"),
+        batman::CARDS,
+        batman::WEAPONS,
         ("fighters", "[fighters.NAME] with card = \"NAME\" and optional label, weapon, effort, stun, wounds, cost"),
     ],
     fighter_fields: schema::FighterSpec::FIELDS,

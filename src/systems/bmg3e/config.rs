@@ -30,7 +30,7 @@ pub(crate) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
     ("funding", 0..=2000),
 ];
 
-/// The bmg3e builder: the shared Batman builder (the context, and the cards and weapons read
+/// The bmg-3e builder: the shared Batman builder (the context, and the cards and weapons read
 /// with the file each came from) with the 2019 rules' validators and kinds as its methods. It
 /// reads as the [`Batman`] builder it wraps, and through it as the `Ctx`, so a validator calls
 /// `self.err(..)` or `self.cards` as any builder does; the other edition's builder is another
@@ -57,7 +57,6 @@ pub(crate) fn check_library(ctx: &mut Ctx, file: &str) -> Result<(), InputError>
     batman::check_library::<File>(ctx, file, &EDITION)
 }
 
-/// Read a bmg-3e scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
 /// Read a bmg-3e scenario of kind `kind` and build its cells with `by`, the kind's own builder
 /// (its entry in `super::kinds::KINDS`), handed the file and the readings in force.
 pub(crate) fn build(

@@ -8,7 +8,7 @@ use crate::error::InputError;
 use crate::systems::mordheim::rules::{self as mordheim, Detection};
 
 /// Read a Mordheim scenario and build its one kind, `movement` (the system's
-/// [`crate::system::RuleSystem::build`]).
+/// [`crate::system::KindDef::build`]).
 pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
     let f: File = ctx.read_plain(kind, doc)?;
     Movement { ctx }.build(&f, setup)

@@ -8,7 +8,7 @@ use crate::error::InputError;
 use crate::systems::threat::rules::Mover;
 use serde_json::json;
 
-/// Read a threat-range scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
+/// Read a threat-range scenario and build its cells (the system's [`crate::system::KindDef::build`]).
 pub(crate) fn build(ctx: &mut Ctx, kind: Kind, doc: Doc<'_>, setup: &mut Vec<String>) -> Result<Built, InputError> {
     let f: File = ctx.read_plain(kind, doc)?;
     Threat { ctx }.build(&f, setup)

@@ -59,7 +59,7 @@ fn list<T>(xs: &[(&str, T)]) -> String {
     xs.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")
 }
 
-/// Read a Wolsung scenario and build its cells (the system's [`crate::system::RuleSystem::build`]).
+/// Read a Wolsung scenario and build its cells (the system's [`crate::system::KindDef::build`]).
 /// Read a Wolsung scenario of kind `kind` and build its cells with `by`, the kind's own builder
 /// (its entry in `super::kinds::KINDS`), handed the file and the readings in force.
 pub(crate) fn build(
