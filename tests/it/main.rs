@@ -52,6 +52,8 @@ mod cli_errors_1e;
 mod fuzz;
 mod limits;
 mod serve_adversary;
+mod serve_clients;
+mod serve_raw;
 
 // Output: deterministic, shardable, safe to interrupt, never touching what it did not write.
 mod chart_answers;
