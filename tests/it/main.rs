@@ -19,6 +19,7 @@ mod batman_shared;
 mod bichos;
 mod rules_bichos;
 mod rules_bmg1e;
+mod rules_bmg1e_round3;
 mod rules_bmg3e;
 mod rules_mordheim;
 mod rules_wolsung;
