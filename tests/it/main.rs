@@ -23,6 +23,7 @@ mod rules_bmg1e_round3;
 mod rules_bmg3e;
 mod rules_mordheim;
 mod rules_wolsung;
+mod rules_wolsung_clauses;
 mod wolsung_threat;
 
 // The exact evaluator and the sampler against each other and against oracles.
