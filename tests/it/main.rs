@@ -36,6 +36,7 @@ mod exact_vs_mc_1e;
 mod balance_edges;
 mod balance_lab;
 mod balance_views;
+mod d10_system;
 mod discover;
 mod fair_price;
 mod generic;
