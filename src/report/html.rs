@@ -214,17 +214,23 @@ pub fn fragment(
         report.seed,
         escape(&super::text::method_short(report)),
     );
-    s.push_str("<h2>Setup</h2>\n<ul>\n");
-    for l in &sc.setup {
-        let _ = writeln!(s, "<li>{}</li>", inline(l));
+    // A section with nothing to say is left out, as in summary.md.
+    if !sc.setup.is_empty() {
+        s.push_str("<h2>Setup</h2>\n<ul>\n");
+        for l in &sc.setup {
+            let _ = writeln!(s, "<li>{}</li>", inline(l));
+        }
+        s.push_str("</ul>\n");
     }
-    s.push_str(
-        "</ul>\n<h2>Readings in force</h2>\n<table><thead><tr><th>reading</th><th>in force</th></tr></thead><tbody>\n",
-    );
-    for (k, v) in &doc.readings {
-        let _ = writeln!(s, "<tr><td>{}</td><td>{}</td></tr>", escape(k), escape(v));
+    if !doc.readings.is_empty() {
+        s.push_str(
+            "<h2>Readings in force</h2>\n<table><thead><tr><th>reading</th><th>in force</th></tr></thead><tbody>\n",
+        );
+        for (k, v) in &doc.readings {
+            let _ = writeln!(s, "<tr><td>{}</td><td>{}</td></tr>", escape(k), escape(v));
+        }
+        s.push_str("</tbody></table>\n");
     }
-    s.push_str("</tbody></table>\n");
     if !sc.notes.is_empty() {
         s.push_str("<h2>Notes</h2>\n<ul class=\"notes\">\n");
         for n in &sc.notes {

@@ -117,13 +117,19 @@ pub fn markdown(run: &RunResult, report: &Report, doc: &Document) -> String {
             st.worst_half_width
         )),
     }
-    s.push_str("\n## Setup\n\n");
-    for l in &sc.setup {
-        s.push_str(&format!("- {}\n", safe::md_line(l)));
+    // A section with nothing to say is left out (a system without `[readings]`, a builder that
+    // writes no setup line).
+    if !sc.setup.is_empty() {
+        s.push_str("\n## Setup\n\n");
+        for l in &sc.setup {
+            s.push_str(&format!("- {}\n", safe::md_line(l)));
+        }
     }
-    s.push_str("\n## Readings in force\n\nAmbiguities of the source, with the reading used (see `configs/README.md`).\n\n| reading | in force |\n|---|---|\n");
-    for (k, v) in &doc.readings {
-        s.push_str(&format!("| {} | {} |\n", safe::md_cell(k), safe::md_cell(v)));
+    if !doc.readings.is_empty() {
+        s.push_str("\n## Readings in force\n\nAmbiguities of the source, with the reading used (see `configs/README.md`).\n\n| reading | in force |\n|---|---|\n");
+        for (k, v) in &doc.readings {
+            s.push_str(&format!("| {} | {} |\n", safe::md_cell(k), safe::md_cell(v)));
+        }
     }
     if !sc.notes.is_empty() {
         s.push_str("\n## Notes\n\nWhat these numbers leave out, the readings of the rulebook they rest on, and values of the config that cannot change them.\n\n");
@@ -262,8 +268,10 @@ pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
     for l in &sc.setup {
         s.push_str(&crate::text::wrap(&safe::terminal_line(l), w, "  ", "    "));
     }
-    let readings = doc.readings.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("; ");
-    s.push_str(&crate::text::wrap(&safe::terminal_line(&format!("Readings: {readings}")), w, "  ", "    "));
+    if !doc.readings.is_empty() {
+        let readings = doc.readings.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("; ");
+        s.push_str(&crate::text::wrap(&safe::terminal_line(&format!("Readings: {readings}")), w, "  ", "    "));
+    }
     s.push('\n');
     if !sc.notes.is_empty() {
         for n in &sc.notes {

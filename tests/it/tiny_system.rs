@@ -24,8 +24,9 @@ use skirmish_odds::engine::{Outcome, Shape, Trial};
 use skirmish_odds::error::InputError;
 use skirmish_odds::output::ReportDir;
 use skirmish_odds::report::charts::{Chart, Est};
+use skirmish_odds::report::model::{EventReport, Report};
 use skirmish_odds::report::table::Table;
-use skirmish_odds::report::{self, model::Report};
+use skirmish_odds::report::{self};
 use skirmish_odds::stats;
 use skirmish_odds::system::{DuelDef, KindDef, RuleSystem, SystemDef, Varies};
 use skirmish_odds::vocabulary::{Term, Vocabulary};
@@ -113,8 +114,15 @@ impl DuelRules for TinyDuel {
     }
 }
 
-/// A duel is a `Trial` through the shared driver ([`DuelRules`]); the defaults describe it.
-impl TrialInfo for TinyDuel {}
+/// A duel is a `Trial` through the shared driver ([`DuelRules`]); the defaults describe it, but
+/// for the exact path: a duel has no exact evaluator unless it brings its own solver, so it
+/// refuses with a reason that names the duel (the generic evaluator would otherwise walk every
+/// round's dice before giving up).
+impl TrialInfo for TinyDuel {
+    fn exact_offered(&self) -> Result<(), &'static str> {
+        Err("a duel of the tiny system is sampled: it has no exact solver")
+    }
+}
 
 // ---- 2. The config schema, read strictly by the system itself. ----
 
@@ -353,7 +361,18 @@ const VOCABULARY: Vocabulary = Vocabulary {
         Term::new("beats", "successes reach the target's toughness"),
     ],
     metrics: &[Term::new("successes", "dice that succeed")],
-    fields: &[],
+    // The fields a sweep names: a sweep of `roller.need` reads "roller's number needed" — the
+    // words of the field that names the card (`roll.roller`) and of the card's field
+    // (`cards.need`), both needed.
+    fields: &[
+        Term::new("roll.roller", "roller"),
+        Term::new("roll.target", "target"),
+        Term::new("cards.dice", "dice rolled"),
+        Term::new("cards.need", "number needed"),
+        Term::new("cards.toughness", "toughness"),
+        Term::new("cards.wounds", "wounds"),
+        Term::new("cards.cost", "cost"),
+    ],
 };
 
 // ---- 4. Every generic analysis, from TOML to a written report. ----
@@ -383,9 +402,17 @@ fn binom_at_least(k: u8, p: f64, t: u8) -> f64 {
     (t..=k).map(|s| c(k as u64, s as u64) * p.powi(s as i32) * (1.0 - p).powi((k - s) as i32)).sum()
 }
 
-fn close(what: &str, got: f64, p: f64, n: u64) {
-    let se = (p * (1.0 - p) / n as f64).sqrt().max(1e-9);
-    assert!(((got - p) / se).abs() < 4.5, "{what}: {got} vs exact {p}");
+/// An event of a run against its exact value `p`: equal (to rounding) when the cell was
+/// enumerated, within 4.5 binomial standard errors of its `n` trials when it was sampled. (An
+/// enumerated run records no trials: a tolerance taken from `n` would let any value pass.)
+fn agrees(what: &str, e: &EventReport, p: f64, n: u64) {
+    if e.exact.is_some() {
+        assert!((e.p - p).abs() < 1e-9, "{what}: exact {} ({:?}) vs {p}", e.p, e.exact);
+    } else {
+        assert!(n > 0, "{what}: a sampled cell with no trials");
+        let se = (p * (1.0 - p) / n as f64).sqrt().max(1e-9);
+        assert!(((e.p - p) / se).abs() < 4.5, "{what}: {} vs exact {p}", e.p);
+    }
 }
 
 /// The tiny system's starters are valid as written, as `init` promises of a built-in system's.
@@ -410,7 +437,7 @@ fn compare_is_exact_binomial_per_cell() {
     assert!(matches!(run.scenario.layout, Layout::Compare { .. }));
     // Cell (elite, grunt): 4 dice on 3+ against toughness 2.
     let e = report.cells[2].events.get("beats").unwrap();
-    close("elite beats grunt", e.p, binom_at_least(4, 4.0 / 6.0, 2), run.output.stopping.trials);
+    agrees("elite beats grunt", e, binom_at_least(4, 4.0 / 6.0, 2), run.output.stopping.trials);
     let m = report.cells[0].metrics.get("successes").unwrap();
     assert!(
         (m.mean - 1.5).abs() <= 4.5 * m.stderr + 1e-12,
@@ -431,6 +458,8 @@ fn its_report_uses_its_own_titles() {
     }
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(html.contains("dice that succeed"), "index.html too");
+    // It declares no `[readings]`: no empty "Readings in force" table in any view.
+    assert!(!md.contains("Readings in force") && !html.contains("Readings in force"), "{md}");
 }
 
 /// A kind of the tiny system's own (`ladder`, with its own layout) is built, run exactly and
@@ -460,8 +489,13 @@ fn sweeps_in_one_and_two_dimensions() {
     for (i, need) in (2..=6).enumerate() {
         let e = report.cells[i].events.get("any_success").unwrap();
         let p = 1.0 - ((need - 1) as f64 / 6.0).powi(3);
-        close(&format!("need {need}"), e.p, p, run.output.stopping.trials);
+        agrees(&format!("need {need}"), e, p, run.output.stopping.trials);
     }
+    // The swept field in the system's words, never its key.
+    let md =
+        std::fs::read_to_string(Path::new(env!("CARGO_TARGET_TMPDIR")).join("tiny_system/sweep/report/summary.md"))
+            .unwrap();
+    assert!(md.contains("roller's number needed") && !md.contains("roller.need"), "{md}");
     let (run, report) = run_tiny(
         "sweep-2d",
         "kind = \"sweep\"\n[roll]\nroller = \"grunt\"\ntarget = \"elite\"\n[sweep]\nparameter = \"roller.dice\"\nvalues = [1, 3, 5]\ny = { parameter = \"target.toughness\", values = [1, 2] }",
@@ -469,7 +503,7 @@ fn sweeps_in_one_and_two_dimensions() {
     assert!(matches!(run.scenario.layout, Layout::Sweep2 { .. }));
     // Cell (dice 5, toughness 2) = x 2, y 1 → index 2 * 2 + 1.
     let e = report.cells[5].events.get("beats").unwrap();
-    close("5 dice vs toughness 2", e.p, binom_at_least(5, 0.5, 2), run.output.stopping.trials);
+    agrees("5 dice vs toughness 2", e, binom_at_least(5, 0.5, 2), run.output.stopping.trials);
 }
 
 #[test]
