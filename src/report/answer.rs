@@ -30,14 +30,19 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> (Str
         return (b.verdict_text.clone(), None);
     }
     let generic = match &run.scenario.layout {
-        Layout::Paired { a, b, measure } => paired(run, report, system, a, b, measure).map(|s| (s, None)),
-        Layout::Duel { a, b } => duel(report, a, b).map(|s| {
+        Layout::Paired { a, b, measure } => {
+            super::paired::answer(run, report, system, a, b, measure).map(|s| (s, None))
+        }
+        Layout::Duel { a, b } => super::duel::answer(report, a, b).map(|s| {
             // Solved exactly, the answer leads with the exact outcome, not a cell's event.
             let key = if report.exact_duel.is_some() { None } else { key_event(report, system, 0, "a_wins") };
             (s, key)
         }),
         Layout::Single => Some(lead()),
-        _ => super::tables::grid_answer(run, report, system).map(|s| (s, None)),
+        Layout::Compare { .. } => super::compare::answer(run, report, system).map(|s| (s, None)),
+        Layout::Sweep { .. } => super::sweep::answer(run, report, system).map(|s| (s, None)),
+        Layout::Sweep2 { .. } => super::sweep::answer2(run, report, system).map(|s| (s, None)),
+        Layout::Balance(_) | Layout::Own(_) => None,
     };
     generic.unwrap_or_else(lead)
 }
@@ -128,75 +133,4 @@ pub fn lead_events(run: &RunResult, report: &Report, system: &dyn RuleSystem, i:
         }
         None => format!("{first} per {}.", trial.unit()),
     }
-}
-
-/// A duel: who wins how often. Solved exactly, the exact outcome is the answer and the sampled
-/// duel its check (with z = (sampled − exact) / its standard error under the exact value).
-fn duel(report: &Report, a: &str, b: &str) -> Option<String> {
-    let cell = report.cells.first()?;
-    let ev = |n: &str| cell.events.get(n);
-    let (aw, bw, dr) = (ev("a_wins")?, ev("b_wins")?, ev("draw")?);
-    let Some(x) = &report.exact_duel else {
-        return Some(format!(
-            "{a} wins {}, {b} wins {}, draw {} ({}).",
-            pct_ci(aw.p, aw.ci95[0], aw.ci95[1]),
-            pct_ci(bw.p, bw.ci95[0], bw.ci95[1]),
-            pct_ci(dr.p, dr.ci95[0], dr.ci95[1]),
-            report.per_cell("duels")
-        ));
-    };
-    let [w, d, l] = x.outcome();
-    let z = |sampled: f64, exact: f64| format!("z = {}", super::duels::z_score(sampled, exact, report.trials));
-    Some(format!(
-        "{a} wins {} of duels, {b} wins {}, draw {} (solved exactly with the configured play); sampled check over {} duels: {a} wins {}, {}.",
-        pct(w),
-        pct(l),
-        pct(d),
-        count(report.trials),
-        pct_ci(aw.p, aw.ci95[0], aw.ci95[1]),
-        z(aw.p, w)
-    ))
-}
-
-/// A paired comparison: which side does more of the measure, by how much, in the measure's
-/// words ("Bruiser + bat does more than Bruiser + knife: damage per attack 1.593 vs 0.886, a
-/// difference of +0.7073 [+0.6945, +0.7202] …"); the side that does more leads.
-fn paired(
-    run: &RunResult,
-    report: &Report,
-    system: &dyn RuleSystem,
-    a: &str,
-    b: &str,
-    measure: &str,
-) -> Option<String> {
-    use crate::analysis::paired::{A_VALUE, B_VALUE};
-    let p = report.paired.as_ref()?;
-    let cell = report.cells.first()?;
-    let (ma, mb) = (cell.metrics.0.get(A_VALUE)?.1.mean, cell.metrics.0.get(B_VALUE)?.1.mean);
-    // The unit of the resolutions compared ("attack"), not of the paired trial itself.
-    let unit = match run.scenario.cells[0].trial.downcast::<crate::analysis::paired::Paired>() {
-        Some(p) => p.a.unit(),
-        None => run.scenario.cells[0].trial.unit(),
-    };
-    let what = format!("{} per {unit}", metric_title(system, measure));
-    // The side that does more leads, with its own mean first and the difference taken its way.
-    let (d, lo, hi) = (p.mean_difference, p.ci95[0], p.ci95[1]);
-    let lead = if lo > 0.0 {
-        format!("{a} does more than {b}: {what} {ma:.3} vs {mb:.3}, a difference of {d:+.4} [{lo:+.4}, {hi:+.4}]")
-    } else if hi < 0.0 {
-        format!(
-            "{b} does more than {a}: {what} {mb:.3} vs {ma:.3}, a difference of {:+.4} [{:+.4}, {:+.4}]",
-            -d, -hi, -lo
-        )
-    } else {
-        format!(
-            "{a} and {b} cannot be told apart at 95 %: {what} {ma:.3} vs {mb:.3}, A − B = {d:+.4} [{lo:+.4}, {hi:+.4}]"
-        )
-    };
-    let saving = if p.trial_saving >= 1.1 {
-        format!("common random numbers made this {:.1}× cheaper than two independent runs", p.trial_saving)
-    } else {
-        "common random numbers saved nothing here".to_string()
-    };
-    Some(format!("{lead} ({} paired trials, 95 % interval; {saving}).", count(report.trials)))
 }

@@ -1,4 +1,4 @@
-//! The duel layout's tables and charts: who wins how often, the figures per duel, the rounds
+//! The duel layout's tables, charts and answer: who wins how often, the figures per duel, the rounds
 //! played, and a solved duel's exact figures beside the sampled check (each with its z).
 
 use super::charts::{Chart, Est};
@@ -197,4 +197,32 @@ pub(super) fn charts(run: &RunResult, report: &Report, a: &str, b: &str) -> Vec<
         ),
     ));
     out
+}
+
+/// A duel: who wins how often. Solved exactly, the exact outcome is the answer and the sampled
+/// duel its check (with z = (sampled − exact) / its standard error under the exact value).
+pub(super) fn answer(report: &Report, a: &str, b: &str) -> Option<String> {
+    let cell = report.cells.first()?;
+    let ev = |n: &str| cell.events.get(n);
+    let (aw, bw, dr) = (ev("a_wins")?, ev("b_wins")?, ev("draw")?);
+    let Some(x) = &report.exact_duel else {
+        return Some(format!(
+            "{a} wins {}, {b} wins {}, draw {} ({}).",
+            pct_ci(aw.p, aw.ci95[0], aw.ci95[1]),
+            pct_ci(bw.p, bw.ci95[0], bw.ci95[1]),
+            pct_ci(dr.p, dr.ci95[0], dr.ci95[1]),
+            report.per_cell("duels")
+        ));
+    };
+    let [w, d, l] = x.outcome();
+    let z = |sampled: f64, exact: f64| format!("z = {}", z_score(sampled, exact, report.trials));
+    Some(format!(
+        "{a} wins {} of duels, {b} wins {}, draw {} (solved exactly with the configured play); sampled check over {} duels: {a} wins {}, {}.",
+        pct(w),
+        pct(l),
+        pct(d),
+        count(report.trials),
+        pct_ci(aw.p, aw.ci95[0], aw.ci95[1]),
+        z(aw.p, w)
+    ))
 }

@@ -193,27 +193,7 @@ pub fn fragment(
     if let Some(d) = &sc.description {
         let _ = writeln!(s, "<p>{}</p>", escape(d));
     }
-    let st = &report.stopping;
-    // An all-exact report has no sampling error to speak of.
-    let precision = if report.exact_cells == report.cells.len() {
-        String::new()
-    } else {
-        format!(
-            " · widest 95 % half-width ±{:.5}{}",
-            st.worst_half_width,
-            match (st.target_half_width, st.reached) {
-                (Some(t), true) => format!(" (precision target ±{t} met)"),
-                (Some(t), false) => format!(" (<strong>precision target ±{t} not met: trial cap hit</strong>)"),
-                (None, _) => String::new(),
-            }
-        )
-    };
-    let _ = writeln!(
-        s,
-        "<p class=\"meta\">Seed {} · {}{precision} · same config and seed give identical numbers for any thread count</p>",
-        report.seed,
-        escape(&super::text::method_short(report)),
-    );
+    s.push_str(&meta_line(report));
     // A section with nothing to say is left out, as in summary.md.
     if !sc.setup.is_empty() {
         s.push_str("<h2>Setup</h2>\n<ul>\n");
@@ -254,6 +234,41 @@ pub fn fragment(
     for t in &doc.tables {
         s.push_str(&table_html(t));
     }
+    s.push_str(&how_to_read_html(run, report, doc));
+    if let Some(part) = doc.scenario.as_ref().filter(|_| with_scenario) {
+        s.push_str(&scenario_html(part));
+    }
+    s
+}
+
+/// The line under the answer: the seed, the method, and for a sampled report its widest
+/// interval and whether the precision target was met.
+fn meta_line(report: &Report) -> String {
+    let st = &report.stopping;
+    // An all-exact report has no sampling error to speak of.
+    let precision = if report.exact_cells == report.cells.len() {
+        String::new()
+    } else {
+        format!(
+            " · widest 95 % half-width ±{:.5}{}",
+            st.worst_half_width,
+            match (st.target_half_width, st.reached) {
+                (Some(t), true) => format!(" (precision target ±{t} met)"),
+                (Some(t), false) => format!(" (<strong>precision target ±{t} not met: trial cap hit</strong>)"),
+                (None, _) => String::new(),
+            }
+        )
+    };
+    format!(
+        "<p class=\"meta\">Seed {} · {}{precision} · same config and seed give identical numbers for any thread count</p>\n",
+        report.seed,
+        escape(&super::text::method_short(report)),
+    )
+}
+
+/// "How to read these numbers": the generic text, the system's own note, and where ratios carry
+/// delta-method intervals.
+fn how_to_read_html(run: &RunResult, report: &Report, doc: &Document) -> String {
     // Ratios are per round in a duel, and per unit of cost in a balance test: said only where
     // the report has them (a single attack has none).
     let ratios = match (&report.balance, &run.scenario.layout) {
@@ -266,20 +281,13 @@ pub fn fragment(
         }
         _ => String::new(),
     };
-    s.push_str(
-        format!(
-            "<h2>How to read these numbers</h2>\n<p>{}{}{ratios} \
+    format!(
+        "<h2>How to read these numbers</h2>\n<p>{}{}{ratios} \
              The same numbers are in <code>results.json</code> and <code>results.csv</code> next to this page.</p>\n",
-            inline(super::document::how_to_read(report)),
-            // The system's own note, as summary.md gives it.
-            doc.reading_note.map(|n| format!(" {}", inline(n))).unwrap_or_default()
-        )
-        .as_str(),
-    );
-    if let Some(part) = doc.scenario.as_ref().filter(|_| with_scenario) {
-        s.push_str(&scenario_html(part));
-    }
-    s
+        inline(super::document::how_to_read(report)),
+        // The system's own note, as summary.md gives it.
+        doc.reading_note.map(|n| format!(" {}", inline(n))).unwrap_or_default()
+    )
 }
 
 #[cfg(test)]

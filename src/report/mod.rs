@@ -9,19 +9,22 @@
 //! half-written report behind and never touches files skirmish-odds did not write.
 
 pub mod answer;
-pub mod answer_grid;
 mod balance;
 pub mod charts;
+mod compare;
 pub mod csv_out;
 pub mod document;
 mod duel;
 pub(crate) mod duels;
+mod grid;
 pub mod html;
 pub mod json;
 pub mod layout_charts;
 pub mod model;
 pub mod ordered;
 mod paired;
+mod single;
+mod sweep;
 pub mod table;
 pub mod tables;
 pub mod text;

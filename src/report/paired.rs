@@ -1,4 +1,4 @@
-//! The paired (common random numbers) layout's tables and charts: A − B with its interval and
+//! The paired (common random numbers) layout's tables, charts and answer: A − B with its interval and
 //! what pairing saved.
 
 use super::charts::{Chart, Est};
@@ -115,4 +115,43 @@ pub(super) fn charts(
         },
     );
     vec![means, difference]
+}
+
+/// A paired comparison: which side does more of the measure, by how much, in the measure's
+/// words ("Bruiser + bat does more than Bruiser + knife: damage per attack 1.593 vs 0.886, a
+/// difference of +0.7073 [+0.6945, +0.7202] …"); the side that does more leads.
+pub(super) fn answer(
+    run: &RunResult,
+    report: &Report,
+    system: &dyn RuleSystem,
+    a: &str,
+    b: &str,
+    measure: &str,
+) -> Option<String> {
+    let p = report.paired.as_ref()?;
+    let cell = report.cells.first()?;
+    let (ma, mb) = (cell.metrics.0.get(A_VALUE)?.1.mean, cell.metrics.0.get(B_VALUE)?.1.mean);
+    // The unit of the resolutions compared ("attack"), not of the paired trial itself.
+    let unit = paired_unit(run);
+    let what = format!("{} per {unit}", super::text::metric_title(system, measure));
+    // The side that does more leads, with its own mean first and the difference taken its way.
+    let (d, lo, hi) = (p.mean_difference, p.ci95[0], p.ci95[1]);
+    let lead = if lo > 0.0 {
+        format!("{a} does more than {b}: {what} {ma:.3} vs {mb:.3}, a difference of {d:+.4} [{lo:+.4}, {hi:+.4}]")
+    } else if hi < 0.0 {
+        format!(
+            "{b} does more than {a}: {what} {mb:.3} vs {ma:.3}, a difference of {:+.4} [{:+.4}, {:+.4}]",
+            -d, -hi, -lo
+        )
+    } else {
+        format!(
+            "{a} and {b} cannot be told apart at 95 %: {what} {ma:.3} vs {mb:.3}, A − B = {d:+.4} [{lo:+.4}, {hi:+.4}]"
+        )
+    };
+    let saving = if p.trial_saving >= 1.1 {
+        format!("common random numbers made this {:.1}× cheaper than two independent runs", p.trial_saving)
+    } else {
+        "common random numbers saved nothing here".to_string()
+    };
+    Some(format!("{lead} ({} paired trials, 95 % interval; {saving}).", count(report.trials)))
 }
