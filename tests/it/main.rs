@@ -37,6 +37,7 @@ mod balance_edges;
 mod balance_lab;
 mod balance_views;
 mod d10_system;
+mod d20_system;
 mod discover;
 mod fair_price;
 mod generic;
