@@ -229,7 +229,7 @@ impl D10 {
         // CONTRIBUTING.md: the two sides' lines start `A — ` and `B — `, the rounds line last.
         setup.push(format!("A — {la}: {} D10 on {}+, {} wounds", a.dice, a.need, a.wounds));
         setup.push(format!("B — {lb}: {} D10 on {}+, {} wounds", b.dice, b.need, b.wounds));
-        setup.push(format!("{rounds} rounds"));
+        setup.push(format!("{rounds} round{}", if rounds == 1 { "" } else { "s" }));
         let t = D10Duel { sides: [a, b], rounds };
         let (cells, layout) = config::duel_cell(la, lb, t);
         Ok((cells, layout, vec![]))
