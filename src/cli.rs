@@ -208,7 +208,7 @@ pub fn main() -> i32 {
             return match written {
                 Ok(()) => e.exit_code(),
                 Err(w) => {
-                    eprintln!("error: {w}");
+                    crate::error::tell(&format!("error: {w}"));
                     w.exit_code()
                 }
             };
@@ -218,7 +218,7 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(e) => {
             // Every error is one line, whatever a path or value in it holds.
-            eprintln!("error: {}", crate::safe::terminal_line(&e.to_string()));
+            crate::error::tell(&format!("error: {}", crate::safe::terminal_line(&e.to_string())));
             e.exit_code()
         }
     }
@@ -362,7 +362,7 @@ fn run(args: RunArgs) -> Result<(), Error> {
     let (sources, overrides) = (prov.embedded(), prov.overrides.clone());
     if let Some(note) = prov.version_note() {
         if !args.quiet {
-            eprintln!("note: {}", crate::safe::terminal_line(&note.text));
+            crate::error::tell(&format!("note: {}", crate::safe::terminal_line(&note.text)));
         }
         scenario.notes.push(note);
     }
@@ -534,7 +534,7 @@ fn finish(
         if !quiet {
             // stdout holds the JSON (which lists them too); people watching stderr see them here.
             for n in &result.scenario.notes {
-                eprintln!("note: {}", crate::safe::terminal_line(&n.line()));
+                crate::error::tell(&format!("note: {}", crate::safe::terminal_line(&n.line())));
             }
         }
     } else if !quiet {
@@ -550,10 +550,10 @@ fn finish(
     }
     if !report.stopping.reached && !quiet {
         // With --quiet this stays in summary.md and results.json (`stopping.reached`).
-        eprintln!(
+        crate::error::tell(&format!(
             "warning: precision target not reached within {} trials per cell (widest 95 % half-width ±{:.5}); raise --max-trials",
             report.trials, report.stopping.worst_half_width
-        );
+        ));
     }
     Ok(())
 }

@@ -144,3 +144,13 @@ impl From<crate::interrupt::Interrupted> for Error {
         Error::Interrupted { signal: i.0, complete: false }
     }
 }
+
+/// Write `line` to standard error. A write that fails (standard error closed, or a full device:
+/// `2>/dev/full`) is ignored rather than a panic: the exit code still says what happened, and
+/// there is nowhere else to say it. Every message the program prints to standard error goes
+/// through here (`eprintln!` panics when the write fails).
+pub fn tell(line: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}").and_then(|_| err.flush());
+}

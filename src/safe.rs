@@ -12,10 +12,15 @@ use std::fmt::Write;
 
 /// Characters that must never reach a terminal or a document raw: C0 controls (newline and tab
 /// included: callers that keep newlines say so), DEL, C1 controls (which include the 8-bit CSI
-/// a terminal also obeys), and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
-/// U+2066–U+2069) that make text display in another order than it reads ("Trojan Source").
+/// a terminal also obeys), the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+/// U+2066–U+2069) and marks (U+200E, U+200F, U+061C) that make text display in another order
+/// than it reads ("Trojan Source"), the line and paragraph separators (U+2028, U+2029: a line
+/// break to some readers) and the zero-width no-break space (U+FEFF: invisible).
 pub fn is_hidden_control(c: char) -> bool {
-    c.is_control() || ('\u{202A}'..='\u{202E}').contains(&c) || ('\u{2066}'..='\u{2069}').contains(&c)
+    c.is_control()
+        || ('\u{202A}'..='\u{202E}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
+        || matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}')
 }
 
 /// `c` as the visible escape every output uses: `\u{1b}` (Rust's notation, lowercase hex).
@@ -156,14 +161,18 @@ fn is_number(s: &str) -> bool {
     i == b.len()
 }
 
-/// A CSV cell that a spreadsheet would run as a formula — text starting with `=`, `+`, `-`, `@`,
-/// a tab or a carriage return (OWASP's list) — gets a leading `'`, which spreadsheets take as
-/// "this is text" and hide. Numbers are never touched, whatever column they are in, so `-0.5`
-/// stays a number. Quoting (RFC 4180) is the CSV writer's job and applies after this.
+/// A CSV cell made inert: every hidden control but the newline (which RFC 4180 quoting keeps
+/// inside the cell) shown as `\u{..}`, as in every other output — a spreadsheet or `cat` would
+/// otherwise hand an escape sequence or a bidi override to whoever reads it — and a cell that a
+/// spreadsheet would run as a formula — text starting with `=`, `+`, `-`, `@` (OWASP's list;
+/// tabs and carriage returns are escaped by then) — gets a leading `'`, which spreadsheets take
+/// as "this is text" and hide. Numbers are never touched, whatever column they are in, so
+/// `-0.5` stays a number. Quoting is the CSV writer's job and applies after this.
 pub fn csv_cell(s: &str) -> Cow<'_, str> {
+    let s = escape_controls(s, true);
     match s.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') if !is_number(s) => Cow::Owned(format!("'{s}")),
-        _ => Cow::Borrowed(s),
+        Some('=' | '+' | '-' | '@') if !is_number(&s) => Cow::Owned(format!("'{s}")),
+        _ => s,
     }
 }
 
@@ -394,8 +403,20 @@ mod tests {
 
     #[test]
     fn csv_text_that_a_spreadsheet_would_run_gets_a_quote() {
-        for f in ["=HYPERLINK(\"http://x\",\"click\")", "+1+1", "@SUM(1)", "-2+3", "\tx", "\rx", "-", "-inf", "--1"] {
+        for f in ["=HYPERLINK(\"http://x\",\"click\")", "+1+1", "@SUM(1)", "-2+3", "-", "-inf", "--1"] {
             assert_eq!(csv_cell(f), format!("'{f}"), "{f:?}");
+        }
+        // Tabs, carriage returns and every other hidden control are shown escaped (a tab or CR
+        // no longer starts the cell, so no formula either); a newline stays, quoted by the writer.
+        for (raw, shown) in [
+            ("\tx", "\\u{9}x"),
+            ("\rx", "\\u{d}x"),
+            ("a\u{1b}[2Jb\u{7}", "a\\u{1b}[2Jb\\u{7}"),
+            ("\u{0}\u{7f}\u{9b}", "\\u{0}\\u{7f}\\u{9b}"),
+            ("\u{202e}evil\u{200f}\u{2028}\u{feff}", "\\u{202e}evil\\u{200f}\\u{2028}\\u{feff}"),
+            ("a\nb", "a\nb"),
+        ] {
+            assert_eq!(csv_cell(raw), shown, "{raw:?}");
         }
         for n in ["-0.5", "-3", "+2", "0.6990740740740741", "1e-7", "-1.5E+3", "7", ".5", "-.5", "5."] {
             assert_eq!(csv_cell(n), n, "{n}");

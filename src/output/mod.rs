@@ -40,7 +40,7 @@ pub fn step(name: &str) {
     static PAUSE: OnceLock<Option<u64>> = OnceLock::new();
     let pause = PAUSE.get_or_init(|| std::env::var("SKIRMISH_ODDS_TEST_PAUSE_MS").ok().and_then(|v| v.parse().ok()));
     if let Some(ms) = pause {
-        eprintln!("step: {name}");
+        crate::error::tell(&format!("step: {name}"));
         std::thread::sleep(std::time::Duration::from_millis(*ms));
     }
 }
@@ -282,6 +282,12 @@ fn inspect(shown: &Path, dir: &Path, files: &[FileName]) -> Result<Existing, Err
     };
     let mut present = Vec::new();
     for e in listed {
+        // Only a name the report's writers declare can be ours, whatever a manifest says: an
+        // entry naming anything else (a user's `notes.txt`, forged with its true hash) leaves
+        // that file the user's, kept as any other of theirs.
+        if !manifest::is_report_name(&e.name, files) {
+            continue;
+        }
         let Ok(meta) = std::fs::symlink_metadata(dir.join(&e.name)) else { continue };
         if !meta.is_file() {
             return Err(refuse(format!("{} is no longer the file skirmish-odds wrote; move it away", e.name)));
@@ -501,7 +507,7 @@ impl ReportDir {
                 if let Err(e) = std::fs::remove_dir(&old) {
                     // Only files that appeared in the old folder after the last check can be left.
                     let old = crate::safe::terminal_line(&old.display().to_string()).into_owned();
-                    eprintln!("warning: could not remove the previous report's folder {old}: {e}");
+                    crate::error::tell(&format!("warning: could not remove the previous report's folder {old}: {e}"));
                 }
             }
         }

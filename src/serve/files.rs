@@ -70,11 +70,11 @@ impl Files {
                         let rel = p.strip_prefix(dir).unwrap_or(&p).to_string_lossy().replace('\\', "/");
                         fixed.push(Known { path: format!("user/{rel}"), text: src.text, origin: Origin::User });
                     }
-                    Err(e) => eprintln!(
+                    Err(e) => crate::error::tell(&format!(
                         "warning: skipped {}: {}",
                         crate::safe::terminal_line(&p.display().to_string()),
                         crate::safe::terminal_line(&e.to_string())
-                    ),
+                    )),
                 }
             }
         }

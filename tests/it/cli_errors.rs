@@ -707,3 +707,29 @@ fn another_systems_fighter_or_duel_field_is_told_whose_it_is() {
     let e = fails("wolsung-typo", &typo, &[]);
     has(&e, &["unknown field `gaurd` — did you mean `guard`? (allowed: `label`, `card`, `effort`, `guard`, `cost`)"]);
 }
+
+/// A message that cannot be written — standard error on a full device — is no panic (exit 101):
+/// the exit code still says what went wrong (issue #39), for a bad input (2) and for a run that
+/// writes notes and a warning to standard error as it goes (0).
+#[test]
+fn a_standard_error_that_cannot_be_written_is_no_panic() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let d = tmp("stderr-full");
+    let out = Command::new(common::bin_path())
+        .current_dir(&d)
+        .args(["validate", "missing.toml"])
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "validate of a missing file: {out:?}");
+    // A sampled run whose precision target is out of reach warns on standard error.
+    let cfg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/batman-vs-thug.toml");
+    let out = Command::new(common::bin_path())
+        .current_dir(&d)
+        .args(["run", cfg.to_str().unwrap(), "--sample", "--precision", "0.00001"])
+        .args(["--max-trials", "2000", "--out", "r"])
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "a run warning on a full standard error: {out:?}");
+}

@@ -198,3 +198,14 @@ pub fn bundled_scenarios() -> Vec<(String, std::path::PathBuf)> {
 pub fn enumerate_cell(c: &skirmish_odds::analysis::cell::Cell, max_dice: usize) -> Option<skirmish_odds::exact::Exact> {
     c.enumerate_faces(max_dice)
 }
+
+/// A character no output may hold raw (the tests' own statement of `safe::is_hidden_control`,
+/// written apart from it): C0 and C1 controls, DEL, the bidi embeddings, overrides, isolates and
+/// marks, the line and paragraph separators and the zero-width no-break space. Callers allow
+/// the layout characters their format uses (newlines, tabs).
+pub fn hidden_control(c: char) -> bool {
+    c.is_control()
+        || ('\u{202A}'..='\u{202E}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
+        || matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}')
+}

@@ -14,6 +14,7 @@
 //! default); CI runs a longer one against the release binary:
 //! `FUZZ_CASES=12 FUZZ_BIN=target/release/skirmish-odds cargo test --test it fuzz::`.
 
+use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -87,6 +88,7 @@ pub(crate) fn hostile_values() -> Vec<String> {
         "\"a|b\\n# heading\"",
         "\"\\u001b]0;pwned\\u0007\\u001b[2J\"",
         "\"\\u202eevil\"",
+        "\"\\u200fmark\\u2028line\\ufeff\\u0000\\u007f\\u009b\"",
         "\"../../etc/passwd\"",
         "1979-05-27T07:32:00Z",
     ]
@@ -310,14 +312,14 @@ fn judge(program: &Path, dir: &Path, scenario: &Path, out: &Path, limit: Duratio
     if err.contains("panicked") || err.contains("memory allocation") || err.contains("RUST_BACKTRACE") {
         return Err(format!("crashed: {err}"));
     }
-    if let Some(c) = err.chars().find(|c| (c.is_control() && *c != '\n') || ('\u{202a}'..='\u{202e}').contains(c)) {
+    if let Some(c) = err.chars().find(|&c| common::hidden_control(c) && c != '\n') {
         return Err(format!("raw control character U+{:04X} on stderr: {err:?}", c as u32));
     }
     if err.len() > 4000 {
         return Err(format!("a {}-byte error message", err.len()));
     }
     match status.code() {
-        Some(0) if out.join("results.json").is_file() => Ok(true),
+        Some(0) if out.join("results.json").is_file() => raw_control_in_report(out).map(|()| true),
         Some(0) => Err("exit 0 but no results.json".into()),
         Some(2) if err.lines().count() == 1 && err.starts_with("error: ") && !out.exists() => Ok(false),
         Some(2) if out.exists() => Err(format!("exit 2 but a report was written: {err}")),
@@ -325,6 +327,24 @@ fn judge(program: &Path, dir: &Path, scenario: &Path, out: &Path, limit: Duratio
         Some(c) => Err(format!("exit {c}: {err}")),
         None => Err(format!("killed by a signal ({status}): {err}")),
     }
+}
+
+/// The first raw control character in a written report's text files (results.csv, summary.md,
+/// index.html, the SVG charts), layout newlines, tabs and carriage returns allowed: a hostile
+/// name must reach every output escaped (issue #39).
+fn raw_control_in_report(out: &Path) -> Result<(), String> {
+    for entry in std::fs::read_dir(out).map_err(|e| e.to_string())? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        if !(name.ends_with(".csv") || name.ends_with(".md") || name.ends_with(".html") || name.ends_with(".svg")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;
+        if let Some(c) = text.chars().find(|&c| common::hidden_control(c) && !matches!(c, '\n' | '\t' | '\r')) {
+            return Err(format!("raw control character U+{:04X} in {name}", c as u32));
+        }
+    }
+    Ok(())
 }
 
 #[test]

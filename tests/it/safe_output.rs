@@ -128,6 +128,32 @@ fn a_manifest_entry_without_a_hash_deletes_nothing() {
     assert_eq!(snapshot(&d), before);
 }
 
+/// A manifest entry naming a file no report writer writes — a user's `notes.txt`, listed with its
+/// true size and SHA-256 by a forged manifest — does not make it ours: the next run keeps it
+/// (issue #39: it was deleted, exit 0). Only names the writers declare are ever removed.
+#[test]
+fn a_forged_manifest_entry_for_a_users_file_deletes_nothing() {
+    let d = tmp("safe_output", "forged-entry");
+    let c = config();
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", "r"]);
+    assert_eq!(code, Some(0), "{err}");
+    let notes = b"my notes, not a report file";
+    std::fs::write(d.join("r/notes.txt"), notes).unwrap();
+    let m = d.join("r/.skirmish-odds-report.json");
+    let text = std::fs::read_to_string(&m).unwrap();
+    let entry = format!(
+        "{{\"name\": \"notes.txt\", \"bytes\": {}, \"sha256\": \"{}\"}},",
+        notes.len(),
+        skirmish_odds::output::manifest::sha256_hex(notes)
+    );
+    let forged = text.replacen("\"files\": [", &format!("\"files\": [\n    {entry}"), 1);
+    assert_ne!(forged, text);
+    std::fs::write(&m, forged).unwrap();
+    let (code, err) = run(&d, &["run", c.to_str().unwrap(), "--trials", "2000", "-q", "--out", "r"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(std::fs::read(d.join("r/notes.txt")).ok().as_deref(), Some(&notes[..]), "the user's file survives");
+}
+
 #[test]
 fn broken_symlinks_named_with_a_trailing_slash_are_refused_before_running() {
     let d = tmp("safe_output", "dangling");
@@ -368,8 +394,7 @@ fn seed_limits_and_quiet() {
 // HTML, Markdown table separators and headings, terminal escape sequences and bidi overrides.
 
 /// A card name, a fighter label and loadout labels that attack every kind of reader.
-const HOSTILE_CARD: &str =
-    r#"=HYPERLINK(\"http://x\",\"click\") <script>alert(1)</script> | \u001b]0;title\u0007\u001b[2J \u202eevil"#;
+const HOSTILE_CARD: &str = r#"=HYPERLINK(\"http://x\",\"click\") <script>alert(1)</script> | \u001b]0;title\u0007\u001b[2J \u0000\u007f\u009b\u200f\u2028\ufeff \u202eevil"#;
 const HOSTILE_FIGHTER: &str = r#"@SUM(1) | <img src=x onerror=alert(1)>\n# fighter heading \u001b[31m"#;
 const HOSTILE_DESCRIPTION: &str = r#"Intro.\n# injected heading\n<script>alert(2)</script>\n- injected item"#;
 
@@ -464,11 +489,7 @@ fn run_hostile(d: &Path, config: &Path, out: &str, extra: &[&str]) -> (String, S
 /// The first character that must never reach a terminal raw: a C0 control (newline allowed
 /// where `newlines`), DEL, a C1 control, or a bidi embedding/override/isolate.
 fn raw_control(s: &str, newlines: bool) -> Option<(usize, char)> {
-    s.char_indices().find(|&(_, c)| {
-        (c.is_control() && !(newlines && c == '\n'))
-            || ('\u{202A}'..='\u{202E}').contains(&c)
-            || ('\u{2066}'..='\u{2069}').contains(&c)
-    })
+    s.char_indices().find(|&(_, c)| common::hidden_control(c) && !(newlines && c == '\n'))
 }
 
 /// `|` characters that end a Markdown table cell (not escaped by an odd run of backslashes).
@@ -487,6 +508,9 @@ fn results_csv_neutralises_formulas_and_keeps_numbers() {
     let balance = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-1e/balance-new-henchman.toml");
     run_hostile(&d, &balance, "n", &["--trials", "3000", "--seed", "7", "-q"]);
     let text = std::fs::read_to_string(d.join("r/results.csv")).unwrap();
+    // No control character raw (issue #39: ESC, BEL, NUL, DEL, C1 and bidi marks reached it);
+    // newlines stay, inside RFC 4180 quotes.
+    assert_eq!(raw_control(&text, true), None, "a raw control character in results.csv");
     let both = text.clone() + &std::fs::read_to_string(d.join("n/results.csv")).unwrap();
     let mut rows = csv::ReaderBuilder::new().has_headers(false).from_reader(both.as_bytes());
     let headers: Vec<String> = text.lines().next().unwrap().split(',').map(String::from).collect();
@@ -711,7 +735,7 @@ trials = 2000
 [attack]
 weapon = "baseball-bat"
 [compare]
-loadouts = [ {{ label = "A\u001bB\u0000C\u0008", attacker = "batman" }}, {{ label = "R\u202eobin", attacker = "robin" }} ]
+loadouts = [ {{ label = "A\u001bB\u0000C\u0008", attacker = "batman" }}, {{ label = "R\u202eob\u200fi\u2028n\ufeff", attacker = "robin" }} ]
 targets = ["thug"]
 "#,
             cards.to_str().unwrap()
@@ -729,11 +753,7 @@ targets = ["thug"]
         svgs += usize::from(name.ends_with(".svg"));
         let text = std::fs::read_to_string(&path).unwrap();
         // Newlines and tabs are layout in both formats; nothing else hidden may appear.
-        let bad = text.char_indices().find(|&(_, c)| {
-            (c.is_control() && c != '\n' && c != '\t' && c != '\r')
-                || ('\u{202A}'..='\u{202E}').contains(&c)
-                || ('\u{2066}'..='\u{2069}').contains(&c)
-        });
+        let bad = text.char_indices().find(|&(_, c)| common::hidden_control(c) && !matches!(c, '\n' | '\t' | '\r'));
         assert_eq!(bad, None, "{name} holds a raw control character");
         assert!(text.contains("A\\u{1b}B\\u{0}C\\u{8}"), "{name} shows the label's controls escaped");
     }
