@@ -1,9 +1,9 @@
 //! What keeps the server safe on a desktop shared with a browser: a request must name this
 //! server as its Host and come from its own page (no DNS rebinding, no cross-site posts), every
 //! answer carries headers that forbid other scripts and framing, request bodies are bounded,
-//! and a client that sends its headers slowly, or too many connections at once, cannot hold the
-//! server ([`HEADER_TIMEOUT`] and [`MAX_CONNECTIONS`], applied by the accept loop,
-//! `server.rs`). How many runs go at once, and for how long, is `slots.rs`.
+//! and a client that sends its headers or its body slowly, or too many connections at once,
+//! cannot hold the server ([`HEADER_TIMEOUT`] and [`MAX_CONNECTIONS`], applied by the accept
+//! loop, `server.rs`; [`BODY_TIMEOUT`], here). How many runs go at once, and for how long, is `slots.rs`.
 
 use super::jobs;
 use super::reply::{Refusal, message};
@@ -27,6 +27,12 @@ pub const MAX_CONNECTIONS: usize = 256;
 /// How long a connection may take to send a request's headers: a client that sends part of
 /// them and stops (slowloris) is closed, not kept forever.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a request's body may take to arrive, once its headers are in: a client that sends
+/// a body a byte at a time (or declares one and sends nothing) gets a 408 and is closed, so
+/// such clients hold a connection for at most [`HEADER_TIMEOUT`] + this, never forever, and
+/// a normal request gets through even when every connection was taken by them.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The page's content security policy: its own scripts (every module of `page/`, all served
 /// from this origin) and styles only (no inline script), inline styles for the charts' SVG,
@@ -58,7 +64,15 @@ impl Hosts {
 pub async fn guard(State(hosts): State<Hosts>, req: Request, next: Next) -> Response {
     let mut res = match refusal(&hosts, &req) {
         Some(refused) => refused.into_response(),
-        None => next.run(req).await,
+        None => match whole_body(req).await {
+            Ok(req) => next.run(req).await,
+            // The rest of what such a client sends is not read: the connection closes.
+            Err(refused) => {
+                let mut res = refused.into_response();
+                res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+                res
+            }
+        },
     };
     // Every answer, a refusal too.
     let h = res.headers_mut();
@@ -68,6 +82,30 @@ pub async fn guard(State(hosts): State<Hosts>, req: Request, next: Next) -> Resp
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
+}
+
+/// `req` with its whole body read, within [`BODY_TIMEOUT`] and [`MAX_BODY`] bytes: a body
+/// declared larger is refused before a byte of it is read (413), one that does not arrive in
+/// time gets a 408. Handlers then read a body that is already here.
+async fn whole_body(req: Request) -> Result<Request, Refusal> {
+    let too_large = || {
+        Refusal(StatusCode::PAYLOAD_TOO_LARGE, message(&format!("the request body is larger than {MAX_BODY} bytes")))
+    };
+    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(too_large());
+    }
+    let (parts, body) = req.into_parts();
+    match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(bytes)) => Ok(Request::from_parts(parts, axum::body::Body::from(bytes))),
+        // Over the bound without a length declared (chunked), or the client went away mid-body
+        // (it reads no answer then).
+        Ok(Err(_)) => Err(too_large()),
+        Err(_) => Err(Refusal(
+            StatusCode::REQUEST_TIMEOUT,
+            message(&format!("the request body did not arrive within {} seconds", BODY_TIMEOUT.as_secs())),
+        )),
+    }
 }
 
 /// Why `req` is refused before it is read, if it is.
