@@ -292,6 +292,26 @@ pub(crate) fn first_read_error(registry: &[&'static dyn RuleSystem], src: &Sourc
     if err.field.as_deref() == Some("seed") && err.message.ends_with("is too large a number") {
         err.allowed = Some(SEED_RANGE.into());
     }
+    // Two files that are no scenario get told what they are and how to go on, not "missing
+    // field `ruleset`" or "missing field `kind`" (issue #39).
+    if e.message().contains("missing field") {
+        let systems = registry.iter().map(|s| format!("`{}`", s.name())).collect::<Vec<_>>().join(", ");
+        if src.text.parse::<toml::Table>().is_ok_and(|t| t.is_empty()) {
+            err.message = "the file holds no scenario: a scenario starts with `ruleset` and `kind`; \
+                           `skirmish-odds init SYSTEM KIND` writes a commented starter to begin from \
+                           (`skirmish-odds list` shows every system and its kinds)"
+                .into();
+            err.field = Some("ruleset".into());
+            err.allowed = Some(systems);
+        } else if is_library(registry, &src.text) {
+            err.message = "this is a library file (cards, weapons, models or fighters for scenarios to \
+                           `include`), not a scenario: run a scenario that includes it \
+                           (`include = [\"FILE\"]`), or check it alone with `skirmish-odds validate FILE`"
+                .into();
+            err.field = Some("kind".into());
+            err.allowed = Some("a scenario file (with `kind`), or `validate` for a library".into());
+        }
+    }
     err
 }
 

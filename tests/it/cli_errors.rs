@@ -733,3 +733,25 @@ fn a_standard_error_that_cannot_be_written_is_no_panic() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "a run warning on a full standard error: {out:?}");
 }
+
+/// Two files that are no scenario are told what they are and how to go on (issue #39: an empty
+/// file said "missing field `ruleset`", a library file "missing field `kind`").
+#[test]
+fn an_empty_file_and_a_library_file_are_told_how_to_go_on() {
+    let d = tmp("not-a-scenario");
+    std::fs::write(d.join("empty.toml"), "# to be written\n").unwrap();
+    let lib = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    for (file, words) in [
+        (d.join("empty.toml"), ["holds no scenario", "skirmish-odds init"]),
+        (lib, ["library file", "skirmish-odds validate"]),
+    ] {
+        let out = Command::new(common::bin_path()).current_dir(&d).args(["run"]).arg(&file).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        for w in words {
+            assert!(err.contains(w), "{file:?}: `{w}` in {err}");
+        }
+        assert!(!err.contains("missing field"), "{err}");
+    }
+}
