@@ -340,19 +340,8 @@ fn a_body_declared_too_large_is_refused_at_once() {
         srv.host()
     );
     s.write_all(head.as_bytes()).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let t = Instant::now();
-    let mut buf = Vec::new();
-    let mut chunk = [0u8; 4096];
-    while let Ok(n) = s.read(&mut chunk) {
-        if n == 0 {
-            break;
-        }
-        buf.extend_from_slice(&chunk[..n]);
-        if buf.windows(4).any(|w| w == b"\r\n\r\n") && buf.ends_with(b"}") {
-            break;
-        }
-    }
+    let buf = read_answer(&mut s, Duration::from_secs(30));
     let reply = parse(&buf).unwrap_or_else(|e| panic!("no answer after {:?}: {e}", t.elapsed()));
     assert_eq!(reply.status, 413, "{}", reply.text());
     assert!(t.elapsed() < Duration::from_secs(5), "answered only after {:?}", t.elapsed());
@@ -408,8 +397,18 @@ fn a_body_that_stops_arriving_gets_a_408() {
         srv.host()
     );
     s.write_all(head.as_bytes()).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let t = Instant::now();
+    let buf = read_answer(&mut s, Duration::from_secs(60));
+    let reply = parse(&buf).unwrap_or_else(|e| panic!("no answer after {:?}: {e}", t.elapsed()));
+    reply.assert_error(408, "did not arrive");
+    assert!(t.elapsed() < Duration::from_secs(30), "answered only after {:?}", t.elapsed());
+    srv.finish();
+}
+
+/// What the server sends on `s` until it closes it, ends a JSON answer or `within` passes
+/// (an answer that never comes reads as nothing).
+fn read_answer(s: &mut TcpStream, within: Duration) -> Vec<u8> {
+    s.set_read_timeout(Some(within)).unwrap();
     let mut buf = Vec::new();
     let mut chunk = [0u8; 4096];
     while let Ok(n) = s.read(&mut chunk) {
@@ -417,9 +416,9 @@ fn a_body_that_stops_arriving_gets_a_408() {
             break;
         }
         buf.extend_from_slice(&chunk[..n]);
+        if buf.windows(4).any(|w| w == b"\r\n\r\n") && buf.ends_with(b"}") {
+            break;
+        }
     }
-    let reply = parse(&buf).unwrap_or_else(|e| panic!("no answer after {:?}: {e}", t.elapsed()));
-    reply.assert_error(408, "did not arrive");
-    assert!(t.elapsed() < Duration::from_secs(30), "answered only after {:?}", t.elapsed());
-    srv.finish();
+    buf
 }
