@@ -253,7 +253,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                 sc.cells.len()
             ))?;
             for n in &sc.notes {
-                say(&format!("  {}\n", crate::safe::terminal_line(&n.line())))?;
+                say(&format!("  {}\n", crate::safe::terminal_words(&n.line())))?;
             }
             Ok(())
         }
@@ -447,7 +447,7 @@ fn check(args: CheckArgs) -> Result<(), Error> {
     for c in &result.cells {
         match &c.result {
             Err(why) if !args.quiet => {
-                let line = format!("\n{}: no exact answer ({why})", crate::safe::terminal_line(&c.label));
+                let line = format!("\n{}: no exact answer ({why})", crate::safe::terminal_words(&c.label));
                 out.push_str(&crate::text::wrap(&line, w, "", "  "));
             }
             Err(_) => {}
@@ -456,7 +456,7 @@ fn check(args: CheckArgs) -> Result<(), Error> {
                 if shown.is_empty() {
                     continue;
                 }
-                out.push_str(&format!("\n{}\n", crate::safe::terminal_line(&c.label)));
+                out.push_str(&format!("\n{}\n", crate::safe::terminal_words(&c.label)));
                 let mut t = report::table::Table::new(String::new(), &["quantity", "exact", "sampled", "z"], true);
                 for q in shown {
                     let z = match q.z {

@@ -67,6 +67,20 @@ pub fn terminal_line(s: &str) -> Cow<'_, str> {
     escape_controls(s, false)
 }
 
+/// The longest run of characters without a space the run summary prints: a longer one (a
+/// 10,000-character name) is cut to its start and "…", so no line is wider than the terminal
+/// layout's width. Paths are not in the summary (the "Report written to" line keeps its path whole).
+pub const TERMINAL_WORD: usize = 60;
+
+/// User text in the run summary: [`terminal_line`], and each word longer than
+/// [`TERMINAL_WORD`] characters cut ([`crate::text::cut_long_words`]).
+pub fn terminal_words(s: &str) -> Cow<'_, str> {
+    match terminal_line(s) {
+        Cow::Borrowed(b) => crate::text::cut_long_words(b, TERMINAL_WORD),
+        Cow::Owned(o) => Cow::Owned(crate::text::cut_long_words(&o, TERMINAL_WORD).into_owned()),
+    }
+}
+
 /// Several lines for the terminal: as [`terminal_line`], but newlines are kept. The last guard
 /// on everything printed to stdout (the cells and lines were escaped one by one already, so this
 /// only catches text that reached the output some other way).

@@ -84,6 +84,43 @@ pub fn wrap(line: &str, width: usize, first: &str, rest: &str) -> String {
     out
 }
 
+/// `s` with every run of characters without a space longer than `max` chars cut to its first
+/// `max - 1` and "…", the spaces kept as they are. The terminal's layouts wrap at spaces, so a
+/// 10,000-character name with none would make a 10,000-column line; cut, it fits any width of
+/// at least `max` (the full text is in summary.md, the CSV and the JSON).
+pub fn cut_long_words(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    let long = |w: &str| w.chars().count() > max;
+    if max == 0 || !s.split(char::is_whitespace).any(long) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len().min(4 * max));
+    let mut run = 0;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            run = 0;
+            out.push(c);
+            continue;
+        }
+        run += 1;
+        if run < max {
+            out.push(c);
+        } else if run == max {
+            out.push('…');
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// `s` cut to at most `max` characters, the last of them "…", for a name in a place with a
+/// bounded room (a chart's label, a terminal cell): text measured or laid out whole would
+/// cost time in proportion to its length, and only its start can be shown anyway.
+pub fn clip(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    if max == 0 || s.len() <= max || s.chars().count() <= max {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    std::borrow::Cow::Owned(s.chars().take(max - 1).chain(['…']).collect())
+}
+
 /// A count with thousands separators: `1,000,000`.
 pub fn count(n: u64) -> String {
     let digits = n.to_string();
@@ -131,5 +168,20 @@ mod tests {
         assert_eq!(count(1_048_576), "1,048,576");
         assert_eq!(pct(0.41677), "41.68%");
         assert_eq!(pct(0.00001), "0.0010%");
+    }
+
+    #[test]
+    fn long_words_and_texts_are_cut() {
+        let name = "x".repeat(10_000);
+        let line = format!("Attacker: {name} (A5 D4)");
+        let cut = cut_long_words(&line, 60);
+        assert_eq!(cut, format!("Attacker: {}… (A5 D4)", "x".repeat(59)));
+        assert!(wrap(&cut, 100, "  ", "    ").lines().all(|l| l.chars().count() <= 100));
+        let sixty = "y".repeat(60);
+        assert!(matches!(cut_long_words(&sixty, 60), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(cut_long_words(&format!("{sixty}z"), 60).chars().count(), 60);
+        assert_eq!(clip("Bruiser + bat", 200), "Bruiser + bat");
+        assert_eq!(clip(&name, 5), "xxxx…");
+        assert_eq!(clip("★★★★★★", 3), "★★…");
     }
 }

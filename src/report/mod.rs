@@ -249,17 +249,19 @@ pub fn write_all(run: &RunResult, report: &Report, doc: &Document, mut dir: Repo
 
 /// The terminal summary printed after a run. Every line that can hold user text (names,
 /// setup, notes, the verdict) and every table cell shows hidden controls escaped
-/// ([`safe::terminal_line`]): a card name cannot drive the terminal.
+/// ([`safe::terminal_line`]): a card name cannot drive the terminal; and a word longer than
+/// [`safe::TERMINAL_WORD`] characters is cut ([`safe::terminal_words`]), so no line is wider
+/// than [`TERMINAL_WIDTH`].
 pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
     let sc = &run.scenario;
     let w = TERMINAL_WIDTH;
     // The answer first: a player who reads one line has it.
-    let mut s = crate::text::wrap(&safe::terminal_line(&doc.answer), w, "", "");
+    let mut s = crate::text::wrap(&safe::terminal_words(&doc.answer), w, "", "");
     s.push('\n');
     s.push_str(&crate::text::wrap(
         &format!(
             "{} — {} — seed {}, {}",
-            safe::terminal_line(&sc.name),
+            safe::terminal_words(&sc.name),
             doc.about,
             report.seed,
             text::method_short(report)
@@ -269,16 +271,16 @@ pub fn terminal(run: &RunResult, report: &Report, doc: &Document) -> String {
         "  ",
     ));
     for l in &sc.setup {
-        s.push_str(&crate::text::wrap(&safe::terminal_line(l), w, "  ", "    "));
+        s.push_str(&crate::text::wrap(&safe::terminal_words(l), w, "  ", "    "));
     }
     if !doc.readings.is_empty() {
         let readings = doc.readings.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("; ");
-        s.push_str(&crate::text::wrap(&safe::terminal_line(&format!("Readings: {readings}")), w, "  ", "    "));
+        s.push_str(&crate::text::wrap(&safe::terminal_words(&format!("Readings: {readings}")), w, "  ", "    "));
     }
     s.push('\n');
     if !sc.notes.is_empty() {
         for n in &sc.notes {
-            s.push_str(&crate::text::wrap(&safe::terminal_line(&n.line()), w, "  ", "    "));
+            s.push_str(&crate::text::wrap(&safe::terminal_words(&n.line()), w, "  ", "    "));
         }
         s.push('\n');
     }

@@ -5,6 +5,9 @@
 
 use crate::safe;
 
+/// The most characters of one cell the terminal shows (the full cell is in summary.md).
+pub const TERMINAL_CELL: usize = 1_000;
+
 /// One table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
@@ -100,9 +103,11 @@ impl Table {
 
     /// A copy whose title, headers, cells and notes show hidden controls as `\u{..}`
     /// ([`safe::terminal_line`]): what the terminal renderings lay out, so the escapes are
-    /// counted in the column widths and nothing a name holds reaches the terminal raw.
+    /// counted in the column widths and nothing a name holds reaches the terminal raw. Long
+    /// words are cut and a cell is at most [`TERMINAL_CELL`] characters, so a 10,000-character
+    /// name neither widens the table past the terminal nor fills the screen.
     fn terminal_safe(&self) -> Table {
-        let line = |s: &String| safe::terminal_line(s).into_owned();
+        let line = |s: &String| crate::text::clip(&safe::terminal_words(s), TERMINAL_CELL).into_owned();
         Table {
             title: line(&self.title),
             headers: self.headers.iter().map(line).collect(),

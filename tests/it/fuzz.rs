@@ -287,11 +287,12 @@ fn judge(program: &Path, dir: &Path, scenario: &Path, out: &Path, limit: Duratio
         .arg(program)
         .arg("run")
         .arg(scenario)
-        .args(["--trials", "100", "--threads", "1", "--quiet", "--out"])
+        .args(["--trials", "100", "--threads", "1", "--out"])
         .arg(out)
         .current_dir(dir)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        // The terminal summary, checked for its width (a file: see stderr).
+        .stdout(std::fs::File::create(dir.join("stdout.txt")).unwrap())
         // A file, not a pipe: a megabyte message must not block the child on a full pipe.
         .stderr(std::fs::File::create(dir.join("stderr.txt")).unwrap())
         .spawn()
@@ -319,7 +320,10 @@ fn judge(program: &Path, dir: &Path, scenario: &Path, out: &Path, limit: Duratio
         return Err(format!("a {}-byte error message", err.len()));
     }
     match status.code() {
-        Some(0) if out.join("results.json").is_file() => raw_control_in_report(out).map(|()| true),
+        Some(0) if out.join("results.json").is_file() => {
+            raw_control_in_report(out)?;
+            wide_terminal_line(&std::fs::read_to_string(dir.join("stdout.txt")).unwrap_or_default()).map(|()| true)
+        }
         Some(0) => Err("exit 0 but no results.json".into()),
         Some(2) if err.lines().count() == 1 && err.starts_with("error: ") && !out.exists() => Ok(false),
         Some(2) if out.exists() => Err(format!("exit 2 but a report was written: {err}")),
@@ -327,6 +331,22 @@ fn judge(program: &Path, dir: &Path, scenario: &Path, out: &Path, limit: Duratio
         Some(c) => Err(format!("exit {c}: {err}")),
         None => Err(format!("killed by a signal ({status}): {err}")),
     }
+}
+
+/// A terminal summary line wider than 100 columns, but for the "Report written to" lines, which
+/// hold the report's path whole: a megabyte name must be cut, not printed (issue #39).
+fn wide_terminal_line(stdout: &str) -> Result<(), String> {
+    let mut lines = stdout.lines();
+    while let Some(l) = lines.next() {
+        if l.starts_with("Report written to") {
+            lines.next();
+            continue;
+        }
+        if l.chars().count() > 100 {
+            return Err(format!("a {}-column line on the terminal: {l:.200}", l.chars().count()));
+        }
+    }
+    Ok(())
 }
 
 /// The first raw control character in a written report's text files (results.csv, summary.md,
@@ -433,6 +453,11 @@ fn the_judge_fails_a_crash_a_second_line_and_a_hang() {
         ("escape", "printf 'error: \\033[2J\\n' >&2; exit 2", "control character"),
         ("abort", "kill -ABRT $$", "signal"),
         ("hang", "sleep 5", "still running"),
+        (
+            "wide",
+            "for a; do o=$a; done; mkdir -p \"$o\"; echo '{}' > \"$o/results.json\"; printf '%0150d\\n' 0",
+            "150-column line",
+        ),
     ];
     for (name, script, expect) in cases {
         let fake = dir.join(name);

@@ -12,6 +12,16 @@ pub const SIZE: (u32, u32) = (960, 600);
 pub const WIDTH: u32 = SIZE.0;
 pub const HEIGHT: u32 = SIZE.1;
 
+/// The most characters of one text a chart draws (a title, a label, a legend entry): about
+/// twice what the chart's width holds at the smallest font, so no bundled text is cut, while a
+/// 10,000-character name is not measured glyph by glyph at every font size tried.
+pub const TEXT_CHARS: usize = 200;
+
+/// The most characters of a name a chart draws (a legend entry, a bar group's, a heatmap row's
+/// or column's name, a point's label): the longest bundled name has 80; a longer one is cut
+/// before the legend strip and the name areas are measured.
+pub const NAME_CHARS: usize = 96;
+
 /// A value with its 95 % interval.
 #[derive(Clone, Copy, Debug)]
 pub struct Est {
@@ -267,11 +277,16 @@ impl Chart {
 
     /// The chart with every hidden control character in its words shown as `\u{..}`: an SVG
     /// holding a raw ESC or NUL is not well-formed XML (a label typed with one made the file
-    /// unreadable), and a raw bidi override would reorder the text drawn in the PNG.
+    /// unreadable), and a raw bidi override would reorder the text drawn in the PNG. Each text
+    /// is cut before any layout measures it: a title or an axis label to [`TEXT_CHARS`]
+    /// characters, a name (a legend entry, a bar's or a row's name, a point's label) to
+    /// [`NAME_CHARS`], so no name can take the plot's width.
     pub fn visible(&self) -> Chart {
-        let v = |s: &String| crate::safe::terminal_line(s).into_owned();
-        let vs = |xs: &Vec<String>| xs.iter().map(v).collect::<Vec<_>>();
-        let series = |xs: &Vec<(String, Vec<Est>)>| xs.iter().map(|(n, e)| (v(n), e.clone())).collect::<Vec<_>>();
+        let cut = |s: &String, max: usize| crate::text::clip(&crate::safe::terminal_line(s), max).into_owned();
+        let v = |s: &String| cut(s, TEXT_CHARS);
+        let n = |s: &String| cut(s, NAME_CHARS);
+        let vs = |xs: &Vec<String>| xs.iter().map(n).collect::<Vec<_>>();
+        let series = |xs: &Vec<(String, Vec<Est>)>| xs.iter().map(|(s, e)| (n(s), e.clone())).collect::<Vec<_>>();
         match self {
             Chart::Distribution {
                 title,
@@ -292,7 +307,7 @@ impl Chart {
                 exactly: exactly.clone(),
                 cumulative: cumulative.clone(),
                 tail: *tail,
-                line_name: line_name.as_ref().map(v),
+                line_name: line_name.as_ref().map(n),
                 passes_from: *passes_from,
                 rest: *rest,
             },
@@ -303,7 +318,7 @@ impl Chart {
                 groups: vs(groups),
                 series: series(s),
                 percent: *percent,
-                highlight: highlight.as_ref().map(|h| Highlight { name: v(&h.name), ..h.clone() }),
+                highlight: highlight.as_ref().map(|h| Highlight { name: n(&h.name), ..h.clone() }),
             },
             Chart::Lines { title, x_label, y_label, xs, series: s, percent } => Chart::Lines {
                 title: v(title),
@@ -317,7 +332,7 @@ impl Chart {
                 title: v(title),
                 x_label: v(x_label),
                 y_label: v(y_label),
-                series: s.iter().map(|(n, p)| (v(n), p.clone())).collect(),
+                series: s.iter().map(|(name, p)| (n(name), p.clone())).collect(),
                 end: *end,
                 percent: *percent,
             },
@@ -333,16 +348,16 @@ impl Chart {
                 marked: marked.as_ref().map(|m| Marked { note: v(&m.note), ..m.clone() }),
             },
             Chart::Fit { title, x_label, y_label, curve, curve_name, points, points_name, marks } => {
-                let p = |p: &Point| Point { label: v(&p.label), ..p.clone() };
+                let p = |p: &Point| Point { label: n(&p.label), ..p.clone() };
                 Chart::Fit {
                     title: v(title),
                     x_label: v(x_label),
                     y_label: v(y_label),
                     curve: curve.clone(),
-                    curve_name: v(curve_name),
+                    curve_name: n(curve_name),
                     points: points.iter().map(p).collect(),
-                    points_name: v(points_name),
-                    marks: marks.iter().map(|(n, m)| (v(n), p(m))).collect(),
+                    points_name: n(points_name),
+                    marks: marks.iter().map(|(name, m)| (n(name), p(m))).collect(),
                 }
             }
         }

@@ -62,7 +62,7 @@ impl Frame {
     pub fn of(chart: &Chart) -> Frame {
         let mut l = Frame::shape(chart);
         let title = chart.title();
-        let room = l.size.0 - l.legend_w;
+        let room = l.size.0.saturating_sub(l.legend_w);
         l.title_fits = text_width(title, 12) + 2 * MARGIN <= room
             && chart.subtitle().is_none_or(|s| text_width(&s, 12) + 2 * MARGIN <= room);
         l
@@ -72,7 +72,9 @@ impl Frame {
         let legend = legend_names(chart);
         let legend_w =
             if legend.is_empty() { 0 } else { legend.iter().map(|n| text_width(n, LEGEND)).max().unwrap_or(0) + 48 };
-        let plot_w = WIDTH - legend_w - 2 * MARGIN - Y_AREA;
+        // Names are cut to `NAME_CHARS` before this, so the legend leaves the plot room; the
+        // saturating sum only keeps a pathological font from wrapping around.
+        let plot_w = WIDTH.saturating_sub(legend_w + 2 * MARGIN + Y_AREA).max(1);
         match chart {
             Chart::Distribution { exactly, .. } => {
                 let n = exactly.len().max(1) as u32;
@@ -133,7 +135,7 @@ impl Frame {
                 let name_w = ys.iter().map(|n| text_width(n, 16) + 24).max().unwrap_or(0).max(HEAT_NAMES);
                 let nx = xs.len().max(1) as u32;
                 let widest = xs.iter().map(|n| text_width(n, LABEL) + 8).max().unwrap_or(0);
-                let slot = ((WIDTH - 2 * MARGIN - name_w) / nx).max(widest);
+                let slot = (WIDTH.saturating_sub(2 * MARGIN + name_w) / nx).max(widest);
                 let width = WIDTH.max(2 * MARGIN + name_w + nx * slot);
                 // Rows under 44 px would crowd the printed values: a tall table grows the canvas.
                 let height = HEIGHT.max(160 + 44 * ys.len() as u32);

@@ -78,8 +78,8 @@ pub(super) fn draw<DB: DrawingBackend>(
     frame: &Frame,
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(e2s)?;
-    let (plot, side) = root.split_horizontally(frame.size.0 - frame.legend_w);
-    let (plot, below) = plot.split_vertically(frame.size.1 - frame.legend_h);
+    let (plot, side) = root.split_horizontally(frame.size.0.saturating_sub(frame.legend_w));
+    let (plot, below) = plot.split_vertically(frame.size.1.saturating_sub(frame.legend_h));
     let entries = entries(chart);
     match chart {
         Chart::Distribution { .. } => {
