@@ -99,6 +99,10 @@ pub enum NoteKind {
     /// A reading switch (a point the rulebook leaves open) decides these numbers: the note says
     /// which value is in force and what the other would change.
     Reading,
+    /// A limit of the whole run lowered what the run was told (a precision run's trial cap, so
+    /// the run samples at most [`crate::config::RUN_TRIALS`] trials in all): the note says
+    /// what was asked and what runs.
+    Limited,
     /// The run re-ran a report written by another version of the program (`run results.json`):
     /// numbers may differ where the rules changed between the versions.
     Rerun,
@@ -126,6 +130,11 @@ impl Note {
     /// A reading switch in force that moves this scenario's numbers.
     pub fn reading(text: impl Into<String>) -> Note {
         Note { kind: NoteKind::Reading, text: text.into() }
+    }
+
+    /// A limit of the whole run that lowered what was asked.
+    pub fn limited(text: impl Into<String>) -> Note {
+        Note { kind: NoteKind::Limited, text: text.into() }
     }
 
     /// A re-run of another version's report.
@@ -170,6 +179,7 @@ impl Note {
             NoteKind::Sampled => format!("sampled: {}", self.text),
             NoteKind::Reading => format!("reading: {}", self.text),
             NoteKind::Rerun => format!("version: {}", self.text),
+            NoteKind::Limited => format!("limited: {}", self.text),
         }
     }
 }

@@ -32,7 +32,8 @@ use std::path::{Path, PathBuf};
 
 pub use ctx::MAX_CELLS;
 pub use settings::{
-    DEFAULT_MAX_TRIALS, DEFAULT_TRIALS, Overrides, PRECISION_RANGE, SEED_RANGE, SETTLE_MAX_TRIALS, TRIALS_RANGE,
+    DEFAULT_MAX_TRIALS, DEFAULT_TRIALS, Overrides, PRECISION_RANGE, RUN_TRIALS, SEED_RANGE, SETTLE_MAX_TRIALS,
+    TRIALS_RANGE,
 };
 
 /// Read, parse and validate a scenario against the given rule systems, from disk or (with
@@ -245,7 +246,8 @@ pub(crate) fn build(
         )));
     }
     let exact = exact_mode(ctx, &common, overrides, &cells)?;
-    let mut sc = finish_scenario(ctx, path, &common, name, kind, seed, stop, readings, setup, cells, layout)?;
+    let mut sc =
+        finish_scenario(ctx, path, &common, name, kind, seed, (stop, overrides), readings, setup, cells, layout)?;
     sc.exact = exact;
     Ok(sc)
 }
@@ -369,7 +371,8 @@ fn info(s: &dyn RuleSystem) -> SystemInfo {
     }
 }
 
-/// Common last step: the cell limit, then the scenario.
+/// Common last step: the cell limit and the whole run's (the stopping rule, with the command
+/// line's overrides that gave it), then the scenario.
 #[allow(clippy::too_many_arguments)]
 fn finish_scenario(
     ctx: &Ctx,
@@ -378,7 +381,7 @@ fn finish_scenario(
     name: String,
     kind: Kind,
     seed: u64,
-    stop: Stop,
+    (stop, overrides): (Stop, &Overrides),
     readings: Vec<(&'static str, String)>,
     setup: Vec<String>,
     cells: Vec<CellSpec>,
@@ -404,6 +407,7 @@ fn finish_scenario(
             format!("at most {MAX_CELLS}"),
         ));
     }
+    let stop = ctx.whole_run(stop, cells.len(), overrides)?;
     Ok(Scenario {
         name,
         description: file.description.clone(),

@@ -46,7 +46,15 @@ pub struct Set {
 /// The flag at fault, for an error.
 fn flag_error(typed: &str, message: impl Into<String>) -> InputError {
     let mut e = InputError::msg(message);
-    e.file = Some(PathBuf::from(format!("--set {typed}")));
+    // The flag as typed stands where a file name would; a long value is shown by its start.
+    let n = typed.chars().count();
+    let shown = if n > crate::safe::QUOTE_CHARS {
+        let start: String = typed.chars().take(crate::safe::QUOTE_CHARS).collect();
+        format!("{start}… ({} characters)", crate::text::count(n as u64))
+    } else {
+        typed.to_string()
+    };
+    e.file = Some(PathBuf::from(format!("--set {shown}")));
     e.allowed = Some(SET_ALLOWED.into());
     e
 }
@@ -86,6 +94,18 @@ pub fn parse(typed: &str) -> Result<Set, InputError> {
     let more = toml::from_str::<toml::Table>(&format!("v = {value}")).is_ok_and(|t| t.len() != 1);
     if value.contains(['\n', '\r']) || more {
         return Err(flag_error(typed, "the value is not one TOML value on one line"));
+    }
+    // A whole number past 64 bits would otherwise be taken for text ("invalid type: string").
+    let digits = value.strip_prefix(['-', '+']).unwrap_or(value).replace('_', "");
+    if !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && value.replace('_', "").parse::<i64>().is_err()
+    {
+        let mut e = flag_error(typed, format!("`{value}` is too large a number"));
+        let field = (path.len() == 1).then(|| path[0].as_str());
+        e.allowed = Some(super::source::integer_range(field));
+        e.field = Some(path.join("."));
+        return Err(e);
     }
     let value = value_text(value);
     Ok(Set { typed: typed.to_string(), path, value })
@@ -414,10 +434,45 @@ fn check_applied(text: &str, set: &Set, file: &Path) -> Result<(), InputError> {
     for part in &set.path[1..] {
         v = v.and_then(|v| v.as_table()).and_then(|t| t.get(part));
     }
-    if v != want.get("v") {
+    // NaN is not equal to itself, but it was written: the loader says it is out of range.
+    if !v.zip(want.get("v")).is_some_and(|(a, b)| same(a, b)) {
         return Err(flag_error(&set.typed, format!("cannot be written into {}", file.display())));
     }
+    let long_key = set.path.iter().map(|k| k.chars().count()).find(|&n| n > super::source::MAX_KEY_CHARS);
+    let long_text = want.get("v").and_then(longest_text).filter(|&n| n > super::source::MAX_TEXT_CHARS);
+    let count = |n: usize| crate::text::count(n as u64);
+    if let Some(n) = long_key {
+        let mut e = flag_error(&set.typed, format!("a key of {} characters", count(n)));
+        e.allowed = Some(format!("a key of at most {} characters", count(super::source::MAX_KEY_CHARS)));
+        return Err(e);
+    }
+    if let Some(n) = long_text {
+        let mut e = flag_error(&set.typed, format!("a text of {} characters", count(n)));
+        e.allowed = Some(format!("a text of at most {} characters", count(super::source::MAX_TEXT_CHARS)));
+        return Err(e);
+    }
     Ok(())
+}
+
+/// Whether two values are the same, a NaN the same as a NaN (as [`PartialEq`] is not).
+fn same(a: &toml::Value, b: &toml::Value) -> bool {
+    use toml::Value::*;
+    match (a, b) {
+        (Float(x), Float(y)) => x == y || (x.is_nan() && y.is_nan()),
+        (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
+        (Table(x), Table(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w))),
+        _ => a == b,
+    }
+}
+
+/// The length in characters of the longest text (or key) in `v`, if it holds any.
+fn longest_text(v: &toml::Value) -> Option<usize> {
+    match v {
+        toml::Value::String(s) => Some(s.chars().count()),
+        toml::Value::Array(a) => a.iter().filter_map(longest_text).max(),
+        toml::Value::Table(t) => t.iter().map(|(k, v)| longest_text(v).unwrap_or(0).max(k.chars().count())).max(),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,11 @@ pub const TRIALS_RANGE: RangeInclusive<i64> = 1..=10_000_000_000;
 pub const SETTLE_MAX_TRIALS: u64 = 4_194_304;
 /// Default cap of a `precision` run.
 pub const DEFAULT_MAX_TRIALS: u64 = 100_000_000;
+/// The most trials a whole run samples, all its cells together: as many as one cell may run
+/// ([`TRIALS_RANGE`]'s end), so a 400-cell sweep cannot ask for 400 × 10¹⁰ trials (years of
+/// work) where one cell could not. Counted over every cell, exact ones too: which cells are
+/// exact is known only once they are evaluated.
+pub const RUN_TRIALS: u64 = 10_000_000_000;
 /// Allowed `precision` (95 % half-width target).
 pub const PRECISION_RANGE: RangeInclusive<f64> = 0.00001..=0.25;
 /// Allowed seeds, in the config and on the command line (TOML integers are signed 64-bit).
@@ -137,6 +142,44 @@ impl Ctx {
             (Some(t), None, None) => Ok(Stop::Trials(t)),
             (None, Some(p), m) => Ok(Stop::Precision { half_width: p, max_trials: m.unwrap_or(DEFAULT_MAX_TRIALS) }),
             (None, None, None) => Ok(Stop::Trials(DEFAULT_TRIALS)),
+        }
+    }
+
+    /// `stop` held to the whole-run limit ([`RUN_TRIALS`]) for `cells` cells: a fixed trial
+    /// count over it is refused, naming `trials` (or `--trials`) and the most each cell may have;
+    /// a precision run's cap is lowered to fit, with a note. (A balance test sampled until
+    /// settled keeps its own cap: its whole-run bound is the balance analysis's.)
+    pub(crate) fn whole_run(&self, stop: Stop, cells: usize, o: &Overrides) -> Result<Stop, InputError> {
+        let cells = cells.max(1) as u64;
+        let per_cell = RUN_TRIALS / cells;
+        let n = crate::text::count;
+        match stop {
+            Stop::Trials(t) if t > per_cell => {
+                let msg = format!(
+                    "{} cells × {} trials is {} trials in all, over the whole-run limit of {}",
+                    n(cells),
+                    n(t),
+                    n(cells.saturating_mul(t)),
+                    n(RUN_TRIALS)
+                );
+                let allowed = format!("at most {} trials per cell with {} cells", n(per_cell), n(cells));
+                Err(if o.trials.is_some() {
+                    InputError::msg(msg).field("--trials", allowed)
+                } else {
+                    self.err(0, &["trials"], msg, allowed)
+                })
+            }
+            Stop::Precision { half_width, max_trials } if max_trials > per_cell => {
+                self.note(crate::analysis::scenario::Note::limited(format!(
+                    "the precision run stops at {} trials per cell, not {}: {} cells may sample {} trials in all",
+                    n(per_cell),
+                    n(max_trials),
+                    n(cells),
+                    n(RUN_TRIALS)
+                )));
+                Ok(Stop::Precision { half_width, max_trials: per_cell })
+            }
+            other => Ok(other),
         }
     }
 

@@ -65,6 +65,13 @@ pub const MAX_KEY_PARTS: usize = 80;
 /// 575 MB before this limit, and aborted under a memory limit).
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
+/// Longest text value in a config file, in characters: the longest bundled one (a
+/// description) has about 200; see [`Source::check_lengths`] for why there is a limit.
+pub const MAX_TEXT_CHARS: usize = 2_000;
+
+/// Longest key in a config file, in characters (a card's key may stand for its name).
+pub const MAX_KEY_CHARS: usize = 200;
+
 /// Most files one scenario may include: a scenario names a handful of libraries, and every
 /// included file is kept in memory and copied into each shard's partial result.
 pub const MAX_INCLUDES: usize = 64;
@@ -124,7 +131,11 @@ impl Source {
     /// find it: a stray Latin-1 `é` pasted from another editor is the usual cause.
     pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, InputError> {
         match String::from_utf8(bytes) {
-            Ok(text) => Ok(Source { path: path.to_path_buf(), text }),
+            Ok(text) => {
+                let src = Source { path: path.to_path_buf(), text };
+                src.check_lengths()?;
+                Ok(src)
+            }
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
                 let bytes = e.as_bytes();
@@ -139,6 +150,71 @@ impl Source {
                 Err(err)
             }
         }
+    }
+
+    /// Refuse a text value longer than [`MAX_TEXT_CHARS`] or a key longer than
+    /// [`MAX_KEY_CHARS`], at its line and column. Names, labels and descriptions reach every
+    /// output, and some outputs repeat them on every row: a 1 MB card name made a 1.4 GB
+    /// results.csv and 1.5 GB of memory, and a run Ctrl-C could not stop while it was written.
+    /// A file that does not parse is left to the reader, whose message says why.
+    fn check_lengths(&self) -> Result<(), InputError> {
+        fn walk(t: &DeTable<'_>, path: &mut Vec<String>, found: &mut Option<(usize, String, usize, bool)>) {
+            for (k, v) in t.iter() {
+                if found.is_some() {
+                    return;
+                }
+                let key = k.get_ref();
+                let n = key.chars().count();
+                path.push(key.to_string());
+                if n > MAX_KEY_CHARS {
+                    *found = Some((k.span().start, path.join("."), n, true));
+                } else {
+                    value(v, path, found);
+                }
+                path.pop();
+            }
+        }
+        fn value(v: &Spanned<DeValue<'_>>, path: &mut Vec<String>, found: &mut Option<(usize, String, usize, bool)>) {
+            match v.get_ref() {
+                DeValue::String(s) => {
+                    let n = s.chars().count();
+                    if n > MAX_TEXT_CHARS {
+                        *found = Some((v.span().start, path.join("."), n, false));
+                    }
+                }
+                DeValue::Array(a) => {
+                    for (i, e) in a.iter().enumerate() {
+                        if found.is_some() {
+                            return;
+                        }
+                        path.push(format!("[{i}]"));
+                        value(e, path, found);
+                        path.pop();
+                    }
+                }
+                DeValue::Table(t) => walk(t, path, found),
+                _ => {}
+            }
+        }
+        // Cheap first: with no line that long and no multi-line string, no value is that long.
+        let multi_line = self.text.contains("\"\"\"") || self.text.contains("'''");
+        if !multi_line && self.text.lines().all(|l| l.len() <= MAX_KEY_CHARS) {
+            return Ok(());
+        }
+        let Ok(doc) = DeTable::parse(&self.text) else { return Ok(()) };
+        let mut found = None;
+        walk(doc.get_ref(), &mut Vec::new(), &mut found);
+        let Some((at, field, n, key)) = found else { return Ok(()) };
+        let (line, column) = self.line_col(at);
+        let field = field.replace(".[", "[");
+        let (what, max) = if key { ("key", MAX_KEY_CHARS) } else { ("text", MAX_TEXT_CHARS) };
+        let mut err = InputError::msg(format!("a {what} of {} characters", crate::text::count(n as u64)));
+        err.file = Some(self.path.clone());
+        err.line = Some(line);
+        err.column = Some(column);
+        err.field = Some(field);
+        err.allowed = Some(format!("a {what} of at most {} characters", crate::text::count(max as u64)));
+        Err(err)
     }
 
     /// What [`Source::read_from`] says of a file its copies lack (the local server, whose
@@ -223,6 +299,15 @@ impl Source {
                 "a string" => "text in quotes".to_string(),
                 other => other.to_string(),
             });
+            return err;
+        }
+        // An integer from 2⁶³ to 2⁶⁴ − 1: it reads as a u64, then does not fit the field's i64.
+        if let Some(rest) = raw.strip_prefix("invalid value: integer `")
+            && let Some((number, _)) = rest.split_once("`, expected ")
+            && number.parse::<u64>().is_ok_and(|n| n > i64::MAX as u64)
+        {
+            err.message = format!("`{number}` is too large a number");
+            err.allowed = Some(integer_range(err.field.as_deref()));
             return err;
         }
         unknown_name(err)
@@ -432,6 +517,15 @@ impl Source {
     }
 }
 
+/// What a field of whole numbers allows, for a number too large to read: the seed's own
+/// range, else every TOML integer (the field's own range is checked once it reads).
+pub(crate) fn integer_range(field: Option<&str>) -> String {
+    match field {
+        Some("seed") => super::SEED_RANGE.to_string(),
+        _ => format!("a whole number from {} to {}", i64::MIN, i64::MAX),
+    }
+}
+
 /// `unknown field `x`, expected one of `a`, `b``: the list goes to "allowed", with the nearest
 /// name when the field looks like a typo of one.
 fn unknown_name(mut err: InputError) -> InputError {
@@ -607,11 +701,16 @@ pub(crate) fn with_suggestion(message: &str, allowed: &str) -> String {
 /// The candidate nearest to `word` by edit distance, if near enough to be a typo: at most one
 /// edit per three letters (at least one), ties to the first listed; never `word` itself.
 pub(crate) fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).max(1);
+    let len = word.chars().count();
+    let limit = (len / 3).max(1);
+    let lower = word.to_lowercase();
     candidates
         .iter()
         .filter(|c| **c != word)
-        .map(|c| (edit_distance(&word.to_lowercase(), &c.to_lowercase()), *c))
+        // The distance is at least the difference in length: a long value (a pasted paragraph)
+        // is never compared letter by letter with every short name.
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
+        .map(|c| (edit_distance(&lower, &c.to_lowercase()), *c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
@@ -700,6 +799,14 @@ mod tests {
         assert_eq!(did_you_mean("joker", &["batman", "thug"]), None);
         assert_eq!(did_you_mean("a", &["b"]), Some("b"));
         assert_eq!(did_you_mean("seed", &["seed"]), None);
+        // A long value is not compared letter by letter with every name (a megabyte `measure`
+        // took 5 s): the difference in length rules each name out first.
+        let long = "m".repeat(100_000);
+        let names: Vec<String> = (0..200).map(|i| format!("measure_{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let start = std::time::Instant::now();
+        assert_eq!(did_you_mean(&long, &names), None);
+        assert!(start.elapsed() < std::time::Duration::from_millis(200), "{:?}", start.elapsed());
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(
             with_suggestion("unknown card `batmna`", "`batman`, `thug`"),

@@ -343,25 +343,28 @@ fn add_trials<S: Sampler>(
             let chunk = first_chunk + task / cells.len() as u64;
             !skip[(task % cells.len() as u64) as usize] && shard.is_none_or(|s| s.takes(chunk))
         })
-        .fold(fresh, |mut acc, task| {
+        .try_fold(fresh, |mut acc, task| {
+            if progress.cancelled() {
+                // A signal arrived: `None` ends every worker's fold and the reduction at once
+                // (not after walking the remaining tasks one by one: a long run has hundreds of
+                // millions); the caller discards the result.
+                return None;
+            }
             let cell = (task % cells.len() as u64) as usize;
             let chunk = first_chunk + task / cells.len() as u64;
             let n = chunk_len(chunk, to);
-            if progress.cancelled() {
-                // A signal arrived: skip the remaining chunks; the caller discards the result.
-                return acc;
-            }
             let mut dice = D6Stream::for_chunk(seed, cell as u64, chunk);
             cells[cell].sample(&mut dice, n, &mut acc[cell]);
             progress.inc(n);
-            acc
+            Some(acc)
         })
-        .reduce(fresh, |mut a, b| {
+        .try_reduce(fresh, |mut a, b| {
             for (x, y) in a.iter_mut().zip(&b) {
                 x.merge(y);
             }
-            a
+            Some(a)
         });
+    let Some(merged) = merged else { return };
     for ((t, m), &s) in tallies.iter_mut().zip(&merged).zip(skip) {
         if !s {
             t.merge(m);

@@ -367,3 +367,26 @@ fn sharded_optimal_win_duels_merge() {
         assert!(d.join("m/results.json").exists());
     }
 }
+
+/// Ctrl-C in the longest sweep a run may be: 390 cells at the most trials the whole-run limit
+/// leaves each (10¹⁰ in all). Less than 0.5 s of CPU after the signal (issue #39: with 10¹⁰
+/// trials per cell, which is now refused, the workers walked hundreds of millions of skipped
+/// chunks and exited 1.2–6.5 s later; a cancelled fold now ends every worker at once).
+#[test]
+fn ctrl_c_stops_the_longest_sweep_at_once() {
+    let d = tmp("budgets", "interrupt-long-sweep");
+    std::fs::write(
+        d.join("sweep.toml"),
+        "ruleset = \"bichos\"\nkind = \"sweep\"\nseed = 302\ntrials = 25_641_025\n\
+         [shot]\nshooter = \"soldado\"\nweapon = \"assault_rifle\"\ntargets = [\"grande\"]\n\
+         [sweep]\nparameter = \"targets.res\"\nfrom = 10\nto = 260\nstep = 10\n\
+         y = { parameter = \"shooter.pot\", from = 1, to = 15 }\n",
+    )
+    .unwrap();
+    interrupted_quickly(
+        &d,
+        &["run", "sweep.toml", "--sample", "-q", "--out", "r"],
+        Duration::from_millis(1500),
+        "sweep.toml",
+    );
+}

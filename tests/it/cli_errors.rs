@@ -755,3 +755,24 @@ fn an_empty_file_and_a_library_file_are_told_how_to_go_on() {
         assert!(!err.contains("missing field"), "{err}");
     }
 }
+
+/// A seed past 2⁶³ − 1 in the file says it is too large and what a seed may be (issue #39: it
+/// said "expected an integer", with no range).
+#[test]
+fn a_seed_past_64_bits_names_the_seeds_range() {
+    let config = "ruleset = \"bmg-3e\"\nkind = \"attack\"\nseed = 9223372036854775808\ninclude = [\"cards.toml\"]\n\
+                  [attack]\nattacker = \"batman\"\nweapon = \"knife\"\ntarget = \"thug\"\n";
+    common::fails(
+        "cli_errors",
+        "seed-2-63",
+        config,
+        &["configs/bmg-3e/cards.toml"],
+        &[],
+        &[
+            "scenario.toml:3:8",
+            "field `seed`",
+            "`9223372036854775808` is too large a number",
+            "(allowed: 0..=9223372036854775807)",
+        ],
+    );
+}

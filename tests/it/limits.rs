@@ -228,3 +228,112 @@ fn a_config_named_dot_dot_toml_writes_its_report_into_a_folder_of_its_own() {
         .collect();
     assert_eq!(names, vec!["scenario".to_string()]);
 }
+
+/// A text value over 2,000 characters or a key over 200 is refused where it is written (issue
+/// #39): a 1 MB card name made a 1.4 GB results.csv, 1.5 GB of memory and a 13 s run that
+/// Ctrl-C could not stop while the file was written; a 1 MB unknown `measure` spent 5 s in the
+/// "did you mean" search. Exit 2 at once, one line, the file:line:col and the limit.
+#[test]
+fn a_megabyte_name_or_key_is_refused_where_it_is_written() {
+    let cards = ["configs/bmg-3e/cards.toml"];
+    let attack = |extra: &str| {
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"attack\"\ninclude = [\"cards.toml\"]\ntrials = 1000\n{extra}\n\
+             [attack]\nattacker = \"batman\"\nweapon = \"knife\"\ntarget = \"thug\"\n"
+        )
+    };
+    let compare = |measure: &str, extra: &str| {
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"compare\"\ninclude = [\"cards.toml\"]\ntrials = 1000\n{extra}[attack]\n\
+             [compare]\ntargets = [\"thug\"]\nloadouts = [{{ attacker = \"batman\", weapon = \"knife\" }}, \
+             {{ attacker = \"robin\", weapon = \"knife\" }}]\nmeasure = \"{measure}\"\n"
+        )
+    };
+    let mega = "N".repeat(1 << 20);
+    let cases = [
+        (
+            "name",
+            attack(&format!(
+                "[cards.hero]\nname = \"{mega}\"\nattack = 4\ndefense = 4\nstrength = 4\nwillpower = 6\nendurance = 5\nspecial = 2\n"
+            )),
+            vec![
+                "scenario.toml:6:8",
+                "field `cards.hero.name`",
+                "a text of 1,048,576 characters",
+                "at most 2,000 characters",
+            ],
+        ),
+        (
+            "description",
+            attack(&format!("description = \"\"\"\n{}\"\"\"", "a paragraph of words\n".repeat(200))),
+            vec!["scenario.toml:5:15", "field `description`", "a text of 4,200 characters"],
+        ),
+        (
+            "key",
+            attack(&format!("[cards.{}]\nattack = 4", "k".repeat(10_000))),
+            vec!["scenario.toml:5:8", "a key of 10,000 characters", "at most 200 characters"],
+        ),
+        (
+            "measure",
+            compare(&mega, ""),
+            vec!["scenario.toml:9:11", "field `compare.measure`", "a text of 1,048,576 characters"],
+        ),
+        (
+            "at-the-limit",
+            compare(&"m".repeat(2_000), &format!("description = \"{}\"\n", "d".repeat(2_000))),
+            vec!["field `compare.measure`", "unknown measure"],
+        ),
+    ];
+    for (name, config, expect) in cases {
+        let start = Instant::now();
+        common::fails("limits", &format!("text-{name}"), &config, &cards, &["-q"], &expect);
+        assert!(start.elapsed() < Duration::from_secs(2), "{name}: {:?}", start.elapsed());
+    }
+}
+
+/// A run samples at most 10¹⁰ trials in all (issue #39): 390 cells × 10¹⁰ trials was accepted
+/// (years of work), and Ctrl-C then took over a second, walking the chunks it skipped. A fixed
+/// count over the limit is refused, naming the field (or flag) and the most per cell; a
+/// precision run's cap is lowered to fit, with a note.
+#[test]
+fn a_sweep_over_the_whole_run_limit_is_refused_or_its_cap_lowered() {
+    let cards = ["configs/bmg-3e/cards.toml"];
+    let e = common::fails(
+        "limits",
+        "run-trials-file",
+        &sweep("6").replace("trials = 1000", "trials = 10_000_000_000"),
+        &cards,
+        &[],
+        &[
+            "scenario.toml:4:10",
+            "field `trials`",
+            "5 cells × 10,000,000,000 trials is 50,000,000,000 trials in all, over the whole-run limit of 10,000,000,000",
+            "at most 2,000,000,000 trials per cell with 5 cells",
+        ],
+    );
+    assert!(!e.contains("--trials"), "{e}");
+    common::fails(
+        "limits",
+        "run-trials-flag",
+        &sweep("6"),
+        &cards,
+        &["--trials", "1e10"],
+        &["field `--trials`", "at most 2,000,000,000 trials per cell with 5 cells"],
+    );
+    // At the limit: accepted (validate builds the scenario without running it).
+    let d = common::tmp("limits", "run-trials-at-limit");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(cards[0]), d.join("cards.toml")).unwrap();
+    std::fs::write(d.join("s.toml"), sweep("6").replace("trials = 1000", "trials = 2_000_000_000")).unwrap();
+    let o = common::bin_run(&d, &["validate", "s.toml"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A precision run: its cap lowered, said in the report.
+    let o =
+        common::bin_run(&d, &["run", "s.toml", "--precision", "0.2", "--max-trials", "1e10", "--sample", "--out", "r"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let note = "the precision run stops at 2,000,000,000 trials per cell, not 10,000,000,000: 5 cells may sample 10,000,000,000 trials in all";
+    let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    assert!(summary.contains(note), "{summary}");
+    let json = std::fs::read_to_string(d.join("r/results.json")).unwrap();
+    assert!(json.contains("\"limited\"") && json.contains(note), "the note is in results.json");
+}

@@ -489,3 +489,47 @@ fn too_many_sets_are_refused_up_front() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("at most 1000 --set flags"), "{err}");
 }
+
+/// `--set` values that were told in the wrong words (issue #39): NaN "cannot be written into
+/// FILE" (NaN is not equal to itself, so the check that the set landed failed), a seed past
+/// 2⁶³ − 1 was "invalid type: string", a long value was echoed whole in the message.
+#[test]
+fn a_sets_bad_number_is_told_as_the_file_would_tell_it() {
+    let d = bmg3e_copy("bad-numbers");
+    let cfg = "batman-vs-thug.toml";
+    let cases: [(&str, &[&str]); 4] = [
+        ("precision=nan", &["field `precision`", "precision NaN is out of range", "0.00001 to 0.25"]),
+        (
+            "seed=9223372036854775808",
+            &["field `seed`", "`9223372036854775808` is too large a number", "0..=9223372036854775807"],
+        ),
+        (
+            "attack.target_effort=99999999999999999999",
+            &[
+                "`99999999999999999999` is too large a number",
+                "a whole number from -9223372036854775808 to 9223372036854775807",
+            ],
+        ),
+        ("seed=1_000", &[]),
+    ];
+    for (set, expect) in cases {
+        let o = bin_run(&d, &["validate", cfg, "--set", set]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        if expect.is_empty() {
+            assert!(o.status.success(), "{set}: {err}");
+            continue;
+        }
+        assert_eq!(o.status.code(), Some(2), "{set}: {err}");
+        assert_eq!(err.lines().count(), 1, "{set}: {err}");
+        assert!(!err.contains("cannot be written") && !err.contains("invalid type"), "{set}: {err}");
+        for x in expect {
+            assert!(err.contains(x), "{set}: expected `{x}` in {err}");
+        }
+    }
+    let long = format!("name=\"{}\"", "a".repeat(3_000));
+    let o = bin_run(&d, &["validate", cfg, "--set", &long]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("a text of 3,000 characters") && err.contains("at most 2,000 characters"), "{err}");
+    assert!(err.len() < 400 && err.contains("(3,007 characters)"), "the value is shown by its start: {err}");
+}

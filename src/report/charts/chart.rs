@@ -412,3 +412,35 @@ pub(super) fn value_range(values: &[Vec<Option<Est>>]) -> (f64, f64) {
     let (lo, hi) = (cells().fold(f64::INFINITY, f64::min), cells().fold(f64::NEG_INFINITY, f64::max));
     if lo <= hi { (lo, hi) } else { (0.0, 0.0) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chart's words are cut before any layout measures them (issue #39): a long name took
+    /// seconds of glyph measuring per chart and overflowed the frame's sums in a debug build.
+    #[test]
+    fn visible_cuts_names_and_titles() {
+        let name = "N".repeat(2_000);
+        let chart = Chart::Grouped {
+            title: name.clone(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            groups: vec![name.clone(), "short".into()],
+            series: vec![(name.clone(), vec![Est::ZERO, Est::ZERO]), ("b\u{1b}".into(), vec![Est::ZERO, Est::ZERO])],
+            percent: true,
+            highlight: None,
+        };
+        let Chart::Grouped { title, groups, series, .. } = chart.visible() else { unreachable!() };
+        assert_eq!(title.chars().count(), TEXT_CHARS);
+        assert!(title.ends_with('…'));
+        assert_eq!(groups[0].chars().count(), NAME_CHARS);
+        assert_eq!(groups[1], "short");
+        assert_eq!(series[0].0.chars().count(), NAME_CHARS);
+        assert_eq!(series[1].0, "b\\u{1b}");
+        // Drawn whole, within the time a chart takes.
+        let start = std::time::Instant::now();
+        crate::report::charts::svg(&chart).unwrap();
+        assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    }
+}
