@@ -206,17 +206,25 @@ pub trait Dice {
         max_rolls
     }
 
-    /// [`Dice::first_sum_in`] that also says what was rolled: `(rolls that missed, the sum in
-    /// set)`, or `(max_rolls, 0)` when every roll missed (a direction re-rolled on 5–6).
+    /// Roll `dice` dice again until their total is in `set`, with no limit (a direction
+    /// re-rolled on 5–6 in the turns that follow, seed l. 535): `(rolls that missed, the total
+    /// in set)`, the misses reported as at most `cap` so that a caller recording them keeps its
+    /// metric finite — the rolling itself runs to its end, as in [`Dice::roll_off`], so what the
+    /// hit shows never depends on the cap. A set no total of `dice` dice can reach gives
+    /// `(cap, 0)` at once (it would never end).
     #[inline]
-    fn reroll_until(&mut self, max_rolls: u32, dice: u32, set: SumSet) -> (u32, u32) {
-        for i in 0..max_rolls {
+    fn reroll_until(&mut self, cap: u32, dice: u32, set: SumSet) -> (u32, u32) {
+        if !(dice..=6 * dice).any(|s| set.contains(s)) {
+            return (cap, 0);
+        }
+        let mut misses = 0u32;
+        loop {
             let s = self.sum_d6(dice);
             if set.contains(s) {
-                return (i, s);
+                return (misses.min(cap), s);
             }
+            misses = misses.saturating_add(1);
         }
-        (max_rolls, 0)
     }
 
     /// A roll-off: side A rolls 1D6 + `a`, then side B 1D6 + `b`, and a tie is rolled again, with
@@ -747,8 +755,11 @@ mod tests {
         assert_eq!(d.first_sum_in(2, 2, low), 2);
         let mut d = ScriptedDice::new(&[5, 6, 2]);
         assert_eq!(d.reroll_until(30, 1, SumSet::between(1, 4)), (2, 2));
-        let mut d = ScriptedDice::new(&[5, 6, 5]);
-        assert_eq!(d.reroll_until(3, 1, SumSet::between(1, 4)), (3, 0));
+        let mut d = ScriptedDice::new(&[5, 6, 5, 6, 3]);
+        assert_eq!(d.reroll_until(3, 1, SumSet::between(1, 4)), (3, 3), "the count is capped, the rolling is not");
+        assert_eq!(d.used(), 5);
+        let mut d = ScriptedDice::new(&[]);
+        assert_eq!(d.reroll_until(3, 1, SumSet::EMPTY), (3, 0), "a set no roll reaches: nothing is rolled");
         // 8 small, 10 and 2 big.
         let mut d = ScriptedDice::new(&[2, 6, 5, 5, 1, 1]);
         assert_eq!(d.count_sums_in(3, 2, SumSet::of(&[2, 3, 10, 11, 12])), 2);

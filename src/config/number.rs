@@ -72,6 +72,19 @@ fn digits(s: &str) -> Option<String> {
     out.bytes().all(|b| b.is_ascii_digit()).then_some(out)
 }
 
+/// Allowed seeds, in the config and on the command line (TOML integers are signed 64-bit). Here,
+/// below the reader, so the reader's message for a number past 64 bits can name it.
+pub const SEED_RANGE: &str = "0..=9223372036854775807";
+
+/// What a field of whole numbers allows, for a number too large to read: the seed's own
+/// range, else every TOML integer (the field's own range is checked once it reads).
+pub fn integer_range(field: Option<&str>) -> String {
+    match field {
+        Some("seed") => SEED_RANGE.to_string(),
+        _ => format!("a whole number from {} to {}", i64::MIN, i64::MAX),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::whole;

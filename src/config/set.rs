@@ -103,7 +103,7 @@ pub fn parse(typed: &str) -> Result<Set, InputError> {
     {
         let mut e = flag_error(typed, format!("`{value}` is too large a number"));
         let field = (path.len() == 1).then(|| path[0].as_str());
-        e.allowed = Some(super::source::integer_range(field));
+        e.allowed = Some(super::number::integer_range(field));
         e.field = Some(path.join("."));
         return Err(e);
     }

@@ -23,8 +23,7 @@ pub const DEFAULT_MAX_TRIALS: u64 = 100_000_000;
 pub const RUN_TRIALS: u64 = 10_000_000_000;
 /// Allowed `precision` (95 % half-width target).
 pub const PRECISION_RANGE: RangeInclusive<f64> = 0.00001..=0.25;
-/// Allowed seeds, in the config and on the command line (TOML integers are signed 64-bit).
-pub const SEED_RANGE: &str = "0..=9223372036854775807";
+pub use super::number::SEED_RANGE;
 
 /// Command-line values that override the config. A report records them (`results.json`'s
 /// `resolved_scenario.overrides`, in this order) and `run results.json` gives them back.

@@ -307,7 +307,7 @@ impl Source {
             && number.parse::<u64>().is_ok_and(|n| n > i64::MAX as u64)
         {
             err.message = format!("`{number}` is too large a number");
-            err.allowed = Some(integer_range(err.field.as_deref()));
+            err.allowed = Some(super::number::integer_range(err.field.as_deref()));
             return err;
         }
         unknown_name(err)
@@ -514,15 +514,6 @@ impl Source {
             DeValue::Table(_) => key_start,
             _ => v.span().start,
         })
-    }
-}
-
-/// What a field of whole numbers allows, for a number too large to read: the seed's own
-/// range, else every TOML integer (the field's own range is checked once it reads).
-pub(crate) fn integer_range(field: Option<&str>) -> String {
-    match field {
-        Some("seed") => super::SEED_RANGE.to_string(),
-        _ => format!("a whole number from {} to {}", i64::MIN, i64::MAX),
     }
 }
 

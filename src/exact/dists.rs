@@ -183,25 +183,34 @@ pub const REROLL_PACK: u32 = 64;
 
 /// [`crate::dice::Dice::reroll_until`]: `(misses, total)` packed as `misses · 64 + total`; the
 /// total of the roll that hit keeps its own chance (ways of it out of 6^dice).
-pub fn reroll_until(max_rolls: u32, dice: u32, set: SumSet) -> Result<Dist, TooFine> {
+///
+/// Of the `of` = 6^dice totals, `ways` are in the set and `miss` are not. The rolling ends at
+/// roll i + 1 with total v with chance miss^i · w_v / of^(i+1). Misses from `cap` on are reported
+/// as `cap`: that tail is miss^cap / of^cap · w_v / of · Σ (miss/of)^j = miss^cap · w_v /
+/// (of^cap · ways) — a rational number, so the endless re-rolling has an exact, finite
+/// distribution (the encounter's direction is exactly P(hole) / 4 for each side). Everything is
+/// put over of^cap · ways.
+pub fn reroll_until(cap: u32, dice: u32, set: SumSet) -> Result<Dist, TooFine> {
     let d = sum(dice)?;
     let of = d.total;
     let (ways, _) = ways_in(dice, set)?;
+    if ways == 0 {
+        // Nothing is rolled (see the dice's own rule).
+        return Ok(Dist { values: vec![cap * REROLL_PACK], weights: vec![1], total: 1 });
+    }
     let miss = of - ways;
-    let mut dist = Dist { values: Vec::new(), weights: Vec::new(), total: pow(of, max_rolls)? };
-    for i in 0..max_rolls {
-        let path = pow(miss, i)?.checked_mul(pow(of, max_rolls - i - 1)?).ok_or(TooFine)?;
+    let total = pow(of, cap)?.checked_mul(ways).ok_or(TooFine)?;
+    let mut dist = Dist { values: Vec::new(), weights: Vec::new(), total };
+    for i in 0..=cap {
+        // Over `total`: ending at roll i + 1 < cap + 1 stands for of^(cap−i−1) · ways; the tail for 1.
+        let scale = if i < cap { pow(of, cap - i - 1)?.checked_mul(ways).ok_or(TooFine)? } else { 1 };
+        let path = pow(miss, i)?.checked_mul(scale).ok_or(TooFine)?;
         for (&v, &w) in d.values.iter().zip(&d.weights) {
             if set.contains(v) && path > 0 {
                 dist.values.push(i * REROLL_PACK + v);
                 dist.weights.push(path.checked_mul(w).ok_or(TooFine)?);
             }
         }
-    }
-    let all_missed = pow(miss, max_rolls)?;
-    if all_missed > 0 {
-        dist.values.push(max_rolls * REROLL_PACK);
-        dist.weights.push(all_missed);
     }
     Ok(dist.reduced())
 }
@@ -524,19 +533,46 @@ mod tests {
                     let got = brute(len, |s| s.first_sum_in(n, dice, set));
                     assert_eq!(trim(by_value(&d, len)), trim(got), "first_sum_in {n} {dice} {set:?}");
                     let d = reroll_until(n, dice, set).unwrap();
-                    let got = brute(len, |s| {
-                        let (misses, total) = s.reroll_until(n, dice, set);
-                        misses * REROLL_PACK + total
-                    });
-                    assert_eq!(trim(by_value(&d, len)), trim(got), "reroll_until {n} {dice} {set:?}");
+                    assert_eq!(d.weights.iter().sum::<u128>(), d.total, "reroll_until {n} {dice} {set:?}");
                 }
             }
         }
-        // In lowest terms: the encounter's direction, 1–4 within 30 rolls, is over 2 · 3^30.
+        // The encounter's direction, re-rolled on 5–6 without end (seed l. 535): each of 1–4 is
+        // exactly 1/4 whatever the cap, k < 30 misses 2/3 · (1/3)^k and 30 or more (1/3)^30;
+        // in lowest terms over 4 · 3^30.
         let d = reroll_until(30, 1, SumSet::between(1, 4)).unwrap();
-        assert_eq!(d.total, 2 * 3u128.pow(30));
+        assert_eq!(d.total, 4 * 3u128.pow(30));
         assert_eq!(d.weights.iter().sum::<u128>(), d.total);
-        assert_eq!(d.values.len(), 4 * 30 + 1);
+        assert_eq!(d.values.len(), 4 * 31);
+        let p = |f: &dyn Fn(u32) -> bool| {
+            d.values.iter().zip(&d.weights).filter(|(v, _)| f(**v)).map(|(_, w)| *w).sum::<u128>()
+        };
+        for face in 1..=4 {
+            assert_eq!(p(&|v| v % REROLL_PACK == face) * 4, d.total, "face {face}");
+        }
+        assert_eq!(p(&|v| v / REROLL_PACK == 0) * 3, d.total * 2);
+        assert_eq!(p(&|v| v / REROLL_PACK == 2) * 27, d.total * 2);
+        assert_eq!(p(&|v| v / REROLL_PACK == 30), 4, "(1/3)^30 of 4 · 3^30");
+        // The same by brute force for small caps: the dice roll on past the cap, so the script
+        // ends in a hit (1) after up to `cap` + 2 misses; each miss weighs 2/6, each hit 1/6.
+        for cap in 0..=3u32 {
+            let d = reroll_until(cap, 1, SumSet::between(1, 4)).unwrap();
+            for misses in 0..=cap + 2 {
+                let mut faces = vec![5u8; misses as usize];
+                faces.push(1);
+                let mut s = crate::dice::ScriptedDice::new(&faces);
+                let (m, v) = s.reroll_until(cap, 1, SumSet::between(1, 4));
+                assert_eq!((m, v), (misses.min(cap), 1));
+            }
+            let tail = p2(&d, cap * REROLL_PACK + 1);
+            // P(misses ≥ cap, face 1) = (1/3)^cap · 1/4.
+            assert_eq!(tail.0 * 4 * 3u128.pow(cap), tail.1, "cap {cap}");
+        }
+    }
+
+    /// The weight of `value` in `d` and `d`'s total.
+    fn p2(d: &Dist, value: u32) -> (u128, u128) {
+        (d.values.iter().zip(&d.weights).filter(|(v, _)| **v == value).map(|(_, w)| *w).sum(), d.total)
     }
 
     /// Dice that replay `faces` and then, so that an endless roll-off still ends, alternate

@@ -308,11 +308,8 @@ impl Dice for ChoiceDice {
         if max_rolls == 0 { 0 } else { self.choose(Roll::FirstSumIn(max_rolls, dice, set)) }
     }
     #[inline]
-    fn reroll_until(&mut self, max_rolls: u32, dice: u32, set: SumSet) -> (u32, u32) {
-        if max_rolls == 0 {
-            return (0, 0);
-        }
-        let v = self.choose(Roll::RerollUntil(max_rolls, dice, set));
+    fn reroll_until(&mut self, cap: u32, dice: u32, set: SumSet) -> (u32, u32) {
+        let v = self.choose(Roll::RerollUntil(cap, dice, set));
         (v / dists::REROLL_PACK, v % dists::REROLL_PACK)
     }
     #[inline]

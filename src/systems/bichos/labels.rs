@@ -50,7 +50,7 @@ const METRICS: &[Term] = &[
     Term::new("res_lost_first_shot", "RES lost to the first attack"),
     Term::new("result", "reaction result (0 passed 1st, 1 passed 2nd, 2 failed both)"),
     Term::new("rolls", "opposed rolls needed (ties re-rolled)"),
-    Term::new("tremor_turns", "turns of tremors before the hole opens (given a hole opens)"),
+    Term::new("tremor_turns", "turns of tremors before the hole opens (given a hole opens; 30 or more counted as 30)"),
     Term::new("distance", "hole distance (variant's units; given a hole opens)"),
     Term::new("total_bugs", "attacking bugs (given a hole opens)"),
     Term::new("big_bugs", "big bugs among them (given a hole opens)"),

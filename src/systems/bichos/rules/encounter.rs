@@ -23,6 +23,10 @@ pub const ENCOUNTER_METRICS: [&str; 5] = ["tremor_turns", "distance", "total_bug
 pub const ENCOUNTER_EVENTS: [&str; 6] =
     ["hole_opens", "opens_this_turn", "hole_front", "hole_right", "hole_behind", "hole_left"];
 
+/// Tremor turns are recorded up to this many, "30 or more" (chance 3^−30): the re-rolling itself
+/// has no limit, so the direction is exactly 1/4 each way.
+pub const TREMOR_CAP: u32 = 30;
+
 /// The distance a hole opens at, in the variant's units.
 pub fn hole_distance<D: Dice>(dice: &mut D, r: &Readings) -> u16 {
     match r.units {
@@ -59,7 +63,7 @@ impl Trial for Encounter {
     fn shape(&self) -> Shape {
         Shape::new(
             vec![
-                ("tremor_turns", 30),
+                ("tremor_turns", TREMOR_CAP as usize),
                 ("distance", 90),
                 ("total_bugs", self.humans as usize + 6),
                 ("big_bugs", self.humans as usize + 6),
@@ -69,16 +73,16 @@ impl Trial for Encounter {
         )
     }
 
-    /// Every roll here asks an aggregate question of the dice (2D6 ≤ the number; the first of up
-    /// to 30 direction rolls that is 1–4, and which; how many of the other bugs are big), so
+    /// Every roll here asks an aggregate question of the dice (2D6 ≤ the number; the first
+    /// direction roll that is 1–4, and which, with the tremors before it; how many of the other bugs are big), so
     /// the exact evaluator walks a few hundred thousand sequences instead of the dice's 6^50.
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let mut o = Outcome::default();
         let opens = dice.count_sums_in(1, 2, SumSet::at_most(self.number as i32)) == 1;
         // The hole, as it would open: rolled every trial so the metrics are conditional on a hole.
-        // Direction: 1–4; 5–6 tremors, it opens next turn (re-roll then); after 30 tremor turns
-        // the trial stops rolling and records no direction.
-        let (delay, dir) = dice.reroll_until(30, 1, SumSet::between(1, 4));
+        // Direction: 1–4; 5–6 tremors, it opens next turn (re-roll then, as often as it takes:
+        // seed l. 535). The tremor turns are recorded as at most 30 ("30 or more").
+        let (delay, dir) = dice.reroll_until(TREMOR_CAP, 1, SumSet::between(1, 4));
         o.flag(0, opens);
         o.flag(1, opens && delay == 0);
         if opens && dir > 0 {
