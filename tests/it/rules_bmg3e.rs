@@ -888,4 +888,42 @@ fn ko_target_notes() {
     assert!(n.iter().any(|t| t.contains("`defense_mod` +1") && t.contains("1859–1860")), "{n:?}");
     let n = texts(load_config("standing-defense-mod", &attack("defense_mod = 1\n")));
     assert!(n.iter().all(|t| !t.contains("defense_mod")), "{n:?}");
+    // Robin (D4) with 5 enemies in contact: Defense 4 − 4 → 1; one block die, or none.
+    let n = texts(load_config("floored-blocks", &attack("enemies_in_contact = 5\n")));
+    assert!(
+        n.iter().any(|t| t.contains("`outnumbered_block_dice`")
+            && t.contains("1 block die under `defense` (in force)")
+            && t.contains("0 block dice under `fewer_dice`")),
+        "{n:?}"
+    );
+    let n = texts(load_config("unfloored-blocks", &attack("enemies_in_contact = 3\n")));
+    assert!(n.iter().all(|t| !t.contains("outnumbered_block_dice")), "{n:?}");
+}
+
+/// Numerical inferiority (1503–1515) on a Defense 2 target with 3 enemies in contact: Defense
+/// 2 − 2 → the floor of 1 (504), so every attack die but a natural 1 impacts (5/6). Block dice:
+/// "tantos dados como su atributo de Defensa" (1535–1538) gives 1 (the default reading
+/// `outnumbered_block_dice = "defense"`); "tirará 2 dados menos" (1514) read literally gives
+/// 2 − 2 = 0 (`fewer_dice`). By hand, A4 unarmed (4 attack dice, Strength 4+ → 1/2): E[hits] =
+/// 4 · 5/6 − P(block) · P(at least one impact) + 1/2 = 10/3 − 1/2 · (1 − 6⁻⁴) + 1/2 =
+/// 10/3 + 1/2592 with one block die at 4+; 10/3 + 1/2 = 23/6 with none (issue #39).
+#[test]
+fn outnumbered_block_dice_reading() {
+    let mut s = setup(card(4, 4, 4, 6, 6, 2), Weapon::unarmed(), card(3, 2, 4, 6, 12, 2));
+    s.melee.enemies_in_contact = 3;
+    assert_eq!(Readings::default().outnumbered_block_dice, OutnumberedBlocks::Defense, "documented default");
+    assert_eq!(block_dice(&s), 1);
+    let t = simulate(Attack::new(&s).unwrap(), 1514);
+    assert_mean(&t, metric::HITS, 10.0 / 3.0 + 1.0 / 2592.0, "one block die (default)");
+    s.readings.outnumbered_block_dice = OutnumberedBlocks::FewerDice;
+    assert_eq!(block_dice(&s), 0);
+    let t = simulate(Attack::new(&s).unwrap(), 1515);
+    assert_mean(&t, metric::HITS, 23.0 / 6.0, "two dice fewer: none");
+    // Where the penalty leaves Defense above 1 the two readings agree: D4, 3 enemies → 2 dice.
+    let mut s = setup(card(4, 4, 4, 6, 6, 2), Weapon::unarmed(), card(3, 4, 4, 6, 12, 2));
+    s.melee.enemies_in_contact = 3;
+    for r in [OutnumberedBlocks::Defense, OutnumberedBlocks::FewerDice] {
+        s.readings.outnumbered_block_dice = r;
+        assert_eq!(block_dice(&s), 2, "{r:?}");
+    }
 }

@@ -2,7 +2,7 @@
 //! every struct denies unknown fields, so a typo is an error with its line). The tables both
 //! editions write (cards, weapons, `[attack]`, `[check]`) are in `systems::batman::schema`.
 
-use super::rules::{self, OneDie};
+use super::rules::{self, OneDie, OutnumberedBlocks};
 use crate::systems::batman::schema::{Attack, Card, Check, Weapon};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -69,6 +69,12 @@ crate::readings_schema! {
         },
         /// A K.O. *target* still suffers numerical inferiority.
         ko_target_outnumbered: bool => bool as "a K.O. target still suffers numerical inferiority" { true as "yes" => true, false as "no" => false },
+        /// How many block dice an outnumbered target rolls: its Defense after the penalty (at
+        /// least 1), or one die fewer per other enemy (possibly none).
+        outnumbered_block_dice: String => OutnumberedBlocks as "an outnumbered target's block dice" {
+            "defense" as "as many as its Defense after the penalty, at least 1" => OutnumberedBlocks::Defense,
+            "fewer_dice" as "one fewer per other enemy in contact, possibly none" => OutnumberedBlocks::FewerDice,
+        },
     }
 }
 

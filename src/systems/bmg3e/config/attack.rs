@@ -174,7 +174,34 @@ impl Bmg3e<'_> {
             readings: *readings,
         };
         self.note_ko_target(&setup, ranged);
+        if !ranged {
+            self.note_outnumbered_blocks(&setup);
+        }
         Ok(setup)
+    }
+
+    /// A note when the reading `outnumbered_block_dice` changes how many block dice this
+    /// melee target rolls (its Defense is pushed to the floor of 1 by numerical inferiority).
+    fn note_outnumbered_blocks(&self, s: &AttackSetup) {
+        use crate::systems::bmg3e::rules::{OutnumberedBlocks, block_dice};
+        let with = |r: OutnumberedBlocks| {
+            let mut t = s.clone();
+            t.readings.outnumbered_block_dice = r;
+            block_dice(&t)
+        };
+        let (defense, fewer) = (with(OutnumberedBlocks::Defense), with(OutnumberedBlocks::FewerDice));
+        if defense != fewer {
+            let (a, b) = match s.readings.outnumbered_block_dice {
+                OutnumberedBlocks::Defense => (" (in force)", ""),
+                OutnumberedBlocks::FewerDice => ("", " (in force)"),
+            };
+            self.note(Note::reading(format!(
+                "how many block dice an outnumbered target rolls: with {} in contact its Defense drops to the floor of 1 (\"ninguna característica básica podrá bajar de 1\", seed line 504), and the rules say both \"tantos dados como su atributo de Defensa\" (1535–1538) and \"tirará 2 dados menos\" (1514). These numbers depend on the reading `outnumbered_block_dice`: {} under `defense`{a}, {} under `fewer_dice`{b}",
+                crate::text::plural(s.melee.enemies_in_contact as i64, "enemy", "enemies"),
+                crate::text::plural(defense as i64, "block die", "block dice"),
+                crate::text::plural(fewer as i64, "block die", "block dice"),
+            )));
+        }
     }
 
     /// Notes for an attack on a K.O. target whose numbers hang on something the analyser cannot

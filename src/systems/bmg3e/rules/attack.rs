@@ -4,7 +4,7 @@
 
 use super::card::{Profile, Weapon, WeaponKind};
 use super::damage::{DamageDone, apply_hits, effort_limit, is_ko};
-use super::readings::Readings;
+use super::readings::{OutnumberedBlocks, Readings};
 use super::rule_error::RuleError;
 use crate::dice::{Dice, SuccessMask, count_hits};
 use crate::engine::{Outcome, Shape, Trial};
@@ -133,13 +133,38 @@ pub struct Attack {
 /// attacker (numerical inferiority, seed lines 1503–1515; for a K.O. target only under the
 /// reading `ko_target_outnumbered`).
 pub fn defense_after(setup: &AttackSetup, melee: bool) -> u8 {
+    let (before, penalty) = defense_and_penalty(setup, melee);
+    (before - penalty).max(1) as u8
+}
+
+/// The target's Defense before numerical inferiority (card, `defense_mod`, K.O.; at least 1,
+/// seed line 504) and the inferiority penalty (see [`defense_after`]).
+fn defense_and_penalty(setup: &AttackSetup, melee: bool) -> (i32, i32) {
     let target_ko = is_ko(&setup.target, setup.target_markers);
-    let mut d = setup.target.defense as i32 + setup.defense_mod as i32 - target_ko as i32;
+    let d = (setup.target.defense as i32 + setup.defense_mod as i32 - target_ko as i32).max(1);
     let outnumbered = !target_ko || setup.readings.ko_target_outnumbered;
-    if melee && outnumbered && setup.melee.enemies_in_contact >= 2 {
-        d -= setup.melee.enemies_in_contact as i32 - 1;
+    let penalty = if melee && outnumbered && setup.melee.enemies_in_contact >= 2 {
+        setup.melee.enemies_in_contact as i32 - 1
+    } else {
+        0
+    };
+    (d, penalty)
+}
+
+/// How many block dice the target of a melee attack rolls: none when it is K.O. (1859); else
+/// "tantos dados como su atributo de Defensa" (1535–1538), its Defense after the penalty and
+/// so at least 1 — or, under the reading `outnumbered_block_dice = "fewer_dice"`, its Defense
+/// before the penalty less one die per other enemy, "tirará 2 dados menos" (1514) read
+/// literally, which leaves none once the penalty reaches its Defense.
+pub fn block_dice(setup: &AttackSetup) -> u32 {
+    if is_ko(&setup.target, setup.target_markers) {
+        return 0;
     }
-    d.max(1) as u8
+    let (before, penalty) = defense_and_penalty(setup, true);
+    match setup.readings.outnumbered_block_dice {
+        OutnumberedBlocks::Defense => (before - penalty).max(1) as u32,
+        OutnumberedBlocks::FewerDice => (before - penalty).max(0) as u32,
+    }
 }
 
 impl Attack {
@@ -204,7 +229,7 @@ impl Attack {
             impact: SuccessMask::at_least(defense as i32, 0, true, true),
             strength_die: true,
             strength: SuccessMask::at_least(setup.attacker.strength as i32, strength_bonus as i32, true, true),
-            block_dice: if target_ko { 0 } else { defense as u32 },
+            block_dice: block_dice(setup),
             block: SuccessMask::at_least(setup.attacker.attack as i32, 0, false, setup.readings.block_natural_six),
             damage: damage_table(setup, start, max_hits),
             attacker_effort: m.attacker_effort,

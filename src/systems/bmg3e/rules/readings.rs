@@ -11,6 +11,17 @@ pub enum OneDie {
     SingleDie,
 }
 
+/// How many block dice an outnumbered target rolls (seed lines 1503–1515 with 504 and 1535–1538).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutnumberedBlocks {
+    /// As many as its Defense after the penalty, which never drops below 1 (504): at least one
+    /// die (default).
+    Defense,
+    /// Its Defense before the penalty, less one die per other enemy ("tirará 2 dados menos",
+    /// 1514, read literally): none left when the penalty reaches its Defense.
+    FewerDice,
+}
+
 /// The spec's ambiguity switches, with their documented defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readings {
@@ -23,4 +34,6 @@ pub struct Readings {
     /// A K.O. *target* still suffers numerical inferiority (default `true`; seed line 1865 says a
     /// K.O. model does not count as "in contact", which `false` also applies to the target itself).
     pub ko_target_outnumbered: bool,
+    /// How many block dice an outnumbered target rolls.
+    pub outnumbered_block_dice: OutnumberedBlocks,
 }
