@@ -136,3 +136,28 @@ fn the_identifier_scan_catches_identifiers() {
     assert_eq!(identifier("objective `a_ahead`"), Some("a_ahead"));
     assert_eq!(identifier("out of action caused (K.O. or casualty): 75.27% (exact, 1099/1458)"), None);
 }
+
+/// Answers name who they are about (issue #39): the counter exchange said "Best split for A …
+/// B's best answer is 1/3, leaving A 7.47%" of Batman and a Bruiser; a shot at one target said
+/// "target 1 is out of the fight".
+#[test]
+fn answers_name_the_fighters_not_a_b_or_target_1() {
+    let (_, md) = run("configs/bmg-1e/counters-exchange.toml", "exchange-names");
+    let first = md.lines().find(|l| l.starts_with("**Best split")).expect("the answer line").to_string();
+    assert!(
+        first
+            .starts_with("**Best split for Batman (maximin: best worst case for P(Bruiser down and Batman standing)):")
+            && first.contains("Bruiser's best answer is 1 Attack / 3 Defense, leaving Batman 7.47%"),
+        "{first}"
+    );
+    for id in [" A ", " A)", "B's", "for A", " B "] {
+        assert!(!first.contains(id), "`{id}` in {first}");
+    }
+    assert!(md.contains("Batman's worst case for each split (Bruiser answers best)"), "{md}");
+    let (_, md) = run("configs/bichos/bug-melee.toml", "one-target");
+    let first = md.lines().find(|l| l.starts_with("**After one attack")).expect("the answer line").to_string();
+    assert!(first.starts_with("**After one attack the target is out of the fight"), "{first}");
+    let (_, md) = run("configs/bichos/rifle-three-targets.toml", "three-targets");
+    let first = md.lines().find(|l| l.starts_with("**After one attack")).expect("the answer line").to_string();
+    assert!(first.contains("target 1 is out") && first.contains("target 3 is out"), "{first}");
+}

@@ -38,8 +38,9 @@ fn metric_index(report: &Report, name: &str) -> Option<usize> {
     report.cells[0].metrics.0.iter().position(|(n, _)| n == name)
 }
 
-/// "Target 1 is out of the fight 8.83% [..] (dead 5.81%, fled alive 3.02%)" per target: "dead"
-/// and "fled, alive" never overlap, so their counts add up to the chance it is out.
+/// "Target 1 is out of the fight 8.83% [..] (dead 5.81%, fled alive 3.02%)" per target ("the
+/// target" when it is the only one): "dead" and "fled, alive" never overlap, so their counts add
+/// up to the chance it is out.
 fn shot(run: &RunResult, report: &Report, targets: usize) -> String {
     let (t, z) = (&run.output.tallies[0], stats::z_value());
     let parts: Vec<String> = (1..=targets)
@@ -47,8 +48,10 @@ fn shot(run: &RunResult, report: &Report, targets: usize) -> String {
             let (dead, fled) =
                 (event_index(report, &format!("dead_t{k}"))?, event_index(report, &format!("fled_alive_t{k}"))?);
             let out = t.proportion(t.events[dead] + t.events[fled], z);
+            // "Target 1" only where there are others to tell it from.
+            let who = if targets == 1 { "the target".to_string() } else { format!("target {k}") };
             Some(format!(
-                "target {k} is out of the fight {} (dead {}, fled alive {})",
+                "{who} is out of the fight {} (dead {}, fled alive {})",
                 proportion(&out),
                 proportion(&t.event(dead, z)),
                 proportion(&t.event(fled, z))

@@ -28,7 +28,8 @@ mod procedure;
 pub(crate) type Cells = (Vec<CellSpec>, Layout);
 
 /// One side of an exchange: the fighter, the splits to try, and its setup line.
-type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String);
+/// One side of an exchange: its fighter, its splits, its setup line and its name.
+type ExchangeSideSpec = (Side, Vec<(u8, u8)>, String, String);
 
 /// The bmg-1e builder: the shared Batman builder (the context, and the cards and weapons read
 /// with the file each came from) with the 2013 rules' validators and kinds as its methods. It
@@ -361,16 +362,20 @@ impl Bmg1e<'_> {
     pub(crate) fn exchange(&self, f: &File, readings: &Readings, setup: &mut Vec<String>) -> Result<Cells, InputError> {
         let x = self.section(&f.exchange, "exchange")?;
         let objective = self.exchange_objective(x.objective.as_deref())?;
-        let (a, a_splits, a_line) = self.exchange_side(&x.a, "a")?;
-        let (b, b_splits, b_line) = self.exchange_side(&x.b, "b")?;
+        let (a, a_splits, a_line, a_name) = self.exchange_side(&x.a, "a")?;
+        let (b, b_splits, b_line, b_name) = self.exchange_side(&x.b, "b")?;
+        // The answer names both sides; two of one card are told apart by their side.
+        let names =
+            if a_name == b_name { [format!("{a_name} (A)"), format!("{b_name} (B)")] } else { [a_name, b_name] };
         setup.push(a_line);
         setup.push(b_line);
         setup.extend(kevlar_line(readings, &a.card, &a.weapon, &b.card));
         setup.extend(kevlar_line(readings, &b.card, &b.weapon, &a.card));
-        setup.push("A attacks with its AC against B's DC; B, if not down, loses counters for the markers taken (unspent ones first, then AC) and strikes back against A's DC".into());
-        setup.push("Counters beyond AC and DC go on Special first (a special attack costs 1 SC), then Movement; if A's collateral die knocks B down, B must spend 1 MC to stand up before it can strike back (seed L476, L1908; Acrobat free)".into());
+        let [a_name, b_name] = &names;
+        setup.push(format!("{a_name} attacks with its AC against {b_name}'s DC; {b_name}, if not down, loses counters for the markers taken (unspent ones first, then AC) and strikes back against {a_name}'s DC"));
+        setup.push(format!("Counters beyond AC and DC go on Special first (a special attack costs 1 SC), then Movement; if {a_name}'s collateral die knocks {b_name} down, {b_name} must spend 1 MC to stand up before it can strike back (seed L476, L1908; Acrobat free)"));
         let cells = self.exchange_cells(&a, &a_splits, &b, &b_splits, readings)?;
-        Ok((cells, Layout::own(super::report::Layout1e::Exchange { a_splits, b_splits, objective })))
+        Ok((cells, Layout::own(super::report::Layout1e::Exchange { a_splits, b_splits, objective, names })))
     }
 
     /// The exchange's `objective` (default `a_ahead`): which event the report leads with.
@@ -422,7 +427,7 @@ impl Bmg1e<'_> {
         );
         let special = self.special_attack(None, &card, &weapon, &label)?;
         self.note_unused_traits(&label, &card, &acting_in_melee(false), "this exchange's numbers");
-        Ok((Side { card, weapon, markers, split: (0, 0), special }, splits, line))
+        Ok((Side { card, weapon, markers, split: (0, 0), special }, splits, line, label))
     }
 
     /// A side's starting markers: each below Endurance, and together not K.O. (an exchange is

@@ -15,8 +15,9 @@ use crate::text::{ci, mean_ci, pct, pct_ci};
 /// The layouts only the 2013 game draws (in `Layout::Own`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Layout1e {
-    /// A 2013 melee exchange: one cell per (A split, B split), A-major.
-    Exchange { a_splits: Vec<(u8, u8)>, b_splits: Vec<(u8, u8)>, objective: &'static str },
+    /// A 2013 melee exchange: one cell per (A split, B split), A-major; `names` are A's and B's
+    /// fighters as the report calls them ("Batman", "Bruiser"), never "A" and "B".
+    Exchange { a_splits: Vec<(u8, u8)>, b_splits: Vec<(u8, u8)>, objective: &'static str, names: [String; 2] },
     /// One matchup under each edition: cell 0 is `bmg-1e`, cell 1 is `bmg-3e`.
     Editions,
 }
@@ -50,14 +51,15 @@ pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
         return editions_answer(report);
     }
     let x = report.part::<exchange::ExchangeBest>("exchange")?;
+    let Some(Layout1e::Exchange { names: [a, b], .. }) = run.scenario.layout.get::<Layout1e>() else { return None };
     let v = if x.objective == "net" {
         format!("{:+.3} [{:+.3}, {:+.3}] markers net", x.value.value, x.value.ci95[0], x.value.ci95[1])
     } else {
         pct_ci(x.value.value, x.value.ci95[0], x.value.ci95[1])
     };
     Some(format!(
-        "Best split for A (maximin: best worst case for {}): {} Attack / {} Defense counters; B's best answer is {}/{}, leaving A {v}.",
-        objective_title(&x.objective),
+        "Best split for {a} (maximin: best worst case for {}): {} Attack / {} Defense counters; {b}'s best answer is {} Attack / {} Defense, leaving {a} {v}.",
+        objective_title(&x.objective, a, b),
         x.a_split[0],
         x.a_split[1],
         x.b_answer[0],
@@ -122,19 +124,19 @@ fn value_text(objective: &str, v: &Estimate) -> String {
     }
 }
 
-fn objective_title(o: &str) -> &'static str {
+fn objective_title(o: &str, a: &str, b: &str) -> String {
     match o {
-        "b_down" => "P(B K.O. or removed)",
-        "net" => "markers A dealt − markers B dealt",
-        _ => "P(B down and A standing)",
+        "b_down" => format!("P({b} K.O. or removed)"),
+        "net" => format!("markers {a} dealt − markers {b} dealt"),
+        _ => format!("P({b} down and {a} standing)"),
     }
 }
 
 /// Tables for the exchange and editions layouts.
 pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
     match run.scenario.layout.get::<Layout1e>() {
-        Some(Layout1e::Exchange { a_splits, b_splits, objective }) => {
-            exchange_tables(run, report, a_splits, b_splits, objective)
+        Some(Layout1e::Exchange { a_splits, b_splits, objective, names }) => {
+            exchange_tables(run, report, (a_splits, b_splits), objective, names)
         }
         Some(Layout1e::Editions) => editions_tables(run, report),
         _ => Vec::new(),
@@ -146,25 +148,25 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
 fn exchange_tables(
     run: &RunResult,
     report: &Report,
-    a_splits: &[(u8, u8)],
-    b_splits: &[(u8, u8)],
+    (a_splits, b_splits): (&[(u8, u8)], &[(u8, u8)]),
     objective: &str,
+    [a, b]: &[String; 2],
 ) -> Vec<Table> {
     let z = stats::z_value();
     let sc = &run.scenario;
     let t = &run.output.tallies;
     let mut out = Vec::new();
     let offset = exchange_offset(run);
-    let mut headers = vec!["A split (AC/DC) \\ B split".to_string()];
-    headers.extend(b_splits.iter().map(|(a, d)| format!("B {a}/{d}")));
+    let mut headers = vec![format!("{a}'s split (AC/DC) \\ {b}'s split")];
+    headers.extend(b_splits.iter().map(|(ac, dc)| format!("{b} {ac}/{dc}")));
     let h: Vec<&str> = headers.iter().map(String::as_str).collect();
     let mut grid = Table::new(
-        format!("{} for each pair of splits ({})", objective_title(objective), report.per_cell("trials each")),
+        format!("{} for each pair of splits ({})", objective_title(objective, a, b), report.per_cell("trials each")),
         &h,
         true,
     );
     for (ai, (aa, ad)) in a_splits.iter().enumerate() {
-        let mut row = vec![format!("A {aa}/{ad}")];
+        let mut row = vec![format!("{a} {aa}/{ad}")];
         for bi in 0..b_splits.len() {
             let v = exchange::value(&t[ai * b_splits.len() + bi], objective, offset, z);
             row.push(value_text(objective, &v));
@@ -173,9 +175,10 @@ fn exchange_tables(
     }
     out.push(grid);
     let best = report.part::<exchange::ExchangeBest>("exchange").expect("exchange summary");
+    let (split, answer, value) = (format!("{a}'s split"), format!("{b}'s best answer"), format!("value for {a}"));
     let mut wc = Table::new(
-        "A's worst case for each split (B answers best)",
-        &["A split", "B's best answer", "value for A"],
+        format!("{a}'s worst case for each split ({b} answers best)"),
+        &[split.as_str(), answer.as_str(), value.as_str()],
         true,
     );
     for w in &best.worst_cases {
@@ -204,13 +207,13 @@ fn exchange_tables(
         let mm = t[i].moments(k);
         mean_ci(mm.mean, mm.stderr, z)
     };
-    detail.rows.push(vec!["markers A deals".into(), m(0)]);
-    detail.rows.push(vec!["markers B deals back".into(), m(1)]);
-    detail.rows.push(vec!["B's strikes left after A's attack".into(), m(2)]);
-    detail.rows.push(vec!["P(B K.O. or removed)".into(), ev(0)]);
-    detail.rows.push(vec!["P(A K.O. or removed)".into(), ev(1)]);
-    detail.rows.push(vec!["P(B strikes back)".into(), ev(3)]);
-    detail.rows.push(vec!["P(B knocked down, not K.O.)".into(), ev(5)]);
+    detail.rows.push(vec![format!("markers {a} deals"), m(0)]);
+    detail.rows.push(vec![format!("markers {b} deals back"), m(1)]);
+    detail.rows.push(vec![format!("{b}'s strikes left after {a}'s attack"), m(2)]);
+    detail.rows.push(vec![format!("P({b} K.O. or removed)"), ev(0)]);
+    detail.rows.push(vec![format!("P({a} K.O. or removed)"), ev(1)]);
+    detail.rows.push(vec![format!("P({b} strikes back)"), ev(3)]);
+    detail.rows.push(vec![format!("P({b} knocked down, not K.O.)"), ev(5)]);
     out.push(detail);
     out
 }
@@ -270,14 +273,18 @@ fn editions_tables(run: &RunResult, report: &Report) -> Vec<Table> {
 
 /// The exchange heatmap's answer: A's maximin split (a row) against B's best answer to it (a
 /// column), outlined.
-fn maximin_cell(report: &Report, a_splits: &[(u8, u8)], b_splits: &[(u8, u8)]) -> Option<Marked> {
+fn maximin_cell(
+    report: &Report,
+    (a_splits, b_splits): (&[(u8, u8)], &[(u8, u8)]),
+    [a, b]: &[String; 2],
+) -> Option<Marked> {
     let x = report.part::<exchange::ExchangeBest>("exchange")?;
     let find = |splits: &[(u8, u8)], s: [u8; 2]| splits.iter().position(|&(a, d)| [a, d] == s);
     Some(Marked {
         x: find(b_splits, x.b_answer)?,
         y: find(a_splits, x.a_split)?,
         note: format!(
-            "A's maximin {}/{}, B's best answer {}/{}",
+            "{a}'s maximin {}/{}, {b}'s best answer {}/{}",
             x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
         ),
         whole_row: false,
@@ -292,14 +299,15 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
     let tail = report.basis();
     let mut out = Vec::new();
     match sc.layout.get::<Layout1e>() {
-        Some(Layout1e::Exchange { a_splits, b_splits, objective }) => {
+        Some(Layout1e::Exchange { a_splits, b_splits, objective, names }) => {
             let offset = exchange_offset(run);
+            let [a, b] = names;
             out.push((
                 "exchange".into(),
                 Chart::Heatmap {
-                    title: format!("{}: {} by counter split", sc.name, objective_title(objective)),
-                    x_label: "B's split (AC/DC)".into(),
-                    y_label: "A's split (AC/DC)".into(),
+                    title: format!("{}: {} by counter split", sc.name, objective_title(objective, a, b)),
+                    x_label: format!("{b}'s split (AC/DC)"),
+                    y_label: format!("{a}'s split (AC/DC)"),
                     xs: b_splits.iter().map(|(a, d)| format!("{a}/{d}")).collect(),
                     ys: a_splits.iter().map(|(a, d)| format!("{a}/{d}")).collect(),
                     values: (0..a_splits.len())
@@ -313,7 +321,7 @@ pub fn charts(run: &RunResult, report: &Report) -> Vec<(String, Chart)> {
                         .collect(),
                     percent: *objective != "net",
                     basis: tail.clone(),
-                    marked: maximin_cell(report, a_splits, b_splits),
+                    marked: maximin_cell(report, (a_splits, b_splits), names),
                 },
             ));
         }
