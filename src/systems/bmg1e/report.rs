@@ -12,6 +12,9 @@ use crate::stats::{self, Estimate};
 use crate::systems::bmg1e::rules::Trial1e;
 use crate::text::{ci, mean_ci, pct, pct_ci};
 
+/// One side's counter split: (Attack counters, Defense counters).
+type Split = (u8, u8);
+
 /// The layouts only the 2013 game draws (in `Layout::Own`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Layout1e {
@@ -148,7 +151,7 @@ pub fn tables(run: &RunResult, report: &Report) -> Vec<Table> {
 fn exchange_tables(
     run: &RunResult,
     report: &Report,
-    (a_splits, b_splits): (&[(u8, u8)], &[(u8, u8)]),
+    (a_splits, b_splits): (&[Split], &[Split]),
     objective: &str,
     [a, b]: &[String; 2],
 ) -> Vec<Table> {
@@ -273,11 +276,7 @@ fn editions_tables(run: &RunResult, report: &Report) -> Vec<Table> {
 
 /// The exchange heatmap's answer: A's maximin split (a row) against B's best answer to it (a
 /// column), outlined.
-fn maximin_cell(
-    report: &Report,
-    (a_splits, b_splits): (&[(u8, u8)], &[(u8, u8)]),
-    [a, b]: &[String; 2],
-) -> Option<Marked> {
+fn maximin_cell(report: &Report, (a_splits, b_splits): (&[Split], &[Split]), [a, b]: &[String; 2]) -> Option<Marked> {
     let x = report.part::<exchange::ExchangeBest>("exchange")?;
     let find = |splits: &[(u8, u8)], s: [u8; 2]| splits.iter().position(|&(a, d)| [a, d] == s);
     Some(Marked {
