@@ -179,6 +179,11 @@ pub struct SystemDef {
     pub vocabulary: &'static Vocabulary,
     /// Paired-comparison measures that are sums of metrics (`damage` = `stun` + `wounds`).
     pub measure_aliases: &'static [(&'static str, &'static [&'static str])],
+    /// Measures a comparison falls back to, in order, against a target where its own measure
+    /// cannot tell the loadouts apart (every loadout 0 % out of action): the system's damage
+    /// (2019 ★ + ♦ placed, 2013 markers placed, Wolsung wounds, ¡Bichos! RES lost), then hits.
+    /// Metric names or [`SystemDef::measure_aliases`]; one a cell lacks is skipped.
+    pub fallback_measures: &'static [&'static str],
     /// What a reader of this system's reports must know about its events, after the generic
     /// "how to read" text (Markdown; e.g. that an event counts what this one attack causes).
     pub how_to_read: Option<&'static str>,
@@ -205,6 +210,7 @@ impl SystemDef {
         reading_docs: &[],
         vocabulary: &Vocabulary::NONE,
         measure_aliases: &[],
+        fallback_measures: &[],
         how_to_read: None,
         strict: None,
     };
@@ -261,6 +267,11 @@ impl dyn RuleSystem + '_ {
     pub fn vocabulary(&self) -> &'static Vocabulary {
         self.def().vocabulary
     }
+    /// The measures a comparison falls back to ([`SystemDef::fallback_measures`]).
+    pub fn fallback_measures(&self) -> &'static [&'static str] {
+        self.def().fallback_measures
+    }
+
     /// Its measures that are sums of metrics ([`SystemDef::measure_aliases`]).
     pub fn measure_aliases(&self) -> &'static [(&'static str, &'static [&'static str])] {
         self.def().measure_aliases

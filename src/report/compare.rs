@@ -6,7 +6,7 @@ use crate::report::charts::{Chart, Est};
 use crate::report::grid::{basis, capital, cell_text, est_mean, head, markers, note, say, title, value, words};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{self, event_short, metric_title};
+use crate::report::text::{self, event_short, measure_title, metric_title};
 use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{mean_ci, pct_ci};
@@ -128,6 +128,49 @@ pub(super) fn charts(
     out
 }
 
+/// Where the comparison's measure ties every loadout against target `ti`: the first of the
+/// system's fallback measures ([`crate::system::SystemDef::fallback_measures`]) that tells them
+/// apart, every loadout named in order ("by ★ + ♦ placed: Bruiser + bat 1.593, Bruiser + knife
+/// 0.886"). A measure that sums metrics (`damage` = `stun` + `wounds`) sums their means, and
+/// their 95 % half-widths (a bound on the sum's, whatever the metrics' correlation: it covers
+/// at least 95 %). `None` when no fallback separates them.
+fn fallback(
+    report: &Report,
+    system: &dyn RuleSystem,
+    (loadouts, n_targets, ti): (&[String], usize, usize),
+) -> Option<String> {
+    let z = stats::z_value();
+    for name in system.fallback_measures() {
+        let parts: Vec<&str> = match system.measure_aliases().iter().find(|(n, _)| n == name) {
+            Some((_, parts)) => parts.to_vec(),
+            None => vec![*name],
+        };
+        let est = |c: usize| -> Option<Est> {
+            let cell = report.cells.get(c)?;
+            parts.iter().try_fold(Est { v: 0.0, lo: 0.0, hi: 0.0 }, |acc, p| {
+                let m = cell.metrics.get(p)?;
+                Some(Est { v: acc.v + m.mean, lo: acc.lo + m.mean - z * m.stderr, hi: acc.hi + m.mean + z * m.stderr })
+            })
+        };
+        let Some(mut vals) = loadouts
+            .iter()
+            .enumerate()
+            .map(|(li, l)| est(li * n_targets + ti).map(|e| (l, e)))
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        if vals.iter().all(|(_, e)| e.v == vals[0].1.v) {
+            continue;
+        }
+        vals.sort_by(|a, b| b.1.v.partial_cmp(&a.1.v).unwrap_or(std::cmp::Ordering::Equal));
+        let m = GridMeasure { name: name.to_string(), event: false, less_is_better: false, default: false };
+        let listed: Vec<String> = vals.iter().map(|(l, e)| format!("{l} {}", say(*e, &m))).collect();
+        return Some(format!("by mean {} instead: {}", measure_title(system, name), listed.join(", ")));
+    }
+    None
+}
+
 /// Loadouts × targets: against each target, the loadout with the best measure and the runner-up,
 /// in one sentence ("Out of action caused (K.O. or casualty) per attack: against Robin, Bruiser +
 /// bat does best, 12.63% vs 0.26% for Bruiser + knife; against …").
@@ -148,7 +191,10 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Opti
         let Some(&(best, top)) = ranked.first() else { continue };
         let tied: Vec<&str> = ranked.iter().filter(|(_, e)| e.v == top.v).map(|(l, _)| l.as_str()).collect();
         let part = match ranked.iter().find(|(_, e)| e.v != top.v) {
-            _ if tied.len() == ranked.len() => format!("against {t}, every loadout gives {}", say(top, m)),
+            _ if tied.len() == ranked.len() => match fallback(report, system, (loadouts, targets.len(), ti)) {
+                Some(f) => format!("against {t}, every loadout gives {}; {f}", say(top, m)),
+                None => format!("against {t}, every loadout gives {}", say(top, m)),
+            },
             _ if tied.len() > 1 => format!("against {t}, {} tie at {}", tied.join(" and "), say(top, m)),
             None => format!("against {t}, {best}: {}", say(top, m)),
             Some(&(next, second)) => {

@@ -109,6 +109,12 @@ fn every_bundled_report_opens_with_the_same_answer_everywhere() {
         let answer = json["answer"].as_str().unwrap_or_else(|| panic!("{name}: no answer in results.json"));
         assert!(answer.len() > 20 && answer.ends_with('.'), "{name}: {answer:?}");
         assert!(identifier(answer).is_none() && !answer.contains('`'), "{name}: an identifier in {answer:?}");
+        // "Every loadout gives 0.00%" answers nothing by itself: a measure that ties them all is
+        // followed by one that tells them apart (issue #39).
+        for tie in answer.match_indices("every loadout gives").map(|(i, _)| &answer[i..]) {
+            let clause = tie.split(';').take(2).collect::<Vec<_>>().join(";");
+            assert!(clause.contains("instead:"), "{name}: a tie with no fallback in {answer:?}");
+        }
         // The terminal: the answer is the first paragraph.
         let term = String::from_utf8(o.stdout).unwrap();
         let first = term.split("\n\n").next().unwrap();
@@ -135,6 +141,26 @@ fn the_identifier_scan_catches_identifiers() {
     assert_eq!(identifier("Measure: res_lost_t1 per shot"), Some("res_lost_t1"));
     assert_eq!(identifier("objective `a_ahead`"), Some("a_ahead"));
     assert_eq!(identifier("out of action caused (K.O. or casualty): 75.27% (exact, 1099/1458)"), None);
+}
+
+/// Where every loadout ties at the comparison's measure against a target (0 % out of action),
+/// the answer falls back to the system's damage measure and names every loadout in order
+/// (issue #39: "against Robin, every loadout gives 0.00%" was all it said). By hand for the
+/// 2013 comparison: exact means of ★ + ♦ against Robin, Bruiser + bat first.
+#[test]
+fn a_tie_at_zero_falls_back_to_damage_naming_every_loadout() {
+    let (_, md) = run("configs/bmg-1e/loadout-comparison.toml", "fallback-1e");
+    let first = md.lines().nth(2).unwrap().to_string();
+    assert!(
+        first.contains("against Robin, every loadout gives 0.00%; by mean ★ and ♦ placed on the target instead: Bruiser + bat 1.777, Gunman + pistol 0.986, Bruiser + knife 0.985;"),
+        "{first}"
+    );
+    let (_, md) = run("configs/wolsung/guns-compare.toml", "fallback-wolsung");
+    let first = md.lines().nth(2).unwrap().to_string();
+    assert!(
+        first.contains("against Troll (henchman), every loadout gives 0.00%; by mean damage (wounds) instead: Rifle at 4″ 4.998, Rifle at 20″ 4.998, Pistol at 4″ 4.344, Pistol at 20″ 3.292"),
+        "{first}"
+    );
 }
 
 /// Answers name who they are about (issue #39): the counter exchange said "Best split for A …

@@ -19,6 +19,8 @@ pub const B_DEALT: Term = Term::new("b_dealt", "markers B deals");
 pub const STUN: Term = Term::new("stun", "★ placed on the target");
 /// A metric both editions word alike.
 pub const WOUNDS: Term = Term::new("wounds", "♦ placed on the target");
+/// The sum `damage` = `stun` + `wounds` both editions measure ([`super::MEASURE_ALIASES`]).
+pub const DAMAGE: Term = Term::new("damage", "★ and ♦ placed on the target");
 /// A metric both editions word alike.
 pub const DICE: Term = Term::new("dice", "dice rolled");
 /// A metric both editions word alike.

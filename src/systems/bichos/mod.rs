@@ -25,6 +25,7 @@ const BUNDLED_WEAPONS: &str = include_str!("../../../configs/bichos/weapons.toml
 pub const DEF: SystemDef = SystemDef {
     name: "bichos",
     title: "¡Bichos! / THW Bugs!",
+    fallback_measures: &["res_lost_t1"],
     kinds: kinds::KINDS,
     analysis_starters: kinds::ANALYSIS_STARTERS,
     libraries: &[

@@ -50,6 +50,7 @@ const METRICS: &[Term] = &[
     Term::new("damage_successes", "damage successes"),
     batman::STUN,
     batman::WOUNDS,
+    batman::DAMAGE,
     Term::new("roll", "roll (D6 or 2D6 sum, after any reroll)"),
     Term::new("stun_removed", "★ removed"),
     Term::new("a_leads", "rounds player A leads"),

@@ -36,6 +36,7 @@ pub const DEF: SystemDef = SystemDef {
     reading_docs: schema::Readings::DOCS,
     vocabulary: &labels::VOCABULARY,
     measure_aliases: batman::MEASURE_ALIASES,
+    fallback_measures: &["damage", "hits"],
     how_to_read: Some(batman::HOW_TO_READ),
     strict: Some(strict_error_of::<schema::File>),
     ..SystemDef::NONE

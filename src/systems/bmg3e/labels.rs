@@ -28,6 +28,7 @@ const METRICS: &[Term] = &[
     Term::new("hits", "hits (impacts left after blocks, plus the Strength die)"),
     batman::STUN,
     batman::WOUNDS,
+    batman::DAMAGE,
     batman::DICE,
     batman::SUM,
     // The duel's per-side count.

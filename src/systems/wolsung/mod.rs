@@ -21,6 +21,7 @@ use crate::system::{DuelDef, RuleSystem, SystemDef, strict_error_of};
 pub const DEF: SystemDef = SystemDef {
     name: "wolsung",
     title: "Wolsung SSG",
+    fallback_measures: &["damage", "hits"],
     kinds: kinds::KINDS,
     analysis_starters: kinds::ANALYSIS_STARTERS,
     libraries: &[
