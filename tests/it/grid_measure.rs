@@ -97,10 +97,21 @@ fn the_default_measure_is_the_outcome_that_decides_the_game_and_is_stated() {
 }
 
 /// A swept value that cannot change anything (the rifle's F against a thug every hit downs) is
-/// said, in the grid and in the answer.
+/// said, in the grid and in the answer. (The bundled example shoots a steam golem, whose 7
+/// wounds make F matter: issue #39 found it sweeping the idle value; here it is the thug again.)
 #[test]
 fn a_sweep_axis_that_changes_nothing_is_said() {
-    let md = run("configs/wolsung/rifle-sweep.toml", "sweep", None, "idle-axis");
+    let md = run("configs/wolsung/rifle-sweep.toml", "sweep", None, "rifle-sweep-golem");
+    assert!(!md.contains("changes no number"), "the bundled example sweeps a value that matters: {md}");
+    let d = common::tmp("grid_measure", "idle-axis");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung");
+    std::fs::copy(src.join("models.toml"), d.join("models.toml")).unwrap();
+    let text = std::fs::read_to_string(src.join("rifle-sweep.toml")).unwrap();
+    assert!(text.contains("target = \"golem\""));
+    std::fs::write(d.join("scenario.toml"), text.replacen("target = \"golem\"", "target = \"thug\"", 1)).unwrap();
+    let o = common::bin_run(&d, &["run", "scenario.toml", "--trials", "2000", "--out", "out", "--quiet"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = std::fs::read_to_string(d.join("out/summary.md")).unwrap();
     assert!(lead(&md).contains("Guns' F changes no number in this scenario"), "{md}");
     assert!(md.contains("whatever the guns' F (it changes no number here)"), "{md}");
     assert!(!md.contains("Distance (inches) changes no number"), "{md}");
