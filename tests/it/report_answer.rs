@@ -163,6 +163,41 @@ fn a_tie_at_zero_falls_back_to_damage_naming_every_loadout() {
     );
 }
 
+/// A pursuit asks how far and for how long; it answered only "pursues a second turn: 41.62%"
+/// (issue #39). By hand (seed: MOV 30 cm + ½D6 → +2, +5 or +7 cm; an FDV 7 test each turn stops
+/// it on 2D6 ≤ 7): the first turn averages 30 + 14/3 = 34.667 cm, and it goes on with 15/36 = 5/12.
+#[test]
+fn a_pursuit_answers_how_far_and_how_long() {
+    let (_, md) = run("configs/bichos/pursuit.toml", "pursuit");
+    let first = md.lines().nth(2).unwrap().to_string();
+    // Sampled here (20,000 trials): each figure with its interval, which must hold the value
+    // worked by hand.
+    let after = |label: &str| -> (f64, f64) {
+        let rest = &first[first.find(label).unwrap_or_else(|| panic!("`{label}` in {first}")) + label.len()..];
+        let nums: Vec<f64> = rest
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .filter(|w| !w.is_empty())
+            .take(2)
+            .map(|w| w.parse().unwrap())
+            .collect();
+        (nums[0], nums[1])
+    };
+    assert!(
+        first.starts_with("**A pursuit covers ") && first.contains(" turns, and goes on past its first turn "),
+        "{first}"
+    );
+    let (m, half) = after("cm on average (");
+    assert!((m - 104.0 / 3.0).abs() <= half, "first turn {m} ± {half} vs 34.667: {first}");
+    let (lo, hi) = {
+        let rest = &first[first.find("first turn 4").expect("P") + 11..];
+        let open = rest.find('[').unwrap();
+        let close = rest.find(']').unwrap();
+        let v: Vec<f64> = rest[open + 1..close].split(", ").map(|x| x.parse().unwrap()).collect();
+        (v[0], v[1])
+    };
+    assert!(lo <= 500.0 / 12.0 && 500.0 / 12.0 <= hi, "P(second turn) [{lo}, {hi}] vs 41.67%: {first}");
+}
+
 /// Answers name who they are about (issue #39): the counter exchange said "Best split for A …
 /// B's best answer is 1/3, leaving A 7.47%" of Batman and a Bruiser; a shot at one target said
 /// "target 1 is out of the fight".

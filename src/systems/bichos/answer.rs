@@ -18,6 +18,7 @@ pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
         (Layout::Single, _) => match sc.cells[0].trial.downcast::<B>()? {
             B::Shot(s) => Some(shot(run, report, s.targets.len())),
             B::Sequence(s) => Some(sequence(run, report, s.cap)),
+            B::Pursuit(p) => pursuit(run, report, p.units),
             _ => None,
         },
         (_, Some(BichosLayout::Arsenal { weapons, situations, index })) => {
@@ -59,6 +60,29 @@ fn shot(run: &RunResult, report: &Report, targets: usize) -> String {
         })
         .collect();
     format!("After one attack {}{}.", parts.join("; "), basis(report, "attacks"))
+}
+
+/// What a pursuit asks, how far and for how long: the mean distance over all its turns (and in
+/// the first), the mean number of turns, and how often it goes on past the first.
+fn pursuit(run: &RunResult, report: &Report, units: super::rules::Units) -> Option<String> {
+    let (t, z) = (&run.output.tallies[0], stats::z_value());
+    let unit = match units {
+        super::rules::Units::Cm => " cm",
+        super::rules::Units::Inches => "″",
+    };
+    let mean = |name: &str| -> Option<String> {
+        let m = t.moments(metric_index(report, name)?);
+        Some(mean_ci(m.mean, m.stderr, z))
+    };
+    let again = t.event(event_index(report, "pursues_a_second_turn")?, z);
+    Some(format!(
+        "A pursuit covers {}{unit} on average ({}{unit} in its first turn) over {} turns, and goes on past its first turn {}{}.",
+        mean("total")?,
+        mean("first_turn")?,
+        mean("turns")?,
+        proportion(&again),
+        basis(report, "pursuits")
+    ))
 }
 
 /// P(dead within k attacks) where it first reaches one half and nine in ten, with the median

@@ -283,7 +283,7 @@ fn maximin_cell(report: &Report, (a_splits, b_splits): (&[Split], &[Split]), [a,
         x: find(b_splits, x.b_answer)?,
         y: find(a_splits, x.a_split)?,
         note: format!(
-            "{a}'s maximin {}/{}, {b}'s best answer {}/{}",
+            "{a}'s maximin {}/{}, {b}'s answer {}/{}",
             x.a_split[0], x.a_split[1], x.b_answer[0], x.b_answer[1]
         ),
         whole_row: false,
