@@ -7,6 +7,17 @@
 //! entry. Identifiers stay in results.json and results.csv for scripts. This file is a leaf: it
 //! uses nothing of the crate, so the contract and every layer can use it.
 
+/// How many targets the names of a run are about: a suffix `_t1` only says "target 1" where
+/// there is a target 2 to tell it from ([`crate::words::event_title_in`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Targets {
+    /// Some name has `_t2` or `_t3`: each target is named by its number.
+    #[default]
+    Several,
+    /// No name has `_t2` or `_t3`: `_t1` is the target, and its words name no number.
+    One,
+}
+
 /// One identifier in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Term {
@@ -18,17 +29,33 @@ pub struct Term {
     /// A short label for a table header or a legend ("P(K.O. or casualty)"), where the title is
     /// too long for one; `None`: the report makes one from the title.
     pub short: Option<&'static str>,
+    /// A yes/no field's two values in words, yes first ("in cover", "no cover"), so a sweep's
+    /// cell reads as the table would say it; `None`: "<title>: yes" / "<title>: no".
+    pub either: Option<(&'static str, &'static str)>,
+    /// How a number field's value reads, `{}` standing for the number and `{s}` for an "s"
+    /// unless it is 1 ("{} attack counter{s}", "{}″ away"); `None`: "<title> <number>".
+    pub reads: Option<&'static str>,
 }
 
 impl Term {
     /// An identifier and its title.
     pub const fn new(name: &'static str, title: &'static str) -> Term {
-        Term { name, title, short: None }
+        Term { name, title, short: None, either: None, reads: None }
     }
 
     /// The same term with a short label for headers and legends.
     pub const fn short(self, short: &'static str) -> Term {
         Term { short: Some(short), ..self }
+    }
+
+    /// The same number field with how its value reads (`{}` for the number).
+    pub const fn reads(self, pattern: &'static str) -> Term {
+        Term { reads: Some(pattern), ..self }
+    }
+
+    /// The same yes/no field with its two values in words, yes first.
+    pub const fn either(self, yes: &'static str, no: &'static str) -> Term {
+        Term { either: Some((yes, no)), ..self }
     }
 }
 

@@ -8,12 +8,25 @@
 //! name a paired run's measure) and the report, which re-exports it from `report::text`.
 
 use crate::system::RuleSystem;
+pub use crate::vocabulary::Targets;
 use crate::vocabulary::Vocabulary;
 
 /// What an event name means (`_t1`.. `_t3` suffixes name the target: "dead (target 1)").
 pub fn event_title(system: &dyn RuleSystem, name: &str) -> String {
+    event_title_in(system, name, Targets::Several)
+}
+
+/// How many targets a run's names are about, from every event and metric name it has.
+pub fn targets_of<'a>(names: impl IntoIterator<Item = &'a str>) -> Targets {
+    let mut names = names.into_iter();
+    if names.any(|n| target_suffix(n).is_some_and(|(_, t)| t != '1')) { Targets::Several } else { Targets::One }
+}
+
+/// [`event_title`] among `targets`.
+pub fn event_title_in(system: &dyn RuleSystem, name: &str, targets: Targets) -> String {
     if let Some((base, t)) = target_suffix(name) {
-        return format!("{} (target {t})", event_title(system, base));
+        let title = event_title(system, base);
+        return if targets == Targets::One { title } else { format!("{title} (target {t})") };
     }
     // No title made from the key: a name without words is shown as it is, and the
     // bundled-report test (`tests/it/report_words.rs`) fails on it.
@@ -36,8 +49,16 @@ fn target_suffix(name: &str) -> Option<(&str, char)> {
 /// "P(<its title, without a closing gloss in parentheses>)"; a target's
 /// suffix goes inside the parentheses ("P(dead, target 1)").
 pub fn event_short(system: &dyn RuleSystem, name: &str) -> String {
+    event_short_in(system, name, Targets::Several)
+}
+
+/// [`event_short`] among `targets`.
+pub fn event_short_in(system: &dyn RuleSystem, name: &str, targets: Targets) -> String {
     if let Some((base, t)) = target_suffix(name) {
         let short = event_short(system, base);
+        if targets == Targets::One {
+            return short;
+        }
         return match short.strip_suffix(')') {
             Some(open) => format!("{open}, target {t})"),
             None => format!("{short} (target {t})"),
@@ -58,8 +79,14 @@ pub fn event_short(system: &dyn RuleSystem, name: &str) -> String {
 
 /// What a metric name means (see [`event_title`]).
 pub fn metric_title(system: &dyn RuleSystem, name: &str) -> String {
+    metric_title_in(system, name, Targets::Several)
+}
+
+/// [`metric_title`] among `targets`.
+pub fn metric_title_in(system: &dyn RuleSystem, name: &str, targets: Targets) -> String {
     if let Some((base, t)) = target_suffix(name) {
-        return format!("{} (target {t})", metric_title(system, base));
+        let title = metric_title(system, base);
+        return if targets == Targets::One { title } else { format!("{title} (target {t})") };
     }
     let term = system.vocabulary().metric(name).or_else(|| Vocabulary::GENERIC.metric(name));
     term.map_or_else(|| name.to_string(), |t| t.title.to_string())
@@ -68,12 +95,17 @@ pub fn metric_title(system: &dyn RuleSystem, name: &str) -> String {
 /// What a measure is called when it may be a metric or an event (a paired run's `measure`):
 /// the metric's title when the system has one, else the event's, else the name in words.
 pub fn measure_title(system: &dyn RuleSystem, name: &str) -> String {
+    measure_title_in(system, name, Targets::Several)
+}
+
+/// [`measure_title`] among `targets`.
+pub fn measure_title_in(system: &dyn RuleSystem, name: &str, targets: Targets) -> String {
     let base = target_suffix(name).map_or(name, |(b, _)| b);
     let v = system.vocabulary();
     if v.metric(base).is_none() && v.event(base).is_some() {
-        return event_title(system, name);
+        return event_title_in(system, name, targets);
     }
-    metric_title(system, name)
+    metric_title_in(system, name, targets)
 }
 
 /// A config field a report names (a swept parameter, an axis) in the system's words: a field
@@ -92,14 +124,5 @@ pub fn param_title(system: &dyn RuleSystem, section: &str, refs: &[(&str, &str)]
             Some(format!("{}{} {what}", whose, if whose.ends_with('s') { "'" } else { "'s" }))
         }
         None => own(param).map(str::to_string),
-    }
-}
-
-/// A swept value as a cell's label gives it: a number as written ("target's Defense = 3"), a
-/// yes/no field as "yes" or "no" ("target in cover: yes").
-pub fn param_value(title: &str, value: &serde_json::Value) -> String {
-    match value.as_bool() {
-        Some(b) => format!("{title}: {}", if b { "yes" } else { "no" }),
-        None => format!("{title} = {value}"),
     }
 }

@@ -12,9 +12,10 @@
 //! ([`CellTrial::run_recording`], [`CellTrial::run_replaying`]); the dice inside stay concrete.
 
 use crate::analysis::duel::ExactFigures;
-use crate::dice::{D6Stream, Recording, Replaying, Tape};
+use crate::analysis::sum::Sum;
+use crate::dice::{D6Stream, Tape};
 use crate::engine::{self, Outcome, Shape, Tally, Trial};
-use crate::exact::{self, Budget, NoExact};
+use crate::exact::{Budget, NoExact};
 use crate::interrupt::Interrupted;
 use std::any::Any;
 use std::fmt::Debug;
@@ -104,6 +105,15 @@ pub trait TrialInfo: Trial {
     fn prepare(&self) -> Result<(), Interrupted> {
         Ok(())
     }
+
+    /// The trial a system's report code downcasts a cell to ([`Cell::downcast`]): itself, or
+    /// what a wrapper ([`crate::analysis::summed::Summed`]) wraps.
+    fn concrete(&self) -> &dyn Any
+    where
+        Self: Sized + 'static,
+    {
+        self
+    }
 }
 
 /// Which cumulative tail of a metric a report reads ([`TrialInfo::tail`]).
@@ -173,79 +183,17 @@ pub trait CellTrial: Send + Sync + Debug + 'static {
     /// See [`TrialInfo::prepare`].
     fn prepare(&self) -> Result<(), Interrupted>;
 
+    /// This trial with the metrics `sums` appended ([`crate::analysis::summed`]): how a grid
+    /// measures by a measure alias. `None` when it cannot be wrapped (a paired comparison, an
+    /// outcome with no room left).
+    fn with_sums(&self, sums: Vec<Sum>) -> Option<Cell>;
+    /// See [`TrialInfo::concrete`].
+    fn concrete_any(&self) -> &dyn Any;
+
     /// Equal trials (same type, equal values): a sweep whose cells are all equal gets a note.
     fn eq_dyn(&self, other: &dyn CellTrial) -> bool;
     /// The concrete trial, so a system's own report code can downcast to its own trial type.
     fn as_any(&self) -> &dyn Any;
-}
-
-impl<T> CellTrial for T
-where
-    T: Trial + TrialInfo + PartialEq + Debug + Send + Sync + 'static,
-{
-    fn shape(&self) -> Shape {
-        Trial::shape(self)
-    }
-    fn sample(&self, dice: &mut D6Stream, n: u64, tally: &mut Tally) {
-        engine::sample_chunk(self, dice, n, tally)
-    }
-    fn exact(&self, budget: Budget) -> Result<Tally, NoExact> {
-        exact::evaluate(self, budget)
-    }
-    fn enumerate_faces(&self, max_dice: usize) -> Option<exact::Exact> {
-        exact::enumerate(self, max_dice)
-    }
-    fn run_recording(&self, dice: &mut D6Stream, tape: &mut Tape) -> Outcome {
-        self.run(&mut Recording { inner: dice, tape })
-    }
-    fn run_replaying(&self, dice: &mut D6Stream, tape: &Tape) -> Outcome {
-        self.run(&mut Replaying { inner: dice, tape, pos: 0 })
-    }
-    fn unit(&self) -> &'static str {
-        TrialInfo::unit(self)
-    }
-    fn headline_metrics(&self) -> &'static [&'static str] {
-        TrialInfo::headline_metrics(self)
-    }
-    fn key_events(&self) -> Vec<&'static str> {
-        TrialInfo::key_events(self)
-    }
-    fn default_measure(&self) -> Option<&'static str> {
-        TrialInfo::default_measure(self)
-    }
-    fn value_label(&self, metric: &str, v: usize) -> Option<String> {
-        TrialInfo::value_label(self, metric, v)
-    }
-    fn is_category(&self, metric: &str) -> bool {
-        TrialInfo::is_category(self, metric)
-    }
-    fn tail(&self, metric: &str) -> Tail {
-        TrialInfo::tail(self, metric)
-    }
-    fn tail_name(&self, metric: &str) -> Option<String> {
-        TrialInfo::tail_name(self, metric)
-    }
-    fn passes_from(&self, metric: &str) -> Option<usize> {
-        TrialInfo::passes_from(self, metric)
-    }
-    fn exact_offered(&self) -> Result<(), &'static str> {
-        TrialInfo::exact_offered(self)
-    }
-    fn exact_duel(&self) -> Option<Result<ExactFigures, String>> {
-        TrialInfo::exact_duel(self)
-    }
-    fn exact_duel_over_budget(&self) -> Option<String> {
-        TrialInfo::exact_duel_over_budget(self)
-    }
-    fn prepare(&self) -> Result<(), Interrupted> {
-        TrialInfo::prepare(self)
-    }
-    fn eq_dyn(&self, other: &dyn CellTrial) -> bool {
-        other.as_any().downcast_ref::<T>() == Some(self)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
 }
 
 /// A cell's trial: a shared handle, cheap to clone (the generic analyses copy cells around).
@@ -268,9 +216,10 @@ impl Cell {
         Cell(Arc::new(trial))
     }
 
-    /// The concrete trial if it is a `T` (a system's report code reaching its own trial type).
+    /// The concrete trial if it is a `T` (a system's report code reaching its own trial type),
+    /// seen through a [`Summed`] wrapper.
     pub fn downcast<T: 'static>(&self) -> Option<&T> {
-        self.0.as_any().downcast_ref()
+        self.0.concrete_any().downcast_ref()
     }
 }
 

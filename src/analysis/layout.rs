@@ -35,6 +35,31 @@ pub enum Layout {
 pub struct Param {
     pub name: String,
     pub title: String,
+    /// A yes/no field's values in words, yes first ("target in cover", "no cover"), when its
+    /// system declares them ([`crate::vocabulary::Term::either`]).
+    pub either: Option<(&'static str, &'static str)>,
+    /// How a number reads, `{}` for it and `{s}` for a plural's "s" ("{} attack counter{s}":
+    /// [`crate::vocabulary::Term::reads`]).
+    pub reads: Option<&'static str>,
+}
+
+impl Param {
+    /// One value of it as every view says it: a number after the title ("target's Defense 3")
+    /// or as its field reads ("5 attack counters"),
+    /// a yes/no by its declared words ("no cover") or "target paralyzed: no".
+    pub fn say(&self, value: &serde_json::Value) -> String {
+        match (value.as_bool(), self.either) {
+            (Some(b), Some((yes, no))) => (if b { yes } else { no }).to_string(),
+            (Some(b), None) => format!("{}: {}", self.title, if b { "yes" } else { "no" }),
+            (None, _) => match self.reads {
+                Some(pattern) => {
+                    let plural = if value.as_i64() == Some(1) { "" } else { "s" };
+                    pattern.replace("{}", &value.to_string()).replace("{s}", plural)
+                }
+                None => format!("{} {value}", self.title),
+            },
+        }
+    }
 }
 
 /// What a grid (`compare`, `sweep`) leads with, ranks by and answers in: one event (its

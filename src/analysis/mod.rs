@@ -9,6 +9,9 @@ pub mod fair_cost;
 pub mod layout;
 pub mod paired;
 pub mod scenario;
+pub mod sum;
+pub mod summed;
+mod trial_cell;
 
 use crate::engine::{self, RunOutput, Stop, Tally, progress::Progress};
 use crate::error::Error;

@@ -175,6 +175,13 @@ impl CellTrial for Paired {
     fn prepare(&self) -> Result<(), Interrupted> {
         Ok(())
     }
+    /// Its sides are cells of their own: a grid of paired comparisons takes no measure alias.
+    fn with_sums(&self, _: Vec<crate::analysis::sum::Sum>) -> Option<Cell> {
+        None
+    }
+    fn concrete_any(&self) -> &dyn Any {
+        self
+    }
     fn eq_dyn(&self, other: &dyn CellTrial) -> bool {
         other.as_any().downcast_ref::<Paired>() == Some(self)
     }

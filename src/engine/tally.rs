@@ -7,8 +7,9 @@
 use crate::stats::{self, Moments, Proportion};
 use serde::{Deserialize, Serialize};
 
-/// Most metrics one trial can report.
-pub const MAX_METRICS: usize = 8;
+/// Most metrics one trial can report: the 2013 attack's eight, and room for the sums a grid's
+/// measure alias adds ([`crate::analysis::summed`]). Ten keep an [`Outcome`] at 24 bytes.
+pub const MAX_METRICS: usize = 10;
 /// Most events one trial can report.
 pub const MAX_EVENTS: usize = 32;
 

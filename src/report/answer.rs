@@ -12,7 +12,7 @@
 use crate::analysis::RunResult;
 use crate::analysis::scenario::Layout;
 use crate::report::model::{EventReport, Report};
-use crate::report::text::{event_title, metric_title};
+use crate::report::text;
 use crate::report::titles::KeyFigure;
 use crate::system::RuleSystem;
 use crate::text::{count, pct, pct_ci};
@@ -60,7 +60,7 @@ fn key_event(report: &Report, system: &dyn RuleSystem, cell: usize, name: &str) 
     Some(KeyFigure {
         cell,
         event: name.to_string(),
-        title: event_title(system, name),
+        title: text::event(report, system, name),
         p: e.p,
         ci95: e.ci95,
         exact: e.exact.clone(),
@@ -110,7 +110,7 @@ pub fn lead_events(run: &RunResult, report: &Report, system: &dyn RuleSystem, i:
         // No event to lead with: the first measure's mean.
         return match cell.metrics.0.first() {
             Some((name, m)) => {
-                format!("{}: {:.3} on average per {}.", metric_title(system, name), m.mean, trial.unit())
+                format!("{}: {:.3} on average per {}.", text::metric(report, system, name), m.mean, trial.unit())
             }
             None => format!("{} cells, {}.", report.cells.len(), report.basis()),
         };
@@ -118,18 +118,26 @@ pub fn lead_events(run: &RunResult, report: &Report, system: &dyn RuleSystem, i:
     let e = cell.events.get(lead).expect("a key event the cell has");
     // A certain event says little on its own: the first headline measure says how much.
     let how_much = match trial.headline_metrics().first().and_then(|m| cell.metrics.get(m).map(|r| (m, r))) {
-        Some((m, r)) if e.p == 1.0 && r.sd == 0.0 => format!("; {}: always {}", metric_title(system, m), r.mean),
-        Some((m, r)) if e.p == 1.0 => format!("; {}: {:.3} on average", metric_title(system, m), r.mean),
+        Some((m, r)) if e.p == 1.0 && r.sd == 0.0 => {
+            format!("; {}: always {}", text::metric(report, system, m), r.mean)
+        }
+        Some((m, r)) if e.p == 1.0 => format!("; {}: {:.3} on average", text::metric(report, system, m), r.mean),
         _ => String::new(),
     };
     if e.p > 0.0 {
-        return format!("{}: {}{how_much} per {}{}.", event_title(system, lead), prob(e), trial.unit(), basis(e));
+        return format!(
+            "{}: {}{how_much} per {}{}.",
+            text::event(report, system, lead),
+            prob(e),
+            trial.unit(),
+            basis(e)
+        );
     }
-    let first = format!("{}: {}", event_title(system, lead), zero(report, e));
+    let first = format!("{}: {}", text::event(report, system, lead), zero(report, e));
     match keys.iter().find(|k| cell.events.get(k).is_some_and(|e| e.p > 0.0)) {
         Some(next) => {
             let n = cell.events.get(next).expect("a key event the cell has");
-            format!("{first}; {}: {} per {}{}.", event_title(system, next), prob(n), trial.unit(), basis(n))
+            format!("{first}; {}: {} per {}{}.", text::event(report, system, next), prob(n), trial.unit(), basis(n))
         }
         None => format!("{first} per {}.", trial.unit()),
     }

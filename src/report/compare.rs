@@ -6,7 +6,7 @@ use crate::report::charts::{Chart, Est};
 use crate::report::grid::{basis, capital, cell_text, est_mean, head, markers, note, say, title, value, words};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{self, event_short, measure_title, metric_title};
+use crate::report::text;
 use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{mean_ci, pct_ci};
@@ -36,17 +36,17 @@ pub(super) fn tables(
         }
         tab
     };
-    let mut lead = grid(format!("{} ({basis})", title(system, m)), true, &|c| cell_text(report, c, m));
+    let mut lead = grid(format!("{} ({basis})", title(report, system, m)), true, &|c| cell_text(report, c, m));
     lead.rows.push(best_row(report, loadouts, targets, m));
-    lead.notes.push(note(system, m, "compare", trial.unit()));
+    lead.notes.push(note(report, system, m, "compare", trial.unit()));
     let mut out = vec![lead];
     for name in markers(trial, m) {
-        out.push(grid(format!("Expected {} ({basis})", metric_title(system, name)), true, &|c| {
+        out.push(grid(format!("Expected {} ({basis})", text::metric(report, system, name)), true, &|c| {
             report.cells[c].metrics.get(name).map(|mr| mean_ci(mr.mean, mr.stderr, z)).unwrap_or_else(|| "–".into())
         }));
     }
     for e in trial.key_events().into_iter().filter(|e| *e != m.name) {
-        out.push(grid(format!("{} ({basis})", event_short(system, e)), false, &|c| {
+        out.push(grid(format!("{} ({basis})", text::short(report, system, e)), false, &|c| {
             report.cells[c].events.get(e).map(|e| pct_ci(e.p, e.ci95[0], e.ci95[1])).unwrap_or_else(|| "–".into())
         }));
     }
@@ -97,7 +97,7 @@ pub(super) fn charts(
             .collect()
     };
     let what = sc.cells[0].trial.unit();
-    let head = head(system, m);
+    let head = head(report, system, m);
     out.push((
         format!("compare-{}", m.name),
         Chart::Grouped {
@@ -111,7 +111,7 @@ pub(super) fn charts(
         },
     ));
     for name in markers(&sc.cells[0].trial, m) {
-        let title = text::metric_title(system, name);
+        let title = text::metric(report, system, name);
         out.push((
             format!("compare-{name}"),
             Chart::Grouped {
@@ -166,14 +166,15 @@ fn fallback(
         vals.sort_by(|a, b| b.1.v.partial_cmp(&a.1.v).unwrap_or(std::cmp::Ordering::Equal));
         let m = GridMeasure { name: name.to_string(), event: false, less_is_better: false, default: false };
         let listed: Vec<String> = vals.iter().map(|(l, e)| format!("{l} {}", say(*e, &m))).collect();
-        return Some(format!("by mean {} instead: {}", measure_title(system, name), listed.join(", ")));
+        return Some(format!("by mean {} instead: {}", text::measure(report, system, name), listed.join(", ")));
     }
     None
 }
 
-/// Loadouts × targets: against each target, the loadout with the best measure and the runner-up,
-/// in one sentence ("Out of action caused (K.O. or casualty) per attack: against Robin, Bruiser +
-/// bat does best, 12.63% vs 0.26% for Bruiser + knife; against …").
+/// Loadouts × targets: against each target, every loadout from the best measure down, in one
+/// sentence ("Out of action caused (K.O. or casualty) per attack: against Robin, Bruiser + bat
+/// most often (12.63%), then Bruiser + knife 0.26%, Thug + pistol 0.00%; against …") — the
+/// loadout in the middle is an answer too.
 pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
     let Layout::Compare { loadouts, targets, measure: m } = &run.scenario.layout else { return None };
     let unit = run.scenario.cells.first()?.trial.unit();
@@ -190,18 +191,25 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Opti
         });
         let Some(&(best, top)) = ranked.first() else { continue };
         let tied: Vec<&str> = ranked.iter().filter(|(_, e)| e.v == top.v).map(|(l, _)| l.as_str()).collect();
-        let part = match ranked.iter().find(|(_, e)| e.v != top.v) {
-            _ if tied.len() == ranked.len() => match fallback(report, system, (loadouts, targets.len(), ti)) {
+        // The rest, in order, each with its figure: every loadout is named.
+        let rest = |from: usize| -> String {
+            let r: Vec<String> = ranked[from..].iter().map(|(l, e)| format!("{l} {}", say(*e, m))).collect();
+            if r.is_empty() { String::new() } else { format!(", then {}", r.join(", ")) }
+        };
+        let part = match ranked.get(tied.len()) {
+            None if ranked.len() > 1 => match fallback(report, system, (loadouts, targets.len(), ti)) {
                 Some(f) => format!("against {t}, every loadout gives {}; {f}", say(top, m)),
                 None => format!("against {t}, every loadout gives {}", say(top, m)),
             },
-            _ if tied.len() > 1 => format!("against {t}, {} tie at {}", tied.join(" and "), say(top, m)),
             None => format!("against {t}, {best}: {}", say(top, m)),
-            Some(&(next, second)) => {
+            _ if tied.len() > 1 => {
+                format!("against {t}, {} tie at {}{}", tied.join(" and "), say(top, m), rest(tied.len()))
+            }
+            Some(&(_, second)) => {
                 // Sampled: say so when the two intervals overlap (the order is not settled).
                 let unresolved = top.lo != top.hi && top.lo <= second.hi && second.lo <= top.hi;
                 format!(
-                    "against {t}, {best} {}, {} vs {} for {next}{}",
+                    "against {t}, {best} {} ({}){}{}",
                     match (m.event, m.less_is_better) {
                         (true, false) => "most often",
                         (true, true) => "least often",
@@ -209,8 +217,8 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Opti
                         (false, true) => "lowest",
                     },
                     say(top, m),
-                    say(second, m),
-                    if unresolved { " (their intervals overlap)" } else { "" }
+                    rest(1),
+                    if unresolved { " (the first two intervals overlap)" } else { "" }
                 )
             }
         };
@@ -219,7 +227,7 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Opti
     if parts.is_empty() {
         return None;
     }
-    let mut s = format!("{} per {unit}: {}", capital(&words(system, m)), parts.join("; "));
+    let mut s = format!("{} per {unit}: {}", capital(&words(report, system, m)), parts.join("; "));
     s.push_str(&basis(report));
     s.push('.');
     Some(s)

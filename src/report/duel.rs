@@ -200,7 +200,7 @@ pub(super) fn charts(run: &RunResult, report: &Report, a: &str, b: &str) -> Vec<
 }
 
 /// A duel: who wins how often. Solved exactly, the exact outcome is the answer and the sampled
-/// duel its check (with z = (sampled − exact) / its standard error under the exact value).
+/// duel its check: how many standard errors (under the exact value) the sample lies from it.
 pub(super) fn answer(report: &Report, a: &str, b: &str) -> Option<String> {
     let cell = report.cells.first()?;
     let ev = |n: &str| cell.events.get(n);
@@ -215,7 +215,17 @@ pub(super) fn answer(report: &Report, a: &str, b: &str) -> Option<String> {
         ));
     };
     let [w, d, l] = x.outcome();
-    let z = |sampled: f64, exact: f64| format!("z = {}", z_score(sampled, exact, report.trials));
+    // How far the sampled check lies from the exact figure, in standard errors (a z-score worded
+    // for a player: "0.5 standard errors below the exact figure").
+    let z = |sampled: f64, exact: f64| {
+        let zs = z_score(sampled, exact, report.trials);
+        match zs.strip_prefix('−') {
+            _ if zs == "0.0" => "on the exact figure".to_string(),
+            _ if zs == "—" => "against an exact figure that cannot vary".to_string(),
+            Some(m) => format!("{m} standard errors below the exact figure"),
+            None => format!("{} standard errors above the exact figure", zs.trim_start_matches('+')),
+        }
+    };
     Some(format!(
         "{a} wins {} of duels, {b} wins {}, draw {} (solved exactly with the configured play); sampled check over {} duels: {a} wins {}, {}.",
         pct(w),

@@ -10,7 +10,7 @@ use crate::analysis::cell::Cell;
 use crate::analysis::scenario::GridMeasure;
 use crate::report::charts::Est;
 use crate::report::model::Report;
-use crate::report::text::{event_short, event_title, metric_title};
+use crate::report::text;
 use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{mean_ci, pct_ci};
@@ -39,30 +39,42 @@ pub(crate) fn cell_text(report: &Report, c: usize, m: &GridMeasure) -> String {
 }
 
 /// The measure as a column header or chart axis: "P(K.O. or casualty)", "mean damage (wounds)".
-pub(crate) fn head(system: &dyn RuleSystem, m: &GridMeasure) -> String {
-    if m.event { event_short(system, &m.name) } else { format!("mean {}", metric_title(system, &m.name)) }
+pub(crate) fn head(report: &Report, system: &dyn RuleSystem, m: &GridMeasure) -> String {
+    if m.event {
+        text::short(report, system, &m.name)
+    } else {
+        format!("mean {}", text::metric(report, system, &m.name))
+    }
 }
 
 /// The measure as a grid's title: "P(K.O. or casualty)", "Expected damage (wounds)".
-pub(crate) fn title(system: &dyn RuleSystem, m: &GridMeasure) -> String {
-    if m.event { event_short(system, &m.name) } else { format!("Expected {}", metric_title(system, &m.name)) }
+pub(crate) fn title(report: &Report, system: &dyn RuleSystem, m: &GridMeasure) -> String {
+    if m.event {
+        text::short(report, system, &m.name)
+    } else {
+        format!("Expected {}", text::metric(report, system, &m.name))
+    }
 }
 
 /// The measure in a sentence: "out of action caused (K.O. or casualty)", "mean damage (wounds)".
-pub(crate) fn words(system: &dyn RuleSystem, m: &GridMeasure) -> String {
-    if m.event { event_title(system, &m.name) } else { format!("mean {}", metric_title(system, &m.name)) }
+pub(crate) fn words(report: &Report, system: &dyn RuleSystem, m: &GridMeasure) -> String {
+    if m.event {
+        text::event(report, system, &m.name)
+    } else {
+        format!("mean {}", text::metric(report, system, &m.name))
+    }
 }
 
 /// Where the measure came from, under a grid it leads: the system's default (the outcome that
 /// decides its games) or the config's `measure`, and how to choose another.
-pub(crate) fn note(system: &dyn RuleSystem, m: &GridMeasure, section: &str, unit: &str) -> String {
+pub(crate) fn note(report: &Report, system: &dyn RuleSystem, m: &GridMeasure, section: &str, unit: &str) -> String {
     if m.default {
         format!(
             "Measure: {} per {unit}, the default for this game (the outcome that decides it); `measure = \"…\"` in [{section}] names another event or metric.",
-            words(system, m)
+            words(report, system, m)
         )
     } else {
-        format!("Measure: {} per {unit} (`measure = \"{}\"` in [{section}]).", words(system, m), m.name)
+        format!("Measure: {} per {unit} (`measure = \"{}\"` in [{section}]).", words(report, system, m), m.name)
     }
 }
 

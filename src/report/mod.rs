@@ -48,12 +48,32 @@ pub use layout_charts::chart_specs;
 /// solved exactly).
 pub fn try_build(run: &RunResult, system: &dyn RuleSystem) -> Result<Report, Interrupted> {
     let mut report = Report::new(run, system.report_extras(run)?);
+    report.titles.targets = targets(run);
     // The answer is worded from the finished figures, so it is set last.
     let (answer, key) = answer::answer(run, &report, system);
     report.answer = answer;
     report.key_figure = key;
-    report.titles = titles_of(&report, system, &document::reading_words(&run.scenario.readings, system));
+    report.titles = titles::Titles {
+        targets: report.titles.targets,
+        ..titles_of(&report, system, &document::reading_words(&run.scenario.readings, system))
+    };
     Ok(report)
+}
+
+/// Whether the run is about one target: from every event and metric name of its cells (a
+/// paired comparison's, of its two sides).
+fn targets(run: &RunResult) -> crate::vocabulary::Targets {
+    let mut names = Vec::new();
+    for c in &run.scenario.cells {
+        let shapes = match c.trial.downcast::<crate::analysis::paired::Paired>() {
+            Some(p) => vec![p.a.shape(), p.b.shape()],
+            None => vec![c.trial.shape()],
+        };
+        for s in shapes {
+            names.extend(s.events.iter().copied().chain(s.metrics.iter().map(|(m, _)| *m)));
+        }
+    }
+    crate::words::targets_of(names)
 }
 
 /// [`try_build`] for callers that catch no signals (tests, benchmarks).
@@ -69,13 +89,13 @@ fn titles_of(report: &Report, system: &dyn RuleSystem, readings: &[(String, Stri
     for c in &report.cells {
         for (name, _) in &c.events.0 {
             if t.events.get(name).is_none() {
-                let (title, short) = (text::event_title(system, name), text::event_short(system, name));
+                let (title, short) = (text::event(report, system, name), text::short(report, system, name));
                 t.events.0.push((name.clone(), EventTitle { title, short }));
             }
         }
         for (name, _) in &c.metrics.0 {
             if t.metrics.get(name).is_none() {
-                t.metrics.0.push((name.clone(), text::metric_title(system, name)));
+                t.metrics.0.push((name.clone(), text::metric(report, system, name)));
             }
         }
     }

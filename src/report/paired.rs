@@ -5,8 +5,8 @@ use super::charts::{Chart, Est};
 use super::model::Report;
 use super::table::Table;
 use crate::analysis::RunResult;
-use crate::analysis::paired::Paired;
 use crate::analysis::paired::{A_VALUE, B_VALUE, DIFF};
+use crate::analysis::paired::{Measure, Paired};
 use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{ci, count, pct};
@@ -29,7 +29,7 @@ pub(super) fn tables(
     let mut out = Vec::new();
     let p = report.paired.as_ref().expect("paired summary");
     let unit = paired_unit(run);
-    let measure = &super::text::measure_title(system, measure);
+    let measure = &super::text::measure(report, system, measure);
     let mut tb = Table::new(
         format!("{measure} per {unit}, A = {a}, B = {b} ({n} paired trials)"),
         &["figure", "value", "95 % interval"],
@@ -81,7 +81,7 @@ pub(super) fn charts(
     let tail = report.basis();
     let Some(p) = sc.cells[0].trial.downcast::<Paired>() else { return Vec::new() };
     let unit = paired_unit(run);
-    let measure = &super::text::measure_title(system, measure);
+    let measure = &super::text::measure(report, system, measure);
     let (ma, mb) = (t[0].moments(A_VALUE), t[0].moments(B_VALUE));
     let m = |x: stats::Moments| Est::mean(&x, z);
     let means = (
@@ -133,19 +133,31 @@ pub(super) fn answer(
     let (ma, mb) = (cell.metrics.0.get(A_VALUE)?.1.mean, cell.metrics.0.get(B_VALUE)?.1.mean);
     // The unit of the resolutions compared ("attack"), not of the paired trial itself.
     let unit = paired_unit(run);
-    let what = format!("{} per {unit}", super::text::metric_title(system, measure));
+    // An event (0/1 per trial) is compared as a probability, its difference in points.
+    let event =
+        run.scenario.cells[0].trial.downcast::<Paired>().is_some_and(|p| matches!(p.measure, Measure::Event(_)));
+    let what = format!("{} per {unit}", super::text::measure(report, system, measure));
+    let v = |x: f64| if event { pct(x) } else { format!("{x:.3}") };
+    let diff = |d: f64, lo: f64, hi: f64| {
+        if event {
+            format!("{:+.2} percentage points [{:+.2}, {:+.2}]", d * 100.0, lo * 100.0, hi * 100.0)
+        } else {
+            format!("{d:+.4} [{lo:+.4}, {hi:+.4}]")
+        }
+    };
+    let more = if event { "more often than" } else { "does more than" };
     // The side that does more leads, with its own mean first and the difference taken its way.
     let (d, lo, hi) = (p.mean_difference, p.ci95[0], p.ci95[1]);
     let lead = if lo > 0.0 {
-        format!("{a} does more than {b}: {what} {ma:.3} vs {mb:.3}, a difference of {d:+.4} [{lo:+.4}, {hi:+.4}]")
+        format!("{a} {more} {b}: {what} {} vs {}, a difference of {}", v(ma), v(mb), diff(d, lo, hi))
     } else if hi < 0.0 {
-        format!(
-            "{b} does more than {a}: {what} {mb:.3} vs {ma:.3}, a difference of {:+.4} [{:+.4}, {:+.4}]",
-            -d, -hi, -lo
-        )
+        format!("{b} {more} {a}: {what} {} vs {}, a difference of {}", v(mb), v(ma), diff(-d, -hi, -lo))
     } else {
         format!(
-            "{a} and {b} cannot be told apart at 95 %: {what} {ma:.3} vs {mb:.3}, A − B = {d:+.4} [{lo:+.4}, {hi:+.4}]"
+            "{a} and {b} cannot be told apart at 95 %: {what} {} vs {}, a difference of {}",
+            v(ma),
+            v(mb),
+            diff(d, lo, hi)
         )
     };
     let saving = if p.trial_saving >= 1.1 {

@@ -7,7 +7,7 @@ use crate::analysis::cell::Tail;
 use crate::report::charts::{self, Chart, Est};
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{self, event_title, metric_title, sentence};
+use crate::report::text::{self, sentence};
 use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{ci, mean_ci, pct, pct_ci};
@@ -39,7 +39,7 @@ fn events(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Table {
     let (never, happened): (Vec<_>, Vec<_>) = cell.events.0.iter().partition(|(_, e)| e.p == 0.0);
     let fold = !never.is_empty() && !happened.is_empty();
     if fold {
-        let names: Vec<String> = never.iter().map(|(n, _)| event_title(system, n)).collect();
+        let names: Vec<String> = never.iter().map(|(n, _)| text::event(report, system, n)).collect();
         let widest = never.iter().map(|(_, e)| e.ci95[1]).fold(0.0, f64::max);
         ev.notes.push(if t.exact {
             sentence(&format!("Impossible here (exact): {}", names.join("; ")))
@@ -54,7 +54,7 @@ fn events(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Table {
     }
     let shown = if fold { happened } else { cell.events.0.iter().collect() };
     for (name, e) in shown {
-        let mut row = vec![event_title(system, name), pct(e.p)];
+        let mut row = vec![text::event(report, system, name), pct(e.p)];
         match (&e.exact, e.count) {
             (Some(f), _) => row.push(f.clone()),
             (None, c) => row.extend([ci(e.ci95[0], e.ci95[1]), c.unwrap_or(0).to_string()]),
@@ -81,9 +81,9 @@ fn means(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<Ta
         let yes_no = system.yes_no_metric(name);
         means.rows.push(if yes_no {
             let p = t.exactly(i, 1, z);
-            vec![format!("P({})", metric_title(system, name)), pct_ci(p.p, p.lo, p.hi), "–".into()]
+            vec![format!("P({})", text::metric(report, system, name)), pct_ci(p.p, p.lo, p.hi), "–".into()]
         } else {
-            vec![metric_title(system, name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]
+            vec![text::metric(report, system, name), mean_ci(m.mean, m.stderr, z), format!("{:.3}", m.sd)]
         });
     }
     (!means.rows.is_empty()).then_some(means)
@@ -136,7 +136,7 @@ fn distributions(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> V
             .flatten();
         let shown_to = fold.unwrap_or(hi);
         let skipped = present.iter().filter(|&&v| v < shown_to).count() < shown_to - lo;
-        let mut title = format!("Distribution of {}", metric_title(system, name));
+        let mut title = format!("Distribution of {}", text::metric(report, system, name));
         if skipped {
             title.push_str(if t.exact { " (impossible values left out)" } else { " (values never seen left out)" });
         }
@@ -190,7 +190,7 @@ pub(super) fn charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) 
                 title: format!("{}: probabilities ({title_tail})", sc.name),
                 x_label: "event".into(),
                 y_label: "probability".into(),
-                groups: events.iter().map(|(n, _)| text::event_title(system, n)).collect(),
+                groups: events.iter().map(|(n, _)| text::event(report, system, n)).collect(),
                 series: vec![("probability".into(), events.iter().map(|(_, e)| Est::from(e)).collect())],
                 percent: true,
                 highlight: None,
@@ -206,8 +206,8 @@ pub(super) fn charts(run: &RunResult, report: &Report, system: &dyn RuleSystem) 
         let mut chart = charts::distribution_read(
             &t[0],
             i,
-            &format!("{}: {} ({title_tail})", sc.name, text::metric_title(system, name)),
-            &text::metric_title(system, name),
+            &format!("{}: {} ({title_tail})", sc.name, text::metric(report, system, name)),
+            &text::metric(report, system, name),
             z,
             trial.tail(name),
             trial.passes_from(name),

@@ -10,7 +10,7 @@ use crate::report::grid::{
 };
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::report::text::{self, event_short, metric_title};
+use crate::report::text;
 use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{mean_ci, pct_ci};
@@ -46,15 +46,15 @@ pub(super) fn tables(
         t
     };
     let mut lead =
-        by(format!("Sweep over {parameter} ({per})"), vec![head(system, m)], &|i, _| cell_text(report, i, m));
+        by(format!("Sweep over {parameter} ({per})"), vec![head(report, system, m)], &|i, _| cell_text(report, i, m));
     lead.terminal = true;
-    lead.notes.push(note(system, m, "sweep", trial.unit()));
+    lead.notes.push(note(report, system, m, "sweep", trial.unit()));
     if idle_sweep(report) {
         lead.notes.extend(idle_note(run, parameter));
     }
     let mut out = vec![lead];
     if !metrics.is_empty() {
-        let heads = metrics.iter().map(|n| format!("mean {}", metric_title(system, n))).collect();
+        let heads = metrics.iter().map(|n| format!("mean {}", text::metric(report, system, n))).collect();
         let mut means = by(format!("Means by {parameter} ({per})"), heads, &|i, k| {
             let h = report.cells[i].metrics.get(metrics[k]).expect("headline metric");
             mean_ci(h.mean, h.stderr, z)
@@ -63,7 +63,7 @@ pub(super) fn tables(
         out.push(means);
     }
     if !events.is_empty() {
-        let heads = events.iter().map(|e| event_short(system, e)).collect();
+        let heads = events.iter().map(|e| text::short(report, system, e)).collect();
         out.push(by(format!("Other events by {parameter} ({per})"), heads, &|i, k| {
             let e = report.cells[i].events.get(events[k]).expect("key event");
             pct_ci(e.p, e.ci95[0], e.ci95[1])
@@ -109,14 +109,18 @@ pub(super) fn tables2(
         out.push(tab);
     };
     let basis = if m.event { report.basis() } else { report.per_cell("trials per cell") };
-    grid(format!("{} ({basis})", title(system, m)), true, &|c| cell_text(report, c, m));
+    grid(format!("{} ({basis})", title(report, system, m)), true, &|c| cell_text(report, c, m));
     for (i, n) in markers(trial, m).into_iter().enumerate() {
-        grid(format!("Expected {} ({})", metric_title(system, n), report.per_cell("trials per cell")), i == 0, &|c| {
-            let h = report.cells[c].metrics.get(n).expect("headline metric");
-            mean_ci(h.mean, h.stderr, z)
-        });
+        grid(
+            format!("Expected {} ({})", text::metric(report, system, n), report.per_cell("trials per cell")),
+            i == 0,
+            &|c| {
+                let h = report.cells[c].metrics.get(n).expect("headline metric");
+                mean_ci(h.mean, h.stderr, z)
+            },
+        );
     }
-    out[0].notes.push(note(system, m, "sweep", trial.unit()));
+    out[0].notes.push(note(report, system, m, "sweep", trial.unit()));
     let (idle_x, idle_y) = idle_axes(report, xs.len(), ys.len());
     for (idle, p) in [(idle_x, xp), (idle_y, yp)] {
         if idle {
@@ -158,7 +162,7 @@ pub(super) fn charts(
             xs: values.to_vec(),
             series: events
                 .iter()
-                .map(|e| (text::event_short(system, e), (0..n).map(|c| est_event(report, c, e)).collect()))
+                .map(|e| (text::short(report, system, e), (0..n).map(|c| est_event(report, c, e)).collect()))
                 .collect(),
             percent: true,
         },
@@ -174,7 +178,7 @@ pub(super) fn charts(
                 .iter()
                 .map(|m| {
                     (
-                        format!("mean {}", text::metric_title(system, m)),
+                        format!("mean {}", text::metric(report, system, m)),
                         (0..n).map(|c| est_mean(report, c, m)).collect(),
                     )
                 })
@@ -217,9 +221,9 @@ pub(super) fn charts2(
             },
         )
     };
-    let mut out = vec![heat(&m.name, head(system, m), m.event, &|c| value(report, c, m).unwrap_or(Est::ZERO))];
+    let mut out = vec![heat(&m.name, head(report, system, m), m.event, &|c| value(report, c, m).unwrap_or(Est::ZERO))];
     if let Some(name) = markers(&sc.cells[0].trial, m).first().copied() {
-        out.push(heat(name, format!("mean {}", text::metric_title(system, name)), false, &|c| {
+        out.push(heat(name, format!("mean {}", text::metric(report, system, name)), false, &|c| {
             est_mean(report, c, name)
         }));
     }
@@ -245,6 +249,15 @@ pub fn axis_words(run: &RunResult, values: &[i64], axis: usize, stride: usize) -
         .collect()
 }
 
+/// Cell `c`'s value on `axis` in full, as its [`Param`] says it ("target's Defense 3", "no
+/// cover"); cells of a 1-D sweep are its values in order (`stride` 1).
+fn said(run: &RunResult, param: &Param, c: usize, axis: usize, stride: usize) -> String {
+    match run.scenario.cells.get(c * stride).and_then(|cell| cell.params.get(axis)) {
+        Some((_, v)) => param.say(v),
+        None => param.title.clone(),
+    }
+}
+
 /// Whether an axis swept a yes/no field (its values are `false` / `true`, drawn as 0 and 1).
 pub fn yes_no_axis(run: &RunResult, axis: usize) -> bool {
     run.scenario.cells.first().and_then(|c| c.params.get(axis)).is_some_and(|(_, p)| p.is_boolean())
@@ -254,25 +267,29 @@ pub fn yes_no_axis(run: &RunResult, axis: usize) -> bool {
 /// and where it becomes 0 ("Out of action caused per attack goes from 36.42% at target.defense =
 /// 3 to 0.00% at 8; below 50% from 4; 0 from 7 on (exact).").
 pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
-    let Layout::Sweep { parameter: p, values, measure: m } = &run.scenario.layout else { return None };
-    let p = &p.title;
-    let values = &axis_words(run, values, 0, 1);
+    let Layout::Sweep { parameter: param, values, measure: m } = &run.scenario.layout else { return None };
+    let p = &param.title;
+    // A value in full ("target's Defense 3", "no cover") and, after the first, alone ("6"),
+    // unless it is a yes/no, which only reads in full.
+    let full = |i: usize| said(run, param, i, 0, 1);
+    let values: &Vec<String> =
+        &if yes_no_axis(run, 0) { (0..values.len()).map(full).collect() } else { axis_words(run, values, 0, 1) };
     let unit = run.scenario.cells.first()?.trial.unit();
     let vs: Vec<Est> = (0..values.len()).map(|c| value(report, c, m)).collect::<Option<_>>()?;
     let (first, last) = (vs.first()?, vs.last()?);
     if idle_sweep(report) {
         return Some(format!(
             "{} per {unit} is {} at every {p}: {p} changes no number here{}.",
-            capital(&words(system, m)),
+            capital(&words(report, system, m)),
             say(vs[0], m),
             basis(report)
         ));
     }
     let mut s = format!(
-        "{} per {unit} goes from {} at {p} = {} to {} at {}",
-        capital(&words(system, m)),
+        "{} per {unit} goes from {} at {} to {} at {}",
+        capital(&words(report, system, m)),
         say(*first, m),
-        values[0],
+        full(0),
         say(*last, m),
         values[values.len() - 1]
     );
@@ -287,15 +304,15 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Opti
         for t in THRESHOLDS {
             let above: Vec<bool> = vs.iter().map(|e| e.v >= t).collect();
             match above.iter().position(|&a| a != above[0]) {
-                Some(i) if above[i] => marks.push(format!("{} or more from {p} = {}", share(t), values[i])),
-                Some(i) => marks.push(format!("below {} from {p} = {}", share(t), values[i])),
+                Some(i) if above[i] => marks.push(format!("{} or more from {}", share(t), full(i))),
+                Some(i) => marks.push(format!("below {} from {}", share(t), full(i))),
                 None => {}
             }
         }
         if let Some(i) = (0..vs.len()).find(|&i| vs[i..].iter().all(|e| e.v == 0.0))
             && i > 0
         {
-            marks.push(format!("0 from {p} = {} on", values[i]));
+            marks.push(format!("0 from {} on", full(i)));
         }
         if !marks.is_empty() {
             s.push_str(&format!("; {}", marks.join("; ")));
@@ -309,25 +326,28 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Opti
 /// Two swept values: the best cell and the worst, and how many cells reach 50 % and 90 % (with
 /// the least `x` that does at each `y`, the frontier).
 pub fn answer2(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Option<String> {
-    let Layout::Sweep2 { x, xs, y, ys, measure: m } = &run.scenario.layout else { return None };
-    let (x, y) = (&x.title, &y.title);
+    let Layout::Sweep2 { x: xp, xs, y: yp, ys, measure: m } = &run.scenario.layout else { return None };
+    let (x, y) = (&xp.title, &yp.title);
+    let n_y = ys.len();
+    // Cell c's x and y values in full ("attacker's Effort 3", "no cover").
+    let (x_at, y_at) = (|c: usize| said(run, xp, c, 0, 1), |c: usize| said(run, yp, c, 1, 1));
     let (xs, ys) = (&axis_words(run, xs, 0, ys.len()), &axis_words(run, ys, 1, 1));
     let unit = run.scenario.cells.first()?.trial.unit();
     let vs: Vec<Est> = (0..xs.len() * ys.len()).map(|c| value(report, c, m)).collect::<Option<_>>()?;
     let (idle_x, idle_y) = idle_axes(report, xs.len(), ys.len());
     let at = |c: usize| match (idle_x, idle_y) {
-        (true, false) => format!("{y} = {}", ys[c % ys.len()]),
-        (false, true) => format!("{x} = {}", xs[c / ys.len()]),
-        _ => format!("{x} = {}, {y} = {}", xs[c / ys.len()], ys[c % ys.len()]),
+        (true, false) => y_at(c),
+        (false, true) => x_at(c),
+        _ => format!("{}, {}", x_at(c), y_at(c)),
     };
     let (hi, lo) = extremes(&vs);
     let (best, worst) = if m.less_is_better { (lo, hi) } else { (hi, lo) };
     let mut s = if vs[best].v == vs[worst].v {
-        format!("{} per {unit} is {} in every cell", capital(&words(system, m)), say(vs[best], m))
+        format!("{} per {unit} is {} in every cell", capital(&words(report, system, m)), say(vs[best], m))
     } else {
         format!(
             "{} per {unit} is best at {} ({}) and worst at {} ({})",
-            capital(&words(system, m)),
+            capital(&words(report, system, m)),
             at(best),
             say(vs[best], m),
             at(worst),
@@ -357,10 +377,10 @@ pub fn answer2(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Opt
             let frontier: Vec<String> = ys
                 .iter()
                 .enumerate()
-                .filter_map(|(yi, yv)| {
+                .filter_map(|(yi, _)| {
                     (0..xs.len())
-                        .find(|&xi| vs[xi * ys.len() + yi].v >= t)
-                        .map(|xi| format!("at {y} = {yv} from {x} = {}", xs[xi]))
+                        .find(|&xi| vs[xi * n_y + yi].v >= t)
+                        .map(|xi| format!("at {} from {}", y_at(xi * n_y + yi), x_at(xi * n_y + yi)))
                 })
                 .collect();
             s.push_str(&format!("; {} or more in {n} of {} cells ({})", share(t), vs.len(), frontier.join(", ")));

@@ -5,6 +5,7 @@
 pub use crate::words::{event_short, event_title, measure_title, metric_title};
 
 use crate::report::model::Report;
+use crate::system::RuleSystem;
 use crate::text::count;
 
 /// How a run's numbers were obtained, short: "200,000 trials per cell", "exact (every cell
@@ -42,4 +43,25 @@ pub fn method_line(report: &Report) -> String {
 /// given a second ("K.O..").
 pub fn sentence(s: &str) -> String {
     if s.ends_with('.') { s.to_string() } else { format!("{s}.") }
+}
+
+/// An event's title in `report`'s run ([`crate::words::event_title_in`]: "target 1" only where
+/// there is a target 2). Every view asks here, so one run's words agree everywhere.
+pub fn event(report: &Report, system: &dyn RuleSystem, name: &str) -> String {
+    crate::words::event_title_in(system, name, report.titles.targets)
+}
+
+/// An event's short label in `report`'s run (see [`event`]).
+pub fn short(report: &Report, system: &dyn RuleSystem, name: &str) -> String {
+    crate::words::event_short_in(system, name, report.titles.targets)
+}
+
+/// A metric's title in `report`'s run (see [`event`]).
+pub fn metric(report: &Report, system: &dyn RuleSystem, name: &str) -> String {
+    crate::words::metric_title_in(system, name, report.titles.targets)
+}
+
+/// A measure's title in `report`'s run (see [`event`]).
+pub fn measure(report: &Report, system: &dyn RuleSystem, name: &str) -> String {
+    crate::words::measure_title_in(system, name, report.titles.targets)
 }

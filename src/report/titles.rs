@@ -19,6 +19,9 @@ pub struct Titles {
     pub metrics: Ordered<String>,
     /// Each reading in force: what it decides and its value, in words.
     pub readings: Ordered<ReadingTitle>,
+    /// Whether the run's names are about one target (every view then drops "target 1").
+    #[serde(skip)]
+    pub targets: crate::vocabulary::Targets,
 }
 
 /// An event's words.

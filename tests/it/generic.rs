@@ -99,7 +99,7 @@ fn a_generic_cell_is_the_systems_own_single_resolution() {
         "bichos",
         "ruleset = \"bichos\"\nkind = \"sequence\"\n[sequence]\nshooter = \"soldado\"\nweapon = \"heavy_weapon\"\ntarget = \"grande\"\ncap = 200\n",
     );
-    let at_120 = sweep.cells.iter().position(|c| c.label == "target's RES = 120").unwrap();
+    let at_120 = sweep.cells.iter().position(|c| c.label == "target's RES 120").unwrap();
     assert_eq!(sweep.cells[at_120].trial, seq.cells[0].trial);
     assert_ne!(sweep.cells[0].trial, seq.cells[0].trial, "RES 60 is another bug");
     // Wolsung: the paired sides are the two one-gun shootings.

@@ -45,7 +45,7 @@ fn every_dice_system_s_grids_take_a_measure() {
         ("configs/bmg-3e/defense-sweep.toml", "sweep", "ko", "| P(K.O.) |"),
         ("configs/bmg-1e/loadout-comparison.toml", "compare", "damage_successes", "Expected damage successes"),
         ("configs/bmg-1e/defense-sweep.toml", "sweep", "wounds", "mean ♦"),
-        ("configs/bichos/weapons-compare.toml", "compare", "flees_t1", "P(flees, dead or alive, target 1)"),
+        ("configs/bichos/weapons-compare.toml", "compare", "flees_t1", "P(flees, dead or alive)"),
         ("configs/bichos/res-sweep.toml", "sweep", "shots_to_flee", "flees or dies"),
         ("configs/wolsung/guns-compare.toml", "compare", "hits", "Expected hits"),
         ("configs/wolsung/rifle-sweep.toml", "sweep", "damage", "Expected damage"),
@@ -141,4 +141,40 @@ fn an_unknown_measure_is_one_error_with_the_allowed_names() {
         &[],
         &["scenario.toml:12:11:", "field `sweep.measure`", "unknown measure `K.O.`", "`ko`", "`hits`"],
     );
+}
+
+/// Every measure `list` offers works in every grid (issue #39: `measure = "damage"`, offered as
+/// "damage = stun + wounds", was refused by compare and sweep though paired took it). The sum
+/// is a metric of each cell, recorded trial by trial: its mean is the sum of the two means, and
+/// where a weapon places no ♦ its distribution is the ★ distribution itself.
+#[test]
+fn a_sum_measure_works_in_compare_and_sweep() {
+    let cases = [
+        ("configs/bmg-3e/loadout-comparison.toml", "compare"),
+        ("configs/bmg-3e/defense-sweep.toml", "sweep"),
+        ("configs/bmg-1e/loadout-comparison.toml", "compare"),
+        ("configs/bmg-1e/defense-sweep.toml", "sweep"),
+    ];
+    for (i, (cfg, section)) in cases.into_iter().enumerate() {
+        let md = run(cfg, section, Some("damage"), &format!("sum-{i}"));
+        let lead = lead(&md);
+        assert!(lead.contains("★ and ♦ placed on the target"), "{cfg}:\n{lead}");
+        assert!(lead.contains(&format!("(`measure = \"damage\"` in [{section}])")), "{cfg}:\n{lead}");
+        // `run`'s folder (`common::tmp` would empty it).
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grid_measure").join(format!("sum-{i}"));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("out/results.json")).unwrap()).unwrap();
+        let mut only_stun = 0;
+        for c in json["cells"].as_array().unwrap() {
+            let m = &c["metrics"];
+            let (d, s, w) = (&m["damage"], &m["stun"], &m["wounds"]);
+            let sum = s["mean"].as_f64().unwrap() + w["mean"].as_f64().unwrap();
+            assert!((d["mean"].as_f64().unwrap() - sum).abs() < 1e-9, "{cfg} {}: {d} vs {sum}", c["label"]);
+            if w["mean"].as_f64() == Some(0.0) {
+                assert_eq!(d["dist"], s["dist"], "{cfg} {}", c["label"]);
+                only_stun += 1;
+            }
+        }
+        assert!(only_stun > 0, "{cfg}: no cell without ♦ to hold the distribution to");
+    }
 }

@@ -39,14 +39,15 @@ fn reports_open_with_the_answer() {
     let (html, _) = run("configs/bmg-1e/passing.toml", "passing");
     assert!(answer(&html).contains('%'), "{}", answer(&html));
     // A 2013 duel solved exactly: the exact outcome is the answer (A wins, B wins, draw, in
-    // that order), the sampled duel its check with its interval and z.
+    // that order), the sampled duel its check with its interval and its distance from the exact
+    // figure in standard errors (it said "z = −0.7").
     let (html, _) = run("configs/bmg-1e/duel-batman-vs-bruiser.toml", "duel");
     let a = answer(&html);
     assert!(a.contains("Batman + Unarmed wins 85.28% of duels"), "{a}");
     let check = a.find("sampled check over 20,000 duels").expect("the sampled duel as a check");
     let (aw, bw, dr) = (a.find("Batman").unwrap(), a.find("Bruiser").unwrap(), a.find("draw").unwrap());
     assert!(aw < bw && bw < dr && dr < check, "{a}");
-    assert!(a[check..].contains("% [") && a[check..].contains("z = "), "{a}");
+    assert!(a[check..].contains("% [") && a[check..].contains("standard errors below the exact figure"), "{a}");
     // A balance test: its verdict, without Markdown backticks.
     let (html, md) = run("configs/bmg-3e/balance-new-henchman.toml", "balance");
     let a = answer(&html);
@@ -109,6 +110,13 @@ fn every_bundled_report_opens_with_the_same_answer_everywhere() {
         let answer = json["answer"].as_str().unwrap_or_else(|| panic!("{name}: no answer in results.json"));
         assert!(answer.len() > 20 && answer.ends_with('.'), "{name}: {answer:?}");
         assert!(identifier(answer).is_none() && !answer.contains('`'), "{name}: an identifier in {answer:?}");
+        // A field and its value as a config writes them ("target's RES = 80"), not as a table
+        // says them ("target's RES 80", "no cover") (issue #39).
+        assert!(!answer.contains(" = "), "{name}: a config assignment in {answer:?}");
+        // "Target 1" only where there is a target 2.
+        let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+        let one = md.contains("(target 1)") || md.contains(", target 1)") || md.contains("target 1 is");
+        assert!(!one || md.contains("target 2"), "{name}: `target 1` of one target:\n{md}");
         // "Every loadout gives 0.00%" answers nothing by itself: a measure that ties them all is
         // followed by one that tells them apart (issue #39).
         for tie in answer.match_indices("every loadout gives").map(|(i, _)| &answer[i..]) {
@@ -221,4 +229,37 @@ fn answers_name_the_fighters_not_a_b_or_target_1() {
     let (_, md) = run("configs/bichos/rifle-three-targets.toml", "three-targets");
     let first = md.lines().find(|l| l.starts_with("**After one attack")).expect("the answer line").to_string();
     assert!(first.contains("target 1 is out") && first.contains("target 3 is out"), "{first}");
+}
+
+/// Grids say their cells as the game does and name every loadout (issue #39): "best at target in
+/// cover = no, attacker moved = no", "attack counters = 5", "Bruiser + bat most often, 12.63% vs
+/// 0.26% for Bruiser + knife" (the pistol never named), "Dead (target 1) per shot" of one target.
+#[test]
+fn grid_answers_say_cells_in_the_game_s_words_and_name_every_loadout() {
+    let first = |cfg: &str, name: &str| {
+        let (_, md) = run(cfg, name);
+        md.lines().nth(2).unwrap().trim_matches('*').to_string()
+    };
+    let a = first("configs/bmg-3e/cover-sweep.toml", "grid-cover");
+    assert!(
+        a.contains("best at no cover, attacker standing (1.500) and worst at target in cover, attacker moved (0.000)"),
+        "{a}"
+    );
+    let a = first("configs/bmg-1e/counters-grid.toml", "grid-counters");
+    assert!(a.contains("best at 5 attack counters, 0 defense counters (45.31%) and worst at 1 attack counter, 0 defense counters (0.00%)"), "{a}");
+    let a = first("configs/bmg-3e/defense-sweep.toml", "grid-defense");
+    assert!(
+        a.contains("goes from 68.64% at target's Defense 2 to 0.26% at 6; below 50% from target's Defense 3"),
+        "{a}"
+    );
+    let a = first("configs/bmg-3e/loadout-comparison.toml", "grid-loadouts");
+    assert!(
+        a.contains(
+            "against Robin, Bruiser + bat most often (12.63%), then Bruiser + knife 0.26%, Thug + pistol 0.00%;"
+        ),
+        "{a}"
+    );
+    let a = first("configs/bichos/weapons-compare.toml", "grid-one-target");
+    assert!(a.starts_with("Dead per shot: against Ciudadano (citizen), Assault rifle most often ("), "{a}");
+    assert!(a.contains("then Heavy weapon") && a.contains("Pistol"), "{a}");
 }

@@ -403,7 +403,7 @@ fn every_title_is_words() {
 
 /// Every field a sweep can vary in a starter of every resolution of every system (what `list
 /// SYSTEM` offers, library entries' fields included) has a title in its system's vocabulary: a
-/// sweep's cells, answer, tables and chart axes name it in words ("target's Defense = 3").
+/// sweep's cells, answer, tables and chart axes name it in words ("target's Defense 3").
 #[test]
 fn every_sweepable_field_of_every_starter_has_a_title() {
     let mut missing = Vec::new();

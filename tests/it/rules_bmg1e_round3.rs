@@ -375,7 +375,7 @@ fn sweep_into_ko_names_ko_target_fallen() {
             ),
         );
         let sc = load(&f, &Overrides::default()).unwrap();
-        let ko = sc.cells.iter().find(|c| c.label == "★ on the target = 5").expect("the K.O. cell");
+        let ko = sc.cells.iter().find(|c| c.label == "5 ★ on the target").expect("the K.O. cell");
         let ex = enumerate(trial1e(&ko.trial), 16).unwrap();
         close(ex.mean(metric::DAMAGE), want, &format!("ko_target_fallen = {on}: E[damage successes]"));
         let named = format!("ko_target_fallen = {on}");

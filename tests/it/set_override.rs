@@ -233,7 +233,7 @@ fn a_yes_no_field_sweeps_over_false_and_true() {
     run_ok(&d, &["run", "cover.toml", "-q", "--out", "sweep"]);
     let sweep: serde_json::Value = serde_json::from_str(&results(&d, "sweep")).unwrap();
     let labels: Vec<&str> = sweep["cells"].as_array().unwrap().iter().map(|c| c["label"].as_str().unwrap()).collect();
-    assert_eq!(labels, ["target in cover: no", "target in cover: yes"]);
+    assert_eq!(labels, ["no cover", "target in cover"]);
     let summary = std::fs::read_to_string(d.join("sweep/summary.md")).unwrap();
     assert!(summary.contains("| yes |") && summary.contains("| no |"), "{summary}");
     for (i, cover) in ["false", "true"].iter().enumerate() {

@@ -82,7 +82,7 @@ impl Planner<'_> {
         setup.push(format!("Loadouts: {}", labels.join("; ")));
         setup.push(format!("Targets: {}", target_labels.join("; ")));
         setup.extend(Self::common_lines(&setups.iter().map(Vec::as_slice).collect::<Vec<_>>()));
-        let measure = self.grid_measure(c.measure.as_deref(), &["compare", "measure"], &cells)?;
+        let measure = self.grid_measure(c.measure.as_deref(), &["compare", "measure"], &mut cells)?;
         Ok((cells, Layout::Compare { loadouts: labels, targets: target_labels, measure }, readings))
     }
 }

@@ -2,21 +2,30 @@
 //! leads with, ranks by and answers in. Unset, the trial's own default
 //! ([`TrialInfo::default_measure`](crate::analysis::cell::TrialInfo::default_measure): the
 //! outcome that decides games in its system), so configs written before the field keep working.
+//! A measure alias of the system (`damage` = `stun` + `wounds`) is a metric like any other: the
+//! cells are wrapped to record the sum ([`crate::analysis::summed`]), so every measure `list`
+//! offers works here as it does in `[paired]`.
 
 use super::plan::Planner;
+use crate::analysis::cell::Cell;
 use crate::analysis::scenario::{CellSpec, GridMeasure};
+use crate::analysis::sum::Sum;
 use crate::error::InputError;
 
 impl Planner<'_> {
     /// The measure of a grid of `cells` (all of one resolution): `given`, checked against every
     /// cell's events and metrics (an unknown name is an error at `at` listing them), or the
-    /// first cell's default, else its first key event, else its first headline metric.
+    /// first cell's default, else its first key event, else its first headline metric. A
+    /// measure alias whose parts every cell has wraps each cell to record the sum.
     pub(super) fn grid_measure(
         &self,
         given: Option<&str>,
         at: &[&str],
-        cells: &[CellSpec],
+        cells: &mut [CellSpec],
     ) -> Result<GridMeasure, InputError> {
+        if let Some(n) = given {
+            self.sum_alias(n, cells);
+        }
         let first = &cells.first().expect("a grid has cells").trial;
         let shape = first.shape();
         let is_event = |n: &str| shape.events.contains(&n);
@@ -38,6 +47,16 @@ impl Planner<'_> {
                 }
                 if !metrics.is_empty() {
                     allowed.push(format!("metrics (a mean): {}", metrics.join(", ")));
+                }
+                let sums: Vec<String> = self
+                    .system
+                    .measure_aliases()
+                    .iter()
+                    .filter(|(_, parts)| parts.iter().all(|p| is_metric(p)))
+                    .map(|(a, parts)| format!("`{a}` ({})", parts.join(" + ")))
+                    .collect();
+                if !sums.is_empty() {
+                    allowed.push(format!("sums (a mean): {}", sums.join(", ")));
                 }
                 return Err(self.err(
                     at,
@@ -61,5 +80,25 @@ impl Planner<'_> {
             default: given.is_none(),
             name,
         })
+    }
+}
+
+impl Planner<'_> {
+    /// When `name` is one of the system's measure aliases and no cell already reports it, wrap
+    /// every cell to record the sum — only if every cell has every part (otherwise the name
+    /// stays unknown and [`Planner::grid_measure`] lists what is allowed).
+    fn sum_alias(&self, name: &str, cells: &mut [CellSpec]) {
+        let Some(&(alias, parts)) = self.system.measure_aliases().iter().find(|(a, _)| *a == name) else { return };
+        let has = |c: &CellSpec| c.trial.shape().metrics.iter().any(|(m, _)| *m == alias);
+        if cells.iter().any(has) {
+            return;
+        }
+        let wrapped: Option<Vec<Cell>> =
+            cells.iter().map(|c| c.trial.with_sums(vec![Sum::of(&c.trial.shape(), alias, parts)?])).collect();
+        if let Some(wrapped) = wrapped {
+            for (c, w) in cells.iter_mut().zip(wrapped) {
+                c.trial = w;
+            }
+        }
     }
 }

@@ -88,7 +88,12 @@ impl Planner<'_> {
         // In the system's words, never the identifier the user wrote (`res_lost_t1`).
         setup.push(format!(
             "Measure: {} per {}; A and B resolve on the same dice (common random numbers)",
-            crate::words::measure_title(self.system, &name),
+            crate::words::measure_title_in(self.system, &name, {
+                let names = [&sa, &sb]
+                    .into_iter()
+                    .flat_map(|s| s.events.iter().copied().chain(s.metrics.iter().map(|(m, _)| *m)));
+                crate::words::targets_of(names)
+            }),
             ta.unit()
         ));
         setup.extend(Self::common_lines(&[built[0].setup.as_slice(), built[1].setup.as_slice()]));

@@ -10,7 +10,7 @@ use super::plan::Planner;
 use crate::analysis::scenario::{CellSpec, Layout, Note, Param};
 use crate::error::InputError;
 use crate::system::Resolution;
-use crate::words::{param_title, param_value};
+use crate::words::param_title;
 use serde::Deserialize;
 use serde_json::json;
 use toml::{Table, Value};
@@ -254,12 +254,12 @@ impl Planner<'_> {
                 let mut doc = self.doc.clone();
                 self.patch(&mut doc, r, &s.parameter, xv, &["sweep", "parameter"])?;
                 let mut label = format!("{} = {xv}", s.parameter);
-                let mut shown = param_value(&xt.title, &xv.json());
+                let mut shown = xt.say(&xv.json());
                 let mut params = vec![(s.parameter.clone(), xv.json())];
                 if let (Some((yp, _)), Some(yv)) = (&y, yv) {
                     self.patch(&mut doc, r, yp, yv, &["sweep", "y", "parameter"])?;
                     label = format!("{label}, {yp} = {yv}");
-                    shown = format!("{shown}, {}", param_value(&self.param(r, yp).title, &yv.json()));
+                    shown = format!("{shown}, {}", self.param(r, yp).say(&yv.json()));
                     params.push((yp.clone(), yv.json()));
                 }
                 let mut origins = self.sweep_origins(r, &doc, &x, "", xv);
@@ -277,7 +277,7 @@ impl Planner<'_> {
         }
         // The lines every cell shares (a line that names the swept value would mislead).
         *setup = Self::common_lines(&setups.iter().map(Vec::as_slice).collect::<Vec<_>>());
-        let measure = self.grid_measure(s.measure.as_deref(), &["sweep", "measure"], &cells)?;
+        let measure = self.grid_measure(s.measure.as_deref(), &["sweep", "measure"], &mut cells)?;
         match y {
             None => {
                 self.note_constant_sweep(&xt.title, &cells);
@@ -297,7 +297,18 @@ impl Planner<'_> {
     /// `tests/it/report_words.rs` fails on that for every starter's sweep parameter).
     fn param(&self, r: &Resolution, name: &str) -> Param {
         let title = param_title(self.system, r.section, r.refs, name).unwrap_or_else(|| name.to_string());
-        Param { name: name.to_string(), title }
+        let term = self.field_path(r, name).and_then(|f| self.system.vocabulary().field(&f));
+        Param { name: name.to_string(), title, either: term.and_then(|t| t.either), reads: term.and_then(|t| t.reads) }
+    }
+
+    /// Where a swept parameter's words are in the vocabulary: `section.field` for the
+    /// resolution's own field, `table.field` for a library entry's (`target.defense` →
+    /// `cards.defense`).
+    fn field_path(&self, r: &Resolution, name: &str) -> Option<String> {
+        match name.split_once('.') {
+            None => Some(format!("{}.{name}", r.section)),
+            Some((field, rest)) => r.refs.iter().find(|(f, _)| *f == field).map(|(_, table)| format!("{table}.{rest}")),
+        }
     }
 
     /// A swept value of the wrong type for its field, said with the field and what it takes: a

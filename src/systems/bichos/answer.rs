@@ -19,6 +19,7 @@ pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
             B::Shot(s) => Some(shot(run, report, s.targets.len())),
             B::Sequence(s) => Some(sequence(run, report, s.cap)),
             B::Pursuit(p) => pursuit(run, report, p.units),
+            B::Encounter(e) => encounter(run, report, e),
             _ => None,
         },
         (_, Some(BichosLayout::Arsenal { weapons, situations, index })) => {
@@ -82,6 +83,37 @@ fn pursuit(run: &RunResult, report: &Report, units: super::rules::Units) -> Opti
         mean("turns")?,
         proportion(&again),
         basis(report, "pursuits")
+    ))
+}
+
+/// What an encounter roll brings (issue #39: the answer gave only "a bug hole opens"): whether
+/// a hole opens and when, then — given it opens — how far away, how many bugs come out, how many
+/// of them big, and whether the first is; each direction is a quarter of the chance it opens
+/// (the 5–6 of tremors is re-rolled without limit, seed l. 535).
+fn encounter(run: &RunResult, report: &Report, e: &super::rules::Encounter) -> Option<String> {
+    let (t, z) = (&run.output.tallies[0], stats::z_value());
+    let unit = match e.readings.units {
+        super::rules::Units::Cm => " cm",
+        super::rules::Units::Inches => "″",
+    };
+    let mean = |name: &str| -> Option<String> {
+        let m = t.moments(metric_index(report, name)?);
+        Some(mean_ci(m.mean, m.stderr, z))
+    };
+    let opens = t.event(event_index(report, "hole_opens")?, z);
+    let now = t.event(event_index(report, "opens_this_turn")?, z);
+    // A 0/1 metric: its count of 1s is the count of encounters whose first bug is big.
+    let big_first = t.proportion(t.hists[metric_index(report, "first_bug_big")?].get(1).copied().unwrap_or(0), z);
+    Some(format!(
+        "A bug hole opens {} per encounter roll ({} this turn, the rest after tremors), a quarter of that in each direction; once open it is {}{unit} away on average and {} bugs come out ({} humans + 1D6), {} of them big, the first one big {}{}.",
+        proportion(&opens),
+        proportion(&now),
+        mean("distance")?,
+        mean("total_bugs")?,
+        e.humans,
+        mean("big_bugs")?,
+        proportion(&big_first),
+        basis(report, "encounter rolls")
     ))
 }
 

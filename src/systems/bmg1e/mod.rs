@@ -4,6 +4,7 @@ pub mod config;
 pub mod exchange;
 pub mod kinds;
 pub mod labels;
+mod lead_answer;
 pub mod report;
 pub mod rules;
 pub mod schema;

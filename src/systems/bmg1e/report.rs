@@ -48,10 +48,16 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
     }
 }
 
-/// The headline of an exchange report: A's best split and B's answer.
+/// The headline of an exchange report (A's best split and B's answer), of the editions
+/// comparison, and of a Take-the-Lead bag (round by round).
 pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
     if let Some(Layout1e::Editions) = run.scenario.layout.get::<Layout1e>() {
         return editions_answer(report);
+    }
+    if let (Layout::Single, Some(Trial1e::TakeTheLead(t))) =
+        (&run.scenario.layout, run.scenario.cells[0].trial.downcast::<Trial1e>())
+    {
+        return super::lead_answer::answer(t, report);
     }
     let x = report.part::<exchange::ExchangeBest>("exchange")?;
     let Some(Layout1e::Exchange { names: [a, b], .. }) = run.scenario.layout.get::<Layout1e>() else { return None };

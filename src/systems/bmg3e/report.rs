@@ -262,7 +262,7 @@ pub fn answer(_run: &RunResult, report: &Report) -> Option<String> {
         )
     };
     Some(format!(
-        "Best play for {}: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★): {} = {}.{caveat} The objective counts {}.",
+        "Best play for {}: the target declares {} effort (pays {} ★), the attacker answers with {} effort (pays {} ★), for {} {}.{caveat} The objective counts {}.",
         b.measure,
         b.target_effort,
         b.stun_paid.target,

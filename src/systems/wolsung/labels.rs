@@ -53,7 +53,7 @@ const FIELDS: &[Term] = &[
     Term::new("shooting.shooter", "shooter"),
     Term::new("shooting.target", "target"),
     Term::new("shooting.guns", "guns"),
-    Term::new("shooting.distances", "distance (inches)"),
+    Term::new("shooting.distances", "distance (inches)").reads("{}″ away"),
     Term::new("shooting.heroes", "heroes"),
     Term::new("shooting.actions", "actions"),
     Term::new("shooting.moved", "shooter moved"),
