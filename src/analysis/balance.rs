@@ -459,6 +459,12 @@ pub fn cost_fmt(c: f64) -> String {
     if c.abs() >= 10.0 { format!("{c:.0}") } else { format!("{c:.1}") }
 }
 
+/// A cost a card states, as the card writes it: a whole number without a decimal ("stated 5",
+/// not "stated 5.0" — issue #39), a fraction as given. [`cost_fmt`] is for estimates.
+pub fn stated_fmt(c: f64) -> String {
+    if c.fract() == 0.0 && c.abs() < 1e15 { format!("{c:.0}") } else { format!("{c}") }
+}
+
 fn verdict_text(
     fair: &FairCost,
     verdict: Option<Verdict>,
@@ -480,7 +486,7 @@ fn verdict_text(
         cost_fmt(c.ci95[1]),
         curve.n,
         curve.r2,
-        cost_fmt(stated),
+        stated_fmt(stated),
         v.word()
     );
     match extrapolated(fair) {

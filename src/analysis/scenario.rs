@@ -114,37 +114,67 @@ pub enum NoteKind {
 pub struct Note {
     pub kind: NoteKind,
     pub text: String,
+    /// A note that lists one item under a shared head ([`Note::reading_item`]): the head's
+    /// length in `text`, so notes of one head merge into one line when collected.
+    #[serde(skip)]
+    pub head: Option<usize>,
 }
 
 impl Note {
     /// A value that cannot matter in this scenario.
     pub fn ignored(text: impl Into<String>) -> Note {
-        Note { kind: NoteKind::Ignored, text: text.into() }
+        Note { kind: NoteKind::Ignored, text: text.into(), head: None }
     }
 
     /// An exact computation over its budget, sampled or left out instead.
     pub fn sampled(text: impl Into<String>) -> Note {
-        Note { kind: NoteKind::Sampled, text: text.into() }
+        Note { kind: NoteKind::Sampled, text: text.into(), head: None }
     }
 
     /// A reading switch in force that moves this scenario's numbers.
     pub fn reading(text: impl Into<String>) -> Note {
-        Note { kind: NoteKind::Reading, text: text.into() }
+        Note { kind: NoteKind::Reading, text: text.into(), head: None }
+    }
+
+    /// One item of a reading note shared by several things (each fighter of a balance whose
+    /// K.O. recovery rests on the same reading): "{head}: {item}". Collected notes of one head
+    /// merge into "{head}: item; item; …" ([`Note::merge_item`]), so six fighters make one
+    /// line, not six near-identical paragraphs.
+    pub fn reading_item(head: &str, item: &str) -> Note {
+        Note { kind: NoteKind::Reading, text: format!("{head}: {item}"), head: Some(head.len()) }
+    }
+
+    /// Add `other`'s items to this note when both list items under the same head; false (and
+    /// nothing changed) otherwise. An item already listed is not listed twice (an item holds
+    /// no "; ", which separates them).
+    pub fn merge_item(&mut self, other: &Note) -> bool {
+        let (Some(h), Some(oh)) = (self.head, other.head) else { return false };
+        if self.kind != other.kind || h != oh || self.text[..h] != other.text[..oh] {
+            return false;
+        }
+        // `other` may itself be merged already (a sub-plan's notes collected again).
+        for item in other.text[oh + 2..].split("; ") {
+            if !self.text[h + 2..].split("; ").any(|i| i == item) {
+                self.text.push_str("; ");
+                self.text.push_str(item);
+            }
+        }
+        true
     }
 
     /// A limit of the whole run that lowered what was asked.
     pub fn limited(text: impl Into<String>) -> Note {
-        Note { kind: NoteKind::Limited, text: text.into() }
+        Note { kind: NoteKind::Limited, text: text.into(), head: None }
     }
 
     /// A re-run of another version's report.
     pub fn rerun(text: impl Into<String>) -> Note {
-        Note { kind: NoteKind::Rerun, text: text.into() }
+        Note { kind: NoteKind::Rerun, text: text.into(), head: None }
     }
 
     /// A rule the scenario touches that is not modelled.
     pub fn not_modelled(text: impl Into<String>) -> Note {
-        Note { kind: NoteKind::NotModelled, text: text.into() }
+        Note { kind: NoteKind::NotModelled, text: text.into(), head: None }
     }
 
     /// A `[readings]` switch set in the file that cannot change any number here, named by its

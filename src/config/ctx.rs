@@ -189,6 +189,9 @@ impl Ctx {
     /// Attach a note to the scenario being built (once, however many cells raise it).
     pub fn note(&self, note: crate::analysis::scenario::Note) {
         let mut notes = self.notes.borrow_mut();
+        if notes.iter_mut().any(|n| n.merge_item(&note)) {
+            return;
+        }
         if !notes.contains(&note) {
             notes.push(note);
         }

@@ -125,7 +125,7 @@ fn signed_pct(r: f64) -> String {
 fn fair_cost_table(report: &Report, l: &BalanceLayout, b: &BalanceSummary) -> Table {
     let cost = l.costs[0].name;
     let mut t = Table::new(format!("Fair {cost}"), &["figure", "value"], true);
-    let stated = balance::cost_fmt(b.stated_cost);
+    let stated = balance::stated_fmt(b.stated_cost);
     t.rows.push(vec![format!("stated {cost}"), stated.clone()]);
     let (Some(fair), Some(v), Some(fit)) = (&b.fair_cost, b.verdict, &b.curve.fit) else {
         let why = b.curve.why.clone().unwrap_or_else(|| "no cost curve".into());
@@ -225,7 +225,7 @@ fn ratings_table(l: &BalanceLayout, b: &BalanceSummary) -> Table {
         let s = &r.strength;
         t.rows.push(vec![
             label,
-            r.cost.map(balance::cost_fmt).unwrap_or_else(dash),
+            r.cost.map(balance::stated_fmt).unwrap_or_else(dash),
             value_ci(&r.rating, 3),
             pct_ci(s.estimate, s.ci95[0], s.ci95[1]),
             r.curve_cost.map(balance::cost_fmt).unwrap_or_else(dash),
@@ -331,7 +331,7 @@ fn cost_curve_chart(name: &str, l: &BalanceLayout, bs: &BalanceSummary) -> Chart
     let mut marks = vec![(
         format!("candidate at its stated {cost}"),
         Point {
-            label: format!("{label}: stated {}", balance::cost_fmt(bs.stated_cost)),
+            label: format!("{label}: stated {}", balance::stated_fmt(bs.stated_cost)),
             x,
             y: Est::exact(bs.stated_cost),
         },

@@ -38,3 +38,24 @@ fn sweeping_the_shooters_strength_with_a_ranged_weapon_is_flagged_everywhere() {
     assert!(r.status.success());
     assert!(!std::fs::read_to_string(dir.join("r2/results.json")).unwrap().contains("\"notes\""));
 }
+
+/// One reading that moves many fighters' numbers is one note listing them (issue #39: a 2019
+/// balance printed six near-identical "a check reduced to one die moves these numbers"
+/// paragraphs, one per card). By hand, an Endurance check on one die: own check ≤ E on 2D6
+/// (E 4: 6/36 = 1/6; E 5: 10/36 = 5/18; E 6: 15/36 = 5/12) or on the one die (4/6 = 2/3, 5/6, 1).
+#[test]
+fn a_reading_that_moves_many_fighters_is_one_note_listing_them() {
+    let dir = tmp("notes", "one_die_merged");
+    let cfg = std::fs::canonicalize("configs/bmg-3e/balance-new-henchman.toml").unwrap();
+    let r = bin_run(&dir, &["run", cfg.to_str().unwrap(), "--out", "r", "--quiet"]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let md = std::fs::read_to_string(dir.join("r/summary.md")).unwrap();
+    let lines: Vec<&str> = md.lines().filter(|l| l.contains("moves these numbers")).collect();
+    assert_eq!(lines.len(), 1, "{lines:#?}");
+    let l = lines[0];
+    for item in
+        ["Thug (Endurance 4) 1/6 or 2/3", "Brawler (Endurance 5) 5/18 or 5/6", "Bruiser (Endurance 6) 5/12 or 1"]
+    {
+        assert_eq!(l.matches(item).count(), 1, "`{item}` not once in {l}");
+    }
+}

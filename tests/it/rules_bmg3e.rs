@@ -841,23 +841,33 @@ fn reports_say_when_the_one_die_reading_moves_their_numbers() {
     // the Bruiser's ♦ knife never K.O.s Batman, whose 3 recovery dice are not in question anyway.
     let notes = reading_notes(&load_config("one-die-duel", &duel("batman", "bruiser")));
     assert_eq!(notes.len(), 2, "{notes:?}");
-    assert!(notes[1].contains("Bruiser (Special 2, Endurance 6)") && notes[1].contains("P = 5/12"), "{}", notes[1]);
-    assert!(notes[1].contains("1 if it compares the one die alone"), "{}", notes[1]);
+    // One note lists every card whose recovery rolls one die (issue #39: one paragraph each).
+    assert!(
+        notes[1].contains("a K.O. fighter of Special 2 recovers on an Endurance check of Special − 1 = 1 die"),
+        "{}",
+        notes[1]
+    );
+    assert!(notes[1].ends_with(": Bruiser (Endurance 6) 5/12 or 1"), "{}", notes[1]);
     // A Bruiser with gauntlets against a Thug with a knife: the Thug can be K.O.'d, the Bruiser
     // cannot (the knife deals ♦ only), so only the Thug's recovery is named.
     let notes = reading_notes(&load_config("one-die-duel-thug", &duel("bruiser", "thug")));
     assert_eq!(notes.len(), 2, "{notes:?}");
-    assert!(notes[1].contains("Thug (Special 2, Endurance 4)") && notes[1].contains("P = 1/6"), "{}", notes[1]);
+    assert!(notes[1].ends_with(": Thug (Endurance 4) 1/6 or 2/3"), "{}", notes[1]);
     assert!(notes.iter().all(|n| !n.contains("Bruiser (")), "{notes:?}");
     // The bundled duel and balance carry it (each card once).
     let bundled = |c: &str| {
         registry::load(std::path::Path::new(&format!("configs/bmg-3e/{c}.toml")), &Overrides::default()).unwrap()
     };
     let notes = reading_notes(&bundled("duel-batman-vs-bruiser"));
-    assert!(notes.iter().any(|n| n.contains("Bruiser (Special 2, Endurance 6)")), "{notes:?}");
+    assert!(notes.iter().any(|n| n.contains("Bruiser (Endurance 6) 5/12 or 1")), "{notes:?}");
     let notes = reading_notes(&bundled("balance-new-henchman"));
     assert_eq!(notes.iter().filter(|n| n.contains("770–778")).count(), 1, "{notes:?}");
-    assert_eq!(notes.iter().filter(|n| n.contains("Thug (Special 2, Endurance 4)")).count(), 1, "{notes:?}");
+    assert_eq!(notes.iter().filter(|n| n.contains("Thug (Endurance 4) 1/6 or 2/3")).count(), 1, "{notes:?}");
+    assert_eq!(
+        notes.iter().filter(|n| n.contains("moves these numbers")).count(),
+        1,
+        "one note for every card: {notes:?}"
+    );
     assert!(reading_notes(&bundled("willpower-check")).is_empty(), "Robin's check rolls 2 dice");
 }
 

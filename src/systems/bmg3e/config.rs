@@ -143,6 +143,27 @@ pub(crate) fn one_die_notes(what: &str, (plain, single): (String, String), in_fo
     ]
 }
 
+/// [`one_die_notes`] for a fighter whose K.O. recovery rolls one die (Special 2: an Endurance
+/// check of Special − 1 dice, seed lines 2027–2036). The second note is one item per fighter
+/// under a shared head ([`Note::reading_item`]), so a balance over six such cards says it once,
+/// listing each card with its two P(pass).
+pub(crate) fn one_die_recovery_notes(card: &str, endurance: u8, in_force: OneDie) -> [Note; 2] {
+    let (plain, single) = one_die_pass(crate::systems::bmg3e::rules::CheckKind::Own, endurance as u32);
+    let [why, _] = one_die_notes("", (plain.clone(), single.clone()), in_force);
+    use schema::check_with_one_die as one_die;
+    let (a, b) = match in_force {
+        OneDie::Plain2d6 => (" (in force)", ""),
+        OneDie::SingleDie => ("", " (in force)"),
+    };
+    let head = format!(
+        "{} moves these numbers: a K.O. fighter of Special 2 recovers on an Endurance check of Special − 1 = 1 die (seed lines 2027–2036), and passes with P if it {}{a}, or if it {}{b}",
+        one_die::TITLE,
+        one_die::words(OneDie::Plain2d6),
+        one_die::words(OneDie::SingleDie),
+    );
+    [why, Note::reading_item(&head, &format!("{card} (Endurance {endurance}) {plain} or {single}"))]
+}
+
 pub(crate) fn markers_text(m: Markers) -> String {
     if m == Markers::default() { String::new() } else { format!(", starting with {m}") }
 }

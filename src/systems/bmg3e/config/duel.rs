@@ -127,14 +127,9 @@ impl Bmg3e<'_> {
         if p.special > 2 || !stuns {
             return;
         }
-        use crate::systems::bmg3e::config::{one_die_notes, one_die_pass};
-        use crate::systems::bmg3e::rules::CheckKind;
-        for n in one_die_notes(
-            &format!(
-                "{} (Special {}, Endurance {}), when K.O., recovers on an Endurance check of Special − 1 dice (seed lines 2027–2036): it",
-                me.card_label, p.special, p.endurance
-            ),
-            one_die_pass(CheckKind::Own, p.endurance as u32),
+        for n in crate::systems::bmg3e::config::one_die_recovery_notes(
+            &me.card_label,
+            p.endurance,
             readings.check_with_one_die,
         ) {
             self.note(n);
