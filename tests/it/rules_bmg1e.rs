@@ -12,6 +12,7 @@ use skirmish_odds::dice::{Dice, ScriptedDice};
 use skirmish_odds::engine::{Outcome, Shape, Stop, Tally, Trial, progress::Progress, run_cells};
 use skirmish_odds::exact::enumerate;
 use skirmish_odds::registry::load;
+use skirmish_odds::systems::bmg1e::rules::LetsGoSix;
 use skirmish_odds::systems::bmg1e::rules::counters::{Exchange, Side};
 use skirmish_odds::systems::bmg1e::rules::duel::{Duel, Fighter, Policy, Split};
 use skirmish_odds::systems::bmg1e::rules::procedures::{LetsGo, TakeTheLead};
@@ -473,9 +474,10 @@ fn card_traits_act_in_passing_lets_go_and_notes() {
 /// for Let's go!". First use 4+: P(chain ≥ 1) = 1 − (1/2)² = 3/4; with Mob 1 − (1/3)² = 8/9.
 #[test]
 fn sidekick_rerolls_lets_go() {
-    let ex = enumerate(&LetsGo { available: 1, mob: false, sidekick_reroll: true }, 4).unwrap();
+    let ex =
+        enumerate(&LetsGo { available: 1, mob: false, sidekick_reroll: true, six: LetsGoSix::Natural }, 4).unwrap();
     close(ex.events[0], 3.0 / 4.0, "P(≥ 1)");
-    let ex = enumerate(&LetsGo { available: 1, mob: true, sidekick_reroll: true }, 4).unwrap();
+    let ex = enumerate(&LetsGo { available: 1, mob: true, sidekick_reroll: true, six: LetsGoSix::Natural }, 4).unwrap();
     close(ex.events[0], 8.0 / 9.0, "P(≥ 1) with Mob");
 }
 
@@ -775,4 +777,138 @@ fn defense_and_block_modifiers() {
     let mut s = setup(card(3, 3, 2, 3, 4, 5), pistol(), t);
     s.ranged.elusive = true;
     assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3);
+}
+
+/// L1466 LET'S GO!: "4+ … cumulative penalty of +1 … A result of 6 is always a success"; L1498
+/// MOB: "+1 bonus when rolling". The switch `lets_go_six` (issue #39) reads "a result of 6" as a
+/// natural 6 (default) or as 6 or more after Mob's +1. By hand with Mob, 5 henchmen: links need
+/// 4+, 5+, 6+, 7+, 8+ on the die + 1, so faces 3–6, 4–6, 5–6, then a natural 6 only (1/6 each)
+/// or a 5 or 6 (1/3 each): P(chain ≥ k) = 2/3, 1/3, 1/9, 1/54, 1/324 or …, 1/27, 1/81. Without
+/// Mob the two readings are the same rule.
+#[test]
+fn lets_go_six_reading() {
+    let want: [(LetsGoSix, [f64; 5]); 2] = [
+        (LetsGoSix::Natural, [2.0 / 3.0, 1.0 / 3.0, 1.0 / 9.0, 1.0 / 54.0, 1.0 / 324.0]),
+        (LetsGoSix::AfterMob, [2.0 / 3.0, 1.0 / 3.0, 1.0 / 9.0, 1.0 / 27.0, 1.0 / 81.0]),
+    ];
+    for (six, chain) in want {
+        let go = LetsGo { available: 5, mob: true, sidekick_reroll: false, six };
+        let ex = enumerate(&go, 6).unwrap();
+        let reach = go.reach();
+        for (k, p) in chain.iter().enumerate() {
+            let tail: f64 = ex.metrics[0][k + 1..].iter().sum();
+            close(tail, *p, &format!("{six:?}: P(chain ≥ {})", k + 1));
+            close(reach[k].0 as f64 / reach[k].1 as f64, *p, &format!("{six:?}: reach {}", k + 1));
+        }
+    }
+    for six in [LetsGoSix::Natural, LetsGoSix::AfterMob] {
+        let ex = enumerate(&LetsGo { available: 5, mob: false, sidekick_reroll: false, six }, 6).unwrap();
+        close(ex.metrics[0][5], 1.0 / 2.0 * 1.0 / 3.0 * 1.0 / 6.0 * 1.0 / 6.0 * 1.0 / 6.0, "no Mob: the same rule");
+    }
+}
+
+/// L1872 BLIND: "his Impact and Block rolls will only succeed on a 6+ result". The switch
+/// `blind_six` (issue #39): a result of 6 or more after the roll's modifiers (default: L704 a
+/// result is after modifiers, L708 says "natural" when it means the face, L718 "3+" is on the
+/// modified roll), or a natural 6 only (before issue #39). By hand: a Blind Weapon Master (+1 to
+/// impact, L1704) with one strike and no block: P(impact) = 2/6 = 1/3 (a 5 + 1 is a 6) or 1/6.
+/// The report notes the reading with both figures.
+#[test]
+fn blind_six_reading() {
+    let d = crate::common::tmp("rules_bmg1e", "blind-six");
+    let cards = "willpower = 4\nmovement = 3\nattack = 3\ndefense = 3\nstrength = 4\nendurance = 5\nspecial = 2\n";
+    std::fs::write(
+        d.join("blind.toml"),
+        format!(
+            "ruleset = \"bmg-1e\"\nkind = \"attack\"\n\
+             [cards.striker]\nname = \"Blind striker\"\n{cards}traits = [\"blind\", \"weapon_master\"]\n\
+             [cards.target]\nname = \"Target\"\n{cards}\n\
+             [weapons.knife]\nname = \"Knife\"\nkind = \"melee\"\ndamage = \"♦\"\n\
+             [attack]\nattacker = \"striker\"\nweapon = \"knife\"\ntarget = \"target\"\nattack_counters = 1\ndefense_counters = 0\n"
+        ),
+    )
+    .unwrap();
+    for (set, p, fraction) in [(None, 1.0 / 3.0, "1/3"), (Some("readings.blind_six=natural"), 1.0 / 6.0, "1/6")] {
+        let mut args = vec!["run", "blind.toml", "--out", "o", "--quiet"];
+        if let Some(s) = set {
+            args.extend(["--set", s]);
+        }
+        let o = crate::common::bin_run(&d, &args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let j: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("o/results.json")).unwrap()).unwrap();
+        let e = &j["cells"][0]["events"]["any_impact"];
+        close(e["p"].as_f64().unwrap(), p, &format!("{set:?}"));
+        assert_eq!(e["exact"], fraction);
+        let notes: Vec<&str> = j["notes"].as_array().unwrap().iter().filter_map(|n| n["text"].as_str()).collect();
+        assert!(
+            notes.iter().any(|n| n.starts_with(
+                "the reading “a Blind character's impact and block rolls succeed on” moves this attack's numbers"
+            )),
+            "{notes:#?}"
+        );
+    }
+}
+
+/// Issue #39: the readings `kevlar_drops` and `protective_blink_modifiers` moved numbers with no
+/// note. Where one moves an attack, the report now says so with the exact figures under each
+/// value; here those figures are held to a run under the other value (they must be its numbers).
+#[test]
+fn kevlar_and_protective_readings_are_noted_with_the_other_value_s_numbers() {
+    let d = crate::common::tmp("rules_bmg1e", "reading-notes");
+    let stats = "willpower = 4\nmovement = 3\nattack = 3\ndefense = 3\nstrength = 4\nendurance = 5\nspecial = 2\n";
+    let cases = [
+        (
+            "kevlar",
+            "[cards.a]\nname = \"Striker\"\n{S}\n[cards.t]\nname = \"Vested\"\n{S}traits = [\"kevlar_vest\"]\n\
+             [weapons.w]\nname = \"Blade\"\nkind = \"melee\"\ndamage = \"★♦\"\n\
+             [attack]\nattacker = \"a\"\nweapon = \"w\"\ntarget = \"t\"\nattack_counters = 2\ndefense_counters = 0\n",
+            "Kevlar Vest, against a ★♦ damage, drops",
+            "readings.kevlar_drops=stun",
+            "“the ★”",
+        ),
+        (
+            "protective",
+            "[cards.a]\nname = \"Shooter\"\n{S}\n[cards.t]\nname = \"Small guard\"\n{S}traits = [\"small\"]\n\
+             [weapons.w]\nname = \"Pistol\"\nkind = \"ranged\"\ndamage = \"♦\"\nrate_of_fire = 2\n\
+             [weapons.shield]\nname = \"Shield\"\nkind = \"melee\"\ndamage = \"★\"\ntraits = [\"protective\"]\n\
+             [attack]\nattacker = \"a\"\nweapon = \"w\"\ntarget = \"t\"\ntarget_weapon = \"shield\"\n",
+            "Blink! modifiers apply to a Protective weapon's extra Blink! roll",
+            "readings.protective_blink_modifiers=false",
+            "“no”",
+        ),
+    ];
+    for (name, body, title, set, other) in cases {
+        let cfg = format!("ruleset = \"bmg-1e\"\nkind = \"attack\"\n{}", body.replace("{S}", stats));
+        std::fs::write(d.join(format!("{name}.toml")), cfg).unwrap();
+        let run = |extra: &[&str]| -> serde_json::Value {
+            let out = format!("o-{name}-{}", extra.len());
+            let file = format!("{name}.toml");
+            let mut args = vec!["run", &file, "--out", &out, "--quiet"];
+            args.extend_from_slice(extra);
+            let o = crate::common::bin_run(&d, &args);
+            assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+            serde_json::from_str(&std::fs::read_to_string(d.join(&out).join("results.json")).unwrap()).unwrap()
+        };
+        let j = run(&[]);
+        let note = j["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|n| n["text"].as_str())
+            .find(|n| n.starts_with(&format!("the reading “{title}” moves this attack's numbers")))
+            .unwrap_or_else(|| panic!("{name}: no note in {}", j["notes"]))
+            .to_string();
+        // The other value's figures, as the note words them.
+        let part = &note[note.find(other).unwrap_or_else(|| panic!("{name}: {note}"))..];
+        let alt = run(&["--set", set]);
+        let c = &alt["cells"][0];
+        let want = format!(
+            "{other}: P(out of action) {:.2}%, ★ {:.3}, ♦ {:.3}",
+            c["events"]["out_of_action"]["p"].as_f64().unwrap() * 100.0,
+            c["metrics"]["stun"]["mean"].as_f64().unwrap(),
+            c["metrics"]["wounds"]["mean"].as_f64().unwrap()
+        );
+        assert!(part.starts_with(&want), "{name}: note {note}\nwant {want}");
+    }
 }

@@ -139,6 +139,12 @@ fn movement_penalty_floor_comes_before_the_elevation_bonus() {
         ),
         "{text}"
     );
+    // Where the reading moves the dice, a note says so with the dice under each value (issue #39:
+    // it moved numbers with no note). By hand above: 2, 1, 2 dice.
+    assert!(
+        text.contains("the reading “Movement penalty's \"minimum of 1\" applies” moves these numbers (seed l. 513–520, 999–1008): in its shooting turn the shooter (D 2, Movement penalty 2) rolls these dice per shot: “in the order the text lists the modifiers” (in force): 2; “to the whole pool”: 1; “to the attribute alone”: 2"),
+        "{text}"
+    );
     let still = cfg(Some("pool")).replace("moved = true\n", "");
     assert!(
         validate("floor-ignored", &still)

@@ -24,6 +24,7 @@ use std::ops::RangeInclusive;
 
 mod attack;
 mod procedure;
+mod reading_notes;
 
 pub(crate) type Cells = (Vec<CellSpec>, Layout);
 

@@ -33,7 +33,7 @@ pub const KINDS: &[KindDef] = &[
         sections: &["procedure"],
         varies: None,
         starter: include_str!("starters/procedure.toml"),
-        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, _, s| b.procedure(f, s)),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.procedure(f, r, s)),
     },
     KindDef {
         name: "exchange",

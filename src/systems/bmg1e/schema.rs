@@ -2,7 +2,7 @@
 //! every struct denies unknown fields, so a typo is an error with its line). The tables both
 //! editions write (cards, weapons, `[attack]`, `[check]`) are in `systems::batman::schema`.
 
-use super::rules::{self, HelplessTraits, KevlarDrops, ScratchMode};
+use super::rules::{self, BlindSix, HelplessTraits, KevlarDrops, LetsGoSix, ScratchMode};
 use crate::systems::batman::schema::{Attack, Card, Check, Weapon};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -81,6 +81,16 @@ crate::readings_schema! {
         kevlar_drops: String => KevlarDrops as "Kevlar Vest, against a ★♦ damage, drops" {
             "wound" as "the ♦" => KevlarDrops::Wound,
             "stun" as "the ★" => KevlarDrops::Stun,
+        },
+        /// What a *Blind* character's impact and block rolls need ("a 6+ result", L1872).
+        blind_six: String => BlindSix as "a Blind character's impact and block rolls succeed on" {
+            "after_modifiers" as "6 or more after modifiers" => BlindSix::AfterModifiers,
+            "natural" as "a natural 6 only" => BlindSix::Natural,
+        },
+        /// What *Let's Go!*'s "a result of 6 is always a success" is (L1466), under *Mob*'s +1.
+        lets_go_six: String => LetsGoSix as "Let's Go!'s \"result of 6\" that always succeeds is" {
+            "natural" as "a natural 6" => LetsGoSix::Natural,
+            "after_mob" as "6 or more after Mob's +1" => LetsGoSix::AfterMob,
         },
     }
 }

@@ -687,6 +687,7 @@ impl Bmg1e<'_> {
     /// Notes for an attack: traits and weapon traits that cannot change it, Scratch, Dodge.
     fn notes_attack(&self, s: &AttackSetup, a_label: &str, t_label: &str, w_label: &str) {
         let ranged = matches!(s.weapon.kind, WeaponKind::Ranged { .. });
+        self.note_readings_that_move(s);
         self.note_unused_traits(a_label, &s.attacker, &acting_in_attack(s, true), "this attack's numbers");
         self.note_unused_traits(t_label, &s.target, &acting_in_attack(s, false), "this attack's numbers");
         let used = weapon_traits_used(ranged, true);

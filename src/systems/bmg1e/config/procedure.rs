@@ -10,7 +10,8 @@ use crate::systems::batman::markers::Markers;
 use crate::systems::bmg1e::rules::procedures::{
     LetsGo, Movement, Recovery, Riddle, TakeTheLead, bag_counters, basic_move, pass_chances,
 };
-use crate::systems::bmg1e::rules::{Card, Trial1e};
+use crate::systems::bmg1e::rules::{Card, LetsGoSix, Readings, Trial1e};
+use crate::systems::bmg1e::schema;
 use crate::systems::bmg1e::schema::{File, Procedure};
 use std::ops::RangeInclusive;
 
@@ -53,12 +54,17 @@ fn reads(kind: &str) -> &'static [&'static str] {
 
 impl Bmg1e<'_> {
     /// A `[procedure]` section: the note on fields its type does not read, then its trial.
-    pub(crate) fn procedure(&self, f: &File, setup: &mut Vec<String>) -> Result<Cells, InputError> {
+    pub(crate) fn procedure(
+        &self,
+        f: &File,
+        readings: &Readings,
+        setup: &mut Vec<String>,
+    ) -> Result<Cells, InputError> {
         let p = self.section(&f.procedure, "procedure")?;
         self.note_unread_procedure_fields(&p);
         let trial = match p.kind.as_str() {
             "take-the-lead" => self.take_the_lead(&p, setup)?,
-            "lets-go" => self.lets_go(&p, setup)?,
+            "lets-go" => self.lets_go(&p, readings, setup)?,
             "movement" => self.movement(&p, setup)?,
             "recovery" => self.recovery(&p, setup)?,
             "riddle" => self.riddle(&p, setup)?,
@@ -174,7 +180,7 @@ impl Bmg1e<'_> {
     }
 
     /// Let's Go!: how many of `henchmen` join, with Mob and a Sidekick's reroll.
-    fn lets_go(&self, p: &Procedure, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
+    fn lets_go(&self, p: &Procedure, readings: &Readings, setup: &mut Vec<String>) -> Result<Trial1e, InputError> {
         let n = self.procedure_int("henchmen", p.henchmen, 3, 1..=20)?;
         let cards = self.card_list(&p.cards, "cards")?;
         for (c, l) in &cards {
@@ -190,7 +196,38 @@ impl Bmg1e<'_> {
         self.note(Note::not_modelled(
             "Let's Go! costs 1 SC per use (seed L1464; free within 10 cm of the Leader, L1460): the chain assumes every henchman can pay it",
         ));
-        Ok(Trial1e::LetsGo(LetsGo { available: n, mob, sidekick_reroll: sidekick }))
+        let six = readings.lets_go_six;
+        let go = LetsGo { available: n, mob, sidekick_reroll: sidekick, six };
+        self.note_lets_go_six(&go);
+        Ok(Trial1e::LetsGo(go))
+    }
+
+    /// The reading `lets_go_six` moves the chain only under *Mob* (a 5 + 1 is a result of 6):
+    /// say so with P(the chain reaches k) under each value, exactly ([`LetsGo::reach`]).
+    fn note_lets_go_six(&self, go: &LetsGo) {
+        use schema::lets_go_six as m;
+        let chains: Vec<(LetsGoSix, Vec<String>)> = m::VALUES
+            .iter()
+            .map(|&(_, six)| {
+                let reach = LetsGo { six, ..*go }.reach();
+                (six, reach.iter().map(|(num, den)| crate::stats::fraction(*num, *den)).collect())
+            })
+            .collect();
+        if chains.iter().all(|(_, c)| *c == chains[0].1) {
+            return;
+        }
+        let each: Vec<String> = chains
+            .iter()
+            .map(|(six, c)| {
+                format!("“{}”{}: {}", m::words(*six), if *six == go.six { " (in force)" } else { "" }, c.join(", "))
+            })
+            .collect();
+        self.note(Note::reading(format!(
+            "the reading “{}” moves these numbers: with Mob's +1 (seed L1498) a 5 is a result of 6, and L1466 says \"a result of 6 is always a success\"; P(the chain reaches 1, 2, … {} henchmen), exact: {}",
+            m::TITLE,
+            go.available,
+            each.join("; ")
+        )));
     }
 
     /// A movement: the Movement counters a `model` rolls (within its budgets, issue #23), running or

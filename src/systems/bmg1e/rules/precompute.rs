@@ -5,6 +5,7 @@
 
 use super::attack::{Attack, POWER_ARMOR_MARKERS};
 use super::card::Card;
+use super::readings::BlindSix;
 use super::rule_error::RuleError;
 use super::setup::{AttackSetup, SpecialAttack, defense_need, helpless, loses_passive_traits, target_ko};
 use super::weapon::{Weapon, WeaponKind};
@@ -29,8 +30,8 @@ impl Attack {
         };
         let block_mod = tw.traits.protective as i32 - t.traits.one_armed as i32;
         let block = blind_or(
-            t.traits.blind,
-            SuccessMask::at_least(a.attack as i32, block_mod, false, s.readings.block_natural_six),
+            t.traits.blind.then_some(s.readings.blind_six),
+            (a.attack as i32, block_mod, false, s.readings.block_natural_six),
         );
         let (blinks, extra_blink) = if ranged { blink_masks(s, t, tw) } else { (Vec::new(), None) };
         let unarmed_claws = w.unarmed && a.traits.retractable_claws;
@@ -117,9 +118,16 @@ fn check_target_markers(s: &AttackSetup, t: &Card) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// A Blind roller succeeds on a 6 only (seed L1872), whatever its mask would be.
-fn blind_or(blind: bool, m: SuccessMask) -> SuccessMask {
-    if blind { SuccessMask::at_least(6, 0, true, true) } else { m }
+/// A roll's mask from its (need, modifier, natural 1 fails, natural 6 succeeds); for a Blind
+/// roller (`blind` is its reading) "only … on a 6+ result" (seed L1872): the need becomes 6,
+/// after the roll's modifiers ([`BlindSix::AfterModifiers`]) or on the bare face
+/// ([`BlindSix::Natural`]).
+fn blind_or(blind: Option<BlindSix>, (need, bonus, one_fails, six_succeeds): (i32, i32, bool, bool)) -> SuccessMask {
+    match blind {
+        None => SuccessMask::at_least(need, bonus, one_fails, six_succeeds),
+        Some(BlindSix::AfterModifiers) => SuccessMask::at_least(6, bonus, one_fails, six_succeeds),
+        Some(BlindSix::Natural) => SuccessMask::at_least(6, 0, true, true),
+    }
 }
 
 /// The impact roll's faces: the target's Defense (as this attack sees it) with the attacker's
@@ -130,7 +138,7 @@ fn impact_mask(s: &AttackSetup, t: &Card, ranged: bool, special: SpecialAttack) 
     let roll_mod = (a.traits.weapon_master && !w.unarmed) as i32
         + (a.traits.masterfighter && w.unarmed) as i32
         + (special == SpecialAttack::PreciseBlow) as i32;
-    blind_or(a.traits.blind, SuccessMask::at_least(defense_need(s, t, ranged), roll_mod, true, true))
+    blind_or(a.traits.blind.then_some(s.readings.blind_six), (defense_need(s, t, ranged), roll_mod, true, true))
 }
 
 /// Melee strikes and block dice from the counters spent: each side can spend at most its

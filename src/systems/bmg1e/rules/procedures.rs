@@ -1,6 +1,7 @@
 //! 2013 checks and round procedures: Agility / Endurance / Willpower rolls, recovery,
 //! the Take-the-Lead bag, *Let's Go!* chains, movement with MC dice, passing, the Riddle.
 
+use super::readings::LetsGoSix;
 use crate::dice::{Dice, uniform_below};
 use crate::engine::{Outcome, Shape, Trial};
 
@@ -180,6 +181,38 @@ pub struct LetsGo {
     pub mob: bool,
     /// A failed roll is rerolled (Sidekick within 20 cm); the second result stands.
     pub sidekick_reroll: bool,
+    /// What "a result of 6" is (the reading `lets_go_six`).
+    pub six: LetsGoSix,
+}
+
+impl LetsGo {
+    /// Whether die face `f` passes link `link` (0 for the first: 4+, then +1 each).
+    fn passes(&self, f: u8, link: u32) -> bool {
+        let result = f as u32 + self.mob as u32;
+        let six = match self.six {
+            LetsGoSix::Natural => f == 6,
+            LetsGoSix::AfterMob => result >= 6,
+        };
+        six || result >= 4 + link
+    }
+
+    /// P(the chain reaches k) for k = 1..=available, exactly, as (numerator, denominator): each
+    /// link passes on its faces (or on a reroll of a failure), independently of the others.
+    pub fn reach(&self) -> Vec<(u128, u128)> {
+        let mut out = Vec::new();
+        let (mut num, mut den) = (1u128, 1u128);
+        for link in 0..self.available as u32 {
+            let faces = (1..=6u8).filter(|&f| self.passes(f, link)).count() as u128;
+            // With a reroll: pass, or fail then pass: (6f + (6 − f) f) / 36.
+            let (n, d) = if self.sidekick_reroll { (6 * faces + (6 - faces) * faces, 36) } else { (faces, 6) };
+            num *= n;
+            den *= d;
+            let g = crate::stats::gcd(num, den).max(1);
+            (num, den) = (num / g, den / g);
+            out.push((num, den));
+        }
+        out
+    }
 }
 
 impl Trial for LetsGo {
@@ -190,11 +223,10 @@ impl Trial for LetsGo {
     fn run<D: Dice>(&self, dice: &mut D) -> Outcome {
         let mut chain = 0u16;
         while chain < self.available as u16 {
-            let need = 4 + chain as u32;
-            let ok = |f: u8| f == 6 || f as u32 + self.mob as u32 >= need;
-            let mut pass = ok(dice.d6());
+            let link = chain as u32;
+            let mut pass = self.passes(dice.d6(), link);
             if !pass && self.sidekick_reroll {
-                pass = ok(dice.d6());
+                pass = self.passes(dice.d6(), link);
             }
             if pass {
                 chain += 1;
@@ -326,17 +358,30 @@ mod tests {
     fn lets_go_targets_rise() {
         // 4 (ok, need 4), 5 (ok, need 5), 5 (fail, need 6) → chain 2.
         let mut d = ScriptedDice::new(&[4, 5, 5]);
-        assert_eq!(LetsGo { available: 5, mob: false, sidekick_reroll: false }.run(&mut d).metrics[0], 2);
+        assert_eq!(
+            LetsGo { available: 5, mob: false, sidekick_reroll: false, six: LetsGoSix::Natural }.run(&mut d).metrics[0],
+            2
+        );
         // A 6 always succeeds, even needing 7+.
         let mut d = ScriptedDice::new(&[6, 6, 6, 6, 1]);
-        assert_eq!(LetsGo { available: 9, mob: false, sidekick_reroll: false }.run(&mut d).metrics[0], 4);
+        assert_eq!(
+            LetsGo { available: 9, mob: false, sidekick_reroll: false, six: LetsGoSix::Natural }.run(&mut d).metrics[0],
+            4
+        );
         // Exact P(chain ≥ 1) = 1/2, with Mob 2/3.
         assert!(
-            (enumerate(&LetsGo { available: 3, mob: false, sidekick_reroll: false }, 6).unwrap().events[0] - 0.5).abs()
+            (enumerate(&LetsGo { available: 3, mob: false, sidekick_reroll: false, six: LetsGoSix::Natural }, 6)
+                .unwrap()
+                .events[0]
+                - 0.5)
+                .abs()
                 < 1e-12
         );
         assert!(
-            (enumerate(&LetsGo { available: 3, mob: true, sidekick_reroll: false }, 6).unwrap().events[0] - 2.0 / 3.0)
+            (enumerate(&LetsGo { available: 3, mob: true, sidekick_reroll: false, six: LetsGoSix::Natural }, 6)
+                .unwrap()
+                .events[0]
+                - 2.0 / 3.0)
                 .abs()
                 < 1e-12
         );

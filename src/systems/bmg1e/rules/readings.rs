@@ -28,6 +28,31 @@ pub enum KevlarDrops {
     Stun,
 }
 
+/// *Blind* (seed L1872): its "Impact and Block rolls will only succeed on a 6+ result".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BlindSix {
+    /// A result of 6 or more after the roll's modifiers (default since issue #39): this rulebook's
+    /// "result" is the roll after modifiers (L704 "Apply then any and all Impact roll
+    /// modifiers. Any result equal or higher …"), it says "natural (before applying any
+    /// modifiers)" when it means the face (L708), and its "3+" is a threshold on the modified roll
+    /// (L718). The natural-1 and natural-6 rules of the roll still hold.
+    #[default]
+    AfterModifiers,
+    /// A natural 6 only, modifiers ignored (the reading before issue #39; the digest's).
+    Natural,
+}
+
+/// *Let's Go!* (seed L1466): "A result of 6 is always a success" — with *Mob*'s +1 (L1498).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LetsGoSix {
+    /// A natural 6 (default: today's reading; a second reading of the seed agreed): the rule
+    /// keeps a late link possible whatever the penalty, as the natural 6 of an impact does (L708).
+    #[default]
+    Natural,
+    /// A result of 6 or more after *Mob*'s +1: a 5 always succeeds too.
+    AfterMob,
+}
+
 /// Whether a helpless target's passive protective traits still protect it (the reading
 /// `helpless_passive_traits`): its armours, its gear against *Tough* / *Sharp*, *Martial Artist*,
 /// and its weapon's *Protective* / *Defensive* rules.
@@ -71,4 +96,9 @@ pub struct Readings {
     pub protective_blink_modifiers: bool,
     /// Which marker *Kevlar Vest* drops from a `★♦` damage (default [`KevlarDrops::Wound`]).
     pub kevlar_drops: KevlarDrops,
+    /// What a *Blind* character's impact and block rolls need (default
+    /// [`BlindSix::AfterModifiers`]).
+    pub blind_six: BlindSix,
+    /// What *Let's Go!*'s "result of 6" is (default [`LetsGoSix::Natural`]).
+    pub lets_go_six: LetsGoSix,
 }

@@ -129,7 +129,9 @@ fn impact_modifiers() {
     s.attacker.traits.masterfighter = true;
     assert_eq!(Attack::new(&s).unwrap().impact.faces(), 3, "+1 unarmed");
     s.attacker.traits.blind = true;
-    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 1, "Blind: natural 6 only");
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 2, "Blind: a 6+ result, the +1 still added: 5+");
+    s.readings.blind_six = super::BlindSix::Natural;
+    assert_eq!(Attack::new(&s).unwrap().impact.faces(), 1, "Blind, reading `natural`: a natural 6 only");
 }
 
 #[test]

@@ -284,6 +284,32 @@ fn dice(t: &ShootingTurn) -> Vec<i32> {
 }
 
 impl Wolsung<'_> {
+    /// The reading `movement_penalty_floor` moves numbers (issue #39: it did so with no note):
+    /// where some shot of some cell gets other dice under another of its values, say which shot
+    /// and its dice under each value, the one in force marked.
+    fn note_floor_moves(&self, penalised: &[&ShootingTurn]) {
+        use schema::movement_penalty_floor as m;
+        let under = |t: &ShootingTurn, floor| dice(&ShootingTurn { floor, ..t.clone() });
+        let moves = |t: &&&ShootingTurn| m::VALUES.iter().any(|&(_, f)| under(t, f) != dice(t));
+        let Some(t) = penalised.iter().find(moves) else { return };
+        let n = penalised.iter().filter(moves).count();
+        let shown = |d: Vec<i32>| d.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+        let each: Vec<String> = m::VALUES
+            .iter()
+            .map(|&(_, f)| {
+                format!("“{}”{}: {}", m::words(f), if f == t.floor { " (in force)" } else { "" }, shown(under(t, f)))
+            })
+            .collect();
+        self.note(Note::reading(format!(
+            "the reading “{}” moves these numbers (seed l. 513–520, 999–1008): {} the shooter (D {}, Movement penalty {}) rolls these dice per shot: {}",
+            m::TITLE,
+            if n > 1 { format!("in {n} shooting turns of the scenario; in the first,") } else { "in its shooting turn".into() },
+            t.d,
+            t.movement_penalty,
+            each.join("; ")
+        )));
+    }
+
     /// The notes on `shooting.moved` and `readings.movement_penalty_floor`, and the setup line
     /// on the Movement penalty, decided from the turns of every cell the scenario built (a
     /// `paired`, `compare` or `sweep` builds each cell from its own guns: the `[shooting]`
@@ -316,6 +342,7 @@ impl Wolsung<'_> {
                 ));
             }
         }
+        self.note_floor_moves(&penalised);
         if moved && !turns.is_empty() {
             if penalised.is_empty() {
                 self.note(Note::ignored(
