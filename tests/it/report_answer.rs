@@ -263,3 +263,51 @@ fn grid_answers_say_cells_in_the_game_s_words_and_name_every_loadout() {
     assert!(a.starts_with("Dead per shot: against Ciudadano (citizen), Assault rifle most often ("), "{a}");
     assert!(a.contains("then Heavy weapon") && a.contains("Pistol"), "{a}");
 }
+
+/// The first line of a bundled config's run with `args` added (no trial count: exact where the
+/// config is).
+fn first_with(cfg: &str, name: &str, args: &[&str]) -> String {
+    let d = common::tmp("report_answer", name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(cfg);
+    let mut all = vec!["run", path.to_str().unwrap(), "--out", "out", "--quiet"];
+    all.extend_from_slice(args);
+    let o = common::bin_run(&d, &all);
+    assert!(o.status.success(), "{cfg}: {}", String::from_utf8_lossy(&o.stderr));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("out/results.json")).unwrap()).unwrap();
+    json["answer"].as_str().unwrap().to_string()
+}
+
+/// Half answers made whole (issue #39). Take the Lead asked round by round and answered round 1;
+/// by hand, A with 4 counters to B's 3 over 6 rounds: every draw is A's with 4/7 (draws without
+/// replacement are exchangeable), A leads 6 · 4/7 = 24/7 rounds on average (3.429), more than
+/// half (4 of 6: the one counter left is B's) 3/7. The encounter said only whether a hole opens;
+/// by hand (encounter number 10, 4 humans): it opens on 2D6 ≤ 10, 33/36 = 11/12; this turn on a
+/// direction of 1–4, 11/12 · 2/3 = 11/18; 3D6 × 5 cm = 52.5 cm; 4 + 1D6 = 7.5 bugs, each big on
+/// 2D6 = 2, 3, 10, 11, 12 (9/36 = 1/4): 1.875 big.
+#[test]
+fn half_answers_are_whole() {
+    let a = first_with("configs/bmg-1e/take-the-lead.toml", "lead-4-3", &["--set", "procedure.b_kaos_agent=false"]);
+    for want in [
+        "Player A leads each round with A's share of the bag, 4/7 (4 of 7 counters): round 1 57.14% (exact, 4/7), the last round 57.14% (exact, 4/7)",
+        "A leads 3.429 of the 6 rounds on average, more than half of them 42.86% (exact, 3/7)",
+    ] {
+        assert!(a.contains(want), "{a}");
+    }
+    let a = first_with("configs/bichos/encounter.toml", "encounter-exact", &["--exact"]);
+    assert_eq!(
+        a,
+        "A bug hole opens 91.67% (exact, 11/12) per encounter roll (61.11% (exact, 11/18) this turn, the rest after tremors), a quarter of that in each direction; once open it is 52.500 cm away on average and 7.500 bugs come out (4 humans + 1D6), 1.875 of them big, the first one big 25.00% (exact, 1/4)."
+    );
+    // The 2019 paired example compares what decides the game, in percentages.
+    let a = first_with("configs/bmg-3e/paired-bat-vs-knife.toml", "paired-ooa", &["--trials", "20000"]);
+    assert!(a.starts_with("Bruiser + bat more often than Bruiser + knife: out of action caused (K.O. or casualty) per attack 3"), "{a}");
+    assert!(a.contains("percentage points ["), "{a}");
+    // A stated cost as the card states it.
+    let a = first_with(
+        "configs/bmg-3e/balance-new-henchman.toml",
+        "stated-5",
+        &["--set", "cards.new-henchman.reputation=5"],
+    );
+    assert!(a.contains("; stated 5: under-costed."), "{a}");
+}
