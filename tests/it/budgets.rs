@@ -390,3 +390,48 @@ fn ctrl_c_stops_the_longest_sweep_at_once() {
         "sweep.toml",
     );
 }
+
+/// Ctrl-C while the charts render (issue #39: "6–7 s while charts render for a long name"). A
+/// comparison whose three loadouts carry names of 2,000 characters (the most a text may hold)
+/// draws four charts with those names in their legends; SIGINT as soon as the first chart is in
+/// the staging folder ends the run within 0.5 s of CPU — each chart cuts its text before layout,
+/// and the writer looks for a stop between charts — with no report left behind.
+#[test]
+fn ctrl_c_while_charts_render_stops_at_once() {
+    let d = tmp("budgets", "interrupt-charts");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e");
+    std::fs::copy(repo.join("cards.toml"), d.join("cards.toml")).unwrap();
+    let mut compare = std::fs::read_to_string(repo.join("loadout-comparison.toml")).unwrap();
+    for (i, label) in ["\"Bruiser + bat\"", "\"Bruiser + knife\"", "\"Thug + pistol\""].iter().enumerate() {
+        assert!(compare.contains(label), "{label}");
+        compare = compare.replacen(label, &format!("\"{}{i}\"", "x".repeat(1_999)), 1);
+    }
+    std::fs::write(d.join("compare.toml"), compare).unwrap();
+    // A chart is in the staging folder (`.r.skirmish-odds-PID`) once its SVG is there.
+    let chart_written = |dir: &Path| {
+        std::fs::read_dir(dir).into_iter().flatten().flatten().any(|e| {
+            e.file_name().to_string_lossy().starts_with(".r.")
+                && std::fs::read_dir(e.path())
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .any(|f| f.file_name().to_string_lossy().ends_with(".svg"))
+        })
+    };
+    let args = ["run", "compare.toml", "--trials", "2000", "-q", "--out", "r"];
+    let mut caught = 0;
+    for _ in 0..5 {
+        let _ = std::fs::remove_dir_all(d.join("r"));
+        let Some((status, worked)) = cpu::interrupt_when(&bin_path(), &d, &args, chart_written) else { continue };
+        caught += 1;
+        assert!(worked < Duration::from_millis(500), "worked {worked:?} of CPU after SIGINT");
+        eprintln!("charts: {worked:?} of CPU after SIGINT, {status:?}");
+        // Stopped (130) with nothing written, or finished in the moment before the signal.
+        if status.code() == Some(130) {
+            assert!(!d.join("r").exists(), "a stopped run leaves no report");
+        } else {
+            assert!(status.success(), "{status:?}");
+        }
+    }
+    assert!(caught > 0, "no run was caught rendering its charts");
+}

@@ -141,3 +141,34 @@ fn cpu_used_after_a_signal_is_measured() {
     assert!(status.success(), "{status:?}");
     assert!(after >= Duration::from_millis(100), "the work after the signal: {after:?}");
 }
+
+/// Run `bin` in `cwd` and send SIGINT as soon as `ready(cwd)` holds (polled every millisecond):
+/// `Some((status, CPU used after the signal))`, or `None` when the run ended before `ready` was
+/// seen. Killed and a panic past a minute.
+pub fn interrupt_when(
+    bin: &Path,
+    cwd: &Path,
+    args: &[&str],
+    ready: impl Fn(&Path) -> bool,
+) -> Option<(ExitStatus, Duration)> {
+    let child =
+        Command::new(bin).current_dir(cwd).args(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let t = Instant::now();
+    while !ready(cwd) {
+        if reap(&child, false).is_some() {
+            return None;
+        }
+        if t.elapsed() > Duration::from_secs(60) {
+            // SAFETY: signalling our own child, which has not been reaped.
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGKILL) };
+            reap(&child, true);
+            panic!("{args:?}: never ready in 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let before = used_so_far(child.id());
+    // SAFETY: as above.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let (status, cpu) = reap(&child, true).expect("a blocking wait reaps");
+    Some((status, cpu.saturating_sub(before)))
+}
