@@ -145,6 +145,7 @@ fn cpu_used_after_a_signal_is_measured() {
 /// Run `bin` in `cwd` and send SIGINT as soon as `ready(cwd)` holds (polled every millisecond):
 /// `Some((status, CPU used after the signal))`, or `None` when the run ended before `ready` was
 /// seen. Killed and a panic past a minute.
+#[expect(clippy::zombie_processes, reason = "the child is reaped by `reap` (wait4), which the lint cannot see")]
 pub fn interrupt_when(
     bin: &Path,
     cwd: &Path,
