@@ -301,7 +301,12 @@ fn half_answers_are_whole() {
     );
     // The 2019 paired example compares what decides the game, in percentages.
     let a = first_with("configs/bmg-3e/paired-bat-vs-knife.toml", "paired-ooa", &["--trials", "20000"]);
-    assert!(a.starts_with("Bruiser + bat more often than Bruiser + knife: out of action caused (K.O. or casualty) per attack 3"), "{a}");
+    assert!(
+        a.starts_with(
+            "Bruiser + bat more often than Bruiser + knife: out of action caused (K.O. or casualty) per attack 3"
+        ),
+        "{a}"
+    );
     assert!(a.contains("percentage points ["), "{a}");
     // A stated cost as the card states it.
     let a = first_with(
