@@ -63,18 +63,26 @@ fn shot(run: &RunResult, report: &Report, targets: usize) -> String {
     format!("After one attack {}{}.", parts.join("; "), basis(report, "attacks"))
 }
 
+/// A distance's unit after its number, in the variant's units (" cm", "″").
+fn unit_mark(units: super::rules::Units) -> &'static str {
+    match units {
+        super::rules::Units::Cm => " cm",
+        super::rules::Units::Inches => "″",
+    }
+}
+
+/// Cell 0's mean of metric `name` with its 95 % half-width (alone when exact).
+fn mean_of(run: &RunResult, report: &Report, name: &str) -> Option<String> {
+    let m = run.output.tallies[0].moments(metric_index(report, name)?);
+    Some(mean_ci(m.mean, m.stderr, stats::z_value()))
+}
+
 /// What a pursuit asks, how far and for how long: the mean distance over all its turns (and in
 /// the first), the mean number of turns, and how often it goes on past the first.
 fn pursuit(run: &RunResult, report: &Report, units: super::rules::Units) -> Option<String> {
     let (t, z) = (&run.output.tallies[0], stats::z_value());
-    let unit = match units {
-        super::rules::Units::Cm => " cm",
-        super::rules::Units::Inches => "″",
-    };
-    let mean = |name: &str| -> Option<String> {
-        let m = t.moments(metric_index(report, name)?);
-        Some(mean_ci(m.mean, m.stderr, z))
-    };
+    let unit = unit_mark(units);
+    let mean = |name: &str| mean_of(run, report, name);
     let again = t.event(event_index(report, "pursues_a_second_turn")?, z);
     Some(format!(
         "A pursuit covers {}{unit} on average ({}{unit} in its first turn) over {} turns, and goes on past its first turn {}{}.",
@@ -92,14 +100,8 @@ fn pursuit(run: &RunResult, report: &Report, units: super::rules::Units) -> Opti
 /// (the 5–6 of tremors is re-rolled without limit, seed l. 535).
 fn encounter(run: &RunResult, report: &Report, e: &super::rules::Encounter) -> Option<String> {
     let (t, z) = (&run.output.tallies[0], stats::z_value());
-    let unit = match e.readings.units {
-        super::rules::Units::Cm => " cm",
-        super::rules::Units::Inches => "″",
-    };
-    let mean = |name: &str| -> Option<String> {
-        let m = t.moments(metric_index(report, name)?);
-        Some(mean_ci(m.mean, m.stderr, z))
-    };
+    let unit = unit_mark(e.readings.units);
+    let mean = |name: &str| mean_of(run, report, name);
     let opens = t.event(event_index(report, "hole_opens")?, z);
     let now = t.event(event_index(report, "opens_this_turn")?, z);
     // A 0/1 metric: its count of 1s is the count of encounters whose first bug is big.
