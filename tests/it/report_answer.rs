@@ -299,6 +299,13 @@ fn half_answers_are_whole() {
         a,
         "A bug hole opens 91.67% (exact, 11/12) per encounter roll (61.11% (exact, 11/18) this turn, the rest after tremors), a quarter of that in each direction; once open it is 52.500 cm away on average and 7.500 bugs come out (4 humans + 1D6), 1.875 of them big, the first one big 25.00% (exact, 1/4)."
     );
+    // Let's Go! asked how long the chain gets and answered "at least one more" (by hand with
+    // Mob, 5 ready: 2/3, 1/3, 1/9, 1/54, 1/324; mean their sum, 367/324 = 1.133).
+    let a = first_with("configs/bmg-1e/lets-go.toml", "lets-go", &[]);
+    assert_eq!(
+        a,
+        "A Let's Go! chain with 5 more henchmen ready activates 1 or more 66.67% (exact, 2/3), 2 or more 33.33% (exact, 1/3), 3 or more 11.11% (exact, 1/9), 4 or more 1.85% (exact, 1/54), all 5 0.31% (exact, 1/324); 1.133 more on average (exact)."
+    );
     // The 2019 paired example compares what decides the game, in percentages.
     let a = first_with("configs/bmg-3e/paired-bat-vs-knife.toml", "paired-ooa", &["--trials", "20000"]);
     assert!(

@@ -4,7 +4,7 @@ pub mod config;
 pub mod exchange;
 pub mod kinds;
 pub mod labels;
-mod lead_answer;
+mod procedure_answers;
 pub mod report;
 pub mod rules;
 pub mod schema;

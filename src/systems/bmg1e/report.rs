@@ -49,15 +49,15 @@ pub fn extras(run: &RunResult) -> Result<SystemExtras, Interrupted> {
 }
 
 /// The headline of an exchange report (A's best split and B's answer), of the editions
-/// comparison, and of a Take-the-Lead bag (round by round).
+/// comparison, of a Take-the-Lead bag (round by round) and of a Let's Go! chain (how long).
 pub fn answer(run: &RunResult, report: &Report) -> Option<String> {
     if let Some(Layout1e::Editions) = run.scenario.layout.get::<Layout1e>() {
         return editions_answer(report);
     }
-    if let (Layout::Single, Some(Trial1e::TakeTheLead(t))) =
-        (&run.scenario.layout, run.scenario.cells[0].trial.downcast::<Trial1e>())
-    {
-        return super::lead_answer::answer(t, report);
+    match (&run.scenario.layout, run.scenario.cells[0].trial.downcast::<Trial1e>()) {
+        (Layout::Single, Some(Trial1e::TakeTheLead(t))) => return super::procedure_answers::answer(t, report),
+        (Layout::Single, Some(Trial1e::LetsGo(go))) => return super::procedure_answers::lets_go(go, run, report),
+        _ => {}
     }
     let x = report.part::<exchange::ExchangeBest>("exchange")?;
     let Some(Layout1e::Exchange { names: [a, b], .. }) = run.scenario.layout.get::<Layout1e>() else { return None };

@@ -1,16 +1,43 @@
-//! The answer of a Take-the-Lead run (seed L316, L1430, L1494): who leads, round by round.
+//! The answers of the 2013 procedures whose question the generic first event half-answers: Take
+//! the Lead (who leads, round by round) and Let's Go! (how long the chain gets).
 //!
-//! Why a sentence of its own: the generic answer gives the first event ("player A leads round
+//! Take the Lead (seed L316, L1430, L1494). Why a sentence of its own: the generic answer gives the first event ("player A leads round
 //! 1"), which is half the question. Each round draws one counter from the bag without putting it
 //! back, and draws without replacement are exchangeable: every round A leads with A's share of
 //! the bag, a / (a + b), whatever happened before it is drawn. So the answer gives that share as
 //! the round-by-round figure (the run's round 1 and last round measure it), then what a whole
 //! game gives: how many rounds A leads, a majority, the longest run.
 
-use super::rules::procedures::TakeTheLead;
-use crate::report::answer::prob;
+use super::rules::procedures::{LetsGo, TakeTheLead};
+use crate::analysis::RunResult;
+use crate::report::answer::{prob, proportion};
 use crate::report::model::Report;
-use crate::stats::gcd;
+use crate::stats::{self, gcd};
+
+/// Let's Go! (seed L1466): a chain's length, as P(at least k more henchmen activate) for every k
+/// up to those ready, and its mean — "at least one" alone (the generic answer) said nothing of
+/// how long the chain gets, which is what the run asks.
+pub fn lets_go(go: &LetsGo, run: &RunResult, report: &Report) -> Option<String> {
+    let i = report.cells.first()?.metrics.0.iter().position(|(n, _)| n == "chain")?;
+    let t = &run.output.tallies[0];
+    let z = stats::z_value();
+    let h = t.hists.get(i)?;
+    let at_least: Vec<String> = (1..=go.available as usize)
+        .map(|k| {
+            let n: u128 = h.iter().skip(k).sum();
+            let who = if k == go.available as usize { format!("all {k}") } else { format!("{k} or more") };
+            format!("{who} {}", proportion(&t.proportion(n, z)))
+        })
+        .collect();
+    let m = t.moments(i);
+    Some(format!(
+        "A Let's Go! chain with {} more henchmen ready activates {}; {} more on average{}.",
+        go.available,
+        at_least.join(", "),
+        crate::text::mean_ci(m.mean, m.stderr, z),
+        if t.exact { " (exact)" } else { " (95 % intervals)" }
+    ))
+}
 
 /// "Player A leads each of the 6 rounds 50.00% (exact, 1/2: 3 of the bag's 6 counters) …".
 pub fn answer(t: &TakeTheLead, report: &Report) -> Option<String> {
