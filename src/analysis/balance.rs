@@ -251,6 +251,10 @@ pub struct BalanceSummary {
     pub reference_rule: String,
     pub position: String,
     pub flags: Vec<Flag>,
+    /// How well the gauntlet prices its own cards: each priced reference card left out of the
+    /// curve and priced from the others ([`crate::analysis::loo`]). `None` under four priced cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gauntlet_health: Option<crate::analysis::loo::Health>,
 }
 
 /// Per-cost figures compared with the peers (higher is better value), and whether the figure
@@ -327,7 +331,9 @@ pub fn summarise(
 ) -> BalanceSummary {
     let stats = pair_stats(tallies, exact, z);
     let n = if exact.is_some() { None } else { tallies.first().map(|t| t.trials as f64) };
-    let fair = fair_cost::fit(&round_robin(layout, &stats, n), z);
+    let rr = round_robin(layout, &stats, n);
+    let fair = fair_cost::fit(&rr, z);
+    let gauntlet_health = crate::analysis::loo::leave_one_out(&rr, &fair);
     let fighters = fighter_summaries(layout, &stats);
     let cand = &fighters[0];
     let Cost { name: cost, unit, key, .. } = layout.costs[0];
@@ -434,6 +440,7 @@ pub fn summarise(
         reference_rule,
         position,
         flags,
+        gauntlet_health,
     }
 }
 

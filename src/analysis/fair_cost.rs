@@ -289,7 +289,7 @@ fn quantile_t(df: f64) -> f64 {
 }
 
 /// The ordinary least squares of ln(cost) on rating over the priced references.
-fn fit_curve(xs: &[f64], ys: &[f64]) -> Result<Curve, String> {
+pub(crate) fn fit_curve(xs: &[f64], ys: &[f64]) -> Result<Curve, String> {
     let n = xs.len();
     if n < 3 {
         return Err(format!(

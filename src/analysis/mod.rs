@@ -7,6 +7,7 @@ pub mod check;
 pub mod duel;
 pub mod fair_cost;
 pub mod layout;
+pub mod loo;
 pub mod paired;
 pub mod scenario;
 pub mod sum;

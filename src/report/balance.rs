@@ -173,6 +173,34 @@ fn fair_cost_table(report: &Report, l: &BalanceLayout, b: &BalanceSummary) -> Ta
         ),
     ]);
     t.rows.push(vec!["curve fit, R²".into(), format!("{:.2}", fit.r2)]);
+    if let Some(h) = &b.gauntlet_health {
+        // `ratings` lists the candidate first, then the reference fighters in order.
+        let outside: Vec<String> = h
+            .cards
+            .iter()
+            .filter(|c| !c.inside)
+            .map(|c| {
+                let label = b.ratings.get(c.reference + 1).map_or("?", |r| r.label.as_str());
+                format!(
+                    "{label} {} (priced {}–{} by the others)",
+                    balance::stated_fmt(c.cost),
+                    balance::cost_fmt(c.ci95[0]),
+                    balance::cost_fmt(c.ci95[1])
+                )
+            })
+            .collect();
+        t.rows.push(vec![
+            "gauntlet health: each reference card priced from the others".into(),
+            format!(
+                "{} of {} listed {cost}s inside their 95 % interval ({:.0} %){}; median interval ×{:.2} (high ÷ low); the curve refitted without the card, the ratings kept",
+                h.inside,
+                h.priced,
+                100.0 * h.inside as f64 / h.priced as f64,
+                if outside.is_empty() { String::new() } else { format!("; outside: {}", outside.join("; ")) },
+                h.median_width
+            ),
+        ]);
+    }
     t.rows.push(vec![
         "reference cards' scatter about the curve".into(),
         format!("{} (a reference card's {cost} against the curve's, typically)", log_half(fit.residual_sd)),

@@ -246,3 +246,45 @@ fn exact_duels_have_no_sampling_part_and_an_unsettled_run_says_so() {
     assert!(row(&tables[0], "sampled until settled").starts_with("no: the sampling part did not reach ±2 %"));
     assert!(tables[2].rows[0][1].contains("% ["), "a sampled score with its interval");
 }
+
+/// Gauntlet health (issue #40, its first step): every bundled balance reports how well its
+/// gauntlet prices its own cards — each priced reference card left out of the curve and priced
+/// from the others — in summary.md and in results.json (`balance.gauntlet_health`), each card's
+/// `inside` agreeing with its interval, and the cards outside named in the row.
+#[test]
+fn every_bundled_balance_reports_its_gauntlet_health() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = (0, 0);
+    for system in ["bichos", "bmg-1e", "bmg-3e", "wolsung"] {
+        let cfg = std::fs::read_dir(root.join("configs").join(system))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("balance-"))
+            .unwrap_or_else(|| panic!("{system}: no bundled balance"));
+        let d = tmp("balance_views", &format!("health-{system}"));
+        let o = bin_run(&d, &["run", cfg.to_str().unwrap(), "--out", "r", "--quiet"]);
+        assert!(o.status.success(), "{system}: {}", String::from_utf8_lossy(&o.stderr));
+        let j: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("r/results.json")).unwrap()).unwrap();
+        let h = &j["balance"]["gauntlet_health"];
+        let cards = h["cards"].as_array().unwrap_or_else(|| panic!("{system}: no gauntlet health in {}", j["balance"]));
+        let inside = cards.iter().filter(|c| c["inside"] == true).count();
+        assert_eq!(h["inside"].as_u64(), Some(inside as u64), "{system}");
+        assert_eq!(h["priced"].as_u64(), Some(cards.len() as u64), "{system}");
+        for c in cards {
+            let (cost, lo, hi) =
+                (c["cost"].as_f64().unwrap(), c["ci95"][0].as_f64().unwrap(), c["ci95"][1].as_f64().unwrap());
+            assert_eq!(c["inside"] == true, lo <= cost && cost <= hi, "{system}: {c}");
+        }
+        let md = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+        let row = md.lines().find(|l| l.contains("gauntlet health")).unwrap_or_else(|| panic!("{system}: no row"));
+        assert!(row.contains(&format!("{inside} of {} listed", cards.len())), "{system}: {row}");
+        assert_eq!(row.contains("; outside: "), inside < cards.len(), "{system}: {row}");
+        all = (all.0 + inside, all.1 + cards.len());
+    }
+    // Measured on the bundled gauntlets with today's interval (the curve's band): 23 of 29.
+    // Issue #40 asks for at least 90 % over all of them; the interval that reaches it is the next
+    // step, and this line then asserts it.
+    eprintln!("leave-one-out coverage over the bundled gauntlets: {} of {}", all.0, all.1);
+    assert_eq!(all.1, 29, "priced reference cards in the bundled gauntlets");
+}
