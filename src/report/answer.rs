@@ -20,10 +20,18 @@ use crate::text::{count, pct, pct_ci};
 /// The answer sentence of a finished run, in `system`'s words (every run has one), with the
 /// figure it gives first as data where that figure is one event of one cell (a single
 /// resolution's key event, a sampled duel's P(A wins)); `None` where the sentence leads with
-/// something else (a verdict, a difference, a best cell, a system's own sentence).
+/// something else (a verdict, a difference, a best cell, a system's own sentence that does not
+/// give the key event's figure).
 pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> (String, Option<KeyFigure>) {
     if let Some(s) = system.answer(run, report) {
-        return (s, None);
+        // A system's sentence about one resolution whose first percentage is the cell's key
+        // event (Take the Lead's round 1, the encounter's hole, the Let's Go! chain's first link)
+        // keeps it as the key figure; one that leads with another figure has none.
+        let key = matches!(run.scenario.layout, Layout::Single)
+            .then(|| lead_key(run, report, system, 0))
+            .flatten()
+            .filter(|k| s.find(&pct(k.p)).is_some_and(|i| !s[..i].contains('%')));
+        return (s, key);
     }
     let lead = || (lead_events(run, report, system, 0), lead_key(run, report, system, 0));
     if let Some(b) = &report.balance {

@@ -323,3 +323,25 @@ fn half_answers_are_whole() {
     );
     assert!(a.contains("; stated 5: under-costed."), "{a}");
 }
+
+/// A system's own sentence that opens with its cell's key event keeps that event as
+/// results.json's `key_figure` (the page leads with it): Take the Lead's round 1, the encounter's
+/// hole, Let's Go!'s first link; a shot's answer, which opens with "out of the fight" (no single
+/// event), has none.
+#[test]
+fn system_answers_keep_the_key_figure_they_open_with() {
+    for (cfg, want) in [
+        ("configs/bmg-1e/take-the-lead.toml", Some("a_leads_round_1")),
+        ("configs/bichos/encounter.toml", Some("hole_opens")),
+        ("configs/bmg-1e/lets-go.toml", Some("at_least_one")),
+        ("configs/bichos/bug-melee.toml", None),
+    ] {
+        let d = common::tmp("report_answer", &format!("key-{}", cfg.rsplit('/').next().unwrap()));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(cfg);
+        let o = common::bin_run(&d, &["run", path.to_str().unwrap(), "--trials", "20000", "--out", "out", "--quiet"]);
+        assert!(o.status.success(), "{cfg}: {}", String::from_utf8_lossy(&o.stderr));
+        let j: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("out/results.json")).unwrap()).unwrap();
+        assert_eq!(j["key_figure"]["event"].as_str(), want, "{cfg}: {}", j["key_figure"]);
+    }
+}
