@@ -13,8 +13,12 @@
 //! The duels' figures come from their tallies, or — when the system solves its duel exactly —
 //! from the exact duels ([`ExactFigures`]), with no sampling interval.
 
-use super::fair_cost::{self, FairCost, Interval, RoundRobin, Score, Verdict};
+use super::cost_curve::Curve;
+use super::fair_cost::{self, FairCost, Interval, Parts, RoundRobin, Score};
+use super::loo::Health;
+use super::ratings::Misfit;
 use super::scenario::{BalanceLayout, Cost};
+use super::verdict::{self, Verdict};
 use crate::analysis::duel::{ExactFigures, event, metric};
 use crate::engine::Tally;
 use crate::stats::{self, Estimate};
@@ -200,7 +204,7 @@ pub struct CurveReport {
     /// In words: what was fitted and how.
     pub model: String,
     /// `None` with `why` when there is no curve.
-    pub fit: Option<fair_cost::Curve>,
+    pub fit: Option<Curve>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
     /// Log-odds added to a fighter's rating on side A (who takes the first roll-off, …).
@@ -209,9 +213,16 @@ pub struct CurveReport {
     /// the fair cost is read off the curve beyond its points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub extrapolated: Option<&'static str>,
-    /// Half-widths of the fair cost's interval on the log scale: the fit's and the sampling's.
+    /// Half-widths of the fair cost's 95 % interval on the log scale ([`Parts`]): the whole, the
+    /// reference cards' scatter about the curve, where the curve runs at the candidate's rating
+    /// (`fit_half_width`, the only part before issue #40), the rating model's misfit, sampling.
+    pub half_width: f64,
+    pub scatter_half_width: f64,
     pub fit_half_width: f64,
+    pub misfit_half_width: f64,
     pub sampling_half_width: f64,
+    /// How far the ratings miss the duels they were fitted on.
+    pub misfit: Misfit,
 }
 
 /// Whether a sampled balance test sampled until its verdict was settled.
@@ -227,8 +238,11 @@ pub struct Settling {
 /// The whole balance result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BalanceSummary {
-    /// `under-costed`, `priced right` or `over-costed`; `null` when no fair cost can be given.
+    /// `under-costed`, `priced right`, `can't tell` or `over-costed`; `null` when no fair cost
+    /// can be given.
     pub verdict: Option<Verdict>,
+    /// The widest interval (high ÷ low) "priced right" may rest on; wider is "can't tell".
+    pub cant_tell_width: f64,
     /// The verdict in a sentence, with the fair cost and the stated one.
     pub verdict_text: String,
     /// The candidate's fair cost (in the first cost) with its 95 % interval.
@@ -306,6 +320,7 @@ fn round_robin(layout: &BalanceLayout, stats: &[DuelStats], n: Option<f64>) -> R
         refs: layout.cells[1..].iter().map(|row| row.iter().map(|&c| score(c)).collect()).collect(),
         cand: layout.cells[0].iter().map(|&c| score(c)).collect(),
         costs: layout.rows[1..].iter().map(|r| r.costs[0]).collect(),
+        same: layout.rows[1..].iter().enumerate().map(|(i, r)| r.twin_of.map_or(i, |t| t - 1)).collect(),
     }
 }
 
@@ -333,7 +348,7 @@ pub fn summarise(
     let n = if exact.is_some() { None } else { tallies.first().map(|t| t.trials as f64) };
     let rr = round_robin(layout, &stats, n);
     let fair = fair_cost::fit(&rr, z);
-    let gauntlet_health = crate::analysis::loo::leave_one_out(&rr, &fair);
+    let gauntlet_health = crate::analysis::loo::leave_one_out(&rr, &fair, z);
     let fighters = fighter_summaries(layout, &stats);
     let cand = &fighters[0];
     let Cost { name: cost, unit, key, .. } = layout.costs[0];
@@ -368,8 +383,9 @@ pub fn summarise(
         let priced_reference: Vec<&PerCost> = reference.iter().filter_map(|&i| fighters[i].per_first()).collect();
         flags = CHECKED.into_iter().filter_map(|check| outlier_flag(layout, check, &priced_reference, cpr)).collect();
     }
-    let verdict = fair.cost.as_ref().map(|c| Verdict::of(stated, c));
-    let mut verdict_text = verdict_text(&fair, verdict, stated, cost, exact.is_some(), &cand.label);
+    let verdict = fair.cost.as_ref().map(|c| Verdict::of(stated, c, layout.cant_tell_width));
+    let said = Said { cost, exact: exact.is_some(), label: &cand.label, width: layout.cant_tell_width, z };
+    let mut verdict_text = verdict_text(&fair, verdict, stated, &said, gauntlet_health.as_ref(), layout);
     // A sampled run that stopped before its verdict settled (a fixed `trials`, or the cap) says
     // so where the verdict is read, not only in `settling.reached`.
     if let Some((target, false)) = settle {
@@ -377,7 +393,7 @@ pub fn summarise(
             let pct = |x: f64| format!("±{:.1} %", x * 100.0);
             (
                 format!("the fair {cost}'s sampling part"),
-                pct(fair.sampling_half.exp_m1()),
+                pct(fair.parts.sampling.exp_m1()),
                 format!("{}, or once it hardly widens the interval", pct(target)),
             )
         } else {
@@ -396,8 +412,12 @@ pub fn summarise(
         fit: fair.curve.as_ref().ok().cloned(),
         side_advantage: fair.side,
         extrapolated: extrapolated(&fair),
-        fit_half_width: fair.fit_half,
-        sampling_half_width: fair.sampling_half,
+        half_width: fair.parts.total(),
+        scatter_half_width: fair.parts.scatter,
+        fit_half_width: fair.parts.curve,
+        misfit_half_width: fair.parts.misfit,
+        sampling_half_width: fair.parts.sampling,
+        misfit: fair.misfit.clone(),
     };
     let curve_cost = |r: f64| fair.curve.as_ref().ok().map(|c| c.cost(r));
     let ratings = std::iter::once((&fair.cand, 0))
@@ -422,6 +442,7 @@ pub fn summarise(
     };
     BalanceSummary {
         verdict,
+        cant_tell_width: layout.cant_tell_width,
         verdict_text,
         fair_cost: fair.cost,
         stated_cost: stated,
@@ -444,13 +465,16 @@ pub fn summarise(
     }
 }
 
-/// Whether the candidate's rating lies outside the reference fighters' ("stronger", "weaker").
+/// Whether the candidate's rating lies outside the reference fighters' ("stronger", "weaker"):
+/// its whole 95 % interval (sampling and misfit) beyond them, so a copy of the strongest card is
+/// not "stronger than every reference fighter" by a rounding error.
 pub fn extrapolated(fair: &FairCost) -> Option<&'static str> {
     let max = fair.refs.iter().map(|r| r.estimate).fold(f64::NEG_INFINITY, f64::max);
     let min = fair.refs.iter().map(|r| r.estimate).fold(f64::INFINITY, f64::min);
-    if fair.cand.estimate > max {
+    let half = fair.cand_half().max(1e-9);
+    if fair.cand.estimate - half > max {
         Some("stronger")
-    } else if fair.cand.estimate < min {
+    } else if fair.cand.estimate + half < min {
         Some("weaker")
     } else {
         None
@@ -472,41 +496,139 @@ pub fn stated_fmt(c: f64) -> String {
     if c.fract() == 0.0 && c.abs() < 1e15 { format!("{c:.0}") } else { format!("{c}") }
 }
 
+/// What the verdict sentence names: the cost, how the duels were solved, the candidate, the
+/// "can't tell" width.
+struct Said<'a> {
+    cost: &'a str,
+    exact: bool,
+    label: &'a str,
+    width: f64,
+    /// The normal quantile of the 95 % intervals.
+    z: f64,
+}
+
+/// The verdict in sentences: the fair cost with its interval (bounds that agree with the verdict:
+/// [`verdict::printed`]), the stated cost and the verdict; for "can't tell", why the interval is
+/// wide and what would narrow it; a warning when the curve is read beyond its points.
 fn verdict_text(
     fair: &FairCost,
     verdict: Option<Verdict>,
     stated: f64,
-    cost: &str,
-    exact: bool,
-    label: &str,
+    said: &Said,
+    health: Option<&Health>,
+    layout: &BalanceLayout,
 ) -> String {
-    let label = label.trim_end_matches(" (candidate)");
+    let Said { cost, exact, width, .. } = *said;
+    let label = said.label.trim_end_matches(" (candidate)");
     let (Some(c), Some(v), Ok(curve)) = (&fair.cost, verdict, &fair.curve) else {
         let why = fair.curve.as_ref().err().map(String::as_str).unwrap_or("no curve");
         return format!("No fair {cost} for {label}: {why}.");
     };
     let how = if exact { "exact duels" } else { "sampled duels" };
+    let [est, lo, hi] = verdict::printed(c, stated);
     let mut text = format!(
-        "Fair {cost} for {label}: {} [{}, {}] (95 %; {how}, curve over {} reference fighters, R² {:.2}); stated {}: {}.",
-        cost_fmt(c.estimate),
-        cost_fmt(c.ci95[0]),
-        cost_fmt(c.ci95[1]),
+        "Fair {cost} for {label}: {est} [{lo}, {hi}] (95 % for a card of its strength; {how}, curve over {} reference cards, R² {:.2}); stated {}: {}.",
         curve.n,
         curve.r2,
         stated_fmt(stated),
         v.word()
     );
+    if v == Verdict::CantTell {
+        text.push_str(&format!(
+            " The interval is ×{:.1} wide (high ÷ low), wider than the ×{} a verdict needs: {}",
+            c.ci95[1] / c.ci95[0],
+            stated_fmt(width),
+            why_wide(&fair.parts, curve, health, layout)
+        ));
+        text.push_str(&leaning(c, stated, said));
+    }
     match extrapolated(fair) {
         Some(side) => text.push_str(&format!(
             " It is {side} than every reference fighter: the curve is read beyond its points, so add a reference fighter of its strength to trust it."
         )),
         None if curve.n < 5 => text.push_str(&format!(
-            " Only {} reference fighters: the interval is wide; more reference fighters narrow it.",
+            " Only {} reference cards: the interval is wide; more reference fighters narrow it.",
             curve.n
         )),
         None => {}
     }
     text
+}
+
+/// Where a stated cost inside a wide interval sits: " It leans under-costed: the stated 30 is at
+/// the interval's 14th percentile (under-costed below its 2.5th)." — the percentile on the
+/// log scale, the interval read as normal there with its 95 % half-width.
+fn leaning(fair: &Interval, stated: f64, said: &Said) -> String {
+    use statrs::distribution::{ContinuousCDF, Normal};
+    let y = fair.estimate.ln();
+    let sd = (fair.ci95[1].ln() - y) / said.z;
+    let Ok(n) = Normal::new(y, sd.max(1e-300)) else { return String::new() };
+    let at = n.cdf(stated.ln()) * 100.0;
+    if at.round() == 50.0 {
+        return " It leans neither way: the stated cost is at the interval's middle.".into();
+    }
+    let (lean, edge) =
+        if at < 50.0 { ("under-costed", "below its 2.5th") } else { ("over-costed", "above its 97.5th") };
+    format!(
+        " It leans {lean}: the stated {} is at the interval's {} percentile ({lean} {edge}).",
+        stated_fmt(stated),
+        ordinal(at.round().clamp(1.0, 99.0) as u32)
+    )
+}
+
+/// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st…
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Why a fair cost's interval is wide, by its largest part, and what would narrow it.
+fn why_wide(parts: &Parts, curve: &Curve, health: Option<&Health>, layout: &BalanceLayout) -> String {
+    let cost = layout.costs[0].name;
+    let share = |x: f64| x * x / parts.total().powi(2);
+    let largest = [parts.scatter, parts.curve, parts.misfit, parts.sampling].into_iter().fold(0.0, f64::max);
+    if largest == parts.sampling {
+        return format!(
+            "mostly sampling ({:.0} % of it); more duels per pair (`trials`) narrow it.",
+            100.0 * share(parts.sampling)
+        );
+    }
+    if largest == parts.misfit {
+        return format!(
+            "mostly because its matchups do not follow one rating ({:.0} % of it): it does much better against some fighters than its rating says and worse against others; more reference fighters of the kinds it meets narrow it.",
+            100.0 * share(parts.misfit)
+        );
+    }
+    if largest == parts.curve {
+        return format!(
+            "mostly because the curve is uncertain at its strength ({:.0} % of it); more reference fighters near its strength narrow it.",
+            100.0 * share(parts.curve)
+        );
+    }
+    let off: Vec<String> = health
+        .map(|h| {
+            h.furthest()
+                .into_iter()
+                .take(2)
+                .map(|c| {
+                    let name = layout.rows.get(c.reference + 1).map_or("?", |r| r.label.as_str());
+                    format!("{name} lists {} where the others price it {}", stated_fmt(c.cost), cost_fmt(c.estimate))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    format!(
+        "mostly because the reference cards' own {cost}s scatter about the curve (R² {:.2}; {:.0} % of it){}. Reference cards whose {cost}s follow what the duel measures narrow it — the duel may not price every characteristic a {cost} pays for.",
+        curve.r2,
+        100.0 * share(parts.scatter),
+        if off.is_empty() { String::new() } else { format!(": {}", off.join("; ")) }
+    )
 }
 
 /// Each fighter's figures against each opponent it met (from `stats`, one per cell), their

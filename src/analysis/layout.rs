@@ -98,6 +98,9 @@ pub struct BalanceRow {
     pub costs: Vec<Option<f64>>,
     /// Costs within the peer band of the candidate's (row 0 is the candidate itself).
     pub peer: bool,
+    /// The first gauntlet row identical to this one (same card, weapon, choices and cost), when
+    /// that is an earlier row: identical reference cards count once in the cost curve.
+    pub twin_of: Option<usize>,
 }
 
 /// How a balance test's cells are arranged.
@@ -112,6 +115,9 @@ pub struct BalanceLayout {
     pub peer_band: f64,
     /// Relative difference from the peers' mean that flags an outlier.
     pub outlier_threshold: f64,
+    /// The widest fair-cost interval (high ÷ low) a "priced right" verdict may rest on
+    /// ([`crate::analysis::verdict`]).
+    pub cant_tell_width: f64,
     /// The costs, first the one fighters are compared by, in the system's words.
     pub costs: &'static [Cost],
 }

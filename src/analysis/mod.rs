@@ -4,15 +4,18 @@
 pub mod balance;
 pub mod cell;
 pub mod check;
+pub mod cost_curve;
 pub mod duel;
 pub mod fair_cost;
 pub mod layout;
 pub mod loo;
 pub mod paired;
+pub mod ratings;
 pub mod scenario;
 pub mod sum;
 pub mod summed;
 mod trial_cell;
+pub mod verdict;
 
 use crate::engine::{self, RunOutput, Stop, Tally, progress::Progress};
 use crate::error::Error;

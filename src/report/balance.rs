@@ -7,8 +7,9 @@ use super::model::Report;
 use super::table::Table;
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, BalanceSummary};
-use crate::analysis::fair_cost::{Interval, Verdict};
+use crate::analysis::fair_cost::Interval;
 use crate::analysis::layout::BalanceLayout;
+use crate::analysis::verdict::{self, Verdict};
 use crate::stats;
 use crate::system::RuleSystem;
 use crate::text::{count, pct, pct_ci};
@@ -87,11 +88,6 @@ pub(super) fn tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout
     out
 }
 
-/// A cost with its 95 % interval: "52 [23, 115]".
-fn cost_ci(c: &Interval) -> String {
-    format!("{} [{}, {}]", balance::cost_fmt(c.estimate), balance::cost_fmt(c.ci95[0]), balance::cost_fmt(c.ci95[1]))
-}
-
 /// A half-width on the log scale as the relative change it allows either way: "−55 % / +123 %".
 fn log_half(h: f64) -> String {
     let (down, up) = ((1.0 - (-h).exp()) * 100.0, h.exp_m1() * 100.0);
@@ -134,14 +130,35 @@ fn fair_cost_table(report: &Report, l: &BalanceLayout, b: &BalanceSummary) -> Ta
         t.notes.push(b.curve.model.clone());
         return t;
     };
-    t.rows.push(vec![format!("fair {cost} (95 % interval)"), cost_ci(fair)]);
+    let [est, lo, hi] = verdict::printed(fair, b.stated_cost);
+    t.rows.push(vec![format!("fair {cost} (95 % interval for a card of its strength)"), format!("{est} [{lo}, {hi}]")]);
     let place = match v {
-        Verdict::UnderCosted => "below the interval: the card is stronger than its price",
-        Verdict::PricedRight => "inside the interval",
-        Verdict::OverCosted => "above the interval: the card is weaker than its price",
+        Verdict::UnderCosted => "below the interval: the card is stronger than its price".to_string(),
+        Verdict::PricedRight => {
+            format!(
+                "inside the interval, which is narrow enough to act on (×{} or less)",
+                balance::stated_fmt(b.cant_tell_width)
+            )
+        }
+        Verdict::CantTell => format!(
+            "inside the interval, but the interval is ×{:.1} wide (high ÷ low): wider than ×{}, so it cannot say whether the card is priced right",
+            fair.ci95[1] / fair.ci95[0],
+            balance::stated_fmt(b.cant_tell_width)
+        ),
+        Verdict::OverCosted => "above the interval: the card is weaker than its price".to_string(),
     };
     t.rows.push(vec!["verdict".into(), format!("{}: the stated {stated} is {place}", v.word())]);
-    t.rows.push(vec!["interval, the curve's part (fit)".into(), log_half(b.curve.fit_half_width)]);
+    let c = &b.curve;
+    t.rows.push(vec!["interval, the reference cards' scatter about the curve".into(), log_half(c.scatter_half_width)]);
+    t.rows.push(vec!["interval, where the curve runs at this strength".into(), log_half(c.fit_half_width)]);
+    t.rows.push(vec![
+        "interval, the ratings' misfit".into(),
+        format!(
+            "{} (the ratings predict the duels to ±{:.1} points, root mean square)",
+            log_half(c.misfit_half_width),
+            c.misfit.rms * 100.0
+        ),
+    ]);
     let sampling = if b.exact {
         "none: exact duels (no sampling part)".to_string()
     } else {
@@ -174,32 +191,7 @@ fn fair_cost_table(report: &Report, l: &BalanceLayout, b: &BalanceSummary) -> Ta
     ]);
     t.rows.push(vec!["curve fit, R²".into(), format!("{:.2}", fit.r2)]);
     if let Some(h) = &b.gauntlet_health {
-        // `ratings` lists the candidate first, then the reference fighters in order.
-        let outside: Vec<String> = h
-            .cards
-            .iter()
-            .filter(|c| !c.inside)
-            .map(|c| {
-                let label = b.ratings.get(c.reference + 1).map_or("?", |r| r.label.as_str());
-                format!(
-                    "{label} {} (priced {}–{} by the others)",
-                    balance::stated_fmt(c.cost),
-                    balance::cost_fmt(c.ci95[0]),
-                    balance::cost_fmt(c.ci95[1])
-                )
-            })
-            .collect();
-        t.rows.push(vec![
-            "gauntlet health: each reference card priced from the others".into(),
-            format!(
-                "{} of {} listed {cost}s inside their 95 % interval ({:.0} %){}; median interval ×{:.2} (high ÷ low); the curve refitted without the card, the ratings kept",
-                h.inside,
-                h.priced,
-                100.0 * h.inside as f64 / h.priced as f64,
-                if outside.is_empty() { String::new() } else { format!("; outside: {}", outside.join("; ")) },
-                h.median_width
-            ),
-        ]);
+        health_rows(&mut t, b, h, cost);
     }
     t.rows.push(vec![
         "reference cards' scatter about the curve".into(),
@@ -211,10 +203,66 @@ fn fair_cost_table(report: &Report, l: &BalanceLayout, b: &BalanceSummary) -> Ta
         format!("{:+.3} in rating: side A scores {} against an equal fighter", b.curve.side_advantage, pct(side)),
     ]);
     t.notes.push(format!(
-        "{}. The interval's two parts add on the log scale (√(fit² + sampling²)); the fair {cost} does not depend on the stated one.",
+        "{}. The interval's four parts add on the log scale (√(scatter² + curve² + misfit² + sampling²)): it is where a card of the candidate's strength should be priced, not only where the curve runs. The fair {cost} does not depend on the stated one.",
         b.curve.model
     ));
     t
+}
+
+/// Gauntlet health ([`crate::analysis::loo`]): the coverage of the interval over the reference
+/// cards, the cards the others price furthest from their listing, the matchups the ratings
+/// predict worst, the identical cards.
+fn health_rows(t: &mut Table, b: &BalanceSummary, h: &crate::analysis::loo::Health, cost: &str) {
+    // `ratings` lists the candidate first, then the reference fighters in order.
+    let name = |i: usize| b.ratings.get(i + 1).map_or("?", |r| r.label.as_str());
+    let priced = |c: &crate::analysis::loo::LooCard| {
+        format!(
+            "{} lists {}, the others price it {} [{}, {}]",
+            name(c.reference),
+            balance::stated_fmt(c.cost),
+            balance::cost_fmt(c.estimate),
+            balance::cost_fmt(c.ci95[0]),
+            balance::cost_fmt(c.ci95[1])
+        )
+    };
+    let outside: Vec<String> = h.cards.iter().filter(|c| !c.inside).map(priced).collect();
+    t.rows.push(vec![
+        "gauntlet health: each reference card priced from the others".into(),
+        format!(
+            "{} of {} listed {cost}s inside their 95 % interval ({:.0} %){}; median interval ×{:.2} (high ÷ low); each card rated from its own duels against the others and priced from their curve, as a candidate is",
+            h.inside,
+            h.priced,
+            100.0 * h.inside as f64 / h.priced as f64,
+            if outside.is_empty() { String::new() } else { format!("; outside: {}", outside.join("; ")) },
+            h.median_width
+        ),
+    ]);
+    let furthest: Vec<String> = h.furthest().into_iter().take(3).map(priced).collect();
+    t.rows.push(vec!["gauntlet health: the cards priced furthest from the others' price".into(), furthest.join("; ")]);
+    let worst: Vec<String> = h
+        .worst_matchups
+        .iter()
+        .map(|m| {
+            format!(
+                "{} against {}: scores {}, its rating says {}",
+                m.fighter.map_or("the candidate", name),
+                name(m.opponent),
+                pct(m.played),
+                pct(m.predicted)
+            )
+        })
+        .collect();
+    if !worst.is_empty() {
+        t.rows.push(vec!["gauntlet health: the duels the ratings predict worst".into(), worst.join("; ")]);
+    }
+    if !h.duplicates.is_empty() {
+        let groups: Vec<String> =
+            h.duplicates.iter().map(|g| g.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" = ")).collect();
+        t.rows.push(vec![
+            "gauntlet health: identical reference cards (one point of the curve)".into(),
+            groups.join("; "),
+        ]);
+    }
 }
 
 fn sigma(x: f64) -> f64 {
@@ -339,8 +387,9 @@ fn interval_est(i: &Interval) -> Est {
     Est { v: i.estimate, lo: i.ci95[0], hi: i.ci95[1] }
 }
 
-/// The cost curve: each priced reference fighter at (rating, cost), the fitted curve with its
-/// 95 % band over the ratings shown, and the candidate at its stated cost and at its fair cost
+/// The cost curve: each priced reference fighter at (rating, cost), the fitted curve with the
+/// 95 % band a card of each rating should be priced in (its prediction band) over the ratings
+/// shown, and the candidate at its stated cost and at its fair cost
 /// (the interval as a whisker; its rating's interval across).
 fn cost_curve_chart(name: &str, l: &BalanceLayout, bs: &BalanceSummary) -> Chart {
     let cost = l.costs[0].name;
@@ -367,7 +416,14 @@ fn cost_curve_chart(name: &str, l: &BalanceLayout, bs: &BalanceSummary) -> Chart
     if let Some(f) = &bs.fair_cost {
         marks.push((
             format!("candidate's fair {cost}, 95 % interval"),
-            Point { label: format!("fair {}", cost_ci(f)), x: Est::exact(x.v), y: interval_est(f) },
+            Point {
+                label: {
+                    let [e, lo, hi] = verdict::printed(f, bs.stated_cost);
+                    format!("fair {e} [{lo}, {hi}]")
+                },
+                x: Est::exact(x.v),
+                y: interval_est(f),
+            },
         ));
     }
     // The curve over every rating shown, in 80 steps.
@@ -396,7 +452,7 @@ fn cost_curve_chart(name: &str, l: &BalanceLayout, bs: &BalanceSummary) -> Chart
         x_label: "rating (log-odds of beating an average reference fighter)".into(),
         y_label: cost.to_string(),
         curve,
-        curve_name: "fitted curve, 95 % band".into(),
+        curve_name: "fitted curve, 95 % band for a card".into(),
         points,
         points_name: "reference fighter".into(),
         marks,

@@ -38,7 +38,10 @@ fn every_bundled_balance_test_opens_with_its_fair_cost_and_verdict() {
         let (j, md) = run(config, &format!("open-{i}"), &[]);
         let b = &j["balance"];
         let verdict = b["verdict"].as_str().expect("a verdict");
-        assert!(["under-costed", "priced right", "over-costed"].contains(&verdict), "{config}: {verdict}");
+        assert!(
+            ["under-costed", "priced right", "can't tell", "over-costed"].contains(&verdict),
+            "{config}: {verdict}"
+        );
         let (est, lo, hi) = fair(&j);
         assert!(lo <= est && est <= hi && lo > 0.0, "{config}: {est} [{lo}, {hi}]");
         let answer = j["answer"].as_str().unwrap();
@@ -55,7 +58,8 @@ fn every_bundled_balance_test_opens_with_its_fair_cost_and_verdict() {
 
 /// The stated price moves only the verdict: at half the interval's low end, inside it, at the
 /// fair cost and at twice its high end, the fair cost is the same to the last digit and the
-/// verdicts read under-costed, priced right, priced right, over-costed.
+/// verdicts read under-costed, then inside (priced right, or can't tell when the interval is
+/// wider than `cant_tell_width`, ×2 by default), then over-costed.
 #[test]
 fn the_stated_price_moves_the_verdict_monotonely_and_never_the_fair_cost() {
     for (i, (config, price)) in BALANCE.iter().enumerate() {
@@ -72,10 +76,20 @@ fn the_stated_price_moves_the_verdict_monotonely_and_never_the_fair_cost() {
             assert_eq!(jp["balance"]["stated_cost"].as_f64(), Some(p));
             verdicts.push(jp["balance"]["verdict"].as_str().unwrap().to_string());
         }
-        let rank = |v: &str| ["under-costed", "priced right", "over-costed"].iter().position(|w| *w == v).unwrap();
+        let rank = |v: &str| match v {
+            "under-costed" => 0,
+            "priced right" | "can't tell" => 1,
+            "over-costed" => 2,
+            _ => panic!("{v}"),
+        };
         assert!(verdicts.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])), "{config}: {verdicts:?}");
         assert_eq!(verdicts.first().unwrap(), "under-costed", "{config}: {verdicts:?}");
-        assert_eq!(verdicts[2], "priced right", "{config}: at its own fair cost {verdicts:?}");
+        let inside = if hi / lo > 2.0 { "can't tell" } else { "priced right" };
+        assert_eq!(verdicts[2], inside, "{config}: at its own fair cost {verdicts:?}");
+        // Wide enough a `cant_tell_width`, the same interval says "priced right".
+        let wide = format!("balance.cant_tell_width={}", (hi / lo * 1.01).ceil());
+        let (jw, _) = run(config, &format!("wide-{i}"), &["--set", &wide]);
+        assert_eq!(jw["balance"]["verdict"].as_str(), Some("priced right"), "{config} with {wide}");
         assert_eq!(verdicts.last().unwrap(), "over-costed", "{config}: {verdicts:?}");
     }
 }

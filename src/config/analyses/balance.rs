@@ -14,13 +14,33 @@ use toml::{Table, Value};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[serde(expecting = "a [balance] table with candidate, gauntlet, rounds, peer_band, outlier_threshold")]
+#[serde(
+    expecting = "a [balance] table with candidate, gauntlet, rounds, peer_band, outlier_threshold, cant_tell_width"
+)]
 pub(super) struct BalanceSpec {
     candidate: Table,
     gauntlet: Option<Vec<String>>,
     rounds: Option<i64>,
     peer_band: Option<f64>,
     outlier_threshold: Option<f64>,
+    /// The widest fair-cost interval (high ÷ low) a "priced right" verdict may rest on; wider
+    /// gives "can't tell" ([`crate::analysis::verdict::CANT_TELL_WIDTH`] by default).
+    cant_tell_width: Option<f64>,
+}
+
+/// A TOML value written with every table's keys sorted, so two tables that differ only in the
+/// order their fields were written compare equal.
+fn canonical(v: &Value) -> String {
+    match v {
+        Value::Table(t) => {
+            let mut keys: Vec<&String> = t.keys().collect();
+            keys.sort();
+            let fields: Vec<String> = keys.iter().map(|k| format!("{k:?}={}", canonical(&t[k.as_str()]))).collect();
+            format!("{{{}}}", fields.join(","))
+        }
+        Value::Array(a) => format!("[{}]", a.iter().map(canonical).collect::<Vec<_>>().join(",")),
+        other => format!("{other:?}"),
+    }
 }
 
 /// The largest cost a fighter may state (far above any game's; a guard against typos like 1e300).
@@ -78,6 +98,42 @@ impl Planner<'_> {
             ));
         }
         Ok((peer_band, threshold))
+    }
+
+    /// `cant_tell_width`, defaulted and checked: above 1 (an interval of one price is no
+    /// interval), at most 1,000.
+    fn cant_tell_width(&self, b: &BalanceSpec) -> Result<f64, InputError> {
+        let w = b.cant_tell_width.unwrap_or(crate::analysis::verdict::CANT_TELL_WIDTH);
+        if !(w > 1.0 && w <= 1000.0) {
+            return Err(self.err(
+                &["balance", "cant_tell_width"],
+                format!("cant_tell_width {w}"),
+                "greater than 1, at most 1000 (the fair cost interval's high ÷ low)",
+            ));
+        }
+        Ok(w)
+    }
+
+    /// What makes two gauntlet fighters the same card: the fighter's fields but its label, with
+    /// its card's fields (but the card's name) and its cost written out — two names for one
+    /// card, weapon and choices are one card.
+    fn identity(&self, d: &DuelDef, f: &Table) -> String {
+        let mut t = f.clone();
+        t.remove("label");
+        if let Some(card) = f.get("card").and_then(Value::as_str).and_then(|c| self.entry(d.card_table, c)) {
+            let mut card = card.clone();
+            card.remove("name");
+            t.insert("card".into(), Value::Table(card));
+        }
+        if let Some((field, table)) = d.fighter_weapon
+            && let Some(w) = f.get(field).and_then(Value::as_str).and_then(|w| self.entry(table, w))
+        {
+            let mut w = w.clone();
+            w.remove("name");
+            t.insert(field.into(), Value::Table(w));
+        }
+        let costs = self.cost(d, f);
+        format!("{} {costs:?}", canonical(&Value::Table(t)))
     }
 
     /// The candidate's costs, the first of which must be known: the verdict compares fighters
@@ -205,6 +261,7 @@ impl Planner<'_> {
         let Some(d) = self.system.duel() else { unreachable!("balance is offered only with a duel") };
         let rounds = b.rounds.unwrap_or(4);
         let (peer_band, threshold) = self.balance_bands(b)?;
+        let cant_tell_width = self.cant_tell_width(b)?;
         let (cand_costs, cand_cost) = self.candidate_costs(&d, b)?;
         let gauntlet = self.gauntlet(b)?;
         self.check_cost(&d, &b.candidate, Some(cand_cost), 0, &["balance", "candidate"])?;
@@ -215,11 +272,14 @@ impl Planner<'_> {
             label: format!("{} (candidate)", self.fighter_label(&d, &b.candidate)),
             costs: cand_costs,
             peer: true,
+            twin_of: None,
         }];
-        for (_, f) in &gauntlet {
+        let identities: Vec<String> = gauntlet.iter().map(|(_, f)| self.identity(&d, f)).collect();
+        for (i, (_, f)) in gauntlet.iter().enumerate() {
             let costs = self.cost(&d, f);
             let peer = costs[0].is_some_and(|c| (c - cand_cost).abs() <= peer_band * cand_cost);
-            rows.push(BalanceRow { label: self.fighter_label(&d, f), costs, peer });
+            let twin_of = identities[..i].iter().position(|x| *x == identities[i]).map(|k| k + 1);
+            rows.push(BalanceRow { label: self.fighter_label(&d, f), costs, peer, twin_of });
         }
         let row_fighters: Vec<(Option<&str>, &Table)> =
             std::iter::once((None, &b.candidate)).chain(gauntlet.iter().map(|(n, f)| (Some(n.as_str()), f))).collect();
@@ -273,6 +333,7 @@ impl Planner<'_> {
                 cells: index,
                 peer_band,
                 outlier_threshold: threshold,
+                cant_tell_width,
                 costs: d.costs,
             }),
             readings,
