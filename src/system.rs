@@ -125,6 +125,56 @@ pub struct DuelDef {
     /// ¡Bichos! fighter's `weapon = "small_claws"` reads "Garras y dientes 2D6 (small bug,
     /// melee)" in its label, not the key. Empty: every weapon is a library entry.
     pub builtin_weapons: &'static [(&'static str, &'static str)],
+    /// The card's characteristics a balance test prices one step up and one down (its table of
+    /// what each is worth), in the order the card lists them. Empty: no such table.
+    pub stats: &'static [Stat],
+}
+
+/// A characteristic of a card a balance test prices: its field in the card table (its words are
+/// the vocabulary's `<card table>.<field>`), the step a designer changes it by, the value the
+/// rules read when a card leaves it out (`None`: a card without it has no such line), whether a
+/// lower value is the better one (a target number: Batman's Strength `4+`), and how a value
+/// reads (`{}` the number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stat {
+    pub field: &'static str,
+    pub step: i64,
+    pub absent: Option<i64>,
+    pub lower_is_better: bool,
+    pub reads: &'static str,
+}
+
+impl Stat {
+    /// A characteristic every card states, changed one point at a time, higher better.
+    pub const fn new(field: &'static str) -> Stat {
+        Stat { field, step: 1, absent: None, lower_is_better: false, reads: "{}" }
+    }
+
+    /// Read as `absent` when a card leaves it out.
+    pub const fn absent(self, absent: i64) -> Stat {
+        Stat { absent: Some(absent), ..self }
+    }
+
+    /// A target number: a lower value is the better one.
+    pub const fn lower_is_better(self) -> Stat {
+        Stat { lower_is_better: true, ..self }
+    }
+
+    /// How a value reads (`"{}+"`).
+    pub const fn reads(self, reads: &'static str) -> Stat {
+        Stat { reads, ..self }
+    }
+
+    /// `v` as the card writes it (a negative with the minus sign: "−1").
+    pub fn show(&self, v: i64) -> String {
+        let n = if v < 0 { format!("−{}", v.unsigned_abs()) } else { v.to_string() };
+        self.reads.replace("{}", &n)
+    }
+
+    /// The values one step worse and one step better than `v`.
+    pub fn steps(&self, v: i64) -> [i64; 2] {
+        if self.lower_is_better { [v + self.step, v - self.step] } else { [v - self.step, v + self.step] }
+    }
 }
 
 /// A system's first error of reading a text strictly as its scenario file

@@ -265,6 +265,12 @@ pub struct BalanceSummary {
     pub reference_rule: String,
     pub position: String,
     pub flags: Vec<Flag>,
+    /// What each characteristic of the candidate's card is worth: one step down and up, each
+    /// with its fair cost and the change ([`crate::analysis::stat_value`]).
+    pub stat_values: Vec<crate::analysis::stat_value::StatValue>,
+    /// Why there are none, when there are none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stat_values_missing: Option<String>,
     /// How well the gauntlet prices its own cards: each priced reference card left out of the
     /// curve and priced from the others ([`crate::analysis::loo`]). `None` under four priced cards.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -349,6 +355,8 @@ pub fn summarise(
     let rr = round_robin(layout, &stats, n);
     let fair = fair_cost::fit(&rr, z);
     let gauntlet_health = crate::analysis::loo::leave_one_out(&rr, &fair, z);
+    let scores: Vec<Score> = stats.iter().map(|s| Score::new(s.win.value, s.draw.value, n)).collect();
+    let stat_values = crate::analysis::stat_value::stat_values(layout, &scores, (&rr, &fair), z);
     let fighters = fighter_summaries(layout, &stats);
     let cand = &fighters[0];
     let Cost { name: cost, unit, key, .. } = layout.costs[0];
@@ -461,6 +469,8 @@ pub fn summarise(
         reference_rule,
         position,
         flags,
+        stat_values,
+        stat_values_missing: layout.no_variants.clone(),
         gauntlet_health,
     }
 }

@@ -199,7 +199,7 @@ pub trait CellTrial: Send + Sync + Debug + 'static {
 /// A cell's trial: a shared handle, cheap to clone (the generic analyses copy cells around).
 /// Dereferences to [`CellTrial`], so `cell.trial.unit()` reads as before.
 #[derive(Clone)]
-pub struct Cell(Arc<dyn CellTrial>);
+pub struct Cell(Arc<dyn CellTrial>, Option<u64>);
 
 /// The trial's own `Debug`, with no wrapper: a scenario's shard fingerprint
 /// (`shard::fingerprint`) is built from it, so a 2019 cell's text is what it was before cells
@@ -213,7 +213,12 @@ impl Debug for Cell {
 impl Cell {
     /// Wrap any system's trial.
     pub fn new(trial: impl CellTrial) -> Cell {
-        Cell(Arc::new(trial))
+        Cell(Arc::new(trial), None)
+    }
+
+    /// The same trial drawing the dice of cell `stream` ([`engine::Sampler::stream`]).
+    pub fn on_stream_of(self, stream: usize) -> Cell {
+        Cell(self.0, Some(stream as u64))
     }
 
     /// The concrete trial if it is a `T` (a system's report code reaching its own trial type),
@@ -250,6 +255,9 @@ impl engine::Sampler for Cell {
     }
     fn sample(&self, dice: &mut D6Stream, n: u64, tally: &mut Tally) {
         self.0.sample(dice, n, tally)
+    }
+    fn stream(&self) -> Option<u64> {
+        self.1
     }
 }
 

@@ -47,6 +47,12 @@ impl Curve {
         self.t * self.residual_sd * (1.0 / n + (rating - self.xbar).powi(2) / self.sxx).sqrt()
     }
 
+    /// The 95 % half-width of the slope b (t · s / √Sxx): how surely a step in rating is worth
+    /// its factor in cost.
+    pub fn slope_half(&self) -> f64 {
+        self.t * self.residual_sd / self.sxx.sqrt()
+    }
+
     /// The 95 % half-width on the log scale of a card's cost about the curve at any rating: the
     /// reference cards' own scatter (the "1 +" of the prediction interval).
     pub fn scatter_half(&self) -> f64 {

@@ -120,6 +120,33 @@ pub struct BalanceLayout {
     pub cant_tell_width: f64,
     /// The costs, first the one fighters are compared by, in the system's words.
     pub costs: &'static [Cost],
+    /// The candidate with one characteristic one step down or up, each against the gauntlet:
+    /// what each characteristic is worth ([`crate::analysis::stat_value`]).
+    pub variants: Vec<Variant>,
+    /// Why there are no variants, when there are none (the system declares no characteristics,
+    /// the candidate names no card).
+    pub no_variants: Option<String>,
+}
+
+/// The candidate with one characteristic changed by one step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variant {
+    /// The characteristic in the system's words ("Attack", "HDA", "C (combat dice)").
+    pub stat: String,
+    /// Its card field (`attack`) for results.json.
+    pub field: String,
+    /// Its value on the candidate's card and in this variant, as numbers and as the card writes
+    /// them ("4+").
+    pub from: i64,
+    pub to: i64,
+    pub shown: [String; 2],
+    /// One step better (else worse).
+    pub better: bool,
+    /// `cells[opponent]`: the variant's duel with each gauntlet opponent, drawing the same dice
+    /// as the candidate's (empty when the value is not allowed).
+    pub cells: Vec<Option<usize>>,
+    /// Why the value is not allowed (the card's limits), when it is not.
+    pub refused: Option<String>,
 }
 
 /// A value a rule system keeps in [`Layout::Own`]: any plain data type (cloneable, comparable,
@@ -161,6 +188,16 @@ impl PartialEq for Own {
 }
 
 impl Layout {
+    /// Of `total` cells, those the config asks for: all but a balance's characteristic steps
+    /// (two per characteristic per opponent: its table of what each is worth), which the card's
+    /// characteristics bound, not the config's lists. The cap on cells counts these.
+    pub fn asked_cells(&self, total: usize) -> usize {
+        match self {
+            Layout::Balance(l) => total - l.variants.iter().map(|v| v.cells.len()).sum::<usize>(),
+            _ => total,
+        }
+    }
+
     /// A system's own layout.
     pub fn own(value: impl OwnValue) -> Layout {
         Layout::Own(Own::new(value))

@@ -12,6 +12,7 @@ pub mod loo;
 pub mod paired;
 pub mod ratings;
 pub mod scenario;
+pub mod stat_value;
 pub mod sum;
 pub mod summed;
 mod trial_cell;

@@ -19,7 +19,7 @@ impl Kind {
     }
 }
 
-pub use super::layout::{BalanceLayout, BalanceRow, Cost, GridMeasure, Layout, Own, Param};
+pub use super::layout::{BalanceLayout, BalanceRow, Cost, GridMeasure, Layout, Own, Param, Variant};
 
 /// One simulated cell: a label, the parameters that define it, and its trial.
 #[derive(Clone, Debug, PartialEq)]

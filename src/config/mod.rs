@@ -399,11 +399,12 @@ fn finish_scenario(
             format!("[{section}] values that give at least one cell"),
         ));
     }
-    if cells.len() > MAX_CELLS {
+    let asked = layout.asked_cells(cells.len());
+    if asked > MAX_CELLS {
         return Err(ctx.err(
             0,
             &[kind.name()],
-            format!("this scenario has {} cells", cells.len()),
+            format!("this scenario has {asked} cells"),
             format!("at most {MAX_CELLS}"),
         ));
     }

@@ -52,6 +52,13 @@ pub trait Sampler: Sync {
     fn shape(&self) -> Shape;
     /// Run `n` trials on `dice` and record each into `tally`.
     fn sample(&self, dice: &mut D6Stream, n: u64, tally: &mut Tally);
+    /// The dice stream it draws from, when not its own (its index among the cells): a cell that
+    /// names another's draws the same dice trial for trial, so the difference between the two
+    /// has the variance of a paired comparison (a balance's characteristic one step up or down
+    /// against the card as it is).
+    fn stream(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl<T: Trial> Sampler for T {
@@ -353,7 +360,7 @@ fn add_trials<S: Sampler>(
             let cell = (task % cells.len() as u64) as usize;
             let chunk = first_chunk + task / cells.len() as u64;
             let n = chunk_len(chunk, to);
-            let mut dice = D6Stream::for_chunk(seed, cell as u64, chunk);
+            let mut dice = D6Stream::for_chunk(seed, cells[cell].stream().unwrap_or(cell as u64), chunk);
             cells[cell].sample(&mut dice, n, &mut acc[cell]);
             progress.inc(n);
             Some(acc)

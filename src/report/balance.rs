@@ -21,7 +21,7 @@ use crate::text::{count, pct, pct_ci};
 pub(super) fn tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout) -> Vec<Table> {
     let n = count(report.trials);
     let b = report.balance.as_ref().expect("balance summary");
-    let mut out = vec![fair_cost_table(report, l, b), ratings_table(l, b), matchups_table(report, b)];
+    let mut out = vec![fair_cost_table(report, l, b), ratings_table(l, b), matchups_table(report, b), stat_table(l, b)];
     let cand = &b.fighters[0];
     let stats_headers = stats_headers(system.duel().map_or("out", |d| d.out));
     let mut headers = vec!["opponent"];
@@ -86,6 +86,62 @@ pub(super) fn tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout
         out.push(tb);
     }
     out
+}
+
+/// What each characteristic of the candidate's card is worth: its fair cost one step down and one
+/// step up, with the change and its interval; the characteristics the duel does not read said so.
+fn stat_table(l: &BalanceLayout, b: &BalanceSummary) -> Table {
+    let cost = l.costs[0].name;
+    let mut t = Table::new(
+        format!("What each characteristic is worth: the fair {cost} one step worse and one step better"),
+        &["characteristic", "on the card", "one step worse", "one step better"],
+        true,
+    );
+    let signed = |x: f64| {
+        let s = balance::cost_fmt(x.abs());
+        if s.trim_start_matches(['0', '.']).is_empty() {
+            "0".to_string()
+        } else if x < 0.0 {
+            format!("−{s}")
+        } else {
+            format!("+{s}")
+        }
+    };
+    let say = |v: &crate::analysis::stat_value::StatValue| match (&v.refused, v.priced, &v.fair_cost, &v.change) {
+        (Some(_), _, _, _) => format!("{}: beyond the card's limits", v.shown[1]),
+        (None, false, _, _) => format!("{}: not priced by this duel", v.shown[1]),
+        (None, true, Some(f), Some(c)) => format!(
+            "{}: {} ({} [{}, {}])",
+            v.shown[1],
+            balance::cost_fmt(f.estimate),
+            signed(c.estimate),
+            signed(c.ci95[0]),
+            signed(c.ci95[1])
+        ),
+        _ => format!("{}: no fair {cost}", v.shown[1]),
+    };
+    let mut unpriced: Vec<&str> = Vec::new();
+    for pair in b.stat_values.chunks(2) {
+        let v = &pair[0];
+        let cell = |k: usize| pair.get(k).map(say).unwrap_or_else(|| "—".into());
+        t.rows.push(vec![v.stat.clone(), v.shown[0].clone(), cell(0), cell(1)]);
+        if pair.iter().all(|v| v.refused.is_some() || !v.priced) && pair.iter().any(|v| v.refused.is_none()) {
+            unpriced.push(&v.stat);
+        }
+    }
+    if let Some(why) = &b.stat_values_missing {
+        t.rows.push(vec!["—".into(), "—".into(), format!("none: {why}"), "—".into()]);
+    }
+    t.notes.push(format!(
+        "Each step changes that characteristic alone; the candidate's fair {cost} is the starting point, and the change's 95 % interval carries the cost curve's slope and the sampling."
+    ));
+    if !unpriced.is_empty() {
+        t.notes.push(format!(
+            "This duel does not price {}: changing it changes no duel, so the duel cannot say what it is worth — a {cost} spent on it pays for something the duel never sees.",
+            unpriced.join(", ")
+        ));
+    }
+    t
 }
 
 /// A half-width on the log scale as the relative change it allows either way: "−55 % / +123 %".

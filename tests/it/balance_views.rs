@@ -314,3 +314,95 @@ fn every_bundled_balance_reports_its_gauntlet_health() {
     fitted.sort_by(f64::total_cmp);
     assert!(widths.iter().all(|w| *w < 50.0) && fitted.len() == 3 && fitted[2] < 5.0, "{widths:?}");
 }
+
+/// What each characteristic is worth (issue #40): every bundled balance report carries the table
+/// in summary.md, index.html and results.json (`balance.stat_values`); a step better never lowers
+/// the fair cost beyond its interval and a step worse never raises it; the characteristics the
+/// duel never reads are said to be unpriced, with a change of exactly 0 — exact in the Batman
+/// games, and exact in the sampled ones too, since each variant draws its candidate's dice. By
+/// hand from the rules: the 2013 and 2019 duels are melee and never move (Movement unpriced),
+/// 2013 Special is never rolled in a duel, a Wolsung melee duel never shoots and is never shot
+/// at (D and R unpriced), a
+/// ¡Bichos! duel never moves (MOV unpriced); Batman's Strength is a target number, so its step
+/// better is down (4+ → 3+).
+#[test]
+fn every_bundled_balance_says_what_each_characteristic_is_worth() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases = [
+        ("bmg-1e", "balance-new-henchman.toml", &["Special", "Movement"][..]),
+        ("bmg-3e", "balance-new-henchman.toml", &["Special"][..]),
+        ("wolsung", "balance-new-hero.toml", &["M (move)", "D (shooting dice)", "R (reflex dice)"][..]),
+        ("bichos", "balance-new-bug.toml", &["MOV (cm)", "MOV (inches)"][..]),
+    ];
+    for (system, file, unpriced) in cases {
+        let cfg = root.join("configs").join(system).join(file);
+        let d = tmp("balance_views", &format!("stats-{system}"));
+        let o = bin_run(&d, &["run", cfg.to_str().unwrap(), "--out", "r", "--quiet"]);
+        assert!(o.status.success(), "{system}: {}", String::from_utf8_lossy(&o.stderr));
+        let j: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("r/results.json")).unwrap()).unwrap();
+        let values = j["balance"]["stat_values"].as_array().unwrap_or_else(|| panic!("{system}: no stat_values"));
+        assert!(values.len() >= 10, "{system}: {} steps", values.len());
+        for v in values {
+            let stat = v["stat"].as_str().unwrap();
+            if v["refused"].is_string() {
+                continue;
+            }
+            let change = &v["change"];
+            let (lo, hi) = (change["ci95"][0].as_f64().unwrap(), change["ci95"][1].as_f64().unwrap());
+            if v["better"] == true {
+                assert!(hi >= 0.0, "{system}: {stat} better lowers the fair cost: {v}");
+            } else {
+                assert!(lo <= 0.0, "{system}: {stat} worse raises the fair cost: {v}");
+            }
+            let said_unpriced = unpriced.contains(&stat);
+            assert_eq!(v["priced"] == false, said_unpriced, "{system}: {stat}: {v}");
+            if said_unpriced {
+                assert_eq!(change["estimate"].as_f64(), Some(0.0), "{system}: {stat}");
+            }
+        }
+        let md = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+        let table = md_table(&md, "What each characteristic is worth");
+        assert!(table.contains(&format!("This duel does not price {}:", unpriced.join(", "))), "{system}: {table}");
+        let html = std::fs::read_to_string(d.join("r/index.html")).unwrap();
+        assert!(html.contains("What each characteristic is worth"), "{system}: the page's table");
+        if system.starts_with("bmg") {
+            let strength = values.iter().find(|v| v["field"] == "strength" && v["better"] == true).unwrap();
+            assert_eq!(strength["to"].as_i64().unwrap() + 1, strength["from"].as_i64().unwrap(), "{strength}");
+            assert!(table.contains("| Strength | 4+ | 5+: "), "{system}: {table}");
+        }
+    }
+}
+
+/// A step's fair cost is the fair cost of the card with that value: the 2013 henchman's Attack
+/// 4 → 5 priced by the table equals a run of the card with Attack 5 (exact duels: to rounding).
+#[test]
+fn a_steps_fair_cost_is_the_fair_cost_of_the_card_with_that_value() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cfg = root.join("configs/bmg-1e/balance-new-henchman.toml");
+    let d = tmp("balance_views", "stats-direct");
+    let run = |out: &str, extra: &[&str]| {
+        let mut args = vec!["run", cfg.to_str().unwrap(), "--out", out, "--quiet"];
+        args.extend(extra);
+        let o = bin_run(&d, &args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let j: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join(out).join("results.json")).unwrap()).unwrap();
+        j
+    };
+    let base = run("base", &[]);
+    let step = base["balance"]["stat_values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["field"] == "attack" && v["to"] == 5)
+        .cloned()
+        .expect("Attack 5");
+    let direct = run("direct", &["--set", "cards.new-henchman.attack=5"]);
+    let (a, b) =
+        (step["fair_cost"]["estimate"].as_f64().unwrap(), direct["balance"]["fair_cost"]["estimate"].as_f64().unwrap());
+    assert!((a / b - 1.0).abs() < 1e-9, "{a} vs {b}");
+    let change = step["change"]["estimate"].as_f64().unwrap();
+    let fair = base["balance"]["fair_cost"]["estimate"].as_f64().unwrap();
+    assert!((fair + change - b).abs() < 1e-9 * b, "{fair} + {change} vs {b}");
+}

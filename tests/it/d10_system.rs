@@ -332,6 +332,9 @@ const DEF: SystemDef = SystemDef {
         extra: "rolls made, mean",
         fighter_weapon: None,
         builtin_weapons: &[],
+        // No characteristics priced one step up and down: its balance reports carry no table of
+        // what each is worth (a system lists its card's fields here to get one).
+        stats: &[],
     }),
     vocabulary: &VOCABULARY,
     how_to_read: Some("Every die is a ten-sided die (D10); a die succeeds on its card's `need` or more."),

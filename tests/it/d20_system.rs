@@ -360,6 +360,9 @@ const DEF: SystemDef = SystemDef {
         extra: "hits landed, mean",
         fighter_weapon: None,
         builtin_weapons: &[],
+        // No characteristics priced one step up and down: its balance reports carry no table of
+        // what each is worth (a system lists its card's fields here to get one).
+        stats: &[],
     }),
     vocabulary: &VOCABULARY,
     how_to_read: Some(

@@ -327,8 +327,10 @@ fn bichos_bundled_gauntlet_is_the_rulebooks_profiles_with_their_weapons() {
         &["configs/bichos/gauntlet.toml"],
     )
     .unwrap();
-    // The candidate against each of the 7, and each of the 7 against the 6 others.
-    assert_eq!(s.cells.len(), 7 + 7 * 6);
+    // The candidate against each of the 7, and each of the 7 against the 6 others; then each of
+    // the candidate's 7 characteristics one step worse and one better, against each of the 7.
+    assert_eq!(s.layout.asked_cells(s.cells.len()), 7 + 7 * 6);
+    assert_eq!(s.cells.len(), 7 + 7 * 6 + 7 * 2 * 7);
     for fighter in [
         "Ciudadano (citizen) + Puños (fists, melee)",
         "Ciudadano (citizen) + Pistola (pistol)",

@@ -266,6 +266,9 @@ const DEF: SystemDef = SystemDef {
         extra: "other, mean",
         fighter_weapon: None,
         builtin_weapons: &[],
+        // No characteristics priced one step up and down: its balance reports carry no table of
+        // what each is worth (a system lists its card's fields here to get one).
+        stats: &[],
     }),
     // Its own words for its metric and events: every report of it uses them.
     vocabulary: &VOCABULARY,

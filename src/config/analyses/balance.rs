@@ -18,7 +18,7 @@ use toml::{Table, Value};
     expecting = "a [balance] table with candidate, gauntlet, rounds, peer_band, outlier_threshold, cant_tell_width"
 )]
 pub(super) struct BalanceSpec {
-    candidate: Table,
+    pub(super) candidate: Table,
     gauntlet: Option<Vec<String>>,
     rounds: Option<i64>,
     peer_band: Option<f64>,
@@ -26,6 +26,9 @@ pub(super) struct BalanceSpec {
     /// The widest fair-cost interval (high ÷ low) a "priced right" verdict may rest on; wider
     /// gives "can't tell" ([`crate::analysis::verdict::CANT_TELL_WIDTH`] by default).
     cant_tell_width: Option<f64>,
+    /// Whether to price each characteristic of the candidate's card one step worse and better
+    /// (default true; false saves two duels per characteristic per opponent).
+    pub(super) stat_values: Option<bool>,
 }
 
 /// A TOML value written with every table's keys sorted, so two tables that differ only in the
@@ -228,14 +231,15 @@ impl Planner<'_> {
     /// One pair's duel, built through the system: `fighter` (the candidate when `row_name` is
     /// `None`) against the gauntlet's `opp_name`. `what` names the pair in an error; each
     /// fighter's own fields are reported at its key, with no pair named.
-    fn balance_pair(
+    pub(super) fn balance_pair(
         &self,
+        base: &Table,
         b: &BalanceSpec,
         (row_name, fighter): (Option<&str>, &Table),
         (opp_name, opp): (&str, &Table),
         what: &str,
     ) -> Result<super::cell::Built1, InputError> {
-        let mut doc = self.doc.clone();
+        let mut doc = base.clone();
         let mut duel = Table::new();
         duel.insert("rounds".into(), Value::Integer(b.rounds.unwrap_or(4)));
         duel.insert("a".into(), Value::Table(fighter.clone()));
@@ -296,7 +300,7 @@ impl Planner<'_> {
                     continue;
                 }
                 let what = format!("{} vs {}: ", rows[row].label, rows[oi + 1].label);
-                let built = self.balance_pair(b, (row_name, fighter), (opp_name, opp), &what)?;
+                let built = self.balance_pair(&self.doc, b, (row_name, fighter), (opp_name, opp), &what)?;
                 let find = |p: &str| built.setup.iter().find_map(|l| l.strip_prefix(p).map(str::to_string));
                 describe[row] = describe[row].take().or_else(|| find("A — "));
                 describe[oi + 1] = describe[oi + 1].take().or_else(|| find("B — "));
@@ -325,6 +329,8 @@ impl Planner<'_> {
             threshold * 100.0
         ));
         let opponents = rows[1..].iter().map(|r| r.label.clone()).collect();
+        let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
+        let (variants, no_variants) = self.variants(&d, b, &gauntlet, &labels, (&mut cells, &index[0]))?;
         Ok((
             cells,
             Layout::Balance(BalanceLayout {
@@ -335,6 +341,8 @@ impl Planner<'_> {
                 outlier_threshold: threshold,
                 cant_tell_width,
                 costs: d.costs,
+                variants,
+                no_variants,
             }),
             readings,
         ))

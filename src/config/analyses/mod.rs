@@ -26,6 +26,7 @@
 //! which builds each cell through the loader) is a call, not an import loop.
 
 mod balance;
+mod balance_stats;
 mod cell;
 mod compare;
 mod measure;
@@ -117,11 +118,12 @@ pub(crate) fn plan(
             ));
         }
     }
-    if built.0.len() > MAX_CELLS {
+    let asked = built.1.asked_cells(built.0.len());
+    if asked > MAX_CELLS {
         return Err(p.ctx.err(
             0,
             &[kind.name()],
-            format!("this scenario has {} cells", built.0.len()),
+            format!("this scenario has {asked} cells"),
             format!("at most {MAX_CELLS}"),
         ));
     }

@@ -18,7 +18,7 @@ use crate::config::raw;
 use crate::config::source::with_suggestion;
 use crate::config::{Ctx, Doc};
 use crate::error::InputError;
-use crate::system::DuelDef;
+use crate::system::{DuelDef, Stat};
 use schema::{Attack, Card, LibraryFile, Weapon};
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
@@ -39,6 +39,16 @@ pub const DUEL: DuelDef = DuelDef {
     extra: "",
     fighter_weapon: Some(("weapon", "weapons")),
     builtin_weapons: &[],
+    stats: &[
+        Stat::new("attack"),
+        Stat::new("defense"),
+        // The Strength die's target number: 3+ beats 4+ (2019 seed, 2013 seed: "Strength 3+").
+        Stat::new("strength").lower_is_better().reads("{}+"),
+        Stat::new("willpower"),
+        Stat::new("endurance"),
+        Stat::new("special"),
+        Stat::new("movement"),
+    ],
 };
 
 /// The card and weapon library tables both editions read, as [`crate::system::SystemDef::libraries`]

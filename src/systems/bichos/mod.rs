@@ -15,7 +15,7 @@ use crate::error::InputError;
 use crate::report::charts::Chart;
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::system::{DuelDef, RuleSystem, SystemDef, strict_error_of};
+use crate::system::{DuelDef, RuleSystem, Stat, SystemDef, strict_error_of};
 
 /// The bundled weapon library (`configs/bichos/weapons.toml`): the rulebook's weapons as data,
 /// the built-in weapons' entries for `list` and for sweeps of a weapon's number.
@@ -46,6 +46,15 @@ pub const DEF: SystemDef = SystemDef {
         // rulebook's built-in weapons (shown by its label).
         fighter_weapon: Some(("weapon", "weapons")),
         builtin_weapons: &rules::WEAPON_NAMES,
+        stats: &[
+            Stat::new("hda"),
+            Stat::new("pot"),
+            Stat::new("fdv"),
+            Stat::new("res"),
+            Stat::new("bld"),
+            Stat::new("mov_cm"),
+            Stat::new("mov_in"),
+        ],
     }),
     reading_docs: schema::Readings::DOCS,
     vocabulary: &labels::VOCABULARY,

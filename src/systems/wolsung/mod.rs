@@ -15,7 +15,7 @@ use crate::error::InputError;
 use crate::report::charts::Chart;
 use crate::report::model::Report;
 use crate::report::table::Table;
-use crate::system::{DuelDef, RuleSystem, SystemDef, strict_error_of};
+use crate::system::{DuelDef, RuleSystem, Stat, SystemDef, strict_error_of};
 
 /// Wolsung SSG, declared once.
 pub const DEF: SystemDef = SystemDef {
@@ -40,6 +40,18 @@ pub const DEF: SystemDef = SystemDef {
         extra: "heroic-feat cards spent, mean",
         fighter_weapon: None,
         builtin_weapons: &[],
+        // Absent A, armour and melee bonus read as 2, 0 and 0 (`config.rs`, `model`).
+        stats: &[
+            Stat::new("a").absent(2),
+            Stat::new("m"),
+            Stat::new("c"),
+            Stat::new("f"),
+            Stat::new("d"),
+            Stat::new("r"),
+            Stat::new("h"),
+            Stat::new("armour").absent(0),
+            Stat::new("melee_bonus").absent(0),
+        ],
     }),
     reading_docs: schema::Readings::DOCS,
     vocabulary: &labels::VOCABULARY,
