@@ -225,6 +225,17 @@ pub struct CurveReport {
     pub misfit: Misfit,
 }
 
+/// The candidate against one opponent, beside what its rating predicts.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CandidateMatchup {
+    pub opponent: String,
+    /// Its score (P(win) + ½ P(draw)) and the score its rating predicts.
+    pub played: f64,
+    pub predicted: f64,
+    /// Its fair cost from this duel alone ([`FairCost::cost_from_one`]).
+    pub fair_cost: Option<f64>,
+}
+
 /// Whether a sampled balance test sampled until its verdict was settled.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Settling {
@@ -265,6 +276,9 @@ pub struct BalanceSummary {
     pub reference_rule: String,
     pub position: String,
     pub flags: Vec<Flag>,
+    /// The candidate against each opponent, from where it does best against its rating to where
+    /// it does worst: where it is strong or weak.
+    pub candidate_matchups: Vec<CandidateMatchup>,
     /// What each characteristic of the candidate's card is worth: one step down and up, each
     /// with its fair cost and the change ([`crate::analysis::stat_value`]).
     pub stat_values: Vec<crate::analysis::stat_value::StatValue>,
@@ -355,6 +369,18 @@ pub fn summarise(
     let rr = round_robin(layout, &stats, n);
     let fair = fair_cost::fit(&rr, z);
     let gauntlet_health = crate::analysis::loo::leave_one_out(&rr, &fair, z);
+    let mut candidate_matchups: Vec<CandidateMatchup> = fair
+        .misses
+        .iter()
+        .filter(|m| m.fighter.is_none())
+        .map(|m| CandidateMatchup {
+            opponent: layout.opponents[m.opponent].clone(),
+            played: m.played,
+            predicted: m.predicted,
+            fair_cost: fair.cost_from_one(m.played, m.opponent),
+        })
+        .collect();
+    candidate_matchups.sort_by(|a, b| (b.played - b.predicted).total_cmp(&(a.played - a.predicted)));
     let scores: Vec<Score> = stats.iter().map(|s| Score::new(s.win.value, s.draw.value, n)).collect();
     let stat_values = crate::analysis::stat_value::stat_values(layout, &scores, (&rr, &fair), z);
     let fighters = fighter_summaries(layout, &stats);
@@ -469,6 +495,7 @@ pub fn summarise(
         reference_rule,
         position,
         flags,
+        candidate_matchups,
         stat_values,
         stat_values_missing: layout.no_variants.clone(),
         gauntlet_health,

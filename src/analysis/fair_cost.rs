@@ -197,6 +197,16 @@ impl FairCost {
         self.parts.sampling.exp_m1() <= target || self.parts.sampling <= 0.32 * self.parts.unsampled()
     }
 
+    /// The candidate's fair cost from one duel alone: the rating its score `s` against reference
+    /// `j` gives (σ(x − θⱼ + h) = s), read off the curve. Above the fair cost: the candidate does
+    /// better against that opponent than its rating says. `None` without a curve.
+    pub fn cost_from_one(&self, s: f64, j: usize) -> Option<f64> {
+        let c = self.curve.as_ref().ok()?;
+        let s = s.clamp(CLAMP, 1.0 - CLAMP);
+        let x = self.refs.get(j)?.estimate - self.side + (s / (1.0 - s)).ln();
+        Some(c.cost(x)).filter(|c| c.is_finite())
+    }
+
     /// The candidate rating's whole 95 % half-width: sampling and misfit.
     pub fn cand_half(&self) -> f64 {
         (self.cand.estimate - self.cand.ci95[0]).hypot(self.cand_misfit)

@@ -21,7 +21,13 @@ use crate::text::{count, pct, pct_ci};
 pub(super) fn tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout) -> Vec<Table> {
     let n = count(report.trials);
     let b = report.balance.as_ref().expect("balance summary");
-    let mut out = vec![fair_cost_table(report, l, b), ratings_table(l, b), matchups_table(report, b), stat_table(l, b)];
+    let mut out = vec![
+        fair_cost_table(report, l, b),
+        ratings_table(l, b),
+        matchups_table(report, b),
+        stat_table(l, b),
+        strong_weak_table(l, b),
+    ];
     let cand = &b.fighters[0];
     let stats_headers = stats_headers(system.duel().map_or("out", |d| d.out));
     let mut headers = vec!["opponent"];
@@ -86,6 +92,33 @@ pub(super) fn tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout
         out.push(tb);
     }
     out
+}
+
+/// Where the candidate is strong and weak: each opponent, its score against the one its rating
+/// predicts, and the fair cost that duel alone would give it — best against its rating first.
+fn strong_weak_table(l: &BalanceLayout, b: &BalanceSummary) -> Table {
+    let cost = l.costs[0].name;
+    let label = b.fighters[0].label.trim_end_matches(" (candidate)");
+    let alone = format!("fair {cost} from this duel alone");
+    let mut t = Table::new(
+        format!("Where {label} is strong and weak: each opponent against its rating"),
+        &["opponent", "score: P(win) + ½ P(draw)", "its rating predicts", "difference", &alone],
+        true,
+    );
+    for m in &b.candidate_matchups {
+        let d = (m.played - m.predicted) * 100.0;
+        t.rows.push(vec![
+            m.opponent.clone(),
+            pct(m.played),
+            pct(m.predicted),
+            format!("{}{:.1} points", if d < 0.0 { "−" } else { "+" }, d.abs()),
+            m.fair_cost.map(balance::cost_fmt).unwrap_or_else(|| "—".into()),
+        ]);
+    }
+    t.notes.push(format!(
+        "One rating per fighter predicts each score; a duel far above the prediction is a matchup the card is built for, far below one it struggles in. The last column reads that duel's score alone off the cost curve: the fair {cost} if every opponent were like this one."
+    ));
+    t
 }
 
 /// What each characteristic of the candidate's card is worth: its fair cost one step down and one

@@ -12,6 +12,9 @@ use crate::text::count;
 /// enumerated)", "200,000 trials per sampled cell, 3 of 5 cells exact".
 pub fn method_short(report: &Report) -> String {
     let n = count(report.trials);
+    if report.balance.as_ref().is_some_and(|b| b.exact) {
+        return format!("exact duels ({n} sampled per pair for the rounds until out only)");
+    }
     match report.exact_cells {
         0 => format!("{n} trials per cell"),
         k if k == report.cells.len() => "exact (every cell enumerated, no sampling)".to_string(),
@@ -25,6 +28,13 @@ pub fn method_line(report: &Report) -> String {
     let n = count(report.trials);
     let exact: Vec<String> =
         report.cells.iter().filter(|c| c.exact).map(|c| crate::safe::md_inline(&c.label)).collect();
+    // A balance whose every duel is solved exactly answers from the solutions: its verdict,
+    // ratings, matchups and characteristic values use none of the sampled trials (issue #40).
+    if report.balance.as_ref().is_some_and(|b| b.exact) {
+        return format!(
+            "Method: every duel solved exactly — the fair cost, the ratings, the matchups and what each characteristic is worth use no sampling; the {n} trials sampled per pair give only the rounds until out"
+        );
+    }
     match exact.len() {
         0 => format!("Trials per cell: {n}"),
         k if k == report.cells.len() => {

@@ -320,9 +320,13 @@ fn every_bundled_balance_reports_its_gauntlet_health() {
 /// the fair cost beyond its interval and a step worse never raises it; the characteristics the
 /// duel never reads are said to be unpriced, with a change of exactly 0 — exact in the Batman
 /// games, and exact in the sampled ones too, since each variant draws its candidate's dice. By
-/// hand from the rules: the 2013 and 2019 duels are melee and never move (Movement unpriced),
-/// 2013 Special is never rolled in a duel, a Wolsung melee duel never shoots and is never shot
-/// at (D and R unpriced), a
+/// hand from the rules (and a second, independent reading of the rulebooks agreed on each): the
+/// 2013 duel uses Movement only for a counter to stand up, which 1 and 3 both give (Movement
+/// unpriced); 2013 Special only caps the Special counters, which get what Attack and Defense
+/// leave of the Willpower counters — none for this card (Willpower 5 < Attack 4 + Defense 3);
+/// 2019 Special only sets the dice of a recovery check, and the duel ends at the K.O.; a
+/// Wolsung model in base contact cannot shoot, and R defends only against shooting and magic
+/// (M, D and R unpriced); a
 /// ¡Bichos! duel never moves (MOV unpriced); Batman's Strength is a target number, so its step
 /// better is down (4+ → 3+).
 #[test]
@@ -366,6 +370,20 @@ fn every_bundled_balance_says_what_each_characteristic_is_worth() {
         assert!(table.contains(&format!("This duel does not price {}:", unpriced.join(", "))), "{system}: {table}");
         let html = std::fs::read_to_string(d.join("r/index.html")).unwrap();
         assert!(html.contains("What each characteristic is worth"), "{system}: the page's table");
+        // Where the candidate is strong and weak: every opponent, best against its rating first,
+        // with the fair cost that duel alone gives.
+        let m = j["balance"]["candidate_matchups"].as_array().unwrap();
+        assert_eq!(m.len(), j["balance"]["matchups"]["opponents"].as_array().unwrap().len(), "{system}");
+        let diff = |x: &serde_json::Value| x["played"].as_f64().unwrap() - x["predicted"].as_f64().unwrap();
+        assert!(m.windows(2).all(|w| diff(&w[0]) >= diff(&w[1])), "{system}: sorted");
+        assert!(m.iter().all(|x| x["fair_cost"].as_f64().is_some_and(|c| c > 0.0)), "{system}");
+        assert!(md.contains("is strong and weak: each opponent against its rating"), "{system}");
+        // An exact balance says its answer used no sampling (it said "Trials per cell: 50,000").
+        assert_eq!(
+            md.contains("Method: every duel solved exactly"),
+            j["balance"]["exact"] == true,
+            "{system}: the method line"
+        );
         if system.starts_with("bmg") {
             let strength = values.iter().find(|v| v["field"] == "strength" && v["better"] == true).unwrap();
             assert_eq!(strength["to"].as_i64().unwrap() + 1, strength["from"].as_i64().unwrap(), "{strength}");
