@@ -229,9 +229,10 @@ pub struct CurveReport {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CandidateMatchup {
     pub opponent: String,
-    /// Its score (P(win) + ½ P(draw)) and the score its rating predicts.
-    pub played: f64,
-    pub predicted: f64,
+    /// Its score (P(win) + ½ P(draw)) and the score its rating predicts, each with its 95 %
+    /// sampling interval (of zero width when the duels are exact).
+    pub played: Interval,
+    pub predicted: Interval,
     /// Its fair cost from this duel alone ([`FairCost::cost_from_one`]).
     pub fair_cost: Option<f64>,
 }
@@ -373,14 +374,19 @@ pub fn summarise(
         .misses
         .iter()
         .filter(|m| m.fighter.is_none())
-        .map(|m| CandidateMatchup {
-            opponent: layout.opponents[m.opponent].clone(),
-            played: m.played,
-            predicted: m.predicted,
-            fair_cost: fair.cost_from_one(m.played, m.opponent),
+        .map(|m| {
+            let half = z * rr.cand[m.opponent].map_or(0.0, |s| s.var.sqrt());
+            let at = |x: f64| sigma(x - fair.refs[m.opponent].estimate + fair.side);
+            CandidateMatchup {
+                opponent: layout.opponents[m.opponent].clone(),
+                played: Interval { estimate: m.played, ci95: [(m.played - half).max(0.0), (m.played + half).min(1.0)] },
+                predicted: Interval { estimate: m.predicted, ci95: [at(fair.cand.ci95[0]), at(fair.cand.ci95[1])] },
+                fair_cost: fair.cost_from_one(m.played, m.opponent),
+            }
         })
         .collect();
-    candidate_matchups.sort_by(|a, b| (b.played - b.predicted).total_cmp(&(a.played - a.predicted)));
+    let off = |m: &CandidateMatchup| m.played.estimate - m.predicted.estimate;
+    candidate_matchups.sort_by(|a, b| off(b).total_cmp(&off(a)));
     let scores: Vec<Score> = stats.iter().map(|s| Score::new(s.win.value, s.draw.value, n)).collect();
     let stat_values = crate::analysis::stat_value::stat_values(layout, &scores, (&rr, &fair), z);
     let fighters = fighter_summaries(layout, &stats);

@@ -128,9 +128,10 @@ pub struct BalanceLayout {
     pub no_variants: Option<String>,
 }
 
-/// The candidate with one characteristic changed by one step.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Variant {
+/// One characteristic one step from the card's value: what a variant changes, and what its line
+/// of the table of values says.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Step {
     /// The characteristic in the system's words ("Attack", "HDA", "C (combat dice)").
     pub stat: String,
     /// Its card field (`attack`) for results.json.
@@ -140,8 +141,14 @@ pub struct Variant {
     pub from: i64,
     pub to: i64,
     pub shown: [String; 2],
-    /// One step better (else worse).
+    /// One step better (`false`: worse).
     pub better: bool,
+}
+
+/// The candidate with one characteristic changed by one step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variant {
+    pub step: Step,
     /// `cells[opponent]`: the variant's duel with each gauntlet opponent, drawing the same dice
     /// as the candidate's (empty when the value is not allowed).
     pub cells: Vec<Option<usize>>,

@@ -10,22 +10,14 @@
 //! — "this duel does not price it" — which common random numbers make exact in sampled systems too.
 
 use super::fair_cost::{FairCost, Interval, RoundRobin, Score, fit};
-use super::layout::BalanceLayout;
+use super::layout::{BalanceLayout, Step};
 use serde::Serialize;
 
 /// One characteristic one step from the card's value.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StatValue {
-    /// The characteristic in the system's words, and its card field.
-    pub stat: String,
-    pub field: String,
-    /// Its value on the candidate's card and in this variant, and the two as the card writes
-    /// them ("4+").
-    pub from: i64,
-    pub to: i64,
-    pub shown: [String; 2],
-    /// One step better (`false`: worse).
-    pub better: bool,
+    #[serde(flatten)]
+    pub step: Step,
     /// The variant's fair cost with its 95 % interval (`None`: refused, or no curve).
     pub fair_cost: Option<Interval>,
     /// Its fair cost minus the candidate's, with the 95 % interval of that difference.
@@ -54,12 +46,7 @@ pub fn stat_values(
         .iter()
         .map(|v| {
             let mut out = StatValue {
-                stat: v.stat.clone(),
-                field: v.field.clone(),
-                from: v.from,
-                to: v.to,
-                shown: v.shown.clone(),
-                better: v.better,
+                step: v.step.clone(),
                 fair_cost: None,
                 change: None,
                 rating_change: None,

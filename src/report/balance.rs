@@ -105,12 +105,13 @@ fn strong_weak_table(l: &BalanceLayout, b: &BalanceSummary) -> Table {
         &["opponent", "score: P(win) + ½ P(draw)", "its rating predicts", "difference", &alone],
         true,
     );
+    let p = |i: &Interval| if b.exact { pct(i.estimate) } else { pct_ci(i.estimate, i.ci95[0], i.ci95[1]) };
     for m in &b.candidate_matchups {
-        let d = (m.played - m.predicted) * 100.0;
+        let d = (m.played.estimate - m.predicted.estimate) * 100.0;
         t.rows.push(vec![
             m.opponent.clone(),
-            pct(m.played),
-            pct(m.predicted),
+            p(&m.played),
+            p(&m.predicted),
             format!("{}{:.1} points", if d < 0.0 { "−" } else { "+" }, d.abs()),
             m.fair_cost.map(balance::cost_fmt).unwrap_or_else(|| "—".into()),
         ]);
@@ -141,21 +142,21 @@ fn stat_table(l: &BalanceLayout, b: &BalanceSummary) -> Table {
         }
     };
     let say = |v: &crate::analysis::stat_value::StatValue| match (&v.refused, v.priced, &v.fair_cost, &v.change) {
-        (Some(_), _, _, _) => format!("{}: beyond the card's limits", v.shown[1]),
-        (None, false, _, _) => format!("{}: not priced by this duel", v.shown[1]),
+        (Some(_), _, _, _) => format!("{}: beyond the card's limits", v.step.shown[1]),
+        (None, false, _, _) => format!("{}: not priced by this duel", v.step.shown[1]),
         (None, true, Some(f), Some(c)) => format!(
             "{}: {} ({} [{}, {}])",
-            v.shown[1],
+            v.step.shown[1],
             balance::cost_fmt(f.estimate),
             signed(c.estimate),
             signed(c.ci95[0]),
             signed(c.ci95[1])
         ),
-        _ => format!("{}: no fair {cost}", v.shown[1]),
+        _ => format!("{}: no fair {cost}", v.step.shown[1]),
     };
     let mut unpriced: Vec<&str> = Vec::new();
     for pair in b.stat_values.chunks(2) {
-        let v = &pair[0];
+        let v = &pair[0].step;
         let cell = |k: usize| pair.get(k).map(say).unwrap_or_else(|| "—".into());
         t.rows.push(vec![v.stat.clone(), v.shown[0].clone(), cell(0), cell(1)]);
         if pair.iter().all(|v| v.refused.is_some() || !v.priced) && pair.iter().any(|v| v.refused.is_none()) {

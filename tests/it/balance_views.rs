@@ -374,7 +374,9 @@ fn every_bundled_balance_says_what_each_characteristic_is_worth() {
         // with the fair cost that duel alone gives.
         let m = j["balance"]["candidate_matchups"].as_array().unwrap();
         assert_eq!(m.len(), j["balance"]["matchups"]["opponents"].as_array().unwrap().len(), "{system}");
-        let diff = |x: &serde_json::Value| x["played"].as_f64().unwrap() - x["predicted"].as_f64().unwrap();
+        let diff = |x: &serde_json::Value| {
+            x["played"]["estimate"].as_f64().unwrap() - x["predicted"]["estimate"].as_f64().unwrap()
+        };
         assert!(m.windows(2).all(|w| diff(&w[0]) >= diff(&w[1])), "{system}: sorted");
         assert!(m.iter().all(|x| x["fair_cost"].as_f64().is_some_and(|c| c > 0.0)), "{system}");
         assert!(md.contains("is strong and weak: each opponent against its rating"), "{system}");

@@ -10,7 +10,7 @@
 use super::super::ctx::cell;
 use super::balance::BalanceSpec;
 use super::plan::Planner;
-use crate::analysis::layout::Variant;
+use crate::analysis::layout::{Step, Variant};
 use crate::analysis::scenario::CellSpec;
 use crate::error::InputError;
 use crate::system::{DuelDef, Stat};
@@ -73,16 +73,15 @@ impl Planner<'_> {
                     }
                     Err(why) => (Vec::new(), Some(why)),
                 };
-                out.push(Variant {
+                let step = Step {
                     stat: words.clone(),
                     field: stat.field.into(),
                     from,
                     to,
                     shown: [stat.show(from), stat.show(to)],
                     better,
-                    cells: cells_of,
-                    refused,
-                });
+                };
+                out.push(Variant { step, cells: cells_of, refused });
             }
         }
         Ok((out, None))
