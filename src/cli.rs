@@ -404,6 +404,17 @@ fn run(args: RunArgs) -> Result<(), Error> {
 /// `results.json`, rebuilt from the files it carries with its recorded overrides and `cli`'s on
 /// top ([`crate::rerun`]). Returns where the scenario came from, for the report to record.
 fn load(path: &std::path::Path, cli: &Overrides) -> Result<(analysis::scenario::Scenario, rerun::Provenance), Error> {
+    let loaded = load_unchecked(path, cli);
+    // A signal during loading (a large balance builds its duels for seconds) ends the run as a
+    // signal does anywhere else, whatever the loader made of it.
+    interrupt::check()?;
+    loaded
+}
+
+fn load_unchecked(
+    path: &std::path::Path,
+    cli: &Overrides,
+) -> Result<(analysis::scenario::Scenario, rerun::Provenance), Error> {
     if rerun::is_report(path) {
         let prov = rerun::read(path, cli)?;
         let (sc, _) = registry::load_with_sources(&prov.config_path(), &prov.overrides, Some(&prov.embedded()))?;

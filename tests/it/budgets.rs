@@ -132,11 +132,9 @@ fn ctrl_c_stops_an_exact_duel_solve_at_once() {
     interrupted_quickly(&d, &["run", "duel.toml", "-q", "--out", "r"], Duration::from_millis(1000), "duel.toml");
 }
 
-/// 20 fighters, all `optimal-win`, each duel small enough to plan: loading built every cell's
-/// plan (380 exact solves) before; now it only estimates them.
-#[test]
-fn validate_of_a_20_fighter_2013_balance_solves_nothing() {
-    let d = tmp("budgets", "validate");
+/// The 20-fighter 2013 balance the budget tests load: every fighter `optimal-win`, each duel
+/// small enough to plan.
+fn twenty_fighters_2013() -> String {
     let traits = ["\"sturdy\"", "\"acrobat\"", "\"power_armor\"", "\"mastermind\"", "\"resilient\"", ""];
     let mut config =
         String::from("ruleset = \"bmg-1e\"\nkind = \"balance\"\n[weapons.bat]\nkind = \"melee\"\ndamage = \"★★\"\n");
@@ -158,6 +156,15 @@ fn validate_of_a_20_fighter_2013_balance_solves_nothing() {
         ));
     }
     config.push_str("[balance]\ncandidate = { card = \"c7\", effort = \"optimal-win\" }\nrounds = 4\n");
+    config
+}
+
+/// 20 fighters, all `optimal-win`, each duel small enough to plan: loading built every cell's
+/// plan (380 exact solves) before; now it only estimates them.
+#[test]
+fn validate_of_a_20_fighter_2013_balance_solves_nothing() {
+    let d = tmp("budgets", "validate");
+    let config = twenty_fighters_2013();
     std::fs::write(d.join("balance.toml"), config).unwrap();
     let (o, cpu) = run_within(&d, &["validate", "balance.toml"], Duration::from_secs(60))
         .expect("validate still running after 60 s");
@@ -249,6 +256,16 @@ fn demanding_an_exact_heavy_2019_duel_is_refused_with_the_budget() {
         assert_eq!(err.lines().count(), 1, "{name}: one message: {err}");
         assert!(!d.join("r").exists(), "{name}: a report was written");
     }
+}
+
+/// Building a large balance's duels (680 for 20 fighters with the candidate's characteristic
+/// steps) takes seconds in a debug build: SIGINT while the config is still loading ends the run
+/// at once with 130, as anywhere else (it waited for the loading to finish before).
+#[test]
+fn ctrl_c_while_a_large_balance_loads_stops_at_once() {
+    let d = tmp("budgets", "interrupt-load");
+    std::fs::write(d.join("balance.toml"), twenty_fighters_2013()).unwrap();
+    interrupted_quickly(&d, &["run", "balance.toml", "-q", "--out", "r"], Duration::from_millis(300), "balance.toml");
 }
 
 /// Start the binary in `cwd`, send SIGINT after `after`, and check it exits 130 having done

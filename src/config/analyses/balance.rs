@@ -228,6 +228,16 @@ impl Planner<'_> {
         Ok(gauntlet)
     }
 
+    /// `Err` once a signal (or the page's Stop) asks the run to end: building a large balance's
+    /// duels takes seconds in a debug build, and Ctrl-C must not wait for it. The caller that
+    /// sees a signal reports it as one (`cli::load`), not as this message.
+    pub(super) fn stop_if_asked(&self) -> Result<(), InputError> {
+        match crate::interrupt::stop_requested() {
+            Some(_) => Err(self.err(&["balance"], "stopped before its duels were all built", "a run left to finish")),
+            None => Ok(()),
+        }
+    }
+
     /// One pair's duel, built through the system: `fighter` (the candidate when `row_name` is
     /// `None`) against the gauntlet's `opp_name`. `what` names the pair in an error; each
     /// fighter's own fields are reported at its key, with no pair named.
@@ -299,6 +309,7 @@ impl Planner<'_> {
                     line.push(None);
                     continue;
                 }
+                self.stop_if_asked()?;
                 let what = format!("{} vs {}: ", rows[row].label, rows[oi + 1].label);
                 let built = self.balance_pair(&self.doc, b, (row_name, fighter), (opp_name, opp), &what)?;
                 let find = |p: &str| built.setup.iter().find_map(|l| l.strip_prefix(p).map(str::to_string));

@@ -51,6 +51,7 @@ impl Planner<'_> {
                 .map_or(stat.field, |t| t.title)
                 .to_string();
             for (better, to) in [false, true].into_iter().zip(stat.steps(from)) {
+                self.stop_if_asked()?;
                 let (cells_of, refused) = match self.variant(d, b, (card_name, &card), stat, to, gauntlet) {
                     Ok(built) => {
                         let mut mine = Vec::new();
@@ -109,6 +110,9 @@ impl Planner<'_> {
         fighter.insert("card".into(), Value::String(key));
         let mut built = Vec::new();
         for (opp_name, opp) in gauntlet {
+            if crate::interrupt::stop_requested().is_some() {
+                return Err("stopped before its duels were all built".into());
+            }
             match self.balance_pair(&doc, b, (None, &fighter), (opp_name, opp), "") {
                 Ok(one) => built.push(one.cell),
                 Err(e) => {
