@@ -149,7 +149,11 @@ pub fn run_partial(
     progress: &Progress,
 ) -> Result<Partial, Error> {
     let trials = fixed_trials(sc)?;
-    engine::with_threads(threads, || crate::analysis::prepare_cells(sc))?;
+    // An exact balance samples only what the single run samples (`merge` solves its duels again).
+    let (_, exact) = crate::analysis::balance_solved(sc, exact, threads)?;
+    if exact.iter().any(Option::is_none) {
+        engine::with_threads(threads, || crate::analysis::prepare_cells(sc))?;
+    }
     let cells: Vec<_> = sc.cells.iter().map(|c| c.trial.clone()).collect();
     let tallies = engine::with_threads(threads, || engine::run_shard(&cells, exact, sc.seed, trials, shard, progress));
     progress.finish();
@@ -457,7 +461,9 @@ fn verify(
             return bad(format!("the cell is {here} here but {there} in {}", first_path.display()));
         }
         if t.exact {
-            if t.trials == 0 {
+            // A balance's duel solved exactly and not sampled stands as an empty exact tally
+            // ([`crate::analysis::solved_elsewhere`]): `merge` solves it again. Nowhere else.
+            if t.trials == 0 && !solves_its_duels(scenario) {
                 return bad("its exact distribution has a denominator of 0".into());
             }
         } else if t.trials != share {
@@ -535,10 +541,25 @@ pub fn merge(paths: &[PathBuf]) -> Result<RunResult, InputError> {
 
 /// [`merge`], with where the scenario came from (the first partial's config path, files and
 /// overrides), for the report's scenario record: the same record a single run writes.
+/// Whether `sc` is a balance whose duels, solved exactly, leave nothing to sample (its cells
+/// may then stand as empty exact tallies).
+fn solves_its_duels(sc: &Scenario) -> bool {
+    use crate::analysis::scenario::{ExactMode, Layout};
+    matches!(&sc.layout, Layout::Balance(l) if !l.distributions) && sc.exact != ExactMode::Never
+}
+
 /// Solve a merged balance test's duels exactly where the single run would
 /// ([`crate::analysis::balance_exact_duels`]): the partials carry only the sampled tallies.
-pub fn solve_exact_duels(run: &mut RunResult) -> Result<(), crate::interrupt::Interrupted> {
+pub fn solve_exact_duels(run: &mut RunResult) -> Result<(), Error> {
     run.exact_duels = crate::analysis::balance_exact_duels(&run.scenario)?;
+    let unsampled = run.output.tallies.iter().any(|t| t.exact && t.trials == 0);
+    if unsampled && run.exact_duels.is_none() {
+        // Only a shard of another build could say so: the same version solves what it solved.
+        return Err(InputError::msg(
+            "the partials leave this balance's duels to be solved exactly, but they cannot be solved here; re-run the shards with `--sample`",
+        )
+        .into());
+    }
     if let (crate::analysis::scenario::Layout::Balance(l), None) = (&run.scenario.layout, &run.exact_duels) {
         let z = crate::stats::z_value();
         let fair = crate::analysis::balance::fair_cost_of(l, &run.output.tallies, None, z);

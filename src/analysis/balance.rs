@@ -301,26 +301,23 @@ const CHECKED: [(&str, Getter, bool); 3] = [
     ("rounds per unit of damage taken", |s| s.rounds_per_damage_taken, false),
 ];
 
-/// Each cell's figures: from its exact duel when `exact` has one for every cell, else sampled.
-/// The rounds until out come from the tally either way (an exact duel solves the outcome, the
-/// rounds and the expected damage, not the round of the first K.O.).
+/// Each cell's figures: from its exact duel when `exact` has one for every cell (the tallies are
+/// then not read: they may hold no trials), else sampled.
 pub fn pair_stats(tallies: &[Tally], exact: Option<&[ExactFigures]>, z: f64) -> Vec<DuelStats> {
     tallies
         .iter()
         .enumerate()
-        .map(|(i, t)| {
-            let sampled = duel_stats(t, z);
-            match exact.and_then(|x| x.get(i)) {
-                Some(x) => exact_stats(x, sampled.rounds_to_ko),
-                None => sampled,
-            }
+        .map(|(i, t)| match exact.and_then(|x| x.get(i)) {
+            Some(x) => exact_stats(x),
+            None => duel_stats(t, z),
         })
         .collect()
 }
 
 /// A duel's figures from its exact solution: zero-width intervals.
-fn exact_stats(x: &ExactFigures, rounds_to_ko: Option<Estimate>) -> DuelStats {
+fn exact_stats(x: &ExactFigures) -> DuelStats {
     let point = |v: f64| Estimate { value: v, ci95: [v, v] };
+    let rounds_to_ko = x.mean_down_round(0).map(point);
     let mean_rounds: f64 = x.rounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
     let per_round = |d: f64| point(if mean_rounds > 0.0 { d / mean_rounds } else { 0.0 });
     DuelStats {

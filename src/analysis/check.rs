@@ -2,8 +2,9 @@
 //!
 //! Every cell that has an exact evaluator is evaluated both ways — enumerated, and sampled with
 //! the scenario's seed and trial count — and every quantity gets a z-score: an event or a
-//! P(metric = k) against its binomial standard error √(p(1−p)/n), a mean against σ/√n with the
-//! exact σ. A correct engine gives |z| > 4 about once in 16,000 quantities; more means the
+//! P(metric = k) against its binomial standard error √(p(1−p)/n) (for a rare event, whose
+//! normal approximation fails, the exact binomial test's tail as a z: [`stats::binomial_z`]),
+//! a mean against σ/√n with the exact σ. A correct engine gives |z| > 4 about once in 16,000 quantities; more means the
 //! rules and the sampler disagree, which is what a user running it on their own scenario wants
 //! to know.
 
@@ -121,24 +122,41 @@ enum Answer {
 }
 
 /// A duel solved exactly against its sampled tally: P(win), P(draw), casualties, every P(rounds =
-/// k) and the mean damage each side deals (its z against the sample's own spread, as the exact
+/// k), every P(side s first puts the other down in round k) and the mean damage each side deals (its z against the sample's own spread, as the exact
 /// solution carries means, not whole distributions).
 fn compare_duel(d: &ExactFigures, s: &Tally) -> Vec<Quantity> {
     let n = s.trials as f64;
-    let prop = |p: f64, q: f64, name: String| {
-        let se = (p * (1.0 - p) / n).sqrt();
-        Quantity { name, exact: p, sampled: q, z: (se > 1e-12).then(|| (q - p) / se) }
+    // A solver's probability is exact up to rounding (~1e-15): below 1e-12 it is taken as 0.
+    let prop = |p: f64, count: u128, name: String| {
+        let p = if p < 1e-12 {
+            0.0
+        } else if p > 1.0 - 1e-12 {
+            1.0
+        } else {
+            p
+        };
+        Quantity { name, exact: p, sampled: stats::ratio(count, s.trials), z: stats::binomial_z(p, count, s.trials) }
     };
     let mut out = Vec::new();
     for (i, &p) in d.events.iter().enumerate() {
-        out.push(prop(p, stats::ratio(s.events[i], s.trials), format!("P({})", duel::EVENTS[i])));
+        out.push(prop(p, s.events[i], format!("P({})", duel::EVENTS[i])));
     }
     let rounds = &s.hists[duel::metric::ROUNDS];
     for k in 0..d.rounds.len().max(rounds.len()) {
         let p = d.rounds.get(k).copied().unwrap_or(0.0);
-        let q = stats::ratio(*rounds.get(k).unwrap_or(&0), s.trials);
-        if p > 1e-12 || q > 0.0 {
-            out.push(prop(p, q, format!("P(rounds = {k})")));
+        let c = *rounds.get(k).unwrap_or(&0);
+        if p > 1e-12 || c > 0 {
+            out.push(prop(p, c, format!("P(rounds = {k})")));
+        }
+    }
+    for (side, m, name) in [(0, duel::metric::A_KO_ROUND, "a_ko_round"), (1, duel::metric::B_KO_ROUND, "b_ko_round")] {
+        let h = &s.hists[m];
+        for k in 0..d.down_round[side].len().max(h.len()) {
+            let p = d.down_round[side].get(k).copied().unwrap_or(0.0);
+            let c = *h.get(k).unwrap_or(&0);
+            if p > 1e-12 || c > 0 {
+                out.push(prop(p, c, format!("P({name} = {k})")));
+            }
         }
     }
     for (side, m) in [(0, duel::metric::A_DEALT), (1, duel::metric::B_DEALT)] {
@@ -165,13 +183,15 @@ fn placeholder() -> Tally {
 /// Every event, every metric's mean and every P(metric = k) of the exact support.
 fn compare(e: &Tally, s: &Tally, metrics: &[&str], events: &[&str]) -> Vec<Quantity> {
     let n = s.trials as f64;
-    let prop = |p: f64, q: f64, name: String| {
-        let se = (p * (1.0 - p) / n).sqrt();
-        Quantity { name, exact: p, sampled: q, z: (se > 0.0).then(|| (q - p) / se) }
+    let prop = |p: f64, count: u128, name: String| Quantity {
+        name,
+        exact: p,
+        sampled: stats::ratio(count, s.trials),
+        z: stats::binomial_z(p, count, s.trials),
     };
     let mut out = Vec::new();
     for (i, name) in events.iter().enumerate() {
-        out.push(prop(e.event(i, 0.0).p, stats::ratio(s.events[i], s.trials), format!("P({name})")));
+        out.push(prop(e.event(i, 0.0).p, s.events[i], format!("P({name})")));
     }
     for (i, name) in metrics.iter().enumerate() {
         let (me, ms) = (e.moments(i), s.moments(i));
@@ -186,8 +206,8 @@ fn compare(e: &Tally, s: &Tally, metrics: &[&str], events: &[&str]) -> Vec<Quant
             if e.hists[i][v] == 0 {
                 continue;
             }
-            let q = stats::ratio(*s.hists[i].get(v).unwrap_or(&0), s.trials);
-            out.push(prop(e.exactly(i, v, 0.0).p, q, format!("P({name} = {v})")));
+            let c = *s.hists[i].get(v).unwrap_or(&0);
+            out.push(prop(e.exactly(i, v, 0.0).p, c, format!("P({name} = {v})")));
         }
         // Sampled values the exact distribution says cannot happen fail outright.
         for (v, &c) in s.hists[i].iter().enumerate() {
@@ -253,9 +273,14 @@ mod tests {
         s.hists[duel::metric::ROUNDS][2] = n;
         s.hists[duel::metric::A_DEALT][3] = n;
         s.hists[duel::metric::B_DEALT][1] = n;
+        // A puts B down in round 2 in 60 % of duels, B never puts A down.
+        s.hists[duel::metric::A_KO_ROUND][0] = 4_000;
+        s.hists[duel::metric::A_KO_ROUND][2] = 6_000;
+        s.hists[duel::metric::B_KO_ROUND][0] = n;
         let fig = |a: f64| ExactFigures {
             events: [a, 0.9 - a, 0.1, 0.0, 0.0],
             rounds: vec![0.0, 0.0, 1.0],
+            down_round: [vec![0.4, 0.0, 0.6], vec![1.0, 0.0, 0.0]],
             dealt: [3.0, 1.0],
         };
         let ok = compare_duel(&fig(0.6), &s);
@@ -266,6 +291,11 @@ mod tests {
         s.hists[duel::metric::ROUNDS][3] = 1;
         let r = compare_duel(&fig(0.6), &s);
         assert!(r.iter().any(|q| q.name == "P(rounds = 3)" && q.fails() && q.z.is_none()), "{r:?}");
+        // A first K.O. in round 1 the exact solution rules out fails too.
+        s.hists[duel::metric::A_KO_ROUND][2] -= 1;
+        s.hists[duel::metric::A_KO_ROUND][1] = 1;
+        let r = compare_duel(&fig(0.6), &s);
+        assert!(r.iter().any(|q| q.name == "P(a_ko_round = 1)" && q.fails() && q.z.is_none()), "{r:?}");
     }
 
     /// The smallest duel the shared driver runs: only its shape is used here.

@@ -59,8 +59,22 @@ pub struct ExactFigures {
     pub events: [f64; 5],
     /// `rounds[k]` = P(the duel lasts exactly k rounds).
     pub rounds: Vec<f64>,
+    /// `down_round[s][k]` = P(side s first puts the other down in round k); `[s][0]`: never
+    /// (the histograms [`metric::A_KO_ROUND`] and [`metric::B_KO_ROUND`] sample).
+    pub down_round: [Vec<f64>; 2],
     /// Expected damage A and B deal.
     pub dealt: [f64; 2],
+}
+
+impl ExactFigures {
+    /// Mean round in which side `s` first put the other down, among the duels where it did
+    /// (`None` if it never can): what a sampled tally's [`metric::A_KO_ROUND`] histogram
+    /// estimates.
+    pub fn mean_down_round(&self, s: usize) -> Option<f64> {
+        let d = &self.down_round[s];
+        let happened: f64 = d.iter().skip(1).sum();
+        (happened > 0.0).then(|| d.iter().enumerate().skip(1).map(|(k, p)| k as f64 * p).sum::<f64>() / happened)
+    }
 }
 
 /// What every exact duel solution gives, whichever system solved it (a report's figures of one
@@ -79,12 +93,24 @@ pub struct DuelOutcome {
     /// Expected damage (for the Batman games, markers ★ + ♦) placed on the opponent.
     pub a_dealt: f64,
     pub b_dealt: f64,
+    /// `down_round[s][k]`: P(side s first puts the other down in round k), index 0 never
+    /// (for the balance's rounds until out; not in the duel report's JSON).
+    #[serde(skip)]
+    pub down_round: [Vec<f64>; 2],
 }
 
 impl DuelOutcome {
     /// From a solver's figures, A first in each pair; `rounds[k]` = P(exactly k rounds), index 0
-    /// unused (the solvers' layout).
-    pub fn new(win: [f64; 2], draw: f64, casualty: [f64; 2], rounds: &[f64], dealt: [f64; 2]) -> DuelOutcome {
+    /// unused (the solvers' layout); `down_round[s][k]` = P(side s first puts the other down in
+    /// round k), index 0 never.
+    pub fn new(
+        win: [f64; 2],
+        draw: f64,
+        casualty: [f64; 2],
+        rounds: &[f64],
+        down_round: &[Vec<f64>; 2],
+        dealt: [f64; 2],
+    ) -> DuelOutcome {
         DuelOutcome {
             a_wins: win[0],
             b_wins: win[1],
@@ -95,6 +121,7 @@ impl DuelOutcome {
             mean_rounds: rounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum(),
             a_dealt: dealt[0],
             b_dealt: dealt[1],
+            down_round: down_round.clone(),
         }
     }
 
@@ -105,6 +132,7 @@ impl DuelOutcome {
         ExactFigures {
             events: [self.a_wins, self.b_wins, self.draw, self.b_casualty, self.a_casualty],
             rounds,
+            down_round: self.down_round.clone(),
             dealt: [self.a_dealt, self.b_dealt],
         }
     }

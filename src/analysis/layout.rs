@@ -118,6 +118,10 @@ pub struct BalanceLayout {
     /// The widest fair-cost interval (high ÷ low) a "priced right" verdict may rest on
     /// ([`crate::analysis::verdict`]).
     pub cant_tell_width: f64,
+    /// Sample every duel for its full distributions (damage, effort, rounds) even when every
+    /// duel is solved exactly (`[balance] distributions`; default false: an exact balance's
+    /// answer uses none of them, and sampling them took most of its time).
+    pub distributions: bool,
     /// The costs, first the one fighters are compared by, in the system's words.
     pub costs: &'static [Cost],
     /// The candidate with one characteristic one step down or up, each against the gauntlet:

@@ -36,7 +36,8 @@ pub struct RunResult {
     pub scenario: Scenario,
     pub output: RunOutput,
     /// A balance test whose every duel was solved exactly: each cell's exact figures, which the
-    /// verdict rests on (the cells are still sampled for their distributions).
+    /// verdict rests on (the cells are sampled for their distributions only when the config asks:
+    /// `[balance] distributions = true`; otherwise each cell's tally is [`solved_elsewhere`]).
     pub exact_duels: Option<Vec<crate::analysis::duel::ExactFigures>>,
     /// A balance test sampled until settled: the target and whether it was reached.
     pub settled: Option<(f64, bool)>,
@@ -58,18 +59,13 @@ pub fn run_with(
     threads: usize,
     progress: &Progress,
 ) -> Result<RunResult, Interrupted> {
+    let (exact_duels, exact) = balance_solved(&scenario, exact, threads)?;
     // A thread pool costs ~60 µs to build, several times an exact attack's whole run: build one
     // only for what needs it. Only a cell that will be sampled needs preparing (an exact cell's
-    // tally is made already; what `prepare` makes, a duel's plan, is for sampling), and only a
-    // balance solves its pairs' duels exactly.
+    // tally is made already; what `prepare` makes, a duel's plan, is for sampling).
     if exact.iter().any(Option::is_none) {
         engine::with_threads(threads, || prepare_cells(&scenario))?;
     }
-    let exact_duels = if matches!(scenario.layout, scenario::Layout::Balance(_)) {
-        engine::with_threads(threads, || balance_exact_duels(&scenario))?
-    } else {
-        None
-    };
     let trials: Vec<cell::Cell> = scenario.cells.iter().map(|c| c.trial.clone()).collect();
     let z = crate::stats::z_value();
     // A sampled balance test's question: is its fair cost settled (see `FairCost::settled`)?
@@ -95,6 +91,37 @@ pub fn run_with(
     progress.check()?;
     let settled = settle.map(|done| (SETTLE_TARGET, done(&output.tallies)));
     Ok(RunResult { scenario, output, exact_duels, settled })
+}
+
+/// A balance's duels solved exactly, one per cell (`None`: not every one was).
+pub type ExactDuels = Option<Vec<duel::ExactFigures>>;
+
+/// A balance solves its pairs' duels exactly first ([`balance_exact_duels`]): when every one is
+/// solved and the config asks for no sampled distributions (`[balance] distributions`), nothing
+/// is sampled at all (issue #40) — each cell then stands solved ([`solved_elsewhere`]) in the
+/// returned tallies. Any other scenario: no duels, `exact` unchanged. A shard run asks the same
+/// (and `merge` solves the duels again), so its partials sample exactly what the single run does.
+pub fn balance_solved(
+    sc: &Scenario,
+    exact: Vec<Option<Tally>>,
+    threads: usize,
+) -> Result<(ExactDuels, Vec<Option<Tally>>), Interrupted> {
+    let scenario::Layout::Balance(l) = &sc.layout else { return Ok((None, exact)) };
+    let duels = engine::with_threads(threads, || balance_exact_duels(sc))?;
+    let exact = match &duels {
+        Some(_) if !l.distributions => sc.cells.iter().map(|c| Some(solved_elsewhere(&c.trial))).collect(),
+        _ => exact,
+    };
+    Ok((duels, exact))
+}
+
+/// The tally of a cell whose figures come from elsewhere (a balance's exact duel): exact, no
+/// trials, every count zero — the sampler skips it and the report takes its numbers from the
+/// solution ([`crate::report::model`]).
+pub fn solved_elsewhere(trial: &cell::Cell) -> Tally {
+    let mut t = Tally::new(&engine::Sampler::shape(trial));
+    t.exact = true;
+    t
 }
 
 /// Do the work each cell needs before it is sampled ([`cell::TrialInfo::prepare`]: an
@@ -151,7 +178,7 @@ pub fn exact_cells(sc: &Scenario) -> Result<Vec<Option<Tally>>, Error> {
 /// A balance test's duels solved exactly, one per cell, when its rule system solves its duel
 /// and every pair is within the solver's budget (`None` otherwise, and for every other layout,
 /// and under `--sample` / `exact = false`). The verdict then rests on exact figures; the cells are
-/// still sampled for their distributions. Runs on the current rayon pool, one duel per task: the
+/// sampled only for distributions the config asks for. Runs on the current rayon pool, one duel per task: the
 /// figures do not depend on the thread count. `Err` when a signal stopped a solve.
 pub fn balance_exact_duels(sc: &Scenario) -> Result<Option<Vec<duel::ExactFigures>>, Interrupted> {
     if !matches!(sc.layout, scenario::Layout::Balance(_)) || sc.exact == ExactMode::Never || sc.cells.is_empty() {

@@ -230,11 +230,12 @@ impl Tally {
     /// The widest 95 % half-width among every probability a report prints for this tally:
     /// each event, each P(= v) and each P(≥ v). Drives the `--precision` stopping rule.
     pub fn worst_half_width(&self, z: f64) -> f64 {
-        if self.trials == 0 {
-            return f64::INFINITY;
-        }
+        // Exact first: a cell solved elsewhere is an exact tally of no trials.
         if self.exact {
             return 0.0;
+        }
+        if self.trials == 0 {
+            return f64::INFINITY;
         }
         let mut worst: f64 = 0.0;
         for i in 0..self.events.len() {

@@ -32,7 +32,8 @@ pub(super) fn tables(report: &Report, system: &dyn RuleSystem, l: &BalanceLayout
     let stats_headers = stats_headers(system.duel().map_or("out", |d| d.out));
     let mut headers = vec!["opponent"];
     headers.extend(stats_headers.iter().map(String::as_str));
-    let mut per = Table::new(format!("{} against each opponent ({n} duels each)", cand.label), &headers, true);
+    let each = if report.trials == 0 && b.exact { "exact duels".to_string() } else { format!("{n} duels each") };
+    let mut per = Table::new(format!("{} against each opponent ({each})", cand.label), &headers, true);
     for (o, s) in l.opponents.iter().zip(&cand.per_opponent) {
         if let Some(s) = s {
             per.rows.push(stats_row(o.clone(), s));

@@ -3,7 +3,9 @@
 //! Columns: `cell,label,params,measure,statistic,key,value,ci95_lo,ci95_hi,count,trials,exact`.
 //! `statistic` is `mean`, `sd`, `p` (events), `eq` (P(metric = `key`)) or `ge` (P(metric ≥ `key`)).
 //! A cell evaluated exactly leaves `count` and `trials` empty, gives `ci95_lo = ci95_hi = value`,
-//! and puts the probability (or mean) as a fraction in lowest terms in `exact`.
+//! and puts the probability (or mean) as a fraction in lowest terms in `exact`. A balance's duel
+//! solved exactly and not sampled gives its figures the same way with `exact` empty (floating
+//! point, not a fraction): who wins, draws and is removed, the rounds and first-K.O. rounds.
 //!
 //! A balance test adds rows for the balance as a whole, `cell` empty: `fair_cost` (the
 //! candidate's, `key` the cost's key, `params` its stated cost and the verdict), and for every
@@ -50,6 +52,10 @@ pub fn render(run: &RunResult, report: &Report) -> String {
             .map(|(k, v)| format!("{k}={}", v.to_string().trim_matches('"')))
             .collect::<Vec<_>>()
             .join("; ");
+        if tally.exact && tally.trials == 0 {
+            solved_rows(&mut w, i, cell, &params);
+            continue;
+        }
         let n = if tally.exact { String::new() } else { tally.trials.to_string() };
         let exact = |c: u128| if tally.exact { Some(stats::fraction(c, tally.trials)) } else { None };
         let mut row = |measure: &str,
@@ -106,6 +112,41 @@ pub fn render(run: &RunResult, report: &Report) -> String {
         balance_rows(&mut w, run, b);
     }
     String::from_utf8(w.into_inner().expect("in-memory flush")).expect("csv is utf-8")
+}
+
+/// A cell solved elsewhere (a balance's duel solved exactly, not sampled): its events and
+/// metrics as the report model has them, intervals of zero width, `count`, `trials` and
+/// `exact` empty (the solution's probabilities are floating point, not fractions).
+fn solved_rows(w: &mut csv::Writer<Vec<u8>>, i: usize, cell: &crate::report::model::CellReport, params: &str) {
+    let mut row = |measure: &str, stat: &str, key: String, value: f64, ci: bool| {
+        let bound = if ci { value.to_string() } else { String::new() };
+        let record = [
+            i.to_string(),
+            cell.label.clone(),
+            params.to_string(),
+            measure.to_string(),
+            stat.to_string(),
+            key,
+            value.to_string(),
+            bound.clone(),
+            bound,
+            String::new(),
+            String::new(),
+            String::new(),
+        ];
+        w.write_record(record.iter().map(|c| safe::csv_cell(c).into_owned())).expect("in-memory write");
+    };
+    for (name, e) in &cell.events.0 {
+        row(name, "p", String::new(), e.p, true);
+    }
+    for (name, m) in &cell.metrics.0 {
+        row(name, "mean", String::new(), m.mean, true);
+        row(name, "sd", String::new(), m.sd, false);
+        for (j, (k, p)) in m.dist.0.iter().enumerate() {
+            row(name, "eq", k.clone(), *p, true);
+            row(name, "ge", k.clone(), m.dist.0[j..].iter().map(|(_, q)| q).sum(), true);
+        }
+    }
 }
 
 /// A balance test's own rows (see the module's doc): each duel's score, then the fair cost, then

@@ -5,7 +5,7 @@
 
 use crate::analysis::RunResult;
 use crate::analysis::balance::{self, BalanceSummary};
-use crate::analysis::duel::DuelOutcome;
+use crate::analysis::duel::{DuelOutcome, ExactFigures};
 use crate::analysis::paired::{self, PairedSummary};
 use crate::analysis::scenario::Layout;
 use crate::engine::Tally;
@@ -49,7 +49,9 @@ pub struct EventReport {
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CellReport {
     pub label: String,
-    /// Evaluated exactly (every interval has zero width; fractions are given), not sampled.
+    /// Evaluated exactly (every interval has zero width; fractions are given where the dice
+    /// allow them — a balance's duel solved by dynamic programming gives floating probabilities),
+    /// not sampled.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub exact: bool,
     pub params: Ordered<Value>,
@@ -245,7 +247,15 @@ impl Report {
             .cells
             .iter()
             .zip(&run.output.tallies)
-            .map(|(c, t)| cell_report(c.label.clone(), c.params.clone(), &c.trial.shape_names(), t, z))
+            .enumerate()
+            .map(|(i, (c, t))| {
+                let names = c.trial.shape_names();
+                // A balance's duel solved exactly and not sampled: its figures are the solution's.
+                match run.exact_duels.as_ref().and_then(|x| x.get(i)) {
+                    Some(x) if t.exact && t.trials == 0 => solved_cell(c.label.clone(), c.params.clone(), &names, x),
+                    _ => cell_report(c.label.clone(), c.params.clone(), &names, t, z),
+                }
+            })
             .collect();
         let balance = match &sc.layout {
             Layout::Balance(l) => {
@@ -334,6 +344,35 @@ impl crate::analysis::cell::Cell {
         let s = self.shape();
         Names { metrics: s.metrics.iter().map(|(n, _)| *n).collect(), events: s.events }
     }
+}
+
+/// A duel cell from its exact solution ([`ExactFigures`]), nothing sampled: who wins, draws and
+/// is removed, and the distributions of the rounds played and of the round each side first put
+/// the other down — what the solvers give whole. Damage and effort, of which a solution gives
+/// only the means, are left out (they are in the balance's tables; `[balance] distributions =
+/// true` samples them whole). Probabilities in floating point, exact up to rounding: no
+/// fraction is claimed.
+fn solved_cell(label: String, params: Vec<(String, Value)>, names: &Names, x: &ExactFigures) -> CellReport {
+    use crate::analysis::duel::{event, metric};
+    let events = (event::A_WINS..=event::A_CASUALTY)
+        .map(|i| {
+            let p = x.events[i];
+            (names.events[i].to_string(), EventReport { p, ci95: [p, p], count: None, exact: None })
+        })
+        .collect();
+    let dist = |d: &[f64]| {
+        let last = d.iter().rposition(|&p| p > 0.0).unwrap_or(0);
+        let mean: f64 = d.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+        let var: f64 = d.iter().enumerate().map(|(k, p)| (k as f64 - mean).powi(2) * p).sum();
+        let dist = d[..=last].iter().enumerate().map(|(k, &p)| (k.to_string(), p)).collect();
+        MetricReport { mean, sd: var.max(0.0).sqrt(), stderr: 0.0, dist: Ordered(dist) }
+    };
+    let metrics =
+        [(metric::ROUNDS, &x.rounds), (metric::A_KO_ROUND, &x.down_round[0]), (metric::B_KO_ROUND, &x.down_round[1])]
+            .into_iter()
+            .map(|(i, d)| (names.metrics[i].to_string(), dist(d)))
+            .collect();
+    CellReport { label, exact: true, params: Ordered(params), metrics: Ordered(metrics), events: Ordered(events) }
 }
 
 fn cell_report(label: String, params: Vec<(String, Value)>, names: &Names, t: &Tally, z: f64) -> CellReport {

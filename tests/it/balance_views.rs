@@ -222,7 +222,8 @@ fn a_balance_without_a_cost_curve_says_why() {
 fn henchman_tables(exact: bool, settled: Option<(f64, bool)>) -> Vec<skirmish_odds::report::table::Table> {
     use skirmish_odds::analysis::duel::{ExactFigures, metric};
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(HENCHMAN);
-    let sc = registry::load(&p, &Overrides { trials: Some(1000), ..Overrides::default() }).unwrap();
+    // Sampled (`--sample`): an exact balance would sample nothing to stand in with.
+    let sc = registry::load(&p, &Overrides { trials: Some(1000), exact: Some(false), ..Overrides::default() }).unwrap();
     let mut run = analysis::run(sc, 1, &Progress::hidden()).unwrap();
     run.exact_duels = exact.then(|| {
         let t = &run.output.tallies;
@@ -232,6 +233,8 @@ fn henchman_tables(exact: bool, settled: Option<(f64, bool)>) -> Vec<skirmish_od
                 ExactFigures {
                     events: std::array::from_fn(|i| t.event(i, 1.96).p),
                     rounds: t.hists[metric::ROUNDS].iter().map(|&c| c as f64 / n).collect(),
+                    down_round: [metric::A_KO_ROUND, metric::B_KO_ROUND]
+                        .map(|m| t.hists[m].iter().map(|&c| c as f64 / n).collect()),
                     dealt: [t.moments(metric::A_DEALT).mean, t.moments(metric::B_DEALT).mean],
                 }
             })
@@ -425,4 +428,60 @@ fn a_steps_fair_cost_is_the_fair_cost_of_the_card_with_that_value() {
     let change = step["change"]["estimate"].as_f64().unwrap();
     let fair = base["balance"]["fair_cost"]["estimate"].as_f64().unwrap();
     assert!((fair + change - b).abs() < 1e-9 * b, "{fair} + {change} vs {b}");
+}
+
+/// An exact balance samples nothing unless asked (issue #40): its duels' cells hold the
+/// solutions' figures (who wins, the rounds, the round of the first K.O.), the header says no
+/// sampling was used, and `distributions = true` samples the cells whole without moving one
+/// number of the answer.
+#[test]
+fn an_exact_balance_samples_nothing_unless_asked() {
+    const HENCHMAN_1E: &str = "configs/bmg-1e/balance-new-henchman.toml";
+    let d = tmp("balance_views", "no-sampling");
+    let (_, out) = run(&d, HENCHMAN_1E, "solved");
+    let j = json(&out);
+    assert_eq!(j["trials"], 0, "nothing sampled");
+    let cells = j["cells"].as_array().unwrap();
+    assert!(cells.len() > 50);
+    for c in cells {
+        assert_eq!(c["exact"], true, "{}", c["label"]);
+        let m = c["metrics"].as_object().unwrap();
+        let mut names: Vec<&str> = m.keys().map(String::as_str).collect();
+        names.sort();
+        assert_eq!(names, ["a_ko_round", "b_ko_round", "rounds"], "{}", c["label"]);
+        let total: f64 = m["a_ko_round"]["dist"].as_object().unwrap().values().map(|v| v.as_f64().unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{}: P(first K.O. round) sums to {total}", c["label"]);
+        let e = c["events"].as_object().unwrap();
+        let sum = ["a_wins", "b_wins", "draw"].iter().map(|k| e[*k]["p"].as_f64().unwrap()).sum::<f64>();
+        assert!((sum - 1.0).abs() < 1e-9);
+        assert!(e["a_wins"].get("count").is_none() && e["a_wins"].get("exact").is_none(), "no count, no fraction");
+    }
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("every figure below, the rounds until out too, uses no sampling"), "{md}");
+    assert!(!md.contains("Stopping rule"), "nothing sampled, no stopping rule");
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    assert!(csv.lines().any(|l| l.starts_with("0,") && l.contains(",a_ko_round,ge,")), "first-K.O. rows in the CSV");
+
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join(HENCHMAN_1E);
+    let o = bin_run(
+        &d,
+        &[
+            "run",
+            config.to_str().unwrap(),
+            "--trials",
+            "2000",
+            "--threads",
+            "1",
+            "--set",
+            "balance.distributions=true",
+            "--out",
+            "sampled",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = json(&d.join("sampled"));
+    assert_eq!(s["trials"], 2000);
+    assert!(s["cells"][0]["metrics"].get("a_dealt").is_some(), "sampled cells carry every distribution");
+    assert!(s["cells"][0].get("exact").is_none());
+    assert_eq!(s["balance"], j["balance"], "the answer does not use the sampled distributions");
 }

@@ -15,7 +15,7 @@ use toml::{Table, Value};
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[serde(
-    expecting = "a [balance] table with candidate, gauntlet, rounds, peer_band, outlier_threshold, cant_tell_width"
+    expecting = "a [balance] table with candidate, gauntlet, rounds, peer_band, outlier_threshold, cant_tell_width, stat_values, distributions"
 )]
 pub(super) struct BalanceSpec {
     pub(super) candidate: Table,
@@ -29,6 +29,10 @@ pub(super) struct BalanceSpec {
     /// Whether to price each characteristic of the candidate's card one step worse and better
     /// (default true; false saves two duels per characteristic per opponent).
     pub(super) stat_values: Option<bool>,
+    /// Whether an exact balance also samples every duel for its full distributions (damage,
+    /// effort, rounds; default false — its answer uses none of them). A sampled balance samples
+    /// them anyway.
+    distributions: Option<bool>,
 }
 
 /// A TOML value written with every table's keys sorted, so two tables that differ only in the
@@ -351,6 +355,7 @@ impl Planner<'_> {
                 peer_band,
                 outlier_threshold: threshold,
                 cant_tell_width,
+                distributions: b.distributions.unwrap_or(false),
                 costs: d.costs,
                 variants,
                 no_variants,

@@ -439,7 +439,7 @@ pub mod duel {
     impl Figures {
         fn of(s: &Solution) -> Figures {
             Figures {
-                outcome: DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt),
+                outcome: DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, &s.down_round, s.dealt),
                 a_strikes: s.strikes[0],
                 b_strikes: s.strikes[1],
             }

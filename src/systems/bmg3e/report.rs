@@ -52,7 +52,7 @@ pub struct Figures {
 impl Figures {
     fn of(s: &Solution) -> Figures {
         Figures {
-            outcome: DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt),
+            outcome: DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, &s.down_round, s.dealt),
             a_effort: s.effort[0],
             b_effort: s.effort[1],
         }

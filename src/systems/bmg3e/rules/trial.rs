@@ -110,7 +110,7 @@ impl TrialInfo for Trial3e {
             return Some(Err(over.to_string()));
         }
         let outcome = match exact::try_solve(d, d.deciders()) {
-            Ok(s) => DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, s.dealt),
+            Ok(s) => DuelOutcome::new(s.win, s.draw, s.casualty, &s.rounds, &s.down_round, s.dealt),
             Err(i) => return Some(Err(format!("stopped by {}", crate::interrupt::signal_name(i.0)))),
         };
         Some(Ok(outcome.check_figures()))

@@ -216,6 +216,7 @@ impl<'a> Dp<'a> {
             draw: 0.0,
             casualty: [0.0; 2],
             rounds: vec![0.0; duel.rounds as usize + 1],
+            down_round: self.first_downs(),
             dealt: [0.0; 2],
             strikes: [0.0; 2],
             situations: Vec::new(),
@@ -293,6 +294,82 @@ impl<'a> Dp<'a> {
             }
         }
         sol
+    }
+
+    /// `[s][k]`: P(side s first puts the other down in round k), `[s][0]` never — a walk
+    /// forwards of its own under the chosen splits, with the mass kept per node and per which
+    /// sides have put the other down so far (two bits: a K.O. model may recover in the Recount
+    /// and the duel play on). Apart from [`Dp::forward`] so the figures that walk sums keep
+    /// their order of additions, to the last bit.
+    fn first_downs(&self) -> [Vec<f64>; 2] {
+        const FLAGS: usize = 4;
+        let (duel, g) = (self.duel, self.g);
+        let mut down = [vec![0.0; duel.rounds as usize + 1], vec![0.0; duel.rounds as usize + 1]];
+        let at = |id: u32, fl: u8| id as usize * FLAGS + fl as usize;
+        // Side s's bit set, and its round counted, the first time it puts the other down.
+        let downed = |down: &mut [Vec<f64>; 2], fl: u8, s: usize, hit: bool, round: usize, p: f64| -> u8 {
+            if hit && fl & (1 << s) == 0 {
+                down[s][round] += p;
+                fl | (1 << s)
+            } else {
+                fl
+            }
+        };
+        let never = |down: &mut [Vec<f64>; 2], fl: u8, p: f64| {
+            for (s, d) in down.iter_mut().enumerate() {
+                if fl & (1 << s) == 0 {
+                    d[0] += p;
+                }
+            }
+        };
+        let mut next = vec![0.0; g.nodes.len() * FLAGS];
+        let mut layer: Vec<(u32, u8, f64)> = vec![(g.root, 0, 1.0)];
+        while !layer.is_empty() {
+            let mut order: Vec<(u32, u8)> = Vec::new();
+            for (id, fl, reach) in layer {
+                let node = &g.nodes[id as usize];
+                if !node.live {
+                    never(&mut down, fl, reach);
+                    continue;
+                }
+                let pos = node.pos;
+                let r = played(duel, pos.bag) as usize + 1;
+                let total = (pos.bag[0] + pos.bag[1]) as f64;
+                for leader in 0..2 {
+                    if pos.bag[leader] == 0 {
+                        continue;
+                    }
+                    let pl = reach * pos.bag[leader] as f64 / total;
+                    let (i, j) = self.choice[id as usize][leader].expect("every live node reached was valued");
+                    let round = node.round[leader][i * node.xs[1].len() + j];
+                    for e1 in g.steps(g.rounds[round as usize]) {
+                        let p1 = pl * e1.p;
+                        let fl1 = downed(&mut down, fl, leader, e1.down, r, p1);
+                        for e2 in g.steps(g.firsts[e1.to as usize]) {
+                            let q = p1 * e2.p;
+                            let fl2 = downed(&mut down, fl1, 1 - leader, e2.down, r, q);
+                            for e3 in g.steps(g.boths[e2.to as usize]) {
+                                let e = &mut next[at(e3.to, fl2)];
+                                if *e == 0.0 {
+                                    order.push((e3.to, fl2));
+                                }
+                                *e += q * e3.p;
+                            }
+                        }
+                    }
+                }
+            }
+            layer = Vec::new();
+            for &(id, fl) in &order {
+                let p = std::mem::take(&mut next[at(id, fl)]);
+                if g.nodes[id as usize].live {
+                    layer.push((id, fl, p));
+                } else {
+                    never(&mut down, fl, p);
+                }
+            }
+        }
+        down
     }
 
     fn end(&self, sol: &mut Solution, m: [Markers; 2], played: u8, p: f64) {

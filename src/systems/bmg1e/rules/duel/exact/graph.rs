@@ -17,12 +17,14 @@ use rustc_hash::FxHashMap as HashMap;
 pub(super) const POLL_EVERY: u32 = 256;
 
 /// A step in the [`Graph`]: its probability, the markers placed and Attack counters struck with
-/// (none in a Recount), and the node it leads to.
+/// (none in a Recount), whether the activation put the other side down (K.O. or casualty: the
+/// sampled duel's `put_down`), and the node it leads to.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Edge {
     pub(super) p: f64,
     pub(super) dealt: u8,
     pub(super) strikes: u8,
+    pub(super) down: bool,
     pub(super) to: u32,
 }
 
@@ -171,8 +173,11 @@ impl Builder<'_> {
         let law = self.laws.activation(leader, r)?;
         let mark = self.scratch.len();
         for &((r1, dealt), strikes, p) in law.iter() {
+            // Nobody is down when a round starts (a K.O. after the Recount ends the duel), so
+            // the other side K.O. after this activation is this activation's doing.
+            let down = self.duel.ko(1 - leader, r1.m[1 - leader]);
             let to = self.first(bag, 1 - leader, restore(leader, &r, r1))?;
-            self.scratch.push(Edge { p, dealt, strikes, to });
+            self.scratch.push(Edge { p, dealt, strikes, down, to });
         }
         let span = self.push(mark);
         self.g.rounds.push(span);
@@ -188,8 +193,10 @@ impl Builder<'_> {
         let law = self.laws.activation(s, r)?;
         let mark = self.scratch.len();
         for &((r2, dealt), strikes, p) in law.iter() {
+            // The leader was standing when the round started and only `s` strikes it.
+            let down = self.duel.ko(1 - s, r2.m[1 - s]);
             let to = self.both(bag, restore(s, &r, r2))?;
-            self.scratch.push(Edge { p, dealt, strikes, to });
+            self.scratch.push(Edge { p, dealt, strikes, down, to });
         }
         let span = self.push(mark);
         self.g.firsts.push(span);
@@ -211,7 +218,7 @@ impl Builder<'_> {
         let mark = self.scratch.len();
         for &((m, armor), p) in law.iter() {
             let to = self.node(Pos { bag, m, fallen: r.fallen, armor });
-            self.scratch.push(Edge { p, dealt: 0, strikes: 0, to });
+            self.scratch.push(Edge { p, dealt: 0, strikes: 0, down: false, to });
         }
         let span = self.push(mark);
         self.g.boths.push(span);

@@ -349,6 +349,14 @@ mod tests {
                 close(&format!("side {s} held to split {k}"), got, want);
             }
         }
+        // The round each side first puts the other down: a distribution over "never" and
+        // rounds 1..=6, and a winner must have put the loser down at some point.
+        for side in 0..2 {
+            let d = &c.down_round[side];
+            assert_eq!(d.len(), rounds.len());
+            close(&format!("side {side}'s first-K.O. rounds sum"), d.iter().sum(), 1.0);
+            assert!(d[1..].iter().sum::<f64>() >= c.win[side] - 1e-12, "side {side}: {d:?}");
+        }
         // One configured solve (what a balance test runs per pair) is the analysis' first.
         assert_eq!(&solve(&bundled(), bundled().deciders()), c);
     }
