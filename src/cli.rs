@@ -252,6 +252,9 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                 sc.kind.name(),
                 sc.cells.len()
             ))?;
+            if let Some(s) = analysis::balance_solves(&sc) {
+                say(&format!("  {}\n", solves_line(&s, engine::workers(0))))?;
+            }
             for n in &sc.notes {
                 say(&format!("  {}\n", crate::safe::terminal_words(&n.line())))?;
             }
@@ -290,6 +293,22 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             finish(result, &prov, dir, args.json, args.quiet)
         }
     }
+}
+
+/// From how long (estimated, in seconds) a run says so before it starts.
+const LONG_RUN_S: f64 = 2.0;
+
+/// What a balance will solve exactly before it samples, and how long that may take on
+/// `workers` threads, in a sentence (`validate`, and the note before a long run).
+fn solves_line(s: &analysis::Solves, workers: usize) -> String {
+    let wall = s.cpu_seconds / workers.max(1) as f64;
+    format!(
+        "this balance solves {} duels exactly: at most about {} on {} (an estimate from the cards; the whole-run limit is {} of one core)",
+        crate::text::count(s.duels as u64),
+        crate::text::duration(wall),
+        crate::text::plural(workers as i64, "thread", "threads"),
+        crate::text::duration(analysis::BALANCE_SOLVE_BUDGET_S)
+    )
 }
 
 /// `list [RULESET | CONFIG]`: a name of a rule system, else a file (see [`crate::discover`]).
@@ -367,6 +386,13 @@ fn run(args: RunArgs) -> Result<(), Error> {
         scenario.notes.push(note);
     }
     let threads = args.threads as usize;
+    // A long balance says how long before it starts (its solves' estimate from the cards).
+    if let Some(s) = analysis::balance_solves(&scenario)
+        && !args.quiet
+        && s.cpu_seconds / engine::workers(threads) as f64 >= LONG_RUN_S
+    {
+        crate::error::tell(&format!("note: {}", solves_line(&s, engine::workers(threads))));
+    }
     // Before anything is written: a cell that must be exact and cannot be is an input error.
     let exact = engine::with_threads(threads, || analysis::exact_cells(&scenario))?;
     if let Some(sh) = shard {

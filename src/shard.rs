@@ -150,7 +150,7 @@ pub fn run_partial(
 ) -> Result<Partial, Error> {
     let trials = fixed_trials(sc)?;
     // An exact balance samples only what the single run samples (`merge` solves its duels again).
-    let (_, exact) = crate::analysis::balance_solved(sc, exact, threads)?;
+    let (_, exact) = crate::analysis::balance_solved(sc, exact, threads, progress)?;
     if exact.iter().any(Option::is_none) {
         engine::with_threads(threads, || crate::analysis::prepare_cells(sc))?;
     }
@@ -551,7 +551,7 @@ fn solves_its_duels(sc: &Scenario) -> bool {
 /// Solve a merged balance test's duels exactly where the single run would
 /// ([`crate::analysis::balance_exact_duels`]): the partials carry only the sampled tallies.
 pub fn solve_exact_duels(run: &mut RunResult) -> Result<(), Error> {
-    run.exact_duels = crate::analysis::balance_exact_duels(&run.scenario)?;
+    run.exact_duels = crate::analysis::balance_exact_duels(&run.scenario, &Progress::hidden())?;
     let unsampled = run.output.tallies.iter().any(|t| t.exact && t.trials == 0);
     if unsampled && run.exact_duels.is_none() {
         // Only a shard of another build could say so: the same version solves what it solved.

@@ -121,6 +121,16 @@ pub fn clip(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(s.chars().take(max - 1).chain(['…']).collect())
 }
 
+/// A length of time for a person: "0.4 s", "12 s", "3.5 min", "1.2 h".
+pub fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 10.0 => format!("{s:.1} s"),
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.1} min", s / 60.0),
+        s => format!("{:.1} h", s / 3600.0),
+    }
+}
+
 /// A count with thousands separators: `1,000,000`.
 pub fn count(n: u64) -> String {
     let digits = n.to_string();

@@ -100,6 +100,12 @@ pub trait TrialInfo: Trial {
         None
     }
 
+    /// The work of one exact solve of this duel as configured (what a balance solves per pair),
+    /// estimated from the cards alone. `None` for every trial but a duel its system solves.
+    fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork> {
+        None
+    }
+
     /// Work a run must do before sampling this trial (a duel's optimal plan), kept out of
     /// loading so `validate` never solves. Stopped by a signal at the next safe point.
     fn prepare(&self) -> Result<(), Interrupted> {
@@ -180,6 +186,8 @@ pub trait CellTrial: Send + Sync + Debug + 'static {
     fn exact_duel(&self) -> Option<Result<ExactFigures, String>>;
     /// See [`TrialInfo::exact_duel_over_budget`].
     fn exact_duel_over_budget(&self) -> Option<String>;
+    /// See [`TrialInfo::exact_duel_work`].
+    fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork>;
     /// See [`TrialInfo::prepare`].
     fn prepare(&self) -> Result<(), Interrupted>;
 

@@ -217,6 +217,40 @@ impl<T> std::fmt::Debug for Derived<T> {
     }
 }
 
+/// What an exact solve costs whatever its size (setting up its tables; the smallest 2013 duels
+/// of the bundled balance estimate a few microseconds of units and take ~2 ms each): 3 ms.
+pub const SOLVE_OVERHEAD_S: f64 = 0.003;
+
+/// One exact solve of a duel as configured (what a balance solves per pair, and what an
+/// `optimal-win` fighter's plan is), estimated from the cards before anything is solved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolveWork {
+    /// The estimated work, in the solver's own units.
+    pub units: u64,
+    /// The most its solver takes on.
+    pub budget: u64,
+    /// The most time one unit took on this project's 2-core machine (release), in
+    /// nanoseconds: a solve's time is at most about `units × ns_per_unit`.
+    pub ns_per_unit: f64,
+    /// The solve is this duel's plan, needed even when the duel is sampled (an `optimal-win`
+    /// side).
+    pub plans: bool,
+}
+
+impl SolveWork {
+    /// Over its solver's budget: not solved (the duel is sampled, or refused where it must be
+    /// solved).
+    pub fn over(&self) -> bool {
+        self.units > self.budget
+    }
+
+    /// An upper estimate of the solve's time on one core, in seconds: its units, and
+    /// [`SOLVE_OVERHEAD_S`] for what every solve costs whatever its size.
+    pub fn seconds(&self) -> f64 {
+        self.units as f64 * self.ns_per_unit * 1e-9 + SOLVE_OVERHEAD_S
+    }
+}
+
 /// An exact duel solve whose work, estimated before anything is solved, is over its solver's
 /// budget: said the same way for every exact duel (the `sampled:` note, the exit-2 refusals).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

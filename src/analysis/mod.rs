@@ -59,7 +59,7 @@ pub fn run_with(
     threads: usize,
     progress: &Progress,
 ) -> Result<RunResult, Interrupted> {
-    let (exact_duels, exact) = balance_solved(&scenario, exact, threads)?;
+    let (exact_duels, exact) = balance_solved(&scenario, exact, threads, progress)?;
     // A thread pool costs ~60 µs to build, several times an exact attack's whole run: build one
     // only for what needs it. Only a cell that will be sampled needs preparing (an exact cell's
     // tally is made already; what `prepare` makes, a duel's plan, is for sampling).
@@ -93,6 +93,34 @@ pub fn run_with(
     Ok(RunResult { scenario, output, exact_duels, settled })
 }
 
+/// The exact solves a balance will make before it samples anything: how many, and an upper
+/// estimate of their time on one core ([`duel::SolveWork::seconds`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Solves {
+    pub duels: usize,
+    pub cpu_seconds: f64,
+}
+
+/// The most a balance's exact solves may take, in [`Solves::cpu_seconds`] (an upper estimate
+/// on one core of this project's 2-core machine): beyond it the balance is refused before
+/// anything runs. Fifteen minutes of one core, about eight on two: a solve at the top of every
+/// range takes ~3 s, so 300 of those; twenty 2019 `optimal-win` fighters of the bundled cards,
+/// their characteristic steps included, estimate 19 s (they take 3.3 s).
+pub const BALANCE_SOLVE_BUDGET_S: f64 = 900.0;
+
+/// What a balance will solve exactly ([`balance_exact_duels`], and the plans of `optimal-win`
+/// fighters when its duels are sampled), from the cards alone: `None` for other layouts and
+/// for a balance that solves nothing.
+pub fn balance_solves(sc: &Scenario) -> Option<Solves> {
+    if !matches!(sc.layout, scenario::Layout::Balance(_)) {
+        return None;
+    }
+    let work: Vec<Option<duel::SolveWork>> = sc.cells.iter().map(|c| c.trial.exact_duel_work()).collect();
+    let all = sc.exact != ExactMode::Never && work.iter().all(|w| w.is_some_and(|w| !w.over()));
+    let solved: Vec<duel::SolveWork> = work.into_iter().flatten().filter(|w| all || (w.plans && !w.over())).collect();
+    (!solved.is_empty()).then(|| Solves { duels: solved.len(), cpu_seconds: solved.iter().map(|w| w.seconds()).sum() })
+}
+
 /// A balance's duels solved exactly, one per cell (`None`: not every one was).
 pub type ExactDuels = Option<Vec<duel::ExactFigures>>;
 
@@ -105,9 +133,10 @@ pub fn balance_solved(
     sc: &Scenario,
     exact: Vec<Option<Tally>>,
     threads: usize,
+    progress: &Progress,
 ) -> Result<(ExactDuels, Vec<Option<Tally>>), Interrupted> {
     let scenario::Layout::Balance(l) = &sc.layout else { return Ok((None, exact)) };
-    let duels = engine::with_threads(threads, || balance_exact_duels(sc))?;
+    let duels = engine::with_threads(threads, || balance_exact_duels(sc, progress))?;
     let exact = match &duels {
         Some(_) if !l.distributions => sc.cells.iter().map(|c| Some(solved_elsewhere(&c.trial))).collect(),
         _ => exact,
@@ -180,20 +209,43 @@ pub fn exact_cells(sc: &Scenario) -> Result<Vec<Option<Tally>>, Error> {
 /// and under `--sample` / `exact = false`). The verdict then rests on exact figures; the cells are
 /// sampled only for distributions the config asks for. Runs on the current rayon pool, one duel per task: the
 /// figures do not depend on the thread count. `Err` when a signal stopped a solve.
-pub fn balance_exact_duels(sc: &Scenario) -> Result<Option<Vec<duel::ExactFigures>>, Interrupted> {
+pub fn balance_exact_duels(sc: &Scenario, progress: &Progress) -> Result<ExactDuels, Interrupted> {
     if !matches!(sc.layout, scenario::Layout::Balance(_)) || sc.exact == ExactMode::Never || sc.cells.is_empty() {
         return Ok(None);
     }
     // Cheap refusals first: a system with no exact duel, a pair over its budget.
     let stopped = || crate::interrupt::stop_requested().is_some();
-    if sc.cells.par_iter().any(|c| !stopped() && c.trial.exact_duel_over_budget().is_some()) {
+    if sc.cells.iter().any(|c| c.trial.exact_duel_work().is_none_or(|w| w.over())) {
         return Ok(None);
     }
+    // Identical duels are solved once: a characteristic the duel never reads gives the very
+    // duels of the candidate (2013 Special and Movement), identical reference cards duel alike.
+    let cells = &sc.cells;
+    let mut first_of: Vec<usize> = Vec::with_capacity(cells.len());
+    for (i, c) in cells.iter().enumerate() {
+        first_of.push((0..i).find(|&j| first_of[j] == j && cells[j].trial == c.trial).unwrap_or(i));
+    }
+    let unique: Vec<usize> = (0..cells.len()).filter(|&i| first_of[i] == i).collect();
     // After a signal no new solve starts: only those under way finish their current step.
-    let solved: Vec<Option<Result<duel::ExactFigures, String>>> =
-        sc.cells.par_iter().map(|c| if stopped() { None } else { c.trial.exact_duel() }).collect();
+    progress.start_solves(unique.len() as u64);
+    let solved: Vec<Option<Result<duel::ExactFigures, String>>> = unique
+        .par_iter()
+        .map(|&i| {
+            if stopped() {
+                return None;
+            }
+            let x = cells[i].trial.exact_duel();
+            progress.solved();
+            x
+        })
+        .collect();
+    progress.end_solves();
     if let Some(sig) = crate::interrupt::stop_requested() {
         return Err(Interrupted(sig));
     }
-    Ok(solved.into_iter().map(|s| s.and_then(Result::ok)).collect())
+    let mut figures: Vec<Option<duel::ExactFigures>> = vec![None; cells.len()];
+    for (&i, s) in unique.iter().zip(solved) {
+        figures[i] = s.and_then(Result::ok);
+    }
+    Ok((0..cells.len()).map(|i| figures[first_of[i]].clone()).collect())
 }

@@ -172,6 +172,9 @@ impl CellTrial for Paired {
     fn exact_duel_over_budget(&self) -> Option<String> {
         None
     }
+    fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork> {
+        None
+    }
     fn prepare(&self) -> Result<(), Interrupted> {
         Ok(())
     }

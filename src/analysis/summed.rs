@@ -123,6 +123,9 @@ where
     fn exact_duel_over_budget(&self) -> Option<String> {
         self.inner.exact_duel_over_budget()
     }
+    fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork> {
+        self.inner.exact_duel_work()
+    }
     fn prepare(&self) -> Result<(), Interrupted> {
         self.inner.prepare()
     }

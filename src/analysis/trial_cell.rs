@@ -75,6 +75,9 @@ where
     fn exact_duel_over_budget(&self) -> Option<String> {
         TrialInfo::exact_duel_over_budget(self)
     }
+    fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork> {
+        TrialInfo::exact_duel_work(self)
+    }
     fn prepare(&self) -> Result<(), Interrupted> {
         TrialInfo::prepare(self)
     }

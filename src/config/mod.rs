@@ -249,6 +249,23 @@ pub(crate) fn build(
     let mut sc =
         finish_scenario(ctx, path, &common, name, kind, seed, (stop, overrides), readings, setup, cells, layout)?;
     sc.exact = exact;
+    // A balance's exact solves are bounded as a whole, before anything runs (each is bounded
+    // alone by its solver's budget; a gauntlet of large cards multiplies them).
+    if let Some(s) = crate::analysis::balance_solves(&sc)
+        && s.cpu_seconds > crate::analysis::BALANCE_SOLVE_BUDGET_S
+    {
+        return Err(ctx.err(
+            0,
+            &["balance"],
+            format!(
+                "this balance would solve {} duels exactly, estimated at up to {} of one core, over the whole-run limit of {}",
+                crate::text::count(s.duels as u64),
+                crate::text::duration(s.cpu_seconds),
+                crate::text::duration(crate::analysis::BALANCE_SOLVE_BUDGET_S)
+            ),
+            "fewer fighters (`gauntlet`), fewer `rounds`, `stat_values = false`, smaller cards, or effort decided per attack instead of `optimal-win`",
+        ));
+    }
     Ok(sc)
 }
 

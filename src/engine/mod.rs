@@ -379,6 +379,11 @@ fn add_trials<S: Sampler>(
     }
 }
 
+/// The workers [`with_threads`] runs with for `threads` (0 = one per core).
+pub fn workers(threads: usize) -> usize {
+    if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads }
+}
+
 /// Run `f` on a rayon pool with exactly `threads` workers (0 = one per core).
 pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
     // The caller's stop flag (a server job's) holds on every worker, so their polls see it.

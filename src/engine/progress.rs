@@ -29,6 +29,15 @@ pub struct Watch {
     pub latest: std::sync::Mutex<Option<(Vec<super::tally::Tally>, u64)>>,
 }
 
+/// The bar while trials are sampled.
+const TRIALS: &str = "{spinner} {human_pos}/{human_len} trials [{bar:40}] {percent}% ETA {eta}";
+/// The bar while a balance solves its duels exactly, before it samples anything.
+const SOLVES: &str = "{spinner} {human_pos}/{human_len} duels solved exactly [{bar:40}] {percent}% ETA {eta}";
+
+fn style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template).expect("static template").progress_chars("=> ")
+}
+
 /// A progress counter of trials done; cheap to update from many threads.
 pub struct Progress {
     bar: Option<ProgressBar>,
@@ -45,13 +54,7 @@ impl Progress {
     pub fn for_stderr(quiet: bool) -> Self {
         let bar = if !quiet && std::io::stderr().is_terminal() {
             let b = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} {human_pos}/{human_len} trials [{bar:40}] {percent}% ETA {eta}",
-                )
-                .expect("static template")
-                .progress_chars("=> "),
-            );
+            b.set_style(style(TRIALS));
             Some(b)
         } else {
             None
@@ -130,12 +133,41 @@ impl Progress {
         if let Some(w) = &self.watch {
             w.done.fetch_add(n, Ordering::Relaxed);
         }
+        self.advance(n);
+    }
+
+    /// The bar moves `n` on, and is drawn once the run has taken a second.
+    fn advance(&self, n: u64) {
         if let Some(b) = &self.bar {
             b.inc(n);
             if !self.shown.load(Ordering::Relaxed) && self.started.elapsed() > Duration::from_secs(1) {
                 self.shown.store(true, Ordering::Relaxed);
                 b.set_draw_target(ProgressDrawTarget::stderr());
             }
+        }
+    }
+
+    /// A balance starts solving `n` duels exactly: the bar counts them (not trials; a
+    /// watcher's trial counts are left alone) until [`Progress::end_solves`].
+    pub fn start_solves(&self, n: u64) {
+        if let Some(b) = &self.bar {
+            b.set_style(style(SOLVES));
+            b.set_position(0);
+            b.set_length(n);
+        }
+    }
+
+    /// One more duel solved ([`Progress::start_solves`]).
+    pub fn solved(&self) {
+        self.advance(1);
+    }
+
+    /// The solves are done: the bar counts trials again, from none.
+    pub fn end_solves(&self) {
+        if let Some(b) = &self.bar {
+            b.set_style(style(TRIALS));
+            b.set_position(0);
+            b.set_length(0);
         }
     }
 

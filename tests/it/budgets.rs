@@ -452,3 +452,45 @@ fn ctrl_c_while_charts_render_stops_at_once() {
     }
     assert!(caught > 0, "no run was caught rendering its charts");
 }
+
+/// A 2019 balance of `n` fighters, every one `optimal-win`, of cards at the top of every range
+/// over 12 rounds: each duel within its solver's budget, the whole over the run's (an estimated
+/// 20 minutes of one core against 15).
+fn top_of_the_ranges_2019(n: usize) -> String {
+    let mut config =
+        String::from("ruleset = \"bmg-3e\"\nkind = \"balance\"\n[weapons.knife]\nkind = \"melee\"\ndamage = \"♦\"\n");
+    for i in 0..n {
+        config.push_str(&format!(
+            "[cards.c{i}]\nattack = 10\ndefense = {}\nstrength = 3\nwillpower = 12\nendurance = 12\nspecial = 4\nreputation = {}\n",
+            4 + i % 3,
+            100 + 5 * i
+        ));
+        config.push_str(&format!("[fighters.f{i}]\ncard = \"c{i}\"\nweapon = \"knife\"\neffort = \"optimal-win\"\n"));
+    }
+    config.push_str(
+        "[balance]\ncandidate = { card = \"c0\", weapon = \"knife\", effort = \"optimal-win\" }\nrounds = 12\n",
+    );
+    config
+}
+
+/// A balance's exact solves are bounded as a whole (issue #40): `validate` says how many and
+/// how long at most; twenty fighters of the largest cards over 12 rounds are refused before
+/// anything runs, with the [balance] table's place, the estimate and what to change (exit 2,
+/// nothing written); the bundled-size twenty-fighter 2013 balance is inside the limit.
+#[test]
+fn a_balance_over_its_whole_run_limit_is_refused_before_it_runs() {
+    let d = tmp("budgets", "whole-run");
+    std::fs::write(d.join("big.toml"), top_of_the_ranges_2019(20)).unwrap();
+    let (o, _) = run_within(&d, &["run", "big.toml", "--out", "r"], Duration::from_secs(20)).expect("refused at once");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("big.toml:") && err.contains("balance"), "{err}");
+    assert!(err.contains("over the whole-run limit of 15.0 min") && err.contains("fewer fighters"), "{err}");
+    assert!(!d.join("r").exists(), "nothing written");
+
+    std::fs::write(d.join("twenty.toml"), twenty_fighters_2013()).unwrap();
+    let (o, _) = run_within(&d, &["validate", "twenty.toml"], Duration::from_secs(60)).expect("validate is quick");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("this balance solves 680 duels exactly: at most about"), "{out}");
+}

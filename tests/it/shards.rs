@@ -388,3 +388,57 @@ fn a_malformed_partial_is_described_in_the_files_words() {
         }
     }
 }
+
+/// Whether a missing tool fails a test rather than skipping it: under CI, which installs it.
+fn required() -> bool {
+    std::env::var("CI").map(|v| !v.is_empty() && v != "false" && v != "0").unwrap_or(false)
+}
+
+/// The shards of a sampled balance run through GNU parallel (issue #40) — in its `--sshlogin`
+/// form, with `:` the local machine as a login (`2/:`: two jobs at a time on it), the same
+/// form that spreads them over several hosts — and `merge` gives the single run's report byte
+/// for byte. .ci/run installs Debian's `parallel`; without it the test is skipped outside CI.
+#[test]
+fn shards_through_gnu_parallel_merge_to_the_single_run() {
+    if Command::new("parallel").arg("--version").output().is_err() {
+        assert!(!required(), "GNU parallel is not on PATH (.ci/run installs Debian's `parallel`)");
+        eprintln!("SKIPPED shards_through_gnu_parallel_merge_to_the_single_run: no GNU parallel on PATH");
+        return;
+    }
+    let d = tmp("shards", "gnu-parallel");
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung/balance-new-hero.toml");
+    let config = config.to_str().unwrap();
+    let bin = bin_path();
+    let bin = bin.to_str().unwrap();
+    ok(&d, &["run", config, "-q", "--trials", "4000", "--threads", "1", "--out", "full"]);
+    let o = Command::new("parallel")
+        .current_dir(&d)
+        .args(["--will-cite", "--halt", "now,fail=1", "--sshlogin", "2/:"])
+        .args([
+            bin,
+            "run",
+            config,
+            "-q",
+            "--trials",
+            "4000",
+            "--threads",
+            "1",
+            "--shard",
+            "{}/4",
+            "--out",
+            "part-{}.json",
+        ])
+        .args([":::", "1", "2", "3", "4"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "parallel: {}", String::from_utf8_lossy(&o.stderr));
+    let parts: Vec<String> = (1..=4).map(|i| format!("part-{i}.json")).collect();
+    let mut args = vec!["merge"];
+    args.extend(parts.iter().map(String::as_str));
+    args.extend(["-q", "--out", "merged"]);
+    ok(&d, &args);
+    for f in ["results.json", "results.csv", "summary.md"] {
+        let (a, b) = (std::fs::read(d.join("full").join(f)).unwrap(), std::fs::read(d.join("merged").join(f)).unwrap());
+        assert!(a == b, "merged {f} differs from the single run");
+    }
+}

@@ -91,6 +91,17 @@ impl TrialInfo for T {
         Some(Ok(outcome.check_figures()))
     }
 
+    fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork> {
+        let T::Duel(d) = self else { return None };
+        use super::duel::exact;
+        Some(crate::analysis::duel::SolveWork {
+            units: exact::estimate(d, d.deciders()),
+            budget: exact::BUDGET,
+            ns_per_unit: exact::NS_PER_UNIT,
+            plans: d.plans(),
+        })
+    }
+
     fn exact_duel_over_budget(&self) -> Option<String> {
         match self {
             T::Duel(d) => super::duel::exact::within_budget(d).err().map(|o| o.to_string()),

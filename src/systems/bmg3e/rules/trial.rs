@@ -116,6 +116,17 @@ impl TrialInfo for Trial3e {
         Some(Ok(outcome.check_figures()))
     }
 
+    fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork> {
+        let Trial3e::Duel(d) = self else { return None };
+        use super::duel::exact;
+        Some(crate::analysis::duel::SolveWork {
+            units: exact::estimate(d, d.deciders()),
+            budget: exact::BUDGET,
+            ns_per_unit: exact::NS_PER_UNIT,
+            plans: d.plans(),
+        })
+    }
+
     fn exact_duel_over_budget(&self) -> Option<String> {
         match self {
             Trial3e::Duel(d) => super::duel::exact::within_budget(d).err().map(|o| o.to_string()),

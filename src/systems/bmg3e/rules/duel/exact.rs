@@ -52,6 +52,10 @@ use crate::systems::bmg3e::rules::readings::OneDie;
 /// of the ranges).
 pub const BUDGET: u64 = 1_000_000_000;
 
+/// The most time a unit of [`estimate`] took (see [`BUDGET`]), in nanoseconds: a whole run's
+/// estimate of its solves ([`crate::analysis::duel::SolveWork`]) is at most about this per unit.
+pub const NS_PER_UNIT: f64 = 3.1;
+
 /// What a unit of [`estimate`] counts, for messages.
 const UNITS: &str = "decision points × effort pairs × hit counts";
 

@@ -37,6 +37,9 @@ pub(super) struct Dp<'a> {
     choice: Vec<[Option<Choice>; 2]>,
     /// Live nodes valued.
     states: usize,
+    /// Whether [`Dp::solve`] also gives the round each side first puts the other down (a second
+    /// walk forwards: a balance's rounds until out; the report's other programmes skip it).
+    first_downs: bool,
     /// The look at the interrupt flag every [`POLL_EVERY`] steps. Once a signal is seen, every
     /// step returns at once with a meaningless value and the caller gets `Err`.
     pub(super) poll: Poll,
@@ -56,8 +59,15 @@ impl<'a> Dp<'a> {
             both: vec![None; g.boths.len()],
             choice: vec![[None; 2]; g.nodes.len()],
             states: 0,
+            first_downs: false,
             poll: Poll::every(POLL_EVERY),
         }
+    }
+
+    /// [`Dp::solve`] gives [`Solution::down_round`] too.
+    pub(super) fn with_first_downs(mut self) -> Self {
+        self.first_downs = true;
+        self
     }
 
     /// Value the start and walk forwards: the solved duel.
@@ -216,7 +226,7 @@ impl<'a> Dp<'a> {
             draw: 0.0,
             casualty: [0.0; 2],
             rounds: vec![0.0; duel.rounds as usize + 1],
-            down_round: self.first_downs(),
+            down_round: if self.first_downs { self.first_downs() } else { [Vec::new(), Vec::new()] },
             dealt: [0.0; 2],
             strikes: [0.0; 2],
             situations: Vec::new(),

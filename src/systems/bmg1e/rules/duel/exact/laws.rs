@@ -84,12 +84,18 @@ impl<'a> Laws<'a> {
                 let o = 1 - s;
                 let sequences = self.attack(attack, x.m[o], x.armor[o])?;
                 let mut law: Vec<(Step, u8, f64)> = Vec::new();
+                // Where each state already is in `law`: the same first-met order and the same
+                // sums as a search of `law`, without its cost (quadratic in the states).
+                let mut index: HashMap<(Step, u8), usize> = HashMap::default();
                 for &((impacted, res), p) in sequences.iter() {
                     let mut y = x;
                     let (strikes, dealt, _) = duel.strike(s, &mut y, impacted, res);
-                    match law.iter_mut().find(|(step, k, _)| *step == (y, dealt) && *k == strikes) {
-                        Some(at) => at.2 += p,
-                        None => law.push(((y, dealt), strikes, p)),
+                    match index.entry(((y, dealt), strikes)) {
+                        std::collections::hash_map::Entry::Occupied(at) => law[*at.get()].2 += p,
+                        std::collections::hash_map::Entry::Vacant(v) => {
+                            v.insert(law.len());
+                            law.push(((y, dealt), strikes, p));
+                        }
                     }
                 }
                 law.into()

@@ -68,6 +68,11 @@ pub use solution::{Situation, Solution};
 /// are refused.
 pub const BUDGET: u64 = 1_500_000_000;
 
+/// The most time a unit of [`estimate`] takes since the graph is built once (see [`BUDGET`]),
+/// in nanoseconds: a whole run's estimate of its solves
+/// ([`crate::analysis::duel::SolveWork`]) is at most about this per unit.
+pub const NS_PER_UNIT: f64 = 0.2;
+
 /// A duel whose exact solve would be over [`BUDGET`] (the wording every exact duel shares).
 pub use crate::analysis::duel::OverBudget;
 
@@ -206,7 +211,7 @@ pub fn solve(duel: &Duel, deciders: [Decider; 2]) -> Solution {
 /// [`solve`], stopped by SIGINT/SIGTERM/SIGHUP at the next safe point.
 pub fn try_solve(duel: &Duel, deciders: [Decider; 2]) -> Result<Solution, Interrupted> {
     let g = build(duel, deciders)?;
-    Dp::new(duel, &g, deciders).solve()
+    Dp::new(duel, &g, deciders).with_first_downs().solve()
 }
 
 /// Solve the duel with `deciders` and keep the splits chosen in every situation; stopped by a
@@ -248,7 +253,13 @@ pub fn analyse(duel: &Duel) -> Result<Analysis, Interrupted> {
             runs.push(d);
         }
     }
-    let solved: Vec<Result<Solution, Interrupted>> = runs.par_iter().map(|&d| Dp::new(duel, &g, d).solve()).collect();
+    // The configured programme (the first) also gives the rounds of the first K.O., as a
+    // solve does.
+    let solved: Vec<Result<Solution, Interrupted>> = runs
+        .par_iter()
+        .enumerate()
+        .map(|(i, &d)| if i == 0 { Dp::new(duel, &g, d).with_first_downs() } else { Dp::new(duel, &g, d) }.solve())
+        .collect();
     let mut solved = solved.into_iter();
     let mut next = || solved.next().expect("one solution per run");
     let configured = next()?;

@@ -33,6 +33,7 @@ pub struct Solution {
     /// `rounds[k]` = P(the duel lasts exactly k rounds); `rounds[0]` = P(no round can start).
     pub rounds: Vec<f64>,
     /// `down_round[s][k]`: P(side s first puts the other down in round k); index 0: never.
+    /// Empty in the analysis' programmes but the configured one.
     pub down_round: [Vec<f64>; 2],
     /// Expected markers (★ + ♦) each side places on the other.
     pub dealt: [f64; 2],
