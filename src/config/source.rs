@@ -268,6 +268,10 @@ impl Source {
             return self.duplicate_key(err, span);
         }
         err.field = self.path_at(span.start).filter(|p| !p.is_empty());
+        // A switch given something else says which two values it takes (`stat_values = 3`).
+        if raw.ends_with("expected a boolean") {
+            err.allowed = Some("true or false".into());
+        }
         // `[[attack]]` opens a list of tables where one table belongs: serde sees a list (or
         // `[0]` of it) and says "invalid type", which does not tell the user what to write.
         let line = self.text[span.start..].lines().next().unwrap_or("").trim_start();

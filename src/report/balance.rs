@@ -291,7 +291,12 @@ fn fair_cost_table(report: &Report, l: &BalanceLayout, b: &BalanceSummary) -> Ta
     let side = sigma(b.curve.side_advantage);
     t.rows.push(vec![
         "side A's advantage".into(),
-        format!("{:+.3} in rating: side A scores {} against an equal fighter", b.curve.side_advantage, pct(side)),
+        // Rounded before it is signed: an advantage of −0.00004 reads "+0.000", not "-0.000".
+        format!(
+            "{:+.3} in rating: side A scores {} against an equal fighter",
+            (b.curve.side_advantage * 1000.0).round() / 1000.0 + 0.0,
+            pct(side)
+        ),
     ]);
     t.notes.push(format!(
         "{}. The interval's four parts add on the log scale (√(scatter² + curve² + misfit² + sampling²)): it is where a card of the candidate's strength should be priced, not only where the curve runs. The fair {cost} does not depend on the stated one.",

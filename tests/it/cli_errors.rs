@@ -202,6 +202,21 @@ fn a_type_error_inside_a_section_names_its_dotted_field() {
     );
 }
 
+/// A switch given a number names its two values (issue #40: `balance.stat_values = 3` said
+/// only "expected a boolean").
+#[test]
+fn a_switch_given_a_number_names_true_and_false() {
+    let cfg = good_attack().replace("weapon = \"club\"\n", "weapon = \"club\"\ncover = 3\n");
+    let e = fails("switch-number", &cfg, &[]);
+    let line = line_of(&cfg, "cover = 3");
+    has(
+        &e,
+        &[&format!("scenario.toml:{line}:9: field `attack.cover`: "), "expected a boolean", "(allowed: true or false)"],
+    );
+    let e = fails("switch-number-set", &good_attack(), &["--set", "attack.cover=3"]);
+    has(&e, &["field `attack.cover`", "(allowed: true or false)"]);
+}
+
 #[test]
 fn no_rust_type_names_in_messages() {
     let cfg = good_attack().replace("kind = \"attack\"", "kind = \"duel\"").replace(
