@@ -14,7 +14,7 @@ pub fn method_short(report: &Report) -> String {
     let n = count(report.trials);
     if report.balance.as_ref().is_some_and(|b| b.exact) {
         if report.trials == 0 {
-            return "Method: every duel solved exactly — every figure below, the rounds until out too, uses no sampling (each duel's damage and effort distributions are sampled only on request: `distributions = true` in [balance])".to_string();
+            return "Method: every duel solved exactly — every figure below, the rounds until out too, uses no sampling (each duel's whole damage and effort distributions are sampled only when the balance asks for them)".to_string();
         }
         return format!("exact duels ({n} sampled per pair for the rounds until out only)");
     }
@@ -35,7 +35,7 @@ pub fn method_line(report: &Report) -> String {
     // ratings, matchups and characteristic values use none of the sampled trials (issue #40).
     if report.balance.as_ref().is_some_and(|b| b.exact) {
         if report.trials == 0 {
-            return "Method: every duel solved exactly — every figure below, the rounds until out too, uses no sampling (each duel's damage and effort distributions are sampled only on request: `distributions = true` in [balance])".to_string();
+            return "Method: every duel solved exactly — every figure below, the rounds until out too, uses no sampling (each duel's whole damage and effort distributions are sampled only when the balance asks for them)".to_string();
         }
         return format!(
             "Method: every duel solved exactly — the fair cost, the ratings, the matchups and what each characteristic is worth use no sampling; the {n} trials sampled per pair give only the rounds until out"
