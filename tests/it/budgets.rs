@@ -8,7 +8,7 @@
 //! balance of `optimal-win` fighters validates at once (before, loading solved 380 plans).
 //! The same for the 2019 duel (its budget sits between one solve of the largest in-range cards,
 //! which always fits, and the report's analysis of them, which is sampled), and Ctrl-C inside
-//! the exact evaluator's walk (`--exact`).
+//! the exact evaluator's walk (`--exact`), and while a balance solves its duels (issue #40).
 //! Every run has a deadline and is killed past it, so the old code fails instead of hanging.
 
 use crate::common::{bin_path, tmp};
@@ -266,6 +266,23 @@ fn ctrl_c_while_a_large_balance_loads_stops_at_once() {
     let d = tmp("budgets", "interrupt-load");
     std::fs::write(d.join("balance.toml"), twenty_fighters_2013()).unwrap();
     interrupted_quickly(&d, &["run", "balance.toml", "-q", "--out", "r"], Duration::from_millis(300), "balance.toml");
+}
+
+/// SIGINT while a balance solves its duels exactly — after loading, which `validate` shows
+/// takes a fraction of a second, and long before the 22 solves end (seconds in a release
+/// build, minutes in a debug one) — ends the run at once with 130 and writes nothing: the
+/// solves poll the signal as every exact computation does, and the balance stops between them.
+#[test]
+fn ctrl_c_while_a_balance_solves_its_duels_stops_at_once() {
+    let d = tmp("budgets", "interrupt-solves");
+    std::fs::write(d.join("balance.toml"), top_of_the_ranges_2019(2)).unwrap();
+    let (o, took) =
+        run_within(&d, &["validate", "balance.toml"], Duration::from_secs(20)).expect("validate solves nothing");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("this balance solves 22 duels exactly"), "{out}");
+    assert!(took < Duration::from_secs(2), "loading must be over before the signal: it took {took:?}");
+    interrupted_quickly(&d, &["run", "balance.toml", "-q", "--out", "r"], Duration::from_secs(3), "balance.toml");
 }
 
 /// Start the binary in `cwd`, send SIGINT after `after`, and check it exits 130 having done
