@@ -13,43 +13,64 @@ use crate::systems::batman::markers::Markers;
 use crate::systems::bmg1e::rules::attack::{Attack, Resolved, metric::IMPACTS};
 use crate::systems::bmg1e::rules::counters::Plan;
 use rustc_hash::FxHashMap as HashMap;
-use std::rc::Rc;
 
 /// One state after an activation: the round so far and the markers the activating side placed.
 type Step = (Round, u8);
 /// One state after the Recount: markers and *Power Armor* used.
 type Recounted = ([Markers; 2], [u8; 2]);
 /// The law of an activation: each state after it, the Attack counters struck with, P.
-type Activation = Rc<[(Step, u8, f64)]>;
+pub(super) type Activation = [(Step, u8, f64)];
+/// The law of the Recount: each state after it, P.
+pub(super) type Recount = [(Recounted, f64)];
 
 /// The exact law of each step of a round from each state met: the sampled duel's own code
 /// ([`Duel::activate`], [`Duel::recount`]) walked by [`outcomes_with`], each law once, every
 /// law sharing one cache of roll distributions.
+///
+/// Each law is kept once and known by its number ([`Laws::activation`] gives it, [`Laws::act`]
+/// reads it): a builder reads a law's steps while it builds what they lead to, and a number
+/// costs nothing to hold where a shared pointer would count references on every look-up.
 pub(super) struct Laws<'a> {
     duel: &'a Duel,
     rolls: Rolls,
     /// Activation of side `s`, keyed by what it reads of the round ([`Laws::activation`]).
-    act: HashMap<(usize, Round), Activation>,
+    act_ids: HashMap<(usize, Round), u32>,
+    acts: Vec<Box<Activation>>,
     /// The Recount, keyed by what it reads of the round ([`Laws::recounted`]).
-    recount: HashMap<Round, Rc<[(Recounted, f64)]>>,
+    recount_ids: HashMap<Round, u32>,
+    recounts: Vec<Box<Recount>>,
     /// Each attack's outcome sequences against each target state ([`Laws::attack`]).
-    attacks: HashMap<(usize, Markers, u8), Sequences>,
+    attack_ids: HashMap<(usize, Markers, u8), u32>,
+    attacks: Vec<Box<Sequences>>,
 }
 
 /// What an attack's dice did, as [`Duel::strike`] reads it: whether it impacted, and its result.
 type Struck = (bool, Resolved);
 /// An attack's outcome sequences, each with its probability, in the order walked.
-type Sequences = Rc<[(Struck, f64)]>;
+type Sequences = [(Struck, f64)];
 
 impl<'a> Laws<'a> {
     pub(super) fn new(duel: &'a Duel) -> Self {
         Laws {
             duel,
             rolls: Rolls::default(),
-            act: HashMap::default(),
-            recount: HashMap::default(),
-            attacks: HashMap::default(),
+            act_ids: HashMap::default(),
+            acts: Vec::new(),
+            recount_ids: HashMap::default(),
+            recounts: Vec::new(),
+            attack_ids: HashMap::default(),
+            attacks: Vec::new(),
         }
+    }
+
+    /// The activation law numbered `id` ([`Laws::activation`]).
+    pub(super) fn act(&self, id: u32) -> &Activation {
+        &self.acts[id as usize]
+    }
+
+    /// The Recount law numbered `id` ([`Laws::recounted`]).
+    pub(super) fn recount(&self, id: u32) -> &Recount {
+        &self.recounts[id as usize]
     }
 
     /// The law of side `s`'s activation from `r`, with the attacker's own markers and *Power
@@ -61,7 +82,7 @@ impl<'a> Laws<'a> {
     /// at 0). Putting the two back is the same change to every outcome sequence's state, so
     /// the sequences merge into the same states, in the same order, with the same sums as a
     /// walk from `r` itself: the law is the same to the last bit.
-    pub(super) fn activation(&mut self, s: usize, r: Round) -> Result<Activation, Interrupted> {
+    pub(super) fn activation(&mut self, s: usize, r: Round) -> Result<u32, Interrupted> {
         let mut key = r;
         key.m[s] = if self.duel.ko(s, r.m[s]) {
             Markers { stun: self.duel.f[s].card.endurance, wounds: 0 }
@@ -69,20 +90,21 @@ impl<'a> Laws<'a> {
             Markers::default()
         };
         key.armor[s] = 0;
-        if let Some(d) = self.act.get(&(s, key)) {
-            return Ok(d.clone());
+        if let Some(&id) = self.act_ids.get(&(s, key)) {
+            return Ok(id);
         }
         // The activation as the sampled duel makes it ([`Duel::activate`]): its part before
         // the dice, the attack's outcome sequences, and for each its part after, added into
         // the states they lead to in the order met, as [`outcomes`](crate::exact::outcomes) adds them: the same law.
         let duel = self.duel;
         let mut x = key;
-        let d: Activation = match duel.aim(s, &mut x) {
+        let d: Box<Activation> = match duel.aim(s, &mut x) {
             // No dice: one outcome sequence, of probability 1.
-            Err((strikes, dealt, _)) => Rc::from([((x, dealt), strikes, 1.0)]),
+            Err((strikes, dealt, _)) => Box::new([((x, dealt), strikes, 1.0)]),
             Ok(attack) => {
                 let o = 1 - s;
-                let sequences = self.attack(attack, x.m[o], x.armor[o])?;
+                let id = self.attack(attack, x.m[o], x.armor[o])?;
+                let sequences = &self.attacks[id as usize];
                 let mut law: Vec<(Step, u8, f64)> = Vec::new();
                 // Where each state already is in `law`: the same first-met order and the same
                 // sums as a search of `law`, without its cost (quadratic in the states).
@@ -101,18 +123,20 @@ impl<'a> Laws<'a> {
                 law.into()
             }
         };
-        self.act.insert((s, key), d.clone());
-        Ok(d)
+        let id = self.acts.len() as u32;
+        self.acts.push(d);
+        self.act_ids.insert((s, key), id);
+        Ok(id)
     }
 
     /// Every outcome sequence of `attack`'s dice against a target with markers `m` and *Power
     /// Armor* `armor` used, in the order [`outcomes`](crate::exact::outcomes) walks them ([`leaves_with`]): an attack is
     /// rolled once here for all the rounds that make it. Keyed by the attack's address in the
     /// duel's tables, which the laws borrow for their whole life.
-    fn attack(&mut self, attack: &Attack, m: Markers, armor: u8) -> Result<Sequences, Interrupted> {
+    fn attack(&mut self, attack: &Attack, m: Markers, armor: u8) -> Result<u32, Interrupted> {
         let key = (attack as *const Attack as usize, m, armor);
-        if let Some(d) = self.attacks.get(&key) {
-            return Ok(d.clone());
+        if let Some(&id) = self.attack_ids.get(&key) {
+            return Ok(id);
         }
         let law = leaves_with(
             &mut self.rolls,
@@ -122,20 +146,22 @@ impl<'a> Laws<'a> {
             },
             Budget::EXPLICIT,
         );
-        let d: Sequences = match law {
+        let d: Box<Sequences> = match law {
             Ok(law) => law.into(),
             Err(NoExact::Interrupted(i)) => return Err(i),
             Err(e) => panic!("one attack has a few hundred outcome sequences: {e}"),
         };
-        self.attacks.insert(key, d.clone());
-        Ok(d)
+        let id = self.attacks.len() as u32;
+        self.attacks.push(d);
+        self.attack_ids.insert(key, id);
+        Ok(id)
     }
 
     /// The law of the Casualty Recount from `r` ([`recount_key`]).
-    pub(super) fn recounted(&mut self, r: Round) -> Result<Rc<[(Recounted, f64)]>, Interrupted> {
+    pub(super) fn recounted(&mut self, r: Round) -> Result<u32, Interrupted> {
         let key = recount_key(r);
-        if let Some(d) = self.recount.get(&key) {
-            return Ok(d.clone());
+        if let Some(&id) = self.recount_ids.get(&key) {
+            return Ok(id);
         }
         let duel = self.duel;
         let law = outcomes_with(
@@ -147,13 +173,15 @@ impl<'a> Laws<'a> {
             },
             Budget::EXPLICIT,
         );
-        let d: Rc<[(Recounted, f64)]> = match law {
+        let d: Box<Recount> = match law {
             Ok(law) => law.into(),
             Err(NoExact::Interrupted(i)) => return Err(i),
             Err(e) => panic!("a Recount rolls a few dice: {e}"),
         };
-        self.recount.insert(key, d.clone());
-        Ok(d)
+        let id = self.recounts.len() as u32;
+        self.recounts.push(d);
+        self.recount_ids.insert(key, id);
+        Ok(id)
     }
 }
 

@@ -8,10 +8,10 @@
 //! sampled duel's own code ([`Duel::raise_plan`], [`Duel::activate`], [`Duel::recount`]) run under
 //! the exact evaluator ([`crate::exact::outcomes`]), which gives the joint law of the state after
 //! it; nothing of the rules is written twice. The steps met from the start, with every split
-//! the sides may place, form a graph built once (each law walked once, each attack's dice once
-//! for every round that makes it); [`solve`] computes each state's pair P(A wins), P(B wins)
-//! backwards from the end over it (memoised, visiting only the states its splits reach), then
-//! walks forwards once for the distributions the report shows. [`analyse`] runs its eight
+//! the sides may place, form a graph built once, round by round on every core (each law walked
+//! once per thread, each attack's dice once for every round that makes it); [`solve`] computes
+//! each state's pair P(A wins), P(B wins) backwards from the end over it (memoised, visiting only
+//! the states its splits reach), then walks forwards once for the distributions the report shows. [`analyse`] runs its eight
 //! dynamic programmes over one graph, in parallel: each sums the same terms in the same order
 //! whatever the thread count, so its figures are the same to the last bit.
 //!
