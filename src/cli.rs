@@ -301,7 +301,7 @@ const LONG_RUN_S: f64 = 2.0;
 /// What a balance will solve exactly before it samples, and how long that may take on
 /// `workers` threads, in a sentence (`validate`, and the note before a long run).
 fn solves_line(s: &analysis::Solves, workers: usize) -> String {
-    let wall = s.cpu_seconds / workers.max(1) as f64;
+    let wall = s.wall_seconds(workers);
     format!(
         "this balance solves {} duels exactly: at most about {} on {} (an estimate from the cards; the whole-run limit is {} of one core)",
         crate::text::count(s.duels as u64),
@@ -389,7 +389,7 @@ fn run(args: RunArgs) -> Result<(), Error> {
     // A long balance says how long before it starts (its solves' estimate from the cards).
     if let Some(s) = analysis::balance_solves(&scenario)
         && !args.quiet
-        && s.cpu_seconds / engine::workers(threads) as f64 >= LONG_RUN_S
+        && s.wall_seconds(engine::workers(threads)) >= LONG_RUN_S
     {
         crate::error::tell(&format!("note: {}", solves_line(&s, engine::workers(threads))));
     }

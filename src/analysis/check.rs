@@ -14,7 +14,6 @@ use crate::engine::{self, Stop, Tally, progress::Progress};
 use crate::exact::Budget;
 use crate::interrupt::Interrupted;
 use crate::stats;
-use rayon::prelude::*;
 
 /// |z| above which a quantity fails the check.
 pub const Z_LIMIT: f64 = 4.0;
@@ -78,17 +77,17 @@ pub fn run(sc: &Scenario, progress: &Progress) -> Result<Check, Interrupted> {
         Stop::Settle { max_trials } => engine::SETTLE_FIRST.min(max_trials),
     };
     super::prepare_cells(sc)?;
-    let exact: Vec<Result<Answer, String>> = sc
-        .cells
-        .par_iter()
-        .map(|c| {
+    // Duels are solved as many at once as their estimated memory allows ([`super::solve_memory`]).
+    let bytes: Vec<u64> = sc.cells.iter().map(|c| super::solve_bytes(&c.trial)).collect();
+    let exact: Vec<Result<Answer, String>> =
+        super::solve_memory::map_within_memory(&bytes, super::solve_memory::SOLVES_MEMORY_BYTES, |i| {
+            let c = &sc.cells[i];
             if let Some(d) = c.trial.exact_duel() {
                 return d.map(Answer::Duel);
             }
             c.trial.exact_offered().map_err(str::to_string)?;
             c.trial.exact(Budget::EXPLICIT).map(Answer::Tally).map_err(|e| e.to_string())
-        })
-        .collect();
+        });
     // Sample only the cells that have an exact answer; the others are marked done (skipped).
     let skip: Vec<Option<Tally>> = exact.iter().map(|e| if e.is_ok() { None } else { Some(placeholder()) }).collect();
     let trials_vec: Vec<_> = sc.cells.iter().map(|c| c.trial.clone()).collect();

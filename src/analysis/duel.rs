@@ -235,6 +235,9 @@ pub struct SolveWork {
     /// The solve is this duel's plan, needed even when the duel is sampled (an `optimal-win`
     /// side).
     pub plans: bool,
+    /// The most memory one unit took on this project's machine, in bytes: a solve holds at
+    /// most about `units × bytes_per_unit` while it runs ([`SolveWork::bytes`]).
+    pub bytes_per_unit: f64,
 }
 
 impl SolveWork {
@@ -249,7 +252,16 @@ impl SolveWork {
     pub fn seconds(&self) -> f64 {
         self.units as f64 * self.ns_per_unit * 1e-9 + SOLVE_OVERHEAD_S
     }
+
+    /// An upper estimate of the memory the solve holds while it runs, in bytes: its units, and
+    /// [`SOLVE_OVERHEAD_BYTES`] for what every solve holds whatever its size.
+    pub fn bytes(&self) -> u64 {
+        (self.units as f64 * self.bytes_per_unit) as u64 + SOLVE_OVERHEAD_BYTES
+    }
 }
+
+/// What an exact solve holds whatever its size (its laws and the states of a small duel): 4 MB.
+pub const SOLVE_OVERHEAD_BYTES: u64 = 4 << 20;
 
 /// An exact duel solve whose work, estimated before anything is solved, is over its solver's
 /// budget: said the same way for every exact duel (the `sampled:` note, the exit-2 refusals).

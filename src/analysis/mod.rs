@@ -12,6 +12,7 @@ pub mod loo;
 pub mod paired;
 pub mod ratings;
 pub mod scenario;
+pub mod solve_memory;
 pub mod stat_value;
 pub mod sum;
 pub mod summed;
@@ -95,10 +96,20 @@ pub fn run_with(
 
 /// The exact solves a balance will make before it samples anything: how many, and an upper
 /// estimate of their time on one core ([`duel::SolveWork::seconds`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Solves {
     pub duels: usize,
     pub cpu_seconds: f64,
+    /// Each solve's estimated time on one core and memory ([`duel::SolveWork`]).
+    pub each: Vec<(f64, u64)>,
+}
+
+impl Solves {
+    /// An upper estimate of the solves' wall time on `workers` threads, run as they are run:
+    /// as many at once as their memory allows ([`solve_memory`]).
+    pub fn wall_seconds(&self, workers: usize) -> f64 {
+        solve_memory::wall_seconds(&self.each, solve_memory::SOLVES_MEMORY_BYTES, workers)
+    }
 }
 
 /// The most a balance's exact solves may take, in [`Solves::cpu_seconds`] (an upper estimate
@@ -118,7 +129,11 @@ pub fn balance_solves(sc: &Scenario) -> Option<Solves> {
     let work: Vec<Option<duel::SolveWork>> = sc.cells.iter().map(|c| c.trial.exact_duel_work()).collect();
     let all = sc.exact != ExactMode::Never && work.iter().all(|w| w.is_some_and(|w| !w.over()));
     let solved: Vec<duel::SolveWork> = work.into_iter().flatten().filter(|w| all || (w.plans && !w.over())).collect();
-    (!solved.is_empty()).then(|| Solves { duels: solved.len(), cpu_seconds: solved.iter().map(|w| w.seconds()).sum() })
+    (!solved.is_empty()).then(|| Solves {
+        duels: solved.len(),
+        cpu_seconds: solved.iter().map(|w| w.seconds()).sum(),
+        each: solved.iter().map(|w| (w.seconds(), w.bytes())).collect(),
+    })
 }
 
 /// A balance's duels solved exactly, one per cell (`None`: not every one was).
@@ -154,10 +169,33 @@ pub fn solved_elsewhere(trial: &cell::Cell) -> Tally {
 }
 
 /// Do the work each cell needs before it is sampled ([`cell::TrialInfo::prepare`]: an
-/// `optimal-win` duel's plan), one cell per task on the current rayon pool. Part of the run,
+/// `optimal-win` duel's plan), one cell per task on the current rayon pool, as many plans at
+/// once as their estimated memory allows ([`solve_memory`]). Part of the run,
 /// never of loading, so `validate` stays instant; a signal stops it at the next safe point.
 pub fn prepare_cells(sc: &Scenario) -> Result<(), Interrupted> {
-    sc.cells.par_iter().try_for_each(|c| c.trial.prepare())
+    // A plan is a solve: as many at once as their estimated memory allows ([`solve_memory`]).
+    let bytes: Vec<u64> = sc
+        .cells
+        .iter()
+        .map(|c| c.trial.exact_duel_work().filter(|w| w.plans && !w.over()).map_or(0, |w| w.bytes()))
+        .collect();
+    let done = solve_memory::map_within_memory(&bytes, solve_memory::SOLVES_MEMORY_BYTES, |i| {
+        if crate::interrupt::stop_requested().is_some() {
+            return Ok(());
+        }
+        sc.cells[i].trial.prepare()
+    });
+    done.into_iter().collect::<Result<(), Interrupted>>()?;
+    match crate::interrupt::stop_requested() {
+        Some(sig) => Err(Interrupted(sig)),
+        None => Ok(()),
+    }
+}
+
+/// The memory a cell's exact solve is estimated to hold ([`duel::SolveWork::bytes`]); 0 for a
+/// cell with no exact duel or one over its budget (nothing solved).
+pub fn solve_bytes(trial: &cell::Cell) -> u64 {
+    trial.exact_duel_work().filter(|w| !w.over()).map_or(0, |w| w.bytes())
 }
 
 /// The trials a sampled cell would get, for deciding whether enumeration is cheaper.
@@ -207,8 +245,9 @@ pub fn exact_cells(sc: &Scenario) -> Result<Vec<Option<Tally>>, Error> {
 /// A balance test's duels solved exactly, one per cell, when its rule system solves its duel
 /// and every pair is within the solver's budget (`None` otherwise, and for every other layout,
 /// and under `--sample` / `exact = false`). The verdict then rests on exact figures; the cells are
-/// sampled only for distributions the config asks for. Runs on the current rayon pool, one duel per task: the
-/// figures do not depend on the thread count. `Err` when a signal stopped a solve.
+/// sampled only for distributions the config asks for. Runs on the current rayon pool, one duel
+/// per task, as many at once as their estimated memory allows ([`solve_memory`]): the figures
+/// do not depend on the thread count or the schedule. `Err` when a signal stopped a solve.
 pub fn balance_exact_duels(sc: &Scenario, progress: &Progress) -> Result<ExactDuels, Interrupted> {
     if !matches!(sc.layout, scenario::Layout::Balance(_)) || sc.exact == ExactMode::Never || sc.cells.is_empty() {
         return Ok(None);
@@ -228,17 +267,17 @@ pub fn balance_exact_duels(sc: &Scenario, progress: &Progress) -> Result<ExactDu
     let unique: Vec<usize> = (0..cells.len()).filter(|&i| first_of[i] == i).collect();
     // After a signal no new solve starts: only those under way finish their current step.
     progress.start_solves(unique.len() as u64);
-    let solved: Vec<Option<Result<duel::ExactFigures, String>>> = unique
-        .par_iter()
-        .map(|&i| {
+    // As many at once as their estimated memory allows together ([`solve_memory`]).
+    let bytes: Vec<u64> = unique.iter().map(|&i| solve_bytes(&cells[i].trial)).collect();
+    let solved: Vec<Option<Result<duel::ExactFigures, String>>> =
+        solve_memory::map_within_memory(&bytes, solve_memory::SOLVES_MEMORY_BYTES, |k| {
             if stopped() {
                 return None;
             }
-            let x = cells[i].trial.exact_duel();
+            let x = cells[unique[k]].trial.exact_duel();
             progress.solved();
             x
-        })
-        .collect();
+        });
     progress.end_solves();
     if let Some(sig) = crate::interrupt::stop_requested() {
         return Err(Interrupted(sig));

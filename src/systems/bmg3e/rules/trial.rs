@@ -124,6 +124,7 @@ impl TrialInfo for Trial3e {
             budget: exact::BUDGET,
             ns_per_unit: exact::NS_PER_UNIT,
             plans: d.plans(),
+            bytes_per_unit: exact::BYTES_PER_UNIT,
         })
     }
 

@@ -56,6 +56,13 @@ pub const BUDGET: u64 = 1_000_000_000;
 /// estimate of its solves ([`crate::analysis::duel::SolveWork`]) is at most about this per unit.
 pub const NS_PER_UNIT: f64 = 3.1;
 
+/// The most memory a unit of [`estimate`] took, in bytes: a solve's tables are proportional to
+/// its estimate. Measured as the growth of the peak resident memory over one solve (release
+/// build, one thread, this project's machine) of two `optimal-win` cards at the top of every
+/// range: 6.7·10⁸ units 204 MB, 3.3·10⁸ (6 rounds) 120 MB, 1.7·10⁸ (Willpower and Endurance 8)
+/// 51 MB — 0.32, 0.38 and 0.31 bytes per unit; 0.45 holds them all.
+pub const BYTES_PER_UNIT: f64 = 0.45;
+
 /// What a unit of [`estimate`] counts, for messages.
 const UNITS: &str = "decision points × effort pairs × hit counts";
 

@@ -68,10 +68,25 @@ pub use solution::{Situation, Solution};
 /// are refused.
 pub const BUDGET: u64 = 1_500_000_000;
 
-/// The most time a unit of [`estimate`] takes since the graph is built once (see [`BUDGET`]),
-/// in nanoseconds: a whole run's estimate of its solves
-/// ([`crate::analysis::duel::SolveWork`]) is at most about this per unit.
-pub const NS_PER_UNIT: f64 = 0.2;
+/// The most time a unit of [`estimate`] takes (see [`BUDGET`]), in nanoseconds: a whole run's
+/// estimate of its solves ([`crate::analysis::duel::SolveWork`]) is at most about this per
+/// unit. The estimate bounds the states loosely for large cards (1.2·10⁹ units solve in
+/// ~0.11 s, 0.1 ns a unit) and closely for the bundled-size ones (4·10⁷ to 7·10⁸ units at
+/// 0.21–0.25 ns a unit once the ~2 ms every solve costs is taken off): the 680 solves of
+/// `benches/balance/twenty-fighters-2013.toml` estimate 3.7·10¹⁰ units and took 14.4 s one
+/// after another (release, one thread, 2026-11-30), and 9.6–10.1 s on two threads, which share
+/// the machine's memory (the graph's look-ups wait on it). 0.2 said "at most about 4.8 s" on
+/// two threads; 0.55 says 11.3 s, an upper bound on both counts.
+pub const NS_PER_UNIT: f64 = 0.55;
+
+/// The most memory a unit of [`estimate`] took, in bytes (the graph of a solve is not
+/// proportional to its estimate, which bounds the states loosely for large cards: this is the
+/// largest ratio measured, with room). Growth of the peak resident memory over one solve
+/// (release build, one thread, this project's machine): two `optimal-win` cards of Willpower
+/// 12, Attack and Defense 10, Endurance 8 over 2 rounds, 1.2·10⁹ units, 28 MB (0.024 bytes per
+/// unit); the largest solve of the twenty bundled-size fighters of
+/// `benches/balance/twenty-fighters-2013.toml`, 3.6·10⁸ units, 15 MB (0.044).
+pub const BYTES_PER_UNIT: f64 = 0.06;
 
 /// A duel whose exact solve would be over [`BUDGET`] (the wording every exact duel shares).
 pub use crate::analysis::duel::OverBudget;
