@@ -9,7 +9,12 @@ use crate::analysis::balance::{self, DuelStats};
 use crate::stats::Estimate;
 use crate::text::{pct, pct_ci};
 
+/// A figure with its 95 % interval; just the figure when it has none (an exact duel's, as
+/// [`pct_ci`] does for a probability: "3.625", not "3.625 [3.625, 3.625]").
 pub(super) fn est(e: &Estimate) -> String {
+    if e.ci95[0] == e.ci95[1] {
+        return balance::fmt(e.value);
+    }
     format!("{} [{}, {}]", balance::fmt(e.value), balance::fmt(e.ci95[0]), balance::fmt(e.ci95[1]))
 }
 
