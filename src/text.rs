@@ -38,8 +38,17 @@ pub fn ci(lo: f64, hi: f64) -> String {
     if lo == hi {
         return "exact".to_string();
     }
-    let d = decimals(&[lo, hi]);
+    let d = distinct_decimals(decimals(&[lo, hi]), lo, hi);
     format!("[{:.*}, {:.*}]", d, lo * 100.0, d, hi * 100.0)
+}
+
+/// From `d`, as many decimals as `lo` and `hi` (in percent) need to print differently, up to 6:
+/// "0.67% [0.67, 0.67]" would say the interval is nothing, where it is 0.666–0.674.
+fn distinct_decimals(mut d: usize, lo: f64, hi: f64) -> usize {
+    while d < 6 && format!("{:.*}", d, lo * 100.0) == format!("{:.*}", d, hi * 100.0) {
+        d += 1;
+    }
+    d
 }
 
 /// `p [lo, hi]` in percent, all three with the same decimals; just `p` when exact (a sampled
@@ -48,7 +57,7 @@ pub fn pct_ci(p: f64, lo: f64, hi: f64) -> String {
     if lo == hi {
         return pct(p);
     }
-    let d = decimals(&[p, lo, hi]);
+    let d = distinct_decimals(decimals(&[p, lo, hi]), lo, hi);
     format!("{:.*}% [{:.*}, {:.*}]", d, p * 100.0, d, lo * 100.0, d, hi * 100.0)
 }
 
@@ -157,6 +166,9 @@ mod tests {
         assert_eq!(pct(0.00005), "0.0050%");
         assert_eq!(pct(0.0), "0.00%");
         assert_eq!(ci(0.2, 0.2), "exact");
+        // A narrow interval gets the decimals that tell its bounds apart.
+        assert_eq!(pct_ci(0.0067, 0.00666, 0.00674), "0.670% [0.666, 0.674]");
+        assert_eq!(ci(0.00666, 0.00674), "[0.666, 0.674]");
         assert_eq!(plural(1, "enemy", "enemies"), "1 enemy");
         assert_eq!(plural(3, "impact die", "impact dice"), "3 impact dice");
     }

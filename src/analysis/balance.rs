@@ -721,11 +721,15 @@ fn outlier_flag(
     let rel = (v.value - mean) / mean;
     let excludes = v.ci95[0] > mean || v.ci95[1] < mean;
     if rel.abs() > layout.outlier_threshold && excludes {
+        // An exact figure has no interval to show ("0.802%", not "0.802% [0.802, 0.802]").
+        let interval = if v.ci95[0] == v.ci95[1] {
+            String::new()
+        } else {
+            format!(" [{}, {}]", bound(v.ci95[0]), bound(v.ci95[1]))
+        };
         let text = format!(
-            "{name} is {} [{}, {}], {:.0} % {} its peers' mean {}: {} value for its {cost} than its peers on this figure.",
+            "{name} is {}{interval}, {:.0} % {} its peers' mean {}: {} value for its {cost} than its peers on this figure.",
             f(v.value),
-            bound(v.ci95[0]),
-            bound(v.ci95[1]),
             rel.abs() * 100.0,
             if rel > 0.0 { "above" } else { "below" },
             f(mean),
