@@ -254,7 +254,9 @@ pub fn balance_exact_duels(sc: &Scenario, progress: &Progress) -> Result<ExactDu
     }
     // Cheap refusals first: a system with no exact duel, a pair over its budget.
     let stopped = || crate::interrupt::stop_requested().is_some();
-    if sc.cells.iter().any(|c| c.trial.exact_duel_work().is_none_or(|w| w.over())) {
+    // Each cell's estimate once: it decides the refusal and the schedule's memory.
+    let work: Vec<Option<duel::SolveWork>> = sc.cells.iter().map(|c| c.trial.exact_duel_work()).collect();
+    if work.iter().any(|w| w.is_none_or(|w| w.over())) {
         return Ok(None);
     }
     // Identical duels are solved once: a characteristic the duel never reads gives the very
@@ -268,7 +270,7 @@ pub fn balance_exact_duels(sc: &Scenario, progress: &Progress) -> Result<ExactDu
     // After a signal no new solve starts: only those under way finish their current step.
     progress.start_solves(unique.len() as u64);
     // As many at once as their estimated memory allows together ([`solve_memory`]).
-    let bytes: Vec<u64> = unique.iter().map(|&i| solve_bytes(&cells[i].trial)).collect();
+    let bytes: Vec<u64> = unique.iter().map(|&i| work[i].map_or(0, |w| w.bytes())).collect();
     let solved: Vec<Option<Result<duel::ExactFigures, String>>> =
         solve_memory::map_within_memory(&bytes, solve_memory::SOLVES_MEMORY_BYTES, |k| {
             if stopped() {
