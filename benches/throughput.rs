@@ -325,6 +325,24 @@ fn exact_benches(c: &mut Criterion) {
             }
         })
     });
+    // Many against one (issue #41): five and six different henchmen against Batman, every side's
+    // effort at its best, solved exactly — the order listed, every distinct order searched, the
+    // adaptive plan, each walked forwards — on one core (the solve is single-threaded).
+    use skirmish_odds::analysis::gang::GangTrial;
+    use skirmish_odds::systems::bmg3e::rules::gang::Gang;
+    for (name, file) in [
+        ("gang 2019 five henchmen with the best-order search", "benches/gang/five-henchmen-2019.toml"),
+        ("gang 2019 six henchmen with the best-order search", "benches/gang/six-henchmen-2019.toml"),
+    ] {
+        let sc = registry::load(&root.join(file), &Overrides::default()).expect("bundled");
+        let rules = sc.cells[0].trial.downcast::<GangTrial<Gang>>().expect("a 2019 sequence").rules.clone();
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let t = GangTrial::new(rules.clone());
+                black_box(t.figures().map(|f| f.best.p_out).ok())
+            })
+        });
+    }
     g.finish();
 }
 

@@ -106,6 +106,15 @@ impl Vocabulary {
         fields: &[],
     };
 
+    /// The turn events of many against one (`crate::analysis::gang`): P(the target taken out
+    /// by the end of turn k), the same words in every system.
+    pub const GANG_TURNS: [Term; 4] = [
+        Term::new("target_out_turn_1", "target taken out in turn 1"),
+        Term::new("target_out_turn_2", "target taken out by the end of turn 2"),
+        Term::new("target_out_turn_3", "target taken out by the end of turn 3"),
+        Term::new("target_out_turn_4", "target taken out by the end of turn 4"),
+    ];
+
     /// An event's words.
     pub fn event(&self, name: &str) -> Option<&'static Term> {
         find(self.events, name)

@@ -106,6 +106,19 @@ pub trait TrialInfo: Trial {
         None
     }
 
+    /// A trial solved exactly by a method of its own rather than by walking its dice (a sequence
+    /// of attacks, by dynamic programming over its target's state): its exact tally, or why
+    /// there is none. `None` (the default): the evaluator walks its dice.
+    fn own_exact(&self, _budget: Budget) -> Option<Result<Tally, NoExact>> {
+        None
+    }
+
+    /// A sequence of attacks on one target ([`crate::analysis::gang`]): the figures of its
+    /// orders, or why there are none. `None` for every other trial.
+    fn gang(&self) -> Option<Result<&crate::analysis::gang::figures::GangFigures, String>> {
+        None
+    }
+
     /// Work a run must do before sampling this trial (a duel's optimal plan), kept out of
     /// loading so `validate` never solves. Stopped by a signal at the next safe point.
     fn prepare(&self) -> Result<(), Interrupted> {
@@ -190,6 +203,8 @@ pub trait CellTrial: Send + Sync + Debug + 'static {
     fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork>;
     /// See [`TrialInfo::prepare`].
     fn prepare(&self) -> Result<(), Interrupted>;
+    /// See [`TrialInfo::gang`].
+    fn gang(&self) -> Option<Result<&crate::analysis::gang::figures::GangFigures, String>>;
 
     /// This trial with the metrics `sums` appended ([`crate::analysis::summed`]): how a grid
     /// measures by a measure alias. `None` when it cannot be wrapped (a paired comparison, an

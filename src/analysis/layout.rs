@@ -23,6 +23,9 @@ pub enum Layout {
     Paired { a: String, b: String, measure: String },
     /// One cell per (x, y) pair, x-major: cell `xi * ys.len() + yi`.
     Sweep2 { x: Param, xs: Vec<i64>, y: Param, ys: Vec<i64>, measure: GridMeasure },
+    /// Several attackers against one target ([`crate::analysis::gang`]): one cell, the listed
+    /// order, whose trial carries the figures of every order.
+    Gang,
     /// A layout only one rule system draws: its own value, which that system's report hooks
     /// read ([`Own::get`]); the generic writers pass it to them untouched.
     Own(Own),

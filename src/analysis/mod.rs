@@ -7,6 +7,7 @@ pub mod check;
 pub mod cost_curve;
 pub mod duel;
 pub mod fair_cost;
+pub mod gang;
 pub mod layout;
 pub mod loo;
 pub mod paired;

@@ -175,6 +175,9 @@ impl CellTrial for Paired {
     fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork> {
         None
     }
+    fn gang(&self) -> Option<Result<&crate::analysis::gang::figures::GangFigures, String>> {
+        None
+    }
     fn prepare(&self) -> Result<(), Interrupted> {
         Ok(())
     }

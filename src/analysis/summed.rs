@@ -126,6 +126,9 @@ where
     fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork> {
         self.inner.exact_duel_work()
     }
+    fn gang(&self) -> Option<Result<&crate::analysis::gang::figures::GangFigures, String>> {
+        self.inner.gang()
+    }
     fn prepare(&self) -> Result<(), Interrupted> {
         self.inner.prepare()
     }

@@ -28,7 +28,7 @@ where
         engine::sample_chunk(self, dice, n, tally)
     }
     fn exact(&self, budget: Budget) -> Result<Tally, NoExact> {
-        exact::evaluate(self, budget)
+        self.own_exact(budget).unwrap_or_else(|| exact::evaluate(self, budget))
     }
     fn enumerate_faces(&self, max_dice: usize) -> Option<exact::Exact> {
         exact::enumerate(self, max_dice)
@@ -77,6 +77,9 @@ where
     }
     fn exact_duel_work(&self) -> Option<crate::analysis::duel::SolveWork> {
         TrialInfo::exact_duel_work(self)
+    }
+    fn gang(&self) -> Option<Result<&crate::analysis::gang::figures::GangFigures, String>> {
+        TrialInfo::gang(self)
     }
     fn prepare(&self) -> Result<(), Interrupted> {
         TrialInfo::prepare(self)

@@ -13,7 +13,7 @@
 pub mod dists;
 pub mod tree;
 
-pub use tree::{Budget, NoExact, Rolls, evaluate, leaves_with, outcomes, outcomes_with};
+pub use tree::{Budget, NoExact, Rolls, evaluate, leaves_with, outcomes, outcomes_exact, outcomes_with};
 
 use crate::dice::Dice;
 use crate::engine::{Shape, Trial};

@@ -531,6 +531,94 @@ pub fn outcomes_with<K: Eq + std::hash::Hash + Clone>(
     Ok(out)
 }
 
+/// The exact law of whatever `f` makes of the dice: each value's probability as a numerator
+/// over one common denominator, in lowest terms, values in the order first met. What
+/// [`outcomes_with`] gives rounded, kept exact: a solver that composes many laws (many attackers
+/// one after another) keeps its figures exact as far as 128 bits allow. `Err(TooFine)` when the
+/// common denominator would not fit.
+pub fn outcomes_exact<K: Eq + std::hash::Hash + Clone>(
+    rolls: &mut Rolls,
+    mut f: impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+) -> Result<(Vec<(K, u128)>, u128), NoExact> {
+    let mut dice = ChoiceDice::new(budget.depth);
+    std::mem::swap(&mut dice.dists, &mut rolls.dists);
+    std::mem::swap(&mut dice.index, &mut rolls.index);
+    let walked = exact_leaves_in(&mut dice, &mut f, budget);
+    std::mem::swap(&mut dice.dists, &mut rolls.dists);
+    std::mem::swap(&mut dice.index, &mut rolls.index);
+    let (leaves, den) = walked?;
+    let mut at: HashMap<K, usize> = HashMap::default();
+    let mut out: Vec<(K, u128)> = Vec::new();
+    for (k, num) in leaves {
+        match at.get(&k) {
+            Some(&i) => out[i].1 += num,
+            None => {
+                at.insert(k.clone(), out.len());
+                out.push((k, num));
+            }
+        }
+    }
+    let g = out.iter().fold(den, |g, &(_, n)| crate::stats::gcd(g, n)).max(1);
+    for (_, n) in &mut out {
+        *n /= g;
+    }
+    Ok((out, den / g))
+}
+
+/// Every outcome sequence's value and numerator over the returned common denominator.
+fn exact_leaves_in<K>(
+    dice: &mut ChoiceDice,
+    f: &mut impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+) -> Result<(Vec<(K, u128)>, u128), NoExact> {
+    let mut leaves: Vec<(K, u128, u128)> = Vec::new();
+    let mut den = 1u128;
+    walk_leaves_in_exact(dice, f, budget, |k, num, d| {
+        if !den.is_multiple_of(d) {
+            den = den.checked_mul(d / crate::stats::gcd(den, d)).ok_or(NoExact::TooFine)?;
+        }
+        leaves.push((k, num, d));
+        Ok(())
+    })?;
+    let out = leaves.into_iter().map(|(k, num, d)| (k, num * (den / d))).collect();
+    Ok((out, den))
+}
+
+/// [`walk_leaves_in`], each leaf's weight as its exact (numerator, denominator).
+fn walk_leaves_in_exact<K>(
+    dice: &mut ChoiceDice,
+    f: &mut impl FnMut(&mut ChoiceDice) -> K,
+    budget: Budget,
+    mut leaf: impl FnMut(K, u128, u128) -> Result<(), NoExact>,
+) -> Result<(), NoExact> {
+    let mut leaves = 0u64;
+    let mut poll = Poll::every(POLL_EVERY);
+    loop {
+        leaves += 1;
+        if leaves > budget.leaves {
+            return Err(NoExact::TooManyLeaves(budget.leaves));
+        }
+        poll.tick().map_err(NoExact::Interrupted)?;
+        dice.depth = 0;
+        let k = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(dice))) {
+            Ok(k) => k,
+            Err(payload) if payload.is::<Abort>() => {
+                return Err(match dice.failed {
+                    Some(e) => e.into(),
+                    None => NoExact::TooDeep(budget.depth),
+                });
+            }
+            Err(payload) => std::panic::resume_unwind(payload),
+        };
+        let (num, den) = dice.weight().map_err(|_| NoExact::TooLong)?;
+        leaf(k, num, den)?;
+        if !dice.advance() {
+            return Ok(());
+        }
+    }
+}
+
 /// Every outcome sequence of `f` on its own, in the order [`outcomes`] walks them: what `f`
 /// made of it and its probability, as [`outcomes`] adds it into its value's. Folding these in
 /// order into values is [`outcomes`] to the last bit; a solver that finishes the same dice in
@@ -568,31 +656,10 @@ fn walk_leaves_in<K>(
     budget: Budget,
     mut leaf: impl FnMut(K, f64),
 ) -> Result<(), NoExact> {
-    let mut leaves = 0u64;
-    let mut poll = Poll::every(POLL_EVERY);
-    loop {
-        leaves += 1;
-        if leaves > budget.leaves {
-            return Err(NoExact::TooManyLeaves(budget.leaves));
-        }
-        poll.tick().map_err(NoExact::Interrupted)?;
-        dice.depth = 0;
-        let k = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(dice))) {
-            Ok(k) => k,
-            Err(payload) if payload.is::<Abort>() => {
-                return Err(match dice.failed {
-                    Some(e) => e.into(),
-                    None => NoExact::TooDeep(budget.depth),
-                });
-            }
-            Err(payload) => std::panic::resume_unwind(payload),
-        };
-        let (num, den) = dice.weight().map_err(|_| NoExact::TooLong)?;
+    walk_leaves_in_exact(dice, f, budget, |k, num, den| {
         leaf(k, num as f64 / den as f64);
-        if !dice.advance() {
-            return Ok(());
-        }
-    }
+        Ok(())
+    })
 }
 
 #[cfg(test)]

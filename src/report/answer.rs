@@ -50,6 +50,7 @@ pub fn answer(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> (Str
         Layout::Compare { .. } => super::compare::answer(run, report, system).map(|s| (s, None)),
         Layout::Sweep { .. } => super::sweep::answer(run, report, system).map(|s| (s, None)),
         Layout::Sweep2 { .. } => super::sweep::answer2(run, report, system).map(|s| (s, None)),
+        Layout::Gang => report.gang.as_ref().map(|g| (super::gang::answer(report, g), None)),
         Layout::Balance(_) | Layout::Own(_) => None,
     };
     generic.unwrap_or_else(lead)
@@ -75,15 +76,7 @@ fn key_event(report: &Report, system: &dyn RuleSystem, cell: usize, name: &str) 
     })
 }
 
-/// A probability as an answer gives it: "75.27% (exact, 1099/1458)" for an enumerated one,
-/// "75.27% [75.18, 75.35]" for a sampled one.
-pub fn prob(e: &EventReport) -> String {
-    match &e.exact {
-        Some(f) if f.contains('/') => format!("{} (exact, {f})", pct(e.p)),
-        _ if e.ci95[0] == e.ci95[1] => format!("{} (exact)", pct(e.p)),
-        _ => pct_ci(e.p, e.ci95[0], e.ci95[1]),
-    }
-}
+pub use super::text::prob;
 
 /// A proportion as an answer gives it (see [`prob`]).
 pub fn proportion(p: &crate::stats::Proportion) -> String {

@@ -24,6 +24,7 @@ pub fn chart_specs(run: &RunResult, report: &Report, system: &dyn RuleSystem) ->
         Layout::Duel { a, b } => super::duel::charts(run, report, a, b),
         Layout::Balance(l) => super::balance::charts(run, report, l),
         Layout::Paired { a, b, measure } => super::paired::charts(run, report, system, a, b, measure),
+        Layout::Gang => super::gang::charts(run, report, system),
         Layout::Own(_) => system.report_charts(run, report),
     };
     // A chart of a constant (a ★-only weapon's ♦ distribution: one bar at 0, 100 %) says

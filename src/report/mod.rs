@@ -16,6 +16,7 @@ pub mod csv_out;
 pub mod document;
 mod duel;
 pub(crate) mod duels;
+mod gang;
 mod grid;
 pub mod html;
 pub mod json;

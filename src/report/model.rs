@@ -108,6 +108,9 @@ pub struct Report {
     /// what it wins.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact_duel: Option<ExactDuel>,
+    /// Several attackers against one target: every order's figures ([`crate::analysis::gang`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gang: Option<crate::analysis::gang::figures::GangFigures>,
     pub stopping: StoppingReport,
     /// The scenario as run, enough to run it again with no config present: the program version,
     /// the config and its includes as read, the command line's overrides, the seed, stopping
@@ -299,6 +302,10 @@ impl Report {
             balance,
             paired,
             exact_duel,
+            gang: match sc.layout {
+                Layout::Gang => first.gang().and_then(Result::ok).cloned(),
+                _ => None,
+            },
             stopping: StoppingReport {
                 rule: match sc.stop {
                     crate::engine::Stop::Settle { .. } => "settle",

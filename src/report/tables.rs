@@ -30,6 +30,7 @@ fn build(run: &RunResult, report: &Report, system: &dyn RuleSystem) -> Vec<Table
         Layout::Duel { a, b } => super::duel::tables(run, report, system, a, b),
         Layout::Balance(l) => super::balance::tables(report, system, l),
         Layout::Paired { a, b, measure } => super::paired::tables(run, report, system, a, b, measure),
+        Layout::Gang => super::gang::tables(run, report, system),
         Layout::Own(_) => system.report_tables(run, report),
     }
 }

@@ -6,7 +6,7 @@ pub use crate::words::{event_short, event_title, measure_title, metric_title};
 
 use crate::report::model::Report;
 use crate::system::RuleSystem;
-use crate::text::count;
+use crate::text::{count, pct, pct_ci};
 
 /// How a run's numbers were obtained, short: "200,000 trials per cell", "exact (every cell
 /// enumerated)", "200,000 trials per sampled cell, 3 of 5 cells exact".
@@ -80,4 +80,14 @@ pub fn metric(report: &Report, system: &dyn RuleSystem, name: &str) -> String {
 /// A measure's title in `report`'s run (see [`event`]).
 pub fn measure(report: &Report, system: &dyn RuleSystem, name: &str) -> String {
     crate::words::measure_title_in(system, name, report.titles.targets)
+}
+
+/// A probability as an answer gives it: "75.27% (exact, 1099/1458)" for an enumerated one,
+/// "75.27% [75.18, 75.35]" for a sampled one.
+pub fn prob(e: &crate::report::model::EventReport) -> String {
+    match &e.exact {
+        Some(f) if f.contains('/') => format!("{} (exact, {f})", pct(e.p)),
+        _ if e.ci95[0] == e.ci95[1] => format!("{} (exact)", pct(e.p)),
+        _ => pct_ci(e.p, e.ci95[0], e.ci95[1]),
+    }
 }

@@ -128,7 +128,7 @@ fn out_of_range_values() {
         &[
             "scenario.toml:2:",
             "field `kind`",
-            "bmg-3e offers `attack`, `check`, `effort`, `duel`, `compare`, `sweep`, `paired`, `balance`",
+            "bmg-3e offers `attack`, `check`, `effort`, `duel`, `gang`, `compare`, `sweep`, `paired`, `balance`",
         ],
     );
     let e = fails("bad-type", &good_attack().replace("trials = 1000", "trials = \"many\""), &[]);

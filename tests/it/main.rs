@@ -31,6 +31,7 @@ mod exact_answers;
 mod exact_duel;
 mod exact_vs_mc;
 mod exact_vs_mc_1e;
+mod gang;
 
 // Generic analyses, the plug-in route, and which system owns which words.
 mod balance_edges;

@@ -17,6 +17,7 @@ mod attack;
 mod check;
 mod duel;
 mod effort;
+mod gang;
 
 pub(crate) const CARD_FIELDS: [(&str, RangeInclusive<i64>); 9] = [
     ("attack", 1..=10),

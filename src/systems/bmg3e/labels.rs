@@ -15,6 +15,15 @@ const EVENTS: &[Term] = &[
     batman::OUT_OF_ACTION,
     Term::new("pass", "check passed"),
     Term::new("critical", "critical (Strength die natural 6)"),
+    // Many against one.
+    Term::new("target_out", "target taken out: out of action (K.O. or casualty), or a casualty where that is the goal")
+        .short("P(taken out)"),
+    Vocabulary::GANG_TURNS[0],
+    Vocabulary::GANG_TURNS[1],
+    Vocabulary::GANG_TURNS[2],
+    Vocabulary::GANG_TURNS[3],
+    Term::new("out_ko", "out of action by a K.O."),
+    Term::new("out_casualty", "removed as a casualty"),
     Term::new("knocked_down", "knocked down (a critical on a target left standing, knock-down chosen over any CRT)"),
 ];
 
@@ -31,6 +40,9 @@ const METRICS: &[Term] = &[
     batman::DAMAGE,
     batman::DICE,
     batman::SUM,
+    Term::new("attackers_to_out", "attacks it takes to take the target out"),
+    Term::new("damage_taken", "★ and ♦ on the target when the attacks end (its own effort ★ included)")
+        .short("★ + ♦ on the target"),
     // The duel's per-side count.
     Term::new("a_effort", "effort ★ A takes"),
     Term::new("b_effort", "effort ★ B takes"),

@@ -22,6 +22,7 @@ crate::scenario_file! {
         pub check: Option<Check>,
         pub effort: Option<Effort>,
         pub duel: Option<DuelSpec>,
+        pub gang: Option<GangSpec>,
     }
 }
 
@@ -84,4 +85,48 @@ crate::readings_schema! {
 #[serde(expecting = "an [effort] table with objective")]
 pub struct Effort {
     pub objective: Option<String>,
+}
+
+/// Several models attacking one target in turn (`kind = "gang"`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "a [gang] table with target, attackers, turns, goal, others_in_contact")]
+pub struct GangSpec {
+    /// The model attacked: a fighter (card, effort, stun, wounds); its weapon plays no part.
+    pub target: FighterSpec,
+    /// The attackers, in the order listed (`[[gang.attackers]]`).
+    pub attackers: Vec<GangAttackerSpec>,
+    /// How many turns they attack (default 1).
+    pub turns: Option<i64>,
+    /// `out_of_action` (K.O. or casualty, default) or `casualty`.
+    pub goal: Option<String>,
+    /// The target's other enemies already in base contact with it, who do not attack (default 0).
+    pub others_in_contact: Option<i64>,
+}
+
+/// One attacker of a `[gang]` (or `count` identical ones): a fighter with what a sequence adds.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "an attacker: a table with card = \"NAME\" and optional label, weapon, effort, stun, wounds, count, in_contact, moved, beyond_optimal_range, cover"
+)]
+pub struct GangAttackerSpec {
+    pub label: Option<String>,
+    pub card: String,
+    pub weapon: Option<String>,
+    /// `none`, `max` or `optimal-win` (default: at its best for the sequence).
+    pub effort: Option<String>,
+    pub stun: Option<i64>,
+    pub wounds: Option<i64>,
+    /// How many identical attackers this entry is (default 1).
+    pub count: Option<i64>,
+    /// In base contact with the target before the first attack (default false: a melee attacker
+    /// comes into contact when it attacks).
+    pub in_contact: Option<bool>,
+    /// A ranged attacker moved before shooting (−2 dice).
+    pub moved: Option<bool>,
+    /// Beyond the weapon's optimal range (−1 die).
+    pub beyond_optimal_range: Option<bool>,
+    /// The target in cover (−1 die).
+    pub cover: Option<bool>,
 }

@@ -17,6 +17,7 @@ mod check;
 pub mod convolution;
 mod damage;
 pub mod duel;
+pub mod gang;
 mod objective;
 mod readings;
 mod rule_error;

@@ -1,0 +1,221 @@
+//! Many against one (`kind = "gang"`, issue #41): several attackers in turn against one target,
+//! held to values worked out from the rulebook text by hand and by an independent reader
+//! (`docs/rules/independent/bmg-3e.md`, section 4), and the sampled sequence to the exact one.
+
+use crate::common::{self, tmp};
+use skirmish_odds::analysis::scenario::{ExactMode, Scenario};
+use skirmish_odds::config::Overrides;
+use skirmish_odds::engine::progress::Progress;
+use skirmish_odds::exact::Budget;
+use skirmish_odds::registry;
+use skirmish_odds::stats::fraction;
+
+/// A 2019 sequence against Batman of the bundled cards: `attackers` as (card, weapon, effort),
+/// Batman's effort as given.
+fn batman(name: &str, turns: u8, target_effort: &str, attackers: &[(&str, &str, &str)]) -> Scenario {
+    let d = tmp("gang", name);
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    let mut text = format!(
+        "ruleset = \"bmg-3e\"\nkind = \"gang\"\ninclude = [{:?}]\ntrials = 20000\n[gang]\nturns = {turns}\ntarget = {{ card = \"batman\", effort = \"{target_effort}\" }}\n",
+        cards.display().to_string()
+    );
+    for (card, weapon, effort) in attackers {
+        text.push_str(&format!(
+            "[[gang.attackers]]\ncard = \"{card}\"\nweapon = \"{weapon}\"\neffort = \"{effort}\"\n"
+        ));
+    }
+    let path = d.join("scenario.toml");
+    std::fs::write(&path, text).unwrap();
+    registry::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// P(target out by the end) as an exact fraction, and the listed order's P(out) attack by attack.
+fn solved(sc: &Scenario) -> (String, Vec<f64>) {
+    let c = &sc.cells[0].trial;
+    let t = c.exact(Budget::EXPLICIT).unwrap();
+    let g = c.gang().unwrap().unwrap();
+    (fraction(t.events[0], t.trials), g.listed.out_by.clone())
+}
+
+fn close(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-12)
+}
+
+const BAT: (&str, &str, &str) = ("thug", "baseball-bat", "none");
+const KNIFE: (&str, &str, &str) = ("veteran", "knife", "none");
+
+/// Effort adds attack dice (1560–1645, the 5 − 3 + 2 example), the Strength die is never blocked
+/// (1760–1819): a Veteran (A4) with a knife (♦) making 3 effort against Batman (D4, E7) rolls 7
+/// attack dice; a casualty needs 7 hits: 7 impacts with blocks ≤ the Strength die's hit, or 6
+/// impacts, no block and the Strength die: 1/128 · (1/2 · 1/16 + 1/2 · 5/16) + 7/128 · 1/16 · 1/2
+/// = 13/4096 (the independent reader's value too).
+#[test]
+fn gang_2019_effort_dice_and_a_knife_casualty() {
+    let sc = batman("knife", 1, "none", &[("veteran", "knife", "max")]);
+    assert_eq!(solved(&sc).0, "13/4096");
+}
+
+/// Numerical inferiority (1503–1515): "−1 a su atributo de Defensa por cada modelo enemigo que no
+/// sea el que está realizando el ataque … y también tirará 2 dados menos en la Tirada de Defensa".
+/// The first Thug (A3, bat ★★, Heavy: Strength 3+) K.O.s Batman (W8) only with 4 hits: 3 impacts
+/// (1/8), no block in 4 dice at 3+ (1/81), the Strength die (2/3) = 1/972. The second Thug finds
+/// the first still in contact: Defense 3 and 3 block dice.
+#[test]
+fn gang_2019_each_attacker_in_contact_lowers_defense_and_block_dice() {
+    let sc = batman("contact", 1, "none", &[BAT, BAT]);
+    let (f, by) = solved(&sc);
+    assert_eq!(f, "145517/2125764");
+    assert!((by[0] - 1.0 / 972.0).abs() < 1e-15, "{by:?}");
+}
+
+/// The order matters through numbers in contact: the knife cannot K.O. (♦ only) but, sent first,
+/// puts a second enemy in contact for every bat. Attack by attack, both orders, as the independent
+/// reader found them; the search finds the knife-first order best.
+#[test]
+fn gang_2019_order_matters_through_numbers_in_contact() {
+    let sc = batman("order", 1, "none", &[BAT, BAT, BAT, KNIFE]);
+    let (f, by) = solved(&sc);
+    assert_eq!(f, "6940504351/12397455648");
+    let third = 6940504351.0 / 12397455648.0;
+    assert!(close(&by, &[1.0 / 972.0, 145517.0 / 2125764.0, third, third]), "{by:?}");
+    let g = sc.cells[0].trial.gang().unwrap().unwrap().clone();
+    assert_eq!(g.best.order, vec![3, 0, 1, 2]);
+    assert!(close(&g.best.out_by, &[0.0, 16.0 / 2187.0, 232177.0 / 708588.0, 348039640.0 / 387420489.0]));
+    assert_eq!(g.orders, 4, "three identical Thugs: 4 distinct orders");
+    assert_eq!(g.worst.order, vec![0, 1, 2, 3]);
+    let knife_first = batman("order-b", 1, "none", &[KNIFE, BAT, BAT, BAT]);
+    assert_eq!(solved(&knife_first).0, "348039640/387420489");
+}
+
+/// The Recount between turns (1086–1089, 2022–2040): a target that is not K.O. removes one ★.
+/// One Thug each turn: 13499/3779136 that Batman is K.O. by the end of turn 2 (the reader's value;
+/// with no ★ removed it would be 13739/629856).
+#[test]
+fn gang_2019_the_recount_between_turns() {
+    let sc = batman("recount", 2, "none", &[BAT]);
+    let (f, by) = solved(&sc);
+    assert_eq!(f, "13499/3779136");
+    assert!((by[0] - 1.0 / 972.0).abs() < 1e-15);
+}
+
+/// The target's effort is paid in ★ on its own card (1604–1607), shared by every attack: the
+/// plan at its best never does worse for it than making none or always making all it may, and
+/// the attackers' best never does worse for them than making none.
+#[test]
+fn gang_2019_target_effort_is_paid_in_its_own_markers() {
+    let p = |target: &str, attacker: &str| {
+        let a =
+            [("thug", "baseball-bat", attacker), ("thug", "baseball-bat", attacker), ("veteran", "knife", attacker)];
+        let sc = batman(&format!("effort-{target}-{attacker}"), 1, target, &a);
+        sc.cells[0].trial.gang().unwrap().unwrap().listed.p_out
+    };
+    let (best, none, max) = (p("optimal-win", "none"), p("none", "none"), p("max", "none"));
+    assert!(best <= none + 1e-12 && best <= max + 1e-12, "best {best}, none {none}, max {max}");
+    assert!(best < none - 1e-4 || best < max - 1e-4, "effort changes something here: {best} {none} {max}");
+    assert!(p("optimal-win", "optimal-win") >= best - 1e-12);
+}
+
+/// The sampled sequence runs the rules' own attack code with the plan's choices: it agrees with
+/// the exact figures (z within ±4), both sides choosing their effort.
+#[test]
+fn gang_2019_sampled_agrees_with_exact() {
+    let mut sc = batman("sampled", 2, "optimal-win", &[BAT, ("veteran", "knife", "max"), BAT]);
+    let exact = sc.cells[0].trial.exact(Budget::EXPLICIT).unwrap();
+    sc.exact = ExactMode::Never;
+    let run = skirmish_odds::analysis::run(sc, 2, &Progress::hidden()).unwrap();
+    let t = &run.output.tallies[0];
+    assert!(!t.exact && t.trials == 20000);
+    for e in 0..exact.events.len() {
+        let p = exact.events[e] as f64 / exact.trials as f64;
+        let q = t.events[e] as f64 / t.trials as f64;
+        let se = (p * (1.0 - p) / t.trials as f64).sqrt().max(1e-9);
+        assert!(((q - p) / se).abs() < 4.0, "event {e}: sampled {q}, exact {p}");
+    }
+}
+
+/// Bad input: one message naming the field and the allowed values, exit 2, nothing written.
+#[test]
+fn gang_bad_input_names_the_field() {
+    let head = "ruleset = \"bmg-3e\"\nkind = \"gang\"\ninclude = [\"cards.toml\"]\n[gang]\n";
+    let lib = ["configs/bmg-3e/cards.toml"];
+    common::fails(
+        "gang",
+        "count",
+        &format!("{head}target = {{ card = \"batman\" }}\n[[gang.attackers]]\ncard = \"thug\"\ncount = 13\n"),
+        &lib,
+        &[],
+        &["scenario.toml:", "count", "1..=12"],
+    );
+    common::fails(
+        "gang",
+        "effort",
+        &format!(
+            "{head}target = {{ card = \"batman\", effort = \"optimal-ko\" }}\n[[gang.attackers]]\ncard = \"thug\"\n"
+        ),
+        &lib,
+        &[],
+        &["effort", "`none`, `max` or `optimal-win`"],
+    );
+    common::fails(
+        "gang",
+        "goal",
+        &format!("{head}goal = \"dead\"\ntarget = {{ card = \"batman\" }}\n[[gang.attackers]]\ncard = \"thug\"\n"),
+        &lib,
+        &[],
+        &["goal", "out_of_action", "casualty"],
+    );
+    common::fails(
+        "gang",
+        "ranged-in-contact",
+        &format!(
+            "{head}target = {{ card = \"batman\" }}\n[[gang.attackers]]\ncard = \"thug\"\nweapon = \"pistol\"\nin_contact = true\n"
+        ),
+        &lib,
+        &[],
+        &["in_contact", "may not shoot"],
+    );
+}
+
+/// A K.O. target attacked on (goal `casualty`; 1853–1881): no block roll, Defense −1, +1 ♦ per
+/// hit. A Veteran's knife (♦) against Batman already K.O. (W8 ★, D4 → 3, E7): every hit places
+/// 2 ♦, so 4 hits make him a casualty: 4 impacts of 4 at 3+ (16/81), or 3 impacts (32/81) and
+/// the Strength die at 4+ (1/2) = 32/81.
+#[test]
+fn gang_2019_a_ko_target_attacked_on_until_a_casualty() {
+    let d = tmp("gang", "ko-target");
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    let text = format!(
+        "ruleset = \"bmg-3e\"\nkind = \"gang\"\ninclude = [{:?}]\n[gang]\ngoal = \"casualty\"\ntarget = {{ card = \"batman\", stun = 8 }}\n[[gang.attackers]]\ncard = \"veteran\"\nweapon = \"knife\"\neffort = \"none\"\n",
+        cards.display().to_string()
+    );
+    std::fs::write(d.join("s.toml"), text).unwrap();
+    let sc = registry::load(&d.join("s.toml"), &Overrides::default()).unwrap();
+    assert_eq!(solved(&sc).0, "32/81");
+}
+
+/// Every report says what the default leaves out: the target takes no activation between the
+/// attackers (the players alternate activations, 861, 961): in the answer and in the notes.
+#[test]
+fn gang_2019_reports_say_the_target_takes_no_activation() {
+    let d = tmp("gang", "report");
+    let o = common::bin_run(
+        &d,
+        &[
+            "run",
+            &format!("{}/configs/bmg-3e/henchmen-vs-batman.toml", env!("CARGO_MANIFEST_DIR")),
+            "--out",
+            "r",
+            "--quiet",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    let first = md.lines().find(|l| l.starts_with("**")).unwrap();
+    assert!(first.contains("takes no activation between the attackers"), "{first}");
+    assert!(first.contains("put Batman out of action") && first.contains("(exact, "), "{first}");
+    assert!(md.contains("not modelled: the target's own activations between the attackers"), "{md}");
+    assert!(d.join("r/survival.png").exists());
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("r/results.json")).unwrap()).unwrap();
+    assert_eq!(json["gang"]["orders"], 4);
+}
