@@ -57,11 +57,25 @@ fn when(g: &GangFigures) -> String {
     if g.turns == 1 { "this turn".to_string() } else { format!("within {} turns", g.turns) }
 }
 
+/// The listed order's P(out) as the answer gives it: the cell's exact fraction where 128 bits
+/// held it; else the dynamic programme's figure, with the sampled cell as its check.
+fn listed_figure(report: &Report, g: &GangFigures) -> String {
+    match report.cells[0].events.get("target_out") {
+        Some(e) if e.ci95[0] == e.ci95[1] => text::prob(e),
+        Some(e) => format!(
+            "{} (exact; sampled check {} in {} sequences)",
+            pct(g.listed.p_out),
+            crate::text::pct_ci(e.p, e.ci95[0], e.ci95[1]),
+            crate::text::count(report.trials)
+        ),
+        None => format!("{} (exact)", pct(g.listed.p_out)),
+    }
+}
+
 /// The answer: the listed order's chance (exact with its fraction, or sampled), the best order
 /// and what it gains, the adaptive plan where it gains more, and what the last attack adds.
 pub fn answer(report: &Report, g: &GangFigures) -> String {
-    let cell = &report.cells[0];
-    let listed = cell.events.get("target_out").map(text::prob).unwrap_or_else(|| pct(g.listed.p_out));
+    let listed = listed_figure(report, g);
     let mut s = format!("{} {} {listed} {} in the order listed", who(g), g.goal, when(g));
     let gain = g.best.p_out - g.listed.p_out;
     if gain > WORTH {
@@ -108,8 +122,7 @@ pub(super) fn tables(run: &RunResult, report: &Report, system: &dyn RuleSystem) 
         &["order", &out_title, "vs the order listed", "damage, mean"],
         true,
     );
-    let cell = &report.cells[0];
-    let listed = cell.events.get("target_out").map(text::prob).unwrap_or_else(|| pct(g.listed.p_out));
+    let listed = listed_figure(report, g);
     let row = |name: String, o: &OrderFigures, p: String| -> Vec<String> {
         let d = o.p_out - g.listed.p_out;
         vec![name, p, if d.abs() <= WORTH { "—".into() } else { points(d) }, format!("{:.3}", o.mean_damage)]

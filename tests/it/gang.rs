@@ -219,3 +219,76 @@ fn gang_2019_reports_say_the_target_takes_no_activation() {
         serde_json::from_str(&std::fs::read_to_string(d.join("r/results.json")).unwrap()).unwrap();
     assert_eq!(json["gang"]["orders"], 4);
 }
+
+/// A ¡Bichos! squad against a big bug (`attackers` as (weapon, count)), in cover or not.
+fn bug(name: &str, cover: bool, attackers: &[(&str, usize)]) -> Scenario {
+    let d = tmp("gang", name);
+    let mut text = format!(
+        "ruleset = \"bichos\"\nkind = \"gang\"\ntrials = 20000\n[gang]\ntarget = \"grande\"\ncover = {cover}\n"
+    );
+    for (weapon, count) in attackers {
+        text.push_str(&format!("[[gang.attackers]]\nshooter = \"soldado\"\nweapon = \"{weapon}\"\ncount = {count}\n"));
+    }
+    std::fs::write(d.join("s.toml"), text).unwrap();
+    registry::load(&d.join("s.toml"), &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The bug dies of one shot only by a critical wound (firing rolls 2, 5, 8, 11, 12 for HDA 10:
+/// 13/36), an "H" on the impact table (2D6 + POT 11 − 4 > 10: 33/36) and "M" on the wound table
+/// against its FDV 10 (2D6 + 10 ≤ 13: 3/36; seed lines 482–505): 13 · 33 · 3 / 36³ = 143/5184.
+/// In cover row 8 misses (5/36 fewer criticals): 8 · 33 · 3 / 36³ = 11/648.
+#[test]
+fn gang_bichos_one_shot_kills_only_by_an_h_and_the_wound_table() {
+    for (cover, dead) in [(false, "143/5184"), (true, "11/648")] {
+        let sc = bug(&format!("one-shot-{cover}"), cover, &[("assault_rifle", 1)]);
+        let t = sc.cells[0].trial.exact(Budget::EXPLICIT).unwrap();
+        // Events: target_out, out_fled, out_dead, target_out_turn_1.
+        assert_eq!(fraction(t.events[2], t.trials), dead, "cover {cover}");
+    }
+}
+
+/// The bundled squad: its solve against the sampled sequences on the rules' own code (each shot's
+/// firing, damage, impact, wound and reaction rolls), z within ±4.
+#[test]
+fn gang_bichos_sampled_agrees_with_the_solve() {
+    let mut sc = bug("squad-sampled", false, &[("assault_rifle", 2), ("heavy_weapon", 1)]);
+    let p = sc.cells[0].trial.gang().unwrap().unwrap().listed.p_out;
+    sc.exact = ExactMode::Never;
+    let run = skirmish_odds::analysis::run(sc, 2, &Progress::hidden()).unwrap();
+    let t = &run.output.tallies[0];
+    let q = t.events[0] as f64 / t.trials as f64;
+    let se = (p * (1.0 - p) / t.trials as f64).sqrt();
+    assert!(((q - p) / se).abs() < 4.0, "sampled {q}, solved {p}");
+}
+
+/// The independent reader's values (`docs/rules/independent/bichos.md`, "Many against one"): one
+/// rifle shot, two, and the squad in both orders, attack by attack. The bug's FDV and cover carry
+/// (a "Herido" passed 2nd under fire: FDV −1 and it ducks; ducked: in cover from the next shot).
+#[test]
+fn gang_bichos_agrees_with_an_independent_reading() {
+    let one = bug("reader-1", false, &[("assault_rifle", 1)]);
+    let t = one.cells[0].trial.exact(Budget::EXPLICIT).unwrap();
+    assert_eq!(fraction(t.events[0], t.trials), "3252107/60466176");
+    assert_eq!(fraction(t.events[1], t.trials), "1584155/60466176");
+    let two = bug("reader-2", false, &[("assault_rifle", 2)]);
+    let t = two.cells[0].trial.exact(Budget::EXPLICIT).unwrap();
+    assert_eq!(fraction(t.events[0], t.trials), "1334871315444263/10968475320188928");
+    assert_eq!(fraction(t.events[2], t.trials), "14220587755/235092492288");
+    let squad = bug("reader-squad", false, &[("assault_rifle", 3), ("heavy_weapon", 1)]);
+    let g = squad.cells[0].trial.gang().unwrap().unwrap().clone();
+    let reader = [
+        3252107.0 / 60466176.0,
+        1334871315444263.0 / 10968475320188928.0,
+        131688941139672249230681.0 / 663221759162200073699328.0,
+        1348095807962316108668040028949.0 / 5012810452066400275439567241216.0,
+    ];
+    assert!(close(&g.listed.out_by, &reader), "{:?}", g.listed.out_by);
+    assert_eq!(g.worst.order, vec![3, 0, 1, 2], "the heavy weapon first is the worst order");
+    let heavy_first = [
+        4085869.0 / 90699264.0,
+        1798398233574337.0 / 16452712980283392.0,
+        182472213075173977667887.0 / 994832638743300110548992.0,
+        1315124927894552185822963764431.0 / 5012810452066400275439567241216.0,
+    ];
+    assert!(close(&g.worst.out_by, &heavy_first), "{:?}", g.worst.out_by);
+}

@@ -4,8 +4,12 @@
 
 use super::figures::OrderFigures;
 use super::search::{Adaptive, Plan};
+use super::tables::DLaw;
 use super::tables::Tables;
 use crate::exact::NoExact;
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive, Zero};
 
 /// What a walk finds, per position (turn × attackers + slot), in probabilities.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -169,7 +173,8 @@ pub(super) fn walk_adaptive<S>(t: &Tables<S>, a: &Adaptive, ways: usize) -> Walk
     w
 }
 
-/// The listed order walked as exact fractions: numerators over one common denominator.
+/// The listed order walked as exact fractions: numerators over one common denominator, in
+/// lowest terms.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct ExactWalk {
     pub den: u128,
@@ -179,114 +184,117 @@ pub(super) struct ExactWalk {
     pub damage: Vec<u128>,
 }
 
-/// Multiply every numerator by `f` (the denominator grew by `f`).
-fn scale(xs: &mut [u128], f: u128) -> Result<(), NoExact> {
-    for x in xs {
-        *x = x.checked_mul(f).ok_or(NoExact::TooFine)?;
-    }
-    Ok(())
+/// Numerators over one common denominator while the walk goes on: big integers, since the
+/// unreduced products outgrow 128 bits long before the fractions in lowest terms do.
+struct Big {
+    den: BigUint,
+    out_at: Vec<BigUint>,
+    ways: Vec<BigUint>,
+    damage: Vec<BigUint>,
+    dist: Vec<BigUint>,
 }
 
-/// Walk `plan` forwards as exact fractions; `Err(TooFine)` when the common denominator outgrows
-/// 128 bits.
+impl Big {
+    fn all(&mut self) -> impl Iterator<Item = &mut BigUint> {
+        self.out_at.iter_mut().chain(self.ways.iter_mut()).chain(self.damage.iter_mut()).chain(self.dist.iter_mut())
+    }
+
+    /// Every state's mass through its law (`law_of`; none: it stays), over the least common
+    /// multiple of the laws' denominators used; then everything divided by the greatest common
+    /// divisor.
+    fn step<'a>(&mut self, law_of: impl Fn(usize) -> Option<&'a DLaw>) {
+        let mut l = BigUint::one();
+        for (s, m) in self.dist.iter().enumerate() {
+            if !m.is_zero()
+                && let Some(law) = law_of(s)
+            {
+                l = l.lcm(&BigUint::from(law.den));
+            }
+        }
+        let mut next = vec![BigUint::zero(); self.dist.len()];
+        for (s, m) in self.dist.iter().enumerate() {
+            if m.is_zero() {
+                continue;
+            }
+            match law_of(s) {
+                Some(law) => {
+                    let f = &l / BigUint::from(law.den);
+                    let mf = m * &f;
+                    for &(j, w, _) in &law.items {
+                        next[j as usize] += &mf * BigUint::from(w);
+                    }
+                }
+                None => next[s] = m * &l,
+            }
+        }
+        self.dist = next;
+        for x in self.out_at.iter_mut().chain(self.ways.iter_mut()).chain(self.damage.iter_mut()) {
+            *x *= &l;
+        }
+        self.den *= &l;
+        let mut g = self.den.clone();
+        for x in self.out_at.iter().chain(&self.ways).chain(&self.damage).chain(&self.dist) {
+            if !x.is_zero() {
+                g = g.gcd(x);
+                if g.is_one() {
+                    return;
+                }
+            }
+        }
+        for x in self.all() {
+            *x /= &g;
+        }
+        self.den /= &g;
+    }
+}
+
+/// Walk `plan` forwards as exact fractions; `Err(TooFine)` when the fractions in lowest terms
+/// do not fit 128 bits.
 pub(super) fn walk_exact<S>(t: &Tables<S>, plan: &Plan, ways: usize, max_damage: usize) -> Result<ExactWalk, NoExact> {
     let n = plan.order.len();
-    let nst = t.len();
-    let mut e =
-        ExactWalk { den: 1, out_at: vec![0; plan.slots.len()], ways: vec![0; ways], damage: vec![0; max_damage + 1] };
-    let mut dist = vec![0u128; nst];
-    dist[0] = 1;
+    let mut b = Big {
+        den: BigUint::one(),
+        out_at: vec![BigUint::zero(); plan.slots.len()],
+        ways: vec![BigUint::zero(); ways],
+        damage: vec![BigUint::zero(); max_damage + 1],
+        dist: vec![BigUint::zero(); t.len()],
+    };
+    b.dist[0] = BigUint::one();
     if let Some(w) = t.out[0] {
-        e.ways[w as usize] = 1;
-        e.damage[t.damage[0] as usize] = 1;
-        return Ok(e);
+        b.ways[w as usize] = BigUint::one();
+        b.damage[t.damage[0] as usize] = BigUint::one();
+        b.dist[0] = BigUint::zero();
     }
     for p in 0..plan.slots.len() {
+        if t.out[0].is_some() {
+            break;
+        }
         if p > 0 && p % n == 0 {
-            step(&mut e, &mut dist, |s| t.recover[s].as_ref())?;
+            b.step(|s| t.recover[s].as_ref());
         }
         let slot = plan.slots[p];
         let pol = &plan.policy[p];
-        step(&mut e, &mut dist, |s| {
+        b.step(|s| {
             t.plays[slot][s].as_ref().map(|play| {
                 let [f, g] = pol[s];
                 &play.options[f as usize][g as usize]
             })
-        })?;
-        for (j, m) in dist.iter_mut().enumerate() {
-            if *m > 0
-                && let Some(way) = t.out[j]
+        });
+        for j in 0..b.dist.len() {
+            if let Some(way) = t.out[j]
+                && !b.dist[j].is_zero()
             {
-                e.out_at[p] += *m;
-                e.ways[way as usize] += *m;
-                e.damage[t.damage[j] as usize] += *m;
-                *m = 0;
+                let m = std::mem::take(&mut b.dist[j]);
+                b.out_at[p] += &m;
+                b.ways[way as usize] += &m;
+                b.damage[t.damage[j] as usize] += m;
             }
         }
-        reduce(&mut e, &mut dist);
     }
-    for (s, &m) in dist.iter().enumerate() {
-        e.damage[t.damage[s] as usize] += m;
+    for (s, m) in std::mem::take(&mut b.dist).into_iter().enumerate() {
+        b.damage[t.damage[s] as usize] += m;
     }
-    Ok(e)
-}
-
-/// One step: every state's mass through its law (`law_of`; none: it stays), over the least
-/// common multiple of the laws' denominators used.
-fn step<'a>(
-    e: &mut ExactWalk,
-    dist: &mut Vec<u128>,
-    law_of: impl Fn(usize) -> Option<&'a super::tables::DLaw>,
-) -> Result<(), NoExact> {
-    let mut l = 1u128;
-    for (s, &m) in dist.iter().enumerate() {
-        if m > 0
-            && let Some(law) = law_of(s)
-        {
-            l = lcm(l, law.den)?;
-        }
-    }
-    let mut next = vec![0u128; dist.len()];
-    for (s, &m) in dist.iter().enumerate() {
-        if m == 0 {
-            continue;
-        }
-        match law_of(s) {
-            Some(law) => {
-                let f = l / law.den;
-                for &(j, w, _) in &law.items {
-                    let add = m.checked_mul(w).and_then(|x| x.checked_mul(f)).ok_or(NoExact::TooFine)?;
-                    next[j as usize] = next[j as usize].checked_add(add).ok_or(NoExact::TooFine)?;
-                }
-            }
-            None => next[s] = m.checked_mul(l).ok_or(NoExact::TooFine)?,
-        }
-    }
-    scale(&mut e.out_at, l)?;
-    scale(&mut e.ways, l)?;
-    scale(&mut e.damage, l)?;
-    e.den = e.den.checked_mul(l).ok_or(NoExact::TooFine)?;
-    *dist = next;
-    Ok(())
-}
-
-fn lcm(a: u128, b: u128) -> Result<u128, NoExact> {
-    (a / crate::stats::gcd(a, b)).checked_mul(b).ok_or(NoExact::TooFine)
-}
-
-/// Divide every numerator and the denominator by their greatest common divisor.
-fn reduce(e: &mut ExactWalk, dist: &mut [u128]) {
-    let mut g = e.den;
-    for &x in e.out_at.iter().chain(&e.ways).chain(&e.damage).chain(dist.iter()) {
-        g = crate::stats::gcd(g, x);
-        if g == 1 {
-            return;
-        }
-    }
-    if g > 1 {
-        for x in e.out_at.iter_mut().chain(e.ways.iter_mut()).chain(e.damage.iter_mut()).chain(dist.iter_mut()) {
-            *x /= g;
-        }
-        e.den /= g;
-    }
+    let small = |x: &BigUint| x.to_u128().ok_or(NoExact::TooFine);
+    let list = |xs: &[BigUint]| xs.iter().map(small).collect::<Result<Vec<u128>, NoExact>>();
+    Ok(ExactWalk { den: small(&b.den)?, out_at: list(&b.out_at)?, ways: list(&b.ways)?, damage: list(&b.damage)? })
 }

@@ -21,6 +21,7 @@ mod weapons;
 mod arsenal;
 mod duel;
 mod encounter;
+mod gang;
 mod pursuit;
 mod reaction;
 mod sequence;

@@ -80,6 +80,14 @@ pub const KINDS: &[KindDef] = &[
         build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.variants(f, r, s)),
     },
     KindDef {
+        name: "gang",
+        title: "a squad attacking one figure",
+        sections: &["gang"],
+        varies: None,
+        starter: include_str!("starters/gang.toml"),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.gang(f, r, s)),
+    },
+    KindDef {
         name: "duel",
         title: "a duel",
         sections: &["duel"],

@@ -25,6 +25,15 @@ const EVENTS: &[Term] = &[
     Term::new("out_fled_within_cap", "first out by fleeing, alive (within the cap)")
         .short("P(out by fleeing, alive, within the cap)"),
     Term::new("out_dead_within_cap", "first out by dying (within the cap)").short("P(out by dying, within the cap)"),
+    // Many against one.
+    Term::new("target_out", "target taken out: out of the fight (fled or dead), or dead where that is the goal")
+        .short("P(taken out)"),
+    Term::new("out_fled", "out by fleeing, alive").short("P(fled, alive)"),
+    Term::new("out_dead", "out dead").short("P(dead)"),
+    Vocabulary::GANG_TURNS[0],
+    Vocabulary::GANG_TURNS[1],
+    Vocabulary::GANG_TURNS[2],
+    Vocabulary::GANG_TURNS[3],
     Term::new("passed_1st", "passed 1st"),
     Term::new("passed_2nd", "passed 2nd"),
     Term::new("failed_both", "failed both"),
@@ -45,6 +54,8 @@ const EVENTS: &[Term] = &[
 /// Its metrics.
 const METRICS: &[Term] = &[
     Term::new("res_lost", "RES lost"),
+    Term::new("attackers_to_out", "attacks it takes to take the target out"),
+    Term::new("damage_taken", "RES the target has lost when the attacks end").short("RES lost"),
     Term::new("shots_to_flee", "attacks until it flees or dies (not within the cap: counted as cap + 1)"),
     Term::new("shots_to_kill", "attacks until it is dead (not within the cap: counted as cap + 1)"),
     Term::new("res_lost_first_shot", "RES lost to the first attack"),

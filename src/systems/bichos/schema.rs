@@ -27,6 +27,7 @@ crate::scenario_file! {
         pub encounter: Option<EncounterSpec>,
         pub pursuit: Option<PursuitSpec>,
         pub variants: Option<VariantsSpec>,
+        pub gang: Option<GangSpec>,
     }
 }
 
@@ -264,4 +265,39 @@ pub struct VariantsSpec {
     pub holes: Option<i64>,
     pub soldiers: Option<i64>,
     pub humans: Option<i64>,
+}
+
+/// Several attackers, one after another, against one figure (`kind = "gang"`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "a [gang] table with target, attackers, turns, goal, cover, target_moved_far")]
+pub struct GangSpec {
+    /// The profile attacked.
+    pub target: String,
+    /// The attackers, in the order listed (`[[gang.attackers]]`).
+    pub attackers: Vec<GangAttackerSpec>,
+    /// How many turns they attack (default 1).
+    pub turns: Option<i64>,
+    /// `out` (fled or dead, default) or `dead`.
+    pub goal: Option<String>,
+    /// The target in cover at the start of each turn (default false).
+    pub cover: Option<bool>,
+    /// The target moved ≥ 30 cm [12"] this turn (default false).
+    pub target_moved_far: Option<bool>,
+}
+
+/// One attacker of a `[gang]` (or `count` identical ones).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "an attacker: a table with shooter = \"PROFILE\", weapon = \"WEAPON\" and optional count, label, long_range, shooter_moved_far"
+)]
+pub struct GangAttackerSpec {
+    pub label: Option<String>,
+    pub shooter: String,
+    pub weapon: String,
+    /// How many identical attackers this entry is (default 1).
+    pub count: Option<i64>,
+    pub long_range: Option<bool>,
+    pub shooter_moved_far: Option<bool>,
 }

@@ -15,6 +15,7 @@
 mod damage;
 pub mod duel;
 mod encounter;
+pub mod gang;
 mod info;
 mod opposed;
 mod profile;

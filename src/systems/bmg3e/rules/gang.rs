@@ -24,8 +24,10 @@ use super::{
 };
 use crate::analysis::gang::{First, GangRules, Law, Play};
 use crate::dice::Dice;
+use crate::dice::SuccessMask;
 use crate::engine::Trial;
 use crate::exact::{Budget, NoExact, Rolls, outcomes_exact};
+use rustc_hash::FxHashMap as HashMap;
 
 /// How a side spends its effort in a sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +91,17 @@ pub struct Gang {
 
 /// The target's ★ and ♦.
 pub type State = (u8, u8);
+
+/// What an attack's hits depend on (its dice and their target numbers), not the markers: the
+/// markers only read the hits through the damage table.
+type HitKey = (u32, SuccessMask, bool, SuccessMask, u32, SuccessMask);
+
+/// The hit laws a build has worked out (each is walked once, however many states roll it).
+#[derive(Default)]
+pub struct Scratch {
+    rolls: Rolls,
+    hits: HashMap<HitKey, (Vec<(u32, u128)>, u128)>,
+}
 
 impl Gang {
     /// Enemy models in contact with the target when attacker `i` attacks in melee, itself
@@ -172,7 +185,7 @@ fn after(s: State, t_eff: u8, o: &crate::engine::Outcome) -> State {
 
 impl GangRules for Gang {
     type State = State;
-    type Scratch = Rolls;
+    type Scratch = Scratch;
     type Roll = (Attack, u8);
 
     fn attackers(&self) -> usize {
@@ -197,7 +210,9 @@ impl GangRules for Gang {
         let turn = if self.turns > 1 { turn } else { 0 };
         (turn as u16) << 8 | contact as u16
     }
-    fn play(&self, i: usize, ctx: u16, s: State, rolls: &mut Rolls) -> Result<Play<State>, NoExact> {
+    /// Each effort pair's attack: its hits walked once per set of dice (the rules' own roll,
+    /// [`Attack::run`]), then read through this state's damage table.
+    fn play(&self, i: usize, ctx: u16, s: State, scratch: &mut Scratch) -> Result<Play<State>, NoExact> {
         let m = Markers { stun: s.0, wounds: s.1 };
         let (ts, as_) = self.efforts(i, (ctx >> 8) as u8, m);
         let mut options = Vec::with_capacity(ts.len());
@@ -205,8 +220,33 @@ impl GangRules for Gang {
             let mut answers = Vec::with_capacity(as_.len());
             for &a in &as_ {
                 let attack = self.attack(i, ctx, m, t, a);
-                let (items, den) = outcomes_exact(rolls, |d| after(s, t, &attack.run(d)), Budget::EXPLICIT)?;
-                answers.push(Law::new(items, den));
+                let key = (
+                    attack.attack_dice,
+                    attack.impact,
+                    attack.strength_die,
+                    attack.strength,
+                    attack.block_dice,
+                    attack.block,
+                );
+                if !scratch.hits.contains_key(&key) {
+                    let law = outcomes_exact(
+                        &mut scratch.rolls,
+                        |d| attack.run(d).metrics[metric::HITS] as u32,
+                        Budget::EXPLICIT,
+                    )?;
+                    scratch.hits.insert(key, law);
+                }
+                let (hits, den) = &scratch.hits[&key];
+                let mut items: Vec<(State, u128)> = Vec::with_capacity(hits.len());
+                for &(h, w) in hits {
+                    let d = attack.damage[h as usize];
+                    let next = (s.0 + t + d.stun, s.1 + d.wounds);
+                    match items.iter_mut().find(|(x, _)| *x == next) {
+                        Some((_, n)) => *n += w,
+                        None => items.push((next, w)),
+                    }
+                }
+                answers.push(Law::new(items, *den));
             }
             options.push(answers);
         }
@@ -221,13 +261,16 @@ impl GangRules for Gang {
     fn sample<D: Dice>(&self, (attack, t): &(Attack, u8), s: State, dice: &mut D) -> State {
         after(s, *t, &attack.run(dice))
     }
-    fn between_turns(&self, s: State, rolls: &mut Rolls) -> Result<Law<State>, NoExact> {
+    fn between_turns(&self, s: State, scratch: &mut Scratch) -> Result<Law<State>, NoExact> {
         if s.0 < self.target.willpower {
             return Ok(Law::certain((s.0.saturating_sub(1), s.1)));
         }
         let check = self.recovery_check();
-        let (items, den) =
-            outcomes_exact(rolls, |d| if check.run(d).has(0) { (s.0 - 1, s.1) } else { s }, Budget::EXPLICIT)?;
+        let (items, den) = outcomes_exact(
+            &mut scratch.rolls,
+            |d| if check.run(d).has(0) { (s.0 - 1, s.1) } else { s },
+            Budget::EXPLICIT,
+        )?;
         Ok(Law::new(items, den))
     }
     fn sample_between_turns<D: Dice>(&self, s: State, dice: &mut D) -> State {
