@@ -514,3 +514,49 @@ fn a_balance_over_its_whole_run_limit_is_refused_before_it_runs() {
     assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("this balance solves 680 duels exactly: at most about"), "{out}");
 }
+
+/// Attackers of `n` different kinds against Batman, every side's effort at its best.
+fn gang_of_different_henchmen(n: usize) -> String {
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    let pairs = [
+        ("thug", "baseball-bat"),
+        ("thug", "knife"),
+        ("veteran", "knife"),
+        ("brawler", "heavy-club"),
+        ("bruiser", "baseball-bat"),
+        ("enforcer", "pistol"),
+        ("robin", "batclaw-gauntlets"),
+        ("veteran", "baseball-bat"),
+        ("brawler", "knife"),
+    ];
+    let mut t = format!(
+        "ruleset = \"bmg-3e\"\nkind = \"gang\"\ninclude = [{:?}]\n[gang]\ntarget = {{ card = \"batman\" }}\n",
+        cards.display().to_string()
+    );
+    for (card, weapon) in &pairs[..n] {
+        t.push_str(&format!("[[gang.attackers]]\ncard = \"{card}\"\nweapon = \"{weapon}\"\n"));
+    }
+    t
+}
+
+/// Many against one: eight different attackers have 40,320 orders (109,600 attacks valued, within
+/// the search budget; seconds in a debug build): SIGINT during the search ends the run at once
+/// with 130 and writes nothing. Nine (986,409 attacks) are refused when read, with the estimate.
+#[test]
+fn a_gang_search_stops_at_once_and_one_over_its_budget_is_refused() {
+    let d = tmp("budgets", "gang-interrupt");
+    std::fs::write(d.join("gang.toml"), gang_of_different_henchmen(8)).unwrap();
+    let (o, took) =
+        run_within(&d, &["validate", "gang.toml"], Duration::from_secs(20)).expect("validate solves nothing");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(took < Duration::from_secs(2), "loading must be over before the signal: it took {took:?}");
+    interrupted_quickly(&d, &["run", "gang.toml", "-q", "--out", "r"], Duration::from_millis(1500), "gang.toml");
+    let d = tmp("budgets", "gang-over");
+    std::fs::write(d.join("gang.toml"), gang_of_different_henchmen(9)).unwrap();
+    let (o, _) =
+        run_within(&d, &["run", "gang.toml", "-q", "--out", "r"], Duration::from_secs(20)).expect("refused at once");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("986,409 attacks") && err.contains("200,000") && err.contains("gang.attackers"), "{err}");
+    assert!(!d.join("r").exists());
+}

@@ -29,3 +29,37 @@ pub fn within_budget(kinds: &[usize], turns: u8) -> Result<(), String> {
         crate::text::count(SEARCH_BUDGET)
     ))
 }
+
+/// Number the attackers by kind: attackers `same` says are the same model making the same choices
+/// share the number of the first of them listed; kinds are numbered in the order first listed.
+pub fn number_kinds<T>(attackers: &[T], same: impl Fn(&T, &T) -> bool) -> Vec<usize> {
+    let mut kinds: Vec<usize> = Vec::with_capacity(attackers.len());
+    for (i, a) in attackers.iter().enumerate() {
+        let k = match (0..i).find(|&j| same(&attackers[j], a)) {
+            Some(j) => kinds[j],
+            None => kinds.iter().max().map_or(0, |k| k + 1),
+        };
+        kinds.push(k);
+    }
+    kinds
+}
+
+/// `Err((message, allowed values))` when a sequence of attackers of these kinds cannot be solved:
+/// none, more than [`MAX_ATTACKERS`](super::MAX_ATTACKERS), or a search over its orders beyond
+/// [`SEARCH_BUDGET`]. Every system's reader reports it at its `attackers` field.
+pub fn check(kinds: &[usize], turns: u8) -> Result<(), (String, String)> {
+    let max = super::contract::MAX_ATTACKERS;
+    if kinds.is_empty() || kinds.len() > max {
+        return Err((
+            format!("{} attackers listed (counts included)", kinds.len()),
+            format!("1..={max} attackers: every distinct order is searched"),
+        ));
+    }
+    within_budget(kinds, turns).map_err(|why| {
+        (
+            why,
+            "fewer different attackers (identical ones, written with `count`, are not told apart and cost far less)"
+                .to_string(),
+        )
+    })
+}

@@ -36,7 +36,7 @@ mod tests;
 mod trial;
 mod walk;
 
-pub use budget::{SEARCH_BUDGET, within_budget};
+pub use budget::{SEARCH_BUDGET, check, number_kinds, within_budget};
 pub use contract::{GangRules, MAX_ATTACKERS, MAX_TURNS};
 pub use figures::{GangFigures, OrderFigures};
 pub use law::{First, Law, Play};

@@ -78,14 +78,6 @@ impl Bichos<'_> {
                 });
             }
         }
-        if attackers.is_empty() || attackers.len() > MAX_ATTACKERS {
-            return Err(self.err(
-                0,
-                &["gang", "attackers"],
-                format!("{} attackers listed (counts included)", attackers.len()),
-                format!("1..={MAX_ATTACKERS} attackers: every distinct order is searched"),
-            ));
-        }
         if melee > 3 {
             return Err(self.err(
                 0,
@@ -94,24 +86,12 @@ impl Bichos<'_> {
                 "at most 3 melee attackers",
             ));
         }
-        for i in 0..attackers.len() {
-            let same = |j: usize| {
-                let (a, b) = (&attackers[i], &attackers[j]);
-                GangAttacker { kind: 0, ..a.clone() } == GangAttacker { kind: 0, ..b.clone() }
-            };
-            attackers[i].kind = match (0..i).find(|&j| same(j)) {
-                Some(j) => attackers[j].kind,
-                None => attackers[..i].iter().map(|a| a.kind + 1).max().unwrap_or(0),
-            };
+        let kinds = crate::analysis::gang::number_kinds(&attackers, |a, b| a == b);
+        if let Err((why, allowed)) = crate::analysis::gang::check(&kinds, turns) {
+            return Err(self.err(0, &["gang", "attackers"], why, allowed));
         }
-        let kinds: Vec<usize> = attackers.iter().map(|a| a.kind).collect();
-        if let Err(why) = crate::analysis::gang::within_budget(&kinds, turns) {
-            return Err(self.err(
-                0,
-                &["gang", "attackers"],
-                why,
-                "fewer different attackers (identical ones, written with `count`, are not told apart and cost far less)",
-            ));
+        for (a, k) in attackers.iter_mut().zip(kinds) {
+            a.kind = k;
         }
         let cover = g.cover.unwrap_or(false);
         setup.push(format!(

@@ -155,40 +155,13 @@ impl Bmg3e<'_> {
                 });
             }
         }
-        if attackers.is_empty() || attackers.len() > MAX_ATTACKERS {
-            return Err(self.err(
-                0,
-                &["gang", "attackers"],
-                format!("{} attackers listed (counts included)", attackers.len()),
-                format!("1..={MAX_ATTACKERS} attackers: every distinct order is searched"),
-            ));
-        }
         // Attackers equal in everything are one kind (orders that swap them are one order).
-        for i in 0..attackers.len() {
-            let same = |j: usize| {
-                let (a, b) = (&attackers[i], &attackers[j]);
-                a.label == b.label
-                    && a.profile == b.profile
-                    && a.weapon == b.weapon
-                    && a.start == b.start
-                    && a.effort == b.effort
-                    && a.ranged == b.ranged
-                    && a.in_contact == b.in_contact
-            };
-            let first = (0..i).find(|&j| same(j));
-            attackers[i].kind = match first {
-                Some(j) => attackers[j].kind,
-                None => attackers[..i].iter().map(|a| a.kind + 1).max().unwrap_or(0),
-            };
+        let kinds = crate::analysis::gang::number_kinds(&attackers, |a, b| a == b);
+        if let Err((why, allowed)) = crate::analysis::gang::check(&kinds, turns) {
+            return Err(self.err(0, &["gang", "attackers"], why, allowed));
         }
-        let kinds: Vec<usize> = attackers.iter().map(|a| a.kind).collect();
-        if let Err(why) = crate::analysis::gang::within_budget(&kinds, turns) {
-            return Err(self.err(
-                0,
-                &["gang", "attackers"],
-                why,
-                "fewer different attackers (identical ones, written with `count`, are not told apart and cost far less)",
-            ));
+        for (a, k) in attackers.iter_mut().zip(kinds) {
+            a.kind = k;
         }
         setup.push(format!(
             "Target: {target_name} ({}){}, {}",
