@@ -28,6 +28,18 @@ pub fn capitalise(s: &str) -> String {
     }
 }
 
+/// A position in words up to twelfth ("second", "third"), then as a number ("13th").
+pub fn ordinal(n: usize) -> String {
+    const WORDS: [&str; 12] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+        "twelfth",
+    ];
+    match WORDS.get(n.wrapping_sub(1)) {
+        Some(w) => w.to_string(),
+        None => format!("{n}th"),
+    }
+}
+
 /// `n` and the noun in the number it takes: "1 enemy", "2 enemies", "1 impact die".
 pub fn plural(n: i64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

@@ -48,6 +48,33 @@ fn who(g: &GangFigures) -> String {
     }
 }
 
+/// The best order as one move from the order listed, when it is one ("send Veteran henchman +
+/// Knife first"): one attacker taken out of the listed order and put back elsewhere.
+fn one_move(g: &GangFigures) -> Option<String> {
+    let names = |o: &[usize]| -> Vec<&str> { o.iter().map(|&i| g.attackers[i].as_str()).collect() };
+    let (listed, best) = (names(&g.listed.order), names(&g.best.order));
+    let n = listed.len();
+    for from in 0..n {
+        for to in 0..n {
+            if from == to {
+                continue;
+            }
+            let mut moved = listed.clone();
+            let who = moved.remove(from);
+            moved.insert(to, who);
+            if moved == best {
+                let place = match to {
+                    0 => "first".to_string(),
+                    t if t == n - 1 => "last".to_string(),
+                    t => format!("{} in line", crate::text::ordinal(t + 1)),
+                };
+                return Some(format!("send {who} {place}"));
+            }
+        }
+    }
+    None
+}
+
 /// A difference of two probabilities in percentage points, signed.
 fn points(d: f64) -> String {
     format!("{}{:.1} points", if d >= 0.0 { "+" } else { "−" }, (d * 100.0).abs())
@@ -79,12 +106,15 @@ pub fn answer(report: &Report, g: &GangFigures) -> String {
     let mut s = format!("{} {} {listed} {} in the order listed", who(g), g.goal, when(g));
     let gain = g.best.p_out - g.listed.p_out;
     if gain > WORTH {
-        s.push_str(&format!(
-            "; the best order, {}, gives {} (exact), {}",
-            order_words(g, &g.best.order),
-            pct(g.best.p_out),
-            points(gain)
-        ));
+        match one_move(g) {
+            Some(m) => s.push_str(&format!("; {m}: {} (exact), {}", pct(g.best.p_out), points(gain))),
+            None => s.push_str(&format!(
+                "; the best order, {}, gives {} (exact), {}",
+                order_words(g, &g.best.order),
+                pct(g.best.p_out),
+                points(gain)
+            )),
+        }
     } else {
         s.push_str("; no order does better");
     }

@@ -213,6 +213,8 @@ fn gang_2019_reports_say_the_target_takes_no_activation() {
     let first = md.lines().find(|l| l.starts_with("**")).unwrap();
     assert!(first.contains("takes no activation between the attackers"), "{first}");
     assert!(first.contains("put Batman out of action") && first.contains("(exact, "), "{first}");
+    // The best order is one move from the listed one: worded as that move.
+    assert!(first.contains("send Veteran henchman + Knife first: 99.97% (exact), +2.6 points"), "{first}");
     assert!(md.contains("not modelled: the target's own activations between the attackers"), "{md}");
     assert!(d.join("r/survival.png").exists());
     let json: serde_json::Value =
