@@ -136,7 +136,7 @@ pub const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',san
 h1{font-size:1.6rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}h3{font-size:1.05rem}\
 table{border-collapse:collapse;font-size:.88rem;margin:.5rem 0}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}\
 th{background:#f0f4f8}tbody tr:nth-child(even){background:#fafafa}.scroll{overflow-x:auto}\
-.verdict{background:#fff8e1;border-left:4px solid #e69f00;padding:.75rem 1rem;font-weight:600}\
+.verdict{background:#fff8e1;border-left:4px solid #e69f00;padding:.75rem 1rem;font-weight:600;overflow-wrap:anywhere}\
 figure{margin:1rem 0}figure svg{max-width:100%;height:auto;border:1px solid #eee}figcaption{font-size:.85rem;color:#555}\
 .meta{color:#555}details.scenario summary h2{display:inline;border:0}pre.toml{background:#f6f8fa;padding:.5rem;overflow-x:auto;font-size:.85rem}";
 
