@@ -9,6 +9,7 @@
 //! to know.
 
 use crate::analysis::duel::{self, ExactFigures};
+use crate::analysis::gang::figures::OrderFigures;
 use crate::analysis::scenario::Scenario;
 use crate::engine::{self, Stop, Tally, progress::Progress};
 use crate::exact::Budget;
@@ -86,7 +87,12 @@ pub fn run(sc: &Scenario, progress: &Progress) -> Result<Check, Interrupted> {
                 return d.map(Answer::Duel);
             }
             c.trial.exact_offered().map_err(str::to_string)?;
-            c.trial.exact(Budget::EXPLICIT).map(Answer::Tally).map_err(|e| e.to_string())
+            match (c.trial.exact(Budget::EXPLICIT), c.trial.gang()) {
+                (Ok(t), _) => Ok(Answer::Tally(t)),
+                // A sequence whose fractions outgrow 128 bits: its dynamic programme's figures.
+                (Err(_), Some(Ok(g))) => Ok(Answer::Gang(g.listed.clone(), g.attackers.len())),
+                (Err(e), _) => Err(e.to_string()),
+            }
         });
     // Sample only the cells that have an exact answer; the others are marked done (skipped).
     let skip: Vec<Option<Tally>> = exact.iter().map(|e| if e.is_ok() { None } else { Some(placeholder()) }).collect();
@@ -108,16 +114,61 @@ pub fn run(sc: &Scenario, progress: &Progress) -> Result<Check, Interrupted> {
                     compare(&e, s, &names.metrics, &names.events)
                 }
                 Answer::Duel(d) => compare_duel(&d, s),
+                Answer::Gang(g, n) => compare_gang(&g, n, s),
             }),
         })
         .collect();
     Ok(Check { trials, cells })
 }
 
-/// A cell's exact answer: its whole tally, or a duel's figures solved by dynamic programming.
+/// A cell's exact answer: its whole tally, or a duel's figures solved by dynamic programming, or
+/// a sequence's (the order listed, with its attackers per turn).
 enum Answer {
     Tally(Tally),
     Duel(ExactFigures),
+    Gang(OrderFigures, usize),
+}
+
+/// A probability solved by dynamic programming (exact up to rounding, ~1e-15: below 1e-12 it is
+/// taken as 0, above 1 − 1e-12 as 1) against `count` of the sample's trials.
+fn solved_prop(p: f64, count: u128, s: &Tally, name: String) -> Quantity {
+    let p = if p < 1e-12 {
+        0.0
+    } else if p > 1.0 - 1e-12 {
+        1.0
+    } else {
+        p
+    };
+    Quantity { name, exact: p, sampled: stats::ratio(count, s.trials), z: stats::binomial_z(p, count, s.trials) }
+}
+
+/// A sequence of attacks solved by dynamic programming, against its sampled tally (the layout of
+/// [`crate::analysis::gang::GangTrial`]: events `target_out`, the ways out, out by each turn;
+/// metrics the attack that takes it out and the damage): P(out), each way, each turn, every
+/// P(the k-th attack takes it out) and P(not out), and the mean damage.
+fn compare_gang(g: &OrderFigures, per_turn: usize, s: &Tally) -> Vec<Quantity> {
+    let mut out = vec![solved_prop(g.p_out, s.events[0], s, "P(target_out)".into())];
+    for (w, &p) in g.ways.iter().enumerate() {
+        out.push(solved_prop(p, s.events[1 + w], s, format!("P(way out {})", w + 1)));
+    }
+    for (k, &p) in g.by_turn(per_turn).iter().enumerate() {
+        out.push(solved_prop(p, s.events[1 + g.ways.len() + k], s, format!("P(out by the end of turn {})", k + 1)));
+    }
+    let h = &s.hists[0];
+    for (k, &p) in g.adds().iter().enumerate() {
+        out.push(solved_prop(p, *h.get(k + 1).unwrap_or(&0), s, format!("P(attackers_to_out = {})", k + 1)));
+    }
+    let last = g.out_by.len() + 1;
+    out.push(solved_prop(1.0 - g.p_out, *h.get(last).unwrap_or(&0), s, "P(not out)".into()));
+    let ms = s.moments(1);
+    let se = ms.sd / (s.trials as f64).sqrt();
+    out.push(Quantity {
+        name: "mean damage_taken".into(),
+        exact: g.mean_damage,
+        sampled: ms.mean,
+        z: (se > 0.0).then(|| (ms.mean - g.mean_damage) / se),
+    });
+    out
 }
 
 /// A duel solved exactly against its sampled tally: P(win), P(draw), casualties, every P(rounds =

@@ -207,7 +207,13 @@ impl GangRules for Gang {
             scratch.laws.insert((kind, key), law);
         }
         let law = &scratch.laws[&(kind, key)];
-        let moved = law.items.iter().map(|&(t, w)| (State { res: t.res + shift, ..t }, w)).collect();
+        // A flight sets RES to 0 (`flee_res = "zero"`): that RES is not moved (from the reference
+        // RES no loss reaches 0, so every RES ≤ 0 there is a flight's).
+        let moved = law
+            .items
+            .iter()
+            .map(|&(t, w)| (State { res: if t.res <= 0 { t.res } else { t.res + shift }, ..t }, w))
+            .collect();
         Ok(Play::only(Law::new(moved, law.den)))
     }
     /// No choices: the attacker itself.
@@ -235,8 +241,10 @@ impl GangRules for Gang {
             Goal::Dead => &["out_dead"],
         }
     }
+    /// RES lost, counted up to death (RES −starting RES: twice the starting RES), however far
+    /// below that the last shot took it.
     fn damage(&self, s: State) -> u16 {
-        (self.target.res as i32 - s.res).max(0) as u16
+        (self.target.res as i32 - s.res).clamp(0, 2 * self.target.res as i32) as u16
     }
     fn max_damage(&self) -> u16 {
         2 * self.target.res
