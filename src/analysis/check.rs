@@ -176,17 +176,7 @@ fn compare_gang(g: &OrderFigures, per_turn: usize, s: &Tally) -> Vec<Quantity> {
 /// solution carries means, not whole distributions).
 fn compare_duel(d: &ExactFigures, s: &Tally) -> Vec<Quantity> {
     let n = s.trials as f64;
-    // A solver's probability is exact up to rounding (~1e-15): below 1e-12 it is taken as 0.
-    let prop = |p: f64, count: u128, name: String| {
-        let p = if p < 1e-12 {
-            0.0
-        } else if p > 1.0 - 1e-12 {
-            1.0
-        } else {
-            p
-        };
-        Quantity { name, exact: p, sampled: stats::ratio(count, s.trials), z: stats::binomial_z(p, count, s.trials) }
-    };
+    let prop = |p: f64, count: u128, name: String| solved_prop(p, count, s, name);
     let mut out = Vec::new();
     for (i, &p) in d.events.iter().enumerate() {
         out.push(prop(p, s.events[i], format!("P({})", duel::EVENTS[i])));
