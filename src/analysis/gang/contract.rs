@@ -79,7 +79,4 @@ pub trait GangRules: std::fmt::Debug + Send + Sync + PartialEq + Clone + 'static
     /// every answer ("Batman takes no activation between the attackers: it only blocks and makes
     /// effort.").
     fn between(&self) -> String;
-    /// What the first side's option `first` and the other's answer `second` are, in the game's
-    /// words, for the plan a report shows ("Batman makes 2 effort; the henchman 1").
-    fn choice_words(&self, i: usize, s: Self::State, first: u8, second: u8) -> String;
 }

@@ -113,9 +113,6 @@ impl GangRules for Toy {
     fn between(&self) -> String {
         "The toy does nothing in between.".into()
     }
-    fn choice_words(&self, _: usize, _: S, f: u8, g: u8) -> String {
-        format!("{f}/{g}")
-    }
 }
 
 /// P(hit) on a d6 needing `thr`.

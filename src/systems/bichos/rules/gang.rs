@@ -258,7 +258,4 @@ impl GangRules for Gang {
     fn between(&self) -> String {
         format!("{} takes no activation between the attackers: it only takes its reaction tests.", self.target_name)
     }
-    fn choice_words(&self, _i: usize, _s: State, _first: u8, _second: u8) -> String {
-        String::new()
-    }
 }

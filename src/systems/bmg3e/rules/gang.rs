@@ -309,11 +309,4 @@ impl GangRules for Gang {
     fn between(&self) -> String {
         format!("{} takes no activation between the attackers: it only blocks and makes effort.", self.target_name)
     }
-    fn choice_words(&self, i: usize, s: State, first: u8, second: u8) -> String {
-        let m = Markers { stun: s.0, wounds: s.1 };
-        // The words do not depend on the turn's markers of a `none`/`max` attacker.
-        let (ts, as_) = self.efforts(i, 0, m);
-        let (t, a) = (ts[first as usize], as_[second as usize]);
-        format!("target effort {t}, attacker effort {a}")
-    }
 }
