@@ -37,12 +37,27 @@ pub trait GangRules: std::fmt::Debug + Send + Sync + PartialEq + Clone + 'static
     fn turns(&self) -> u8;
     /// The target's state before the first attack.
     fn start(&self) -> Self::State;
+    /// How many steps one attack takes (default 1). An attack whose target chooses after seeing
+    /// some of its dice is cut there: the 2013 target sees the impacts before it spends Defense
+    /// counters on blocks, so a 2013 attack is the impact roll (step 0), then the blocks and the
+    /// damage (step 1), the impacts waiting in the state between them.
+    fn stages(&self) -> u8 {
+        1
+    }
+    /// The step of an attack a target in state `s` waits for: 0 between attacks (every state a
+    /// sequence starts from, or an attack, turn or sequence ends in). A law from a state of step
+    /// k ≥ 1 leads to states of a later step or of step 0 (the attack done), never to step k
+    /// again, and no state waiting in the middle of an attack is out.
+    fn stage(&self, _s: Self::State) -> u8 {
+        0
+    }
     /// What attacker `i`'s attack depends on besides the target's state, from the attackers that
     /// acted before it in this turn (`before`: a bit per attacker index) and the turn (from 0):
     /// the 2019 enemies in contact with the target. Equal contexts must give equal laws.
     fn context(&self, i: usize, before: u64, turn: u8) -> u16;
-    /// Attacker `i`'s attack on a target in state `s` (never one that is out), with every choice
-    /// both sides have and each pair's exact law of the next state.
+    /// Attacker `i`'s attack on a target in state `s` (never one that is out) — the step of it
+    /// that `s` waits for ([`GangRules::stage`]) —, with every choice both sides have and each
+    /// pair's exact law of the next state.
     fn play(
         &self,
         i: usize,
@@ -50,7 +65,7 @@ pub trait GangRules: std::fmt::Debug + Send + Sync + PartialEq + Clone + 'static
         s: Self::State,
         scratch: &mut Self::Scratch,
     ) -> Result<Play<Self::State>, NoExact>;
-    /// The same attack ready to roll with the choices made (`choice[0]` the first side's option,
+    /// The same attack (its step for `s`) ready to roll with the choices made (`choice[0]` the first side's option,
     /// `choice[1]` the other's), made once per position and state before sampling, so the
     /// sampled trial's loop allocates nothing.
     fn roll(&self, i: usize, ctx: u16, s: Self::State, choice: [u8; 2]) -> Self::Roll;

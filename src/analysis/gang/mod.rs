@@ -17,6 +17,12 @@
 //! and every result so far, never a die still to be rolled: backward induction over the target's
 //! state, ties to the smaller option (less spent).
 //!
+//! **An attack in steps.** Where the rules let a side answer some of an attack's dice before the
+//! rest are rolled (the 2013 target spends its Defense counters after seeing the impacts), the
+//! system cuts the attack into steps ([`GangRules::stages`]): the state between them holds what
+//! was rolled, each state says which step it waits for ([`GangRules::stage`]), and the values,
+//! the walks and the sampled trial go through the steps of each attack in turn.
+//!
 //! **The goal ends the sequence.** Once the target is out (the system's [`GangRules::out`]: K.O.
 //! or casualty, fled, dead — whichever the scenario asks for) the question is answered: the
 //! remaining attackers do not act on it. A scenario that asks for a casualty keeps attacking a

@@ -56,21 +56,57 @@ fn best(p: &DPlay, after: &[f64]) -> (f64, [u8; 2]) {
 
 /// The value before an attack from law table `slot`, from every state, given the value after
 /// it; the choices made from each state go to `policy`. A state that is out is worth 1.
+///
+/// An attack of several steps ([`GangRules::stages`]) is valued from its last step back: the
+/// states waiting for step k ≥ 1 are valued in place in `scratch` (their laws lead to later steps
+/// or out of the attack, never to step k), then step 0 into `out`. A state's own step decides
+/// which of its entries in `out` and `policy` mean anything: those of a state waiting in the
+/// middle of an attack are the value and the choices of that step.
 pub(super) fn attack_values<S>(
     t: &Tables<S>,
     slot: usize,
     after: &[f64],
     out: &mut [f64],
+    scratch: &mut Vec<f64>,
     mut policy: Option<&mut [[u8; 2]]>,
 ) {
+    let plays = &t.plays[slot];
+    let value = |s: usize, from: &[f64]| match &plays[s] {
+        None => (1.0, [0, 0]),
+        Some(p) => best(p, from),
+    };
+    if t.stages == 1 {
+        for (s, o) in out.iter_mut().enumerate() {
+            let (v, c) = value(s, after);
+            *o = v;
+            if let Some(pol) = policy.as_deref_mut() {
+                pol[s] = c;
+            }
+        }
+        return;
+    }
+    scratch.clear();
+    scratch.extend_from_slice(after);
+    for k in (1..t.stages).rev() {
+        for s in 0..out.len() {
+            if t.stage[s] == k {
+                let (v, c) = value(s, scratch);
+                scratch[s] = v;
+                if let Some(pol) = policy.as_deref_mut() {
+                    pol[s] = c;
+                }
+            }
+        }
+    }
     for (s, o) in out.iter_mut().enumerate() {
-        let (v, c) = match &t.plays[slot][s] {
-            None => (1.0, [0, 0]),
-            Some(p) => best(p, after),
-        };
-        *o = v;
-        if let Some(pol) = policy.as_deref_mut() {
-            pol[s] = c;
+        if t.stage[s] == 0 {
+            let (v, c) = value(s, scratch);
+            *o = v;
+            if let Some(pol) = policy.as_deref_mut() {
+                pol[s] = c;
+            }
+        } else {
+            *o = scratch[s];
         }
     }
 }
@@ -125,10 +161,11 @@ pub(super) fn plan<R: GangRules>(rules: &R, t: &Tables<R::State>, order: &[usize
     let mut v = terminal(t);
     let mut w = vec![0.0; t.len()];
     let mut policy = vec![vec![[0u8; 2]; t.len()]; slots.len()];
+    let mut scratch = Vec::with_capacity(t.len());
     let mut poll = Poll::every(1);
     for p in (0..slots.len()).rev() {
         poll.tick()?;
-        attack_values(t, slots[p], &v, &mut w, Some(&mut policy[p]));
+        attack_values(t, slots[p], &v, &mut w, &mut scratch, Some(&mut policy[p]));
         std::mem::swap(&mut v, &mut w);
         if p > 0 && p % n == 0 {
             recover_values(t, &v, &mut w);
@@ -198,6 +235,8 @@ struct Dfs<'a, R: GangRules> {
     suffix: Vec<usize>,
     /// Two buffers for the earlier turns of a complete order.
     work: [Vec<f64>; 2],
+    /// The middle steps of an attack ([`attack_values`]).
+    scratch: Vec<f64>,
     best: Option<(f64, Vec<usize>)>,
     worst: Option<(f64, Vec<usize>)>,
     orders: u64,
@@ -227,7 +266,7 @@ impl<R: GangRules> Dfs<'_, R> {
             }
             let slot = self.t.slot(k, self.rules.context(i, before, last_turn));
             let (done, rest) = self.bufs.split_at_mut(d + 1);
-            attack_values(self.t, slot, &done[d], &mut rest[0], None);
+            attack_values(self.t, slot, &done[d], &mut rest[0], &mut self.scratch, None);
             self.suffix.push(k);
             let r = self.node(d + 1);
             self.suffix.pop();
@@ -254,7 +293,7 @@ impl<R: GangRules> Dfs<'_, R> {
                     recover_values(self.t, v, w);
                     std::mem::swap(v, w);
                 }
-                attack_values(self.t, slots[p], v, w, None);
+                attack_values(self.t, slots[p], v, w, &mut self.scratch, None);
                 std::mem::swap(v, w);
                 self.poll.tick()?;
             }
@@ -292,6 +331,7 @@ pub(super) fn search<R: GangRules>(rules: &R, t: &Tables<R::State>) -> Result<Or
         bufs,
         suffix: Vec::with_capacity(n),
         work: [vec![0.0; t.len()], vec![0.0; t.len()]],
+        scratch: Vec::with_capacity(t.len()),
         best: None,
         worst: None,
         orders: 0,
@@ -319,6 +359,12 @@ pub(super) struct Adaptive {
     pub next: Vec<Vec<Vec<Next>>>,
     /// `slot[turn][left][kind]`: the law table of that kind's attack (usize::MAX: none left).
     pub slot: Vec<Vec<Vec<usize>>>,
+    /// For an attack of several steps: each state's number among those waiting in the middle of
+    /// an attack (`u32::MAX`: a state between attacks)…
+    pub mid: Vec<u32>,
+    /// …and `inner[turn][left][kind][mid]`: the choices of that kind's attack from them, `left`
+    /// counting the attacker that is acting (empty with one step).
+    pub inner: Vec<Vec<Vec<Vec<[u8; 2]>>>>,
 }
 
 /// The adaptive plan of `rules`' attackers.
@@ -342,6 +388,17 @@ pub(super) fn adaptive<R: GangRules>(rules: &R, t: &Tables<R::State>) -> Result<
     let mut w: Vec<Vec<f64>> = vec![vec![0.0; nst]; m];
     let mut tmp = vec![0.0; nst];
     let mut pol = vec![[0u8; 2]; nst];
+    let mut scratch = Vec::with_capacity(nst);
+    let mut mid = vec![u32::MAX; nst];
+    let mut mids = 0usize;
+    for (s, &st) in t.stage.iter().enumerate() {
+        if st > 0 {
+            mid[s] = mids as u32;
+            mids += 1;
+        }
+    }
+    let mut inner: Vec<Vec<Vec<Vec<[u8; 2]>>>> =
+        if mids > 0 { vec![vec![vec![Vec::new(); kinds]; m]; turns] } else { Vec::new() };
     let mut poll = Poll::every(4);
     for turn in (0..turns).rev() {
         for &ms in &by_size {
@@ -372,8 +429,14 @@ pub(super) fn adaptive<R: GangRules>(rules: &R, t: &Tables<R::State>) -> Result<
                 let c = rules.context(i, before, turn as u8);
                 let sl = t.slot(k, c);
                 slot[turn][ms][k] = sl;
-                attack_values(t, sl, &w[ms - strides[k]], &mut tmp, Some(&mut pol));
+                attack_values(t, sl, &w[ms - strides[k]], &mut tmp, &mut scratch, Some(&mut pol));
+                if mids > 0 {
+                    inner[turn][ms][k] = (0..nst).filter(|&s| mid[s] != u32::MAX).map(|s| pol[s]).collect();
+                }
                 for s in 0..nst {
+                    if t.stage[s] != 0 {
+                        continue;
+                    }
                     if first || tmp[s] > acc[s] + TIE {
                         acc[s] = tmp[s];
                         next[turn][ms][s] = (k as u8, pol[s]);
@@ -385,5 +448,5 @@ pub(super) fn adaptive<R: GangRules>(rules: &R, t: &Tables<R::State>) -> Result<
         }
         after_turn = w[full].clone();
     }
-    Ok(Adaptive { strides, next, slot })
+    Ok(Adaptive { strides, next, slot, mid, inner })
 }

@@ -29,6 +29,10 @@ pub(super) struct Tables<S> {
     /// The way out of each state (`None`: still in).
     pub out: Vec<Option<u8>>,
     pub damage: Vec<u16>,
+    /// The step of an attack each state waits for ([`GangRules::stage`]: 0 between attacks).
+    pub stage: Vec<u8>,
+    /// How many steps an attack takes ([`GangRules::stages`]).
+    pub stages: u8,
     /// The attack laws, one table per (kind, context) ("slot"): `plays[slot][state]`, `None` for
     /// a state that is out (never attacked).
     pub plays: Vec<Vec<Option<DPlay>>>,
@@ -150,6 +154,8 @@ impl<S: Copy + Eq + std::hash::Hash + Ord + std::fmt::Debug> Tables<S> {
         let recover = raw_recover.iter().map(|l| l.as_ref().map(dense)).collect();
         let out = states.iter().map(|&s| rules.out(s).map(|w| w as u8)).collect();
         let damage = states.iter().map(|&s| rules.damage(s)).collect();
-        Ok(Tables { states, index, out, damage, plays, slot_of, recover, members, kind, turns })
+        let stage = states.iter().map(|&s| rules.stage(s)).collect();
+        let stages = rules.stages().max(1);
+        Ok(Tables { states, index, out, damage, stage, stages, plays, slot_of, recover, members, kind, turns })
     }
 }

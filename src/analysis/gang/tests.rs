@@ -240,3 +240,173 @@ fn one_hit_point_and_no_choices_is_one_minus_the_product_of_misses() {
     assert!((f.listed.p_out - expected).abs() < 1e-12, "{} vs {expected}", f.listed.p_out);
     assert!((f.best.p_out - f.worst.p_out).abs() < 1e-12, "order cannot matter here");
 }
+
+/// A game of two steps per attack, as the 2013 blocks are: the attacker rolls to hit (a power
+/// attack needs one more and does 2), then the target, seeing the hit, may spend its one parry
+/// of the turn (a d6, 4+ cancels the hit).
+#[derive(Clone, Debug, PartialEq)]
+struct Parry {
+    hp: u8,
+    /// Hits on d6 ≥ this.
+    attackers: Vec<u8>,
+    turns: u8,
+}
+
+/// (damage, parries left, the hit waiting for the target's answer: 0 none, else its damage)
+type P = (u8, u8, u8);
+
+impl GangRules for Parry {
+    type State = P;
+    type Scratch = crate::exact::Rolls;
+    type Roll = (u8, u8);
+    fn attackers(&self) -> usize {
+        self.attackers.len()
+    }
+    fn label(&self, i: usize) -> String {
+        format!("attacker {i}")
+    }
+    fn kind(&self, i: usize) -> usize {
+        i
+    }
+    fn turns(&self) -> u8 {
+        self.turns
+    }
+    fn start(&self) -> P {
+        (0, 1, 0)
+    }
+    fn stages(&self) -> u8 {
+        2
+    }
+    fn stage(&self, s: P) -> u8 {
+        (s.2 > 0) as u8
+    }
+    fn context(&self, _: usize, _: u64, _: u8) -> u16 {
+        0
+    }
+    fn play(&self, i: usize, _: u16, s: P, rolls: &mut crate::exact::Rolls) -> Result<Play<P>, NoExact> {
+        if s.2 == 0 {
+            let mut answers = Vec::new();
+            for power in 0..2u8 {
+                let thr = self.attackers[i] + power;
+                let (items, den) =
+                    outcomes_exact(rolls, |d| if d.d6() >= thr { (s.0, s.1, 1 + power) } else { s }, Budget::EXPLICIT)?;
+                answers.push(Law::new(items, den));
+            }
+            return Ok(Play { first: First::Target, options: vec![answers] });
+        }
+        let hit = ((s.0 + s.2).min(self.hp), s.1, 0);
+        let mut options = vec![vec![Law::certain(hit)]];
+        if s.1 > 0 {
+            let (items, den) = outcomes_exact(
+                rolls,
+                |d| if d.d6() >= 4 { (s.0, s.1 - 1, 0) } else { (hit.0, s.1 - 1, 0) },
+                Budget::EXPLICIT,
+            )?;
+            options.push(vec![Law::new(items, den)]);
+        }
+        Ok(Play { first: First::Target, options })
+    }
+    fn roll(&self, i: usize, _: u16, s: P, c: [u8; 2]) -> (u8, u8) {
+        if s.2 == 0 { (self.attackers[i] + c[1], c[1]) } else { (0, c[0]) }
+    }
+    fn sample<D: Dice>(&self, &(thr, c): &(u8, u8), s: P, dice: &mut D) -> P {
+        if s.2 == 0 {
+            return if dice.d6() >= thr { (s.0, s.1, 1 + c) } else { s };
+        }
+        if c == 1 && dice.d6() >= 4 {
+            return (s.0, s.1 - 1, 0);
+        }
+        ((s.0 + s.2).min(self.hp), s.1 - c, 0)
+    }
+    fn between_turns(&self, s: P, _: &mut crate::exact::Rolls) -> Result<Law<P>, NoExact> {
+        Ok(Law::certain((s.0, 1, 0)))
+    }
+    fn sample_between_turns<D: Dice>(&self, s: P, _: &mut D) -> P {
+        (s.0, 1, 0)
+    }
+    fn out(&self, s: P) -> Option<usize> {
+        (s.0 >= self.hp).then_some(0)
+    }
+    fn ways(&self) -> &'static [&'static str] {
+        &["out_toy"]
+    }
+    fn damage(&self, s: P) -> u16 {
+        s.0 as u16
+    }
+    fn max_damage(&self) -> u16 {
+        self.hp as u16
+    }
+    fn goal(&self) -> String {
+        "take the toy out".into()
+    }
+    fn between(&self) -> String {
+        "The toy only parries.".into()
+    }
+}
+
+/// The value of `order` from `pos` with `dmg` damage and `parries` left, by plain recursion: the
+/// attacker picks its power attack before the die, the target its parry after seeing the hit.
+fn brute_parry(t: &Parry, order: &[usize], pos: usize, dmg: u8, parries: u8) -> f64 {
+    let n = order.len();
+    if dmg >= t.hp {
+        return 1.0;
+    }
+    if pos == n * t.turns as usize {
+        return 0.0;
+    }
+    let parries = if pos > 0 && pos.is_multiple_of(n) { 1 } else { parries };
+    let next = |d: u8, p: u8| brute_parry(t, order, pos + 1, d.min(t.hp), p);
+    let mut best = f64::NEG_INFINITY;
+    for power in 0..2u8 {
+        let p = p_hit(t.attackers[order[pos % n]] + power);
+        let taken = next(dmg + 1 + power, parries);
+        let answer = if parries > 0 {
+            taken.min(0.5 * next(dmg, parries - 1) + 0.5 * next(dmg + 1 + power, parries - 1))
+        } else {
+            taken
+        };
+        best = best.max(p * answer + (1.0 - p) * next(dmg, parries));
+    }
+    best
+}
+
+#[test]
+fn an_attack_in_two_steps_is_valued_with_the_target_answering_the_first_steps_dice() {
+    for turns in [1, 2] {
+        let t = Parry { hp: 3, attackers: vec![3, 4, 5], turns };
+        let g = GangTrial::new(t.clone());
+        let f = g.figures().unwrap().clone();
+        let values: Vec<f64> = permutations(3).iter().map(|o| brute_parry(&t, o, 0, 0, 1)).collect();
+        let best = values.iter().copied().fold(f64::MIN, f64::max);
+        let worst = values.iter().copied().fold(f64::MAX, f64::min);
+        assert!((f.listed.p_out - brute_parry(&t, &[0, 1, 2], 0, 0, 1)).abs() < 1e-12, "turns {turns}");
+        assert!((f.best.p_out - best).abs() < 1e-12, "turns {turns}: {} vs {best}", f.best.p_out);
+        assert!((f.worst.p_out - worst).abs() < 1e-12, "turns {turns}: {} vs {worst}", f.worst.p_out);
+        assert!(best > worst + 0.001, "turns {turns}: the order matters ({best} vs {worst})");
+        assert!(f.adaptive.p_out >= f.best.p_out - 1e-12);
+        // The exact walk is the double-precision one as fractions.
+        let e = crate::analysis::cell::TrialInfo::own_exact(&g, Budget::EXPLICIT).unwrap().unwrap();
+        let pe = e.events[0] as f64 / e.trials as f64;
+        assert!((pe - f.listed.p_out).abs() < 1e-15, "turns {turns}: exact {pe} vs {}", f.listed.p_out);
+        // Sampling the rules' own steps agrees.
+        let mut dice = D6Stream::from_seed(11);
+        let n = 200_000;
+        let out = (0..n).filter(|_| g.run(&mut dice).has(0)).count();
+        let p = f.listed.p_out;
+        let z = (out as f64 / n as f64 - p) / (p * (1.0 - p) / n as f64).sqrt();
+        assert!(z.abs() < 4.5, "turns {turns}: sampled {} vs exact {p}: z = {z}", out as f64 / n as f64);
+    }
+}
+
+#[test]
+fn a_target_that_answers_after_the_dice_does_better_than_one_that_must_decide_before() {
+    // One parry, two attackers needing 4+ and 2+, hp 1: answering after the hit, the target keeps
+    // its parry for a hit that came; P(out) = 1 − P(neither hit lands).
+    let t = Parry { hp: 1, attackers: vec![4, 2], turns: 1 };
+    let f = GangTrial::new(t.clone()).figures().unwrap().clone();
+    // Brute force by hand: the first hits 1/2 (power never helps at hp 1); the target parries it
+    // (1/2 saved), then the second hits 5/6 with no parry left.
+    // P(in) = 1/2 · [1/2 · 1/6] + 1/2 · [ max over parry of the second: parry it: 1/6 + 5/6 · 1/2 ]
+    //       = 1/24 + 1/2 · 7/12 = 1/24 + 7/24 = 1/3.
+    assert!((f.listed.p_out - 2.0 / 3.0).abs() < 1e-12, "{}", f.listed.p_out);
+}

@@ -33,7 +33,7 @@ struct Solved<S, Roll> {
     tables: Tables<S>,
     listed: Plan,
     /// The listed order's attack at each position from each state it can be in, ready to roll
-    /// (`None`: out).
+    /// (`None`: out); from a state waiting in the middle of an attack, that step of it.
     rolls: Vec<Vec<Option<Roll>>>,
     figures: GangFigures,
     exact: Result<ExactWalk, NoExact>,
@@ -172,8 +172,13 @@ impl<R: GangRules> Trial for GangTrial<R> {
             if p > 0 && p % n == 0 {
                 s = r.sample_between_turns(s, dice);
             }
-            let Some(roll) = &sol.rolls[p][sol.tables.number(s) as usize] else { break };
-            s = r.sample(roll, s, dice);
+            for k in 0..sol.tables.stages {
+                if r.stage(s) == k
+                    && let Some(roll) = &sol.rolls[p][sol.tables.number(s) as usize]
+                {
+                    s = r.sample(roll, s, dice);
+                }
+            }
             if let Some(w) = r.out(s) {
                 o.metrics[0] = (p + 1) as u16;
                 o.flag(0, true);

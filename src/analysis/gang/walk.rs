@@ -52,6 +52,25 @@ fn absorb<S>(t: &Tables<S>, next: &mut [f64], p: usize, w: &mut Walked) {
     }
 }
 
+/// Move `dist` through one step of an attack into `next`: the mass on each state waiting for
+/// step `k` goes through the law `law_of` gives it (none: it stays), every other state's stays.
+fn spread<'a, S>(t: &Tables<S>, k: u8, dist: &[f64], next: &mut [f64], law_of: impl Fn(usize) -> Option<&'a DLaw>) {
+    next.iter_mut().for_each(|x| *x = 0.0);
+    for (s, &m) in dist.iter().enumerate() {
+        if m <= 0.0 {
+            continue;
+        }
+        match (t.stage[s] == k).then(|| law_of(s)).flatten() {
+            Some(law) => {
+                for &(j, _, q) in &law.items {
+                    next[j as usize] += m * q;
+                }
+            }
+            None => next[s] += m,
+        }
+    }
+}
+
 /// Walk `plan` forwards in double precision.
 pub(super) fn walk<S>(t: &Tables<S>, plan: &Plan, ways: usize) -> Walked {
     let n = plan.order.len();
@@ -64,31 +83,20 @@ pub(super) fn walk<S>(t: &Tables<S>, plan: &Plan, ways: usize) -> Walked {
     }
     for p in 0..plan.slots.len() {
         if p > 0 && p % n == 0 {
-            next.iter_mut().for_each(|x| *x = 0.0);
-            for (s, &m) in dist.iter().enumerate() {
-                if m > 0.0
-                    && let Some(l) = &t.recover[s]
-                {
-                    for &(j, _, q) in &l.items {
-                        next[j as usize] += m * q;
-                    }
-                }
-            }
+            spread(t, 0, &dist, &mut next, |s| t.recover[s].as_ref());
             std::mem::swap(&mut dist, &mut next);
         }
-        next.iter_mut().for_each(|x| *x = 0.0);
-        for (s, &m) in dist.iter().enumerate() {
-            if m > 0.0
-                && let Some(play) = &t.plays[plan.slots[p]][s]
-            {
-                let [f, g] = plan.policy[p][s];
-                for &(j, _, q) in &play.options[f as usize][g as usize].items {
-                    next[j as usize] += m * q;
-                }
-            }
+        let (plays, pol) = (&t.plays[plan.slots[p]], &plan.policy[p]);
+        for k in 0..t.stages {
+            spread(t, k, &dist, &mut next, |s| {
+                plays[s].as_ref().map(|play| {
+                    let [f, g] = pol[s];
+                    &play.options[f as usize][g as usize]
+                })
+            });
+            std::mem::swap(&mut dist, &mut next);
         }
-        absorb(t, &mut next, p, &mut w);
-        std::mem::swap(&mut dist, &mut next);
+        absorb(t, &mut dist, p, &mut w);
     }
     w.damage += dist.iter().zip(&t.damage).map(|(m, &d)| m * d as f64).sum::<f64>();
     w
@@ -112,6 +120,7 @@ pub(super) fn walk_adaptive<S>(t: &Tables<S>, a: &Adaptive, ways: usize) -> Walk
         v[0] = 1.0;
         v
     })];
+    let mut tmp = vec![0.0; nst];
     for turn in 0..turns {
         if turn > 0 {
             let mut v = vec![0.0; nst];
@@ -130,7 +139,9 @@ pub(super) fn walk_adaptive<S>(t: &Tables<S>, a: &Adaptive, ways: usize) -> Walk
         }
         for slot in 0..n {
             let p = turn * n + slot;
-            let mut nexts: Vec<(usize, Vec<f64>)> = Vec::new();
+            // The first step: each state's attacker chosen; the mass goes to (who is left after
+            // it, who is acting).
+            let mut acting: Vec<((usize, usize), Vec<f64>)> = Vec::new();
             for (left, d) in &dist {
                 for (s, &m) in d.iter().enumerate() {
                     if m <= 0.0 {
@@ -140,16 +151,38 @@ pub(super) fn walk_adaptive<S>(t: &Tables<S>, a: &Adaptive, ways: usize) -> Walk
                     let k = k as usize;
                     let to = left - a.strides[k];
                     let Some(play) = &t.plays[a.slot[turn][*left][k]][s] else { continue };
-                    let at = match nexts.iter().position(|(l, _)| *l == to) {
+                    let at = match acting.iter().position(|(l, _)| *l == (to, k)) {
                         Some(i) => i,
                         None => {
-                            nexts.push((to, vec![0.0; nst]));
-                            nexts.len() - 1
+                            acting.push(((to, k), vec![0.0; nst]));
+                            acting.len() - 1
                         }
                     };
                     for &(j, _, q) in &play.options[f as usize][g as usize].items {
-                        nexts[at].1[j as usize] += m * q;
+                        acting[at].1[j as usize] += m * q;
                     }
+                }
+            }
+            // The later steps, by the acting attacker's choices from the middle of its attack.
+            // (No state waits in the middle of an attack: nothing more to move.)
+            for stage in (1..t.stages).filter(|_| !a.inner.is_empty()) {
+                for ((to, k), d) in acting.iter_mut() {
+                    let left = *to + a.strides[*k];
+                    let (plays, inner) = (&t.plays[a.slot[turn][left][*k]], &a.inner[turn][left][*k]);
+                    spread(t, stage, d, &mut tmp, |s| {
+                        plays[s].as_ref().map(|play| {
+                            let [f, g] = inner[a.mid[s] as usize];
+                            &play.options[f as usize][g as usize]
+                        })
+                    });
+                    std::mem::swap(d, &mut tmp);
+                }
+            }
+            let mut nexts: Vec<(usize, Vec<f64>)> = Vec::new();
+            for ((to, _), d) in acting {
+                match nexts.iter_mut().find(|(l, _)| *l == to) {
+                    Some((_, v)) => v.iter_mut().zip(&d).for_each(|(x, y)| *x += y),
+                    None => nexts.push((to, d)),
                 }
             }
             for (_, v) in nexts.iter_mut() {
@@ -224,7 +257,7 @@ impl Big {
                         next[j as usize] += &mf * BigUint::from(w);
                     }
                 }
-                None => next[s] = m * &l,
+                None => next[s] += m * &l,
             }
         }
         self.dist = next;
@@ -274,12 +307,14 @@ pub(super) fn walk_exact<S>(t: &Tables<S>, plan: &Plan, ways: usize, max_damage:
         }
         let slot = plan.slots[p];
         let pol = &plan.policy[p];
-        b.step(|s| {
-            t.plays[slot][s].as_ref().map(|play| {
-                let [f, g] = pol[s];
-                &play.options[f as usize][g as usize]
-            })
-        });
+        for k in 0..t.stages {
+            b.step(|s| {
+                (t.stage[s] == k).then(|| t.plays[slot][s].as_ref()).flatten().map(|play| {
+                    let [f, g] = pol[s];
+                    &play.options[f as usize][g as usize]
+                })
+            });
+        }
         for j in 0..b.dist.len() {
             if let Some(way) = t.out[j]
                 && !b.dist[j].is_zero()
