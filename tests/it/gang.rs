@@ -302,3 +302,134 @@ fn gang_bichos_agrees_with_an_independent_reading() {
     ];
     assert!(close(&g.worst.out_by, &heavy_first), "{:?}", g.worst.out_by);
 }
+
+/// A 2013 sequence of the bundled 2013 cards against `target`: `attackers` as (card, weapon),
+/// `extra` lines added to `[gang]`.
+fn gang_1e(name: &str, target: &str, extra: &str, attackers: &[(&str, &str)]) -> Scenario {
+    let d = tmp("gang", name);
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-1e/cards.toml");
+    let mut text = format!(
+        "ruleset = \"bmg-1e\"\nkind = \"gang\"\ninclude = [{:?}]\ntrials = 20000\n[gang]\n{extra}\ntarget = {{ card = \"{target}\" }}\n",
+        cards.display().to_string()
+    );
+    for (card, weapon) in attackers {
+        text.push_str(&format!("[[gang.attackers]]\ncard = \"{card}\"\nweapon = \"{weapon}\"\n"));
+    }
+    let path = d.join("scenario.toml");
+    std::fs::write(&path, text).unwrap();
+    registry::load(&path, &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+const BRUISER_BAT: (&str, &str) = ("bruiser", "baseball-bat");
+const THUG_KNIFE: (&str, &str) = ("thug", "knife");
+
+/// One Bruiser (A4, S3+, bat ★★ Heavy: damage 2+) against a Thug (D3, E5) knocked down: "A fallen
+/// figure will always be Impacted on a roll of 2+" and cannot defend itself (L1908): 4 strikes at
+/// 5/6, no block; K.O. (5 markers, L752) with 3 damage successes, or 2 and the critical's ★
+/// (collateral 6, 1/6): Σ over hits h ~ B(4, 5/6), successes s ~ B(h, 5/6) = 576875/839808,
+/// worked by hand before running the code.
+#[test]
+fn gang_1e_a_fallen_target_is_impacted_on_2_and_cannot_block() {
+    let sc = gang_1e("fallen", "thug", "target_knocked_down = true", &[BRUISER_BAT]);
+    assert_eq!(solved(&sc).0, "576875/839808");
+}
+
+/// The Defense counters are spent after the impact roll, as many as the target chooses (L632:
+/// "The player may decide if he wants to spend his DC in an attempt to block after the attacker
+/// has made the Impact Roll … if the first attack received by a character wasn't successful, it
+/// will still be able to defend himself if it's attacked again"). One Bruiser against a Thug
+/// (3 DC, blocks on 4+ against Attack 4, L636): 3425/26244; two Bruisers, the second finding the
+/// Thug outnumbered (−1 Defense, L596): 336270074575/396718580736 — the Thug keeps 2 DC when the
+/// first Bruiser impacts only once (all 3 spent at once would give 341676622075/396718580736).
+/// The independent reader's values (`docs/rules/independent/bmg-1e.md`, section 4).
+#[test]
+fn gang_1e_the_target_rations_its_defense_counters_after_each_impact_roll() {
+    let (one, _) = solved(&gang_1e("one-bruiser", "thug", "", &[BRUISER_BAT]));
+    assert_eq!(one, "3425/26244");
+    let sc = gang_1e("two-bruisers", "thug", "", &[BRUISER_BAT, BRUISER_BAT]);
+    let (two, by) = solved(&sc);
+    assert_eq!(two, "336270074575/396718580736");
+    assert!((by[0] - 3425.0 / 26244.0).abs() < 1e-15, "{by:?}");
+}
+
+/// The order matters through the rationed counters: a knife (♦, cannot K.O. a fresh Thug alone)
+/// sent first draws no block — the Thug keeps its counters for the bat. Both orders as the
+/// independent reader found them (reading Sharp as the first failed damage die rolled again).
+#[test]
+fn gang_1e_order_and_the_best_order() {
+    let sc = gang_1e("knife-first", "thug", "", &[THUG_KNIFE, BRUISER_BAT]);
+    assert_eq!(solved(&sc).0, "18845959825/29386561536");
+    let g = sc.cells[0].trial.gang().unwrap().unwrap().clone();
+    assert!((g.worst.p_out - 654579475.0 / 1632586752.0).abs() < 1e-15, "{}", g.worst.p_out);
+    assert_eq!(g.best.order, vec![0, 1]);
+    let other = gang_1e("bat-first", "thug", "", &[BRUISER_BAT, THUG_KNIFE]);
+    assert_eq!(solved(&other).0, "654579475/1632586752");
+}
+
+/// Two turns: the Casualty Recount between them (a Recovery Roll: one die plus one per unspent
+/// Special counter, 4+ removes a ★, L790–802), new counters (Willpower less one per 2 markers,
+/// L742), and a knocked-down Thug stands up with its first Movement counter (L476).
+#[test]
+fn gang_1e_two_turns_with_the_recount() {
+    let sc = gang_1e("two-turns", "thug", "turns = 2", &[BRUISER_BAT]);
+    let (f, by) = solved(&sc);
+    assert_eq!(f, "24569471255/49589822592");
+    assert!((by[0] - 3425.0 / 26244.0).abs() < 1e-15, "{by:?}");
+}
+
+#[test]
+fn gang_1e_sampled_agrees_with_exact() {
+    let mut sc = gang_1e("sampled-1e", "thug", "turns = 2", &[THUG_KNIFE, BRUISER_BAT]);
+    let exact = sc.cells[0].trial.exact(Budget::EXPLICIT).unwrap();
+    sc.exact = ExactMode::Never;
+    let run = skirmish_odds::analysis::run(sc, 2, &Progress::hidden()).unwrap();
+    let t = &run.output.tallies[0];
+    assert!(!t.exact && t.trials == 20000);
+    for e in 0..exact.events.len() {
+        let p = exact.events[e] as f64 / exact.trials as f64;
+        let q = t.events[e] as f64 / t.trials as f64;
+        let se = (p * (1.0 - p) / t.trials as f64).sqrt().max(1e-9);
+        assert!(((q - p) / se).abs() < 4.0, "event {e}: sampled {q}, exact {p}");
+    }
+}
+
+/// 2013 bad input: one message naming the field and the allowed values.
+#[test]
+fn gang_1e_bad_input_names_the_field() {
+    let head = "ruleset = \"bmg-1e\"\nkind = \"gang\"\ninclude = [\"cards.toml\"]\n[gang]\n";
+    let lib = ["configs/bmg-1e/cards.toml"];
+    common::fails(
+        "gang",
+        "1e-ac",
+        &format!("{head}target = {{ card = \"batman\" }}\n[[gang.attackers]]\ncard = \"thug\"\nattack_counters = 4\n"),
+        &lib,
+        &[],
+        &["scenario.toml:", "attack_counters", "1..=3"],
+    );
+    common::fails(
+        "gang",
+        "1e-dc",
+        &format!("{head}defense_counters = 7\ntarget = {{ card = \"batman\" }}\n[[gang.attackers]]\ncard = \"thug\"\n"),
+        &lib,
+        &[],
+        &["defense_counters", "0..=5"],
+    );
+    common::fails(
+        "gang",
+        "1e-shot-in-contact",
+        &format!(
+            "{head}target = {{ card = \"batman\" }}\n[[gang.attackers]]\ncard = \"gunman\"\nweapon = \"pistol\"\nin_contact = true\n"
+        ),
+        &lib,
+        &[],
+        &["in_contact", "melee"],
+    );
+    common::fails(
+        "gang",
+        "1e-ko",
+        &format!("{head}target = {{ card = \"thug\", stun = 5 }}\n[[gang.attackers]]\ncard = \"thug\"\n"),
+        &lib,
+        &[],
+        &["stun", "already K.O.", "casualty"],
+    );
+}

@@ -23,6 +23,7 @@ use serde_json::json;
 use std::ops::RangeInclusive;
 
 mod attack;
+mod gang;
 mod procedure;
 mod reading_notes;
 
@@ -426,7 +427,7 @@ impl Bmg1e<'_> {
                 format!(", every full split tried: {splits:?}")
             }
         );
-        let special = self.special_attack(None, &card, &weapon, &label)?;
+        let special = self.special_attack(None, &[], &card, &weapon, &label)?;
         self.note_unused_traits(&label, &card, &acting_in_melee(false), "this exchange's numbers");
         Ok((Side { card, weapon, markers, split: (0, 0), special }, splits, line, label))
     }
@@ -535,7 +536,7 @@ impl Bmg1e<'_> {
                 card_text(&card),
                 split.words()
             ));
-            let special = self.special_attack(None, &card, &weapon, &c_label)?;
+            let special = self.special_attack(None, &[], &card, &weapon, &c_label)?;
             self.note_unused_traits(&c_label, &card, &acting_in_melee(true), "this duel's numbers");
             if card.traits.informer {
                 self.note(Note::not_modelled(format!(
@@ -743,6 +744,7 @@ impl Bmg1e<'_> {
     fn special_attack(
         &self,
         chosen: Option<&str>,
+        at: &[&str],
         attacker: &Card,
         weapon: &Weapon,
         label: &str,
@@ -753,7 +755,7 @@ impl Bmg1e<'_> {
                 let sa = SpecialAttack::ALL.iter().find(|(n, _)| *n == name).map(|(_, s)| *s).ok_or_else(|| {
                     self.err(
                         0,
-                        &["attack", "special_attack"],
+                        at,
                         format!("unknown special attack `{name}`"),
                         "`none`, `precise_blow`, `devastating_blow`",
                     )
@@ -761,7 +763,7 @@ impl Bmg1e<'_> {
                 if sa != SpecialAttack::None && !offered.contains(&sa) {
                     return Err(self.err(
                         0,
-                        &["attack", "special_attack"],
+                        at,
                         format!("{label} has no `{name}` (card trait, or a weapon's `precise_blow`)"),
                         "a special attack on the attacker's card or weapon, or `none`",
                     ));

@@ -59,6 +59,14 @@ pub const KINDS: &[KindDef] = &[
         starter: include_str!("starters/duel.toml"),
         build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.duel(f, r, s)),
     },
+    KindDef {
+        name: "gang",
+        title: "several models attacking one",
+        sections: &["gang"],
+        varies: None,
+        starter: include_str!("starters/gang.toml"),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.gang(f, r, s)),
+    },
 ];
 
 /// Starters of the generic analyses bmg-1e offers.

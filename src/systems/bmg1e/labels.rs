@@ -36,6 +36,15 @@ const EVENTS: &[Term] = &[
     Term::new("b_strikes_back", "B strikes back"),
     Term::new("b_casualty", "B removed as a casualty"),
     Term::new("b_knocked_down", "B knocked down"),
+    // Many against one.
+    Term::new("target_out", "target taken out: out of action (K.O. or casualty), or a casualty where that is the goal")
+        .short("P(taken out)"),
+    Vocabulary::GANG_TURNS[0],
+    Vocabulary::GANG_TURNS[1],
+    Vocabulary::GANG_TURNS[2],
+    Vocabulary::GANG_TURNS[3],
+    Term::new("out_ko", "out of action by a K.O."),
+    Term::new("out_casualty", "removed as a casualty"),
 ];
 
 /// Its metrics.
@@ -65,6 +74,8 @@ const METRICS: &[Term] = &[
     Term::new("net_plus_offset", "net markers (offset)"),
     batman::DICE,
     batman::SUM,
+    Term::new("attackers_to_out", "attacks it takes to take the target out"),
+    Term::new("damage_taken", "★ and ♦ on the target when the attacks end").short("★ + ♦ on the target"),
     // The duel's per-side count.
     Term::new("a_strikes", "Attack counters (strikes) A uses"),
     Term::new("b_strikes", "Attack counters (strikes) B uses"),

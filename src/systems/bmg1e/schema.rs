@@ -24,6 +24,7 @@ crate::scenario_file! {
         pub procedure: Option<Procedure>,
         pub exchange: Option<Exchange>,
         pub editions: Option<Editions>,
+        pub gang: Option<GangSpec>,
     }
 }
 
@@ -173,4 +174,53 @@ pub struct Editions {
     pub weapon: Option<String>,
     pub target: String,
     pub target_weapon: Option<String>,
+}
+
+/// Several models attacking one target in turn (`kind = "gang"`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "a [gang] table with target, attackers, turns, goal, others_in_contact, target_knocked_down, defense_counters, target_armor_spent"
+)]
+pub struct GangSpec {
+    /// The model attacked: a fighter (card, weapon for its blocks, stun, wounds).
+    pub target: FighterSpec,
+    /// The attackers, in the order listed (`[[gang.attackers]]`).
+    pub attackers: Vec<GangAttackerSpec>,
+    /// How many turns they attack (default 1).
+    pub turns: Option<i64>,
+    /// `out_of_action` (K.O. or casualty, default) or `casualty`.
+    pub goal: Option<String>,
+    /// The target's other enemies already in base contact with it, who do not attack (default 0).
+    pub others_in_contact: Option<i64>,
+    /// The target lies on the ground when the first attacker comes (default false).
+    pub target_knocked_down: Option<bool>,
+    /// The most Defense counters the target places each round (default: its Defense).
+    pub defense_counters: Option<i64>,
+    /// Markers the target's Power Armor has already ignored (default 0).
+    pub target_armor_spent: Option<i64>,
+}
+
+/// One attacker of a `[gang]` (or `count` identical ones).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(
+    expecting = "an attacker: a table with card = \"NAME\" and optional label, weapon, count, attack_counters, special_attack, in_contact, moved, obstacles"
+)]
+pub struct GangAttackerSpec {
+    pub label: Option<String>,
+    pub card: String,
+    pub weapon: Option<String>,
+    /// How many identical attackers this entry is (default 1).
+    pub count: Option<i64>,
+    /// Attack counters it strikes with (melee; default: as many as it may).
+    pub attack_counters: Option<i64>,
+    /// `none`, `precise_blow` or `devastating_blow` (default: the card's, when a counter is left).
+    pub special_attack: Option<String>,
+    /// In base contact with the target before the first attack (default false).
+    pub in_contact: Option<bool>,
+    /// A shooter moved earlier in its activation (Rate of Fire 1 unless Throwing).
+    pub moved: Option<bool>,
+    /// The obstacles between shooter and target, in order: Blink! difficulty 4, 5 or 6 each.
+    pub obstacles: Option<Vec<i64>>,
 }

@@ -51,8 +51,13 @@ impl Bmg1e<'_> {
         self.refuse_other_attack_kind(a, ranged)?;
         let target_markers = self.target_markers(a, &sides.target)?;
         let obstacles = self.shot_circumstances(a, &sides)?;
-        let mut special_attack =
-            self.special_attack(a.special_attack.as_deref(), &sides.attacker, &sides.weapon, &sides.a_label)?;
+        let mut special_attack = self.special_attack(
+            a.special_attack.as_deref(),
+            &["attack", "special_attack"],
+            &sides.attacker,
+            &sides.weapon,
+            &sides.a_label,
+        )?;
         if ranged && special_attack != SpecialAttack::None && !readings.special_attack_ranged {
             self.note(Note::ignored(format!(
                 "special attack `{}` with a ranged weapon: the reading special_attack_ranged = false limits special attacks to close combat",

@@ -132,6 +132,11 @@ pub struct Resolved {
     pub armor_spent: u8,
 }
 
+/// A roll's rerolls: every failed die once, or none.
+fn reroll(r: bool) -> Reroll {
+    if r { Reroll::Failures(u8::MAX) } else { Reroll::None }
+}
+
 impl Attack {
     /// Resolve one attack from the setup's own target state: the outcome, and the markers the
     /// target ends with.
@@ -147,11 +152,30 @@ impl Attack {
     // the counts the outcome reports; cut into pieces, each would take and hand back all of them.
     pub fn resolve_from<D: Dice>(&self, dice: &mut D, start: Markers, armor_spent: u8) -> (Outcome, Resolved) {
         let was_ko = start.stun + start.wounds >= self.endurance;
-        let reroll = |r: bool| if r { Reroll::Failures(u8::MAX) } else { Reroll::None };
-        let impacts = count_successes(dice, self.impact_dice, self.impact, reroll(self.impact_reroll));
+        let impacts = self.roll_impacts(dice);
+        self.resolve_impacts(dice, impacts, if was_ko { 0 } else { self.block_dice }, start, armor_spent)
+    }
+
+    /// The impact roll: how many of the attack's impact dice succeed (the first step of
+    /// [`Attack::resolve_from`]).
+    pub fn roll_impacts<D: Dice>(&self, dice: &mut D) -> u32 {
+        count_successes(dice, self.impact_dice, self.impact, reroll(self.impact_reroll))
+    }
+
+    /// The rest of the attack once `impacts` are rolled, the target rolling `block_dice` block
+    /// dice (the 2013 target spends its Defense counters after seeing the impacts, seed digest
+    /// step 3; none when it cannot block): blocks, Blink!, Dodge, armour, damage, markers.
+    pub fn resolve_impacts<D: Dice>(
+        &self,
+        dice: &mut D,
+        impacts: u32,
+        block_dice: u32,
+        start: Markers,
+        armor_spent: u8,
+    ) -> (Outcome, Resolved) {
+        let was_ko = start.stun + start.wounds >= self.endurance;
         let mut left = impacts;
         let mut blocks = 0;
-        let block_dice = if was_ko { 0 } else { self.block_dice };
         if left > 0 && block_dice > 0 {
             blocks = count_successes(dice, block_dice, self.block, reroll(self.block_reroll)).min(left);
             left -= blocks;

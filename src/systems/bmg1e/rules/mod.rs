@@ -13,8 +13,9 @@
 //! ([`mods`]), the character traits ([`char_traits`]: what each can change, read through an
 //! [`AttackView`]), the card ([`card`]), what markers do ([`markers`]), an attack's setup
 //! ([`setup`]), a rule violation ([`rule_error`]), the damage roll ([`damage`]), the attack
-//! ([`attack`], made by [`precompute`]); then the procedures, the exchange, the duel, and
-//! [`trial`], which names them all. This file only declares them and re-exports their names, so
+//! ([`attack`], made by [`precompute`]); then the procedures, the Casualty Recount
+//! ([`recount`]), the exchange, the duel, a sequence of attackers against one target ([`gang`]),
+//! and [`trial`], which names them all. This file only declares them and re-exports their names, so
 //! that the rest of the crate says `rules::Attack` wherever a name lives.
 
 mod attack;
@@ -23,12 +24,14 @@ mod char_traits;
 pub mod counters;
 pub mod damage;
 pub mod duel;
+pub mod gang;
 mod info;
 mod markers;
 mod mods;
 mod precompute;
 pub mod procedures;
 mod readings;
+pub mod recount;
 mod rule_error;
 mod setup;
 mod trial;

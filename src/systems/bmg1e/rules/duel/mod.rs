@@ -25,18 +25,19 @@ pub mod plan;
 
 pub use plan::Split;
 
-use super::attack::{Attack, POWER_ARMOR_MARKERS, Resolved, metric as attack_metric};
+use super::attack::{Attack, Resolved, metric as attack_metric};
 use super::card::Card;
 use super::counters::{Plan, available, place};
 use super::markers::counters_lost;
 use super::mods::{MeleeMods, RangedMods};
-use super::procedures::{Check, CheckKind, bag_counters};
+use super::procedures::bag_counters;
 use super::readings::Readings;
+use super::recount::recount;
 use super::rule_error::RuleError;
 use super::setup::{AttackSetup, SpecialAttack};
 use super::weapon::Weapon;
 use crate::analysis::duel::{DuelRules, Maxima, Record};
-use crate::dice::{Dice, SuccessMask, uniform_below};
+use crate::dice::{Dice, uniform_below};
 use crate::systems::batman::markers::Markers;
 use plan::{Decider, SplitPlan};
 use std::ops::ControlFlow;
@@ -308,29 +309,7 @@ impl Duel {
     pub fn recount<D: Dice>(&self, r: &mut Round, dice: &mut D) {
         let Round { m, fallen, armor, plan } = r;
         for s in 0..2 {
-            let card = &self.f[s].card;
-            if self.casualty(s, m[s]) {
-                continue;
-            }
-            if self.ko(s, m[s]) {
-                if m[s].stun == 0 {
-                    continue;
-                }
-                let check = Check { kind: CheckKind::Endurance, value: card.endurance, reroll: card.traits.resilient };
-                if check.resolve(dice).1 {
-                    // Recovers from K.O. but stays lying down (seed L802).
-                    m[s].stun -= 1;
-                }
-            } else if card.traits.power_armor && armor[s] >= POWER_ARMOR_MARKERS && plan[s].sc >= 2 && !fallen[s] {
-                // Repair instead of the Recovery Roll (seed L1544): a special ability paid with SC
-                // (L364), which a model lying on the ground cannot use (L1908 "it cannot use any
-                // Special Ability until it stands up"); it makes its Recovery Roll instead.
-                plan[s].sc -= 2;
-                armor[s] = 0;
-            } else if m[s].stun > 0 {
-                let removed = dice.count_hits(1 + plan[s].sc as u32, SuccessMask::at_least(4, 0, false, false));
-                m[s].stun -= (removed as u8).min(m[s].stun);
-            }
+            recount(&self.f[s].card, &mut m[s], fallen[s], &mut armor[s], &mut plan[s].sc, dice);
         }
     }
 }
