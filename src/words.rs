@@ -117,6 +117,15 @@ pub fn param_title(system: &dyn RuleSystem, section: &str, refs: &[(&str, &str)]
     let v = system.vocabulary();
     let own = |field: &str| v.field(&format!("{section}.{field}")).map(|t| t.title);
     match param.split_once('.') {
+        // `attackers.0.count`: a field of the N-th table of a list, named with its place
+        // ("how many of the first attacker listed").
+        Some((field, rest)) if rest.split_once('.').is_some_and(|(n, _)| n.parse::<usize>().is_ok()) => {
+            let (n, key) = rest.split_once('.')?;
+            let n: usize = n.parse().ok()?;
+            let whose = own(field)?;
+            let what = own(&format!("{field}.{key}"))?;
+            Some(format!("{what} of the {} {whose} listed", crate::text::ordinal(n + 1)))
+        }
         Some((field, name)) => {
             let (_, table) = refs.iter().find(|(f, _)| *f == field)?;
             let whose = own(field)?;

@@ -145,9 +145,20 @@ pub(super) fn answer(
             format!("{d:+.4} [{lo:+.4}, {hi:+.4}]")
         }
     };
-    let more = if event { "more often than" } else { "does more than" };
-    // The side that does more leads, with its own mean first and the difference taken its way.
+    // A measure of which less is better (the attacks a kill takes) is worded the other way: the
+    // side that needs fewer leads.
+    let paired = run.scenario.cells[0].trial.downcast::<Paired>();
+    let less = paired.is_some_and(|p| p.a.less_is_better(measure));
+    let more = match (event, less) {
+        (true, _) => "more often than",
+        (false, false) => "does more than",
+        (false, true) => "needs fewer than",
+    };
+    // The side that does more (or needs fewer) leads, with its own mean first and the difference
+    // taken its way.
     let (d, lo, hi) = (p.mean_difference, p.ci95[0], p.ci95[1]);
+    // Taken so that a positive difference favours A: B − A when less is better.
+    let (d, lo, hi) = if less { (-d, -hi, -lo) } else { (d, lo, hi) };
     let lead = if lo > 0.0 {
         format!("{a} {more} {b}: {what} {} vs {}, a difference of {}", v(ma), v(mb), diff(d, lo, hi))
     } else if hi < 0.0 {

@@ -433,3 +433,93 @@ fn gang_1e_bad_input_names_the_field() {
         &["stun", "already K.O.", "casualty"],
     );
 }
+
+/// Write `text` (with the bundled 2019 cards included) and load it.
+fn load_3e(name: &str, text: &str) -> Scenario {
+    let d = tmp("gang", name);
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    let text = format!("ruleset = \"bmg-3e\"\ninclude = [{:?}]\ntrials = 20000\n{text}", cards.display().to_string());
+    std::fs::write(d.join("s.toml"), text).unwrap();
+    registry::load(&d.join("s.toml"), &Overrides::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// `compare` of whole gangs: each loadout is a list of attackers, each target a card (an inline
+/// target keeps its other fields, e.g. its effort); every cell is the gang solved on its own —
+/// the bundled henchmen against Batman give the bundled config's fraction.
+#[test]
+fn gang_compare_of_whole_gangs() {
+    let sc = load_3e(
+        "compare",
+        "kind = \"compare\"\n[compare]\ntargets = [\"batman\", \"robin\"]\nloadouts = [\n  { label = \"three bats and a knife\", attackers = [ { card = \"thug\", weapon = \"baseball-bat\", count = 3 }, { card = \"veteran\", weapon = \"knife\" } ] },\n  { label = \"four bats\", attackers = [ { card = \"thug\", weapon = \"baseball-bat\", count = 4 } ] },\n]\n[gang]\ntarget = { card = \"batman\" }\nattackers = [ { card = \"thug\" } ]\n",
+    );
+    assert_eq!(sc.cells.len(), 4);
+    assert_eq!(sc.cells[0].label, "three bats and a knife vs Batman");
+    let t = sc.cells[0].trial.exact(Budget::EXPLICIT).unwrap();
+    assert_eq!(fraction(t.events[0], t.trials), "2918599748705507465/2998506940656648192");
+    assert!(sc.cells.iter().all(|c| c.trial.gang().is_some()));
+}
+
+/// `sweep` of how many of an attacker there are (`attackers.0.count`) and of a stat of the
+/// target's card (`target.defense`): one Thug, then two, with no effort, give the values of the
+/// tests above (1/972, 145517/2125764).
+#[test]
+fn gang_sweep_of_the_number_of_attackers_and_a_target_stat() {
+    let sc = load_3e(
+        "sweep",
+        "kind = \"sweep\"\n[sweep]\nparameter = \"attackers.0.count\"\nfrom = 1\nto = 3\n[gang]\ntarget = { card = \"batman\", effort = \"none\" }\n[[gang.attackers]]\ncard = \"thug\"\nweapon = \"baseball-bat\"\neffort = \"none\"\n",
+    );
+    let p: Vec<String> = sc.cells.iter().take(2).map(solved_cell).collect();
+    assert_eq!(p, ["1/972", "145517/2125764"]);
+    assert_eq!(sc.cells[0].label, "1 attacker of that entry");
+    let sc = load_3e(
+        "sweep-defense",
+        "kind = \"sweep\"\n[sweep]\nparameter = \"target.defense\"\nvalues = [4]\n[gang]\ntarget = { card = \"batman\", effort = \"none\" }\n[[gang.attackers]]\ncard = \"thug\"\nweapon = \"baseball-bat\"\neffort = \"none\"\ncount = 2\n",
+    );
+    assert_eq!(solved_cell(&sc.cells[0]), "145517/2125764", "Batman's own Defense is 4");
+    let bad = std::panic::catch_unwind(|| {
+        load_3e(
+            "sweep-bad",
+            "kind = \"sweep\"\n[sweep]\nparameter = \"attackers.3.count\"\nvalues = [2]\n[gang]\ntarget = { card = \"batman\" }\n[[gang.attackers]]\ncard = \"thug\"\n",
+        )
+    });
+    assert!(bad.is_err(), "an attacker entry that is not there is an error");
+}
+
+fn solved_cell(c: &skirmish_odds::analysis::scenario::CellSpec) -> String {
+    let t = c.trial.exact(Budget::EXPLICIT).unwrap();
+    fraction(t.events[0], t.trials)
+}
+
+/// `paired` of two gangs on the same dice leads with whether the target goes out (a gang's own
+/// measure); a measure of which less is better (the attacks it takes) is worded "needs fewer".
+#[test]
+fn gang_paired_of_two_gangs() {
+    let d = tmp("gang", "paired");
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bmg-3e/cards.toml");
+    let body = |measure: &str| {
+        format!(
+            "ruleset = \"bmg-3e\"\nkind = \"paired\"\ninclude = [{:?}]\ntrials = 4000\n[paired]\na = {{ label = \"two bats\", attackers = [ {{ card = \"thug\", weapon = \"baseball-bat\", count = 2 }} ] }}\nb = {{ label = \"one bat\", attackers = [ {{ card = \"thug\", weapon = \"baseball-bat\" }} ] }}\ntarget = \"batman\"\n{measure}[gang]\ntarget = {{ card = \"batman\" }}\nattackers = [ {{ card = \"thug\" }} ]\n",
+            cards.display().to_string()
+        )
+    };
+    for (name, measure, says) in
+        [("p1", "", "two bats more often than one bat"), ("p2", "measure = \"attackers_to_out\"\n", "needs fewer than")]
+    {
+        std::fs::write(d.join(format!("{name}.toml")), body(measure)).unwrap();
+        let o = common::bin_run(&d, &["run", &format!("{name}.toml"), "--out", name, "--quiet"]);
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let md = std::fs::read_to_string(d.join(format!("{name}/summary.md"))).unwrap();
+        let first = md.lines().find(|l| l.starts_with("**")).unwrap();
+        assert!(first.contains(says), "{first}");
+        // The side named first has the smaller mean: "… 1.988 vs 2.522".
+        if name == "p2" {
+            let (before, after) = first.split_once(" vs ").unwrap();
+            let num = |w: &str| w.trim_end_matches(',').parse::<f64>().ok();
+            let means = [
+                before.split_whitespace().rev().find_map(num).unwrap(),
+                after.split_whitespace().find_map(num).unwrap(),
+            ];
+            assert!(means[0] < means[1], "{first}");
+        }
+    }
+}

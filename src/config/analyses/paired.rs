@@ -55,8 +55,13 @@ impl Planner<'_> {
         }
         let (ta, tb) = (&built[0].cell.trial, &built[1].cell.trial);
         let (sa, sb) = (ta.shape(), tb.shape());
-        let name =
-            p.measure.clone().unwrap_or_else(|| ta.headline_metrics().first().copied().unwrap_or("").to_string());
+        // Without a `measure`: a sequence of attacks leads with whether the target goes out (its
+        // headline metric, the attacks it takes, is a count with "not out" as its last value);
+        // every other resolution with its first headline metric, as it always has.
+        let name = p.measure.clone().unwrap_or_else(|| {
+            let own = ta.gang().is_some().then(|| ta.default_measure()).flatten();
+            own.or_else(|| ta.headline_metrics().first().copied()).unwrap_or("").to_string()
+        });
         let allowed = || {
             let mut names: Vec<String> = sa.metrics.iter().map(|(n, _)| format!("`{n}`")).collect();
             names.extend(sa.events.iter().map(|n| format!("`{n}`")));

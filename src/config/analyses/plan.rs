@@ -165,12 +165,32 @@ impl Planner<'_> {
             .unwrap_or_else(|| name.to_string())
     }
 
-    /// A value as written in a field (a one-element list counts as its element).
+    /// A value as written in a field (a one-element list counts as its element; a fighter written
+    /// inline, `{ card = "batman", … }`, as the card it is).
     pub(super) fn name_in(v: &Value) -> Option<&str> {
         match v {
             Value::String(s) => Some(s),
             Value::Array(a) if a.len() == 1 => a[0].as_str(),
+            Value::Table(t) => t.get("card").and_then(Value::as_str),
             _ => None,
+        }
+    }
+
+    /// Write the entry name `name` into `field` of `sec` the way the field holds one: a
+    /// one-element list stays a list, a fighter written inline keeps its other fields and takes
+    /// `name` as its card.
+    pub(super) fn set_name(sec: &mut Table, field: &str, name: String) {
+        let v = Value::String(name);
+        match sec.get_mut(field) {
+            Some(Value::Table(t)) if t.contains_key("card") => {
+                t.insert("card".into(), v);
+            }
+            Some(Value::Array(_)) => {
+                sec.insert(field.into(), Value::Array(vec![v]));
+            }
+            _ => {
+                sec.insert(field.into(), v);
+            }
         }
     }
 
@@ -237,8 +257,11 @@ impl Planner<'_> {
             .and_then(|s| s.get(r.target_field))
             .map(Value::is_array)
             .unwrap_or(r.target_field.ends_with('s'));
-        let v = Value::String(t.to_string());
-        Self::section(doc, r).insert(r.target_field.into(), if list { Value::Array(vec![v]) } else { v });
+        let sec = Self::section(doc, r);
+        if list && !sec.contains_key(r.target_field) {
+            sec.insert(r.target_field.into(), Value::Array(Vec::new()));
+        }
+        Self::set_name(sec, r.target_field, t.to_string());
         match r.refs.iter().find(|(n, _)| *n == r.target_field) {
             Some((_, table)) => self.display(table, t),
             None => t.to_string(),

@@ -186,6 +186,9 @@ impl Planner<'_> {
                 sec.insert(param.into(), if list { Value::Array(vec![v]) } else { v });
             }
             Some((field, sub)) => {
+                if let Some(done) = Self::patch_listed(Self::section(doc, r), param, value) {
+                    return done.map_err(unknown);
+                }
                 let Some((_, table)) = r.refs.iter().find(|(f, _)| *f == field) else {
                     return Err(unknown(format!(
                         "`{field}` is not a field of [{}] that names a library entry",
@@ -208,13 +211,29 @@ impl Planner<'_> {
                 let copy = format!("{name}~{sub}={value}");
                 let lib = doc.entry(*table).or_insert_with(|| Value::Table(Table::new()));
                 lib.as_table_mut().expect("a library table").insert(copy.clone(), Value::Table(entry));
-                let sec = Self::section(doc, r);
-                let v = Value::String(copy);
-                let list = sec.get(field).is_some_and(Value::is_array);
-                sec.insert(field.into(), if list { Value::Array(vec![v]) } else { v });
+                Self::set_name(Self::section(doc, r), field, copy);
             }
         }
         Ok(())
+    }
+
+    /// `field.N.key = value` in the section: `key` of the N-th table of a list of tables (the
+    /// `count` of a gang's first attacker, `attackers.0.count`). `None` when `param` is not of that
+    /// form; `Err` (a message) when it is but names nothing to set.
+    fn patch_listed(sec: &mut Table, param: &str, value: SweepValue) -> Option<Result<(), String>> {
+        let mut parts = param.splitn(3, '.');
+        let (field, index, key) = (parts.next()?, parts.next()?, parts.next()?);
+        let n: usize = index.parse().ok()?;
+        let list = sec.get_mut(field)?.as_array_mut()?;
+        let len = list.len();
+        Some(match list.get_mut(n).and_then(Value::as_table_mut) {
+            Some(t) if t.get(key).is_none_or(|v| v.is_integer() || v.is_bool()) => {
+                t.insert(key.into(), value.toml());
+                Ok(())
+            }
+            Some(_) => Err(format!("`{param}` is not a number or true / false")),
+            None => Err(format!("`{field}` lists {len} tables, numbered from 0: no table {n}")),
+        })
     }
 
     pub(super) fn sweep(&self, s: &SweepSpec, setup: &mut Vec<String>) -> Result<Built, InputError> {
@@ -307,6 +326,10 @@ impl Planner<'_> {
     fn field_path(&self, r: &Resolution, name: &str) -> Option<String> {
         match name.split_once('.') {
             None => Some(format!("{}.{name}", r.section)),
+            // `attackers.0.count`: the field of a listed table, `gang.attackers.count`.
+            Some((field, rest)) if rest.split_once('.').is_some_and(|(n, _)| n.parse::<usize>().is_ok()) => {
+                rest.split_once('.').map(|(_, key)| format!("{}.{field}.{key}", r.section))
+            }
             Some((field, rest)) => r.refs.iter().find(|(f, _)| *f == field).map(|(_, table)| format!("{table}.{rest}")),
         }
     }
@@ -388,6 +411,11 @@ impl Planner<'_> {
         let Some((field, sub)) = param.split_once('.') else {
             return vec![swept(format!("{}.{param}", r.section), param)];
         };
+        if doc.get(r.section).and_then(|s| s.get(field)).is_some_and(Value::is_array)
+            && sub.split_once('.').is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        {
+            return vec![swept(format!("{}.{param}", r.section), param)];
+        }
         let Some(copy) = doc.get(r.section).and_then(|s| s.get(field)).and_then(Self::name_in) else {
             return Vec::new();
         };
@@ -475,6 +503,12 @@ pub fn sweepable_fields(
             && let Some(e) = entry(table, n)
         {
             out.extend(e.iter().filter(|(_, v)| one(v)).map(|(f, _)| format!("{k}.{f}")));
+        }
+        // A list of tables (a gang's attackers): each table's numbers, `attackers.0.count`.
+        if let Some(list) = v.as_array().filter(|a| a.iter().all(Value::is_table)) {
+            for (i, t) in list.iter().filter_map(Value::as_table).enumerate() {
+                out.extend(t.iter().filter(|(_, v)| one(v)).map(|(f, _)| format!("{k}.{i}.{f}")));
+            }
         }
     }
     out

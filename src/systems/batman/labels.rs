@@ -30,6 +30,12 @@ pub const SUM: Term = Term::new("sum", "sum of the two kept dice");
 /// name (a swept parameter: `target.defense` is "target's Defense"), each edition's vocabulary
 /// lists them.
 pub const FIELDS: &[Term] = &[
+    // Many against one (a sweep of `attackers.0.count` reads "how many of the first attacker listed").
+    Term::new("gang.target", "target"),
+    Term::new("gang.attackers", "attacker"),
+    Term::new("gang.attackers.count", "how many").reads("{} attacker{s} of that entry"),
+    Term::new("gang.turns", "turns").reads("{} turn{s}"),
+    Term::new("gang.others_in_contact", "other enemies in contact"),
     Term::new("attack.attacker", "attacker"),
     Term::new("attack.target", "target"),
     Term::new("attack.weapon", "weapon"),

@@ -83,7 +83,11 @@ pub const KINDS: &[KindDef] = &[
         name: "gang",
         title: "a squad attacking one figure",
         sections: &["gang"],
-        varies: None,
+        varies: Some(Varies {
+            target_field: "target",
+            refs: &[("target", "profiles")],
+            loadout_fields: &["attackers"],
+        }),
         starter: include_str!("starters/gang.toml"),
         build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.gang(f, r, s)),
     },

@@ -77,6 +77,11 @@ const METRICS: &[Term] = &[
 
 /// Its config fields a report can name (a swept parameter).
 const FIELDS: &[Term] = &[
+    // Many against one (a sweep of `attackers.0.count` reads "how many of the first attacker listed").
+    Term::new("gang.target", "target"),
+    Term::new("gang.attackers", "attacker"),
+    Term::new("gang.attackers.count", "how many").reads("{} attacker{s} of that entry"),
+    Term::new("gang.turns", "turns").reads("{} turn{s}"),
     Term::new("shot.shooter", "shooter"),
     Term::new("shot.targets", "targets"),
     Term::new("shot.weapon", "weapon"),

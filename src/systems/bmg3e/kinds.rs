@@ -47,7 +47,7 @@ pub const KINDS: &[KindDef] = &[
         name: "gang",
         title: "several models attacking one",
         sections: &["gang"],
-        varies: None,
+        varies: Some(Varies { target_field: "target", refs: &[("target", "cards")], loadout_fields: &["attackers"] }),
         starter: include_str!("starters/gang.toml"),
         build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |b, f, r, s| b.gang(f, r, s)),
     },
