@@ -34,6 +34,8 @@ pub enum NoExact {
     NotOffered(&'static str),
     /// A signal (Ctrl-C, SIGTERM, SIGHUP) stopped the walk: the run ends, nothing is sampled.
     Interrupted(Interrupted),
+    /// What the solve would hold is over its memory budget (what, in words).
+    OverBudget(String),
 }
 
 impl std::fmt::Display for NoExact {
@@ -49,6 +51,7 @@ impl std::fmt::Display for NoExact {
             }
             NoExact::NotOffered(why) => write!(f, "{why}"),
             NoExact::Interrupted(i) => write!(f, "stopped by {}", crate::interrupt::signal_name(i.0)),
+            NoExact::OverBudget(what) => write!(f, "{what}"),
         }
     }
 }

@@ -560,3 +560,23 @@ fn a_gang_search_stops_at_once_and_one_over_its_budget_is_refused() {
     assert!(err.contains("986,409 attacks") && err.contains("200,000") && err.contains("gang.attackers"), "{err}");
     assert!(!d.join("r").exists());
 }
+
+/// Many against one: the search's work is bounded by the size of the target's laws too. Six
+/// different ¡Bichos! shooters against a RES-500 bug over four turns have few orders (1,956 attacks
+/// plus the earlier turns) but each attack visits some 680,000 law items: about 10 billion in all,
+/// over the budget of 4 billion (74 s on one core when it was allowed). Refused when read, naming
+/// the target, with the estimate; nothing written.
+#[test]
+fn a_gang_over_its_work_budget_is_refused_when_read() {
+    let d = tmp("budgets", "gang-work");
+    let text = "ruleset = \"bichos\"\nkind = \"gang\"\n[profiles.titan]\nname = \"Titan\"\nhda = 12\npot = 12\nfdv = 10\nres = 500\nbld = 12\nmov_cm = 15\nmov_in = 6\n[gang]\ntarget = \"titan\"\ngoal = \"dead\"\nturns = 4\nattackers = [\n  { shooter = \"soldado\", weapon = \"assault_rifle\" },\n  { shooter = \"soldado\", weapon = \"heavy_weapon\" },\n  { shooter = \"soldado\", weapon = \"pistol\" },\n  { shooter = \"colono\", weapon = \"assault_rifle\" },\n  { shooter = \"colono\", weapon = \"pistol\" },\n  { shooter = \"ciudadano\", weapon = \"pistol\" },\n]\n";
+    std::fs::write(d.join("gang.toml"), text).unwrap();
+    let (o, took) =
+        run_within(&d, &["run", "gang.toml", "-q", "--out", "r"], Duration::from_secs(60)).expect("refused when read");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("gang.target") && err.contains("law items") && err.contains("4,000,000,000"), "{err}");
+    assert!(err.lines().count() == 1 && !err.contains("panicked"), "{err}");
+    assert!(!d.join("r").exists());
+    assert!(took < Duration::from_secs(30), "the refusal builds the tables only: {took:?}");
+}

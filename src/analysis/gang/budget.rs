@@ -3,6 +3,65 @@
 
 use super::search;
 
+/// The most memory a sequence's solve may hold: its tables (every state's laws) and the search's
+/// buffers, as [`solve_bytes`] estimates them. The bundled sequences hold a few MB.
+pub const MEMORY_BUDGET: u64 = 1 << 30;
+
+/// Bytes of one law item while the tables are built: the rules' law (state, numerator) and its
+/// numbered copy (next state, numerator, probability), both held until the build ends.
+pub(super) const ITEM_BYTES: u64 = 64;
+
+/// What a solve over `states` states with `items` law items in all holds at its largest, with
+/// `counts` attackers per kind over `turns` turns: the tables, the search's buffers (one value
+/// per state for each attacker of the last turn's order, and the adaptive plan's values and
+/// choices for every set of attackers left).
+pub(super) fn solve_bytes(states: u64, items: u64, counts: &[usize], turns: u8) -> u64 {
+    let n: u64 = counts.iter().sum::<usize>() as u64;
+    let sets: u64 = counts.iter().map(|&c| c as u64 + 1).product();
+    let tables = items * ITEM_BYTES + states * 64;
+    let search = states * 8 * (n + 4);
+    let adaptive = states * sets * (8 + 3 * turns.max(1) as u64 + 2 * counts.len() as u64);
+    tables + search + adaptive
+}
+
+/// The most law items the whole solve may visit (each attack valued once over every state: its
+/// laws' items): 4–8 ns each in a release build (measured: six different ¡Bichos! shooters at a
+/// RES-500 target, 4.3 billion items in 18.6 s over two turns, 10 billion in 74 s over four), so
+/// 15–30 s on one core at the budget. The bundled sequences visit under 10 million.
+pub const WORK_BUDGET: u64 = 4_000_000_000;
+
+/// Law items the whole solve visits, from the tables' size: the attacks the search over orders
+/// values ([`search::search_attacks`]), the adaptive plan's (every set of attackers left, each
+/// kind, each turn) and the walked orders', each over the average attack table.
+pub(super) fn solve_work(items: u64, slots: usize, counts: &[usize], turns: u8) -> u64 {
+    let sets: u64 = counts.iter().map(|&c| c as u64 + 1).product();
+    let n: u64 = counts.iter().sum::<usize>() as u64;
+    let attacks = search::search_attacks(counts, turns)
+        .saturating_add(sets * counts.len() as u64 * turns.max(1) as u64)
+        .saturating_add(4 * n * turns.max(1) as u64);
+    attacks.saturating_mul(items / slots.max(1) as u64)
+}
+
+/// The work budget in words, for a refusal.
+pub(super) fn over_work(work: u64) -> String {
+    format!(
+        "searching its orders would visit about {} law items (some {} s on one core), over the budget of {} (15–30 s)",
+        crate::text::count(work),
+        (work as f64 * 6e-9).round(),
+        crate::text::count(WORK_BUDGET)
+    )
+}
+
+/// The budget in words, for a refusal.
+pub(super) fn over_memory(bytes: u64, states: usize) -> String {
+    format!(
+        "solving it would hold about {} MB ({} states of the target, with their laws and the search over orders), over the budget of {} MB",
+        bytes >> 20,
+        crate::text::count(states as u64),
+        MEMORY_BUDGET >> 20
+    )
+}
+
 /// The most attacks the search over orders may value ([`search::search_attacks`]): each values
 /// the attack from every state of the target, some 10–40 µs in a release build, so a search
 /// within it takes a few seconds at most. Six different attackers value 1,956; seven 13,699;

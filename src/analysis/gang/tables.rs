@@ -2,6 +2,7 @@
 //! from the rules, then read by the search and the walks with plain indices (no hashing, no
 //! allocation in their loops).
 
+use super::budget::{MEMORY_BUDGET, over_memory, solve_bytes};
 use super::contract::{GangRules, MAX_TURNS};
 use super::law::{First, Law, Play};
 use crate::exact::NoExact;
@@ -44,6 +45,8 @@ pub(super) struct Tables<S> {
     /// Each attacker's kind.
     pub kind: Vec<usize>,
     pub turns: u8,
+    /// Law items in all the attack tables (what valuing every attack once visits).
+    pub items: u64,
 }
 
 impl<S> Tables<S> {
@@ -104,6 +107,8 @@ impl<S: Copy + Eq + std::hash::Hash + Ord + std::fmt::Debug> Tables<S> {
         let mut raw_plays: Vec<Vec<Option<Play<S>>>> = vec![Vec::new(); slot_list.len()];
         let mut raw_recover: Vec<Option<Law<S>>> = Vec::new();
         let mut poll = Poll::every(64);
+        let counts: Vec<usize> = members.iter().map(Vec::len).collect();
+        let mut items = 0u64;
         let mut at = 0;
         while at < states.len() {
             poll.tick().map_err(NoExact::Interrupted)?;
@@ -123,6 +128,7 @@ impl<S: Copy + Eq + std::hash::Hash + Ord + std::fmt::Debug> Tables<S> {
                 if let Some(p) = &play {
                     for law in p.options.iter().flatten() {
                         reach(law, &mut states, &mut index);
+                        items += law.items.len() as u64;
                     }
                 }
                 raw_plays[slot].push(play);
@@ -130,15 +136,22 @@ impl<S: Copy + Eq + std::hash::Hash + Ord + std::fmt::Debug> Tables<S> {
             let rec = if inside && turns > 1 { Some(rules.between_turns(s, scratch)?) } else { None };
             if let Some(l) = &rec {
                 reach(l, &mut states, &mut index);
+                items += l.items.len() as u64;
             }
             raw_recover.push(rec);
             at += 1;
+            // Memory is bounded before it is spent: the states found so far and their laws, and
+            // what the search will hold for them.
+            let bytes = solve_bytes(states.len() as u64, items, &counts, turns);
+            if bytes > MEMORY_BUDGET {
+                return Err(NoExact::OverBudget(over_memory(bytes, states.len())));
+            }
         }
         let dense = |l: &Law<S>| DLaw {
             den: l.den,
             items: l.items.iter().map(|&(s, w)| (index[&s], w, w as f64 / l.den as f64)).collect(),
         };
-        let plays = raw_plays
+        let plays: Vec<Vec<Option<DPlay>>> = raw_plays
             .iter()
             .map(|col| {
                 col.iter()
@@ -156,6 +169,26 @@ impl<S: Copy + Eq + std::hash::Hash + Ord + std::fmt::Debug> Tables<S> {
         let damage = states.iter().map(|&s| rules.damage(s)).collect();
         let stage = states.iter().map(|&s| rules.stage(s)).collect();
         let stages = rules.stages().max(1);
-        Ok(Tables { states, index, out, damage, stage, stages, plays, slot_of, recover, members, kind, turns })
+        let play_items = plays
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|p: &DPlay| p.options.iter().flatten().map(|l| l.items.len() as u64).sum::<u64>())
+            .sum();
+        Ok(Tables {
+            states,
+            index,
+            out,
+            damage,
+            stage,
+            stages,
+            plays,
+            slot_of,
+            recover,
+            members,
+            kind,
+            turns,
+            items: play_items,
+        })
     }
 }

@@ -22,15 +22,19 @@ const BY_TURN: [&str; MAX_TURNS as usize] =
 /// A sequence solved once (or why it could not be), shared by the cell's clones.
 type Solution<R> = Result<Arc<Solved<<R as GangRules>::State, <R as GangRules>::Roll>>, NoExact>;
 
+/// The tables of a sequence built once (or why they could not be), shared by the cell's clones.
+type Built<S> = Result<Arc<Tables<S>>, NoExact>;
+
 /// A system's attackers against one target, as a cell.
 #[derive(Clone)]
 pub struct GangTrial<R: GangRules> {
     pub rules: R,
+    tables: Arc<OnceLock<Built<R::State>>>,
     solved: Arc<OnceLock<Solution<R>>>,
 }
 
 struct Solved<S, Roll> {
-    tables: Tables<S>,
+    tables: Arc<Tables<S>>,
     listed: Plan,
     /// The listed order's attack at each position from each state it can be in, ready to roll
     /// (`None`: out); from a state waiting in the middle of an attack, that step of it.
@@ -41,7 +45,33 @@ struct Solved<S, Roll> {
 
 impl<R: GangRules> GangTrial<R> {
     pub fn new(rules: R) -> GangTrial<R> {
-        GangTrial { rules, solved: Arc::new(OnceLock::new()) }
+        GangTrial { rules, tables: Arc::new(OnceLock::new()), solved: Arc::new(OnceLock::new()) }
+    }
+
+    /// The target's states and laws, built once.
+    fn tables(&self) -> &Built<R::State> {
+        self.tables.get_or_init(|| Tables::build(&self.rules, &mut R::Scratch::default()).map(Arc::new))
+    }
+
+    /// `Err` (why, in words) when the sequence cannot be solved within its budgets: its laws
+    /// have no exact answer, its states, their laws and the search would hold more than
+    /// [`MEMORY_BUDGET`](super::budget::MEMORY_BUDGET), or the search would visit more than
+    /// [`WORK_BUDGET`](super::budget::WORK_BUDGET) law items. Every system's reader asks it when the
+    /// scenario is read, so a run never starts what it cannot finish; the tables built here are
+    /// the solve's (the build stops as soon as it is over the budget).
+    pub fn within_budget(&self) -> Result<(), String> {
+        match self.tables() {
+            Ok(t) => {
+                let counts: Vec<usize> = t.members.iter().map(Vec::len).collect();
+                let work = super::budget::solve_work(t.items, t.plays.len(), &counts, t.turns);
+                if work > super::budget::WORK_BUDGET {
+                    return Err(super::budget::over_work(work));
+                }
+                Ok(())
+            }
+            Err(NoExact::Interrupted(_)) => Ok(()),
+            Err(e) => Err(e.to_string()),
+        }
     }
 
     fn positions(&self) -> usize {
@@ -55,8 +85,7 @@ impl<R: GangRules> GangTrial<R> {
 
     fn solve(&self) -> Result<Solved<R::State, R::Roll>, NoExact> {
         let r = &self.rules;
-        let mut scratch = R::Scratch::default();
-        let tables = Tables::build(r, &mut scratch)?;
+        let tables = self.tables().clone()?;
         let listed_order: Vec<usize> = (0..r.attackers()).collect();
         let listed = search::plan(r, &tables, &listed_order).map_err(NoExact::Interrupted)?;
         let orders = search::search(r, &tables).map_err(NoExact::Interrupted)?;

@@ -169,7 +169,16 @@ impl Bmg1e<'_> {
         self.note(Note::not_modelled(
             "the target's Dodge, Elusive and Counter Attack (its Movement and Special counters are not spent on them), and the counters it loses to damage are its Attack and Movement counters first, then Special, then Defense",
         ));
-        Ok((vec![cell("gang", vec![], GangTrial::new(gang))], Layout::Gang))
+        let trial = GangTrial::new(gang);
+        if let Err(why) = trial.within_budget() {
+            return Err(self.err(
+                0,
+                &["gang", "target"],
+                format!("this sequence cannot be solved: {why}"),
+                "a target with less to carry (fewer markers, wounds or RES to go), fewer turns, or fewer different attackers",
+            ));
+        }
+        Ok((vec![cell("gang", vec![], trial)], Layout::Gang))
     }
 
     /// Attacker entry `k`: its card, weapon, counters and special attack, as the 2013 attack

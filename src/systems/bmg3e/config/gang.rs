@@ -203,6 +203,15 @@ impl Bmg3e<'_> {
             others_in_contact: others,
             readings: *readings,
         };
-        Ok((vec![cell("gang", vec![], GangTrial::new(gang))], Layout::Gang))
+        let trial = GangTrial::new(gang);
+        if let Err(why) = trial.within_budget() {
+            return Err(self.err(
+                0,
+                &["gang", "target"],
+                format!("this sequence cannot be solved: {why}"),
+                "a target with less to carry (fewer markers, wounds or RES to go), fewer turns, or fewer different attackers",
+            ));
+        }
+        Ok((vec![cell("gang", vec![], trial)], Layout::Gang))
     }
 }
