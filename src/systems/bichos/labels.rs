@@ -82,6 +82,8 @@ const FIELDS: &[Term] = &[
     Term::new("gang.attackers", "attacker"),
     Term::new("gang.attackers.count", "how many").reads("{} attacker{s} of that entry"),
     Term::new("gang.turns", "turns").reads("{} turn{s}"),
+    Term::new("gang.cover", "target in cover"),
+    Term::new("gang.target_moved_far", "target moved far"),
     Term::new("shot.shooter", "shooter"),
     Term::new("shot.targets", "targets"),
     Term::new("shot.weapon", "weapon"),
