@@ -3,27 +3,6 @@
 
 use super::search;
 
-/// The most memory a sequence's solve may hold: its tables (every state's laws) and the search's
-/// buffers, as [`solve_bytes`] estimates them. The bundled sequences hold a few MB.
-pub const MEMORY_BUDGET: u64 = 1 << 30;
-
-/// Bytes of one law item while the tables are built: the rules' law (state, numerator) and its
-/// numbered copy (next state, numerator, probability), both held until the build ends.
-pub(super) const ITEM_BYTES: u64 = 64;
-
-/// What a solve over `states` states with `items` law items in all holds at its largest, with
-/// `counts` attackers per kind over `turns` turns: the tables, the search's buffers (one value
-/// per state for each attacker of the last turn's order, and the adaptive plan's values and
-/// choices for every set of attackers left).
-pub(super) fn solve_bytes(states: u64, items: u64, counts: &[usize], turns: u8) -> u64 {
-    let n: u64 = counts.iter().sum::<usize>() as u64;
-    let sets: u64 = counts.iter().map(|&c| c as u64 + 1).product();
-    let tables = items * ITEM_BYTES + states * 64;
-    let search = states * 8 * (n + 4);
-    let adaptive = states * sets * (8 + 3 * turns.max(1) as u64 + 2 * counts.len() as u64);
-    tables + search + adaptive
-}
-
 /// The most law items the whole solve may visit (each attack valued once over every state: its
 /// laws' items): 4–8 ns each in a release build (measured: six different ¡Bichos! shooters at a
 /// RES-500 target, 4.3 billion items in 18.6 s over two turns, 10 billion in 74 s over four), so
@@ -49,16 +28,6 @@ pub(super) fn over_work(work: u64) -> String {
         crate::text::count(work),
         (work as f64 * 6e-9).round(),
         crate::text::count(WORK_BUDGET)
-    )
-}
-
-/// The budget in words, for a refusal.
-pub(super) fn over_memory(bytes: u64, states: usize) -> String {
-    format!(
-        "solving it would hold about {} MB ({} states of the target, with their laws and the search over orders), over the budget of {} MB",
-        bytes >> 20,
-        crate::text::count(states as u64),
-        MEMORY_BUDGET >> 20
     )
 }
 

@@ -35,6 +35,7 @@ mod budget;
 mod contract;
 pub mod figures;
 mod law;
+mod memory;
 mod search;
 mod tables;
 #[cfg(test)]

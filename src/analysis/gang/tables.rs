@@ -2,9 +2,9 @@
 //! from the rules, then read by the search and the walks with plain indices (no hashing, no
 //! allocation in their loops).
 
-use super::budget::{MEMORY_BUDGET, over_memory, solve_bytes};
 use super::contract::{GangRules, MAX_TURNS};
 use super::law::{First, Law, Play};
+use super::memory::{MEMORY_BUDGET, over_memory, solve_bytes};
 use crate::exact::NoExact;
 use crate::interrupt::Poll;
 use rustc_hash::FxHashMap as HashMap;

@@ -55,7 +55,7 @@ impl<R: GangRules> GangTrial<R> {
 
     /// `Err` (why, in words) when the sequence cannot be solved within its budgets: its laws
     /// have no exact answer, its states, their laws and the search would hold more than
-    /// [`MEMORY_BUDGET`](super::budget::MEMORY_BUDGET), or the search would visit more than
+    /// [`MEMORY_BUDGET`](super::memory::MEMORY_BUDGET), or the search would visit more than
     /// [`WORK_BUDGET`](super::budget::WORK_BUDGET) law items. Every system's reader asks it when the
     /// scenario is read, so a run never starts what it cannot finish; the tables built here are
     /// the solve's (the build stops as soon as it is over the budget).
