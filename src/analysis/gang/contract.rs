@@ -37,6 +37,16 @@ pub trait GangRules: std::fmt::Debug + Send + Sync + PartialEq + Clone + 'static
     fn turns(&self) -> u8;
     /// The target's state before the first attack.
     fn start(&self) -> Self::State;
+    /// The target's state before the first attack as a law, where the start itself is dealt
+    /// (a Wolsung hero's hand dealt from the shared deck); default: [`GangRules::start`] for
+    /// certain. No start state is out or waits in the middle of an attack.
+    fn start_law(&self, _scratch: &mut Self::Scratch) -> Result<Law<Self::State>, NoExact> {
+        Ok(Law::certain(self.start()))
+    }
+    /// The start dealt once (default: [`GangRules::start`]).
+    fn sample_start<D: Dice>(&self, _dice: &mut D) -> Self::State {
+        self.start()
+    }
     /// How many steps one attack takes (default 1). An attack whose target chooses after seeing
     /// some of its dice is cut there: the 2013 target sees the impacts before it spends Defense
     /// counters on blocks, so a 2013 attack is the impact roll (step 0), then the blocks and the

@@ -282,7 +282,7 @@ impl<R: GangRules> Dfs<'_, R> {
         let n = self.t.kind.len();
         let kinds: Vec<usize> = self.suffix.iter().rev().copied().collect();
         let order = indices(self.t, &kinds);
-        let mut value = self.bufs[n][0];
+        let mut value = self.t.at_start(&self.bufs[n]);
         if self.t.turns > 1 {
             let (slots, _) = positions(self.rules, self.t, &order);
             let [v, w] = &mut self.work;
@@ -297,7 +297,7 @@ impl<R: GangRules> Dfs<'_, R> {
                 std::mem::swap(v, w);
                 self.poll.tick()?;
             }
-            value = v[0];
+            value = self.t.at_start(v);
         }
         self.orders += 1;
         // Orders are met in a fixed sequence; among ties the one whose kinds sort first stands.

@@ -47,12 +47,28 @@ pub(super) struct Tables<S> {
     pub turns: u8,
     /// Law items in all the attack tables (what valuing every attack once visits).
     pub items: u64,
+    /// The law of the start (one state for certain, unless the rules deal it).
+    pub start: DLaw,
 }
 
 impl<S> Tables<S> {
     /// How many states.
     pub fn len(&self) -> usize {
         self.states.len()
+    }
+
+    /// The value of the start: Σ p · v over the start's law (`v[0]` when it is one state).
+    pub fn at_start(&self, v: &[f64]) -> f64 {
+        self.start.items.iter().map(|&(j, _, p)| p * v[j as usize]).sum()
+    }
+
+    /// The start's law as masses over every state.
+    pub fn start_mass(&self) -> Vec<f64> {
+        let mut m = vec![0.0; self.len()];
+        for &(j, _, p) in &self.start.items {
+            m[j as usize] += p;
+        }
+        m
     }
 
     /// The law table of attacker kind `kind` in context `ctx`.
@@ -101,9 +117,16 @@ impl<S: Copy + Eq + std::hash::Hash + Ord + std::fmt::Debug> Tables<S> {
                 }
             }
         }
-        let mut states: Vec<S> = vec![rules.start()];
+        // The start states first (numbered from 0 in the law's order).
+        let start_law = rules.start_law(scratch)?;
+        let mut states: Vec<S> = Vec::new();
         let mut index: HashMap<S, u32> = HashMap::default();
-        index.insert(rules.start(), 0);
+        for &(s, _) in &start_law.items {
+            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(s) {
+                e.insert(states.len() as u32);
+                states.push(s);
+            }
+        }
         let mut raw_plays: Vec<Vec<Option<Play<S>>>> = vec![Vec::new(); slot_list.len()];
         let mut raw_recover: Vec<Option<Law<S>>> = Vec::new();
         let mut poll = Poll::every(64);
@@ -165,6 +188,7 @@ impl<S: Copy + Eq + std::hash::Hash + Ord + std::fmt::Debug> Tables<S> {
             })
             .collect();
         let recover = raw_recover.iter().map(|l| l.as_ref().map(dense)).collect();
+        let start = dense(&start_law);
         let out = states.iter().map(|&s| rules.out(s).map(|w| w as u8)).collect();
         let damage = states.iter().map(|&s| rules.damage(s)).collect();
         let stage = states.iter().map(|&s| rules.stage(s)).collect();
@@ -189,6 +213,7 @@ impl<S: Copy + Eq + std::hash::Hash + Ord + std::fmt::Debug> Tables<S> {
             kind,
             turns,
             items: play_items,
+            start,
         })
     }
 }

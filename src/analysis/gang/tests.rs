@@ -250,6 +250,8 @@ struct Parry {
     /// Hits on d6 ≥ this.
     attackers: Vec<u8>,
     turns: u8,
+    /// The parry is dealt: the target has it on a d6 of 4+ (a start law), else for certain.
+    dealt: bool,
 }
 
 /// (damage, parries left, the hit waiting for the target's answer: 0 none, else its damage)
@@ -273,6 +275,16 @@ impl GangRules for Parry {
     }
     fn start(&self) -> P {
         (0, 1, 0)
+    }
+    fn start_law(&self, rolls: &mut crate::exact::Rolls) -> Result<Law<P>, NoExact> {
+        if !self.dealt {
+            return Ok(Law::certain(self.start()));
+        }
+        let (items, den) = outcomes_exact(rolls, |d| (0, (d.d6() >= 4) as u8, 0), Budget::EXPLICIT)?;
+        Ok(Law::new(items, den))
+    }
+    fn sample_start<D: Dice>(&self, dice: &mut D) -> P {
+        if self.dealt { (0, (dice.d6() >= 4) as u8, 0) } else { self.start() }
     }
     fn stages(&self) -> u8 {
         2
@@ -373,7 +385,7 @@ fn brute_parry(t: &Parry, order: &[usize], pos: usize, dmg: u8, parries: u8) -> 
 #[test]
 fn an_attack_in_two_steps_is_valued_with_the_target_answering_the_first_steps_dice() {
     for turns in [1, 2] {
-        let t = Parry { hp: 3, attackers: vec![3, 4, 5], turns };
+        let t = Parry { hp: 3, attackers: vec![3, 4, 5], turns, dealt: false };
         let g = GangTrial::new(t.clone());
         let f = g.figures().unwrap().clone();
         let values: Vec<f64> = permutations(3).iter().map(|o| brute_parry(&t, o, 0, 0, 1)).collect();
@@ -402,11 +414,31 @@ fn an_attack_in_two_steps_is_valued_with_the_target_answering_the_first_steps_di
 fn a_target_that_answers_after_the_dice_does_better_than_one_that_must_decide_before() {
     // One parry, two attackers needing 4+ and 2+, hp 1: answering after the hit, the target keeps
     // its parry for a hit that came; P(out) = 1 − P(neither hit lands).
-    let t = Parry { hp: 1, attackers: vec![4, 2], turns: 1 };
+    let t = Parry { hp: 1, attackers: vec![4, 2], turns: 1, dealt: false };
     let f = GangTrial::new(t.clone()).figures().unwrap().clone();
     // Brute force by hand: the first hits 1/2 (power never helps at hp 1); the target parries it
     // (1/2 saved), then the second hits 5/6 with no parry left.
     // P(in) = 1/2 · [1/2 · 1/6] + 1/2 · [ max over parry of the second: parry it: 1/6 + 5/6 · 1/2 ]
     //       = 1/24 + 1/2 · 7/12 = 1/24 + 7/24 = 1/3.
     assert!((f.listed.p_out - 2.0 / 3.0).abs() < 1e-12, "{}", f.listed.p_out);
+}
+
+#[test]
+fn a_dealt_start_is_averaged_over_and_the_order_is_chosen_before_the_deal() {
+    let t = Parry { hp: 3, attackers: vec![3, 4, 5], turns: 1, dealt: true };
+    let g = GangTrial::new(t.clone());
+    let f = g.figures().unwrap().clone();
+    let avg = |o: &[usize]| 0.5 * brute_parry(&t, o, 0, 0, 1) + 0.5 * brute_parry(&t, o, 0, 0, 0);
+    let values: Vec<f64> = permutations(3).iter().map(|o| avg(o)).collect();
+    let best = values.iter().copied().fold(f64::MIN, f64::max);
+    assert!((f.listed.p_out - avg(&[0, 1, 2])).abs() < 1e-12, "{} vs {}", f.listed.p_out, avg(&[0, 1, 2]));
+    assert!((f.best.p_out - best).abs() < 1e-12, "{} vs {best}", f.best.p_out);
+    let e = crate::analysis::cell::TrialInfo::own_exact(&g, Budget::EXPLICIT).unwrap().unwrap();
+    assert!((e.events[0] as f64 / e.trials as f64 - f.listed.p_out).abs() < 1e-15);
+    let mut dice = D6Stream::from_seed(5);
+    let n = 200_000;
+    let out = (0..n).filter(|_| g.run(&mut dice).has(0)).count();
+    let p = f.listed.p_out;
+    let z = (out as f64 / n as f64 - p) / (p * (1.0 - p) / n as f64).sqrt();
+    assert!(z.abs() < 4.5, "sampled {} vs exact {p}: z = {z}", out as f64 / n as f64);
 }

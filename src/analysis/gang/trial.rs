@@ -192,7 +192,7 @@ impl<R: GangRules> Trial for GangTrial<R> {
         let n = r.attackers();
         let ways = r.ways().len();
         let mut o = Outcome::default();
-        let mut s = r.start();
+        let mut s = r.sample_start(dice);
         let plan = &sol.listed;
         for p in 0..plan.slots.len() {
             if r.out(s).is_some() {

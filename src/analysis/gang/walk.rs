@@ -75,12 +75,8 @@ fn spread<'a, S>(t: &Tables<S>, k: u8, dist: &[f64], next: &mut [f64], law_of: i
 pub(super) fn walk<S>(t: &Tables<S>, plan: &Plan, ways: usize) -> Walked {
     let n = plan.order.len();
     let mut w = Walked { out_at: vec![0.0; plan.slots.len()], ways: vec![0.0; ways], damage: 0.0 };
-    let mut dist = vec![0.0; t.len()];
+    let mut dist = t.start_mass();
     let mut next = vec![0.0; t.len()];
-    dist[0] = 1.0;
-    if t.out[0].is_some() {
-        return w;
-    }
     for p in 0..plan.slots.len() {
         if p > 0 && p % n == 0 {
             spread(t, 0, &dist, &mut next, |s| t.recover[s].as_ref());
@@ -111,15 +107,8 @@ pub(super) fn walk_adaptive<S>(t: &Tables<S>, a: &Adaptive, ways: usize) -> Walk
     let full: usize = counts.iter().zip(&a.strides).map(|(c, s)| c * s).sum();
     let nst = t.len();
     let mut w = Walked { out_at: vec![0.0; n * turns], ways: vec![0.0; ways], damage: 0.0 };
-    if t.out[0].is_some() {
-        return w;
-    }
     // (left, state) → mass, for the attackers left at this step.
-    let mut dist: Vec<(usize, Vec<f64>)> = vec![(full, {
-        let mut v = vec![0.0; nst];
-        v[0] = 1.0;
-        v
-    })];
+    let mut dist: Vec<(usize, Vec<f64>)> = vec![(full, t.start_mass())];
     let mut tmp = vec![0.0; nst];
     for turn in 0..turns {
         if turn > 0 {
@@ -292,16 +281,11 @@ pub(super) fn walk_exact<S>(t: &Tables<S>, plan: &Plan, ways: usize, max_damage:
         damage: vec![BigUint::zero(); max_damage + 1],
         dist: vec![BigUint::zero(); t.len()],
     };
-    b.dist[0] = BigUint::one();
-    if let Some(w) = t.out[0] {
-        b.ways[w as usize] = BigUint::one();
-        b.damage[t.damage[0] as usize] = BigUint::one();
-        b.dist[0] = BigUint::zero();
+    b.den = BigUint::from(t.start.den);
+    for &(j, num, _) in &t.start.items {
+        b.dist[j as usize] += BigUint::from(num);
     }
     for p in 0..plan.slots.len() {
-        if t.out[0].is_some() {
-            break;
-        }
         if p > 0 && p % n == 0 {
             b.step(|s| t.recover[s].as_ref());
         }
