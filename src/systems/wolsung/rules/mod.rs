@@ -19,6 +19,7 @@ mod cards;
 mod class_hand;
 pub mod duel;
 mod feats;
+pub mod gang;
 mod info;
 mod leave;
 mod magic;
