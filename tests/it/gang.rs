@@ -523,3 +523,49 @@ fn gang_paired_of_two_gangs() {
         }
     }
 }
+
+/// Wolsung: the bundled thugs against the Duelist (two in melee, one with a pistol; the Duelist
+/// a hero with 4 cards dealt): exact, the pistol sent first best (the Duelist then dives against
+/// the shot or stands and parries what follows). The rules-level values against the independent
+/// reader are in `systems::wolsung::rules::gang::tests`.
+#[test]
+fn gang_wolsung_the_bundled_thugs_against_the_duelist() {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/wolsung/thugs-vs-duelist.toml");
+    let sc = registry::load(&p, &Overrides::default()).unwrap();
+    let (f, _) = solved(&sc);
+    assert_eq!(f, "6582375627813/44721346969600");
+    let g = sc.cells[0].trial.gang().unwrap().unwrap().clone();
+    assert_eq!(g.best.order, vec![2, 0, 1]);
+    assert!((g.best.p_out - 0.2373).abs() < 5e-5, "{}", g.best.p_out);
+}
+
+/// Wolsung bad input: one message naming the field and the allowed values.
+#[test]
+fn gang_wolsung_bad_input_names_the_field() {
+    let head = "ruleset = \"wolsung\"\nkind = \"gang\"\ninclude = [\"models.toml\"]\n[gang]\ntarget = \"duelist\"\n";
+    let lib = ["configs/wolsung/models.toml"];
+    common::fails(
+        "gang",
+        "w-range",
+        &format!("{head}[[gang.attackers]]\nmodel = \"thug\"\ngun = \"pistol\"\ndistance = 30\n"),
+        &lib,
+        &[],
+        &["scenario.toml:", "distance", "1..=24"],
+    );
+    common::fails(
+        "gang",
+        "w-contact",
+        &format!("{head}[[gang.attackers]]\nmodel = \"thug\"\ngun = \"pistol\"\nin_contact = true\n"),
+        &lib,
+        &[],
+        &["in_contact", "melee"],
+    );
+    common::fails(
+        "gang",
+        "w-distance",
+        &format!("{head}[[gang.attackers]]\nmodel = \"thug\"\ndistance = 6\n"),
+        &lib,
+        &[],
+        &["distance", "gun"],
+    );
+}

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
 mod duel;
+mod gang;
 mod initiative;
 mod leave;
 mod magic;

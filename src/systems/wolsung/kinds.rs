@@ -67,6 +67,14 @@ pub const KINDS: &[KindDef] = &[
         starter: include_str!("starters/duel.toml"),
         build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |w, f, r, s| w.duel(f, r, s)),
     },
+    KindDef {
+        name: "gang",
+        title: "several models attacking one",
+        sections: &["gang"],
+        varies: Some(Varies { target_field: "target", refs: &[("target", "models")], loadout_fields: &["attackers"] }),
+        starter: include_str!("starters/gang.toml"),
+        build: |ctx, kind, doc, setup| config::build(ctx, kind, doc, setup, |w, f, r, s| w.gang(f, r, s)),
+    },
 ];
 
 /// Starters of the generic analyses Wolsung offers.

@@ -24,6 +24,13 @@ const EVENTS: &[Term] = &[
     Term::new("success", "spell succeeds"),
     Term::new("win", "wins the bid"),
     Term::new("leaves", "leaves the melee"),
+    // Many against one.
+    Term::new("target_out", "target taken out (no wounds left)").short("P(taken out)"),
+    Vocabulary::GANG_TURNS[0],
+    Vocabulary::GANG_TURNS[1],
+    Vocabulary::GANG_TURNS[2],
+    Vocabulary::GANG_TURNS[3],
+    Term::new("out_removed", "removed (no wounds left)"),
 ];
 
 /// Its metrics.
@@ -38,6 +45,8 @@ const METRICS: &[Term] = &[
     Term::new("damage_to_defender", "damage to the defender"),
     Term::new("backlash_to_attacker", "backlash damage to the attacker"),
     Term::new("crits", "critical hits"),
+    Term::new("attackers_to_out", "attacks it takes to take the target out"),
+    Term::new("damage_taken", "wounds the target has lost when the attacks end").short("wounds lost"),
     Term::new("attacker_cards", "cards the attacker spent"),
     Term::new("defender_cards", "cards the defender spent"),
     Term::new("cards_spent", "cards spent"),
@@ -50,6 +59,13 @@ const METRICS: &[Term] = &[
 
 /// Its config fields a report can name (a swept parameter).
 const FIELDS: &[Term] = &[
+    // Many against one (a sweep of `attackers.0.count` reads "how many of the first attacker listed").
+    Term::new("gang.target", "target"),
+    Term::new("gang.attackers", "attacker"),
+    Term::new("gang.attackers.count", "how many").reads("{} attacker{s} of that entry"),
+    Term::new("gang.attackers.distance", "distance").reads("{}″ away"),
+    Term::new("gang.heroes", "heroes in the game"),
+    Term::new("gang.target_knocked_down", "target knocked down"),
     Term::new("shooting.shooter", "shooter"),
     Term::new("shooting.target", "target"),
     Term::new("shooting.guns", "guns"),

@@ -22,6 +22,7 @@ crate::scenario_file! {
         pub magic: Option<WMagic>,
         pub initiative: Option<WInitiative>,
         pub leave: Option<WLeave>,
+        pub gang: Option<GangSpec>,
     }
 }
 
@@ -215,4 +216,36 @@ pub struct WInitiative {
 pub struct WLeave {
     pub model: String,
     pub enemy: String,
+}
+
+/// Several henchmen attacking one model in turn (`kind = "gang"`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "a [gang] table with target, attackers, heroes, target_knocked_down")]
+pub struct GangSpec {
+    /// The model attacked (a `[models]` entry).
+    pub target: String,
+    /// The attackers, in the order listed (`[[gang.attackers]]`).
+    pub attackers: Vec<GangAttackerSpec>,
+    /// Heroes agreed for the game: a hero target holds 3 + heroes cards (default 1).
+    pub heroes: Option<i64>,
+    /// The target is knocked down before the first attack (default false).
+    pub target_knocked_down: Option<bool>,
+}
+
+/// One attacker of a `[gang]` (or `count` identical ones).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(expecting = "an attacker: a table with model = \"NAME\" and optional label, gun, distance, count, in_contact")]
+pub struct GangAttackerSpec {
+    pub label: Option<String>,
+    pub model: String,
+    /// A gun to shoot with (else it fights in melee).
+    pub gun: Option<String>,
+    /// The shot's distance in inches (with a gun; default 6).
+    pub distance: Option<i64>,
+    /// How many identical attackers this entry is (default 1).
+    pub count: Option<i64>,
+    /// In base contact with the target before the first attack (melee; default false).
+    pub in_contact: Option<bool>,
 }
