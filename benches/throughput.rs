@@ -343,6 +343,26 @@ fn exact_benches(c: &mut Criterion) {
             })
         });
     }
+    // The 2013 game (the target's Defense counters spent after each impact roll: two steps per
+    // attack) and Wolsung (a dealt hand spent after each roll), five different attackers each.
+    {
+        use skirmish_odds::systems::bmg1e::rules::gang::Gang as Gang1e;
+        let sc =
+            registry::load(&root.join("benches/gang/five-henchmen-2013.toml"), &Overrides::default()).expect("bundled");
+        let rules = sc.cells[0].trial.downcast::<GangTrial<Gang1e>>().expect("a 2013 sequence").rules.clone();
+        g.bench_function("gang 2013 five henchmen with the best-order search", |b| {
+            b.iter(|| black_box(GangTrial::new(rules.clone()).figures().map(|f| f.best.p_out).ok()))
+        });
+    }
+    {
+        use skirmish_odds::systems::wolsung::rules::gang::Gang as GangW;
+        let sc = registry::load(&root.join("benches/gang/five-attackers-wolsung.toml"), &Overrides::default())
+            .expect("bundled");
+        let rules = sc.cells[0].trial.downcast::<GangTrial<GangW>>().expect("a Wolsung sequence").rules.clone();
+        g.bench_function("gang wolsung five attackers with the best-order search", |b| {
+            b.iter(|| black_box(GangTrial::new(rules.clone()).figures().map(|f| f.best.p_out).ok()))
+        });
+    }
     g.finish();
 }
 

@@ -84,11 +84,21 @@ pub struct State {
     pub down: bool,
     /// Cards in hand per class ([`CLASSES`]).
     pub hand: [u8; 4],
-    /// The attacker's successes + 1 when a roll waits for the target's cards (0: none).
+    /// When a roll waits for the target's cards, the attacker's margin (its successes less the
+    /// target's, at least 0) + 1: all the cards can change (0: none waits).
     pub rolled: u8,
-    /// The target's successes of that roll.
-    pub defended: u8,
 }
+
+/// The dice laws a build has worked out: the margins of each (attacker's pool, target's pool,
+/// friends in contact of a shot, a shot) walked once, however many states roll them.
+#[derive(Default)]
+pub struct Scratch {
+    rolls: Rolls,
+    margins: rustc_hash::FxHashMap<(i32, i32, u16, bool), Margins>,
+}
+
+/// A roll's margins (`None`: the target not hit), each with its numerator over the denominator.
+type Margins = (Vec<(Option<u32>, u128)>, u128);
 
 /// One step of an attack ready to roll.
 #[derive(Clone, Debug)]
@@ -126,22 +136,26 @@ impl Gang {
         if s.down { 1 } else { 2 }
     }
 
-    /// One roll of attacker `i`'s dice against the target choosing `option`: the state after it
-    /// (waiting for the target's cards when it could still change the result).
-    fn roll_dice<D: Dice>(&self, i: usize, ctx: u16, option: u8, s: State, dice: &mut D) -> State {
+    /// The dice pools of attacker `i`'s roll against the target in state `s` choosing `option`
+    /// (attacker's, target's), and whether the target is down after it (it dived).
+    fn pools(&self, i: usize, ctx: u16, option: u8, s: State) -> (i32, i32, bool) {
         let a = &self.attackers[i];
         let down = s.down || (option == 1 && matches!(a.weapon, GangWeapon::Shot { .. }));
-        let (hit_dice, def_dice) = match a.weapon {
+        match a.weapon {
             GangWeapon::Melee { c, .. } => {
                 let parry = if option == 1 && !s.down { 2 } else { 0 };
-                (c + ctx as i32, if s.down { 1 } else { self.c } + parry)
+                (c + ctx as i32, if s.down { 1 } else { self.c } + parry, down)
             }
-            GangWeapon::Shot { dice, .. } => (dice, self.r + 2 * down as i32),
-        };
+            GangWeapon::Shot { dice, .. } => (dice, self.r + 2 * down as i32, down),
+        }
+    }
+
+    /// The dice of one roll: the attacker's margin (its successes less the target's), or `None`
+    /// when the target is not hit (fewer successes, or a shot into melee that picked a friend).
+    fn roll_margin<D: Dice>(&self, i: usize, ctx: u16, hit_dice: i32, def_dice: i32, dice: &mut D) -> Option<u32> {
         let hit = successes(dice, hit_dice);
         let def = successes(dice, def_dice);
-        let after = State { down, ..s };
-        if let GangWeapon::Shot { .. } = a.weapon
+        if let GangWeapon::Shot { .. } = self.attackers[i].weapon
             && ctx > 0
         {
             // A shot into melee: every friend in contact rolls R too; the target is hit only if
@@ -153,27 +167,37 @@ impl Gang {
                 }
             }
             if def > lowest {
-                return after;
+                return None;
             }
         }
-        if hit < def {
-            return after;
-        }
-        let (faces, numbers) = self.colour(i, after);
-        if faces + numbers > 0 {
-            return State { rolled: hit as u8 + 1, defended: def as u8, ..after };
-        }
-        self.damage(i, after, hit, def)
+        (hit >= def).then(|| hit - def)
     }
 
-    /// The target hit by attacker `i` with `hit` successes against `def`.
-    fn damage(&self, i: usize, s: State, hit: u32, def: u32) -> State {
-        let crits = hit - def;
+    /// The state after a roll with `margin` against the target in state `s` (down as `down`):
+    /// waiting for its cards when it holds some of the attack's colour, else the damage.
+    fn after_roll(&self, i: usize, s: State, down: bool, margin: Option<u32>) -> State {
+        let after = State { down, ..s };
+        let Some(m) = margin else { return after };
+        let (faces, numbers) = self.colour(i, after);
+        if faces + numbers > 0 { State { rolled: m as u8 + 1, ..after } } else { self.damage(i, after, m) }
+    }
+
+    /// One roll of attacker `i`'s dice against the target choosing `option`: the state after it
+    /// (waiting for the target's cards when they could still change the result).
+    fn roll_dice<D: Dice>(&self, i: usize, ctx: u16, option: u8, s: State, dice: &mut D) -> State {
+        let (hit_dice, def_dice, down) = self.pools(i, ctx, option, s);
+        let margin = self.roll_margin(i, ctx, hit_dice, def_dice, dice);
+        self.after_roll(i, s, down, margin)
+    }
+
+    /// The target hit by attacker `i` with `crits` critical hits (its successes beyond the
+    /// target's).
+    fn damage(&self, i: usize, s: State, crits: u32) -> State {
         let dealt = match self.attackers[i].weapon {
             GangWeapon::Melee { damage, .. } => (damage + crits).saturating_sub(self.armour),
             GangWeapon::Shot { damage, ap, .. } => (damage + crits).saturating_sub(self.armour.saturating_sub(ap)),
         };
-        State { wounds: wound(s.wounds as u32, dealt, self.hard_to_kill) as u8, rolled: 0, defended: 0, ..s }
+        State { wounds: wound(s.wounds as u32, dealt, self.hard_to_kill) as u8, rolled: 0, ..s }
     }
 
     /// The target spends `faces` J–A and `numbers` 2–10 of the attack's colour on a roll waiting
@@ -183,20 +207,23 @@ impl Gang {
         let at = if self.red(i) { 2 } else { 0 };
         hand[at] -= faces;
         hand[at + 1] -= numbers;
-        let hit = (s.rolled - 1) as u32;
-        let def = s.defended as u32 + 2 * faces as u32 + numbers as u32;
-        let after = State { hand, rolled: 0, defended: 0, ..s };
-        if hit < def { after } else { self.damage(i, after, hit, def) }
+        let margin = (s.rolled - 1) as u32;
+        let added = 2 * faces as u32 + numbers as u32;
+        let after = State { hand, rolled: 0, ..s };
+        if margin < added { after } else { self.damage(i, after, margin - added) }
     }
 
     /// The card choices from a roll waiting in `s`: (J–A, 2–10), fewer cards first, number
-    /// cards before faces among equals (so ties keep the better cards).
+    /// cards before faces among equals (so ties keep the better cards). Only those adding at
+    /// most the margin + 2 successes: once the roll is turned, a card more only leaves fewer for
+    /// later (never better, and ties go to fewer cards anyway).
     fn card_options(&self, i: usize, s: State) -> Vec<(u8, u8)> {
         let (f, n) = self.colour(i, s);
+        let most = s.rolled as u32 + 1;
         let mut out = Vec::new();
         for k in 0..=f + n {
             for faces in 0..=k.min(f) {
-                if k - faces <= n {
+                if k - faces <= n && 2 * faces as u32 + (k - faces) as u32 <= most {
                     out.push((faces, k - faces));
                 }
             }
@@ -289,7 +316,7 @@ fn decode_friends(ctx: u16) -> [u8; 4] {
 
 impl GangRules for Gang {
     type State = State;
-    type Scratch = Rolls;
+    type Scratch = Scratch;
     type Roll = Step;
 
     fn attackers(&self) -> usize {
@@ -305,9 +332,9 @@ impl GangRules for Gang {
         1
     }
     fn start(&self) -> State {
-        State { wounds: self.wounds, down: self.down, hand: [0; 4], rolled: 0, defended: 0 }
+        State { wounds: self.wounds, down: self.down, hand: [0; 4], rolled: 0 }
     }
-    fn start_law(&self, _: &mut Rolls) -> Result<Law<State>, NoExact> {
+    fn start_law(&self, _: &mut Scratch) -> Result<Law<State>, NoExact> {
         Ok(self.deal_law())
     }
     /// The hand dealt card by card from a shuffled deck (a partial Fisher–Yates on the stack),
@@ -351,12 +378,33 @@ impl GangRules for Gang {
             }
         }
     }
-    fn play(&self, i: usize, ctx: u16, s: State, rolls: &mut Rolls) -> Result<Play<State>, NoExact> {
+    /// The dice's law is walked once per pools (the margins, [`Gang::roll_margin`]) and read
+    /// through each state ([`Gang::after_roll`]): many states roll the same pools.
+    fn play(&self, i: usize, ctx: u16, s: State, scratch: &mut Scratch) -> Result<Play<State>, NoExact> {
         if s.rolled == 0 {
             let mut options = Vec::new();
             for option in 0..self.options(s) {
-                let (items, den) = outcomes_exact(rolls, |d| self.roll_dice(i, ctx, option, s, d), Budget::EXPLICIT)?;
-                options.push(vec![Law::new(items, den)]);
+                let (hit_dice, def_dice, down) = self.pools(i, ctx, option, s);
+                let shot = matches!(self.attackers[i].weapon, GangWeapon::Shot { .. });
+                let key = (hit_dice, def_dice, if shot { ctx } else { 0 }, shot);
+                if !scratch.margins.contains_key(&key) {
+                    let law = outcomes_exact(
+                        &mut scratch.rolls,
+                        |d| self.roll_margin(i, ctx, hit_dice, def_dice, d),
+                        Budget::EXPLICIT,
+                    )?;
+                    scratch.margins.insert(key, law);
+                }
+                let (margins, den) = &scratch.margins[&key];
+                let mut items: Vec<(State, u128)> = Vec::with_capacity(margins.len());
+                for &(m, w) in margins {
+                    let next = self.after_roll(i, s, down, m);
+                    match items.iter_mut().find(|(x, _)| *x == next) {
+                        Some((_, n)) => *n += w,
+                        None => items.push((next, w)),
+                    }
+                }
+                options.push(vec![Law::new(items, *den)]);
             }
             return Ok(Play { first: First::Target, options });
         }
@@ -378,7 +426,7 @@ impl GangRules for Gang {
             Step::Cards { attacker, faces, numbers } => self.spend(attacker, s, faces, numbers),
         }
     }
-    fn between_turns(&self, s: State, _: &mut Rolls) -> Result<Law<State>, NoExact> {
+    fn between_turns(&self, s: State, _: &mut Scratch) -> Result<Law<State>, NoExact> {
         Ok(Law::certain(s))
     }
     fn sample_between_turns<D: Dice>(&self, s: State, _: &mut D) -> State {
